@@ -1,0 +1,43 @@
+"""bohn — the rules-exact engine and play platform for the Bohnanza family.
+
+>>> import bohn
+>>> game = bohn.new_game("bohnanza", players=4, seed=1)
+>>> sorted(game.waiting_for())
+[0]
+>>> [a.text() for a in game.legal_actions(0)]
+['plant f0', 'plant f1']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn.engine.actions import Action, action_from_json, parse_action
+from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
+from bohn.engine.game import Event, Game, Result
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "BohnError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "Result",
+    "SetupError",
+    "__version__",
+    "action_from_json",
+    "new_game",
+    "parse_action",
+]
+
+
+def new_game(
+    variant: str, players: int, seed: int | str = 0, options: dict[str, Any] | None = None
+) -> Game:
+    """A new game of ``variant`` for ``players`` seats, ready for its first decision."""
+    from bohn.rulesets import find_variant
+
+    return find_variant(variant).new(players, seed, options)

@@ -1,0 +1,97 @@
+"""The bot interface and registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bohn.engine import rng as _rng
+from bohn.engine.actions import Action
+
+
+class BotRng:
+    """A bot's own deterministic generator (the engine's SplitMix64)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _rng.MASK64
+
+    def below(self, n: int) -> int:
+        self.state, v = _rng.below(self.state, n)
+        return v
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def random(self) -> float:
+        self.state, v = _rng.next_u64(self.state)
+        return v / 2.0**64
+
+
+class SeatView:
+    """What a bot is given for one decision: its seat, the legal actions, and
+    its observation (computed on first use). Nothing else of the game."""
+
+    __slots__ = ("_obs", "_observe", "legal", "seat")
+
+    def __init__(
+        self, seat: int, legal: list[Action], observe: Callable[[], dict[str, Any]]
+    ) -> None:
+        self.seat = seat
+        self.legal = legal
+        self._observe = observe
+        self._obs: dict[str, Any] | None = None
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        if self._obs is None:
+            self._obs = self._observe()
+        return self._obs
+
+
+class Bot:
+    """Base class: override :meth:`act`. One bot object plays one seat of one game."""
+
+    kind = "bot"
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        if params:
+            raise ValueError(f"bot {self.kind!r} takes no parameters {sorted(params)}")
+        self.rng = BotRng(seed)
+
+    def act(self, view: SeatView) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.kind
+
+
+BOTS: dict[str, type[Bot]] = {}
+
+
+def register_bot(cls: type[Bot]) -> type[Bot]:
+    BOTS[cls.kind] = cls
+    return cls
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=500"`` -> ``("ismcts", {"iterations": "500"})``."""
+    kind, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    if rest:
+        for part in rest.split(","):
+            k, eq, v = part.partition("=")
+            if not eq or not k:
+                raise ValueError(f"bad bot parameter {part!r} in {spec!r}; use name=value")
+            params[k.strip()] = v.strip()
+    return kind, params
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    from bohn.bots import greedy, random  # noqa: F401  (registration)
+
+    kind, params = parse_bot_spec(spec)
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+    return BOTS[kind](seed, **params)

@@ -1,0 +1,485 @@
+"""Actions: small frozen values with a JSON form and a compact text form.
+
+An action says what a seat does; the seat itself is passed beside it
+(``game.apply(seat, action)``). Every action has
+
+* ``to_json()`` / :func:`action_from_json` — the documented JSON vocabulary
+  (``docs/actions.md``), used by replays, scenarios, the server and bots;
+* ``text()`` / :func:`parse_action` — a one-line notation for terminals, logs
+  and tests (``plant f0``, ``propose 2 give h3,r0 want blaue``).
+
+The two forms round-trip exactly. Parsing checks only the *shape* of an action
+and raises :class:`~bohn.engine.errors.InvalidAction`; whether it is legal is
+the game's business.
+
+Cards are named the way a seat sees them, never by hidden identity:
+
+* ``h<i>`` — the card at position ``i`` of my hand (0 is the front card);
+* ``r<i>`` — revealed card ``i`` (the active player's face-up cards);
+* ``t<i>`` — card ``i`` of my trading area (cards received this turn);
+* bean types and card kinds by the keys of ``rules/README.md`` (``blaue``).
+
+Rulesets add action types with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self, TypeVar
+
+from bohn.engine.errors import InvalidAction
+
+_REF = re.compile(r"^[a-z][0-9]{1,3}$")
+_KEY = re.compile(r"^[a-z][a-z0-9:/+-]{0,39}$")
+_MAX_LIST = 64
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+_A = TypeVar("_A", bound="type[Action]")
+
+
+def register(cls: _A) -> _A:
+    """Class decorator: make an action type known to the parsers."""
+    if cls.type in ACTION_TYPES and ACTION_TYPES[cls.type] is not cls:
+        raise ValueError(f"action type {cls.type!r} registered twice")
+    ACTION_TYPES[cls.type] = cls
+    return cls
+
+
+class Action:
+    """Base class of every action.
+
+    Subclasses are frozen dataclasses with ``slots``; equal actions compare and
+    hash equal, and actions of different types never compare equal.
+    """
+
+    __slots__ = ()
+    type: ClassVar[str] = "action"
+    #: JSON keys of this action type besides ``type``
+    fields_json: ClassVar[tuple[str, ...]] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover - every subclass overrides
+
+    def text(self) -> str:
+        raise NotImplementedError  # pragma: no cover - every subclass overrides
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        raise NotImplementedError  # pragma: no cover - every subclass overrides
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        raise NotImplementedError  # pragma: no cover - every subclass overrides
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+# --------------------------------------------------------------------------
+# shape checks shared by the parsers
+
+
+def _int(d: dict[str, Any], name: str, *, required: bool = True) -> int | None:
+    if name not in d:
+        if required:
+            raise InvalidAction(f"action {d.get('type')!r} needs {name!r}")
+        return None
+    v = d[name]
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1_000_000:
+        raise InvalidAction(f"{name!r} must be a non-negative integer, not {v!r}")
+    return v
+
+
+def _strings(d: dict[str, Any], name: str, pattern: re.Pattern[str], what: str) -> tuple[str, ...]:
+    v = d.get(name, [])
+    if not isinstance(v, list) or len(v) > _MAX_LIST:
+        raise InvalidAction(f"{name!r} must be a list of at most {_MAX_LIST} {what}")
+    for x in v:
+        if not isinstance(x, str) or not pattern.match(x):
+            raise InvalidAction(f"{name!r} holds {x!r}, which is not a {what[:-1]}")
+    return tuple(v)
+
+
+def _check_refs(refs: tuple[str, ...]) -> tuple[str, ...]:
+    if len(set(refs)) != len(refs):
+        raise InvalidAction(f"the same card is named twice in {','.join(refs)}")
+    return refs
+
+
+def _ref_int(word: str, prefix: str) -> int:
+    if not (word.startswith(prefix) and word[len(prefix) :].isdigit()):
+        raise InvalidAction(f"expected {prefix}<number>, got {word!r}")
+    return int(word[len(prefix) :])
+
+
+def _csv(word: str, pattern: re.Pattern[str], what: str) -> tuple[str, ...]:
+    items = tuple(word.split(","))
+    for x in items:
+        if not pattern.match(x):
+            raise InvalidAction(f"{x!r} is not a {what}")
+    return items
+
+
+def _no_more(words: list[str], cls: type[Action]) -> None:
+    if words:
+        raise InvalidAction(f"unexpected {' '.join(words)!r} after {cls.type!r}")
+
+
+# --------------------------------------------------------------------------
+# the shared vocabulary of the Bohnanza family
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an optional step (the second planting, a reaction window)."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def text(self) -> str:
+        return "pass"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        return cls()
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        _no_more(words, cls)
+        return cls()
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Plant(Action):
+    """Plant a card on one of my fields.
+
+    Without ``traded``: the front card of my hand (phase 1). With ``traded=i``:
+    card ``i`` of my trading area (phase 3).
+    """
+
+    type: ClassVar[str] = "plant"
+    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded")
+    field: int
+    traded: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.traded is None:
+            return {"type": "plant", "field": self.field}
+        return {"type": "plant", "traded": self.traded, "field": self.field}
+
+    def text(self) -> str:
+        if self.traded is None:
+            return f"plant f{self.field}"
+        return f"plant t{self.traded} f{self.field}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        f = _int(d, "field")
+        assert f is not None
+        return cls(f, _int(d, "traded", required=False))
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) == 1:
+            return cls(_ref_int(words[0], "f"))
+        if len(words) == 2:
+            return cls(_ref_int(words[1], "f"), _ref_int(words[0], "t"))
+        raise InvalidAction("plant takes 'f<field>' or 't<card> f<field>'")
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Harvest(Action):
+    """Harvest (sell) one of my fields."""
+
+    type: ClassVar[str] = "harvest"
+    fields_json: ClassVar[tuple[str, ...]] = ("field",)
+    field: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "harvest", "field": self.field}
+
+    def text(self) -> str:
+        return f"harvest f{self.field}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        f = _int(d, "field")
+        assert f is not None
+        return cls(f)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1:
+            raise InvalidAction("harvest takes one field: 'harvest f<field>'")
+        return cls(_ref_int(words[0], "f"))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class BuyField(Action):
+    """Buy my third bean field.
+
+    ``pay`` names the coins I pay with by their bean side; ``None`` pays with
+    the coins on top of my coin pile (the ones earned last).
+    """
+
+    type: ClassVar[str] = "buy-field"
+    fields_json: ClassVar[tuple[str, ...]] = ("pay",)
+    pay: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.pay is None:
+            return {"type": "buy-field"}
+        return {"type": "buy-field", "pay": list(self.pay)}
+
+    def text(self) -> str:
+        if self.pay is None:
+            return "buy-field"
+        return "buy-field pay " + ",".join(self.pay)
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        if "pay" not in d:
+            return cls()
+        return cls(_strings(d, "pay", _KEY, "card keys"))
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if not words:
+            return cls()
+        if len(words) == 2 and words[0] == "pay":
+            return cls(_csv(words[1], _KEY, "card key"))
+        raise InvalidAction("buy-field takes nothing or 'pay <key>,<key>,...'")
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """Offer a deal to one seat: my cards ``give`` for cards of the bean types ``want``.
+
+    ``give`` holds card references (``h3``, ``r0``); ``want`` holds bean types,
+    one entry per wanted card. An empty side makes the deal a donation.
+    """
+
+    type: ClassVar[str] = "propose"
+    fields_json: ClassVar[tuple[str, ...]] = ("to", "give", "want")
+    to: int
+    give: tuple[str, ...] = ()
+    want: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "propose", "to": self.to, "give": list(self.give), "want": list(self.want)}
+
+    def text(self) -> str:
+        out = f"propose {self.to}"
+        if self.give:
+            out += " give " + ",".join(self.give)
+        if self.want:
+            out += " want " + ",".join(self.want)
+        return out
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        to = _int(d, "to")
+        assert to is not None
+        give = _check_refs(_strings(d, "give", _REF, "card references"))
+        want = _strings(d, "want", _KEY, "bean types")
+        if not give and not want:
+            raise InvalidAction("a proposal must give or want at least one card")
+        return cls(to, give, want)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if not words or not words[0].isdigit():
+            raise InvalidAction("propose takes a seat: 'propose <seat> give h0 want blaue'")
+        to = int(words[0])
+        give: tuple[str, ...] = ()
+        want: tuple[str, ...] = ()
+        rest = words[1:]
+        while rest:
+            if len(rest) < 2 or rest[0] not in ("give", "want"):
+                raise InvalidAction(f"unexpected {' '.join(rest)!r} in a proposal")
+            if rest[0] == "give":
+                give = _check_refs(_csv(rest[1], _REF, "card reference"))
+            else:
+                want = _csv(rest[1], _KEY, "bean type")
+            rest = rest[2:]
+        if not give and not want:
+            raise InvalidAction("a proposal must give or want at least one card")
+        return cls(to, give, want)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Accept offer ``offer``, giving the cards ``give`` that satisfy what it wants."""
+
+    type: ClassVar[str] = "accept"
+    fields_json: ClassVar[tuple[str, ...]] = ("offer", "give")
+    offer: int
+    give: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "accept", "offer": self.offer, "give": list(self.give)}
+
+    def text(self) -> str:
+        if self.give:
+            return f"accept {self.offer} give " + ",".join(self.give)
+        return f"accept {self.offer}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        o = _int(d, "offer")
+        assert o is not None
+        return cls(o, _check_refs(_strings(d, "give", _REF, "card references")))
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) == 1 and words[0].isdigit():
+            return cls(int(words[0]))
+        if len(words) == 3 and words[0].isdigit() and words[1] == "give":
+            return cls(int(words[0]), _check_refs(_csv(words[2], _REF, "card reference")))
+        raise InvalidAction("accept takes 'accept <offer>' or 'accept <offer> give h1,h2'")
+
+
+@dataclass(frozen=True, slots=True)
+class _OfferAction(Action):
+    offer: int
+    fields_json: ClassVar[tuple[str, ...]] = ("offer",)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "offer": self.offer}
+
+    def text(self) -> str:
+        return f"{self.type} {self.offer}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        o = _int(d, "offer")
+        assert o is not None
+        return cls(o)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1 or not words[0].isdigit():
+            raise InvalidAction(f"{cls.type} takes an offer number: '{cls.type} <offer>'")
+        return cls(int(words[0]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Decline(_OfferAction):
+    """Refuse an offer made to me."""
+
+    type: ClassVar[str] = "decline"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Withdraw(_OfferAction):
+    """Take back an offer I made."""
+
+    type: ClassVar[str] = "withdraw"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """The active player keeps revealed card ``revealed`` for planting."""
+
+    type: ClassVar[str] = "keep"
+    fields_json: ClassVar[tuple[str, ...]] = ("revealed",)
+    revealed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "keep", "revealed": self.revealed}
+
+    def text(self) -> str:
+        return f"keep r{self.revealed}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        r = _int(d, "revealed")
+        assert r is not None
+        return cls(r)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1:
+            raise InvalidAction("keep takes one revealed card: 'keep r<i>'")
+        return cls(_ref_int(words[0], "r"))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class EndTrading(Action):
+    """The active player ends the trading phase."""
+
+    type: ClassVar[str] = "end-trading"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "end-trading"}
+
+    def text(self) -> str:
+        return "end-trading"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        return cls()
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        _no_more(words, cls)
+        return cls()
+
+
+# --------------------------------------------------------------------------
+# parsers
+
+
+def action_from_json(d: Any) -> Action:
+    """The action for a JSON object; :class:`InvalidAction` if it is malformed.
+
+    >>> action_from_json({"type": "harvest", "field": 1})
+    Harvest(field=1)
+    """
+    if not isinstance(d, dict):
+        raise InvalidAction(f"an action must be a JSON object, not {type(d).__name__}")
+    t = d.get("type")
+    if not isinstance(t, str) or t not in ACTION_TYPES:
+        raise InvalidAction(
+            f"unknown action type {t!r}; known types: {', '.join(sorted(ACTION_TYPES))}"
+        )
+    cls = ACTION_TYPES[t]
+    extra = set(d) - {"type", *cls.fields_json}
+    if extra:
+        raise InvalidAction(f"action {t!r} has unknown keys: {', '.join(sorted(extra))}")
+    return cls.from_json_fields(d)
+
+
+def parse_action(text: str) -> Action:
+    """The action for its text form; :class:`InvalidAction` if it is malformed.
+
+    >>> parse_action("propose 2 give h3,r0 want blaue")
+    Propose(to=2, give=('h3', 'r0'), want=('blaue',))
+    >>> parse_action("propose 2 give h3,r0 want blaue").text()
+    'propose 2 give h3,r0 want blaue'
+    """
+    if not isinstance(text, str) or len(text) > 2000:
+        raise InvalidAction("an action text must be a string of at most 2000 characters")
+    words = text.split()
+    if not words:
+        raise InvalidAction("empty action")
+    cls = ACTION_TYPES.get(words[0])
+    if cls is None:
+        raise InvalidAction(
+            f"unknown action {words[0]!r}; known actions: {', '.join(sorted(ACTION_TYPES))}"
+        )
+    return cls.parse_words(words[1:])

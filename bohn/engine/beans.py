@@ -1,0 +1,873 @@
+"""The mechanics every bean-trading game of the family shares, written once.
+
+:class:`BeanGame` holds the zones of ``rules/bohnanza.md`` §1.3 and the
+mechanics built on them: planting, harvesting by beanometer with the
+single-bean rule, coins that keep their bean side, the third field, the draw
+pile with its exhaustions and reshuffles, the structured trading machinery,
+the final harvest and the tie-break. A ruleset subclasses it, writes its turn
+as a list of phases and overrides the few hooks its rulebook changes
+(``_can_plant``, ``_meter_card``, ``_final_exhaustion`` ...).
+
+Zone conventions (all plain lists of card ints):
+
+* ``deck``, ``discard``, ``coins[s]`` and each field: bottom to top — the last
+  element is the top card (drawn next, visible, planted last);
+* ``hands[s]``: front to back — element 0 is the next card to plant;
+* ``trade[s]``: the trading area (received or kept cards still to plant);
+* ``revealed``: the active player's face-up cards of phase 2;
+* ``box``: cards out of play (only used by scenarios and variants).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import Any, ClassVar, NamedTuple, Self
+
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
+from bohn.engine.game import Game, Option, Result
+
+# phases of the Bohnanza turn (rulesets may add their own numbers above 9)
+PLANT = 0  #: phase 1: plant from the hand
+TRADE = 1  #: phase 2: revealed cards, trading and donating
+PLANT_TRADED = 2  #: phase 3: plant the trading areas
+OVER = 9  #: the game has ended
+
+PHASE_NAMES = {PLANT: "plant", TRADE: "trade", PLANT_TRADED: "plant-traded", OVER: "over"}
+
+#: most combinations of cards listed as separate ``accept`` actions for one offer
+ACCEPT_CHOICES_LISTED = 16
+
+
+class Offer(NamedTuple):
+    """A pending deal: ``frm`` gives the cards at ``give`` for ``want`` types.
+
+    ``give`` holds ``(zone, index)`` pairs into ``frm``'s zones (``h`` hand,
+    ``r`` revealed); they are kept current as other cards leave those zones.
+    ``want`` holds bean type indices, one per wanted card.
+    """
+
+    id: int
+    frm: int
+    to: int
+    give: tuple[tuple[str, int], ...]
+    want: tuple[int, ...]
+
+
+def _cached_plants(limit: int = 8) -> tuple[Plant, ...]:
+    return tuple(Plant(f) for f in range(limit))
+
+
+_PLANT = _cached_plants()
+_HARVEST = tuple(Harvest(f) for f in range(8))
+_PLANT_T = tuple(tuple(Plant(f, t) for f in range(8)) for t in range(32))
+_PASS = Pass()
+_END = EndTrading()
+_BUY = BuyField()
+
+
+def _parse_ref(ref: str) -> tuple[str, int]:
+    return ref[0], int(ref[1:])
+
+
+class BeanGame(Game):
+    """Shared zones and mechanics of the Bohnanza family (see module docstring)."""
+
+    rules_file = "bohnanza"
+    #: fields each player starts with
+    start_fields: ClassVar[int] = 2
+    #: at most this many fields (the third one bought)
+    max_fields: ClassVar[int] = 3
+    #: cards dealt to each hand at set-up
+    hand_size: ClassVar[int] = 5
+    #: cards revealed in phase 2
+    reveal_count: ClassVar[int] = 2
+    #: cards drawn in phase 4
+    draw_count: ClassVar[int] = 3
+
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "first_player": Option(
+            "first_player", 0, "the seat that takes the first turn (the dealer sits to its right)",
+            kind=int,
+        ),
+        "trade_cap": Option(
+            "trade_cap", 20,
+            "proposals each seat may make per trading phase (an engine limit that makes "
+            "every game end, not a rule)",
+            kind=int,
+        ),
+        "trade_caps": Option(
+            "trade_caps", None,
+            "per-seat proposal caps (a list, one per seat) overriding trade_cap",
+        ),
+        "third_field_price": Option(
+            "third_field_price", 3, "coins the third bean field costs (bohnanza §4.3.2)", kind=int
+        ),
+        "coins_from": Option(
+            "coins_from", "top", "which cards of a harvested field become coins",
+            choices=("top", "bottom"), default_id="BO-D3",
+        ),
+        "discard_order": Option(
+            "discard_order", "planting",
+            "order of the leftover harvested cards on the discard pile: planting order "
+            "(bottom card first, the last leftover on top) or reversed",
+            choices=("planting", "reversed"), default_id="BO-D4",
+        ),
+        "dry_round_ends": Option(
+            "dry_round_ends", True,
+            "a whole round of turns in which no card can be drawn ends the game",
+            kind=bool, default_id="BO-D5",
+        ),
+        "same_type_fields": Option(
+            "same_type_fields", True,
+            "a card may be planted on an empty field although another field holds its type",
+            kind=bool, default_id="BO-D7",
+        ),
+        "coin_payment": Option(
+            "coin_payment", "choose",
+            "who picks the coins that pay: the payer ('choose') or the top of the pile ('top')",
+            choices=("choose", "top"), default_id="BO-D9",
+        ),
+        "reshuffle": Option(
+            "reshuffle", "immediate",
+            "when the discard pile becomes the new draw pile: at once when the last card is "
+            "taken, or only when the next card is needed",
+            choices=("immediate", "when-needed"), default_id="BO-D10",
+        ),
+    }
+
+    # zones and counters ------------------------------------------------------
+    start: int
+    deck: list[int]
+    discard: list[int]
+    box: list[int]
+    hands: list[list[int]]
+    fields: list[list[list[int]]]
+    coins: list[list[int]]
+    trade: list[list[int]]
+    revealed: list[int]
+    active: int
+    phase: int
+    planted: int
+    turn: int
+    exhaustions: int
+    final: bool
+    offers: dict[int, Offer]
+    next_offer: int
+    proposals: list[int]
+    idle: list[bool]
+    dry_turns: int
+    drawn_this_turn: int
+    _result: Result | None
+
+    # ------------------------------------------------------------------------
+    # set-up
+
+    def _init_zones(self) -> None:
+        n = self.n
+        first = self.options["first_player"]
+        if not 0 <= first < n:
+            raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
+        caps = self.options["trade_caps"]
+        if caps is not None and (
+            not isinstance(caps, list)
+            or len(caps) != n
+            or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in caps)
+        ):
+            raise SetupError(f"trade_caps must be a list of {n} non-negative integers")
+        self.start = first
+        self.deck = []
+        self.discard = []
+        self.box = []
+        self.hands = [[] for _ in range(n)]
+        self.fields = [[[] for _ in range(self.start_fields)] for _ in range(n)]
+        self.coins = [[] for _ in range(n)]
+        self.trade = [[] for _ in range(n)]
+        self.revealed = []
+        self.active = first
+        self.phase = PLANT
+        self.planted = 0
+        self.turn = 0
+        self.exhaustions = 0
+        self.final = False
+        self.offers = {}
+        self.next_offer = 0
+        self.proposals = [0] * n
+        self.idle = [False] * n
+        self.dry_turns = 0
+        self.drawn_this_turn = 0
+        self._result = None
+
+    def _setup(self) -> None:
+        self._init_zones()
+        deck = self.table.deck()
+        self._shuffle(deck, "deck")
+        self.deck = deck
+        # deal one card at a time, clockwise from the first player; the first card
+        # dealt becomes the front card (bohnanza §2.2)
+        for _ in range(self.hand_size):
+            for i in range(self.n):
+                seat = (self.start + i) % self.n
+                self.hands[seat].append(self.deck.pop())
+        for seat in range(self.n):
+            self._emit(
+                {"type": "deal", "seat": seat, "cards": self.table.key_list(self.hands[seat])},
+                to=(seat,),
+                public={"type": "deal", "seat": seat, "count": len(self.hands[seat])},
+            )
+        self._begin_turn()
+
+    # ------------------------------------------------------------------------
+    # small helpers
+
+    def _rule(self, section: str) -> str:
+        return f"{self.rules_file} {section}"
+
+    def cap(self, seat: int) -> int:
+        caps = self.options["trade_caps"]
+        return int(caps[seat]) if caps is not None else int(self.options["trade_cap"])
+
+    def field_bean(self, seat: int, f: int) -> int | None:
+        fld = self.fields[seat][f]
+        return self.table.bean[fld[-1]] if fld else None
+
+    # ------------------------------------------------------------------------
+    # planting
+
+    def _can_plant(self, seat: int, card: int, f: int) -> bool:
+        """Whether ``card`` may go on field ``f`` (bohnanza §3.1.2)."""
+        fld = self.fields[seat][f]
+        bean = self.table.bean
+        if fld:
+            return bean[fld[-1]] == bean[card]
+        if self.options["same_type_fields"]:
+            return True
+        b = bean[card]
+        return all(not g or bean[g[-1]] != b for g in self.fields[seat])
+
+    def _plant_fields(self, seat: int, card: int) -> list[int]:
+        return [f for f in range(len(self.fields[seat])) if self._can_plant(seat, card, f)]
+
+    def _check_field(self, seat: int, f: int) -> None:
+        if f >= len(self.fields[seat]):
+            raise IllegalAction(
+                f"you have {len(self.fields[seat])} fields; there is no field {f}",
+                self._rule("§1.3"),
+            )
+
+    def _check_plant(self, seat: int, card: int, f: int) -> None:
+        self._check_field(seat, f)
+        if not self._can_plant(seat, card, f):
+            fld = self.fields[seat][f]
+            key = self.table.keys[card]
+            if fld:
+                raise IllegalAction(
+                    f"field {f} holds {self.table.bean_keys[self.table.bean[fld[-1]]]}; "
+                    f"{key} may go only on a field of its type or an empty field",
+                    self._rule("§3.1.2"),
+                )
+            raise IllegalAction(
+                f"another field already holds {key}", self._rule("§3.1.2 (BO-D7)")
+            )
+
+    def _put(self, seat: int, card: int, f: int) -> None:
+        self.fields[seat][f].append(card)
+        self._emit(
+            {"type": "plant", "seat": seat, "field": f, "card": self.table.keys[card]}
+        )
+
+    # ------------------------------------------------------------------------
+    # harvesting
+
+    def _meter_card(self, seat: int, f: int) -> int:
+        """The card whose beanometer prices field ``f`` (base: its top card)."""
+        return self.fields[seat][f][-1]
+
+    def harvest_value(self, seat: int, f: int) -> int:
+        """Coins a harvest of field ``f`` would pay now."""
+        fld = self.fields[seat][f]
+        if not fld:
+            return 0
+        return min(len(fld), self.table.pays_for(self._meter_card(seat, f), len(fld)))
+
+    def _may_harvest(self, seat: int, f: int) -> bool:
+        """The single-bean rule (bohnanza §4.1.6)."""
+        fields = self.fields[seat]
+        k = len(fields[f])
+        if k == 0:
+            return False
+        if k >= 2:
+            return True
+        return all(len(g) < 2 for g in fields)
+
+    def _check_harvest(self, seat: int, f: int) -> None:
+        self._check_field(seat, f)
+        if not self.fields[seat][f]:
+            raise IllegalAction(f"field {f} is empty", self._rule("§4.1.2"))
+        if not self._may_harvest(seat, f):
+            raise IllegalAction(
+                f"field {f} holds a single bean and another field holds two or more",
+                self._rule("§4.1.6"),
+            )
+
+    def _harvest(self, seat: int, f: int, *, final: bool = False) -> None:
+        fld = self.fields[seat][f]
+        value = self.harvest_value(seat, f)
+        cards = fld[:]
+        fld.clear()
+        if self.options["coins_from"] == "top":
+            earned, rest = cards[len(cards) - value :], cards[: len(cards) - value]
+        else:
+            earned, rest = cards[:value], cards[value:]
+        self.coins[seat].extend(earned)
+        if self.options["discard_order"] == "planting":
+            self.discard.extend(rest)
+        else:
+            self.discard.extend(reversed(rest))
+        keys = self.table.keys
+        self._emit(
+            {
+                "type": "harvest",
+                "seat": seat,
+                "field": f,
+                "cards": [keys[c] for c in cards],
+                "coins": value,
+                "final": final,
+            }
+        )
+
+    # ------------------------------------------------------------------------
+    # coins and the third field
+
+    def _take_coins(self, seat: int, pay: tuple[str, ...] | None, price: int, what: str) -> None:
+        """Pay ``price`` coins (bohnanza §4.2); validates before it moves anything."""
+        coins = self.coins[seat]
+        if len(coins) < price:
+            raise IllegalAction(
+                f"{what} costs {price} coins and you have {len(coins)}", self._rule("§4.3.2")
+            )
+        if pay is None:
+            chosen = coins[len(coins) - price :]
+        else:
+            if self.options["coin_payment"] == "top":
+                raise IllegalAction(
+                    "coins are paid from the top of the pile; name no coins",
+                    self._rule("§4.2 (BO-D9)"),
+                )
+            if len(pay) != price:
+                raise IllegalAction(f"{what} costs {price} coins; you named {len(pay)}",
+                                    self._rule("§4.3.2"))
+            try:
+                chosen = [self.table.card(k) for k in pay]
+            except KeyError as e:
+                raise InvalidAction(str(e.args[0])) from None
+            have = Counter(coins)
+            need = Counter(chosen)
+            if any(have[c] < k for c, k in need.items()):
+                raise IllegalAction(
+                    f"you do not have the coins {', '.join(pay)}", self._rule("§4.2")
+                )
+        for c in chosen:  # remove the last occurrence of each
+            i = len(coins) - 1 - coins[::-1].index(c)
+            del coins[i]
+        self.discard.extend(chosen)
+        self._emit(
+            {"type": "pay", "seat": seat, "coins": self.table.key_list(chosen), "for": what}
+        )
+
+    def _may_buy_field(self, seat: int) -> bool:
+        return (
+            len(self.fields[seat]) < self.max_fields
+            and len(self.coins[seat]) >= self.options["third_field_price"]
+        )
+
+    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        if len(self.fields[seat]) >= self.max_fields:
+            raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
+        self._take_coins(seat, action.pay, self.options["third_field_price"], "the third field")
+        self.fields[seat].append([])
+        self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
+
+    def _do_harvest(self, seat: int, action: Harvest) -> None:
+        self._check_harvest(seat, action.field)
+        self._harvest(seat, action.field)
+
+    # ------------------------------------------------------------------------
+    # the draw pile
+
+    def _final_exhaustion(self) -> int:
+        """The exhaustion that ends the game (bohnanza §5.2.1)."""
+        return 3
+
+    def _refill(self) -> None:
+        cards = self.discard
+        self.discard = []
+        self._shuffle(cards, "deck")
+        self.deck = cards
+
+    def _take(self) -> int | None:
+        """Take the top card of the draw pile, handling exhaustion (§5.1)."""
+        deck = self.deck
+        if not deck:
+            if self.final or not self.discard:
+                return None
+            self._refill()  # BO-D5 / BO-D10: a refill that is not an exhaustion
+            deck = self.deck
+        card = deck.pop()
+        self.drawn_this_turn += 1
+        if not deck:
+            self.exhaustions += 1
+            self._emit({"type": "exhausted", "count": self.exhaustions})
+            if self.exhaustions >= self._final_exhaustion():
+                self.final = True
+            elif self.options["reshuffle"] == "immediate" and self.discard:
+                self._refill()
+        return card
+
+    # ------------------------------------------------------------------------
+    # trading (bohnanza §3.2)
+
+    def _ref_zone(self, seat: int, z: str) -> list[int]:
+        if z == "h":
+            return self.hands[seat]
+        if z == "r":
+            if seat != self.active:
+                raise IllegalAction(
+                    "only the active player may give revealed cards", self._rule("§3.2.2")
+                )
+            return self.revealed
+        raise IllegalAction(
+            f"cards may be given from the hand (h) or the revealed cards (r), not {z!r}",
+            self._rule("§3.2.2"),
+        )
+
+    def _resolve_refs(self, seat: int, refs: tuple[str, ...]) -> list[tuple[str, int]]:
+        out = []
+        for r in refs:
+            z, i = _parse_ref(r)
+            zone = self._ref_zone(seat, z)
+            if i >= len(zone):
+                raise IllegalAction(f"there is no card {r}", self._rule("§3.2.2"))
+            out.append((z, i))
+        return out
+
+    def _ref_card(self, seat: int, z: str, i: int) -> int:
+        return self.hands[seat][i] if z == "h" else self.revealed[i]
+
+    def _check_trading(self, seat: int) -> None:
+        if self.phase != TRADE:
+            raise IllegalAction("deals are made only in the trading phase", self._rule("§3.2"))
+
+    def _do_propose(self, seat: int, a: Propose) -> None:
+        self._check_trading(seat)
+        if a.to == seat or a.to >= self.n:
+            raise IllegalAction(f"you cannot propose a deal to seat {a.to}", self._rule("§3.2.2"))
+        if seat != self.active and a.to != self.active:
+            raise IllegalAction(
+                "every deal is made with the active player", self._rule("§3.2.2")
+            )
+        if self.proposals[seat] >= self.cap(seat):
+            raise IllegalAction(
+                f"you have made your {self.cap(seat)} proposals for this trading phase",
+                "trade_cap option",
+            )
+        give = self._resolve_refs(seat, a.give)
+        try:
+            want = tuple(self.table.bean_type(k) for k in a.want)
+        except KeyError as e:
+            raise InvalidAction(str(e.args[0])) from None
+        offer = Offer(self.next_offer, seat, a.to, tuple(give), want)
+        self.next_offer += 1
+        self.proposals[seat] += 1
+        self.offers[offer.id] = offer
+        self._emit({"type": "offer", **self.offer_view(offer)})
+
+    def offer_view(self, o: Offer, seat: int | None = None) -> dict[str, Any]:
+        keys = self.table.keys
+        d: dict[str, Any] = {
+            "id": o.id,
+            "from": o.frm,
+            "to": o.to,
+            "give": [keys[self._ref_card(o.frm, z, i)] for z, i in o.give],
+            "want": [self.table.bean_keys[b] for b in o.want],
+        }
+        if seat == o.frm:
+            d["give_refs"] = [f"{z}{i}" for z, i in o.give]
+        return d
+
+    def _offer(self, offer_id: int) -> Offer:
+        o = self.offers.get(offer_id)
+        if o is None:
+            raise IllegalAction(f"there is no open offer {offer_id}", self._rule("§3.2.2"))
+        return o
+
+    def _do_accept(self, seat: int, a: Accept) -> None:
+        self._check_trading(seat)
+        o = self._offer(a.offer)
+        if o.to != seat:
+            raise IllegalAction(f"offer {o.id} is not made to you", self._rule("§3.2.2"))
+        give = self._resolve_refs(seat, a.give)
+        got = sorted(self.table.bean[self._ref_card(seat, z, i)] for z, i in give)
+        if got != sorted(o.want):
+            wanted = ", ".join(self.table.bean_keys[b] for b in o.want) or "nothing"
+            raise IllegalAction(
+                f"offer {o.id} asks for {wanted}; give exactly one card of each", 
+                self._rule("§3.2.2"),
+            )
+        del self.offers[o.id]
+        to_receiver = self._remove_refs(o.frm, o.give)
+        to_proposer = self._remove_refs(seat, tuple(give))
+        self.trade[seat].extend(to_receiver)
+        self.trade[o.frm].extend(to_proposer)
+        keys = self.table.keys
+        self._emit(
+            {
+                "type": "deal",
+                "offer": o.id,
+                "from": o.frm,
+                "to": seat,
+                "given": [keys[c] for c in to_receiver],
+                "returned": [keys[c] for c in to_proposer],
+            }
+        )
+
+    def _remove_refs(self, seat: int, refs: tuple[tuple[str, int], ...]) -> list[int]:
+        """Remove the referenced cards (keeping every other card's order) and
+        bring the seat's open offers up to date."""
+        cards = [self._ref_card(seat, z, i) for z, i in refs]
+        by_zone: dict[str, list[int]] = {}
+        for z, i in refs:
+            by_zone.setdefault(z, []).append(i)
+        for z, idxs in by_zone.items():
+            zone = self.hands[seat] if z == "h" else self.revealed
+            for i in sorted(idxs, reverse=True):
+                del zone[i]
+        self._remap_offers(seat, by_zone)
+        return cards
+
+    def _remap_offers(self, seat: int, removed: dict[str, list[int]]) -> None:
+        """Shift the card references of ``seat``'s offers past removed cards;
+        an offer whose own cards are gone is void."""
+        for o in list(self.offers.values()):
+            if o.frm != seat:
+                continue
+            new = []
+            void = False
+            for z, i in o.give:
+                gone = removed.get(z)
+                if gone is None:
+                    new.append((z, i))
+                elif i in gone:
+                    void = True
+                    break
+                else:
+                    new.append((z, i - sum(1 for g in gone if g < i)))
+            if void:
+                del self.offers[o.id]
+                self._emit({"type": "offer-void", "id": o.id, "from": o.frm, "to": o.to})
+            else:
+                self.offers[o.id] = o._replace(give=tuple(new))
+
+    def _do_decline(self, seat: int, a: Decline) -> None:
+        self._check_trading(seat)
+        o = self._offer(a.offer)
+        if o.to != seat:
+            raise IllegalAction(f"offer {o.id} is not made to you", self._rule("§3.2.2"))
+        del self.offers[o.id]
+        self._emit({"type": "decline", "id": o.id, "seat": seat})
+
+    def _do_withdraw(self, seat: int, a: Withdraw) -> None:
+        self._check_trading(seat)
+        o = self._offer(a.offer)
+        if o.frm != seat:
+            raise IllegalAction(f"offer {o.id} is not yours", self._rule("§3.2.2"))
+        del self.offers[o.id]
+        self._emit({"type": "withdraw", "id": o.id, "seat": seat})
+
+    def _do_keep(self, seat: int, a: Keep) -> None:
+        self._check_trading(seat)
+        if seat != self.active:
+            raise IllegalAction("only the active player keeps revealed cards",
+                                self._rule("§3.2.2"))
+        if a.revealed >= len(self.revealed):
+            raise IllegalAction(f"there is no revealed card r{a.revealed}", self._rule("§3.2.2"))
+        (card,) = self._remove_refs(seat, (("r", a.revealed),))
+        self.trade[seat].append(card)
+        self._emit({"type": "keep", "seat": seat, "card": self.table.keys[card]})
+
+    def _close_trading(self) -> None:
+        """End of phase 2: open offers lapse, unsettled revealed cards are kept (BO-D8)."""
+        for o in list(self.offers.values()):
+            self._emit({"type": "offer-void", "id": o.id, "from": o.frm, "to": o.to})
+        self.offers.clear()
+        if self.revealed:
+            self.trade[self.active].extend(self.revealed)
+            self._emit(
+                {"type": "keep", "seat": self.active,
+                 "cards": self.table.key_list(self.revealed)}
+            )
+            self.revealed = []
+
+    def _trading_waits(self) -> set[int]:
+        w = {self.active}
+        for o in self.offers.values():
+            w.add(o.to)
+        for s in range(self.n):
+            if s != self.active and not self.idle[s] and self.proposals[s] < self.cap(s):
+                w.add(s)
+        return w
+
+    # -- the bounded proposal vocabulary of legal_actions (docs/actions.md) --
+
+    def _proposal_vocabulary(self, seat: int) -> list[Action]:
+        if self.proposals[seat] >= self.cap(seat):
+            return []
+        table = self.table
+        bean = table.bean
+        bkeys = table.bean_keys
+        own = sorted({bean[f[-1]] for f in self.fields[seat] if f})
+        hand = self.hands[seat]
+        firsts: dict[int, int] = {}
+        for i, c in enumerate(hand):
+            firsts.setdefault(c, i)
+        out: list[Action] = []
+        if seat == self.active:
+            for to in range(self.n):
+                if to == seat:
+                    continue
+                for i, c in enumerate(self.revealed):
+                    ref = (f"r{i}",)
+                    out.append(Propose(to, ref))
+                    for t in own:
+                        if t != bean[c]:
+                            out.append(Propose(to, ref, (bkeys[t],)))
+                for c, i in firsts.items():
+                    out.append(Propose(to, (f"h{i}",)))
+        else:
+            to = self.active
+            rev = sorted({bean[c] for c in self.revealed})
+            for t in rev:
+                out.append(Propose(to, (), (bkeys[t],)))
+            for c, i in firsts.items():
+                ref = (f"h{i}",)
+                out.append(Propose(to, ref))
+                for t in sorted(set(own) | set(rev)):
+                    if t != bean[c]:
+                        out.append(Propose(to, ref, (bkeys[t],)))
+        return out
+
+    def _accept_choices(self, seat: int, o: Offer) -> list[Action]:
+        bean = self.table.bean
+        cands: list[tuple[str, int, int]] = [("h", i, bean[c]) for i, c in
+                                             enumerate(self.hands[seat])]
+        if seat == self.active:
+            cands += [("r", i, bean[c]) for i, c in enumerate(self.revealed)]
+        need = Counter(o.want)
+        per_type = []
+        for t, k in sorted(need.items()):
+            pos = [f"{z}{i}" for z, i, b in cands if b == t]
+            if len(pos) < k:
+                return []
+            per_type.append(list(itertools.combinations(pos, k)))
+        out: list[Action] = []
+        for combo in itertools.product(*per_type):
+            out.append(Accept(o.id, tuple(r for part in combo for r in part)))
+            if len(out) >= ACCEPT_CHOICES_LISTED:
+                break
+        return out
+
+    def _trading_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for o in self.offers.values():
+            if o.to == seat:
+                out.extend(self._accept_choices(seat, o))
+                out.append(Decline(o.id))
+        for o in self.offers.values():
+            if o.frm == seat:
+                out.append(Withdraw(o.id))
+        out.extend(self._proposal_vocabulary(seat))
+        if seat == self.active:
+            out.extend(Keep(i) for i in range(len(self.revealed)))
+            out.append(_END)
+        elif not self.idle[seat] and self.proposals[seat] < self.cap(seat):
+            out.append(_PASS)
+        return out
+
+    # ------------------------------------------------------------------------
+    # "any time" actions
+
+    def _anytime_actions(self, seat: int) -> list[Action]:
+        out: list[Action] = [
+            _HARVEST[f] for f in range(len(self.fields[seat])) if self._may_harvest(seat, f)
+        ]
+        if self._may_buy_field(seat):
+            out.append(_BUY)
+        return out
+
+    # ------------------------------------------------------------------------
+    # end of game
+
+    def _finish(self, reason: str) -> None:
+        """Final harvest without the single-bean rule, scores, tie-break (§5.2-5.3)."""
+        for seat in range(self.n):
+            for f in range(len(self.fields[seat])):
+                if self.fields[seat][f]:
+                    self._harvest(seat, f, final=True)
+        self.phase = OVER
+        self.revealed = []
+        self.offers.clear()
+        self._result = self._score(reason)
+        self._emit({"type": "game-over", **self._result.to_json()})
+
+    def _scores(self) -> list[int]:
+        return [len(c) for c in self.coins]
+
+    def _score(self, reason: str) -> Result:
+        scores = self._scores()
+        n = self.n
+        order = sorted(range(n), key=lambda s: (-scores[s], -((s - self.start) % n)))
+        best = scores[order[0]]
+        tied = sum(1 for s in scores if s == best) > 1
+        return Result(tuple(scores), (order[0],), tuple(order), reason, tie_break=tied)
+
+    def result(self) -> Result | None:
+        return self._result
+
+    # ------------------------------------------------------------------------
+    # the turn (rulesets override)
+
+    def _begin_turn(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------------
+    # copies and serialisation
+
+    _LIST_ZONES: ClassVar[tuple[str, ...]] = ("deck", "discard", "box", "revealed")
+    _SEAT_ZONES: ClassVar[tuple[str, ...]] = ("hands", "coins", "trade")
+    _SCALARS: ClassVar[tuple[str, ...]] = (
+        "start", "active", "phase", "planted", "turn", "exhaustions", "final",
+        "next_offer", "dry_turns", "drawn_this_turn",
+    )
+
+    def _copy_state(self, other: Self) -> None:
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.box = self.box[:]
+        other.revealed = self.revealed[:]
+        other.hands = [h[:] for h in self.hands]
+        other.coins = [c[:] for c in self.coins]
+        other.trade = [t[:] for t in self.trade]
+        other.fields = [[f[:] for f in fs] for fs in self.fields]
+        other.start = self.start
+        other.active = self.active
+        other.phase = self.phase
+        other.planted = self.planted
+        other.turn = self.turn
+        other.exhaustions = self.exhaustions
+        other.final = self.final
+        other.offers = dict(self.offers)
+        other.next_offer = self.next_offer
+        other.proposals = self.proposals[:]
+        other.idle = self.idle[:]
+        other.dry_turns = self.dry_turns
+        other.drawn_this_turn = self.drawn_this_turn
+        other._result = self._result
+
+    def _state_json(self) -> dict[str, Any]:
+        keys = self.table.key_list
+        d: dict[str, Any] = {name: keys(getattr(self, name)) for name in self._LIST_ZONES}
+        for name in self._SEAT_ZONES:
+            d[name] = [keys(z) for z in getattr(self, name)]
+        d["fields"] = [[keys(f) for f in fs] for fs in self.fields]
+        for name in self._SCALARS:
+            d[name] = getattr(self, name)
+        d["offers"] = [
+            {"id": o.id, "from": o.frm, "to": o.to,
+             "give": [f"{z}{i}" for z, i in o.give],
+             "want": [self.table.bean_keys[b] for b in o.want]}
+            for o in self.offers.values()
+        ]
+        d["proposals"] = self.proposals[:]
+        d["idle"] = self.idle[:]
+        d["result"] = None if self._result is None else self._result.to_json()
+        return d
+
+    def _load_state_json(self, d: dict[str, Any]) -> None:
+        cards = self.table.cards_of
+        for name in self._LIST_ZONES:
+            setattr(self, name, cards(d[name]))
+        for name in self._SEAT_ZONES:
+            setattr(self, name, [cards(z) for z in d[name]])
+        self.fields = [[cards(f) for f in fs] for fs in d["fields"]]
+        for name in self._SCALARS:
+            setattr(self, name, d[name])
+        self.offers = {
+            o["id"]: Offer(
+                o["id"], o["from"], o["to"],
+                tuple(_parse_ref(r) for r in o["give"]),
+                tuple(self.table.bean_type(k) for k in o["want"]),
+            )
+            for o in d["offers"]
+        }
+        self.proposals = list(d["proposals"])
+        self.idle = list(d["idle"])
+        self._result = None if d["result"] is None else Result.from_json(d["result"])
+
+    # ------------------------------------------------------------------------
+    # observation
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: the public view). See ``docs/observation.md``."""
+        keys = self.table.key_list
+        players = []
+        for s in range(self.n):
+            p: dict[str, Any] = {
+                "hand_size": len(self.hands[s]),
+                "fields": [keys(f) for f in self.fields[s]],
+                "coins": len(self.coins[s]),
+                "trading_area": keys(self.trade[s]),
+                "proposals_left": max(0, self.cap(s) - self.proposals[s]),
+            }
+            if s == seat:
+                p["hand"] = keys(self.hands[s])
+                p["coin_cards"] = keys(self.coins[s])
+            players.append(p)
+        return {
+            "variant": self.variant,
+            "players": self.n,
+            "seat": seat,
+            "seq": self.seq,
+            "turn": self.turn,
+            "first_player": self.start,
+            "active": self.active,
+            "phase": PHASE_NAMES.get(self.phase, str(self.phase)),
+            "planted": self.planted,
+            "deck_size": len(self.deck),
+            "discard": keys(self.discard),
+            "exhaustions": self.exhaustions,
+            "final_exhaustion": self._final_exhaustion(),
+            "last_turn": self.final,
+            "revealed": keys(self.revealed),
+            "offers": [self.offer_view(o, seat) for o in self.offers.values()],
+            "waiting_for": sorted(self.waiting_for()),
+            "seats": players,
+            "result": None if self._result is None else self._result.to_json(),
+        }
+
+
+def check_not_waiting(game: BeanGame, seat: int, waiting: frozenset[int] | set[int]) -> None:
+    if seat not in waiting:
+        raise NotWaiting(f"the game is not waiting on seat {seat} now", game._rule("§3"))

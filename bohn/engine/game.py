@@ -1,0 +1,485 @@
+"""The engine contract: what every game of bohn offers, stated once.
+
+A :class:`Game` is one game in progress. Everything a bot, a simulation, a
+replay, the server or a test does with a game goes through these methods:
+
+``waiting_for() -> frozenset[int]``
+    The seats whose decision the game waits on now. Empty only when the game
+    is over. Several seats at once where the rules let several act (trading,
+    planting received cards).
+
+``legal_actions(seat) -> list[Action]``
+    Everything ``seat`` may do now, in a deterministic order with unique text
+    forms, including "any time" actions (harvest, buy a field) that the rules
+    allow even off-turn. Non-empty for every seat in ``waiting_for()``. Where
+    the rules allow an unbounded choice (trade proposals, which coins pay) the
+    list holds a documented bounded vocabulary while :meth:`apply` accepts any
+    well-formed action the rules allow (``docs/actions.md``).
+
+``apply(seat, action) -> list[Event]``
+    Validates, then performs. An illegal action raises
+    :class:`~bohn.engine.errors.IllegalAction` naming the rule, a malformed one
+    :class:`~bohn.engine.errors.InvalidAction`; in both cases **nothing has
+    changed**. Returns the events the action caused (including chance events).
+
+``observe(seat | None) -> dict``
+    What ``seat`` may know (``None``: a spectator's public view), built from
+    public data plus that seat's private data — never by deleting fields from
+    the full state. No deck order, no other hand, no hidden coin faces, no RNG.
+
+``events(seat | None)``
+    The game's log redacted for ``seat`` by the same rule as ``observe``.
+
+``clone()``, ``to_json()`` / :meth:`Game.from_json`
+    Exact copies; ``from_json(g.to_json())`` equals ``g`` in every respect.
+
+``result() -> Result | None``
+    Scores, winners after the rule's tie-break, and the reason the game ended.
+
+Randomness comes only from the seed given at creation. The generator state is
+part of the game state, and every shuffle's result is recorded as a chance
+event, so a replay can be re-applied without any generator.
+
+Rulesets subclass :class:`Game` and implement the ``_``-prefixed hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from bohn.engine import rng as _rng
+from bohn.engine.actions import Action, action_from_json
+from bohn.engine.cards import CardTable
+from bohn.engine.errors import GameOver, InvalidAction, NotWaiting, SetupError
+
+#: Version of the ``to_json`` / replay formats.
+FORMAT_VERSION = 1
+
+
+class Event:
+    """Something that happened, with who may see it.
+
+    ``data`` is the full event. ``to`` is ``None`` when everyone sees ``data``;
+    otherwise only the seats in ``to`` do, and every other seat (and
+    spectators) see ``public`` instead — or nothing when ``public`` is None.
+    Chance events (shuffles) have ``to == ()``: nobody sees the order.
+    """
+
+    __slots__ = ("data", "public", "to")
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        to: tuple[int, ...] | None = None,
+        public: dict[str, Any] | None = None,
+    ) -> None:
+        self.data = data
+        self.to = to
+        self.public = public
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """The event as ``seat`` sees it (``None`` if it sees nothing)."""
+        if self.to is None or (seat is not None and seat in self.to):
+            return self.data
+        return self.public
+
+    @property
+    def is_chance(self) -> bool:
+        return self.to == ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"data": self.data}
+        if self.to is not None:
+            out["to"] = list(self.to)
+            out["public"] = self.public
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Event:
+        to = d.get("to")
+        return cls(d["data"], None if to is None else tuple(to), d.get("public"))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Event)
+            and self.data == other.data
+            and self.to == other.to
+            and self.public == other.public
+        )
+
+    def __hash__(self) -> int:  # events are compared, not hashed
+        raise TypeError("Event is not hashable")
+
+    def __repr__(self) -> str:
+        return f"Event({self.data!r}, to={self.to!r})"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.
+
+    ``scores[seat]`` is the final score; ``winners`` the winning seats after the
+    rule's tie-break (one seat unless the rules allow a shared win, e.g. a
+    Bohnkick draw); ``ranking`` every seat best first; ``tie_break`` says
+    whether the tie-break decided the winner; ``reason`` why the game ended.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    reason: str
+    tie_break: bool = False
+    details: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranking": list(self.ranking),
+            "reason": self.reason,
+            "tie_break": self.tie_break,
+        }
+        if self.details is not None:
+            out["details"] = self.details
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Result:
+        return cls(
+            tuple(d["scores"]),
+            tuple(d["winners"]),
+            tuple(d["ranking"]),
+            d["reason"],
+            bool(d.get("tie_break", False)),
+            d.get("details"),
+        )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option: a rule choice, usually one of our ``[DEFAULT]``s.
+
+    ``default_id`` names the decision in ``rules/<game>.md`` §6 (``BO-D9``)
+    when the option exists to make that decision correctable.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    kind: type = object
+    default_id: str | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise SetupError(
+                    f"option {self.name}={value!r} is not one of "
+                    + ", ".join(repr(c) for c in self.choices)
+                )
+            return value
+        if self.kind is bool:
+            if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+                return value.lower() in ("true", "1")
+            if not isinstance(value, bool):
+                raise SetupError(f"option {self.name} must be true or false, not {value!r}")
+            return value
+        if self.kind is int:
+            if isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SetupError(f"option {self.name} must be a non-negative integer")
+            return value
+        return value
+
+
+HistoryEntry = tuple[int | None, Action | None, tuple[Event, ...]]
+_Log = tuple[Any, HistoryEntry] | None
+
+
+class Game:
+    """One game in progress. See the module docstring for the contract."""
+
+    #: variant id (``bohnanza``)
+    variant: ClassVar[str] = ""
+    #: human title
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    #: the card data of this ruleset
+    table: ClassVar[CardTable]
+    #: named options (rule choices and engine limits)
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: the rules file cited by errors
+    rules_file: ClassVar[str] = ""
+    #: for each action type, the method that validates and then performs it;
+    #: a handler raises before it changes anything
+    HANDLERS: ClassVar[dict[type[Action], Callable[[Any, int, Any], None]]] = {}
+
+    # -- construction ------------------------------------------------------
+
+    n: int
+    seed: int | str
+    options: dict[str, Any]
+    seq: int
+    _rng: int
+    _log: _Log
+    _forced: list[list[int]] | None
+    _pending_events: list[Event]
+
+    def __init__(self) -> None:  # use new()/from_json()
+        raise TypeError(f"create games with {type(self).__name__}.new() or bohn.new_game()")
+
+    @classmethod
+    def resolve_options(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option with its value: the defaults overridden by ``options``."""
+        options = dict(options or {})
+        unknown = set(options) - set(cls.OPTIONS)
+        if unknown:
+            raise SetupError(
+                f"{cls.variant} has no option {', '.join(sorted(unknown))}; options: "
+                + (", ".join(sorted(cls.OPTIONS)) or "none")
+            )
+        return {
+            name: opt.check(options[name]) if name in options else opt.default
+            for name, opt in cls.OPTIONS.items()
+        }
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int | str = 0,
+        options: dict[str, Any] | None = None,
+        *,
+        forced_chance: list[list[int]] | None = None,
+    ) -> Self:
+        """A new game, set up and ready for the first decision.
+
+        ``forced_chance`` (replays): shuffle results to use, in order, instead
+        of the generator.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise SetupError("players must be an integer")
+        if not cls.min_players <= players <= cls.max_players:
+            raise SetupError(
+                f"{cls.variant} is for {cls.min_players}-{cls.max_players} players, not {players}"
+            )
+        game = cls.__new__(cls)
+        game.n = players
+        game.seed = seed
+        game.options = cls.resolve_options(options)
+        game.seq = 0
+        game._rng = _rng.normalize_seed(seed)
+        game._log = None
+        game._forced = [list(x) for x in forced_chance] if forced_chance is not None else None
+        game._pending_events = []
+        game._setup()
+        game._record(None, None)
+        return game
+
+    # -- hooks for rulesets --------------------------------------------------
+
+    def _setup(self) -> None:
+        """Create the zones and deal (use :meth:`_shuffle` for chance)."""
+        raise NotImplementedError
+
+
+    def _copy_state(self, other: Self) -> None:
+        """Copy every ruleset zone and counter from ``self`` into ``other``."""
+        raise NotImplementedError
+
+    def _state_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load_state_json(self, d: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def waiting_for(self) -> frozenset[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    # -- the loop -----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result() is not None
+
+    def check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise InvalidAction(f"there is no seat {seat!r} in a {self.n}-player game")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate and perform ``action`` for ``seat``; see the module docstring."""
+        self.check_seat(seat)
+        if not isinstance(action, Action):
+            raise InvalidAction(f"not an action: {action!r}")
+        if self.result() is not None:
+            raise GameOver("the game is over")
+        handler = self.HANDLERS.get(type(action))
+        if handler is None:
+            raise InvalidAction(f"{self.variant} has no action {action.type!r}")
+        self._pending_events = []
+        handler(self, seat, action)
+        self.seq += 1
+        return self._record(seat, action)
+
+    def apply_json(self, seat: int, d: Any) -> list[Event]:
+        return self.apply(seat, action_from_json(d))
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``apply(seat, action)`` would succeed (tries it on a clone)."""
+        try:
+            self.clone().apply(seat, action)
+        except (InvalidAction, GameOver, NotWaiting, ValueError):
+            return False
+        return True
+
+    # -- events and chance -----------------------------------------------------
+
+    def _emit(
+        self,
+        data: dict[str, Any],
+        to: tuple[int, ...] | None = None,
+        public: dict[str, Any] | None = None,
+    ) -> None:
+        self._pending_events.append(Event(data, to, public))
+
+    def _record(self, seat: int | None, action: Action | None) -> list[Event]:
+        events = self._pending_events
+        self._pending_events = []
+        self._log = (self._log, (seat, action, tuple(events)))
+        return events
+
+    def _shuffle(self, cards: list[int], pile: str) -> None:
+        """Shuffle ``cards`` in place and record the result as a chance event."""
+        if self._forced is not None:
+            if not self._forced:
+                raise SetupError("the replay has fewer shuffles than the game needs")
+            order = self._forced.pop(0)
+            if sorted(order) != sorted(cards):
+                raise SetupError(f"the replay's shuffle of the {pile} has other cards")
+            cards[:] = order
+        else:
+            self._rng = _rng.shuffle(cards, self._rng)
+        keys = self.table.key_list(cards)
+        self._emit(
+            {"type": "shuffle", "pile": pile, "order": keys},
+            to=(),
+            public={"type": "shuffle", "pile": pile, "size": len(cards)},
+        )
+
+    # -- history -------------------------------------------------------------
+
+    def history(self) -> list[HistoryEntry]:
+        """Every step so far, oldest first: ``(seat, action, events)``; the
+        set-up is the first entry, with seat and action ``None``."""
+        out: list[HistoryEntry] = []
+        node = self._log
+        while node is not None:
+            node, entry = node
+            out.append(entry)
+        out.reverse()
+        return out
+
+    def actions(self) -> list[tuple[int, Action]]:
+        return [(s, a) for s, a, _ in self.history() if s is not None and a is not None]
+
+    def chance_results(self) -> list[list[int]]:
+        """Every shuffle's result, in order (what a replay needs instead of the RNG)."""
+        table = self.table
+        return [
+            [table.index[k] for k in e.data["order"]]
+            for _, _, events in self.history()
+            for e in events
+            if e.is_chance and e.data.get("type") == "shuffle"
+        ]
+
+    def events(self, seat: int | None = None) -> Iterator[dict[str, Any]]:
+        """The log as ``seat`` may see it: every action, and the events it may see."""
+        for s, a, evs in self.history():
+            if a is not None:
+                yield {"type": "action", "seat": s, "action": a.to_json()}
+            for e in evs:
+                v = e.view(seat)
+                if v is not None:
+                    yield v
+
+    # -- copies and serialisation --------------------------------------------
+
+    def clone(self) -> Self:
+        """An independent copy (shares only immutable data)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.n = self.n
+        other.seed = self.seed
+        other.options = self.options
+        other.seq = self.seq
+        other._rng = self._rng
+        other._log = self._log
+        other._forced = None if self._forced is None else [list(x) for x in self._forced]
+        other._pending_events = []
+        self._copy_state(other)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game (state, generator, log) as JSON-ready data."""
+        return {
+            "format": FORMAT_VERSION,
+            "variant": self.variant,
+            "players": self.n,
+            "seed": self.seed,
+            "options": self.options,
+            "seq": self.seq,
+            "rng": self._rng,
+            "forced_chance": self._forced,
+            "state": self._state_json(),
+            "log": [
+                {
+                    "seat": s,
+                    "action": None if a is None else a.to_json(),
+                    "events": [e.to_json() for e in evs],
+                }
+                for s, a, evs in self.history()
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Self:
+        if d.get("variant") != cls.variant:
+            raise SetupError(f"this is a {d.get('variant')!r} game, not {cls.variant!r}")
+        if d.get("format") != FORMAT_VERSION:
+            raise SetupError(f"unsupported game format {d.get('format')!r}")
+        game = cls.__new__(cls)
+        game.n = int(d["players"])
+        game.seed = d["seed"]
+        game.options = cls.resolve_options(d["options"])
+        game.seq = int(d["seq"])
+        game._rng = int(d["rng"])
+        forced = d.get("forced_chance")
+        game._forced = None if forced is None else [list(x) for x in forced]
+        game._pending_events = []
+        log: _Log = None
+        for entry in d["log"]:
+            a = None if entry["action"] is None else action_from_json(entry["action"])
+            log = (log, (entry["seat"], a, tuple(Event.from_json(e) for e in entry["events"])))
+        game._log = log
+        game._load_state_json(d["state"])
+        return game
+
+    def state_key(self) -> Any:
+        """A value equal for two games exactly when their states (not logs) are equal."""
+        return (self.variant, self.n, self.options, self.seq, self._rng, self._state_json())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.n} players, seq {self.seq}>"

@@ -1,0 +1,26 @@
+"""The registry of rulesets: one entry per variant id.
+
+>>> find_variant("bohnanza").title
+'Bohnanza'
+"""
+
+from __future__ import annotations
+
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.rulesets.bohnanza import Bohnanza
+
+#: variant id -> game class, in the order the games are listed to users
+VARIANTS: dict[str, type[Game]] = {
+    Bohnanza.variant: Bohnanza,
+}
+
+
+def find_variant(name: str) -> type[Game]:
+    """The game class for a variant id; :class:`SetupError` naming the known ones."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise SetupError(
+            f"unknown variant {name!r}; known variants: {', '.join(VARIANTS)}"
+        ) from None

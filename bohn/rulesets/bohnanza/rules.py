@@ -1,0 +1,232 @@
+"""Bohnanza (Amigo, 8 bean types, 104 cards), 3-5 players — ``rules/bohnanza.md``.
+
+The turn, read like the rulebook's phase list (§3):
+
+1. :meth:`Bohnanza._do_plant` — plant the front card, optionally the next one;
+2. :meth:`Bohnanza._reveal` — turn two cards face up, then trade and donate
+   with the active player (the machinery of :class:`~bohn.engine.beans.BeanGame`)
+   until :meth:`Bohnanza._do_end_trading`;
+3. every player plants his trading area (``plant t<i> f<j>``);
+4. :meth:`Bohnanza._end_turn` — draw three, and the next player's turn begins.
+
+Harvesting and buying the third field are legal for every seat between any
+two actions (BO-D6). Everything else — fields, beanometers, coins, the draw
+pile, trading, scoring — lives once in ``bohn.engine.beans``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.engine.beans import (
+    _PASS,
+    _PLANT,
+    _PLANT_T,
+    OVER,
+    PLANT,
+    PLANT_TRADED,
+    TRADE,
+    BeanGame,
+)
+from bohn.engine.cards import CardTable
+from bohn.engine.errors import IllegalAction, NotWaiting
+
+
+class Bohnanza(BeanGame):
+    """The base game."""
+
+    variant = "bohnanza"
+    title = "Bohnanza"
+    min_players = 3
+    max_players = 5
+    table = CardTable.load("bohn.rulesets.bohnanza")
+    rules_file = "bohnanza"
+
+    # -- phase 1 -----------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        self.phase = PLANT
+        self.planted = 0
+        self.drawn_this_turn = 0
+        self._emit({"type": "turn", "seat": self.active, "turn": self.turn})
+        if not self.hands[self.active]:  # §3.1.1: an empty hand skips the phase
+            self._reveal()
+
+    def _do_plant(self, seat: int, a: Plant) -> None:
+        if a.traded is not None:
+            self._plant_traded(seat, a)
+            return
+        if self.phase != PLANT or seat != self.active:
+            raise NotWaiting(
+                "cards are planted from the hand only in phase 1 of your own turn",
+                self._rule("§3.1"),
+            )
+        hand = self.hands[seat]
+        if not hand:  # pragma: no cover - an empty hand skips the phase
+            raise IllegalAction("your hand is empty", self._rule("§3.1.1"))
+        self._check_plant(seat, hand[0], a.field)
+        card = hand.pop(0)
+        self._put(seat, card, a.field)
+        self.planted += 1
+        if self.planted >= 2 or not hand:  # §3.1.4: never a third card
+            self._reveal()
+
+    def _do_pass(self, seat: int, a: Pass) -> None:
+        if self.phase == PLANT and seat == self.active:
+            if self.planted == 0:
+                raise IllegalAction("you must plant your front card", self._rule("§3.1.2"))
+            self._reveal()
+            return
+        if self.phase == TRADE and seat != self.active:
+            if self.idle[seat]:
+                raise IllegalAction("you have already passed in this trading phase",
+                                    self._rule("§3.2"))
+            self.idle[seat] = True
+            self._emit({"type": "pass", "seat": seat})
+            return
+        raise IllegalAction("there is nothing to pass on now", self._rule("§3"))
+
+    # -- phase 2 -----------------------------------------------------------
+
+    def _reveal(self) -> None:
+        """Turn cards face up (§3.2.1); on the final exhaustion only those left (§5.2.1)."""
+        for _ in range(self.reveal_count):
+            card = self._take()
+            if card is None:
+                break
+            self.revealed.append(card)
+            if self.final:
+                break
+        self._emit({"type": "reveal", "cards": self.table.key_list(self.revealed)})
+        self.phase = TRADE
+        self.proposals = [0] * self.n
+        self.idle = [False] * self.n
+
+    def _do_end_trading(self, seat: int, a: EndTrading) -> None:
+        self._check_trading(seat)
+        if seat != self.active:
+            raise IllegalAction("only the active player ends the trading phase",
+                                self._rule("§3.2.3"))
+        self._close_trading()
+        self._emit({"type": "end-trading", "seat": seat})
+        self.phase = PLANT_TRADED
+        if not any(self.trade):
+            self._end_turn()
+
+    # -- phase 3 -----------------------------------------------------------
+
+    def _plant_traded(self, seat: int, a: Plant) -> None:
+        if self.phase != PLANT_TRADED:
+            raise NotWaiting("traded and kept cards are planted in phase 3", self._rule("§3.3"))
+        area = self.trade[seat]
+        assert a.traded is not None
+        if a.traded >= len(area):
+            raise IllegalAction(
+                f"your trading area holds {len(area)} cards; there is no card t{a.traded}",
+                self._rule("§3.3.1"),
+            )
+        self._check_plant(seat, area[a.traded], a.field)
+        card = area.pop(a.traded)
+        self._put(seat, card, a.field)
+        if not any(self.trade):
+            self._end_turn()
+
+    # -- phase 4 -----------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        if self.final:  # the last exhaustion came while revealing (§5.2.1)
+            self._finish("final-exhaustion")
+            return
+        hand = self.hands[self.active]
+        drawn: list[int] = []
+        for _ in range(self.draw_count):
+            card = self._take()
+            if card is None:
+                break
+            hand.append(card)
+            drawn.append(card)
+            if self.final:
+                break
+        self._emit(
+            {"type": "draw", "seat": self.active, "cards": self.table.key_list(drawn)},
+            to=(self.active,),
+            public={"type": "draw", "seat": self.active, "count": len(drawn)},
+        )
+        if self.final:  # during the draw: the game ends at once (§5.2.1)
+            self._finish("final-exhaustion")
+            return
+        self.dry_turns = self.dry_turns + 1 if self.drawn_this_turn == 0 else 0
+        if self.options["dry_round_ends"] and self.dry_turns >= self.n:
+            self._finish("no-cards")  # BO-D5
+            return
+        self.active = (self.active + 1) % self.n
+        self._begin_turn()
+
+    # -- the contract ------------------------------------------------------
+
+    def waiting_for(self) -> frozenset[int]:
+        phase = self.phase
+        if phase == PLANT:
+            return frozenset((self.active,))
+        if phase == TRADE:
+            return frozenset(self._trading_waits())
+        if phase == PLANT_TRADED:
+            return frozenset(s for s in range(self.n) if self.trade[s])
+        return frozenset()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        out: list[Action] = []
+        if phase == PLANT:
+            if seat == self.active:
+                hand = self.hands[seat]
+                if hand:
+                    card = hand[0]
+                    out = [_PLANT[f] for f in range(len(self.fields[seat]))
+                           if self._can_plant(seat, card, f)]
+                if self.planted:
+                    out.append(_PASS)
+        elif phase == TRADE:
+            out = self._trading_actions(seat)
+        elif phase == PLANT_TRADED:
+            area = self.trade[seat]
+            seen: set[int] = set()
+            for i, card in enumerate(area):
+                if card in seen:
+                    continue
+                seen.add(card)
+                row = _PLANT_T[i] if i < len(_PLANT_T) else None
+                for f in range(len(self.fields[seat])):
+                    if self._can_plant(seat, card, f):
+                        out.append(row[f] if row is not None else Plant(f, i))
+        out.extend(self._anytime_actions(seat))
+        return out
+
+    HANDLERS: ClassVar[dict[type[Action], Any]] = {
+        Plant: _do_plant,
+        Pass: _do_pass,
+        Harvest: BeanGame._do_harvest,
+        BuyField: BeanGame._do_buy_field,
+        Propose: BeanGame._do_propose,
+        Accept: BeanGame._do_accept,
+        Decline: BeanGame._do_decline,
+        Withdraw: BeanGame._do_withdraw,
+        Keep: BeanGame._do_keep,
+        EndTrading: _do_end_trading,
+    }

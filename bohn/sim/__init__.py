@@ -1,0 +1,1 @@
+"""Running games: one game (:mod:`bohn.sim.runner`) and batches of them."""

@@ -1,0 +1,86 @@
+"""Play one game with bots, deterministically.
+
+The scheduler: the game may wait on several seats at once (trading, planting
+received cards). :func:`next_seat` asks them in clockwise order, starting with
+the seat after the one that acted last, so every waiting seat gets its say
+and the order never depends on anything but the game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohn.bots.base import Bot, SeatView, make_bot
+from bohn.engine.actions import Action
+from bohn.engine.game import Game, Result
+from bohn.engine.rng import derive_seed
+
+#: a game that has not ended after this many steps is a bug (every game terminates)
+MAX_STEPS = 200_000
+
+
+def next_seat(waiting: frozenset[int], last: int, n: int) -> int:
+    """The first seat of ``waiting`` clockwise after ``last`` (``last`` itself last).
+
+    >>> next_seat(frozenset({0, 2}), 0, 4)
+    2
+    >>> next_seat(frozenset({0}), 0, 4)
+    0
+    """
+    for i in range(1, n + 1):
+        s = (last + i) % n
+        if s in waiting:
+            return s
+    raise ValueError("no seat is waiting")
+
+
+def bot_seed(game_seed: int | str, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game seeded ``game_seed``."""
+    return derive_seed("bot", game_seed, seat)
+
+
+def make_bots(specs: Sequence[str], game_seed: int | str) -> list[Bot]:
+    return [make_bot(spec, bot_seed(game_seed, s)) for s, spec in enumerate(specs)]
+
+
+@dataclass
+class GameRecord:
+    """One finished game."""
+
+    result: Result
+    steps: int
+    game: Game
+    bots: list[str] = field(default_factory=list)
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    last: int | None = None,
+    max_steps: int = MAX_STEPS,
+    on_step: Callable[[Game, int, Action], Any] | None = None,
+) -> int:
+    """Play ``game`` to its end with one bot per seat; return the number of steps."""
+    n = game.n
+    if len(bots) != n:
+        raise ValueError(f"{n} seats need {n} bots, got {len(bots)}")
+    if last is None:
+        last = (getattr(game, "active", 0) - 1) % n
+    steps = 0
+    while True:
+        waiting = game.waiting_for()
+        if not waiting:
+            return steps
+        if steps >= max_steps:
+            raise RuntimeError(f"the game did not end within {max_steps} steps")
+        seat = next_seat(waiting, last, n)
+        view = SeatView(seat, game.legal_actions(seat), lambda s=seat: game.observe(s))  # type: ignore[misc]
+        action = bots[seat].act(view)
+        game.apply(seat, action)
+        if on_step is not None:
+            on_step(game, seat, action)
+        last = seat
+        steps += 1
