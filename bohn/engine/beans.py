@@ -77,6 +77,12 @@ _PLANT_T = tuple(tuple(Plant(f, t) for f in range(8)) for t in range(32))
 _PASS = Pass()
 _END = EndTrading()
 _BUY = BuyField()
+_KEEP = tuple(Keep(i) for i in range(8))
+
+
+#: memo of proposal vocabularies: they depend only on what the key names
+_VOCABULARY: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_VOCABULARY_LIMIT = 100_000
 
 
 def _parse_ref(ref: str) -> tuple[str, int]:
@@ -100,52 +106,69 @@ class BeanGame(Game):
 
     OPTIONS: ClassVar[dict[str, Option]] = {
         "first_player": Option(
-            "first_player", 0, "the seat that takes the first turn (the dealer sits to its right)",
+            "first_player",
+            0,
+            "the seat that takes the first turn (the dealer sits to its right)",
             kind=int,
         ),
         "trade_cap": Option(
-            "trade_cap", 20,
+            "trade_cap",
+            20,
             "proposals each seat may make per trading phase (an engine limit that makes "
             "every game end, not a rule)",
             kind=int,
         ),
         "trade_caps": Option(
-            "trade_caps", None,
+            "trade_caps",
+            None,
             "per-seat proposal caps (a list, one per seat) overriding trade_cap",
         ),
         "third_field_price": Option(
             "third_field_price", 3, "coins the third bean field costs (bohnanza §4.3.2)", kind=int
         ),
         "coins_from": Option(
-            "coins_from", "top", "which cards of a harvested field become coins",
-            choices=("top", "bottom"), default_id="BO-D3",
+            "coins_from",
+            "top",
+            "which cards of a harvested field become coins",
+            choices=("top", "bottom"),
+            default_id="BO-D3",
         ),
         "discard_order": Option(
-            "discard_order", "planting",
+            "discard_order",
+            "planting",
             "order of the leftover harvested cards on the discard pile: planting order "
             "(bottom card first, the last leftover on top) or reversed",
-            choices=("planting", "reversed"), default_id="BO-D4",
+            choices=("planting", "reversed"),
+            default_id="BO-D4",
         ),
         "dry_round_ends": Option(
-            "dry_round_ends", True,
+            "dry_round_ends",
+            True,
             "a whole round of turns in which no card can be drawn ends the game",
-            kind=bool, default_id="BO-D5",
+            kind=bool,
+            default_id="BO-D5",
         ),
         "same_type_fields": Option(
-            "same_type_fields", True,
+            "same_type_fields",
+            True,
             "a card may be planted on an empty field although another field holds its type",
-            kind=bool, default_id="BO-D7",
+            kind=bool,
+            default_id="BO-D7",
         ),
         "coin_payment": Option(
-            "coin_payment", "choose",
+            "coin_payment",
+            "choose",
             "who picks the coins that pay: the payer ('choose') or the top of the pile ('top')",
-            choices=("choose", "top"), default_id="BO-D9",
+            choices=("choose", "top"),
+            default_id="BO-D9",
         ),
         "reshuffle": Option(
-            "reshuffle", "immediate",
+            "reshuffle",
+            "immediate",
             "when the discard pile becomes the new draw pile: at once when the last card is "
             "taken, or only when the next card is needed",
-            choices=("immediate", "when-needed"), default_id="BO-D10",
+            choices=("immediate", "when-needed"),
+            default_id="BO-D10",
         ),
     }
 
@@ -279,15 +302,11 @@ class BeanGame(Game):
                     f"{key} may go only on a field of its type or an empty field",
                     self._rule("§3.1.2"),
                 )
-            raise IllegalAction(
-                f"another field already holds {key}", self._rule("§3.1.2 (BO-D7)")
-            )
+            raise IllegalAction(f"another field already holds {key}", self._rule("§3.1.2 (BO-D7)"))
 
     def _put(self, seat: int, card: int, f: int) -> None:
         self.fields[seat][f].append(card)
-        self._emit(
-            {"type": "plant", "seat": seat, "field": f, "card": self.table.keys[card]}
-        )
+        self._emit({"type": "plant", "seat": seat, "field": f, "card": self.table.keys[card]})
 
     # ------------------------------------------------------------------------
     # harvesting
@@ -368,8 +387,9 @@ class BeanGame(Game):
                     self._rule("§4.2 (BO-D9)"),
                 )
             if len(pay) != price:
-                raise IllegalAction(f"{what} costs {price} coins; you named {len(pay)}",
-                                    self._rule("§4.3.2"))
+                raise IllegalAction(
+                    f"{what} costs {price} coins; you named {len(pay)}", self._rule("§4.3.2")
+                )
             try:
                 chosen = [self.table.card(k) for k in pay]
             except KeyError as e:
@@ -384,9 +404,7 @@ class BeanGame(Game):
             i = len(coins) - 1 - coins[::-1].index(c)
             del coins[i]
         self.discard.extend(chosen)
-        self._emit(
-            {"type": "pay", "seat": seat, "coins": self.table.key_list(chosen), "for": what}
-        )
+        self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(chosen), "for": what})
 
     def _may_buy_field(self, seat: int) -> bool:
         return (
@@ -407,6 +425,10 @@ class BeanGame(Game):
 
     # ------------------------------------------------------------------------
     # the draw pile
+
+    def _final_reached(self) -> bool:
+        """Whether the exhaustion that ends the game has happened."""
+        return self.final
 
     def _final_exhaustion(self) -> int:
         """The exhaustion that ends the game (bohnanza §5.2.1)."""
@@ -476,9 +498,7 @@ class BeanGame(Game):
         if a.to == seat or a.to >= self.n:
             raise IllegalAction(f"you cannot propose a deal to seat {a.to}", self._rule("§3.2.2"))
         if seat != self.active and a.to != self.active:
-            raise IllegalAction(
-                "every deal is made with the active player", self._rule("§3.2.2")
-            )
+            raise IllegalAction("every deal is made with the active player", self._rule("§3.2.2"))
         if self.proposals[seat] >= self.cap(seat):
             raise IllegalAction(
                 f"you have made your {self.cap(seat)} proposals for this trading phase",
@@ -524,7 +544,7 @@ class BeanGame(Game):
         if got != sorted(o.want):
             wanted = ", ".join(self.table.bean_keys[b] for b in o.want) or "nothing"
             raise IllegalAction(
-                f"offer {o.id} asks for {wanted}; give exactly one card of each", 
+                f"offer {o.id} asks for {wanted}; give exactly one card of each",
                 self._rule("§3.2.2"),
             )
         del self.offers[o.id]
@@ -600,8 +620,7 @@ class BeanGame(Game):
     def _do_keep(self, seat: int, a: Keep) -> None:
         self._check_trading(seat)
         if seat != self.active:
-            raise IllegalAction("only the active player keeps revealed cards",
-                                self._rule("§3.2.2"))
+            raise IllegalAction("only the active player keeps revealed cards", self._rule("§3.2.2"))
         if a.revealed >= len(self.revealed):
             raise IllegalAction(f"there is no revealed card r{a.revealed}", self._rule("§3.2.2"))
         (card,) = self._remove_refs(seat, (("r", a.revealed),))
@@ -616,8 +635,7 @@ class BeanGame(Game):
         if self.revealed:
             self.trade[self.active].extend(self.revealed)
             self._emit(
-                {"type": "keep", "seat": self.active,
-                 "cards": self.table.key_list(self.revealed)}
+                {"type": "keep", "seat": self.active, "cards": self.table.key_list(self.revealed)}
             )
             self.revealed = []
 
@@ -632,13 +650,42 @@ class BeanGame(Game):
 
     # -- the bounded proposal vocabulary of legal_actions (docs/actions.md) --
 
-    def _proposal_vocabulary(self, seat: int) -> list[Action]:
+    def _proposal_vocabulary(self, seat: int) -> tuple[Action, ...]:
         if self.proposals[seat] >= self.cap(seat):
-            return []
+            return ()
+        bean = self.table.bean
+        own = tuple(sorted({bean[f[-1]] for f in self.fields[seat] if f}))
+        if seat == self.active:
+            key: tuple[Any, ...] = (
+                self.n,
+                seat,
+                tuple(self.hands[seat]),
+                own,
+                tuple(self.revealed),
+            )
+        else:
+            key = (
+                self.n,
+                seat,
+                self.active,
+                tuple(self.hands[seat]),
+                own,
+                tuple(sorted({bean[c] for c in self.revealed})),
+            )
+        cached = _VOCABULARY.get(key)
+        if cached is None:
+            if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
+                _VOCABULARY.clear()
+            cached = _VOCABULARY[key] = self._build_vocabulary(seat, own)
+        return cached
+
+    def _build_vocabulary(self, seat: int, own: tuple[int, ...]) -> tuple[Action, ...]:
+        """Proposals listed by legal_actions (docs/actions.md): every deal of one
+        card against nothing or against one card of a type the proposer grows
+        (or, for the other players, a type just revealed)."""
         table = self.table
         bean = table.bean
         bkeys = table.bean_keys
-        own = sorted({bean[f[-1]] for f in self.fields[seat] if f})
         hand = self.hands[seat]
         firsts: dict[int, int] = {}
         for i, c in enumerate(hand):
@@ -654,31 +701,40 @@ class BeanGame(Game):
                     for t in own:
                         if t != bean[c]:
                             out.append(Propose(to, ref, (bkeys[t],)))
-                for c, i in firsts.items():
+                for i in firsts.values():
                     out.append(Propose(to, (f"h{i}",)))
         else:
             to = self.active
             rev = sorted({bean[c] for c in self.revealed})
             for t in rev:
                 out.append(Propose(to, (), (bkeys[t],)))
+            wanted = sorted(set(own) | set(rev))
             for c, i in firsts.items():
                 ref = (f"h{i}",)
                 out.append(Propose(to, ref))
-                for t in sorted(set(own) | set(rev)):
+                for t in wanted:
                     if t != bean[c]:
                         out.append(Propose(to, ref, (bkeys[t],)))
-        return out
+        return tuple(out)
 
     def _accept_choices(self, seat: int, o: Offer) -> list[Action]:
+        """The ways ``seat`` can satisfy offer ``o`` (at most ACCEPT_CHOICES_LISTED)."""
+        want = o.want
+        if not want:
+            return [Accept(o.id)]
         bean = self.table.bean
-        cands: list[tuple[str, int, int]] = [("h", i, bean[c]) for i, c in
-                                             enumerate(self.hands[seat])]
+        refs = [f"h{i}" for i, c in enumerate(self.hands[seat]) if bean[c] in want]
+        beans = [bean[c] for c in self.hands[seat] if bean[c] in want]
         if seat == self.active:
-            cands += [("r", i, bean[c]) for i, c in enumerate(self.revealed)]
-        need = Counter(o.want)
+            for i, c in enumerate(self.revealed):
+                if bean[c] in want:
+                    refs.append(f"r{i}")
+                    beans.append(bean[c])
+        if len(want) == 1:
+            return [Accept(o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
         per_type = []
-        for t, k in sorted(need.items()):
-            pos = [f"{z}{i}" for z, i, b in cands if b == t]
+        for t, k in sorted(Counter(want).items()):
+            pos = [r for r, b in zip(refs, beans, strict=True) if b == t]
             if len(pos) < k:
                 return []
             per_type.append(list(itertools.combinations(pos, k)))
@@ -691,16 +747,17 @@ class BeanGame(Game):
 
     def _trading_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
+        withdraw = []
         for o in self.offers.values():
             if o.to == seat:
                 out.extend(self._accept_choices(seat, o))
                 out.append(Decline(o.id))
-        for o in self.offers.values():
-            if o.frm == seat:
-                out.append(Withdraw(o.id))
+            elif o.frm == seat:
+                withdraw.append(Withdraw(o.id))
+        out.extend(withdraw)
         out.extend(self._proposal_vocabulary(seat))
         if seat == self.active:
-            out.extend(Keep(i) for i in range(len(self.revealed)))
+            out.extend(_KEEP[: len(self.revealed)])
             out.append(_END)
         elif not self.idle[seat] and self.proposals[seat] < self.cap(seat):
             out.append(_PASS)
@@ -710,8 +767,14 @@ class BeanGame(Game):
     # "any time" actions
 
     def _anytime_actions(self, seat: int) -> list[Action]:
+        fields = self.fields[seat]
+        big = False
+        for fld in fields:
+            if len(fld) >= 2:
+                big = True
+                break
         out: list[Action] = [
-            _HARVEST[f] for f in range(len(self.fields[seat])) if self._may_harvest(seat, f)
+            _HARVEST[f] for f, fld in enumerate(fields) if len(fld) >= 2 or (fld and not big)
         ]
         if self._may_buy_field(seat):
             out.append(_BUY)
@@ -758,33 +821,35 @@ class BeanGame(Game):
     _LIST_ZONES: ClassVar[tuple[str, ...]] = ("deck", "discard", "box", "revealed")
     _SEAT_ZONES: ClassVar[tuple[str, ...]] = ("hands", "coins", "trade")
     _SCALARS: ClassVar[tuple[str, ...]] = (
-        "start", "active", "phase", "planted", "turn", "exhaustions", "final",
-        "next_offer", "dry_turns", "drawn_this_turn",
+        "start",
+        "active",
+        "phase",
+        "planted",
+        "turn",
+        "exhaustions",
+        "final",
+        "next_offer",
+        "dry_turns",
+        "drawn_this_turn",
     )
 
     def _copy_state(self, other: Self) -> None:
-        other.deck = self.deck[:]
-        other.discard = self.discard[:]
-        other.box = self.box[:]
-        other.revealed = self.revealed[:]
-        other.hands = [h[:] for h in self.hands]
-        other.coins = [c[:] for c in self.coins]
-        other.trade = [t[:] for t in self.trade]
-        other.fields = [[f[:] for f in fs] for fs in self.fields]
-        other.start = self.start
-        other.active = self.active
-        other.phase = self.phase
-        other.planted = self.planted
-        other.turn = self.turn
-        other.exhaustions = self.exhaustions
-        other.final = self.final
-        other.offers = dict(self.offers)
-        other.next_offer = self.next_offer
-        other.proposals = self.proposals[:]
-        other.idle = self.idle[:]
-        other.dry_turns = self.dry_turns
-        other.drawn_this_turn = self.drawn_this_turn
-        other._result = self._result
+        other.__dict__ = d = self.__dict__.copy()  # scalars and immutable values at once
+        copy = list.copy
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["box"] = self.box[:]
+        d["revealed"] = self.revealed[:]
+        d["hands"] = list(map(copy, self.hands))
+        d["coins"] = list(map(copy, self.coins))
+        d["trade"] = list(map(copy, self.trade))
+        d["fields"] = [list(map(copy, fs)) for fs in self.fields]
+        d["offers"] = self.offers.copy()
+        d["proposals"] = self.proposals[:]
+        d["idle"] = self.idle[:]
+        d["_pending_events"] = []
+        if self._forced is not None:
+            d["_forced"] = list(map(copy, self._forced))
 
     def _state_json(self) -> dict[str, Any]:
         keys = self.table.key_list
@@ -795,9 +860,13 @@ class BeanGame(Game):
         for name in self._SCALARS:
             d[name] = getattr(self, name)
         d["offers"] = [
-            {"id": o.id, "from": o.frm, "to": o.to,
-             "give": [f"{z}{i}" for z, i in o.give],
-             "want": [self.table.bean_keys[b] for b in o.want]}
+            {
+                "id": o.id,
+                "from": o.frm,
+                "to": o.to,
+                "give": [f"{z}{i}" for z, i in o.give],
+                "want": [self.table.bean_keys[b] for b in o.want],
+            }
             for o in self.offers.values()
         ]
         d["proposals"] = self.proposals[:]
@@ -816,7 +885,9 @@ class BeanGame(Game):
             setattr(self, name, d[name])
         self.offers = {
             o["id"]: Offer(
-                o["id"], o["from"], o["to"],
+                o["id"],
+                o["from"],
+                o["to"],
                 tuple(_parse_ref(r) for r in o["give"]),
                 tuple(self.table.bean_type(k) for k in o["want"]),
             )

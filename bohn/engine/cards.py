@@ -131,9 +131,7 @@ class CardTable:
         try:
             return self.index[key]
         except KeyError:
-            raise KeyError(
-                f"unknown card {key!r}; known cards: {', '.join(self.keys)}"
-            ) from None
+            raise KeyError(f"unknown card {key!r}; known cards: {', '.join(self.keys)}") from None
 
     def bean_type(self, key: str) -> int:
         try:

@@ -286,9 +286,9 @@ class Game:
         """Create the zones and deal (use :meth:`_shuffle` for chance)."""
         raise NotImplementedError
 
-
     def _copy_state(self, other: Self) -> None:
-        """Copy every ruleset zone and counter from ``self`` into ``other``."""
+        """Make ``other`` (a bare instance) an independent copy of ``self``:
+        every attribute, with every mutable zone copied."""
         raise NotImplementedError
 
     def _state_json(self) -> dict[str, Any]:
@@ -418,17 +418,9 @@ class Game:
     # -- copies and serialisation --------------------------------------------
 
     def clone(self) -> Self:
-        """An independent copy (shares only immutable data)."""
+        """An independent copy (shares only immutable data: options, the log)."""
         cls = type(self)
         other = cls.__new__(cls)
-        other.n = self.n
-        other.seed = self.seed
-        other.options = self.options
-        other.seq = self.seq
-        other._rng = self._rng
-        other._log = self._log
-        other._forced = None if self._forced is None else [list(x) for x in self._forced]
-        other._pending_events = []
         self._copy_state(other)
         return other
 

@@ -93,8 +93,9 @@ class Bohnanza(BeanGame):
             return
         if self.phase == TRADE and seat != self.active:
             if self.idle[seat]:
-                raise IllegalAction("you have already passed in this trading phase",
-                                    self._rule("§3.2"))
+                raise IllegalAction(
+                    "you have already passed in this trading phase", self._rule("§3.2")
+                )
             self.idle[seat] = True
             self._emit({"type": "pass", "seat": seat})
             return
@@ -119,8 +120,9 @@ class Bohnanza(BeanGame):
     def _do_end_trading(self, seat: int, a: EndTrading) -> None:
         self._check_trading(seat)
         if seat != self.active:
-            raise IllegalAction("only the active player ends the trading phase",
-                                self._rule("§3.2.3"))
+            raise IllegalAction(
+                "only the active player ends the trading phase", self._rule("§3.2.3")
+            )
         self._close_trading()
         self._emit({"type": "end-trading", "seat": seat})
         self.phase = PLANT_TRADED
@@ -159,14 +161,14 @@ class Bohnanza(BeanGame):
                 break
             hand.append(card)
             drawn.append(card)
-            if self.final:
+            if self._final_reached():
                 break
         self._emit(
             {"type": "draw", "seat": self.active, "cards": self.table.key_list(drawn)},
             to=(self.active,),
             public={"type": "draw", "seat": self.active, "count": len(drawn)},
         )
-        if self.final:  # during the draw: the game ends at once (§5.2.1)
+        if self._final_reached():  # during the draw: the game ends at once (§5.2.1)
             self._finish("final-exhaustion")
             return
         self.dry_turns = self.dry_turns + 1 if self.drawn_this_turn == 0 else 0
@@ -198,8 +200,11 @@ class Bohnanza(BeanGame):
                 hand = self.hands[seat]
                 if hand:
                     card = hand[0]
-                    out = [_PLANT[f] for f in range(len(self.fields[seat]))
-                           if self._can_plant(seat, card, f)]
+                    out = [
+                        _PLANT[f]
+                        for f in range(len(self.fields[seat]))
+                        if self._can_plant(seat, card, f)
+                    ]
                 if self.planted:
                     out.append(_PASS)
         elif phase == TRADE:
