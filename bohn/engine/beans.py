@@ -80,6 +80,20 @@ _BUY = BuyField()
 _KEEP = tuple(Keep(i) for i in range(8))
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def _memo(cls: type[Action], *args: Any) -> Any:
+    """The one shared instance of an action value (actions are immutable)."""
+    key = (cls, *args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) >= _VOCABULARY_LIMIT:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = cls(*args)
+    return a
+
+
 #: memo of proposal vocabularies: they depend only on what the key names
 _VOCABULARY: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _VOCABULARY_LIMIT = 100_000
@@ -194,6 +208,7 @@ class BeanGame(Game):
     idle: list[bool]
     dry_turns: int
     drawn_this_turn: int
+    caps: tuple[int, ...]
     _result: Result | None
 
     # ------------------------------------------------------------------------
@@ -212,6 +227,7 @@ class BeanGame(Game):
         ):
             raise SetupError(f"trade_caps must be a list of {n} non-negative integers")
         self.start = first
+        self.caps = self._caps_from_options()
         self.deck = []
         self.discard = []
         self.box = []
@@ -259,9 +275,15 @@ class BeanGame(Game):
     def _rule(self, section: str) -> str:
         return f"{self.rules_file} {section}"
 
-    def cap(self, seat: int) -> int:
+    def _caps_from_options(self) -> tuple[int, ...]:
         caps = self.options["trade_caps"]
-        return int(caps[seat]) if caps is not None else int(self.options["trade_cap"])
+        if caps is not None:
+            return tuple(int(c) for c in caps)
+        return (int(self.options["trade_cap"]),) * self.n
+
+    def cap(self, seat: int) -> int:
+        """Proposals ``seat`` may make per trading phase (options trade_cap/trade_caps)."""
+        return self.caps[seat]
 
     def field_bean(self, seat: int, f: int) -> int | None:
         fld = self.fields[seat][f]
@@ -640,88 +662,87 @@ class BeanGame(Game):
             self.revealed = []
 
     def _trading_waits(self) -> set[int]:
+        caps = self.caps
         w = {self.active}
         for o in self.offers.values():
             w.add(o.to)
         for s in range(self.n):
-            if s != self.active and not self.idle[s] and self.proposals[s] < self.cap(s):
+            if s != self.active and not self.idle[s] and self.proposals[s] < caps[s]:
                 w.add(s)
         return w
 
     # -- the bounded proposal vocabulary of legal_actions (docs/actions.md) --
 
     def _proposal_vocabulary(self, seat: int) -> tuple[Action, ...]:
-        if self.proposals[seat] >= self.cap(seat):
+        """The proposals legal_actions lists (docs/actions.md); apply accepts any.
+
+        The active player offers each revealed card and his front hand card,
+        each as a gift or for one card of a type he grows, to every other
+        player. Another player offers the active player: a request for each
+        revealed type as a gift; each kind of hand card that the active player
+        grows (its front-most copy), as a gift or for one card of a revealed
+        type or of a type he grows himself; and his front card as a gift.
+        """
+        if self.proposals[seat] >= self.caps[seat]:
             return ()
         bean = self.table.bean
         own = tuple(sorted({bean[f[-1]] for f in self.fields[seat] if f}))
+        hand = self.hands[seat]
+        front = hand[0] if hand else -1
+        key: tuple[Any, ...]
         if seat == self.active:
-            key: tuple[Any, ...] = (
-                self.n,
-                seat,
-                tuple(self.hands[seat]),
-                own,
-                tuple(self.revealed),
-            )
+            key = (self.n, seat, front, own, tuple(self.revealed))
         else:
-            key = (
-                self.n,
-                seat,
-                self.active,
-                tuple(self.hands[seat]),
-                own,
-                tuple(sorted({bean[c] for c in self.revealed})),
-            )
+            grown = {bean[f[-1]] for f in self.fields[self.active] if f}
+            offer: dict[int, int] = {}
+            for i, c in enumerate(hand):
+                if bean[c] in grown and c not in offer:
+                    offer[c] = i
+            rev = tuple(sorted({bean[c] for c in self.revealed}))
+            key = (self.n, seat, self.active, front, own, rev, tuple(offer.items()))
         cached = _VOCABULARY.get(key)
         if cached is None:
             if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
                 _VOCABULARY.clear()
-            cached = _VOCABULARY[key] = self._build_vocabulary(seat, own)
+            cached = _VOCABULARY[key] = self._build_vocabulary(key)
         return cached
 
-    def _build_vocabulary(self, seat: int, own: tuple[int, ...]) -> tuple[Action, ...]:
-        """Proposals listed by legal_actions (docs/actions.md): every deal of one
-        card against nothing or against one card of a type the proposer grows
-        (or, for the other players, a type just revealed)."""
-        table = self.table
-        bean = table.bean
-        bkeys = table.bean_keys
-        hand = self.hands[seat]
-        firsts: dict[int, int] = {}
-        for i, c in enumerate(hand):
-            firsts.setdefault(c, i)
+    def _build_vocabulary(self, key: tuple[Any, ...]) -> tuple[Action, ...]:
+        bean = self.table.bean
+        bkeys = self.table.bean_keys
         out: list[Action] = []
-        if seat == self.active:
-            for to in range(self.n):
+        if len(key) == 5:  # the active player
+            n, seat, front, own, revealed = key
+            for to in range(n):
                 if to == seat:
                     continue
-                for i, c in enumerate(self.revealed):
-                    ref = (f"r{i}",)
-                    out.append(Propose(to, ref))
+                for ref, c in [(f"r{i}", c) for i, c in enumerate(revealed)] + (
+                    [("h0", front)] if front >= 0 else []
+                ):
+                    out.append(_memo(Propose, to, (ref,), ()))
                     for t in own:
                         if t != bean[c]:
-                            out.append(Propose(to, ref, (bkeys[t],)))
-                for i in firsts.values():
-                    out.append(Propose(to, (f"h{i}",)))
-        else:
-            to = self.active
-            rev = sorted({bean[c] for c in self.revealed})
-            for t in rev:
-                out.append(Propose(to, (), (bkeys[t],)))
-            wanted = sorted(set(own) | set(rev))
-            for c, i in firsts.items():
-                ref = (f"h{i}",)
-                out.append(Propose(to, ref))
-                for t in wanted:
-                    if t != bean[c]:
-                        out.append(Propose(to, ref, (bkeys[t],)))
+                            out.append(_memo(Propose, to, (ref,), (bkeys[t],)))
+            return tuple(out)
+        n, seat, to, front, own, rev, offer = key
+        for t in rev:
+            out.append(_memo(Propose, to, (), (bkeys[t],)))
+        wanted = sorted(set(own) | set(rev))
+        for c, i in offer:
+            give = (f"h{i}",)
+            out.append(_memo(Propose, to, give, ()))
+            for t in wanted:
+                if t != bean[c]:
+                    out.append(_memo(Propose, to, give, (bkeys[t],)))
+        if front >= 0 and all(i != 0 for _, i in offer):
+            out.append(_memo(Propose, to, ("h0",), ()))
         return tuple(out)
 
     def _accept_choices(self, seat: int, o: Offer) -> list[Action]:
         """The ways ``seat`` can satisfy offer ``o`` (at most ACCEPT_CHOICES_LISTED)."""
         want = o.want
         if not want:
-            return [Accept(o.id)]
+            return [_memo(Accept, o.id, ())]
         bean = self.table.bean
         refs = [f"h{i}" for i, c in enumerate(self.hands[seat]) if bean[c] in want]
         beans = [bean[c] for c in self.hands[seat] if bean[c] in want]
@@ -731,7 +752,7 @@ class BeanGame(Game):
                     refs.append(f"r{i}")
                     beans.append(bean[c])
         if len(want) == 1:
-            return [Accept(o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
+            return [_memo(Accept, o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
         per_type = []
         for t, k in sorted(Counter(want).items()):
             pos = [r for r, b in zip(refs, beans, strict=True) if b == t]
@@ -751,9 +772,9 @@ class BeanGame(Game):
         for o in self.offers.values():
             if o.to == seat:
                 out.extend(self._accept_choices(seat, o))
-                out.append(Decline(o.id))
+                out.append(_memo(Decline, o.id))
             elif o.frm == seat:
-                withdraw.append(Withdraw(o.id))
+                withdraw.append(_memo(Withdraw, o.id))
         out.extend(withdraw)
         out.extend(self._proposal_vocabulary(seat))
         if seat == self.active:
@@ -876,6 +897,7 @@ class BeanGame(Game):
 
     def _load_state_json(self, d: dict[str, Any]) -> None:
         cards = self.table.cards_of
+        self.caps = self._caps_from_options()
         for name in self._LIST_ZONES:
             setattr(self, name, cards(d[name]))
         for name in self._SEAT_ZONES:
