@@ -647,7 +647,7 @@ class BeanGame(Game):
             raise IllegalAction(f"there is no revealed card r{a.revealed}", self._rule("§3.2.2"))
         (card,) = self._remove_refs(seat, (("r", a.revealed),))
         self.trade[seat].append(card)
-        self._emit({"type": "keep", "seat": seat, "card": self.table.keys[card]})
+        self._emit({"type": "keep", "seat": seat, "cards": [self.table.keys[card]]})
 
     def _close_trading(self) -> None:
         """End of phase 2: open offers lapse, unsettled revealed cards are kept (BO-D8)."""

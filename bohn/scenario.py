@@ -1,0 +1,467 @@
+"""Scenarios: hand-written positions plus actions, for rule tests and bug reports.
+
+A scenario is one JSON object (``docs/scenarios.md``)::
+
+    {"variant": "bohnanza", "players": 3, "seed": 1, "options": {},
+     "setup": {"active": 0, "phase": "plant",
+               "deck": ["blaue", "feuer"], "deck_rest": "shuffle",
+               "discard": ["sau"],
+               "players": [{"hand": ["blaue", "soja"], "fields": [["feuer"], []],
+                            "coins": ["brech"]}, {}, {}]},
+     "actions": [{"seat": 0, "action": "plant f1"}]}
+
+:func:`load_position` builds the position as a :class:`~bohn.engine.game.Game`;
+:func:`run_scenario` also applies the actions and returns the output object of
+``bohn scenario FILE --json``. Top-level keys other than those above (``expect``,
+``description``) are ignored.
+
+A position is built by creating the game normally and then replacing its zones.
+How a variant's zones are read from ``setup`` is the business of a
+:class:`PositionLoader` registered in :data:`LOADERS` under the variant id;
+:class:`BeanPositionLoader` reads the zones every bean game shares, and a
+ruleset with more zones subclasses it (adding keys to ``setup_keys`` or
+``player_keys`` and overriding :meth:`BeanPositionLoader.named_zones` and
+:meth:`BeanPositionLoader.place`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from bohn.engine import rng as _rng
+from bohn.engine.actions import Action, action_from_json, parse_action
+from bohn.engine.beans import PHASE_NAMES, PLANT, PLANT_TRADED, TRADE, BeanGame
+from bohn.engine.errors import BohnError, InvalidAction, SetupError
+from bohn.engine.game import Game
+
+#: the top-level keys a scenario may use (any other key is ignored)
+SCENARIO_KEYS = ("variant", "players", "seed", "options", "setup", "actions")
+
+#: phases a position may start in, by name
+PHASES = {name: code for code, name in PHASE_NAMES.items() if name != "over"}
+
+
+@dataclass
+class Position:
+    """A scenario's ``setup`` read into cards (ints of the game's card table).
+
+    ``zones`` maps a zone label (``"deck"``, ``"seat 1 hand"``, ``"seat 0 field 2"``)
+    to the cards the scenario names there, in the scenario's order; ``None``
+    marks a hand the scenario leaves to be dealt. ``extra`` is free room for a
+    loader's own data.
+    """
+
+    setup: dict[str, Any]
+    players: list[dict[str, Any]]
+    zones: dict[str, list[int]] = field(default_factory=dict)
+    missing_hands: list[int] = field(default_factory=list)
+    remaining: list[int] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class PositionLoader:
+    """Reads a scenario's ``setup`` into a game of one ruleset family."""
+
+    #: keys ``setup`` may hold
+    setup_keys: ClassVar[frozenset[str]] = frozenset()
+    #: keys each entry of ``setup["players"]`` may hold
+    player_keys: ClassVar[frozenset[str]] = frozenset()
+
+    def load(self, game: Game, setup: dict[str, Any]) -> None:
+        """Replace ``game``'s zones by the position ``setup`` describes."""
+        raise NotImplementedError
+
+
+def _card_list(game: Game, value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise SetupError(f"{where} must be a list of card keys, not {value!r}")
+    out = []
+    for k in value:
+        if not isinstance(k, str):
+            raise SetupError(f"{where}: {k!r} is not a card key")
+        try:
+            out.append(game.table.card(k))
+        except KeyError as e:
+            raise SetupError(f"{where}: {e.args[0]}") from None
+    return out
+
+
+def _int_in(value: Any, lo: int, hi: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SetupError(f"{where} must be an integer from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def _check_keys(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    unknown = sorted(set(d) - allowed)
+    if unknown:
+        raise SetupError(
+            f"{where} has no key {', '.join(repr(k) for k in unknown)}; "
+            f"known keys: {', '.join(sorted(allowed))}"
+        )
+
+
+class BeanPositionLoader(PositionLoader):
+    """The zones of ``bohn.engine.beans.BeanGame`` (``rules/bohnanza.md`` §1.3).
+
+    Orientation: ``deck`` is written top-first (the first card is drawn first);
+    ``discard``, ``coins`` and fields bottom-to-top (the last card is on top);
+    hands front-to-back (the first card is planted first). Cards the scenario
+    does not name are shuffled from the seed; hands not given are dealt from
+    them (``hand_size`` each, one at a time clockwise from the first player),
+    and the rest goes under the given deck cards (``deck_rest: "shuffle"``) or
+    out of play into ``box`` (``deck_rest: "none"``).
+    """
+
+    setup_keys = frozenset(
+        {
+            "active",
+            "phase",
+            "planted",
+            "revealed",
+            "deck",
+            "deck_rest",
+            "discard",
+            "exhaustions",
+            "turn",
+            "players",
+        }
+    )
+    player_keys = frozenset({"hand", "fields", "coins", "trading_area"})
+
+    def load(self, game: Game, setup: dict[str, Any]) -> None:
+        if not isinstance(game, BeanGame):  # pragma: no cover - registry mistake
+            raise SetupError(f"{game.variant} is not a bean game")
+        _check_keys(setup, self.setup_keys, "setup")
+        players = setup.get("players", [])
+        if not isinstance(players, list) or len(players) > game.n:
+            raise SetupError(f"setup players must be a list of at most {game.n} objects")
+        players = players + [{}] * (game.n - len(players))
+        for s, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise SetupError(f"seat {s}: a player must be an object, not {p!r}")
+            _check_keys(p, self.player_keys, f"seat {s}")
+        pos = Position(setup, players)
+        self.named_zones(game, pos)
+        self.check_counts(game, pos)
+        self.deal(game, pos)
+        self.place(game, pos)
+        self.check_consistency(game, pos)
+        self.check_conservation(game)
+
+    # -- reading ---------------------------------------------------------------
+
+    def named_zones(self, game: BeanGame, pos: Position) -> None:
+        """Read every card the scenario names into ``pos.zones``."""
+        setup = pos.setup
+        z = pos.zones
+        z["deck"] = _card_list(game, setup.get("deck", []), "deck")
+        z["discard"] = _card_list(game, setup.get("discard", []), "discard")
+        z["revealed"] = _card_list(game, setup.get("revealed", []), "revealed")
+        counts = pos.extra.setdefault("fields", [])
+        for s, p in enumerate(pos.players):
+            if "hand" in p:
+                z[f"seat {s} hand"] = _card_list(game, p["hand"], f"seat {s} hand")
+            else:
+                pos.missing_hands.append(s)
+            fields = p.get("fields", [[]] * game.start_fields)
+            if (
+                not isinstance(fields, list)
+                or not game.start_fields <= len(fields) <= game.max_fields
+            ):
+                raise SetupError(
+                    f"seat {s}: fields must be {game.start_fields} or {game.max_fields} lists"
+                )
+            counts.append(len(fields))
+            for f, cards in enumerate(fields):
+                z[f"seat {s} field {f}"] = _card_list(game, cards, f"seat {s} field {f}")
+            z[f"seat {s} coins"] = _card_list(game, p.get("coins", []), f"seat {s} coins")
+            z[f"seat {s} trading_area"] = _card_list(
+                game, p.get("trading_area", []), f"seat {s} trading_area"
+            )
+
+    def check_counts(self, game: Game, pos: Position) -> None:
+        """No kind used more often than the game has it; the rest is ``remaining``."""
+        used: Counter[int] = Counter()
+        for cards in pos.zones.values():
+            used.update(cards)
+        table = game.table
+        for card, k in sorted(used.items()):
+            if k > table.counts[card]:
+                raise SetupError(
+                    f"the scenario uses {k} {table.keys[card]!r} "
+                    f"but the game has {table.counts[card]}"
+                )
+        pos.remaining = [c for c, n in enumerate(table.counts) for _ in range(n - used[c])]
+
+    # -- dealing -----------------------------------------------------------------
+
+    def deal(self, game: BeanGame, pos: Position) -> None:
+        """Shuffle the remaining cards from the seed and deal the missing hands."""
+        setup = pos.setup
+        rest = setup.get("deck_rest", "shuffle")
+        if rest not in ("shuffle", "none"):
+            raise SetupError(f"deck_rest must be 'shuffle' or 'none', not {rest!r}")
+        game._rng = _rng.normalize_seed(game.seed)
+        if pos.remaining:
+            game._shuffle(pos.remaining, "deck" if rest == "shuffle" else "box")
+        start = game.options["first_player"]
+        hands: dict[int, list[int]] = {s: [] for s in pos.missing_hands}
+        for _ in range(game.hand_size):
+            for i in range(game.n):
+                s = (start + i) % game.n
+                if s not in hands:
+                    continue
+                if not pos.remaining:
+                    raise SetupError(
+                        f"not enough cards left to deal {game.hand_size} cards to seat {s}"
+                    )
+                hands[s].append(pos.remaining.pop())
+        for s, cards in hands.items():
+            pos.zones[f"seat {s} hand"] = cards
+
+    # -- placing -----------------------------------------------------------------
+
+    def place(self, game: BeanGame, pos: Position) -> None:
+        """Put the cards into the game's zones and set the turn counters."""
+        setup = pos.setup
+        z = pos.zones
+        n = game.n
+        if setup.get("deck_rest", "shuffle") == "shuffle":
+            game.deck, game.box = list(pos.remaining), []
+        else:
+            game.deck, game.box = [], list(pos.remaining)
+        game.deck.extend(reversed(z["deck"]))
+        game.discard = list(z["discard"])
+        game.revealed = list(z["revealed"])
+        game.hands = [list(z[f"seat {s} hand"]) for s in range(n)]
+        game.fields = [
+            [list(z[f"seat {s} field {f}"]) for f in range(pos.extra["fields"][s])]
+            for s in range(n)
+        ]
+        game.coins = [list(z[f"seat {s} coins"]) for s in range(n)]
+        game.trade = [list(z[f"seat {s} trading_area"]) for s in range(n)]
+
+        game.active = _int_in(setup.get("active", game.start), 0, n - 1, "active")
+        phase_name = setup.get("phase", "plant")
+        if phase_name not in PHASES:
+            raise SetupError(
+                f"phase must be one of {', '.join(map(repr, PHASES))}, not {phase_name!r}"
+            )
+        phase = PHASES[phase_name]
+        game.turn = _int_in(setup.get("turn", 1), 1, 1_000_000, "turn")
+        game.exhaustions = _int_in(
+            setup.get("exhaustions", 0), 0, game._final_exhaustion() - 1, "exhaustions"
+        )
+        planted = _int_in(setup.get("planted", 0), 0, 1, "planted")
+        if planted and phase != PLANT:
+            raise SetupError("planted counts the cards planted in phase 'plant' only")
+        game.final = False
+        game.offers = {}
+        game.next_offer = 0
+        game.proposals = [0] * n
+        game.idle = [False] * n
+        game.dry_turns = 0
+        game._result = None
+        game.planted = planted
+        game.phase = phase
+        game.drawn_this_turn = len(game.revealed)
+
+    # -- checks --------------------------------------------------------------------
+
+    def check_consistency(self, game: BeanGame, pos: Position) -> None:
+        """Positions the turn flow cannot reach are refused."""
+        table = game.table
+        for s in range(game.n):
+            types: list[int] = []
+            for f, fld in enumerate(game.fields[s]):
+                kinds = {table.bean[c] for c in fld}
+                if len(kinds) > 1:
+                    raise SetupError(
+                        f"seat {s} field {f} mixes "
+                        + " and ".join(table.bean_keys[b] for b in sorted(kinds))
+                    )
+                types.extend(kinds)
+            if not game.options["same_type_fields"] and len(set(types)) < len(types):
+                raise SetupError(
+                    f"seat {s}: two fields hold the same type, which same_type_fields=false forbids"
+                )
+        phase = game.phase
+        if game.revealed and phase != TRADE:
+            raise SetupError("revealed cards exist only in phase 'trade'")
+        if len(game.revealed) > game.reveal_count:
+            raise SetupError(f"at most {game.reveal_count} cards are revealed")
+        if phase == PLANT and any(game.trade):
+            raise SetupError("trading areas are empty in phase 'plant'")
+        if phase == PLANT and game.planted and not game.hands[game.active]:
+            raise SetupError("planted 1 with an empty hand: phase 1 is over (use phase 'trade')")
+        if phase == PLANT_TRADED and not any(game.trade):
+            raise SetupError("phase 'plant-traded' needs a card in some trading area")
+
+    def check_conservation(self, game: BeanGame) -> None:
+        """Every card of the game is in exactly one zone."""
+        held: list[int] = [*game.deck, *game.discard, *game.box, *game.revealed]
+        for s in range(game.n):
+            held += game.hands[s] + game.coins[s] + game.trade[s]
+            for fld in game.fields[s]:
+                held += fld
+        if sorted(held) != game.table.deck():  # pragma: no cover - a loader bug
+            raise SetupError("the position does not hold every card of the game exactly once")
+
+
+#: variant id -> the loader of its positions
+LOADERS: dict[str, PositionLoader] = {"bohnanza": BeanPositionLoader()}
+
+
+def _position_events(game: BeanGame) -> None:
+    """The events that open the log of a loaded position."""
+    keys = game.table.key_list
+    n = game.n
+    game._emit(
+        {
+            "type": "position",
+            "active": game.active,
+            "phase": PHASE_NAMES[game.phase],
+            "planted": game.planted,
+            "turn": game.turn,
+            "exhaustions": game.exhaustions,
+            "deck": keys(game.deck),
+            "discard": keys(game.discard),
+            "box": keys(game.box),
+            "revealed": keys(game.revealed),
+            "hands": [keys(h) for h in game.hands],
+            "fields": [[keys(f) for f in fs] for fs in game.fields],
+            "coins": [keys(c) for c in game.coins],
+            "trading_areas": [keys(t) for t in game.trade],
+        },
+        to=(),
+        public={
+            "type": "position",
+            "active": game.active,
+            "phase": PHASE_NAMES[game.phase],
+            "planted": game.planted,
+            "turn": game.turn,
+            "exhaustions": game.exhaustions,
+            "deck_size": len(game.deck),
+            "discard": keys(game.discard),
+            "box_size": len(game.box),
+            "revealed": keys(game.revealed),
+            "hand_sizes": [len(h) for h in game.hands],
+            "fields": [[keys(f) for f in fs] for fs in game.fields],
+            "coins": [len(c) for c in game.coins],
+            "trading_areas": [keys(t) for t in game.trade],
+        },
+    )
+    for s in range(n):
+        game._emit(
+            {"type": "deal", "seat": s, "cards": keys(game.hands[s])},
+            to=(s,),
+            public={"type": "deal", "seat": s, "count": len(game.hands[s])},
+        )
+
+
+def load_position(data: dict[str, Any]) -> Game:
+    """The game at the position a scenario describes (its actions not applied).
+
+    Raises :class:`~bohn.engine.errors.SetupError` naming what is wrong.
+    """
+    from bohn.rulesets import find_variant
+
+    if not isinstance(data, dict):
+        raise SetupError("a scenario must be a JSON object")
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise SetupError('a scenario needs a variant, e.g. "variant": "bohnanza"')
+    cls = find_variant(variant)
+    loader = LOADERS.get(variant)
+    if loader is None:
+        raise SetupError(f"scenarios of {variant} are not supported")
+    setup = data.get("setup", {})
+    if not isinstance(setup, dict):
+        raise SetupError("setup must be an object")
+    players = data.get("players")
+    if players is None and isinstance(setup.get("players"), list):
+        players = len(setup["players"])
+    if players is None:
+        raise SetupError("a scenario needs the number of players")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SetupError(f"seed must be an integer or a string, not {seed!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SetupError("options must be an object")
+    if not isinstance(data.get("actions", []), list):
+        raise SetupError("actions must be a list")
+    game = cls.new(players, seed, options)
+    game._log = None
+    game._pending_events = []
+    loader.load(game, setup)
+    assert isinstance(game, BeanGame)
+    _position_events(game)
+    if game.phase == PLANT and game.planted == 0:
+        game.turn -= 1
+        game._begin_turn()  # the turn event; an empty hand skips phase 1 (§3.1.1)
+    else:
+        game._emit({"type": "turn", "seat": game.active, "turn": game.turn})
+    game._record(None, None)
+    return game
+
+
+def scenario_action(entry: Any) -> tuple[int, Action]:
+    """``(seat, action)`` of one entry of a scenario's ``actions``.
+
+    The action is its JSON object or its text form (``"plant f0"``); a
+    malformed entry raises :class:`~bohn.engine.errors.InvalidAction`.
+    """
+    if not isinstance(entry, dict) or set(entry) != {"seat", "action"}:
+        raise InvalidAction('an action entry is {"seat": <seat>, "action": <action>}')
+    seat = entry["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidAction(f"seat must be an integer, not {seat!r}")
+    a = entry["action"]
+    action = parse_action(a) if isinstance(a, str) else action_from_json(a)
+    return seat, action
+
+
+def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
+    """Load the position, apply the actions and report (``docs/scenarios.md``).
+
+    ``{"ok": true, "state", "events", "result"}``, or ``{"ok": false, "error",
+    "action_index"}`` where ``action_index`` is the failing action's index
+    (``null`` when the position itself is broken).
+    """
+    try:
+        game = load_position(data)
+    except SetupError as e:
+        return {"ok": False, "error": e.to_json(), "action_index": None}
+    actions: list[Any] = data.get("actions", [])
+    events: list[dict[str, Any]] = []
+    for i, entry in enumerate(actions):
+        try:
+            seat, action = scenario_action(entry)
+            events.extend(e.data for e in game.apply(seat, action))
+        except BohnError as e:
+            return {"ok": False, "error": e.to_json(), "action_index": i}
+    result = game.result()
+    return {
+        "ok": True,
+        "state": game.to_json()["state"],
+        "events": events,
+        "result": None if result is None else result.to_json(),
+    }
+
+
+def load_file(path: str | Path) -> dict[str, Any]:
+    """A scenario read from a JSON file (:class:`SetupError` if it is not JSON)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SetupError(f"cannot read scenario {path}: {e}") from None
+    if not isinstance(data, dict):
+        raise SetupError(f"{path}: a scenario must be a JSON object")
+    return data
