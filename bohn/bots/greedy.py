@@ -1,1 +1,575 @@
-"""placeholder"""
+"""``greedy``: a fast Bohnanza heuristic that sees only its observation.
+
+The bot reads ``view.observation`` and ``view.legal`` and nothing else; the
+card data it needs (beanometers, bean types) comes from the public card table
+of the variant. Every decision is a score over the legal actions, so one
+decision costs O(legal) plus a few small field evaluations — no game copies.
+
+The decisions, per concern (each a method a later ruleset's bot may override):
+
+* :meth:`GreedyBot.plant_from_hand` — phase 1: the front card goes on a field of
+  its type, else on an empty field; the optional second card only where it
+  fits without a harvest;
+* :meth:`GreedyBot.make_room` — when a card fits nowhere: buy the third field
+  if that is worth it, else harvest the field whose harvest loses least;
+* :meth:`GreedyBot.voluntary` — harvest a field that has reached its last
+  beanometer step, buy the third field early;
+* :meth:`GreedyBot.trade_as_active` / :meth:`GreedyBot.trade_as_other` — answer
+  offers (accept what improves the position, decline the rest), propose deals
+  that place wanted cards on growing fields and get rid of cards that would
+  force a bad harvest, keep revealed cards that fit, end the trading phase
+  after a few steps;
+* :meth:`GreedyBot.plant_traded` — phase 3: each received card on a field of its
+  type, else on an empty field, harvesting with the least loss when forced;
+* :meth:`GreedyBot.generic` — the fallback for phases and variants the bot does
+  not know: a harmless legal action.
+
+:class:`Position` holds the evaluation (field values interpolated along the
+beanometer, the cost of a forced harvest, the value of hand cards); a bot for
+another ruleset subclasses it and sets :attr:`GreedyBot.position_class`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from bohn.bots.base import Bot, SeatView, register_bot
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.engine.cards import CardTable
+
+#: what a player gives up by using an empty field for a new, small field
+EMPTY_FIELD_COST = 0.4
+#: the extra cost of a harvest forced by a card that fits nowhere
+FORCED_HARVEST_COST = 0.8
+#: what a field below its last step may still grow by (lost when harvested)
+GROWTH = 0.4
+#: how much a card of the same type among the next hand cards adds to a field
+UPCOMING_BONUS = 0.3
+#: hand positions that count as "upcoming" (planted within about two turns)
+UPCOMING = 4
+
+
+def _smooth(meter: Sequence[tuple[int, int]], limit: int = 40) -> tuple[float, ...]:
+    """Field value by size: the beanometer interpolated linearly from (0, 0)
+    through its steps, flat after the last one.
+
+    >>> _smooth(((2, 2), (3, 3)))[:4]
+    (0.0, 1.0, 2.0, 3.0)
+    """
+    points = [(0, 0), *sorted(meter)]
+    out: list[float] = []
+    for n in range(limit + 1):
+        value = float(points[-1][1])
+        for (n0, c0), (n1, c1) in itertools.pairwise(points):
+            if n <= n1:
+                value = c0 + (c1 - c0) * (n - n0) / (n1 - n0) if n1 > n0 else float(c1)
+                break
+        out.append(value)
+    return tuple(out)
+
+
+class Cards:
+    """Per-table lookups the bot needs, computed once per card table."""
+
+    _cache: ClassVar[dict[int, Cards]] = {}
+
+    def __init__(self, table: CardTable) -> None:
+        self.table = table
+        self.index = table.index
+        self.bean = table.bean
+        self.bean_index = table.bean_index
+        self.smooth = tuple(_smooth(m) for m in table.meters)
+        #: the field size from which a card's beanometer pays no more
+        self.full = tuple(max((n for n, _ in m), default=1) for m in table.meters)
+
+    @classmethod
+    def of(cls, table: CardTable) -> Cards:
+        c = cls._cache.get(id(table))
+        if c is None or c.table is not table:
+            c = cls._cache[id(table)] = cls(table)
+        return c
+
+    def value(self, card: int, n: int) -> float:
+        s = self.smooth[card]
+        return s[n] if n < len(s) else s[-1]
+
+    def pays(self, card: int, n: int) -> int:
+        return min(n, self.table.pays_for(card, n))
+
+
+class Field:
+    """One of my fields as the bot sees it: bean type, size, the card that
+    prices it (its top card), or an empty field (``bean is None``)."""
+
+    __slots__ = ("bean", "card", "n")
+
+    def __init__(self, bean: int | None, card: int, n: int) -> None:
+        self.bean = bean
+        self.card = card
+        self.n = n
+
+    def copy(self) -> Field:
+        return Field(self.bean, self.card, self.n)
+
+
+class Position:
+    """The evaluation of one seat's position, built from its observation only.
+
+    Values are in coins: a field is worth its beanometer interpolated between
+    the steps (:func:`_smooth`), so every card on a growing field counts; a
+    harvest banks the steps reached and loses the progress towards the next.
+    """
+
+    def __init__(self, obs: dict[str, Any], seat: int, cards: Cards) -> None:
+        self.obs = obs
+        self.cards = cards
+        self.seat = seat
+        me = obs["seats"][seat]
+        index = cards.index
+        self.hand: list[int] = [index[k] for k in me.get("hand", [])]
+        self.trade: list[int] = [index[k] for k in me.get("trading_area", [])]
+        self.revealed: list[int] = [index[k] for k in obs.get("revealed", [])]
+        self.fields: list[Field] = [self.field_of(f) for f in me["fields"]]
+        self.active = obs.get("active") == seat
+        self.grown = {f.bean for f in self.fields if f.bean is not None}
+
+    def field_of(self, keys: list[str]) -> Field:
+        if not keys:
+            return Field(None, -1, 0)
+        card = self.cards.index[keys[-1]]
+        return Field(self.cards.bean[card], card, len(keys))
+
+    # -- what is coming ---------------------------------------------------
+
+    def upcoming(self, bean: int | None) -> int:
+        """How many of the next hand cards are of type ``bean``."""
+        b = self.cards.bean
+        return sum(1 for c in self.hand[:UPCOMING] if b[c] == bean)
+
+    # -- harvests -----------------------------------------------------------
+
+    def harvest_loss(self, f: Field, extra: Sequence[int] = ()) -> float:
+        """What harvesting ``f`` now throws away: progress towards the next
+        step, plus the growth that cards already on their way would bring."""
+        if f.bean is None:
+            return 0.0
+        c = self.cards
+        loss = c.value(f.card, f.n) - c.pays(f.card, f.n)
+        coming = self.upcoming(f.bean) + sum(1 for x in extra if c.bean[x] == f.bean)
+        if f.n < c.full[f.card]:
+            loss += GROWTH
+        if coming and f.n < c.full[f.card]:
+            loss += c.value(f.card, f.n + coming) - c.value(f.card, f.n)
+            loss += UPCOMING_BONUS * coming
+        return loss
+
+    def best_harvest(self, fields: Sequence[Field], extra: Sequence[int] = ()) -> int | None:
+        """The field whose harvest loses least (ties: the one that pays more)."""
+        best: tuple[float, float] | None = None
+        pick = None
+        c = self.cards
+        for i, f in enumerate(fields):
+            if f.bean is None:
+                continue
+            key = (self.harvest_loss(f, extra), -c.pays(f.card, f.n))
+            if best is None or key < best:
+                best, pick = key, i
+        return pick
+
+    # -- placing cards ------------------------------------------------------
+
+    def placement(self, cards: Sequence[int], fields: Sequence[Field] | None = None) -> float:
+        """The value change of planting ``cards`` (all of them, as phase 3
+        demands) on my fields: growth of matching fields, new fields on empty
+        ones, and the loss of the harvests that cards fitting nowhere force."""
+        c = self.cards
+        bean = c.bean
+        fl = [f.copy() for f in (self.fields if fields is None else fields)]
+        total = 0.0
+        rest: dict[int, list[int]] = {}
+        for card in cards:
+            b = bean[card]
+            target = None
+            for f in fl:
+                if f.bean == b and (target is None or f.n > target.n):
+                    target = f
+            if target is None:
+                rest.setdefault(b, []).append(card)
+                continue
+            total += c.value(target.card, target.n + 1) - c.value(target.card, target.n)
+            target.n += 1
+        groups = sorted(rest.values(), key=lambda g: (-len(g), g[0]))
+        for group in groups:
+            card, k = group[0], len(group)
+            # a new field is worth what it pays plus half its progress to the next step
+            new = (c.value(card, k) + c.pays(card, k)) / 2
+            new += UPCOMING_BONUS * self.upcoming(bean[card])
+            empty = next((f for f in fl if f.bean is None), None)
+            if empty is not None:
+                total += new - EMPTY_FIELD_COST
+            else:
+                i = self.best_harvest(fl, cards)
+                if i is None:  # pragma: no cover - every field is empty or taken
+                    continue
+                f = fl[i]
+                total += new - self.harvest_loss(f, cards) - c.value(f.card, f.n)
+                total += c.pays(f.card, f.n) - FORCED_HARVEST_COST
+                empty = f
+            empty.bean, empty.card, empty.n = bean[card], card, k
+        return total
+
+    def hand_card_value(self, i: int) -> float:
+        """What the hand card at position ``i`` is worth keeping (negative: a
+        card better given away, most of all a front card that fits nowhere)."""
+        b = self.cards.bean[self.hand[i]]
+        if b in self.grown:
+            v = 0.8
+        elif sum(1 for c in self.hand if self.cards.bean[c] == b) >= 2:
+            v = 0.1
+        else:
+            v = -0.4
+        if i == 0 and b not in self.grown and all(f.bean is not None for f in self.fields):
+            v = -1.2
+        weight = 1.0 if i < 2 else 0.7 if i < 5 else 0.4
+        return v * weight
+
+    def to_plant(self) -> list[int]:
+        """The cards I must plant this turn as things stand: my trading area
+        and, as the active player, the revealed cards (kept unless dealt)."""
+        return self.trade + self.revealed if self.active else list(self.trade)
+
+    def deal_value(self, receive: Sequence[int], give: Sequence[str]) -> float:
+        """How much a deal improves my position: I receive ``receive`` (card
+        ints) and give the cards named by ``give`` (``h3``, ``r0``)."""
+        gone_rev = {int(r[1:]) for r in give if r[0] == "r"}
+        gone_hand = [int(r[1:]) for r in give if r[0] == "h"]
+        base = self.to_plant()
+        after = list(self.trade)
+        if self.active:
+            after += [c for i, c in enumerate(self.revealed) if i not in gone_rev]
+        after += receive
+        value = self.placement(after) - self.placement(base)
+        for i in gone_hand:
+            if i < len(self.hand):
+                value -= self.hand_card_value(i)
+        return value
+
+
+@register_bot
+class GreedyBot(Bot):
+    """The Bohnanza heuristic described in the module docstring.
+
+    Parameters (``greedy:proposals=3,buy=false``): ``proposals`` — at most this
+    many proposals per trading phase (default 2); ``buy`` — whether the third
+    field is ever bought (default true); ``steps`` — decisions the active player
+    spends in one trading phase before ending it (default 8).
+    """
+
+    kind = "greedy"
+    position_class: ClassVar[type[Position]] = Position
+
+    #: the smallest gain for which the bot accepts an offer or proposes a deal
+    ACCEPT_MIN: ClassVar[float] = 0.05
+    PROPOSE_MIN: ClassVar[float] = 0.3
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        self.max_proposals = int(params.pop("proposals", 2))
+        self.buy = str(params.pop("buy", "true")).lower() in ("true", "1", "yes")
+        self.max_steps = int(params.pop("steps", 8))
+        super().__init__(seed, **params)
+        self._phase_key: tuple[Any, ...] | None = None
+        self._made: set[Action] = set()
+        self._steps = 0
+
+    # -- the entry point ---------------------------------------------------
+
+    PHASES: ClassVar[dict[str, str]] = {
+        "plant": "plant_from_hand",
+        "trade": "trade",
+        "plant-traded": "plant_traded",
+    }
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        choice = None
+        obs = view.observation
+        cards = self.cards_for(obs)
+        method = self.PHASES.get(str(obs.get("phase")))
+        if cards is not None and method is not None:
+            key = (obs.get("turn"), obs.get("phase"), obs.get("active"))
+            if key != self._phase_key:
+                self._phase_key = key
+                self._made = set()
+                self._steps = 0
+            pos = self.position_class(obs, view.seat, cards)
+            allowed = set(legal)
+            choice = self.voluntary(pos, legal, allowed)
+            if choice is None:
+                decide: Callable[[Position, list[Action], set[Action]], Action | None]
+                decide = getattr(self, method)
+                choice = decide(pos, legal, allowed)
+            if choice is not None and choice not in allowed:
+                choice = None
+        if choice is None:
+            choice = self.generic(legal)
+        return choice
+
+    def cards_for(self, obs: dict[str, Any]) -> Cards | None:
+        """The card lookups of the observed variant (None: a variant the bot
+        cannot read, which makes it fall back to :meth:`generic`)."""
+        from bohn.rulesets import VARIANTS
+
+        cls = VARIANTS.get(str(obs.get("variant")))
+        if cls is None or "seats" not in obs:
+            return None
+        return Cards.of(cls.table)
+
+    def generic(self, legal: list[Action]) -> Action:
+        """A harmless legal action: pass, end the trading, decline, plant;
+        harvesting and buying only when nothing else is possible."""
+        for kind in (Pass, EndTrading, Decline, Plant, Keep, Withdraw):
+            for a in legal:
+                if isinstance(a, kind):
+                    return a
+        for a in legal:
+            if not isinstance(a, Harvest | BuyField | Propose):
+                return a
+        return legal[0]
+
+    # -- any time ----------------------------------------------------------
+
+    def voluntary(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:
+        """Harvest a field that has reached its last beanometer step (it cannot
+        pay more); buy the third field early in the game."""
+        c = pos.cards
+        for a in legal:
+            if isinstance(a, Harvest) and a.field < len(pos.fields):
+                f = pos.fields[a.field]
+                if f.bean is not None and f.n >= c.full[f.card] and not pos.upcoming(f.bean):
+                    return a
+        if self.buy and self.buy_now(pos) and BuyField() in allowed:
+            return BuyField()
+        return None
+
+    def buy_now(self, pos: Position) -> bool:
+        """Whether the third field is worth its price now: early in the game."""
+        return int(pos.obs.get("exhaustions", 0)) < 1
+
+    def make_room(
+        self, pos: Position, legal: list[Action], allowed: set[Action], extra: Sequence[int]
+    ) -> Action | None:
+        """A card fits nowhere: buy the third field if allowed and worth it,
+        else harvest the field whose harvest loses least."""
+        if self.buy and BuyField() in allowed and self.buy_when_forced(pos, extra):
+            return BuyField()
+        harvests = [a for a in legal if isinstance(a, Harvest) and a.field < len(pos.fields)]
+        if not harvests:
+            return None
+        i = pos.best_harvest([pos.fields[a.field] for a in harvests], extra)
+        return harvests[i] if i is not None else harvests[0]
+
+    def buy_when_forced(self, pos: Position, extra: Sequence[int]) -> bool:
+        i = pos.best_harvest(pos.fields, extra)
+        loss = pos.harvest_loss(pos.fields[i], extra) if i is not None else 0.0
+        return loss >= 0.5 and int(pos.obs.get("exhaustions", 0)) < 2
+
+    # -- phase 1 -----------------------------------------------------------
+
+    def plant_from_hand(
+        self, pos: Position, legal: list[Action], allowed: set[Action]
+    ) -> Action | None:
+        """Plant the front card on its type's field, else an empty one; the
+        second card only where it fits without harvesting."""
+        if not pos.hand:
+            return Pass() if Pass() in allowed else None
+        card = pos.hand[0]
+        b = pos.cards.bean[card]
+        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
+        same = [a for a in plants if pos.fields[a.field].bean == b]
+        if same:
+            return max(same, key=lambda a: pos.fields[a.field].n)
+        empty = [a for a in plants if pos.fields[a.field].bean is None]
+        if int(pos.obs.get("planted", 0)) == 0:
+            if empty:
+                return empty[0]
+            if plants:
+                return plants[0]
+            return self.make_room(pos, legal, allowed, pos.hand[:1])
+        if empty and self.second_on_empty(pos):
+            return empty[0]
+        return Pass() if Pass() in allowed else None
+
+    def second_on_empty(self, pos: Position) -> bool:
+        """Whether the optional second card should start a field on an empty
+        one: yes when another empty field stays free or the card is of a type
+        that comes again soon."""
+        empties = sum(1 for f in pos.fields if f.bean is None)
+        b = pos.cards.bean[pos.hand[0]]
+        return empties >= 2 or sum(1 for c in pos.hand[1:UPCOMING] if pos.cards.bean[c] == b) > 0
+
+    # -- phase 2 -----------------------------------------------------------
+
+    def trade(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:
+        self._steps += 1
+        answer = self.answer_offers(pos, legal)
+        if answer is not None:
+            return answer
+        if pos.active:
+            return self.trade_as_active(pos, legal, allowed)
+        return self.trade_as_other(pos, legal, allowed)
+
+    def offer_cards(self, pos: Position, offer_id: int) -> list[int]:
+        for o in pos.obs.get("offers", []):
+            if o.get("id") == offer_id:
+                return [pos.cards.index[k] for k in o.get("give", [])]
+        return []
+
+    def answer_offers(self, pos: Position, legal: list[Action]) -> Action | None:
+        """The best acceptance if it improves my position, else a decline."""
+        best: tuple[float, Action] | None = None
+        decline: Action | None = None
+        for a in legal:
+            if isinstance(a, Accept):
+                v = pos.deal_value(self.offer_cards(pos, a.offer), a.give)
+                if best is None or v > best[0]:
+                    best = (v, a)
+            elif isinstance(a, Decline) and decline is None:
+                decline = a
+        if best is not None and best[0] >= self.ACCEPT_MIN:
+            return best[1]
+        return decline
+
+    def proposal_value(self, pos: Position, p: Propose, others: dict[int, Position]) -> float:
+        """My gain if ``p`` were accepted, scaled down when the other seat would
+        probably refuse it (judged from its public fields)."""
+        c = pos.cards
+        want = [c.index[k] for k in p.want if k in c.index]
+        if len(want) != len(p.want):
+            return -1.0
+        mine = pos.deal_value(want, p.give)
+        if mine < self.PROPOSE_MIN:
+            return mine
+        given = []
+        for r in p.give:
+            i = int(r[1:])
+            zone = pos.hand if r[0] == "h" else pos.revealed
+            if i < len(zone):
+                given.append(zone[i])
+        other = others.get(p.to)
+        if other is None:
+            other = others[p.to] = self.position_class(pos.obs, p.to, c)
+        theirs = self.acceptance(other, given, want)
+        return mine + 0.25 * min(theirs, 2.0) if theirs >= 0 else mine * 0.2
+
+    def acceptance(self, other: Position, given: list[int], want: list[int]) -> float:
+        """An estimate of a deal's value for the other seat, from public data:
+        what my cards do on its fields, less the revealed cards it would give
+        (cards wanted from its hidden hand count as a fixed cost)."""
+        refs: list[str] = []
+        if other.active:
+            free = list(enumerate(other.revealed))
+            for w in want:
+                for j, (i, card) in enumerate(free):
+                    if other.cards.bean[card] == other.cards.bean[w]:
+                        refs.append(f"r{i}")
+                        del free[j]
+                        break
+        value = other.deal_value(given, refs)
+        return value - 0.5 * (len(want) - len(refs))
+
+    def best_proposal(self, pos: Position, legal: list[Action]) -> Action | None:
+        if len(self._made) >= self.max_proposals:
+            return None
+        if int(pos.obs["seats"][pos.seat].get("proposals_left", 0)) <= 0:
+            return None
+        best: tuple[float, Action] | None = None
+        others: dict[int, Position] = {}
+        for a in legal:
+            if isinstance(a, Propose) and a not in self._made:
+                v = self.proposal_value(pos, a, others)
+                if best is None or v > best[0]:
+                    best = (v, a)
+        if best is None or best[0] < self.PROPOSE_MIN:
+            return None
+        self._made.add(best[1])
+        return best[1]
+
+    def trade_as_active(
+        self, pos: Position, legal: list[Action], allowed: set[Action]
+    ) -> Action | None:
+        """Propose deals for cards I cannot use, keep the ones that fit, and
+        end the phase when nothing useful is left (or after a few steps)."""
+        if self._steps <= self.max_steps:
+            p = self.best_proposal(pos, legal)
+            if p is not None:
+                return p
+            if self._mine_open(pos) and self._steps < self.max_steps:
+                keep = self.keep_choice(pos, allowed)
+                if keep is not None:
+                    return keep
+        return EndTrading()
+
+    def _mine_open(self, pos: Position) -> bool:
+        return any(o.get("from") == pos.seat for o in pos.obs.get("offers", []))
+
+    def keep_choice(self, pos: Position, allowed: set[Action]) -> Action | None:
+        """Keep a revealed card that grows one of my fields."""
+        for i, card in enumerate(pos.revealed):
+            if pos.cards.bean[card] in pos.grown and Keep(i) in allowed:
+                return Keep(i)
+        return None
+
+    def trade_as_other(
+        self, pos: Position, legal: list[Action], allowed: set[Action]
+    ) -> Action | None:
+        """Ask the active player for revealed cards I grow, offer it cards I
+        cannot use; pass when there is nothing more worth proposing."""
+        p = self.best_proposal(pos, legal)
+        if p is not None:
+            return p
+        if Pass() in allowed:
+            return Pass()
+        return None
+
+    # -- phase 3 -----------------------------------------------------------
+
+    def plant_traded(
+        self, pos: Position, legal: list[Action], allowed: set[Action]
+    ) -> Action | None:
+        """Plant received and kept cards: on their type's field first, then
+        the type with most cards on an empty field; harvest when forced."""
+        if not pos.trade:
+            return None
+        bean = pos.cards.bean
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if not isinstance(a, Plant) or a.traded is None or a.traded >= len(pos.trade):
+                continue
+            f = pos.fields[a.field]
+            b = bean[pos.trade[a.traded]]
+            if f.bean == b:
+                score = 100.0 + f.n
+            else:
+                same = sum(1 for c in pos.trade if bean[c] == b)
+                score = 10.0 * same + pos.upcoming(b)
+            if best is None or score > best[0]:
+                best = (score, a)
+        if best is not None:
+            return best[1]
+        return self.make_room(pos, legal, allowed, pos.trade)

@@ -577,7 +577,7 @@ class BeanGame(Game):
         keys = self.table.keys
         self._emit(
             {
-                "type": "deal",
+                "type": "trade",
                 "offer": o.id,
                 "from": o.frm,
                 "to": seat,

@@ -1,0 +1,589 @@
+"""Play a game in the terminal: one person against bots.
+
+:func:`main` runs the game. The bots act through the scheduler of
+:mod:`bohn.sim.runner` (the waiting seats in clockwise order after the one
+that acted last); whenever the game waits on the person's seat, the screen
+shows the table as that seat sees it (built from ``observe(seat)`` only) and a
+numbered list of the legal actions. The person answers with a number, with any
+action in its text form (``propose 2 give h3 want blaue``), or with ``help``,
+``log``, ``table`` or ``quit``. A refused action prints the engine's message
+and the rule it breaks, and asks again. Closing the input (end of file) leaves
+the game politely.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from bohn.bots.base import Bot, SeatView, make_bot, parse_bot_spec
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+    parse_action,
+)
+from bohn.engine.cards import CardTable
+from bohn.engine.errors import BohnError
+from bohn.engine.game import Game
+from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
+
+#: proposals per trading phase: the person may negotiate at length, bots briefly
+HUMAN_TRADE_CAP = 50
+BOT_TRADE_CAP = 2
+#: events shown by the ``log`` command
+LOG_LINES = 30
+
+HELP = """\
+Answer with:
+  <number>          the numbered action of the list
+  <action text>     any action, also one not listed, e.g.
+                      plant f0              plant your front card on field 0
+                      plant t1 f0           plant card 1 of your trading area on field 0
+                      harvest f1            harvest field 1
+                      buy-field             buy your third field
+                      propose 2 give h3,r0 want blaue
+                                            offer seat 2 your hand card h3 and revealed
+                                            card r0 for one blaue from seat 2
+                      propose 0 want soja   ask seat 0 for a soja, giving nothing
+                      accept 5 give h1      accept offer 5, giving your hand card h1
+                      decline 5 / withdraw 5
+                      keep r0               keep revealed card r0 (active player)
+                      end-trading           end the trading phase (active player)
+                      pass                  no second planting / no more proposals
+  table             show the table again
+  log               the recent events
+  help              this text
+  quit              leave the game
+Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards) and
+t<i> (your trading area); fields are f0, f1, f2; wanted cards by bean type.
+"""
+
+
+class Quit(Exception):
+    """The person left the game (``quit`` or end of input)."""
+
+
+# --------------------------------------------------------------------------
+# describing things
+
+
+def _table_of(game: Game) -> CardTable | None:
+    return getattr(type(game), "table", None)
+
+
+def field_text(keys: list[str], table: CardTable | None) -> str:
+    """A field as a stack, bottom first, with what a harvest would pay now.
+
+    >>> from bohn.rulesets import find_variant
+    >>> field_text(["blaue"] * 4, find_variant("bohnanza").table)
+    'blaue x4 (pays 1)'
+    >>> field_text([], None)
+    'empty'
+    """
+    if not keys:
+        return "empty"
+    if all(k == keys[0] for k in keys):
+        stack = f"{keys[0]} x{len(keys)}"
+    else:
+        stack = "[" + " ".join(keys) + "]"
+    if table is None or keys[-1] not in table.index:
+        return stack
+    pays = min(len(keys), table.pays_for(table.index[keys[-1]], len(keys)))
+    return f"{stack} (pays {pays})"
+
+
+def _seat_name(s: int, me: int, kinds: dict[int, str]) -> str:
+    if s == me:
+        return "you"
+    return f"seat {s} ({kinds[s]})" if s in kinds else f"seat {s}"
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def _cards(keys: list[str]) -> str:
+    return ", ".join(keys) if keys else "nothing"
+
+
+def _ref_card(ref: str, me: dict[str, Any], obs: dict[str, Any]) -> str:
+    try:
+        i = int(ref[1:])
+        if ref[0] == "h":
+            return str(me["hand"][i])
+        if ref[0] == "r":
+            return str(obs["revealed"][i])
+        if ref[0] == "t":
+            return str(me["trading_area"][i])
+    except (IndexError, KeyError, ValueError):
+        pass
+    return "?"
+
+
+def _refs_text(refs: tuple[str, ...], me: dict[str, Any], obs: dict[str, Any]) -> str:
+    return ", ".join(f"{_ref_card(r, me, obs)} ({r})" for r in refs) or "nothing"
+
+
+def describe_action(
+    a: Action, obs: dict[str, Any], seat: int, table: CardTable | None, price: Any = None
+) -> str:
+    """A sentence for one of ``seat``'s legal actions, read from its observation."""
+    me = obs["seats"][seat]
+    fields = me["fields"]
+
+    def fld(f: int) -> str:
+        if f < len(fields):
+            return f"field {f} ({field_text(fields[f], table)})"
+        return f"field {f}"
+
+    if isinstance(a, Plant):
+        if a.traded is None:
+            return f"plant {_ref_card('h0', me, obs)} (front card) on {fld(a.field)}"
+        card = _ref_card(f"t{a.traded}", me, obs)
+        return f"plant {card} from your trading area (t{a.traded}) on {fld(a.field)}"
+    if isinstance(a, Harvest):
+        return f"harvest {fld(a.field)}"
+    if isinstance(a, BuyField):
+        cost = f" for {price} coins" if price is not None else ""
+        return f"buy your third field{cost}"
+    if isinstance(a, Pass):
+        if obs.get("phase") == "plant":
+            return "pass: do not plant a second card"
+        if obs.get("phase") == "trade":
+            return "pass: make no more proposals in this trading phase"
+        return "pass"
+    if isinstance(a, EndTrading):
+        return "end the trading phase (revealed cards still open are kept)"
+    if isinstance(a, Keep):
+        return f"keep revealed card r{a.revealed} ({_ref_card(f'r{a.revealed}', me, obs)})"
+    offers = {o["id"]: o for o in obs.get("offers", [])}
+    if isinstance(a, Accept):
+        o = offers.get(a.offer, {})
+        return (
+            f"accept offer {a.offer} from seat {o.get('from', '?')}: you get "
+            f"{_cards(o.get('give', []))} and give {_refs_text(a.give, me, obs)}"
+        )
+    if isinstance(a, Decline):
+        o = offers.get(a.offer, {})
+        return f"decline offer {a.offer} from seat {o.get('from', '?')}"
+    if isinstance(a, Withdraw):
+        o = offers.get(a.offer, {})
+        return f"withdraw your offer {a.offer} to seat {o.get('to', '?')}"
+    if isinstance(a, Propose):
+        give = _refs_text(a.give, me, obs)
+        if not a.want:
+            return f"offer seat {a.to}: give {give} for nothing (a donation)"
+        want = ", ".join(a.want)
+        if not a.give:
+            return f"ask seat {a.to} for {want}, giving nothing"
+        return f"offer seat {a.to}: give {give} for {want}"
+    return a.text()
+
+
+def describe_event(e: dict[str, Any], me: int) -> str | None:
+    """One line for an event as ``me`` sees it (None: not worth a line)."""
+    t = e.get("type")
+
+    def who(key: str = "seat") -> str:
+        s = e.get(key)
+        return "you" if s == me else f"seat {s}"
+
+    if t == "turn":
+        return f"--- turn {e['turn']}: {who()} {'are' if e.get('seat') == me else 'is'} active"
+    if t == "plant":
+        return f"{who()} planted {e['card']} on field {e['field']}"
+    if t == "harvest":
+        cards = e.get("cards", [])
+        final = " (final harvest)" if e.get("final") else ""
+        return (
+            f"{who()} harvested field {e['field']} ({len(cards)} x "
+            f"{cards[-1] if cards else '?'}) -> {_coins(e['coins'])}{final}"
+        )
+    if t == "reveal":
+        return f"revealed: {_cards(e.get('cards', []))}"
+    if t == "offer":
+        to = "YOU" if e.get("to") == me else f"seat {e.get('to')}"
+        return (
+            f"offer {e['id']}: {who('from')} -> {to}: gives {_cards(e.get('give', []))}, "
+            f"wants {_cards(e.get('want', []))}"
+        )
+    if t == "trade":
+        return (
+            f"trade {e['offer']}: {who('from')} gave {_cards(e.get('given', []))} to "
+            f"{who('to')} for {_cards(e.get('returned', []))}"
+        )
+    if t == "deal":
+        cards = e.get("cards")
+        got = _cards(cards) if cards is not None else f"{e.get('count')} cards"
+        return f"{who()} got {got}"
+    if t == "decline":
+        return f"{who()} declined offer {e['id']}"
+    if t == "withdraw":
+        return f"{who()} withdrew offer {e['id']}"
+    if t == "offer-void":
+        return f"offer {e['id']} lapsed"
+    if t == "keep":
+        cards = e.get("cards", [e["card"]] if "card" in e else [])
+        return f"{who()} kept {_cards(cards)}"
+    if t == "end-trading":
+        return f"{who()} ended the trading"
+    if t == "pass":
+        return f"{who()} passed"
+    if t == "draw":
+        cards = e.get("cards")
+        got = _cards(cards) if cards is not None else f"{e.get('count')} cards"
+        return f"{who()} drew {got}"
+    if t == "buy-field":
+        return f"{who()} bought a third field"
+    if t == "pay":
+        return f"{who()} paid {len(e.get('coins', []))} coins for {e.get('for')}"
+    if t == "exhausted":
+        return f"the draw pile ran out (exhaustion {e['count']})"
+    if t == "shuffle":
+        return f"the {e.get('pile')} was shuffled ({e.get('size', '?')} cards)"
+    if t == "game-over":
+        return "the game is over"
+    if t == "action":
+        return None
+    return str(e)
+
+
+# --------------------------------------------------------------------------
+# the screen
+
+
+def screen(
+    obs: dict[str, Any],
+    seat: int,
+    kinds: dict[int, str],
+    table: CardTable | None,
+) -> list[str]:
+    """The table as ``seat`` sees it, from its observation only."""
+    lines: list[str] = []
+    active = int(obs.get("active", -1))
+    lines.append("")
+    lines.append(
+        f"=== turn {obs.get('turn')} - {_seat_name(active, seat, kinds)} "
+        f"{'are' if active == seat else 'is'} active - phase: {obs.get('phase')} ==="
+    )
+    discard = obs.get("discard", [])
+    top = f" (top: {discard[-1]})" if discard else ""
+    lines.append(
+        f"draw pile: {obs.get('deck_size')} cards   discard: {len(discard)} cards{top}   "
+        f"exhaustions: {obs.get('exhaustions')} of {obs.get('final_exhaustion')}"
+        + ("   LAST TURN" if obs.get("last_turn") else "")
+    )
+    lines.append("")
+    for s, p in enumerate(obs["seats"]):
+        mark = "*" if s == active else " "
+        name = _seat_name(s, seat, kinds)
+        lines.append(f"{mark} {name}: {p['coins']} coins, {p['hand_size']} cards in hand")
+        for f, keys in enumerate(p["fields"]):
+            lines.append(f"      f{f}: {field_text(keys, table)}")
+        if p.get("trading_area"):
+            lines.append(f"      trading area: {_cards(p['trading_area'])}")
+    lines.append("")
+    me = obs["seats"][seat]
+    hand = me.get("hand", [])
+    lines.append(
+        "your hand (front first): "
+        + ("  ".join(f"h{i} {k}" for i, k in enumerate(hand)) or "empty")
+    )
+    if me.get("trading_area"):
+        lines.append(
+            "your trading area: " + "  ".join(f"t{i} {k}" for i, k in enumerate(me["trading_area"]))
+        )
+    revealed = obs.get("revealed", [])
+    if revealed:
+        lines.append("revealed: " + "  ".join(f"r{i} {k}" for i, k in enumerate(revealed)))
+    offers = obs.get("offers", [])
+    if offers:
+        lines.append("open offers:")
+        for o in offers:
+            give, want = _cards(o.get("give", [])), _cards(o.get("want", []))
+            if o.get("to") == seat:
+                lines.append(
+                    f"  >> offer {o['id']} TO YOU from seat {o['from']}: you would get "
+                    f"{give}; seat {o['from']} wants {want}"
+                )
+            elif o.get("from") == seat:
+                refs = ", ".join(o.get("give_refs", []))
+                lines.append(
+                    f"     offer {o['id']} from you to seat {o['to']}: you give {give}"
+                    + (f" ({refs})" if refs else "")
+                    + f"; you want {want}"
+                )
+            else:
+                lines.append(
+                    f"     offer {o['id']} seat {o['from']} -> seat {o['to']}: gives {give}; "
+                    f"wants {want}"
+                )
+    return lines
+
+
+# --------------------------------------------------------------------------
+# the game loop
+
+
+class Session:
+    """One terminal game: the game, the bots, the person's seat and the output."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        bots: dict[int, Bot],
+        kinds: dict[int, str],
+        input_fn: Callable[[str], str],
+        out: TextIO,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.bots = bots
+        self.kinds = kinds
+        self.input_fn = input_fn
+        self.out = out
+        self.table = _table_of(game)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def show_events(self, events: list[Any], prefix: str = "  ") -> None:
+        for ev in events:
+            view = ev.view(self.seat)
+            if view is None:
+                continue
+            line = describe_event(view, self.seat)
+            if line is not None:
+                self.say(prefix + line)
+
+    def run(self) -> int:
+        game = self.game
+        n = game.n
+        last = (int(getattr(game, "active", 0)) - 1) % n
+        for entry in game.events(self.seat):
+            line = describe_event(entry, self.seat)
+            if line is not None:
+                self.say(line)
+        steps = 0
+        try:
+            while True:
+                waiting = game.waiting_for()
+                if not waiting:
+                    break
+                if steps >= MAX_STEPS:
+                    self.say("the game did not end in time; stopping")
+                    return 1
+                s = next_seat(waiting, last, n)
+                if s == self.seat:
+                    self.human_turn()
+                else:
+                    self.bot_turn(s)
+                last = s
+                steps += 1
+        except Quit as q:
+            self.say(str(q))
+            return 0
+        self.final()
+        return 0
+
+    def bot_turn(self, s: int) -> None:
+        game = self.game
+        legal = game.legal_actions(s)
+        view = SeatView(s, legal, lambda: game.observe(s))
+        action = self.bots[s].act(view)
+        try:
+            events = game.apply(s, action)
+        except BohnError as e:  # a bot's mistake must not end the person's game
+            self.say(f"seat {s} ({self.kinds[s]}) tried {action.text()!r}: {e}")
+            action = legal[0]
+            events = game.apply(s, action)
+        summary = []
+        shown = ("turn", "reveal", "offer", "trade", "deal", "keep", "draw", "exhausted")
+        rest = []
+        for ev in events:
+            v = ev.view(self.seat)
+            if v is None:
+                continue
+            t = v.get("type")
+            if t == "harvest" and v.get("seat") == s and not v.get("final"):
+                summary.append(_coins(v["coins"]))
+            elif t == "plant" and v.get("seat") == s:
+                summary.append(f"{v['card']} on field {v['field']}")
+            elif t in shown or (t == "harvest" and v.get("final")):
+                rest.append(ev)
+        line = f"seat {s} ({self.kinds[s]}): {action.text()}"
+        if summary:
+            line += " -> " + ", ".join(summary)
+        self.say(line)
+        self.show_events(rest, prefix="    ")
+
+    def ordered_legal(self) -> list[Action]:
+        """The legal actions in the order they are listed: the usual moves first."""
+        order = (Plant, Pass, EndTrading, Accept, Decline, Keep, Propose, Withdraw, Harvest)
+        legal = self.game.legal_actions(self.seat)
+
+        def rank(a: Action) -> int:
+            for i, kind in enumerate(order):
+                if isinstance(a, kind):
+                    return i
+            return len(order)
+
+        return sorted(legal, key=rank)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt)
+        except EOFError:
+            raise Quit("\ninput closed: leaving the game.") from None
+        except KeyboardInterrupt:
+            raise Quit("\ninterrupted: leaving the game.") from None
+
+    def human_turn(self) -> None:
+        game = self.game
+        obs = game.observe(self.seat)
+        legal = self.ordered_legal()
+        price = getattr(game, "options", {}).get("third_field_price")
+        for line in screen(obs, self.seat, self.kinds, self.table):
+            self.say(line)
+        self.say("")
+        self.say("your choices:")
+        for i, a in enumerate(legal, 1):
+            self.say(
+                f"  {i:>2}) {describe_action(a, obs, self.seat, self.table, price)}   [{a.text()}]"
+            )
+        while True:
+            answer = self.ask("your move (number, action, help, log, table, quit)> ").strip()
+            if not answer:
+                continue
+            word = answer.lower()
+            if word in ("quit", "exit", "q"):
+                raise Quit("you left the game.")
+            if word in ("help", "h", "?"):
+                self.say(HELP)
+                continue
+            if word == "log":
+                self.show_log()
+                continue
+            if word in ("table", "show"):
+                for line in screen(obs, self.seat, self.kinds, self.table):
+                    self.say(line)
+                continue
+            action: Action
+            if answer.isdigit():
+                k = int(answer)
+                if not 1 <= k <= len(legal):
+                    self.say(f"there is no choice {k}; type a number from 1 to {len(legal)}")
+                    continue
+                action = legal[k - 1]
+            else:
+                try:
+                    action = parse_action(answer)
+                except BohnError as e:
+                    self.say(f"not understood: {e} (type 'help' for the commands)")
+                    continue
+            try:
+                events = game.apply(self.seat, action)
+            except BohnError as e:
+                self.say(f"not allowed: {e}")
+                continue
+            self.say(f"you: {action.text()}")
+            self.show_events(events, prefix="    ")
+            return
+
+    def show_log(self) -> None:
+        lines = []
+        for e in self.game.events(self.seat):
+            if e.get("type") == "action":
+                continue
+            line = describe_event(e, self.seat)
+            if line is not None:
+                lines.append(line)
+        self.say("recent events:")
+        for line in lines[-LOG_LINES:]:
+            self.say("  " + line)
+
+    def final(self) -> None:
+        r = self.game.result()
+        if r is None:  # pragma: no cover - the loop ends only when the game is over
+            return
+        self.say("")
+        self.say(f"=== game over ({r.reason}) ===")
+        for s in r.ranking:
+            self.say(f"  {_seat_name(s, self.seat, self.kinds)}: {_coins(r.scores[s])}")
+        winners = ", ".join(_seat_name(s, self.seat, self.kinds) for s in r.winners)
+        self.say(f"winner: {winners}")
+        if r.tie_break:
+            self.say(
+                "tie on the most coins, broken by the rule: the tied player whose first "
+                "turn came latest wins"
+            )
+
+
+def main(
+    variant: str,
+    players: int,
+    seat: int,
+    bots: list[str],
+    seed: int | str,
+    options: dict[str, Any] | None = None,
+    *,
+    input_fn: Callable[[str], str] = input,
+    out: TextIO = sys.stdout,
+) -> int:
+    """Play ``variant`` in the terminal as ``seat`` against bots; the exit code.
+
+    ``bots`` names the bot kind of every other seat in order, or one kind for
+    all of them. Unless ``options`` sets ``trade_cap`` or ``trade_caps``, the
+    person may make :data:`HUMAN_TRADE_CAP` proposals per trading phase and
+    each bot :data:`BOT_TRADE_CAP`. Returns 0 when the game ends or the person leaves,
+    2 when the game cannot be set up.
+    """
+    from bohn import new_game
+
+    def fail(msg: str) -> int:
+        print(f"bohn play: {msg}", file=out)
+        return 2
+
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        return fail(f"players must be a positive number, not {players!r}")
+    if not 0 <= seat < players:
+        return fail(f"seat must be from 0 to {players - 1}, not {seat}")
+    others = [s for s in range(players) if s != seat]
+    specs = list(bots) or ["greedy"]
+    if len(specs) == 1:
+        specs = specs * len(others)
+    if len(specs) != len(others):
+        return fail(
+            f"name one bot kind for all other seats or one for each of the {len(others)} "
+            f"other seats, not {len(specs)}"
+        )
+    options = dict(options or {})
+    if "trade_cap" not in options and "trade_caps" not in options:
+        options["trade_caps"] = [
+            HUMAN_TRADE_CAP if s == seat else BOT_TRADE_CAP for s in range(players)
+        ]
+    try:
+        game = new_game(variant, players, seed, options)
+        bot_objs = {
+            s: make_bot(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)
+        }
+    except (BohnError, ValueError) as e:
+        return fail(str(e))
+    kinds = {s: parse_bot_spec(spec)[0] for s, spec in zip(others, specs, strict=True)}
+    print(
+        f"{getattr(game, 'title', variant) or variant}: {players} players, seed {seed}; "
+        f"you are seat {seat}. Type 'help' for the commands.",
+        file=out,
+    )
+    return Session(game, seat, bot_objs, kinds, input_fn, out).run()

@@ -1,0 +1,197 @@
+"""The greedy bot: always legal, far stronger than random, sensible decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bohn
+from bohn.bots.base import Bot, SeatView, make_bot
+from bohn.bots.greedy import GreedyBot
+from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
+from bohn.sim.runner import make_bots, play_game
+
+
+class Checked(Bot):
+    """Wraps a bot and checks that every action it returns is listed as legal."""
+
+    kind = "checked"
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(0)
+        self.inner = inner
+        self.decisions = 0
+
+    def act(self, view: SeatView) -> Action:
+        action = self.inner.act(view)
+        assert action in view.legal, (action, view.legal)
+        self.decisions += 1
+        return action
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_greedy_always_legal(players: int, seed: int) -> None:
+    game = bohn.new_game("bohnanza", players, seed, {"trade_caps": [2] * players})
+    bots = [Checked(b) for b in make_bots(["greedy"] * players, seed)]
+    play_game(game, bots)
+    result = game.result()
+    assert result is not None
+    assert all(b.decisions > 0 for b in bots)
+    assert max(result.scores) > 0
+
+
+def test_greedy_legal_with_default_caps() -> None:
+    game = bohn.new_game("bohnanza", 4, 11)
+    bots = [Checked(b) for b in make_bots(["greedy", "random", "greedy", "random"], 11)]
+    play_game(game, bots)
+    assert game.result() is not None
+
+
+def test_greedy_beats_random() -> None:
+    games = 60
+    wins = 0
+    greedy_total = 0
+    random_total = 0
+    for g in range(games):
+        seat = g % 4
+        specs = ["random"] * 4
+        specs[seat] = "greedy"
+        game = bohn.new_game("bohnanza", 4, 1000 + g, {"trade_caps": [2] * 4})
+        play_game(game, make_bots(specs, 1000 + g))
+        result = game.result()
+        assert result is not None
+        wins += seat in result.winners
+        greedy_total += result.scores[seat]
+        random_total += sum(result.scores) - result.scores[seat]
+    assert wins > games // 2
+    assert greedy_total / games > 2 * random_total / (3 * games)
+
+
+# -- single decisions on hand-built observations ------------------------------
+
+
+def observation(
+    fields: list[list[str]],
+    hand: list[str],
+    *,
+    phase: str = "plant",
+    planted: int = 0,
+    trading_area: list[str] | None = None,
+    revealed: list[str] | None = None,
+    offers: list[dict[str, Any]] | None = None,
+    active: int = 0,
+    variant: str = "bohnanza",
+) -> dict[str, Any]:
+    """Seat 0's observation of a 3-player game; the other seats have empty fields."""
+    other = {
+        "hand_size": 5,
+        "fields": [[], []],
+        "coins": 0,
+        "trading_area": [],
+        "proposals_left": 2,
+    }
+    me = {
+        "hand_size": len(hand),
+        "fields": fields,
+        "coins": 0,
+        "trading_area": trading_area or [],
+        "proposals_left": 2,
+        "hand": hand,
+        "coin_cards": [],
+    }
+    return {
+        "variant": variant,
+        "players": 3,
+        "seat": 0,
+        "turn": 4,
+        "active": active,
+        "phase": phase,
+        "planted": planted,
+        "deck_size": 50,
+        "discard": [],
+        "exhaustions": 1,
+        "final_exhaustion": 3,
+        "revealed": revealed or [],
+        "offers": offers or [],
+        "seats": [me, dict(other), dict(other)],
+        "result": None,
+    }
+
+
+def decide(obs: dict[str, Any], legal: list[str]) -> str:
+    bot = make_bot("greedy", 0)
+    actions = [parse_action(t) for t in legal]
+    return bot.act(SeatView(0, actions, lambda: obs)).text()
+
+
+def test_forced_harvest_takes_the_field_at_a_beanometer_step() -> None:
+    # sau x4 is one card short of its 5->2 step; feuer x3 sits exactly on 3->1
+    obs = observation([["sau"] * 4, ["feuer"] * 3], ["soja", "rote"])
+    assert decide(obs, ["harvest f0", "harvest f1"]) == "harvest f1"
+    obs = observation([["feuer"] * 3, ["sau"] * 4], ["soja", "rote"])
+    assert decide(obs, ["harvest f0", "harvest f1"]) == "harvest f0"
+
+
+def test_plants_front_card_on_its_own_field() -> None:
+    obs = observation([[], ["soja", "soja"]], ["soja", "rote"])
+    assert decide(obs, ["plant f0", "plant f1"]) == "plant f1"
+
+
+def test_does_not_destroy_a_growing_field_when_an_empty_one_exists() -> None:
+    obs = observation(
+        [["blaue"] * 3, []], ["rote"], phase="plant-traded", trading_area=["soja"], active=1
+    )
+    assert decide(obs, ["plant t0 f1", "harvest f0"]) == "plant t0 f1"
+
+
+def test_second_card_not_planted_when_it_needs_a_harvest() -> None:
+    obs = observation([["blaue"] * 3, ["sau"] * 2], ["soja", "rote"], planted=1)
+    assert decide(obs, ["pass", "harvest f0", "harvest f1"]) == "pass"
+
+
+def test_harvests_a_field_at_its_last_step() -> None:
+    obs = observation([["garten"] * 3, ["sau"] * 2], ["soja"], planted=1)
+    assert decide(obs, ["plant f0", "pass", "harvest f0", "harvest f1"]) == "harvest f0"
+
+
+def test_accepts_a_helpful_offer_and_declines_a_harmful_one() -> None:
+    # seat 1 is active; it offers soja (which grows my field) for my useless rote
+    good = {"id": 3, "from": 1, "to": 0, "give": ["soja"], "want": ["rote"]}
+    obs = observation(
+        [["soja"] * 2, ["blaue"] * 3], ["blaue", "rote"], phase="trade", offers=[good], active=1
+    )
+    assert decide(obs, ["accept 3 give h1", "decline 3", "pass"]) == "accept 3 give h1"
+    # a garten fits nowhere: it would force a harvest below a step
+    bad = {"id": 4, "from": 1, "to": 0, "give": ["garten"], "want": []}
+    obs = observation(
+        [["soja"] * 3, ["blaue"] * 3], ["blaue", "rote"], phase="trade", offers=[bad], active=1
+    )
+    assert decide(obs, ["accept 4", "decline 4", "pass"]) == "decline 4"
+
+
+def test_active_player_gives_away_an_unwanted_revealed_card() -> None:
+    obs = observation(
+        [["soja"] * 2, ["blaue"] * 3], ["rote"], phase="trade", revealed=["garten"], active=0
+    )
+    obs["seats"][2]["fields"] = [["garten"], []]
+    legal = ["propose 1 give r0", "propose 2 give r0", "keep r0", "end-trading"]
+    assert decide(obs, legal) == "propose 2 give r0"
+
+
+def test_unknown_variant_falls_back_to_a_harmless_legal_action() -> None:
+    obs = observation([["sau"] * 2, []], ["soja"], variant="no-such-game", planted=1)
+    legal: list[Action] = [Harvest(0), Plant(1), Pass()]
+    bot = GreedyBot(0)
+    assert bot.act(SeatView(0, legal, lambda: obs)) == Pass()
+    legal = [Harvest(0), Accept(1), Decline(1)]
+    assert bot.act(SeatView(0, legal, lambda: obs)) == Decline(1)
+
+
+def test_greedy_parameters() -> None:
+    bot = make_bot("greedy:proposals=3,buy=false", 1)
+    assert isinstance(bot, GreedyBot)
+    assert bot.max_proposals == 3 and not bot.buy
+    with pytest.raises(ValueError):
+        make_bot("greedy:colour=blue", 1)
