@@ -325,7 +325,7 @@ class Game:
         if not isinstance(action, Action):
             raise InvalidAction(f"not an action: {action!r}")
         if self.result() is not None:
-            raise GameOver("the game is over")
+            raise GameOver("the game is over", f"{self.rules_file or self.variant} §5")
         handler = self.HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"{self.variant} has no action {action.type!r}")

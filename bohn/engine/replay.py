@@ -363,6 +363,12 @@ def verify(replay: dict[str, Any]) -> Game:
             produced = game.apply(seat, action)
         except SetupError as err:  # the forced shuffle does not fit
             j = _next_chance(events, check.pos)
+            if j != check.pos:  # the next recorded event is not a shuffle
+                raise ReplayMismatch(
+                    f"event {check.pos}: the game shuffles after event {i} "
+                    f"({action.text()!r} by seat {seat}), "
+                    f"but the replay has {_describe(events[check.pos])}"
+                ) from None
             raise ReplayMismatch(
                 f"event {j}: the shuffle after event {i} ({action.text()!r} by seat {seat}) "
                 f"does not match the game: {err}"

@@ -1,0 +1,506 @@
+"""The ``bohn`` command (``docs/cli.md``).
+
+Commands: ``variants``, ``play``, ``sim``, ``replay``, ``scenario``, ``bench``.
+Exit codes: 0 success; 1 a replay or scenario did not verify; 2 a user error
+(unknown variant, bad player count, bad option, unreadable file ...), always
+reported as one line on stderr; 130 interrupted by Ctrl-C.
+
+>>> main(["--version"])  # doctest: +ELLIPSIS
+bohn ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from bohn import __version__
+from bohn.engine.errors import BohnError
+from bohn.engine.game import Game, Option
+
+#: exit status of a successful command
+EXIT_OK = 0
+#: exit status when a replay or scenario does not verify
+EXIT_FAILED = 1
+#: exit status of a user error
+EXIT_USAGE = 2
+#: exit status after Ctrl-C
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """A mistake in the command line or its files, reported as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+# ----------------------------------------------------------------------------
+# argument helpers
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed from the command line: an integer when it looks like one, else the text.
+
+    >>> parse_seed("42"), parse_seed("league-3")
+    (42, 'league-3')
+    """
+    return int(text) if re.fullmatch(r"-?[0-9]+", text.strip()) else text
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``--option key=value`` pairs as a dict; values are JSON when they parse,
+    else strings.
+
+    >>> parse_options(["trade_cap=3", "coins_from=bottom", "trade_caps=[1,2,3]"])
+    {'trade_cap': 3, 'coins_from': 'bottom', 'trade_caps': [1, 2, 3]}
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UsageError(f"bad option {pair!r}; write --option name=value")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def _bot_specs(text: str | None) -> list[str] | None:
+    from bohn.sim.batch import split_bot_specs
+
+    if text is None:
+        return None
+    try:
+        return split_bot_specs(text)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive integer")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def _read_json(path: str) -> Any:
+    """The JSON document in the file at ``path``; :class:`UsageError` if unreadable."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UsageError(
+            f"{path} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+
+
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on first use (the module may be heavy or optional)."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise
+        raise UsageError(f"{module} is not available in this installation") from None
+    func: Callable[..., Any] = getattr(mod, name)
+    return func
+
+
+# ----------------------------------------------------------------------------
+# bohn variants
+
+
+def _kind_name(opt: Option) -> str:
+    if opt.choices is not None:
+        return "choice"
+    return "any" if opt.kind is object else opt.kind.__name__
+
+
+def variant_info(cls: type[Game]) -> dict[str, Any]:
+    """A variant as ``bohn variants --json`` lists it."""
+    return {
+        "id": cls.variant,
+        "title": cls.title,
+        "players": {"min": cls.min_players, "max": cls.max_players},
+        "rules": cls.rules_file,
+        "options": [
+            {
+                "name": opt.name,
+                "default": opt.default,
+                "kind": _kind_name(opt),
+                "choices": None if opt.choices is None else list(opt.choices),
+                "doc": opt.doc,
+                "default_id": opt.default_id,
+            }
+            for opt in cls.OPTIONS.values()
+        ],
+    }
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    """List every variant with its player range and options."""
+    from bohn.rulesets import VARIANTS
+
+    infos = [variant_info(cls) for cls in VARIANTS.values()]
+    if args.json:
+        _print_json({"variants": infos})
+        return EXIT_OK
+    for i, v in enumerate(infos):
+        if i:
+            print()
+        p = v["players"]
+        print(f"{v['id']}  {v['title']}  ({p['min']}-{p['max']} players)")
+        for o in v["options"]:
+            default = json.dumps(o["default"])
+            choices = (
+                f" [{' | '.join(json.dumps(c) for c in o['choices'])}]" if o["choices"] else ""
+            )
+            tag = f" ({o['default_id']})" if o["default_id"] else ""
+            print(f"  {o['name']}={default}{choices}{tag}")
+            print(f"      {o['doc']}")
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------
+# bohn play
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Check the settings, then hand over to the terminal client ``bohn.play``."""
+    from bohn.bots.base import make_bot
+    from bohn.rulesets import find_variant
+
+    cls = find_variant(args.variant)
+    options = parse_options(args.option)
+    cls.new(args.players, 0, options)  # checks players and options
+    if not 0 <= args.seat < args.players:
+        raise UsageError(f"--seat must be a seat from 0 to {args.players - 1}")
+    bots = _bot_specs(args.bots) or ["greedy"]
+    if len(bots) not in (1, args.players - 1):
+        raise UsageError(
+            f"give one bot for every other seat or one per other seat "
+            f"({args.players - 1}), not {len(bots)}"
+        )
+    try:
+        for spec in bots:
+            make_bot(spec, 0)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    if args.seed is None:
+        seed: int | str = int.from_bytes(os.urandom(4), "big")
+        print(f"seed {seed}")
+    else:
+        seed = parse_seed(args.seed)
+    play_main = _lazy("bohn.play", "main")
+    code: int = play_main(
+        variant=args.variant,
+        players=args.players,
+        seat=args.seat,
+        bots=bots,
+        seed=seed,
+        options=options,
+    )
+    return code
+
+
+# ----------------------------------------------------------------------------
+# bohn sim
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    """Run a batch of bot games and report the summary."""
+    from bohn.engine.replay import dumps
+    from bohn.rulesets import find_variant
+    from bohn.sim.batch import (
+        GameOutcome,
+        ProgressBar,
+        format_summary,
+        run_batch,
+        seat_bots,
+        sim_options,
+    )
+
+    seed = parse_seed(args.seed)
+    options = parse_options(args.option)
+    bots = _bot_specs(args.bots)
+    cls = find_variant(args.variant)
+    cls.new(args.players, 0, sim_options(cls, options))  # checks players and options
+    try:
+        specs = seat_bots(bots, args.players)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    out = None
+    if args.out is not None:
+        try:
+            out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as err:
+            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+
+    def write(o: GameOutcome) -> None:
+        if out is not None and o.replay is not None:
+            out.write(dumps(o.replay) + "\n")
+            out.flush()
+
+    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        batch = run_batch(
+            args.variant,
+            args.players,
+            args.games,
+            seed,
+            specs,
+            options,
+            jobs=args.jobs,
+            backend=args.backend,
+            replays=out is not None,
+            on_game=write,
+            on_progress=None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+        if out is not None:
+            out.close()
+    summary = batch.summary()
+    if batch.interrupted:
+        saved = f"; {summary['games']} replays are in {args.out}" if out is not None else ""
+        print(
+            f"bohn sim: interrupted after {summary['games']} of {args.games} games{saved}",
+            file=sys.stderr,
+        )
+    if args.json:
+        _print_json(summary)
+    else:
+        print(format_summary(summary))
+    return EXIT_INTERRUPTED if batch.interrupted else EXIT_OK
+
+
+# ----------------------------------------------------------------------------
+# bohn replay
+
+
+def _replay_line(i: int, c: Any) -> str:
+    if c.ok:
+        res = c.result
+        end = (
+            "unfinished"
+            if res is None
+            else f"scores {res['scores']}, winners {res['winners']} ({res['reason']})"
+        )
+        note = "" if c.seed_reproduces else "; shuffles do not reproduce from the seed"
+        return (
+            f"replay {i}: ok: {c.variant}, {c.players} players, seed {c.seed}, "
+            f"{c.events} events, {end}{note}"
+        )
+    return f"replay {i}: FAILED: {c.error}"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Verify every replay in a file."""
+    from bohn.engine.replay import ReplayError, check, load
+
+    try:
+        replays = load(args.file)
+    except OSError as err:
+        raise UsageError(f"cannot read {args.file}: {err.strerror or err}") from None
+    except ReplayError as err:
+        raise UsageError(str(err)) from None
+    checks = [check(r) for r in replays]
+    ok = all(c.ok for c in checks)
+    if args.json:
+        _print_json(
+            {
+                "ok": ok,
+                "replays": [{"index": i, **c.to_json()} for i, c in enumerate(checks)],
+            }
+        )
+    else:
+        for i, c in enumerate(checks):
+            print(_replay_line(i, c))
+        good = sum(c.ok for c in checks)
+        print(f"{good} of {len(checks)} replays verify")
+    return EXIT_OK if ok else EXIT_FAILED
+
+
+# ----------------------------------------------------------------------------
+# bohn scenario
+
+
+def format_scenario(out: dict[str, Any]) -> str:
+    """A readable summary of a scenario outcome (``bohn.scenario.run_scenario``)."""
+    if out.get("ok"):
+        n = len(out.get("events") or [])
+        lines = [f"ok: {n} event{'' if n == 1 else 's'}"]
+        res = out.get("result")
+        if res:
+            lines.append(
+                f"game over ({res.get('reason')}): scores {res.get('scores')}, "
+                f"winners {res.get('winners')}"
+            )
+        else:
+            lines.append("the game goes on")
+        return "\n".join(lines)
+    err = out.get("error") or {}
+    where = out.get("action_index")
+    at = "in the set-up" if where is None else f"at action {where}"
+    rule = f" ({err['rule']})" if err.get("rule") else ""
+    return f"failed {at}: {err.get('code', 'error')}: {err.get('message', '')}{rule}"
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    """Run a scenario file and report its outcome."""
+    data = _read_json(args.file)
+    if not isinstance(data, dict):
+        raise UsageError(f"{args.file} must hold a JSON object (a scenario)")
+    run_scenario = _lazy("bohn.scenario", "run_scenario")
+    out = run_scenario(data)
+    if args.json:
+        _print_json(out)
+    else:
+        print(format_scenario(out))
+    return EXIT_OK if out.get("ok") else EXIT_FAILED
+
+
+# ----------------------------------------------------------------------------
+# bohn bench
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run the performance harness."""
+    from bohn.bench import format_bench, run_bench
+
+    b = run_bench(args.variant, args.players, games=args.games, seconds=args.seconds)
+    if args.json:
+        _print_json(b)
+    else:
+        print(format_bench(b))
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------
+# the parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bohn`` argument parser with every subcommand."""
+    p = _Parser(
+        prog="bohn",
+        description="The engine and play platform for the Bohnanza family of card games.",
+    )
+    p.add_argument("--version", action="version", version=f"bohn {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    s = sub.add_parser("variants", help="list the variants, player counts and options")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_variants)
+
+    s = sub.add_parser("play", help="play in the terminal against bots")
+    s.add_argument("variant", metavar="VARIANT")
+    s.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    s.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
+    s.add_argument(
+        "--bots", metavar="KIND,...", help="bot for every other seat or one per seat (greedy)"
+    )
+    s.add_argument("--seed", metavar="S", help="game seed (default: random, printed)")
+    s.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="game option (repeatable)"
+    )
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("sim", help="simulate many games between bots")
+    s.add_argument("variant", metavar="VARIANT")
+    s.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    s.add_argument("--games", type=int, required=True, metavar="G", help="games to play")
+    s.add_argument("--seed", default="0", metavar="S", help="master seed (default 0)")
+    s.add_argument(
+        "--bots", metavar="KIND,...", help="one bot for all seats or one per seat (random)"
+    )
+    s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
+    s.add_argument("--backend", choices=["local"], default="local", help="where games run")
+    s.add_argument("--out", metavar="FILE", help="write one replay per game (JSON lines)")
+    s.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="game option (repeatable; trade_cap defaults to 2)",
+    )
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_sim)
+
+    s = sub.add_parser("replay", help="verify the replays in a file")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("scenario", help="run a scenario file")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    s.set_defaults(func=cmd_scenario)
+
+    s = sub.add_parser("bench", help="measure the engine's speed")
+    s.add_argument("--variant", default="bohnanza", metavar="V", help="default bohnanza")
+    s.add_argument("--players", type=int, default=4, metavar="N", help="default 4")
+    s.add_argument("--games", type=_positive, metavar="G", help="games to play (default 20)")
+    s.add_argument("--seconds", type=_positive_float, metavar="S", help="time budget")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``bohn`` command with ``argv`` (default ``sys.argv[1:]``); return
+    the exit status (see the module docstring)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except (UsageError, BohnError) as err:
+        print(f"bohn {args.command}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"bohn {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``bohn variants | head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED

@@ -1,0 +1,412 @@
+"""Batch simulation: many seeded games between bots, locally in worker processes.
+
+Game ``i`` of a batch with master seed ``S`` is seeded
+``derive_seed(S, i)``, and the bot at seat ``s`` of that game is seeded
+``bot_seed(game_seed, s)``. Nothing else is random, so every game's outcome
+depends only on (variant, players, options, bots, S, i) — never on the
+number of worker processes, their scheduling, or the machine. Results are
+always reported and streamed in game-index order.
+
+>>> batch = run_batch("bohnanza", players=3, games=4, seed=1)
+>>> [r.index for r in batch.records]
+[0, 1, 2, 3]
+>>> s = batch.summary()
+>>> sum(s["wins"]) >= s["games"]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TextIO
+
+from bohn.bots.base import make_bot
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.engine.replay import record
+from bohn.engine.rng import derive_seed
+from bohn.rulesets import find_variant
+from bohn.sim.runner import make_bots, play_game
+
+#: proposals per seat and trading phase in simulations unless the user sets
+#: ``trade_cap``: bots gain little from long haggling and games stay short
+SIM_TRADE_CAP = 2
+
+#: the only backend so far: worker processes on this machine
+BACKENDS = ("local",)
+
+#: the keys of :meth:`BatchResult.summary` that depend on timing
+TIMING_KEYS = ("games_per_s", "steps_per_s", "elapsed_s")
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game of a batch.
+
+    ``result`` is ``Result.to_json()``; ``replay`` (only when the batch was
+    asked for replays) is the game's :func:`~bohn.engine.replay.record` and
+    does not take part in comparisons.
+    """
+
+    index: int
+    seed: int
+    steps: int
+    result: dict[str, Any]
+    replay: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+
+
+def sim_options(cls: type[Game], options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a simulation of ``cls`` uses: ``options`` plus
+    ``trade_cap=SIM_TRADE_CAP`` when the game has that option and the user
+    did not set it. Unknown options raise :class:`SetupError`."""
+    out = dict(options or {})
+    if "trade_cap" in cls.OPTIONS and "trade_cap" not in out:
+        out["trade_cap"] = SIM_TRADE_CAP
+    cls.resolve_options(out)
+    return out
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """Split a ``--bots`` value into bot specs.
+
+    Specs are separated by commas; a piece of the form ``name=value`` (with no
+    ``:``) continues the parameters of the spec before it, so parameters may
+    themselves be comma-separated.
+
+    >>> split_bot_specs("greedy,random")
+    ['greedy', 'random']
+    >>> split_bot_specs("ismcts:iterations=500,c=1.4,random")
+    ['ismcts:iterations=500,c=1.4', 'random']
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if not piece:
+            raise ValueError(f"empty bot name in {text!r}")
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def seat_bots(specs: Sequence[str] | None, players: int) -> list[str]:
+    """One bot spec per seat: ``None`` gives ``random`` everywhere, one spec is
+    used for every seat, otherwise there must be exactly one per seat. Each
+    spec is checked by building a bot (``ValueError`` for an unknown kind or
+    parameter)."""
+    if not specs:
+        specs = ["random"]
+    if len(specs) == 1:
+        specs = list(specs) * players
+    if len(specs) != players:
+        raise ValueError(
+            f"give one bot for all seats or one per seat ({players}), not {len(specs)}"
+        )
+    for spec in specs:
+        make_bot(spec, 0)
+    return list(specs)
+
+
+def play_one(
+    variant: str,
+    players: int,
+    options: dict[str, Any],
+    bots: Sequence[str],
+    master_seed: int | str,
+    index: int,
+    replay: bool = False,
+) -> GameOutcome:
+    """Play game ``index`` of a batch (see the module docstring for seeding)."""
+    seed = derive_seed(master_seed, index)
+    game = find_variant(variant).new(players, seed, options)
+    steps = play_game(game, make_bots(bots, seed))
+    result = game.result()
+    assert result is not None  # play_game returns only when the game is over
+    return GameOutcome(
+        index=index,
+        seed=seed,
+        steps=steps,
+        result=result.to_json(),
+        replay=record(game, list(bots)) if replay else None,
+    )
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    variant: str
+    players: int
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    master_seed: int | str
+    start: int
+    stop: int
+    replay: bool
+
+
+def _play_chunk(chunk: _Chunk) -> list[GameOutcome]:
+    return [
+        play_one(
+            chunk.variant,
+            chunk.players,
+            chunk.options,
+            chunk.bots,
+            chunk.master_seed,
+            i,
+            chunk.replay,
+        )
+        for i in range(chunk.start, chunk.stop)
+    ]
+
+
+def _worker_init() -> None:
+    # Ctrl-C is handled by the parent, which stops the workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _context() -> Any:
+    """``fork`` where it is safe and cheap (Linux, no other threads), else ``spawn``."""
+    if (
+        sys.platform.startswith("linux")
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    ):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+@dataclass
+class BatchResult:
+    """A batch's settings and its games, in index order.
+
+    ``records`` holds games ``0 .. len(records)-1``: all requested games, or
+    after an interruption the games finished before it without a gap.
+    """
+
+    variant: str
+    players: int
+    requested: int
+    seed: int | str
+    bots: list[str]
+    options: dict[str, Any]
+    jobs: int
+    backend: str
+    records: list[GameOutcome]
+    elapsed_s: float
+    interrupted: bool = False
+
+    def summary(self) -> dict[str, Any]:
+        """The batch as one JSON-ready object (``docs/cli.md``, ``bohn sim --json``).
+
+        Only :data:`TIMING_KEYS` differ between two runs of the same batch.
+        ``wins[s]`` counts the games seat ``s`` won (a shared win counts for
+        every winner); ``tie_breaks`` the games whose winner a tie-break decided.
+        """
+        n = self.players
+        games = len(self.records)
+        wins = [0] * n
+        totals = [0] * n
+        steps = 0
+        tie_breaks = 0
+        reasons: dict[str, int] = {}
+        for r in self.records:
+            for s in r.result["winners"]:
+                wins[s] += 1
+            for s, score in enumerate(r.result["scores"]):
+                totals[s] += score
+            steps += r.steps
+            tie_breaks += bool(r.result.get("tie_break"))
+            reason = r.result["reason"]
+            reasons[reason] = reasons.get(reason, 0) + 1
+        elapsed = self.elapsed_s
+        return {
+            "variant": self.variant,
+            "players": n,
+            "games": games,
+            "requested": self.requested,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "options": dict(self.options),
+            "jobs": self.jobs,
+            "backend": self.backend,
+            "wins": wins,
+            "mean_scores": [round(t / games, 4) if games else 0.0 for t in totals],
+            "mean_steps": round(steps / games, 2) if games else 0.0,
+            "tie_breaks": tie_breaks,
+            "reasons": dict(sorted(reasons.items())),
+            "interrupted": self.interrupted,
+            "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
+            "steps_per_s": round(steps / elapsed, 1) if elapsed > 0 else 0.0,
+            "elapsed_s": round(elapsed, 3),
+        }
+
+
+def run_batch(
+    variant: str,
+    players: int,
+    games: int,
+    seed: int | str = 0,
+    bots: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    replays: bool = False,
+    on_game: Callable[[GameOutcome], Any] | None = None,
+    on_progress: Callable[[int, int], Any] | None = None,
+) -> BatchResult:
+    """Play ``games`` games of ``variant`` between bots and collect the outcomes.
+
+    ``bots`` as for :func:`seat_bots`; ``options`` as for :func:`sim_options`
+    (the resolved simulation options are reported, not the full game
+    options). ``jobs`` worker processes play chunks of games; the outcomes
+    are the same for every ``jobs``. ``on_game`` is called with each outcome
+    in index order as soon as all earlier games are done (with its replay
+    when ``replays`` is true; the returned records never keep replays).
+    ``on_progress(done, games)`` is called as games finish, in any order.
+
+    Settings a user can get wrong raise :class:`SetupError` or ``ValueError``
+    before any game is played. A ``KeyboardInterrupt`` stops the workers and
+    returns the games finished so far with ``interrupted=True``.
+    """
+    if backend not in BACKENDS:
+        raise SetupError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise SetupError("the number of games must be a non-negative integer")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SetupError("jobs must be a positive integer")
+    cls = find_variant(variant)
+    opts = sim_options(cls, options)
+    cls.new(players, 0, opts)  # checks the player count and options that depend on it
+    specs = seat_bots(bots, players)
+
+    records: list[GameOutcome] = []
+    pending: dict[int, GameOutcome] = {}
+    done = 0
+
+    def finished(outcomes: list[GameOutcome]) -> None:
+        nonlocal done
+        for o in outcomes:
+            pending[o.index] = o
+        done += len(outcomes)
+        while len(records) in pending:
+            o = pending.pop(len(records))
+            if on_game is not None:
+                on_game(o)
+            records.append(replace(o, replay=None) if o.replay is not None else o)
+        if on_progress is not None:
+            on_progress(done, games)
+
+    jobs_used = max(1, min(jobs, games))
+    interrupted = False
+    start = time.perf_counter()
+    try:
+        if jobs_used == 1:
+            for i in range(games):
+                finished([play_one(variant, players, opts, specs, seed, i, replays)])
+        else:
+            size = max(1, min(64, math.ceil(games / (jobs_used * 8))))
+            chunks = [
+                _Chunk(variant, players, opts, tuple(specs), seed, a, min(a + size, games), replays)
+                for a in range(0, games, size)
+            ]
+            pool = _context().Pool(jobs_used, initializer=_worker_init)
+            try:
+                for outcomes in pool.imap_unordered(_play_chunk, chunks):
+                    finished(outcomes)
+            except BaseException:
+                pool.terminate()
+                pool.join()
+                raise
+            pool.close()
+            pool.join()
+    except KeyboardInterrupt:
+        interrupted = True
+    elapsed = time.perf_counter() - start
+    return BatchResult(
+        variant=variant,
+        players=players,
+        requested=games,
+        seed=seed,
+        bots=specs,
+        options=opts,
+        jobs=jobs,
+        backend=backend,
+        records=records,
+        elapsed_s=elapsed,
+        interrupted=interrupted,
+    )
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn in place on a terminal stream.
+
+    Draws at most every ``interval`` seconds (and always at the end), so it
+    costs nothing measurable. Use only when ``stream.isatty()``.
+    """
+
+    def __init__(self, stream: TextIO, label: str = "games", interval: float = 0.1) -> None:
+        self.stream = stream
+        self.label = label
+        self.interval = interval
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.drawn = False
+
+    def update(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total``."""
+        now = time.perf_counter()
+        if done < total and now - self.last < self.interval:
+            return
+        self.last = now
+        width = 30
+        filled = width * done // total if total else width
+        rate = done / (now - self.start) if now > self.start else 0.0
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}  {rate:.1f}/s "
+        )
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the bar's line (if anything was drawn)."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.drawn = False
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    """A readable table of a :meth:`BatchResult.summary`."""
+    n = s["players"]
+    games = s["games"]
+    lines = [
+        f"{s['variant']}: {games} games"
+        + (f" of {s['requested']}" if games != s["requested"] else "")
+        + f", {n} players, seed {s['seed']}, jobs {s['jobs']}",
+        "options: "
+        + (", ".join(f"{k}={v}" for k, v in sorted(s["options"].items())) or "defaults"),
+        "",
+        f"{'seat':>4}  {'bot':<16} {'wins':>7} {'win %':>7} {'mean score':>11}",
+    ]
+    for seat in range(n):
+        wins = s["wins"][seat]
+        pct = 100.0 * wins / games if games else 0.0
+        lines.append(
+            f"{seat:>4}  {s['bots'][seat]:<16} {wins:>7} {pct:>6.1f}% {s['mean_scores'][seat]:>11.3f}"
+        )
+    reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items()) or "none"
+    lines += [
+        "",
+        f"mean steps {s['mean_steps']:.1f}; tie-breaks {s['tie_breaks']}; ended by: {reasons}",
+        f"{games} games in {s['elapsed_s']:.2f} s: {s['games_per_s']:.1f} games/s, "
+        f"{s['steps_per_s']:,.0f} steps/s",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""Seeded random games of every configuration, checked at every step.
+
+Games seeded ``0 .. FULL_GAMES-1`` get every check at every step; the next
+``CHEAP_GAMES`` (or ``BOHN_SOAK``) seeds get the cheap ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bohn.engine.actions import Action
+from bohn.engine.errors import GameOver, InvalidAction
+from bohn.engine.game import Game
+
+from .checks import (
+    check_conservation,
+    check_copies,
+    check_event_redaction,
+    check_finished,
+    check_legal_actions,
+    check_no_leak,
+    check_rejected,
+    fingerprint,
+)
+from .games import STEP_LIMIT, Config
+from .vocabulary import sample_actions
+
+#: steps between the checks that load the whole log (round trip, leak with log),
+#: and between refreshing the copies that follow the game in lockstep
+LOG_EVERY = 100
+
+
+class FullChecker:
+    """Every per-step check, called on the start position and after each step."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.step = 0
+        self.followers: list[Game] = []
+        self.moved = 0
+        self.applied = 0
+
+    def __call__(self, game: Game, seat: int | None, action: Action | None) -> None:
+        if seat is not None and action is not None:
+            for f in self.followers:
+                f.apply(seat, action)
+        d = game.to_json()
+        check_conservation(type(game), d["state"])
+        self.applied += check_legal_actions(game, apply_all=True)
+        periodic = self.step % LOG_EVERY == 0 or game.result() is not None
+        copies = check_copies(game, d, with_log=periodic)
+        for f in self.followers:
+            same = f.to_json() == d if periodic else fingerprint(f) == fingerprint(game)
+            assert same, f"a copy followed the game and differs at step {self.step}"
+        if periodic:
+            self.followers = copies
+        self.moved += check_no_leak(game, d, self.rng, with_log=periodic)
+        self.step += 1
+
+
+def test_full_game(config: Config, full_seed: int) -> None:
+    """Conservation, legal actions, copies, leaks at every step; termination."""
+    checker = FullChecker(full_seed)
+    game = config.play(full_seed, checker)
+    check_finished(game)
+    check_event_redaction(game)
+    assert checker.step <= STEP_LIMIT + 1
+    assert checker.applied > checker.step, "too few legal actions were tried"
+    assert checker.moved > checker.step, "the leak check shuffled almost nothing"
+
+
+def test_cheap_game(config: Config, cheap_seed: int) -> None:
+    """Conservation and legal actions at every step; termination and redaction."""
+    steps = 0
+
+    def check(game: Game, seat: int | None, action: Action | None) -> None:
+        nonlocal steps
+        check_conservation(type(game), game.to_json()["state"])
+        check_legal_actions(game, apply_all=False)
+        steps += 1
+
+    game = config.play(cheap_seed, check)
+    check_finished(game)
+    check_event_redaction(game)
+    assert 1 < steps <= STEP_LIMIT + 1
+
+
+def test_finished_game_rejects_everything(config: Config) -> None:
+    """After the end no seat may act; bad seats are malformed even then."""
+    game = config.play("finished")
+    check_finished(game)
+    for seat in range(game.n):
+        for a in sample_actions():
+            error, _ = check_rejected(game, seat, a)
+            assert isinstance(error, GameOver), f"{a.text()} after the end: {error!r}"
+    for bad in (-1, game.n, True, "0", None):
+        error, _ = check_rejected(game, bad, sample_actions()[0])
+        assert isinstance(error, InvalidAction)

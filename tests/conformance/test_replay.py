@@ -1,0 +1,54 @@
+"""Replays of finished random games verify; tampered ones do not."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from bohn.engine.actions import action_from_json
+from bohn.engine.replay import ReplayMismatch, record, verify
+
+from .games import Config
+
+
+def test_replay_verifies(config: Config) -> None:
+    for seed in ("replay-0", "replay-1"):
+        game = config.play(seed)
+        seats = [f"random-{s}" for s in range(game.n)]
+        replay = json.loads(json.dumps(record(game, seats)))
+        again = verify(replay)
+        assert again.to_json()["state"] == game.to_json()["state"]
+        assert again.actions() == game.actions()
+        assert again.result() == game.result()
+        assert verify(record(game)).result() == game.result()
+
+
+def test_tampered_replay_fails(config: Config) -> None:
+    game = config.play("replay-tampered")
+    replay = record(game)
+
+    wrong_result = copy.deepcopy(replay)
+    wrong_result["result"]["scores"][0] += 1
+    with pytest.raises(ReplayMismatch):
+        verify(wrong_result)
+
+    cut = copy.deepcopy(replay)
+    last = max(i for i, e in enumerate(cut["events"]) if "action" in e)
+    del cut["events"][last]
+    with pytest.raises(ReplayMismatch):
+        verify(cut)
+
+    wrong_seat = copy.deepcopy(replay)
+    position = config.new("replay-tampered")
+    actions = [e for e in wrong_seat["events"] if "action" in e]
+    for event in actions:
+        action = action_from_json(event["action"])
+        other = next((s for s in range(game.n) if not position.is_legal(s, action)), None)
+        if other is not None:
+            event["seat"] = other
+            break
+        position.apply(event["seat"], action)
+    with pytest.raises(ReplayMismatch):
+        verify(wrong_seat)
