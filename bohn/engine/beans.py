@@ -99,6 +99,17 @@ _VOCABULARY: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 _VOCABULARY_LIMIT = 100_000
 
 
+_SEAT_SETS: dict[int, frozenset[int]] = {}
+
+
+def seats_of(mask: int) -> frozenset[int]:
+    """The (shared) frozenset of the seats whose bits are set in ``mask``."""
+    w = _SEAT_SETS.get(mask)
+    if w is None:
+        w = _SEAT_SETS[mask] = frozenset(s for s in range(mask.bit_length()) if mask >> s & 1)
+    return w
+
+
 def _parse_ref(ref: str) -> tuple[str, int]:
     return ref[0], int(ref[1:])
 
@@ -661,15 +672,17 @@ class BeanGame(Game):
             )
             self.revealed = []
 
-    def _trading_waits(self) -> set[int]:
+    def _trading_waits(self) -> frozenset[int]:
         caps = self.caps
-        w = {self.active}
+        idle = self.idle
+        proposals = self.proposals
+        mask = 1 << self.active
         for o in self.offers.values():
-            w.add(o.to)
+            mask |= 1 << o.to
         for s in range(self.n):
-            if s != self.active and not self.idle[s] and self.proposals[s] < caps[s]:
-                w.add(s)
-        return w
+            if not idle[s] and proposals[s] < caps[s]:
+                mask |= 1 << s
+        return seats_of(mask)
 
     # -- the bounded proposal vocabulary of legal_actions (docs/actions.md) --
 
@@ -685,21 +698,15 @@ class BeanGame(Game):
         """
         if self.proposals[seat] >= self.caps[seat]:
             return ()
-        bean = self.table.bean
-        own = tuple(sorted({bean[f[-1]] for f in self.fields[seat] if f}))
         hand = self.hands[seat]
-        front = hand[0] if hand else -1
+        own = tuple([f[-1] if f else -1 for f in self.fields[seat]])
+        active = self.active
         key: tuple[Any, ...]
-        if seat == self.active:
-            key = (self.n, seat, front, own, tuple(self.revealed))
+        if seat == active:
+            key = (seat, self.n, hand[0] if hand else -1, own, tuple(self.revealed))
         else:
-            grown = {bean[f[-1]] for f in self.fields[self.active] if f}
-            offer: dict[int, int] = {}
-            for i, c in enumerate(hand):
-                if bean[c] in grown and c not in offer:
-                    offer[c] = i
-            rev = tuple(sorted({bean[c] for c in self.revealed}))
-            key = (self.n, seat, self.active, front, own, rev, tuple(offer.items()))
+            grown = tuple([f[-1] if f else -1 for f in self.fields[active]])
+            key = (seat, active, tuple(hand), own, grown, tuple(self.revealed))
         cached = _VOCABULARY.get(key)
         if cached is None:
             if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
@@ -712,29 +719,38 @@ class BeanGame(Game):
         bkeys = self.table.bean_keys
         out: list[Action] = []
         if len(key) == 5:  # the active player
-            n, seat, front, own, revealed = key
+            seat, n, front, tops, revealed = key
+            grows = sorted({bean[c] for c in tops if c >= 0})
+            cards = [(f"r{i}", c) for i, c in enumerate(revealed)]
+            if front >= 0:
+                cards.append(("h0", front))
             for to in range(n):
                 if to == seat:
                     continue
-                for ref, c in [(f"r{i}", c) for i, c in enumerate(revealed)] + (
-                    [("h0", front)] if front >= 0 else []
-                ):
+                for ref, c in cards:
                     out.append(_memo(Propose, to, (ref,), ()))
-                    for t in own:
+                    for t in grows:
                         if t != bean[c]:
                             out.append(_memo(Propose, to, (ref,), (bkeys[t],)))
             return tuple(out)
-        n, seat, to, front, own, rev, offer = key
+        seat, to, hand, tops, active_tops, revealed = key
+        own = {bean[c] for c in tops if c >= 0}
+        grown = {bean[c] for c in active_tops if c >= 0}
+        rev = sorted({bean[c] for c in revealed})
         for t in rev:
             out.append(_memo(Propose, to, (), (bkeys[t],)))
-        wanted = sorted(set(own) | set(rev))
-        for c, i in offer:
+        wanted = sorted(own | set(rev))
+        offered: set[int] = set()
+        for i, c in enumerate(hand):
+            if bean[c] not in grown or c in offered:
+                continue
+            offered.add(c)
             give = (f"h{i}",)
             out.append(_memo(Propose, to, give, ()))
             for t in wanted:
                 if t != bean[c]:
                     out.append(_memo(Propose, to, give, (bkeys[t],)))
-        if front >= 0 and all(i != 0 for _, i in offer):
+        if hand and bean[hand[0]] not in grown:
             out.append(_memo(Propose, to, ("h0",), ()))
         return tuple(out)
 
@@ -768,19 +784,20 @@ class BeanGame(Game):
 
     def _trading_actions(self, seat: int) -> list[Action]:
         out: list[Action] = []
-        withdraw = []
-        for o in self.offers.values():
-            if o.to == seat:
-                out.extend(self._accept_choices(seat, o))
-                out.append(_memo(Decline, o.id))
-            elif o.frm == seat:
-                withdraw.append(_memo(Withdraw, o.id))
-        out.extend(withdraw)
-        out.extend(self._proposal_vocabulary(seat))
+        if self.offers:
+            withdraw = []
+            for o in self.offers.values():
+                if o.to == seat:
+                    out += self._accept_choices(seat, o)
+                    out.append(_memo(Decline, o.id))
+                elif o.frm == seat:
+                    withdraw.append(_memo(Withdraw, o.id))
+            out += withdraw
+        out += self._proposal_vocabulary(seat)
         if seat == self.active:
-            out.extend(_KEEP[: len(self.revealed)])
+            out += _KEEP[: len(self.revealed)]
             out.append(_END)
-        elif not self.idle[seat] and self.proposals[seat] < self.cap(seat):
+        elif not self.idle[seat] and self.proposals[seat] < self.caps[seat]:
             out.append(_PASS)
         return out
 
@@ -826,9 +843,6 @@ class BeanGame(Game):
         best = scores[order[0]]
         tied = sum(1 for s in scores if s == best) > 1
         return Result(tuple(scores), (order[0],), tuple(order), reason, tie_break=tied)
-
-    def result(self) -> Result | None:
-        return self._result
 
     # ------------------------------------------------------------------------
     # the turn (rulesets override)

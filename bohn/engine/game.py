@@ -228,6 +228,8 @@ class Game:
     _log: _Log
     _forced: list[list[int]] | None
     _pending_events: list[Event]
+    #: set by the ruleset when the game ends
+    _result: Result | None
 
     def __init__(self) -> None:  # use new()/from_json()
         raise TypeError(f"create games with {type(self).__name__}.new() or bohn.new_game()")
@@ -276,6 +278,7 @@ class Game:
         game._log = None
         game._forced = [list(x) for x in forced_chance] if forced_chance is not None else None
         game._pending_events = []
+        game._result = None
         game._setup()
         game._record(None, None)
         return game
@@ -307,7 +310,8 @@ class Game:
         raise NotImplementedError
 
     def result(self) -> Result | None:
-        raise NotImplementedError
+        """The result once the game is over, else ``None``."""
+        return self._result
 
     # -- the loop -----------------------------------------------------------
 
@@ -321,10 +325,11 @@ class Game:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Validate and perform ``action`` for ``seat``; see the module docstring."""
-        self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            self.check_seat(seat)
         if not isinstance(action, Action):
             raise InvalidAction(f"not an action: {action!r}")
-        if self.result() is not None:
+        if self._result is not None:
             raise GameOver("the game is over", f"{self.rules_file or self.variant} §5")
         handler = self.HANDLERS.get(type(action))
         if handler is None:

@@ -40,6 +40,7 @@ from bohn.engine.beans import (
     PLANT_TRADED,
     TRADE,
     BeanGame,
+    seats_of,
 )
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
@@ -183,12 +184,16 @@ class Bohnanza(BeanGame):
     def waiting_for(self) -> frozenset[int]:
         phase = self.phase
         if phase == PLANT:
-            return frozenset((self.active,))
+            return seats_of(1 << self.active)
         if phase == TRADE:
-            return frozenset(self._trading_waits())
+            return self._trading_waits()
         if phase == PLANT_TRADED:
-            return frozenset(s for s in range(self.n) if self.trade[s])
-        return frozenset()
+            mask = 0
+            for s, area in enumerate(self.trade):
+                if area:
+                    mask |= 1 << s
+            return seats_of(mask)
+        return seats_of(0)
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
