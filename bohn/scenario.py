@@ -264,8 +264,7 @@ class BeanPositionLoader(PositionLoader):
         game.final = False
         game.offers = {}
         game.next_offer = 0
-        game.proposals = [0] * n
-        game.idle = [False] * n
+        game.reset_trading()
         game.dry_turns = 0
         game._result = None
         game.planted = planted
@@ -322,39 +321,33 @@ def _position_events(game: BeanGame) -> None:
     """The events that open the log of a loaded position."""
     keys = game.table.key_list
     n = game.n
+    common = {
+        "type": "position",
+        "active": game.active,
+        "phase": PHASE_NAMES[game.phase],
+        "planted": game.planted,
+        "turn": game.turn,
+        "exhaustions": game.exhaustions,
+        "discard": keys(game.discard),
+        "revealed": keys(game.revealed),
+        "fields": [[keys(f) for f in fs] for fs in game.fields],
+        "trading_areas": [keys(t) for t in game.trade],
+    }
     game._emit(
         {
-            "type": "position",
-            "active": game.active,
-            "phase": PHASE_NAMES[game.phase],
-            "planted": game.planted,
-            "turn": game.turn,
-            "exhaustions": game.exhaustions,
+            **common,
             "deck": keys(game.deck),
-            "discard": keys(game.discard),
             "box": keys(game.box),
-            "revealed": keys(game.revealed),
             "hands": [keys(h) for h in game.hands],
-            "fields": [[keys(f) for f in fs] for fs in game.fields],
             "coins": [keys(c) for c in game.coins],
-            "trading_areas": [keys(t) for t in game.trade],
         },
         to=(),
         public={
-            "type": "position",
-            "active": game.active,
-            "phase": PHASE_NAMES[game.phase],
-            "planted": game.planted,
-            "turn": game.turn,
-            "exhaustions": game.exhaustions,
+            **common,
             "deck_size": len(game.deck),
-            "discard": keys(game.discard),
             "box_size": len(game.box),
-            "revealed": keys(game.revealed),
             "hand_sizes": [len(h) for h in game.hands],
-            "fields": [[keys(f) for f in fs] for fs in game.fields],
             "coins": [len(c) for c in game.coins],
-            "trading_areas": [keys(t) for t in game.trade],
         },
     )
     for s in range(n):

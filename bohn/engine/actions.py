@@ -193,32 +193,49 @@ class Plant(Action):
         raise InvalidAction("plant takes 'f<field>' or 't<card> f<field>'")
 
 
-@register
 @dataclass(frozen=True, slots=True)
-class Harvest(Action):
-    """Harvest (sell) one of my fields."""
+class _IndexAction(Action):
+    """An action naming one of my fields or cards by index (``harvest f1``)."""
 
-    type: ClassVar[str] = "harvest"
-    fields_json: ClassVar[tuple[str, ...]] = ("field",)
-    field: int
+    #: the JSON key of the index and the letter of its text form
+    key: ClassVar[str] = ""
+    prefix: ClassVar[str] = ""
+
+    def _index(self) -> int:
+        raise NotImplementedError  # pragma: no cover - every subclass overrides
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "harvest", "field": self.field}
+        return {"type": self.type, self.key: self._index()}
 
     def text(self) -> str:
-        return f"harvest f{self.field}"
+        return f"{self.type} {self.prefix}{self._index()}"
 
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        f = _int(d, "field")
-        assert f is not None
-        return cls(f)
+        i = _int(d, cls.key)
+        assert i is not None
+        return cls(i)  # type: ignore[call-arg]
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
         if len(words) != 1:
-            raise InvalidAction("harvest takes one field: 'harvest f<field>'")
-        return cls(_ref_int(words[0], "f"))
+            raise InvalidAction(f"{cls.type} takes one argument: '{cls.type} {cls.prefix}<i>'")
+        return cls(_ref_int(words[0], cls.prefix))  # type: ignore[call-arg]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Harvest(_IndexAction):
+    """Harvest (sell) one of my fields."""
+
+    type: ClassVar[str] = "harvest"
+    fields_json: ClassVar[tuple[str, ...]] = ("field",)
+    key: ClassVar[str] = "field"
+    prefix: ClassVar[str] = "f"
+    field: int
+
+    def _index(self) -> int:
+        return self.field
 
 
 @register
@@ -391,30 +408,17 @@ class Withdraw(_OfferAction):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Keep(Action):
+class Keep(_IndexAction):
     """The active player keeps revealed card ``revealed`` for planting."""
 
     type: ClassVar[str] = "keep"
     fields_json: ClassVar[tuple[str, ...]] = ("revealed",)
+    key: ClassVar[str] = "revealed"
+    prefix: ClassVar[str] = "r"
     revealed: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "keep", "revealed": self.revealed}
-
-    def text(self) -> str:
-        return f"keep r{self.revealed}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        r = _int(d, "revealed")
-        assert r is not None
-        return cls(r)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("keep takes one revealed card: 'keep r<i>'")
-        return cls(_ref_int(words[0], "r"))
+    def _index(self) -> int:
+        return self.revealed
 
 
 @register

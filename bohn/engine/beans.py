@@ -255,8 +255,7 @@ class BeanGame(Game):
         self.final = False
         self.offers = {}
         self.next_offer = 0
-        self.proposals = [0] * n
-        self.idle = [False] * n
+        self.reset_trading()
         self.dry_turns = 0
         self.drawn_this_turn = 0
         self._result = None
@@ -671,6 +670,11 @@ class BeanGame(Game):
                 {"type": "keep", "seat": self.active, "cards": self.table.key_list(self.revealed)}
             )
             self.revealed = []
+
+    def reset_trading(self) -> None:
+        """A new trading phase: every seat's proposals and pass are counted afresh."""
+        self.proposals = [0] * self.n
+        self.idle = [False] * self.n
 
     def _trading_waits(self) -> frozenset[int]:
         caps = self.caps

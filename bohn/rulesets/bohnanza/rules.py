@@ -115,8 +115,7 @@ class Bohnanza(BeanGame):
                 break
         self._emit({"type": "reveal", "cards": self.table.key_list(self.revealed)})
         self.phase = TRADE
-        self.proposals = [0] * self.n
-        self.idle = [False] * self.n
+        self.reset_trading()
 
     def _do_end_trading(self, seat: int, a: EndTrading) -> None:
         self._check_trading(seat)
