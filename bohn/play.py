@@ -247,6 +247,10 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         return f"{who()} bought a third field"
     if t == "pay":
         return f"{who()} paid {len(e.get('coins', []))} coins for {e.get('for')}"
+    if t == "sissi-action":
+        owners = ["your" if s == me else f"seat {s}'s" for s, _ in e.get("fields", [])]
+        pairs = ", ".join(f"{o} field {f}" for o, (_, f) in zip(owners, e["fields"], strict=True))
+        return f"Sissi action: {pairs or 'no field'} must be harvested"
     if t == "exhausted":
         return f"the draw pile ran out (exhaustion {e['count']})"
     if t == "shuffle":

@@ -38,6 +38,7 @@ from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.beans import PHASE_NAMES, PLANT, PLANT_TRADED, TRADE, BeanGame
 from bohn.engine.errors import BohnError, InvalidAction, SetupError
 from bohn.engine.game import Game
+from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
 
 #: the top-level keys a scenario may use (any other key is ignored)
 SCENARIO_KEYS = ("variant", "players", "seed", "options", "setup", "actions")
@@ -275,6 +276,11 @@ class BeanPositionLoader(PositionLoader):
 
     def check_consistency(self, game: BeanGame, pos: Position) -> None:
         """Positions the turn flow cannot reach are refused."""
+        self.check_fields(game, pos)
+        self.check_phase(game, pos)
+
+    def check_fields(self, game: BeanGame, pos: Position) -> None:
+        """Every field holds cards that the planting rules let lie together."""
         table = game.table
         for s in range(game.n):
             types: list[int] = []
@@ -290,6 +296,9 @@ class BeanPositionLoader(PositionLoader):
                 raise SetupError(
                     f"seat {s}: two fields hold the same type, which same_type_fields=false forbids"
                 )
+
+    def check_phase(self, game: BeanGame, pos: Position) -> None:
+        """The zones agree with the phase the position is in."""
         phase = game.phase
         if game.revealed and phase != TRADE:
             raise SetupError("revealed cards exist only in phase 'trade'")
@@ -313,8 +322,58 @@ class BeanPositionLoader(PositionLoader):
             raise SetupError("the position does not hold every card of the game exactly once")
 
 
+class SissiPositionLoader(BeanPositionLoader):
+    """Sissi positions (``rules/sissi.md``): 3 fields each with 3 players and 2
+    with 4-5 (the default when a seat names none), fields holding Sissis and
+    Captains of one variety, and phase ``"sissi-action"`` (phase 5: the
+    affected fields wait for their owners' harvests, whatever the option
+    ``sissi_action_order``)."""
+
+    def named_zones(self, game: BeanGame, pos: Position) -> None:
+        assert isinstance(game, Sissi)
+        k = game.FIELDS[game.n]
+        pos.players = [p if "fields" in p else {**p, "fields": [[]] * k} for p in pos.players]
+        super().named_zones(game, pos)
+        for s, count in enumerate(pos.extra["fields"]):
+            if count != k:
+                raise SetupError(
+                    f"seat {s}: with {game.n} players each player has {k} fields (sissi §1.2)"
+                )
+
+    def place(self, game: BeanGame, pos: Position) -> None:
+        phase5 = pos.setup.get("phase") == PHASE_NAMES[SISSI_ACTION]
+        if phase5:
+            pos.setup = {**pos.setup, "phase": "trade"}
+        super().place(game, pos)
+        if phase5:
+            game.phase = SISSI_ACTION
+
+    def check_fields(self, game: BeanGame, pos: Position) -> None:
+        assert isinstance(game, Sissi)
+        table = game.table
+        for s in range(game.n):
+            for f, fld in enumerate(game.fields[s]):
+                captains = {table.bean[c] for c in fld if not game.SISSI[c]}
+                if len(captains) > 1:
+                    raise SetupError(
+                        f"seat {s} field {f} holds Captains of "
+                        + " and ".join(table.bean_keys[b] for b in sorted(captains))
+                        + " (sissi §3.1)"
+                    )
+
+    def check_phase(self, game: BeanGame, pos: Position) -> None:
+        super().check_phase(game, pos)
+        assert isinstance(game, Sissi)
+        if game.phase == SISSI_ACTION:
+            if any(game.trade):
+                raise SetupError("trading areas are empty in phase 'sissi-action'")
+            if not game.sissi_action_fields():
+                raise SetupError("phase 'sissi-action' needs a field that phase 5 harvests")
+
+
 #: variant id -> the loader of its positions
 LOADERS: dict[str, PositionLoader] = {"bohnanza": BeanPositionLoader()}
+LOADERS["sissi"] = SissiPositionLoader()
 
 
 def _position_events(game: BeanGame) -> None:

@@ -1,0 +1,5 @@
+"""Sissi! Die Bohnenkaiserin (``rules/sissi.md``)."""
+
+from bohn.rulesets.sissi.rules import Sissi
+
+__all__ = ["Sissi"]
