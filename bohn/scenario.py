@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json, parse_action
-from bohn.engine.beans import PHASE_NAMES, PLANT, PLANT_TRADED, TRADE, BeanGame
+from bohn.engine.beans import PLANT, PLANT_TRADED, TRADE, BeanGame
 from bohn.engine.errors import BohnError, InvalidAction, SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
@@ -44,7 +44,6 @@ from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
 SCENARIO_KEYS = ("variant", "players", "seed", "options", "setup", "actions")
 
 #: phases a position may start in, by name
-PHASES = {name: code for code, name in PHASE_NAMES.items() if name != "over"}
 
 
 @dataclass
@@ -170,13 +169,13 @@ class BeanPositionLoader(PositionLoader):
                 z[f"seat {s} hand"] = _card_list(game, p["hand"], f"seat {s} hand")
             else:
                 pos.missing_hands.append(s)
-            fields = p.get("fields", [[]] * game.start_fields)
+            fields = p.get("fields", [[]] * game.fields_at_start())
             if (
                 not isinstance(fields, list)
-                or not game.start_fields <= len(fields) <= game.max_fields
+                or not game.fields_at_start() <= len(fields) <= game.max_fields
             ):
                 raise SetupError(
-                    f"seat {s}: fields must be {game.start_fields} or {game.max_fields} lists"
+                    f"seat {s}: fields must be {game.fields_at_start()} to {game.max_fields} lists"
                 )
             counts.append(len(fields))
             for f, cards in enumerate(fields):
@@ -249,12 +248,13 @@ class BeanPositionLoader(PositionLoader):
         game.trade = [list(z[f"seat {s} trading_area"]) for s in range(n)]
 
         game.active = _int_in(setup.get("active", game.start), 0, n - 1, "active")
+        phases = {name: code for code, name in game.PHASES.items() if name != "over"}
         phase_name = setup.get("phase", "plant")
-        if phase_name not in PHASES:
+        if phase_name not in phases:
             raise SetupError(
-                f"phase must be one of {', '.join(map(repr, PHASES))}, not {phase_name!r}"
+                f"phase must be one of {', '.join(map(repr, phases))}, not {phase_name!r}"
             )
-        phase = PHASES[phase_name]
+        phase = phases[phase_name]
         game.turn = _int_in(setup.get("turn", 1), 1, 1_000_000, "turn")
         game.exhaustions = _int_in(
             setup.get("exhaustions", 0), 0, game._final_exhaustion() - 1, "exhaustions"
@@ -333,20 +333,12 @@ class SissiPositionLoader(BeanPositionLoader):
         assert isinstance(game, Sissi)
         k = game.FIELDS[game.n]
         pos.players = [p if "fields" in p else {**p, "fields": [[]] * k} for p in pos.players]
-        super().named_zones(game, pos)
-        for s, count in enumerate(pos.extra["fields"]):
-            if count != k:
+        for s, p in enumerate(pos.players):
+            if not isinstance(p["fields"], list) or len(p["fields"]) != k:
                 raise SetupError(
                     f"seat {s}: with {game.n} players each player has {k} fields (sissi §1.2)"
                 )
-
-    def place(self, game: BeanGame, pos: Position) -> None:
-        phase5 = pos.setup.get("phase") == PHASE_NAMES[SISSI_ACTION]
-        if phase5:
-            pos.setup = {**pos.setup, "phase": "trade"}
-        super().place(game, pos)
-        if phase5:
-            game.phase = SISSI_ACTION
+        super().named_zones(game, pos)
 
     def check_fields(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, Sissi)
@@ -383,7 +375,7 @@ def _position_events(game: BeanGame) -> None:
     common = {
         "type": "position",
         "active": game.active,
-        "phase": PHASE_NAMES[game.phase],
+        "phase": game.phase_name,
         "planted": game.planted,
         "turn": game.turn,
         "exhaustions": game.exhaustions,

@@ -46,7 +46,6 @@ TRADE = 1  #: phase 2: revealed cards, trading and donating
 PLANT_TRADED = 2  #: phase 3: plant the trading areas
 OVER = 9  #: the game has ended
 
-PHASE_NAMES = {PLANT: "plant", TRADE: "trade", PLANT_TRADED: "plant-traded", OVER: "over"}
 
 #: most combinations of cards listed as separate ``accept`` actions for one offer
 ACCEPT_CHOICES_LISTED = 16
@@ -128,6 +127,14 @@ class BeanGame(Game):
     reveal_count: ClassVar[int] = 2
     #: cards drawn in phase 4
     draw_count: ClassVar[int] = 3
+    #: phase numbers and their names (observations, the state JSON, scenarios);
+    #: a ruleset with more phases extends it
+    PHASES: ClassVar[dict[int, str]] = {
+        PLANT: "plant",
+        TRADE: "trade",
+        PLANT_TRADED: "plant-traded",
+        OVER: "over",
+    }
 
     OPTIONS: ClassVar[dict[str, Option]] = {
         "first_player": Option(
@@ -243,7 +250,7 @@ class BeanGame(Game):
         self.discard = []
         self.box = []
         self.hands = [[] for _ in range(n)]
-        self.fields = [[[] for _ in range(self.start_fields)] for _ in range(n)]
+        self.fields = [[[] for _ in range(self.fields_at_start())] for _ in range(n)]
         self.coins = [[] for _ in range(n)]
         self.trade = [[] for _ in range(n)]
         self.revealed = []
@@ -290,6 +297,14 @@ class BeanGame(Game):
         if caps is not None:
             return tuple(int(c) for c in caps)
         return (int(self.options["trade_cap"]),) * self.n
+
+    def fields_at_start(self) -> int:
+        """Fields each player has at set-up (a ruleset may depend on the player count)."""
+        return self.start_fields
+
+    @property
+    def phase_name(self) -> str:
+        return self.PHASES.get(self.phase, str(self.phase))
 
     def cap(self, seat: int) -> int:
         """Proposals ``seat`` may make per trading phase (options trade_cap/trade_caps)."""
@@ -703,14 +718,14 @@ class BeanGame(Game):
         if self.proposals[seat] >= self.caps[seat]:
             return ()
         hand = self.hands[seat]
-        own = tuple([f[-1] if f else -1 for f in self.fields[seat]])
+        own = self._wanted_tops(seat)
         active = self.active
         key: tuple[Any, ...]
         if seat == active:
-            key = (seat, self.n, hand[0] if hand else -1, own, tuple(self.revealed))
+            key = (self.variant, seat, self.n, hand[0] if hand else -1, own, tuple(self.revealed))
         else:
-            grown = tuple([f[-1] if f else -1 for f in self.fields[active]])
-            key = (seat, active, tuple(hand), own, grown, tuple(self.revealed))
+            grown = self._wanted_tops(active)
+            key = (self.variant, seat, active, tuple(hand), own, grown, tuple(self.revealed))
         cached = _VOCABULARY.get(key)
         if cached is None:
             if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
@@ -718,12 +733,18 @@ class BeanGame(Game):
             cached = _VOCABULARY[key] = self._build_vocabulary(key)
         return cached
 
+    def _wanted_tops(self, seat: int) -> tuple[int, ...]:
+        """Per field of ``seat``, a card of the type that field wants next (-1:
+        none in particular); the vocabulary offers and asks for these types.
+        In Bohnanza a field wants more of its own type: its top card."""
+        return tuple([f[-1] if f else -1 for f in self.fields[seat]])
+
     def _build_vocabulary(self, key: tuple[Any, ...]) -> tuple[Action, ...]:
         bean = self.table.bean
         bkeys = self.table.bean_keys
         out: list[Action] = []
-        if len(key) == 5:  # the active player
-            seat, n, front, tops, revealed = key
+        if len(key) == 6:  # the active player
+            _, seat, n, front, tops, revealed = key
             grows = sorted({bean[c] for c in tops if c >= 0})
             cards = [(f"r{i}", c) for i, c in enumerate(revealed)]
             if front >= 0:
@@ -737,7 +758,7 @@ class BeanGame(Game):
                         if t != bean[c]:
                             out.append(_memo(Propose, to, (ref,), (bkeys[t],)))
             return tuple(out)
-        seat, to, hand, tops, active_tops, revealed = key
+        _, seat, to, hand, tops, active_tops, revealed = key
         own = {bean[c] for c in tops if c >= 0}
         grown = {bean[c] for c in active_tops if c >= 0}
         rev = sorted({bean[c] for c in revealed})
@@ -862,7 +883,6 @@ class BeanGame(Game):
     _SCALARS: ClassVar[tuple[str, ...]] = (
         "start",
         "active",
-        "phase",
         "planted",
         "turn",
         "exhaustions",
@@ -898,6 +918,7 @@ class BeanGame(Game):
         d["fields"] = [[keys(f) for f in fs] for fs in self.fields]
         for name in self._SCALARS:
             d[name] = getattr(self, name)
+        d["phase"] = self.phase_name
         d["offers"] = [
             {
                 "id": o.id,
@@ -921,6 +942,10 @@ class BeanGame(Game):
         for name in self._SEAT_ZONES:
             setattr(self, name, [cards(z) for z in d[name]])
         self.fields = [[cards(f) for f in fs] for fs in d["fields"]]
+        phases = {name: code for code, name in self.PHASES.items()}
+        if d["phase"] not in phases:
+            raise SetupError(f"unknown phase {d['phase']!r}")
+        self.phase = phases[d["phase"]]
         for name in self._SCALARS:
             setattr(self, name, d[name])
         self.offers = {
@@ -964,7 +989,7 @@ class BeanGame(Game):
             "turn": self.turn,
             "first_player": self.start,
             "active": self.active,
-            "phase": PHASE_NAMES.get(self.phase, str(self.phase)),
+            "phase": self.phase_name,
             "planted": self.planted,
             "deck_size": len(self.deck),
             "discard": keys(self.discard),

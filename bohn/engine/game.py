@@ -45,7 +45,7 @@ Rulesets subclass :class:`Game` and implement the ``_``-prefixed hooks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -214,9 +214,11 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     #: the rules file cited by errors
     rules_file: ClassVar[str] = ""
-    #: for each action type, the method that validates and then performs it;
-    #: a handler raises before it changes anything
-    HANDLERS: ClassVar[dict[type[Action], Callable[[Any, int, Any], None]]] = {}
+    #: for each action type, the name of the method that validates and then
+    #: performs it (``method(seat, action)``); a handler raises before it changes
+    #: anything. Names, not functions, so that a subclass overriding a handler
+    #: needs no new table.
+    HANDLERS: ClassVar[dict[type[Action], str]] = {}
 
     # -- construction ------------------------------------------------------
 
@@ -335,7 +337,7 @@ class Game:
         if handler is None:
             raise InvalidAction(f"{self.variant} has no action {action.type!r}")
         self._pending_events = []
-        handler(self, seat, action)
+        getattr(self, handler)(seat, action)
         self.seq += 1
         return self._record(seat, action)
 

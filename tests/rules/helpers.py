@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bohn.engine.actions import parse_action
-from bohn.engine.beans import PHASE_NAMES, BeanGame
+from bohn.engine.beans import BeanGame
 from bohn.engine.errors import BohnError
 from bohn.scenario import load_position, run_scenario
 
@@ -104,7 +104,7 @@ def trade(game: BeanGame, seat: int) -> list[str]:
 
 
 def phase(game: BeanGame) -> str:
-    return PHASE_NAMES[game.phase]
+    return game.phase_name
 
 
 def types(events: list[dict[str, Any]]) -> list[str]:

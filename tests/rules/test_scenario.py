@@ -153,7 +153,7 @@ def test_run_scenario_action_errors() -> None:
         ({"setup": {"active": 3}}, "active must be an integer from 0 to 2"),
         ({"setup": {"deck": ["blau"]}}, "deck: unknown card 'blau'"),
         ({"setup": {"deck": ["blaue"] * 21}}, "the scenario uses 21 'blaue' but the game has 20"),
-        ({"setup": {"players": [{}, {}, {"fields": [[]]}]}}, "seat 2: fields must be 2 or 3 lists"),
+        ({"setup": {"players": [{}, {}, {"fields": [[]]}]}}, "seat 2: fields must be 2 to 3 lists"),
         ({"setup": {"players": [{}, {}, {}, {}]}}, "at most 3"),
         ({"setup": {"players": [{"hnad": []}]}}, "seat 0 has no key 'hnad'"),
         ({"setup": {"dekc": []}}, "setup has no key 'dekc'"),

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from bohn.engine.actions import Action, BuyField, Harvest
-from bohn.engine.beans import PHASE_NAMES, PLANT_TRADED, BeanGame, seats_of
+from bohn.engine.beans import PLANT_TRADED, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, SetupError
 from bohn.engine.game import Option
@@ -34,7 +34,6 @@ from bohn.rulesets.bohnanza.rules import Bohnanza
 
 #: phase 5, the Sissi action (§3.6)
 SISSI_ACTION = 10
-PHASE_NAMES.setdefault(SISSI_ACTION, "sissi-action")
 
 _DATA = json.loads(
     resources.files("bohn.rulesets.sissi").joinpath("cards.json").read_text(encoding="utf-8")
@@ -58,9 +57,6 @@ _SECTIONS = {
     "§4.1.6": "§4.1.4",
 }
 
-#: proposal vocabularies of Sissi positions (``docs/actions.md``)
-_VOCABULARY: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-_VOCABULARY_LIMIT = 100_000
 _HARVEST = tuple(Harvest(f) for f in range(8))
 
 
@@ -87,8 +83,7 @@ class Sissi(Bohnanza):
     SISSI: ClassVar[tuple[bool, ...]] = _check_data(table)
     #: fields per player by the number of players; none can be bought (§1.2)
     FIELDS: ClassVar[dict[int, int]] = {3: 3, 4: 2, 5: 2}
-    start_fields = 2
-    max_fields = 3
+    PHASES: ClassVar[dict[int, str]] = {**Bohnanza.PHASES, SISSI_ACTION: "sissi-action"}
     #: one card per player in phase 4 (§3.5)
     draw_count = 1
 
@@ -154,9 +149,8 @@ class Sissi(Bohnanza):
 
     # -- set-up and small helpers -----------------------------------------
 
-    def _init_zones(self) -> None:
-        super()._init_zones()
-        self.fields = [[[] for _ in range(self.FIELDS[self.n])] for _ in range(self.n)]
+    def fields_at_start(self) -> int:
+        return self.FIELDS[self.n]
 
     def _rule(self, section: str) -> str:
         """The rule an inherited Bohnanza check cites, as a section of this game."""
@@ -307,7 +301,7 @@ class Sissi(Bohnanza):
 
     # -- trading: the proposals listed (docs/actions.md) ----------------------------
 
-    def _alternates(self, seat: int) -> tuple[int, ...]:
+    def _wanted_tops(self, seat: int) -> tuple[int, ...]:
         """Per field, a card of the kind that alternates well on it: a Sissi
         on a Captain, the field's Captain on a Sissi (-1: none in particular)."""
         sissi = self.SISSI
@@ -320,27 +314,6 @@ class Sissi(Bohnanza):
                 card = next((c for c in reversed(fld) if not sissi[c]), -1)
             out.append(card)
         return tuple(out)
-
-    def _proposal_vocabulary(self, seat: int) -> tuple[Action, ...]:
-        """Bohnanza's bounded vocabulary, with the kinds that alternate well on
-        a player's fields in place of the types he grows."""
-        if self.proposals[seat] >= self.caps[seat]:
-            return ()
-        hand = self.hands[seat]
-        own = self._alternates(seat)
-        active = self.active
-        key: tuple[Any, ...]
-        if seat == active:
-            key = (seat, self.n, hand[0] if hand else -1, own, tuple(self.revealed))
-        else:
-            grown = self._alternates(active)
-            key = (seat, active, tuple(hand), own, grown, tuple(self.revealed))
-        cached = _VOCABULARY.get(key)
-        if cached is None:
-            if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
-                _VOCABULARY.clear()
-            cached = _VOCABULARY[key] = self._build_vocabulary(key)
-        return cached
 
     # -- the contract ----------------------------------------------------------------
 
@@ -364,9 +337,3 @@ class Sissi(Bohnanza):
         pending = self.sissi_action_fields() if self.phase == SISSI_ACTION else []
         obs["sissi_action"] = [[s, f] for s, f in pending]
         return obs
-
-    HANDLERS: ClassVar[dict[type[Action], Any]] = {
-        **Bohnanza.HANDLERS,
-        Harvest: _do_harvest,
-        BuyField: _do_buy_field,
-    }
