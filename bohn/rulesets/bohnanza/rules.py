@@ -16,8 +16,9 @@ pile, trading, scoring — lives once in ``bohn.engine.beans``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from bohn._native import mypyc_attr
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -46,6 +47,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bohnanza(BeanGame):
     """The base game."""
 
@@ -227,15 +229,15 @@ class Bohnanza(BeanGame):
         out.extend(self._anytime_actions(seat))
         return out
 
-    HANDLERS: ClassVar[dict[type[Action], Any]] = {
-        Plant: _do_plant,
-        Pass: _do_pass,
-        Harvest: BeanGame._do_harvest,
-        BuyField: BeanGame._do_buy_field,
-        Propose: BeanGame._do_propose,
-        Accept: BeanGame._do_accept,
-        Decline: BeanGame._do_decline,
-        Withdraw: BeanGame._do_withdraw,
-        Keep: BeanGame._do_keep,
-        EndTrading: _do_end_trading,
+    HANDLERS: ClassVar[dict[type[Action], str]] = {
+        Plant: "_do_plant",
+        Pass: "_do_pass",
+        Harvest: "_do_harvest",
+        BuyField: "_do_buy_field",
+        Propose: "_do_propose",
+        Accept: "_do_accept",
+        Decline: "_do_decline",
+        Withdraw: "_do_withdraw",
+        Keep: "_do_keep",
+        EndTrading: "_do_end_trading",
     }
