@@ -4,10 +4,12 @@ Plays complete games on one core between ``random`` bots (the cheapest
 bots, so the numbers are dominated by the engine) with the simulation
 defaults (``trade_cap=2``), and measures:
 
-* ``games_per_s`` — complete games per second, bots and scheduling included;
+* ``games_per_s`` — complete games per second, bots and scheduling included
+  (the time of :func:`bohn.sim.runner.play_game` alone);
 * ``steps_per_s`` — engine steps per second in the same games, where a step
-  is one ``legal_actions`` for the deciding seat plus one ``apply`` (the time
-  the bots spend choosing is left out);
+  is one ``legal_actions`` for the deciding seat plus one ``apply``: the
+  games' recorded actions are given again to new games with the same seeds,
+  under one clock, so the bots' time and per-step timers are left out;
 * ``clone_us``, ``observe_us``, ``legal_actions_us`` — the mean cost of one
   ``clone()``, one ``observe(seat)`` and one ``legal_actions(seat)`` on
   states sampled from the middle of those games.
@@ -22,12 +24,12 @@ import platform
 import time
 from typing import Any
 
-from bohn.bots.base import SeatView
+from bohn import _native as native
 from bohn.engine.game import Game
 from bohn.engine.rng import derive_seed
 from bohn.rulesets import find_variant
 from bohn.sim.batch import seat_bots, sim_options
-from bohn.sim.runner import MAX_STEPS, make_bots, next_seat
+from bohn.sim.runner import make_bots, play_game
 
 #: games played when neither a number of games nor a time budget is given
 DEFAULT_GAMES = 20
@@ -37,37 +39,32 @@ SAMPLE_EVERY = 97
 REPEAT = 20
 
 
-def _play_timed(game: Game, seed: int, samples: list[Game]) -> tuple[int, float]:
-    """Play ``game`` to the end with random bots; return (steps, engine seconds).
+def _play(game: Game, seed: int) -> int:
+    """Play ``game`` to the end with random bots (the simulation runner); return
+    the number of steps."""
+    return play_game(game, make_bots(["random"] * game.n, seed))
 
-    Engine seconds cover ``legal_actions`` and ``apply`` only. Every
-    :data:`SAMPLE_EVERY` steps a clone of the state is put in ``samples``.
-    """
-    n = game.n
-    bots = make_bots(["random"] * n, seed)
-    last = (getattr(game, "active", 0) - 1) % n
+
+def _engine_seconds(cls: type[Game], game: Game, samples: list[Game]) -> float:
+    """Seconds the engine alone takes for ``game``'s steps: a new game with the
+    same seed is given, step by step, the deciding seat's ``legal_actions``
+    and the recorded action's ``apply`` — under one clock, so that no timer
+    runs per step. Every :data:`SAMPLE_EVERY` steps a clone of the state is
+    then put in ``samples`` (on a second, untimed pass)."""
+    actions = game.actions()
+    fresh = cls.new(game.n, game.seed, game.options)
     clock = time.perf_counter
-    engine = 0.0
-    steps = 0
-    while True:
-        waiting = game.waiting_for()
-        if not waiting:
-            return steps, engine
-        if steps >= MAX_STEPS:
-            raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
-        seat = next_seat(waiting, last, n)
-        t0 = clock()
-        legal = game.legal_actions(seat)
-        t1 = clock()
-        action = bots[seat].act(SeatView(seat, legal, lambda s=seat: game.observe(s)))  # type: ignore[misc]
-        t2 = clock()
-        game.apply(seat, action)
-        t3 = clock()
-        engine += (t1 - t0) + (t3 - t2)
-        last = seat
-        steps += 1
-        if steps % SAMPLE_EVERY == 0:
-            samples.append(game.clone())
+    t0 = clock()
+    for seat, action in actions:
+        fresh.legal_actions(seat)
+        fresh.apply(seat, action)
+    seconds = clock() - t0
+    again = cls.new(game.n, game.seed, game.options)
+    for i, (seat, action) in enumerate(actions, 1):
+        again.apply(seat, action)
+        if i % SAMPLE_EVERY == 0:
+            samples.append(again.clone())
+    return seconds
 
 
 def _mean_us(samples: list[Game], op: Any, calls: int) -> float:
@@ -118,13 +115,15 @@ def run_bench(
     played = 0
     steps = 0
     engine = 0.0
+    playing = 0.0
     start = time.perf_counter()
     while True:
         seed_i = derive_seed(seed, played)
         game = cls.new(players, seed_i, options)
-        s, e = _play_timed(game, seed_i, samples)
-        steps += s
-        engine += e
+        t0 = time.perf_counter()
+        steps += _play(game, seed_i)
+        playing += time.perf_counter() - t0
+        engine += _engine_seconds(cls, game, samples)
         played += 1
         elapsed = time.perf_counter() - start
         if games is not None and played >= games:
@@ -152,7 +151,7 @@ def run_bench(
         "steps": steps,
         "mean_steps": round(steps / played, 2),
         "elapsed_s": round(elapsed, 3),
-        "games_per_s": round(played / elapsed, 2),
+        "games_per_s": round(played / playing, 2),
         "steps_per_s": round(steps / engine, 1) if engine > 0 else 0.0,
         "clone_us": round(clone_us, 2),
         "observe_us": round(observe_us, 2),
@@ -160,6 +159,7 @@ def run_bench(
         "samples": len(samples),
         "engine": __version__,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "native": native.ACTIVE,
     }
 
 
@@ -175,6 +175,7 @@ def format_bench(b: dict[str, Any]) -> str:
             f"  clone          {b['clone_us']:.1f} us",
             f"  observe        {b['observe_us']:.1f} us",
             f"  legal_actions  {b['legal_actions_us']:.1f} us",
-            f"  ({b['samples']} mid-game states sampled; bohn {b['engine']}, {b['python']})",
+            f"  ({b['samples']} mid-game states sampled; bohn {b['engine']}, {b['python']}, "
+            + ("compiled engine)" if b.get("native") else "pure-Python engine)"),
         ]
     )

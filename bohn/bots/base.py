@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
+from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng
 from bohn.engine.actions import Action
 
@@ -50,10 +51,11 @@ class SeatView:
         return self._obs
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot:
     """Base class: override :meth:`act`. One bot object plays one seat of one game."""
 
-    kind = "bot"
+    kind: ClassVar[str] = "bot"
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any, ClassVar, NamedTuple, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Self
 
+from bohn._native import mypyc_attr
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -41,22 +43,25 @@ from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupEr
 from bohn.engine.game import Game, Option, Result
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
-PLANT = 0  #: phase 1: plant from the hand
-TRADE = 1  #: phase 2: revealed cards, trading and donating
-PLANT_TRADED = 2  #: phase 3: plant the trading areas
-OVER = 9  #: the game has ended
+PLANT: Final = 0  #: phase 1: plant from the hand
+TRADE: Final = 1  #: phase 2: revealed cards, trading and donating
+PLANT_TRADED: Final = 2  #: phase 3: plant the trading areas
+OVER: Final = 9  #: the game has ended
 
 
 #: most combinations of cards listed as separate ``accept`` actions for one offer
-ACCEPT_CHOICES_LISTED = 16
+ACCEPT_CHOICES_LISTED: Final = 16
 
 
-class Offer(NamedTuple):
+@dataclass
+class Offer:
     """A pending deal: ``frm`` gives the cards at ``give`` for ``want`` types.
 
     ``give`` holds ``(zone, index)`` pairs into ``frm``'s zones (``h`` hand,
     ``r`` revealed); they are kept current as other cards leave those zones.
-    ``want`` holds bean type indices, one per wanted card.
+    ``want`` holds bean type indices, one per wanted card. Treat an offer as
+    immutable (clones share them); it is not frozen only because mypyc builds
+    frozen dataclasses through the slow interpreted ``__init__``.
     """
 
     id: int
@@ -79,23 +84,57 @@ _BUY = BuyField()
 _KEEP = tuple(Keep(i) for i in range(8))
 
 
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
+#: most entries of each memo below (a bound on memory in long simulations)
+_MEMO_LIMIT: Final = 100_000
+
+# The one shared instance of each action value the vocabularies list
+# (actions are immutable, so equal actions may be the same object).
+_PROPOSALS: dict[tuple[int, tuple[str, ...], tuple[str, ...]], Propose] = {}
+_ACCEPTS: dict[tuple[int, tuple[str, ...]], Accept] = {}
+_DECLINES: dict[int, Decline] = {}
+_WITHDRAWALS: dict[int, Withdraw] = {}
 
 
-def _memo(cls: type[Action], *args: Any) -> Any:
-    """The one shared instance of an action value (actions are immutable)."""
-    key = (cls, *args)
-    a = _ACTIONS.get(key)
+def _propose(to: int, give: tuple[str, ...], want: tuple[str, ...]) -> Propose:
+    key = (to, give, want)
+    a = _PROPOSALS.get(key)
     if a is None:
-        if len(_ACTIONS) >= _VOCABULARY_LIMIT:
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = cls(*args)
+        if len(_PROPOSALS) >= _MEMO_LIMIT:
+            _PROPOSALS.clear()
+        a = _PROPOSALS[key] = Propose(to, give, want)
+    return a
+
+
+def _accept(offer: int, give: tuple[str, ...]) -> Accept:
+    key = (offer, give)
+    a = _ACCEPTS.get(key)
+    if a is None:
+        if len(_ACCEPTS) >= _MEMO_LIMIT:
+            _ACCEPTS.clear()
+        a = _ACCEPTS[key] = Accept(offer, give)
+    return a
+
+
+def _decline(offer: int) -> Decline:
+    a = _DECLINES.get(offer)
+    if a is None:
+        if len(_DECLINES) >= _MEMO_LIMIT:
+            _DECLINES.clear()
+        a = _DECLINES[offer] = Decline(offer)
+    return a
+
+
+def _withdraw(offer: int) -> Withdraw:
+    a = _WITHDRAWALS.get(offer)
+    if a is None:
+        if len(_WITHDRAWALS) >= _MEMO_LIMIT:
+            _WITHDRAWALS.clear()
+        a = _WITHDRAWALS[offer] = Withdraw(offer)
     return a
 
 
 #: memo of proposal vocabularies: they depend only on what the key names
 _VOCABULARY: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-_VOCABULARY_LIMIT = 100_000
 
 
 _SEAT_SETS: dict[int, frozenset[int]] = {}
@@ -113,6 +152,7 @@ def _parse_ref(ref: str) -> tuple[str, int]:
     return ref[0], int(ref[1:])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BeanGame(Game):
     """Shared zones and mechanics of the Bohnanza family (see module docstring)."""
 
@@ -646,7 +686,7 @@ class BeanGame(Game):
                 del self.offers[o.id]
                 self._emit({"type": "offer-void", "id": o.id, "from": o.frm, "to": o.to})
             else:
-                self.offers[o.id] = o._replace(give=tuple(new))
+                self.offers[o.id] = Offer(o.id, o.frm, o.to, tuple(new), o.want)
 
     def _do_decline(self, seat: int, a: Decline) -> None:
         self._check_trading(seat)
@@ -728,7 +768,7 @@ class BeanGame(Game):
             key = (self.variant, seat, active, tuple(hand), own, grown, tuple(self.revealed))
         cached = _VOCABULARY.get(key)
         if cached is None:
-            if len(_VOCABULARY) >= _VOCABULARY_LIMIT:
+            if len(_VOCABULARY) >= _MEMO_LIMIT:
                 _VOCABULARY.clear()
             cached = _VOCABULARY[key] = self._build_vocabulary(key)
         return cached
@@ -753,17 +793,17 @@ class BeanGame(Game):
                 if to == seat:
                     continue
                 for ref, c in cards:
-                    out.append(_memo(Propose, to, (ref,), ()))
+                    out.append(_propose(to, (ref,), ()))
                     for t in grows:
                         if t != bean[c]:
-                            out.append(_memo(Propose, to, (ref,), (bkeys[t],)))
+                            out.append(_propose(to, (ref,), (bkeys[t],)))
             return tuple(out)
         _, seat, to, hand, tops, active_tops, revealed = key
         own = {bean[c] for c in tops if c >= 0}
         grown = {bean[c] for c in active_tops if c >= 0}
         rev = sorted({bean[c] for c in revealed})
         for t in rev:
-            out.append(_memo(Propose, to, (), (bkeys[t],)))
+            out.append(_propose(to, (), (bkeys[t],)))
         wanted = sorted(own | set(rev))
         offered: set[int] = set()
         for i, c in enumerate(hand):
@@ -771,19 +811,19 @@ class BeanGame(Game):
                 continue
             offered.add(c)
             give = (f"h{i}",)
-            out.append(_memo(Propose, to, give, ()))
+            out.append(_propose(to, give, ()))
             for t in wanted:
                 if t != bean[c]:
-                    out.append(_memo(Propose, to, give, (bkeys[t],)))
+                    out.append(_propose(to, give, (bkeys[t],)))
         if hand and bean[hand[0]] not in grown:
-            out.append(_memo(Propose, to, ("h0",), ()))
+            out.append(_propose(to, ("h0",), ()))
         return tuple(out)
 
     def _accept_choices(self, seat: int, o: Offer) -> list[Action]:
         """The ways ``seat`` can satisfy offer ``o`` (at most ACCEPT_CHOICES_LISTED)."""
         want = o.want
         if not want:
-            return [_memo(Accept, o.id, ())]
+            return [_accept(o.id, ())]
         bean = self.table.bean
         refs = [f"h{i}" for i, c in enumerate(self.hands[seat]) if bean[c] in want]
         beans = [bean[c] for c in self.hands[seat] if bean[c] in want]
@@ -793,7 +833,7 @@ class BeanGame(Game):
                     refs.append(f"r{i}")
                     beans.append(bean[c])
         if len(want) == 1:
-            return [_memo(Accept, o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
+            return [_accept(o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
         per_type = []
         for t, k in sorted(Counter(want).items()):
             pos = [r for r, b in zip(refs, beans, strict=True) if b == t]
@@ -814,9 +854,9 @@ class BeanGame(Game):
             for o in self.offers.values():
                 if o.to == seat:
                     out += self._accept_choices(seat, o)
-                    out.append(_memo(Decline, o.id))
+                    out.append(_decline(o.id))
                 elif o.frm == seat:
-                    withdraw.append(_memo(Withdraw, o.id))
+                    withdraw.append(_withdraw(o.id))
             out += withdraw
         out += self._proposal_vocabulary(seat)
         if seat == self.active:
@@ -893,22 +933,40 @@ class BeanGame(Game):
     )
 
     def _copy_state(self, other: Self) -> None:
-        other.__dict__ = d = self.__dict__.copy()  # scalars and immutable values at once
-        copy = list.copy
-        d["deck"] = self.deck[:]
-        d["discard"] = self.discard[:]
-        d["box"] = self.box[:]
-        d["revealed"] = self.revealed[:]
-        d["hands"] = list(map(copy, self.hands))
-        d["coins"] = list(map(copy, self.coins))
-        d["trade"] = list(map(copy, self.trade))
-        d["fields"] = [list(map(copy, fs)) for fs in self.fields]
-        d["offers"] = self.offers.copy()
-        d["proposals"] = self.proposals[:]
-        d["idle"] = self.idle[:]
-        d["_pending_events"] = []
-        if self._forced is not None:
-            d["_forced"] = list(map(copy, self._forced))
+        # the engine's attributes (game.py) ...
+        other.n = self.n
+        other.seed = self.seed
+        other.options = self.options
+        other.seq = self.seq
+        other._rng = self._rng
+        other._log = self._log
+        other._forced = None if self._forced is None else [f[:] for f in self._forced]
+        other._pending_events = []
+        other._result = self._result
+        # ... the zones ...
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.box = self.box[:]
+        other.revealed = self.revealed[:]
+        other.hands = [z[:] for z in self.hands]
+        other.coins = [z[:] for z in self.coins]
+        other.trade = [z[:] for z in self.trade]
+        other.fields = [[f[:] for f in fs] for fs in self.fields]
+        # ... and the counters (offers are immutable values)
+        other.start = self.start
+        other.active = self.active
+        other.phase = self.phase
+        other.planted = self.planted
+        other.turn = self.turn
+        other.exhaustions = self.exhaustions
+        other.final = self.final
+        other.offers = self.offers.copy()
+        other.next_offer = self.next_offer
+        other.proposals = self.proposals[:]
+        other.idle = self.idle[:]
+        other.dry_turns = self.dry_turns
+        other.drawn_this_turn = self.drawn_this_turn
+        other.caps = self.caps
 
     def _state_json(self) -> dict[str, Any]:
         keys = self.table.key_list

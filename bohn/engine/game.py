@@ -47,15 +47,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
+from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import GameOver, InvalidAction, NotWaiting, SetupError
 
 #: Version of the ``to_json`` / replay formats.
-FORMAT_VERSION = 1
+FORMAT_VERSION: Final = 1
 
 
 class Event:
@@ -199,6 +200,7 @@ HistoryEntry = tuple[int | None, Action | None, tuple[Event, ...]]
 _Log = tuple[Any, HistoryEntry] | None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game in progress. See the module docstring for the contract."""
 
@@ -321,14 +323,19 @@ class Game:
     def is_over(self) -> bool:
         return self.result() is not None
 
-    def check_seat(self, seat: int) -> None:
+    def check_seat(self, seat: object) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise InvalidAction(f"there is no seat {seat!r} in a {self.n}-player game")
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Validate and perform ``action`` for ``seat``; see the module docstring."""
-        if type(seat) is not int or not 0 <= seat < self.n:
-            self.check_seat(seat)
+    def apply(self, seat: object, action: object) -> list[Event]:
+        """Validate and perform ``action`` for ``seat``; see the module docstring.
+
+        Both are typed ``object``: anything is accepted, and a malformed seat or
+        action raises :class:`InvalidAction` (in the compiled build too, where a
+        narrower annotation would raise ``TypeError`` before the first line).
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise InvalidAction(f"there is no seat {seat!r} in a {self.n}-player game")
         if not isinstance(action, Action):
             raise InvalidAction(f"not an action: {action!r}")
         if self._result is not None:
@@ -344,7 +351,7 @@ class Game:
     def apply_json(self, seat: int, d: Any) -> list[Event]:
         return self.apply(seat, action_from_json(d))
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def is_legal(self, seat: object, action: object) -> bool:
         """Whether ``apply(seat, action)`` would succeed (tries it on a clone)."""
         try:
             self.clone().apply(seat, action)

@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from os import PathLike
@@ -119,7 +120,15 @@ def record(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         "seats": [str(s) for s in seats],
         "events": events,
         "result": None if result is None else result.to_json(),
+        "state_sha256": state_digest(game),
     }
+
+
+def state_digest(game: Game) -> str:
+    """SHA-256 of the game's state (zones, counters, generator; not the log):
+    two games have equal digests exactly when their states are equal."""
+    text = json.dumps(game.to_json()["state"], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def dumps(replay: dict[str, Any]) -> str:
@@ -187,6 +196,7 @@ class _Header:
     options: dict[str, Any]
     events: list[Any]
     result: dict[str, Any] | None
+    state_sha256: str | None
 
 
 def _header(replay: Any) -> _Header:
@@ -238,7 +248,10 @@ def _header(replay: Any) -> _Header:
     result = replay["result"]
     if result is not None and not isinstance(result, dict):
         raise ReplayError("the replay's result must be a JSON object or null")
-    return _Header(cls, players, seed, options, events, result)
+    digest = replay.get("state_sha256")
+    if digest is not None and not isinstance(digest, str):
+        raise ReplayError("the replay's state_sha256 must be a string")
+    return _Header(cls, players, seed, options, events, result, digest)
 
 
 def _recorded_chance(cls: type[Game], events: list[Any]) -> list[list[int]]:
@@ -394,6 +407,11 @@ def verify(replay: dict[str, Any]) -> Game:
             f"{k}: recorded {h.result.get(k)!r}, replayed {got.get(k)!r}" for k in diff
         )
         raise ReplayMismatch(f"event {last}: the result differs after the last event ({detail})")
+    if h.state_sha256 is not None and state_digest(game) != h.state_sha256:
+        raise ReplayMismatch(
+            f"event {len(events) - 1}: the final position differs from the recorded one "
+            "(state_sha256): a shuffle or an action was changed"
+        )
     return game
 
 

@@ -14,9 +14,10 @@ Python and statistically good enough for shuffling cards.
 from __future__ import annotations
 
 import hashlib
+from typing import Final
 
-MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+MASK64: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def derive_seed(*parts: object) -> int:

@@ -205,15 +205,13 @@ def _shallow_clone(self: Game) -> Game:
     return copy.copy(self)
 
 
-def _forgets_seq(cls: type[Game], d: dict[str, Any]) -> Game:
-    game = BASE.cls.from_json(d)
-    game.__class__ = cls
-    game.seq = 0
-    return game
+def _forgets_seq(self: Game, d: dict[str, Any]) -> None:
+    BASE.cls._load_state_json(self, d)
+    self.seq = 0
 
 
 ShallowClone = planted("ShallowClone", clone=_shallow_clone)
-ForgetsSeq = planted("ForgetsSeq", from_json=classmethod(_forgets_seq))
+ForgetsSeq = planted("ForgetsSeq", _load_state_json=_forgets_seq)
 
 
 def test_clone_check_catches_shared_state() -> None:

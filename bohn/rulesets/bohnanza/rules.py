@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from bohn._native import mypyc_attr
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -46,6 +47,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bohnanza(BeanGame):
     """The base game."""
 

@@ -1,0 +1,92 @@
+"""Compile bohn's hot modules with mypyc (``make native``); ``--clean`` removes them.
+
+The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``
+and one shared ``bohn/native__mypyc.cpython-*.so``); ``bohn/_native.json``
+records the SHA-256 of every compiled source, which ``import bohn`` checks
+(``bohn/_native.py``). Needs the dev dependencies and a C compiler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import sys
+from types import ModuleType
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _load_native() -> ModuleType:
+    """``bohn/_native.py`` alone: importing ``bohn`` would load the old build."""
+    spec = importlib.util.spec_from_file_location("_bohn_native", f"{ROOT}/bohn/_native.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_native = _load_native()
+
+BUILD = os.path.join(ROOT, "build", "native")
+
+
+def clean() -> None:
+    """Remove every compiled module and the manifest."""
+    for path in (_native.MANIFEST,):
+        if os.path.exists(path):
+            os.remove(path)
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "bohn")):
+        for name in files:
+            if name.endswith((".so", ".pyd")):
+                os.remove(os.path.join(dirpath, name))
+
+
+def build(modules: list[str], opt_level: str) -> None:
+    from mypyc.build import mypycify
+    from setuptools import Distribution  # type: ignore[import-untyped, unused-ignore]
+
+    clean()
+    shutil.rmtree(BUILD, ignore_errors=True)
+    paths = [os.path.relpath(_native.source_path(m), ROOT) for m in modules]
+    hashes = {m: _native.source_hash(m) for m in modules}
+    os.chdir(ROOT)
+    ext_modules = mypycify(paths, opt_level=opt_level, group_name="bohn.native", target_dir=BUILD)
+    dist = Distribution({"name": "bohn-native", "ext_modules": ext_modules})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.inplace = True
+    cmd.build_temp = os.path.join(BUILD, "temp")
+    dist.run_command("build_ext")
+    changed = [m for m in modules if _native.source_hash(m) != hashes[m]]
+    if changed:
+        clean()
+        sys.exit(f"sources changed during the build: {', '.join(changed)}; build again")
+    with open(_native.MANIFEST, "w", encoding="utf-8") as f:
+        json.dump({"sources": hashes}, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    ap.add_argument(
+        "--if-stale", action="store_true", help="build only if the compiled modules are not current"
+    )
+    ap.add_argument("--opt-level", default="3")
+    ap.add_argument("modules", nargs="*", help="modules to compile (default: all of MODULES)")
+    args = ap.parse_args()
+    modules = args.modules or list(_native.MODULES)
+    if args.clean:
+        clean()
+    elif (
+        args.if_stale and _native.stale_reason() is None and _native.extensions() == sorted(modules)
+    ):
+        print("the compiled modules are current")
+    else:
+        build(modules, args.opt_level)
+
+
+if __name__ == "__main__":
+    main()
