@@ -131,18 +131,15 @@ def _no_more(words: list[str], cls: type[Action]) -> None:
 # the shared vocabulary of the Bohnanza family
 
 
-@register
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Decline an optional step (the second planting, a reaction window)."""
-
-    type: ClassVar[str] = "pass"
+class _BareAction(Action):
+    """An action that names nothing but its type (``pass``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "pass"}
+        return {"type": self.type}
 
     def text(self) -> str:
-        return "pass"
+        return self.type
 
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
@@ -152,6 +149,14 @@ class Pass(Action):
     def parse_words(cls, words: list[str]) -> Self:
         _no_more(words, cls)
         return cls()
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Pass(_BareAction):
+    """Decline an optional step (the second planting, a reaction window)."""
+
+    type: ClassVar[str] = "pass"
 
 
 @register
@@ -423,25 +428,10 @@ class Keep(_IndexAction):
 
 @register
 @dataclass(frozen=True, slots=True)
-class EndTrading(Action):
+class EndTrading(_BareAction):
     """The active player ends the trading phase."""
 
     type: ClassVar[str] = "end-trading"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "end-trading"}
-
-    def text(self) -> str:
-        return "end-trading"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        return cls()
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        _no_more(words, cls)
-        return cls()
 
 
 # --------------------------------------------------------------------------
