@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
@@ -146,6 +147,11 @@ def seats_of(mask: int) -> frozenset[int]:
     if w is None:
         w = _SEAT_SETS[mask] = frozenset(s for s in range(mask.bit_length()) if mask >> s & 1)
     return w
+
+
+def _mask_types(mask: int) -> list[int]:
+    """The bean types in a bit mask, in ascending order."""
+    return [t for t in range(mask.bit_length()) if mask >> t & 1]
 
 
 def _parse_ref(ref: str) -> tuple[str, int]:
@@ -757,21 +763,45 @@ class BeanGame(Game):
         """
         if self.proposals[seat] >= self.caps[seat]:
             return ()
+        # the key holds exactly what the listed proposals depend on, so that
+        # positions differing only elsewhere share one vocabulary
+        bean = self.table.bean
         hand = self.hands[seat]
-        own = self._wanted_tops(seat)
+        own = self._bean_mask(self._wanted_tops(seat))
         active = self.active
         key: tuple[Any, ...]
         if seat == active:
-            key = (self.variant, seat, self.n, hand[0] if hand else -1, own, tuple(self.revealed))
+            front = bean[hand[0]] if hand else -1
+            revealed = tuple([bean[c] for c in self.revealed])
+            key = (self.variant, seat, self.n, front, own, revealed)
         else:
-            grown = self._wanted_tops(active)
-            key = (self.variant, seat, active, tuple(hand), own, grown, tuple(self.revealed))
+            grown = self._bean_mask(self._wanted_tops(active))
+            rev = self._bean_mask(self.revealed)
+            offer: list[int] = []  # bean and position of the first copy of each kind
+            seen = 0
+            for i, c in enumerate(hand):
+                b = bean[c]
+                if grown >> b & 1 and not seen >> c & 1:
+                    seen |= 1 << c
+                    offer.append(b)
+                    offer.append(i)
+            front_gift = bool(hand) and not grown >> bean[hand[0]] & 1
+            key = (self.variant, seat, active, front_gift, own, rev, tuple(offer))
         cached = _VOCABULARY.get(key)
         if cached is None:
             if len(_VOCABULARY) >= _MEMO_LIMIT:
                 _VOCABULARY.clear()
             cached = _VOCABULARY[key] = self._build_vocabulary(key)
         return cached
+
+    def _bean_mask(self, cards: Iterable[int]) -> int:
+        """The bean types of ``cards`` (-1 entries skipped) as a bit mask."""
+        bean = self.table.bean
+        mask = 0
+        for c in cards:
+            if c >= 0:
+                mask |= 1 << bean[c]
+        return mask
 
     def _wanted_tops(self, seat: int) -> tuple[int, ...]:
         """Per field of ``seat``, a card of the type that field wants next (-1:
@@ -780,42 +810,35 @@ class BeanGame(Game):
         return tuple([f[-1] if f else -1 for f in self.fields[seat]])
 
     def _build_vocabulary(self, key: tuple[Any, ...]) -> tuple[Action, ...]:
-        bean = self.table.bean
         bkeys = self.table.bean_keys
         out: list[Action] = []
         if len(key) == 6:  # the active player
-            _, seat, n, front, tops, revealed = key
-            grows = sorted({bean[c] for c in tops if c >= 0})
-            cards = [(f"r{i}", c) for i, c in enumerate(revealed)]
+            _, seat, n, front, own, revealed = key
+            grows = _mask_types(own)
+            cards = [(f"r{i}", b) for i, b in enumerate(revealed)]
             if front >= 0:
                 cards.append(("h0", front))
             for to in range(n):
                 if to == seat:
                     continue
-                for ref, c in cards:
+                for ref, b in cards:
                     out.append(_propose(to, (ref,), ()))
                     for t in grows:
-                        if t != bean[c]:
+                        if t != b:
                             out.append(_propose(to, (ref,), (bkeys[t],)))
             return tuple(out)
-        _, seat, to, hand, tops, active_tops, revealed = key
-        own = {bean[c] for c in tops if c >= 0}
-        grown = {bean[c] for c in active_tops if c >= 0}
-        rev = sorted({bean[c] for c in revealed})
-        for t in rev:
+        _, seat, to, front_gift, own, rev, offer = key
+        for t in _mask_types(rev):
             out.append(_propose(to, (), (bkeys[t],)))
-        wanted = sorted(own | set(rev))
-        offered: set[int] = set()
-        for i, c in enumerate(hand):
-            if bean[c] not in grown or c in offered:
-                continue
-            offered.add(c)
+        wanted = _mask_types(own | rev)
+        for j in range(0, len(offer), 2):
+            b, i = offer[j], offer[j + 1]
             give = (f"h{i}",)
             out.append(_propose(to, give, ()))
             for t in wanted:
-                if t != bean[c]:
+                if t != b:
                     out.append(_propose(to, give, (bkeys[t],)))
-        if hand and bean[hand[0]] not in grown:
+        if front_gift:
             out.append(_propose(to, ("h0",), ()))
         return tuple(out)
 
