@@ -40,7 +40,7 @@ from bohn.engine.actions import (
     Propose,
     Withdraw,
 )
-from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
+from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game, Option, Result
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
@@ -72,11 +72,7 @@ class Offer:
     want: tuple[int, ...]
 
 
-def _cached_plants(limit: int = 8) -> tuple[Plant, ...]:
-    return tuple(Plant(f) for f in range(limit))
-
-
-_PLANT = _cached_plants()
+_PLANT = tuple(Plant(f) for f in range(8))
 _HARVEST = tuple(Harvest(f) for f in range(8))
 _PLANT_T = tuple(tuple(Plant(f, t) for f in range(8)) for t in range(32))
 _PASS = Pass()
@@ -356,10 +352,6 @@ class BeanGame(Game):
         """Proposals ``seat`` may make per trading phase (options trade_cap/trade_caps)."""
         return self.caps[seat]
 
-    def field_bean(self, seat: int, f: int) -> int | None:
-        fld = self.fields[seat][f]
-        return self.table.bean[fld[-1]] if fld else None
-
     # ------------------------------------------------------------------------
     # planting
 
@@ -373,9 +365,6 @@ class BeanGame(Game):
             return True
         b = bean[card]
         return all(not g or bean[g[-1]] != b for g in self.fields[seat])
-
-    def _plant_fields(self, seat: int, card: int) -> list[int]:
-        return [f for f in range(len(self.fields[seat])) if self._can_plant(seat, card, f)]
 
     def _check_field(self, seat: int, f: int) -> None:
         if f >= len(self.fields[seat]):
@@ -1083,8 +1072,3 @@ class BeanGame(Game):
             "seats": players,
             "result": None if self._result is None else self._result.to_json(),
         }
-
-
-def check_not_waiting(game: BeanGame, seat: int, waiting: frozenset[int] | set[int]) -> None:
-    if seat not in waiting:
-        raise NotWaiting(f"the game is not waiting on seat {seat} now", game._rule("§3"))
