@@ -434,16 +434,20 @@ class Session:
 
     def ordered_legal(self) -> list[Action]:
         """The legal actions in the order they are listed: the usual moves first."""
-        order = (Plant, Pass, EndTrading, Accept, Decline, Keep, Propose, Withdraw, Harvest)
+        order: tuple[type[Action], ...] = (
+            Plant,
+            Pass,
+            EndTrading,
+            Accept,
+            Decline,
+            Keep,
+            Propose,
+            Withdraw,
+            Harvest,
+        )
+        rank: dict[type[Action], int] = {kind: i for i, kind in enumerate(order)}
         legal = self.game.legal_actions(self.seat)
-
-        def rank(a: Action) -> int:
-            for i, kind in enumerate(order):
-                if isinstance(a, kind):
-                    return i
-            return len(order)
-
-        return sorted(legal, key=rank)
+        return sorted(legal, key=lambda a: rank.get(type(a), len(order)))
 
     def ask(self, prompt: str) -> str:
         try:

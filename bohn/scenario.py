@@ -27,6 +27,7 @@ ruleset with more zones subclasses it (adding keys to ``setup_keys`` or
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -64,7 +65,7 @@ class Position:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class PositionLoader:
+class PositionLoader(ABC):
     """Reads a scenario's ``setup`` into a game of one ruleset family."""
 
     #: keys ``setup`` may hold
@@ -72,9 +73,9 @@ class PositionLoader:
     #: keys each entry of ``setup["players"]`` may hold
     player_keys: ClassVar[frozenset[str]] = frozenset()
 
+    @abstractmethod
     def load(self, game: Game, setup: dict[str, Any]) -> None:
         """Replace ``game``'s zones by the position ``setup`` describes."""
-        raise NotImplementedError
 
 
 def _card_list(game: Game, value: Any, where: str) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -52,7 +53,7 @@ class SeatView:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Bot:
+class Bot(ABC):
     """Base class: override :meth:`act`. One bot object plays one seat of one game."""
 
     kind: ClassVar[str] = "bot"
@@ -62,8 +63,9 @@ class Bot:
             raise ValueError(f"bot {self.kind!r} takes no parameters {sorted(params)}")
         self.rng = BotRng(seed)
 
+    @abstractmethod
     def act(self, view: SeatView) -> Action:
-        raise NotImplementedError
+        """The action this bot takes for the decision ``view`` describes."""
 
     def __repr__(self) -> str:
         return self.kind

@@ -25,6 +25,7 @@ Rulesets add action types with :func:`register`.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -47,7 +48,7 @@ def register(cls: _A) -> _A:
     return cls
 
 
-class Action:
+class Action(ABC):
     """Base class of every action.
 
     Subclasses are frozen dataclasses with ``slots``; equal actions compare and
@@ -59,19 +60,23 @@ class Action:
     #: JSON keys of this action type besides ``type``
     fields_json: ClassVar[tuple[str, ...]] = ()
 
+    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover - every subclass overrides
+        """Every action type defines it."""
 
+    @abstractmethod
     def text(self) -> str:
-        raise NotImplementedError  # pragma: no cover - every subclass overrides
+        """Every action type defines it."""
 
     @classmethod
+    @abstractmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        raise NotImplementedError  # pragma: no cover - every subclass overrides
+        """Every action type defines it."""
 
     @classmethod
+    @abstractmethod
     def parse_words(cls, words: list[str]) -> Self:
-        raise NotImplementedError  # pragma: no cover - every subclass overrides
+        """Every action type defines it."""
 
     def __str__(self) -> str:
         return self.text()
@@ -206,8 +211,9 @@ class _IndexAction(Action):
     key: ClassVar[str] = ""
     prefix: ClassVar[str] = ""
 
+    @abstractmethod
     def _index(self) -> int:
-        raise NotImplementedError  # pragma: no cover - every subclass overrides
+        """Every action type defines it."""
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, self.key: self._index()}

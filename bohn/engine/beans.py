@@ -21,6 +21,7 @@ Zone conventions (all plain lists of card ints):
 from __future__ import annotations
 
 import itertools
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -924,8 +925,9 @@ class BeanGame(Game):
     # ------------------------------------------------------------------------
     # the turn (rulesets override)
 
+    @abstractmethod
     def _begin_turn(self) -> None:
-        raise NotImplementedError
+        """Start the active player's turn (every ruleset defines its turn)."""
 
     # ------------------------------------------------------------------------
     # copies and serialisation

@@ -45,6 +45,7 @@ Rulesets subclass :class:`Game` and implement the ``_``-prefixed hooks.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
@@ -201,7 +202,7 @@ _Log = tuple[Any, HistoryEntry] | None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(ABC):
     """One game in progress. See the module docstring for the contract."""
 
     #: variant id (``bohnanza``)
@@ -289,29 +290,34 @@ class Game:
 
     # -- hooks for rulesets --------------------------------------------------
 
+    @abstractmethod
     def _setup(self) -> None:
         """Create the zones and deal (use :meth:`_shuffle` for chance)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _copy_state(self, other: Self) -> None:
         """Make ``other`` (a bare instance) an independent copy of ``self``:
         every attribute, with every mutable zone copied."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _state_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """See the module docstring."""
 
+    @abstractmethod
     def _load_state_json(self, d: dict[str, Any]) -> None:
-        raise NotImplementedError
+        """See the module docstring."""
 
+    @abstractmethod
     def waiting_for(self) -> frozenset[int]:
-        raise NotImplementedError
+        """See the module docstring."""
 
+    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
+        """See the module docstring."""
 
+    @abstractmethod
     def observe(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """See the module docstring."""
 
     def result(self) -> Result | None:
         """The result once the game is over, else ``None``."""
