@@ -221,7 +221,7 @@ class Game(ABC):
     #: performs it (``method(seat, action)``); a handler raises before it changes
     #: anything. Names, not functions, so that a subclass overriding a handler
     #: needs no new table.
-    HANDLERS: ClassVar[dict[type[Action], str]] = {}
+    HANDLERS: ClassVar[dict[type, str]] = {}
 
     # -- construction ------------------------------------------------------
 
@@ -342,13 +342,13 @@ class Game(ABC):
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise InvalidAction(f"there is no seat {seat!r} in a {self.n}-player game")
-        if not isinstance(action, Action):
+        handler = self.HANDLERS.get(type(action))  # also the fast check that it is an action
+        if handler is None and not isinstance(action, Action):
             raise InvalidAction(f"not an action: {action!r}")
         if self._result is not None:
             raise GameOver("the game is over", f"{self.rules_file or self.variant} §5")
-        handler = self.HANDLERS.get(type(action))
         if handler is None:
-            raise InvalidAction(f"{self.variant} has no action {action.type!r}")
+            raise InvalidAction(f"{self.variant} has no action {getattr(action, 'type', '?')!r}")
         self._pending_events = []
         getattr(self, handler)(seat, action)
         self.seq += 1
@@ -375,7 +375,8 @@ class Game(ABC):
     ) -> None:
         self._pending_events.append(Event(data, to, public))
 
-    def _record(self, seat: int | None, action: Action | None) -> list[Event]:
+    def _record(self, seat: int | None, action: Any) -> list[Event]:
+        """Log the events of the step just taken (``action``: an Action or None)."""
         events = self._pending_events
         self._pending_events = []
         self._log = (self._log, (seat, action, tuple(events)))

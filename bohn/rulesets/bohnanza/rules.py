@@ -229,7 +229,7 @@ class Bohnanza(BeanGame):
         out.extend(self._anytime_actions(seat))
         return out
 
-    HANDLERS: ClassVar[dict[type[Action], str]] = {
+    HANDLERS: ClassVar[dict[type, str]] = {
         Plant: "_do_plant",
         Pass: "_do_pass",
         Harvest: "_do_harvest",
