@@ -542,6 +542,33 @@ class BeanGame(Game):
                 self._refill()
         return card
 
+    def _draw(self, seat: int, count: int) -> None:
+        """``seat`` draws up to ``count`` cards, one at a time, to the back of
+        its hand; the final exhaustion stops the drawing (bohnanza §3.4, §5.2.1)."""
+        drawn: list[int] = []
+        for _ in range(count):
+            card = self._take()
+            if card is None:
+                break
+            drawn.append(card)
+            if self._final_reached():
+                break
+        self.hands[seat].extend(drawn)
+        self._emit(
+            {"type": "draw", "seat": seat, "cards": self.table.key_list(drawn)},
+            to=(seat,),
+            public={"type": "draw", "seat": seat, "count": len(drawn)},
+        )
+
+    def _dry_round_ended(self) -> bool:
+        """Count a turn in which no card could be drawn; a whole round of them
+        ends the game (BO-D5). True when it did."""
+        self.dry_turns = self.dry_turns + 1 if self.drawn_this_turn == 0 else 0
+        if self.options["dry_round_ends"] and self.dry_turns >= self.n:
+            self._finish("no-cards")
+            return True
+        return False
+
     # ------------------------------------------------------------------------
     # trading (bohnanza §3.2)
 

@@ -155,27 +155,11 @@ class Bohnanza(BeanGame):
         if self.final:  # the last exhaustion came while revealing (§5.2.1)
             self._finish("final-exhaustion")
             return
-        hand = self.hands[self.active]
-        drawn: list[int] = []
-        for _ in range(self.draw_count):
-            card = self._take()
-            if card is None:
-                break
-            hand.append(card)
-            drawn.append(card)
-            if self._final_reached():
-                break
-        self._emit(
-            {"type": "draw", "seat": self.active, "cards": self.table.key_list(drawn)},
-            to=(self.active,),
-            public={"type": "draw", "seat": self.active, "count": len(drawn)},
-        )
+        self._draw(self.active, self.draw_count)
         if self._final_reached():  # during the draw: the game ends at once (§5.2.1)
             self._finish("final-exhaustion")
             return
-        self.dry_turns = self.dry_turns + 1 if self.drawn_this_turn == 0 else 0
-        if self.options["dry_round_ends"] and self.dry_turns >= self.n:
-            self._finish("no-cards")  # BO-D5
+        if self._dry_round_ended():
             return
         self.active = (self.active + 1) % self.n
         self._begin_turn()

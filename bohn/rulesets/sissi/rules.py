@@ -230,27 +230,11 @@ class Sissi(Bohnanza):
                 self._finish("final-exhaustion")
             return
         for i in range(self.n):
-            seat = (self.active + i) % self.n
-            drawn: list[int] = []
-            for _ in range(self.draw_count):
-                card = self._take()
-                if card is None:
-                    break
-                drawn.append(card)
-                if self._final_reached():
-                    break
-            self.hands[seat].extend(drawn)
-            self._emit(
-                {"type": "draw", "seat": seat, "cards": self.table.key_list(drawn)},
-                to=(seat,),
-                public={"type": "draw", "seat": seat, "count": len(drawn)},
-            )
+            self._draw((self.active + i) % self.n, self.draw_count)
             if self._final_reached():  # later players do not draw (§5.1)
                 self._finish("final-exhaustion")
                 return
-        self.dry_turns = self.dry_turns + 1 if self.drawn_this_turn == 0 else 0
-        if self.options["dry_round_ends"] and self.dry_turns >= self.n:
-            self._finish("no-cards")  # BO-D5
+        if self._dry_round_ended():
             return
         self._sissi_action()
 
