@@ -116,6 +116,13 @@ def _cards(keys: list[str]) -> str:
     return ", ".join(keys) if keys else "nothing"
 
 
+def _cards_or_count(e: dict[str, Any]) -> str:
+    """The cards of a deal or draw event as the viewer sees them: the cards
+    themselves, or only how many."""
+    cards = e.get("cards")
+    return _cards(cards) if cards is not None else f"{e.get('count')} cards"
+
+
 def _ref_card(ref: str, me: dict[str, Any], obs: dict[str, Any]) -> str:
     try:
         i = int(ref[1:])
@@ -223,9 +230,7 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
             f"{who('to')} for {_cards(e.get('returned', []))}"
         )
     if t == "deal":
-        cards = e.get("cards")
-        got = _cards(cards) if cards is not None else f"{e.get('count')} cards"
-        return f"{who()} got {got}"
+        return f"{who()} got {_cards_or_count(e)}"
     if t == "decline":
         return f"{who()} declined offer {e['id']}"
     if t == "withdraw":
@@ -233,16 +238,13 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
     if t == "offer-void":
         return f"offer {e['id']} lapsed"
     if t == "keep":
-        cards = e.get("cards", [e["card"]] if "card" in e else [])
-        return f"{who()} kept {_cards(cards)}"
+        return f"{who()} kept {_cards(e.get('cards', []))}"
     if t == "end-trading":
         return f"{who()} ended the trading"
     if t == "pass":
         return f"{who()} passed"
     if t == "draw":
-        cards = e.get("cards")
-        got = _cards(cards) if cards is not None else f"{e.get('count')} cards"
-        return f"{who()} drew {got}"
+        return f"{who()} drew {_cards_or_count(e)}"
     if t == "buy-field":
         return f"{who()} bought a third field"
     if t == "pay":
