@@ -90,16 +90,22 @@ def test_bad_setup_is_reported(kwargs: dict[str, Any], message: str) -> None:
     assert message in out.getvalue()
 
 
-def test_screen_shows_other_hands_only_as_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
-    games: list[bohn.Game] = []
+@pytest.fixture
+def games(monkeypatch: pytest.MonkeyPatch) -> list[bohn.Game]:
+    """Every game ``bohn.new_game`` creates during the test, in order."""
+    created: list[bohn.Game] = []
     real = bohn.new_game
 
     def capture(*args: Any, **kwargs: Any) -> bohn.Game:
         g = real(*args, **kwargs)
-        games.append(g)
+        created.append(g)
         return g
 
     monkeypatch.setattr(bohn, "new_game", capture)
+    return created
+
+
+def test_screen_shows_other_hands_only_as_sizes(games: list[bohn.Game]) -> None:
     out = io.StringIO()
     checked = 0
 
@@ -122,16 +128,7 @@ def test_screen_shows_other_hands_only_as_sizes(monkeypatch: pytest.MonkeyPatch)
     assert checked == 40
 
 
-def test_trade_caps_default_and_given_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    games: list[bohn.Game] = []
-    real = bohn.new_game
-
-    def capture(*args: Any, **kwargs: Any) -> bohn.Game:
-        g = real(*args, **kwargs)
-        games.append(g)
-        return g
-
-    monkeypatch.setattr(bohn, "new_game", capture)
+def test_trade_caps_default_and_given_options(games: list[bohn.Game]) -> None:
     main("bohnanza", 3, 2, ["random"], 1, input_fn=scripted(["quit"]), out=io.StringIO())
     assert games[-1].options["trade_caps"] == [2, 2, 50]
     main(
