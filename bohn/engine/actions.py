@@ -170,37 +170,51 @@ class Plant(Action):
     """Plant a card on one of my fields.
 
     Without ``traded``: the front card of my hand (phase 1). With ``traded=i``:
-    card ``i`` of my trading area (phase 3).
+    card ``i`` of my trading area (phase 3). ``mode`` says how the card counts
+    where a ruleset gives a choice (High Bohn: ``stew`` or ``joker``).
     """
 
     type: ClassVar[str] = "plant"
-    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded")
+    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded", "mode")
     field: int
     traded: int | None = None
+    mode: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        if self.traded is None:
-            return {"type": "plant", "field": self.field}
-        return {"type": "plant", "traded": self.traded, "field": self.field}
+        d: dict[str, Any] = {"type": "plant", "field": self.field}
+        if self.traded is not None:
+            d = {"type": "plant", "traded": self.traded, "field": self.field}
+        if self.mode is not None:
+            d["mode"] = self.mode
+        return d
 
     def text(self) -> str:
-        if self.traded is None:
-            return f"plant f{self.field}"
-        return f"plant t{self.traded} f{self.field}"
+        out = (
+            f"plant f{self.field}" if self.traded is None else f"plant t{self.traded} f{self.field}"
+        )
+        return out if self.mode is None else f"{out} {self.mode}"
 
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         f = _int(d, "field")
         assert f is not None
-        return cls(f, _int(d, "traded", required=False))
+        mode = d.get("mode")
+        if mode is not None and (not isinstance(mode, str) or not _KEY.match(mode)):
+            raise InvalidAction(f"'mode' must be a word such as 'stew', not {mode!r}")
+        return cls(f, _int(d, "traded", required=False), mode)
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
+        mode = None
+        if words and not re.match(r"^[ft][0-9]+$", words[-1]):
+            mode = words.pop()
+            if not _KEY.match(mode):
+                raise InvalidAction(f"{mode!r} is not a planting mode")
         if len(words) == 1:
-            return cls(_ref_int(words[0], "f"))
+            return cls(_ref_int(words[0], "f"), None, mode)
         if len(words) == 2:
-            return cls(_ref_int(words[1], "f"), _ref_int(words[0], "t"))
-        raise InvalidAction("plant takes 'f<field>' or 't<card> f<field>'")
+            return cls(_ref_int(words[1], "f"), _ref_int(words[0], "t"), mode)
+        raise InvalidAction("plant takes 'f<field>' or 't<card> f<field>', then optionally a mode")
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,7 +312,11 @@ class BeanGame(Game):
 
     def _setup(self) -> None:
         self._init_zones()
-        deck = self.table.deck()
+        deck = self.game_cards()
+        if len(deck) < len(self.table.deck()):
+            rest = Counter(self.table.deck())
+            rest.subtract(deck)
+            self.box = sorted(rest.elements())
         self._shuffle(deck, "deck")
         self.deck = deck
         # deal one card at a time, clockwise from the first player; the first card
@@ -340,6 +344,11 @@ class BeanGame(Game):
         if caps is not None:
             return tuple(int(c) for c in caps)
         return (int(self.options["trade_cap"]),) * self.n
+
+    def game_cards(self) -> list[int]:
+        """The cards this game is played with, unshuffled (a ruleset whose
+        options leave some of its cards out returns fewer; those go to ``box``)."""
+        return self.table.deck()
 
     def fields_at_start(self) -> int:
         """Fields each player has at set-up (a ruleset may depend on the player count)."""
@@ -374,8 +383,11 @@ class BeanGame(Game):
                 self._rule("§1.3"),
             )
 
-    def _check_plant(self, seat: int, card: int, f: int) -> None:
+    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        """Validate planting ``card`` on field ``f``; ``mode`` names a choice
+        of how the card counts there (no bean game but High Bohn has one)."""
         self._check_field(seat, f)
+        self._check_no_mode(f, mode)
         if not self._can_plant(seat, card, f):
             fld = self.fields[seat][f]
             key = self.table.keys[card]
@@ -387,7 +399,14 @@ class BeanGame(Game):
                 )
             raise IllegalAction(f"another field already holds {key}", self._rule("§3.1.2 (BO-D7)"))
 
-    def _put(self, seat: int, card: int, f: int) -> None:
+    def _check_no_mode(self, f: int, mode: str | None) -> None:
+        if mode is not None:
+            raise IllegalAction(
+                f"{self.variant} has no planting modes; plant on f{f} without {mode!r}",
+                self._rule("§3.1.2"),
+            )
+
+    def _put(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
         self.fields[seat][f].append(card)
         self._emit({"type": "plant", "seat": seat, "field": f, "card": self.table.keys[card]})
 
@@ -430,15 +449,27 @@ class BeanGame(Game):
         value = self.harvest_value(seat, f)
         cards = fld[:]
         fld.clear()
-        if self.options["coins_from"] == "top":
-            earned, rest = cards[len(cards) - value :], cards[: len(cards) - value]
-        else:
-            earned, rest = cards[:value], cards[value:]
+        earned, rest = self._split_harvest(cards, value)
         self.coins[seat].extend(earned)
+        self._discard_leftovers(rest)
+        self._emit_harvest(seat, f, cards, value, final)
+
+    def _split_harvest(self, cards: list[int], value: int) -> tuple[list[int], list[int]]:
+        """The harvested ``cards`` that become coins and the leftovers (BO-D3)."""
+        if self.options["coins_from"] == "top":
+            return cards[len(cards) - value :], cards[: len(cards) - value]
+        return cards[:value], cards[value:]
+
+    def _discard_leftovers(self, rest: list[int]) -> None:
+        """Leftover harvested cards onto the discard pile (BO-D4)."""
         if self.options["discard_order"] == "planting":
             self.discard.extend(rest)
         else:
             self.discard.extend(reversed(rest))
+
+    def _emit_harvest(
+        self, seat: int, f: int, cards: list[int], value: int, final: bool, **extra: Any
+    ) -> None:
         keys = self.table.keys
         self._emit(
             {
@@ -448,6 +479,7 @@ class BeanGame(Game):
                 "cards": [keys[c] for c in cards],
                 "coins": value,
                 "final": final,
+                **extra,
             }
         )
 
@@ -545,6 +577,17 @@ class BeanGame(Game):
     def _draw(self, seat: int, count: int) -> None:
         """``seat`` draws up to ``count`` cards, one at a time, to the back of
         its hand; the final exhaustion stops the drawing (bohnanza §3.4, §5.2.1)."""
+        drawn = self._take_up_to(count)
+        self.hands[seat].extend(drawn)
+        self._emit(
+            {"type": "draw", "seat": seat, "cards": self.table.key_list(drawn)},
+            to=(seat,),
+            public={"type": "draw", "seat": seat, "count": len(drawn)},
+        )
+
+    def _take_up_to(self, count: int) -> list[int]:
+        """Up to ``count`` cards from the draw pile, one at a time; the final
+        exhaustion stops the taking (bohnanza §5.2.1)."""
         drawn: list[int] = []
         for _ in range(count):
             card = self._take()
@@ -553,12 +596,7 @@ class BeanGame(Game):
             drawn.append(card)
             if self._final_reached():
                 break
-        self.hands[seat].extend(drawn)
-        self._emit(
-            {"type": "draw", "seat": seat, "cards": self.table.key_list(drawn)},
-            to=(seat,),
-            public={"type": "draw", "seat": seat, "count": len(drawn)},
-        )
+        return drawn
 
     def _dry_round_ended(self) -> bool:
         """Count a turn in which no card could be drawn; a whole round of them
@@ -596,8 +634,19 @@ class BeanGame(Game):
             out.append((z, i))
         return out
 
+    def _zone(self, seat: int, z: str) -> list[int]:
+        """The zone a checked reference letter names (``h`` hand, ``r`` revealed)."""
+        return self.hands[seat] if z == "h" else self.revealed
+
     def _ref_card(self, seat: int, z: str, i: int) -> int:
-        return self.hands[seat][i] if z == "h" else self.revealed[i]
+        return self._zone(seat, z)[i]
+
+    def _giveable(self, seat: int) -> list[tuple[str, int]]:
+        """``(reference, card)`` of every card ``seat`` may give in a deal now."""
+        out = [(f"h{i}", c) for i, c in enumerate(self.hands[seat])]
+        if seat == self.active:
+            out += [(f"r{i}", c) for i, c in enumerate(self.revealed)]
+        return out
 
     def _check_trading(self, seat: int) -> None:
         if self.phase != TRADE:
@@ -682,7 +731,7 @@ class BeanGame(Game):
         for z, i in refs:
             by_zone.setdefault(z, []).append(i)
         for z, idxs in by_zone.items():
-            zone = self.hands[seat] if z == "h" else self.revealed
+            zone = self._zone(seat, z)
             for i in sorted(idxs, reverse=True):
                 del zone[i]
         self._remap_offers(seat, by_zone)
@@ -865,13 +914,12 @@ class BeanGame(Game):
         if not want:
             return [_accept(o.id, ())]
         bean = self.table.bean
-        refs = [f"h{i}" for i, c in enumerate(self.hands[seat]) if bean[c] in want]
-        beans = [bean[c] for c in self.hands[seat] if bean[c] in want]
-        if seat == self.active:
-            for i, c in enumerate(self.revealed):
-                if bean[c] in want:
-                    refs.append(f"r{i}")
-                    beans.append(bean[c])
+        refs: list[str] = []
+        beans: list[int] = []
+        for r, c in self._giveable(seat):
+            if bean[c] in want:
+                refs.append(r)
+                beans.append(bean[c])
         if len(want) == 1:
             return [_accept(o.id, (r,)) for r in refs[:ACCEPT_CHOICES_LISTED]]
         per_type = []

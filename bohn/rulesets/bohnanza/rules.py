@@ -62,11 +62,25 @@ class Bohnanza(BeanGame):
 
     def _begin_turn(self) -> None:
         self.turn += 1
-        self.phase = PLANT
         self.planted = 0
         self.drawn_this_turn = 0
         self._emit({"type": "turn", "seat": self.active, "turn": self.turn})
+        self._begin_planting()
+
+    def _begin_planting(self) -> None:
+        self.phase = PLANT
         if not self.hands[self.active]:  # §3.1.1: an empty hand skips the phase
+            self._reveal()
+
+    def plant_limit(self, seat: int) -> int:
+        """Cards ``seat`` may plant from his hand in phase 1 (§3.1.4)."""
+        return 2
+
+    def _planted_from_hand(self, seat: int) -> None:
+        """Count a card played in phase 1; the phase ends at the limit or an
+        empty hand."""
+        self.planted += 1
+        if self.planted >= self.plant_limit(seat) or not self.hands[seat]:
             self._reveal()
 
     def _do_plant(self, seat: int, a: Plant) -> None:
@@ -81,12 +95,10 @@ class Bohnanza(BeanGame):
         hand = self.hands[seat]
         if not hand:  # pragma: no cover - an empty hand skips the phase
             raise IllegalAction("your hand is empty", self._rule("§3.1.1"))
-        self._check_plant(seat, hand[0], a.field)
+        self._check_plant(seat, hand[0], a.field, a.mode)
         card = hand.pop(0)
-        self._put(seat, card, a.field)
-        self.planted += 1
-        if self.planted >= 2 or not hand:  # §3.1.4: never a third card
-            self._reveal()
+        self._put(seat, card, a.field, a.mode)
+        self._planted_from_hand(seat)
 
     def _do_pass(self, seat: int, a: Pass) -> None:
         if self.phase == PLANT and seat == self.active:
@@ -143,9 +155,13 @@ class Bohnanza(BeanGame):
                 f"your trading area holds {len(area)} cards; there is no card t{a.traded}",
                 self._rule("§3.3.1"),
             )
-        self._check_plant(seat, area[a.traded], a.field)
+        self._check_plant(seat, area[a.traded], a.field, a.mode)
         card = area.pop(a.traded)
-        self._put(seat, card, a.field)
+        self._put(seat, card, a.field, a.mode)
+        self._trading_area_moved()
+
+    def _trading_area_moved(self) -> None:
+        """A card left a trading area in phase 3: the turn goes on once all are empty."""
         if not any(self.trade):
             self._end_turn()
 
@@ -156,6 +172,9 @@ class Bohnanza(BeanGame):
             self._finish("final-exhaustion")
             return
         self._draw(self.active, self.draw_count)
+        self._after_draw()
+
+    def _after_draw(self) -> None:
         if self._final_reached():  # during the draw: the game ends at once (§5.2.1)
             self._finish("final-exhaustion")
             return
@@ -189,12 +208,7 @@ class Bohnanza(BeanGame):
             if seat == self.active:
                 hand = self.hands[seat]
                 if hand:
-                    card = hand[0]
-                    out = [
-                        _PLANT[f]
-                        for f in range(len(self.fields[seat]))
-                        if self._can_plant(seat, card, f)
-                    ]
+                    out = self._plant_options(seat, hand[0], None)
                 if self.planted:
                     out.append(_PASS)
         elif phase == TRADE:
@@ -206,12 +220,22 @@ class Bohnanza(BeanGame):
                 if card in seen:
                     continue
                 seen.add(card)
-                row = _PLANT_T[i] if i < len(_PLANT_T) else None
-                for f in range(len(self.fields[seat])):
-                    if self._can_plant(seat, card, f):
-                        out.append(row[f] if row is not None else Plant(f, i))
+                out += self._plant_options(seat, card, i)
         out.extend(self._anytime_actions(seat))
         return out
+
+    def _plant_options(self, seat: int, card: int, traded: int | None) -> list[Action]:
+        """The ``plant`` actions for ``card`` (front card, or trading area card
+        ``traded``): one per field it may go on."""
+        fields = range(len(self.fields[seat]))
+        if traded is None:
+            return [_PLANT[f] for f in fields if self._can_plant(seat, card, f)]
+        row = _PLANT_T[traded] if traded < len(_PLANT_T) else None
+        return [
+            row[f] if row is not None else Plant(f, traded)
+            for f in fields
+            if self._can_plant(seat, card, f)
+        ]
 
     HANDLERS: ClassVar[dict[type, str]] = {
         Plant: "_do_plant",

@@ -188,8 +188,9 @@ class Sissi(Bohnanza):
         captain = self.captain(seat, f)
         return captain is None or captain == self.table.bean[card]
 
-    def _check_plant(self, seat: int, card: int, f: int) -> None:
+    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
         self._check_field(seat, f)
+        self._check_no_mode(f, mode)
         if self._can_plant(seat, card, f):
             return
         keys = self.table.keys
