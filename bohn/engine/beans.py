@@ -354,6 +354,10 @@ class BeanGame(Game):
         """Fields each player has at set-up (a ruleset may depend on the player count)."""
         return self.start_fields
 
+    def plant_limit(self, seat: int) -> int:
+        """Cards ``seat`` may plant from his hand in phase 1 (bohnanza §3.1.4)."""
+        return 2
+
     @property
     def phase_name(self) -> str:
         return self.PHASES.get(self.phase, str(self.phase))

@@ -9,12 +9,14 @@ from __future__ import annotations
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.bohnanza import Bohnanza
+from bohn.rulesets.high_bohn import HighBohn
 from bohn.rulesets.sissi import Sissi
 
 #: variant id -> game class, in the order the games are listed to users
 VARIANTS: dict[str, type[Game]] = {
     Bohnanza.variant: Bohnanza,
     Sissi.variant: Sissi,
+    HighBohn.variant: HighBohn,
 }
 
 

@@ -47,12 +47,17 @@ class StateLayout:
     them (offers); the card count skips them.
     ``pins``: paths of hidden cards that are public all the same (a hand card
     named by an open offer); the leak check leaves them in place.
+    ``known``: the same for one viewer only (a card it was shown).
     """
 
     secret: tuple[str, ...]
     private: tuple[str, ...]
     references: tuple[str, ...] = ()
     pins: Callable[[dict[str, Any]], set[Path]] = field(default=lambda state: set())
+    #: paths of hidden cards that one viewer knows (High Bohn's bank-2 look)
+    known: Callable[[dict[str, Any], int | None], set[Path]] = field(
+        default=lambda state, viewer: set()
+    )
 
 
 #: variant id -> layout of its state JSON. A variant missing here uses the entry
@@ -64,6 +69,19 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
         private=("hands", "coins"),
         references=("offers",),
         pins=_offer_pins,
+    ),
+    # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
+    # wait in the drawer's private ``drawn``
+    "high-bohn": StateLayout(
+        secret=("deck",),
+        private=("hands", "drawn"),
+        references=("offers",),
+        pins=_offer_pins,
+        known=lambda state, viewer: (
+            {("deck", len(state["deck"]) - 1)}
+            if viewer is not None and state.get("peek") == viewer and state["deck"]
+            else set()
+        ),
     ),
 }
 
@@ -287,7 +305,7 @@ def hidden_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> 
     """Paths of the cards of ``state`` that ``viewer`` may not see."""
     lay = layout_of(cls)
     keys = frozenset(cls.table.keys)
-    pins = lay.pins(state)
+    pins = lay.pins(state) | lay.known(state, viewer)
     out: list[Path] = []
     for name in lay.secret:
         out.extend(card_paths(state[name], keys, (), ("state", name)))

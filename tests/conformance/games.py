@@ -28,6 +28,8 @@ class Config:
     players: int
     #: a subclass to play instead of the registered class (the suite's self-tests)
     game_cls: type[Game] | None = None
+    #: rule options of this configuration (a variant of the game, e.g. cognac)
+    rule_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def cls(self) -> type[Game]:
@@ -35,7 +37,8 @@ class Config:
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"trade_cap": TRADE_CAP} if "trade_cap" in self.cls.OPTIONS else {}
+        caps = {"trade_cap": TRADE_CAP} if "trade_cap" in self.cls.OPTIONS else {}
+        return {**caps, **dict(self.rule_options)}
 
     def new(self, seed: int | str) -> Game:
         return self.cls.new(self.players, seed, self.options)
@@ -57,12 +60,19 @@ class Config:
         return game
 
     def __str__(self) -> str:
-        return f"{self.variant}-{self.players}p"
+        opts = "".join(f"-{k}" if v is True else f"-{k}={v}" for k, v in self.rule_options)
+        return f"{self.variant}{opts}-{self.players}p"
 
+
+#: the game variants that are options of a ruleset, each checked like a ruleset
+VARIANT_OPTIONS: dict[str, list[tuple[tuple[str, Any], ...]]] = {
+    "high-bohn": [(("cognac", True),)],
+}
 
 CONFIGS: list[Config] = [
-    Config(variant, n)
+    Config(variant, n, rule_options=opts)
     for variant, cls in VARIANTS.items()
+    for opts in [(), *VARIANT_OPTIONS.get(variant, [])]
     for n in range(cls.min_players, cls.max_players + 1)
 ]
 CONFIG_IDS = [str(c) for c in CONFIGS]

@@ -42,9 +42,9 @@ INTS = st.one_of(
 
 
 def refs(*, sane: bool = False) -> st.SearchStrategy[str]:
-    """Card references: the documented ``h<i>``, ``r<i>``, ``t<i>`` (and junk
-    unless ``sane``)."""
-    documented = st.builds(lambda z, i: f"{z}{i}", st.sampled_from("hrt"), st.integers(0, 7))
+    """Card references: the documented ``h<i>``, ``r<i>``, ``t<i>``, ``s<i>``
+    (and junk unless ``sane``)."""
+    documented = st.builds(lambda z, i: f"{z}{i}", st.sampled_from("hrts"), st.integers(0, 7))
     if sane:
         return documented
     return st.one_of(
@@ -134,7 +134,10 @@ def sample_actions() -> list[Action]:
             for field, hint in _fields(cls).items():
                 if typing.get_origin(hint) in (typing.Union, types.UnionType) and not fill:
                     continue
-                d[field] = ["h0"] if "tuple" in str(hint) or "list" in str(hint) else 0
+                if "tuple" in str(hint) or "list" in str(hint):
+                    d[field] = ["h0"] if "str" in str(hint) else [0]
+                else:
+                    d[field] = "h0" if "str" in str(hint) else 0
             try:
                 out.append(action_from_json(d))
                 break

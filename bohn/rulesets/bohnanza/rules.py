@@ -72,10 +72,6 @@ class Bohnanza(BeanGame):
         if not self.hands[self.active]:  # §3.1.1: an empty hand skips the phase
             self._reveal()
 
-    def plant_limit(self, seat: int) -> int:
-        """Cards ``seat`` may plant from his hand in phase 1 (§3.1.4)."""
-        return 2
-
     def _planted_from_hand(self, seat: int) -> None:
         """Count a card played in phase 1; the phase ends at the limit or an
         empty hand."""
