@@ -49,6 +49,8 @@ MODULES: tuple[str, ...] = (
     "bohn.engine.game",
     "bohn.engine.rng",
     "bohn.rulesets.bohnanza.rules",
+    "bohn.rulesets.sissi.rules",
+    "bohn.rulesets.high_bohn.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

@@ -43,6 +43,7 @@ from bohn.rulesets.high_bohn.rules import (
     BRECH,
     BUILDINGS,
     COGNAC,
+    DISTILLERY_3,
     FARM_2,
     FEUER,
     FIELD_KINDS,
@@ -51,6 +52,7 @@ from bohn.rulesets.high_bohn.rules import (
     SMITH,
     SOJA,
     STEW_METERS,
+    STORES,
     HighBohn,
 )
 from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
@@ -328,13 +330,17 @@ class BeanPositionLoader(PositionLoader):
 
     def check_conservation(self, game: BeanGame) -> None:
         """Every card of the game is in exactly one zone."""
+        if sorted(self.held_cards(game)) != game.table.deck():  # pragma: no cover - a loader bug
+            raise SetupError("the position does not hold every card of the game exactly once")
+
+    def held_cards(self, game: BeanGame) -> list[int]:
+        """Every card in the game's zones."""
         held: list[int] = [*game.deck, *game.discard, *game.box, *game.revealed]
         for s in range(game.n):
             held += game.hands[s] + game.coins[s] + game.trade[s]
             for fld in game.fields[s]:
                 held += fld
-        if sorted(held) != game.table.deck():  # pragma: no cover - a loader bug
-            raise SetupError("the position does not hold every card of the game exactly once")
+        return held
 
 
 class SissiPositionLoader(BeanPositionLoader):
@@ -431,7 +437,8 @@ class HighBohnPositionLoader(BeanPositionLoader):
             if len({BUILDINGS.bean[b] for b in bs}) != len(bs):
                 raise SetupError(f"seat {s} owns two buildings of one type (high-bohn §4.1.3)")
             owned.append(bs)
-            nf = len(p.get("fields", [[]] * game.fields_at_start()))
+            given = p.get("fields", [[]] * game.fields_at_start())
+            nf = len(given) if isinstance(given, list) else 0
             default = ["regular", "regular", "third"][:nf]
             fk = p.get("field_kinds", default)
             if not isinstance(fk, list) or len(fk) != nf or any(k not in FIELD_KINDS for k in fk):
@@ -493,7 +500,7 @@ class HighBohnPositionLoader(BeanPositionLoader):
         game.store = [list(pos.zones[f"seat {s} store"]) for s in range(n)]
         game.stew_coins = [list(pos.zones[f"seat {s} stew_coins"]) for s in range(n)]
         game.still_coins = [list(pos.zones[f"seat {s} distillery_coins"]) for s in range(n)]
-        for name in ("teepee", "drawn"):
+        for name in ("teepee", "drawn", "from_store"):
             setattr(game, name, [[] for _ in range(n)])
         owned = {b for z in game.owned for b in z}
         gone = set(pos.extra["removed"])
@@ -565,28 +572,41 @@ class HighBohnPositionLoader(BeanPositionLoader):
                             + " and ".join(game.table.bean_keys[b] for b in sorted(set(types)))
                         )
 
+    def check_consistency(self, game: BeanGame, pos: Position) -> None:
+        super().check_consistency(game, pos)
+        self.check_buildings(game)
+
+    def check_buildings(self, game: BeanGame) -> None:
+        """Cards lie on or under a building only where its owner has it: the
+        General Store within its room, stew coins under a saloon-3/-4, coins
+        under the distillery-3."""
+        assert isinstance(game, HighBohn)
+        for s in range(game.n):
+            if game.store[s] and (game._owned_with(s, STORES) < 0 or game.store_room(s) < 0):
+                raise SetupError(
+                    f"seat {s}: {len(game.store[s])} stored cards need a General Store "
+                    "with that much room (high-bohn §4.3.6)"
+                )
+            if game.stew_coins[s] and game._owned_with(s, STEW_METERS) < 0:
+                raise SetupError(
+                    f"seat {s}: stew coins lie under a saloon-3 or saloon-4 (high-bohn §4.3.5)"
+                )
+            if game.still_coins[s] and not game.owns(s, DISTILLERY_3):
+                raise SetupError(
+                    f"seat {s}: distillery coins lie under the distillery-3 (high-bohn §4.3.9)"
+                )
+
     def check_phase(self, game: BeanGame, pos: Position) -> None:
         if game.phase_name in self.PLAY_ONLY:
             raise SetupError(f"phase {game.phase_name!r} is reached only in play")
         super().check_phase(game, pos)
 
-    def check_conservation(self, game: BeanGame) -> None:
-
+    def held_cards(self, game: BeanGame) -> list[int]:
         assert isinstance(game, HighBohn)
-        held: list[int] = []
+        held = super().held_cards(game)
         for s in range(game.n):
             held += game.store[s] + game.stew_coins[s] + game.still_coins[s]
-        if held:
-            # the base check counts only the shared zones: move ours aside for it
-            saved = (game.store, game.stew_coins, game.still_coins)
-            game.box.extend(held)
-            try:
-                super().check_conservation(game)
-            finally:
-                del game.box[len(game.box) - len(held) :]
-                game.store, game.stew_coins, game.still_coins = saved
-        else:
-            super().check_conservation(game)
+        return held
 
 
 #: variant id -> the loader of its positions

@@ -75,7 +75,7 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
     "high-bohn": StateLayout(
         secret=("deck",),
         private=("hands", "drawn"),
-        references=("offers",),
+        references=("offers", "from_store"),
         pins=_offer_pins,
         known=lambda state, viewer: (
             {("deck", len(state["deck"]) - 1)}

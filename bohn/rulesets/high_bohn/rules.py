@@ -24,11 +24,21 @@ at the end, the ``final-buying`` rounds after the final harvest. Every
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from typing import Any, ClassVar, Final
 
-from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
-from bohn.engine.beans import _BUY, _HARVEST, _PASS, OVER, PLANT, PLANT_TRADED, TRADE, seats_of
+from bohn._native import mypyc_attr
+from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.beans import (
+    _BUY,
+    _HARVEST,
+    _PASS,
+    OVER,
+    PLANT,
+    PLANT_TRADED,
+    TRADE,
+    _propose,
+    seats_of,
+)
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result
@@ -123,6 +133,7 @@ def _hb(section: str) -> str:
     return f"high-bohn {section}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HighBohn(Bohnanza):
     """High Bohn, and with option ``cognac`` its Cognac variant."""
 
@@ -163,6 +174,8 @@ class HighBohn(Bohnanza):
     still_coins: list[list[int]]
     teepee: list[list[int]]
     drawn: list[list[int]]
+    #: cards in each trading area that came from a General Store (a subset of it)
+    from_store: list[list[int]]
     held: list[int]
     resume: list[int]
     window: list[int]
@@ -527,14 +540,22 @@ class HighBohn(Bohnanza):
 
     def _build_actions(self, seat: int, only: int = -1) -> list[Action]:
         """The buildings ``seat`` can buy now (of bean type ``only`` if given)."""
-        bb = BUILDINGS.bean
+        coins = self.coins[seat]
+        if not coins:
+            return []
         tb = self.table.bean
-        have = Counter(tb[c] for c in self.coins[seat])
-        mine = {bb[b] for b in self.owned[seat]}
+        have = [0] * len(self.table.bean_keys)
+        for c in coins:
+            have[tb[c]] += 1
+        bb = BUILDINGS.bean
+        for b in self.owned[seat]:
+            have[bb[b]] = 0  # one building per type
+        if only >= 0:
+            have = [k if t == only else 0 for t, k in enumerate(have)]
+        price = BUILDINGS.price
         out: list[Action] = []
         for b in self.supply:
-            t = bb[b]
-            if t in mine or (only >= 0 and t != only) or have[t] < BUILDINGS.price[b]:
+            if have[bb[b]] < price[b]:
                 continue
             key = BUILDINGS.keys[b]
             if b == DISTILLERY_2:
@@ -736,6 +757,30 @@ class HighBohn(Bohnanza):
     def _giveable(self, seat: int) -> list[tuple[str, int]]:
         return super()._giveable(seat) + [(f"s{i}", c) for i, c in enumerate(self.store[seat])]
 
+    def _proposal_vocabulary(self, seat: int) -> tuple[Action, ...]:
+        """The listed proposals (``docs/actions.md``) and, for an owner of
+        stored cards, each kind of them as a gift or for one card of a type
+        one of his fields wants, to every seat he may deal with."""
+        listed = super()._proposal_vocabulary(seat)
+        store = self.store[seat]
+        if not store or self.proposals[seat] >= self.caps[seat]:
+            return listed
+        bean = self.table.bean
+        bkeys = self.table.bean_keys
+        wanted = sorted({bean[c] for c in self._wanted_tops(seat) if c >= 0})
+        targets = [s for s in range(self.n) if s != seat] if seat == self.active else [self.active]
+        extra: list[Action] = []
+        seen: set[int] = set()
+        for i, c in enumerate(store):
+            if c in seen:
+                continue
+            seen.add(c)
+            give = (f"s{i}",)
+            for to in targets:
+                extra.append(_propose(to, give, ()))
+                extra += [_propose(to, give, (bkeys[t],)) for t in wanted if t != bean[c]]
+        return listed + tuple(extra)
+
     def _store_actions(self, seat: int) -> list[Action]:
         if self.store_room(seat) <= 0:
             return []
@@ -750,9 +795,45 @@ class HighBohn(Bohnanza):
             for i, c in enumerate(self.trade[seat]):
                 if c not in seen:
                     seen.add(c)
-                    out.append(_store(f"t{i}"))
+                    if self._storable(seat, c):
+                        out.append(_store(f"t{i}"))
             return out
         return []
+
+    def _storable(self, seat: int, card: int) -> bool:
+        """Whether a trading-area card of ``card``'s kind may be stored: not
+        when every such card there came from a General Store (§4.3.6 item 4)."""
+        return self.trade[seat].count(card) > self.from_store[seat].count(card)
+
+    def _do_accept(self, seat: int, a: Accept) -> None:
+        """A deal; cards that left a General Store are marked in their
+        receiver's trading area, for they may never be stored again."""
+        o = self.offers.get(a.offer)
+        moved: list[tuple[int, list[int]]] = []
+        if o is not None:
+            store = self.store
+            give = [store[o.frm][i] for z, i in o.give if z == "s" and i < len(store[o.frm])]
+            back = []
+            for r in a.give:
+                if r[:1] == "s" and r[1:].isdigit() and int(r[1:]) < len(store[seat]):
+                    back.append(store[seat][int(r[1:])])
+            moved = [(seat, give), (o.frm, back)]
+        super()._do_accept(seat, a)
+        for s, cards in moved:
+            self.from_store[s] += cards
+
+    def _trading_area_moved(self) -> None:
+        # a card planted from a trading area is, among identical ones, one
+        # that came from a store first: keep the marks within the area
+        for s, marks in enumerate(self.from_store):
+            if marks:
+                area = self.trade[s]
+                kept: list[int] = []
+                for c in marks:
+                    if kept.count(c) < area.count(c):
+                        kept.append(c)
+                self.from_store[s] = kept
+        super()._trading_area_moved()
 
     def _do_store(self, seat: int, a: Store) -> None:
         z, i = a.card[0], int(a.card[1:])
@@ -779,6 +860,11 @@ class HighBohn(Bohnanza):
                 raise IllegalAction(
                     f"your trading area holds {len(self.trade[seat])} cards; there is no t{i}",
                     self._rule("§3.3.1"),
+                )
+            if not self._storable(seat, self.trade[seat][i]):
+                raise IllegalAction(
+                    "this card came from a General Store; stored cards never go onto another store",
+                    _hb("§4.3.6"),
                 )
         else:
             raise IllegalAction(
@@ -1161,6 +1247,7 @@ class HighBohn(Bohnanza):
         "still_coins",
         "teepee",
         "drawn",
+        "from_store",
     )
     _HB_SCALARS: ClassVar[tuple[str, ...]] = (
         "jail_owner",
@@ -1174,8 +1261,12 @@ class HighBohn(Bohnanza):
 
     def _copy_state(self, other: Any) -> None:
         super()._copy_state(other)
-        for name in self._HB_SEAT_ZONES:
-            setattr(other, name, [z[:] for z in getattr(self, name)])
+        other.store = [z[:] for z in self.store]
+        other.stew_coins = [z[:] for z in self.stew_coins]
+        other.still_coins = [z[:] for z in self.still_coins]
+        other.teepee = [z[:] for z in self.teepee]
+        other.drawn = [z[:] for z in self.drawn]
+        other.from_store = [z[:] for z in self.from_store]
         other.owned = [z[:] for z in self.owned]
         other.kinds = [z[:] for z in self.kinds]
         other.stews = [z[:] for z in self.stews]
@@ -1185,8 +1276,13 @@ class HighBohn(Bohnanza):
         other.resume = self.resume[:]
         other.window = self.window[:]
         other.window_type = self.window_type
-        for name in self._HB_SCALARS:
-            setattr(other, name, getattr(self, name))
+        other.jail_owner = self.jail_owner
+        other.bank_used = self.bank_used
+        other.peek = self.peek
+        other.buyer = self.buyer
+        other.quiet = self.quiet
+        other.bought = self.bought
+        other.end_reason = self.end_reason
 
     def _state_json(self) -> dict[str, Any]:
         d = super()._state_json()

@@ -25,6 +25,7 @@ import json
 from importlib import resources
 from typing import Any, ClassVar
 
+from bohn._native import mypyc_attr
 from bohn.engine.actions import Action, BuyField, Harvest
 from bohn.engine.beans import PLANT_TRADED, BeanGame, seats_of
 from bohn.engine.cards import CardTable
@@ -70,6 +71,7 @@ def _check_data(table: CardTable) -> tuple[bool, ...]:
     return tuple(a["kind"] == "sissi" for a in table.attrs)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Sissi(Bohnanza):
     """Sissi! Die Bohnenkaiserin."""
 
