@@ -833,13 +833,26 @@ def test_s4_3_3_bank_abilities_lost_if_missed() -> None:
 
 
 def test_s4_3_3_bank_2_empty_draw_pile() -> None:
-    """§4.3.3: with an empty draw pile bank-2 has no effect: no look, no bury."""
+    """§4.3.3: with an empty draw pile bank-2 has no effect: no look, no bury;
+    with nothing to do the moment passes and phase 1 begins at once."""
     game = position(seats=[{"hand": ["blaue"], "buildings": ["bank-2"]}], discard=["sau"])
-    assert phase(game) == "before-turn"
+    assert phase(game) == "plant"
     (_, _, events) = game.history()[0]
     assert not any(e.data["type"] == "look" for e in events)
     assert "bury" not in legal(game, 0)
     refused(game, 0, "bury", "high-bohn §4.3.3")
+
+
+def test_s4_3_3_bank_4_with_nothing_to_move() -> None:
+    """§4.3.3: a bank-4 owner whose hand holds one kind of card only cannot
+    change its order; the moment passes and phase 1 begins at once. With two
+    kinds the turn starts in `before-turn`."""
+    game = position(seats=[{"hand": ["blaue", "blaue"], "buildings": ["bank-4"]}], deck=["sau"])
+    assert phase(game) == "plant"
+    assert not any(t.startswith("move") for t in legal(game, 0))
+    game = position(seats=[{"hand": ["blaue", "sau"], "buildings": ["bank-4"]}], deck=["sau"])
+    assert phase(game) == "before-turn"
+    assert legal(game, 0) == ["move h0 h1", "pass"]
 
 
 # ---------------------------------------------------------------------------

@@ -902,7 +902,10 @@ class HighBohn(Bohnanza):
 
     def _begin_planting(self) -> None:
         s = self.active
-        if self.phase != BEFORE_TURN and (self.owns(s, BANK_2) or self.owns(s, BANK_4)):
+        if self.phase != BEFORE_TURN and (
+            (self.owns(s, BANK_2) and self.deck)
+            or (self.owns(s, BANK_4) and len(set(self.hands[s])) > 1)
+        ):  # a Bank ability with something to do (else the moment passes at once)
             self.phase = BEFORE_TURN
             self._look()
             return
