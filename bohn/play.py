@@ -35,6 +35,7 @@ from bohn.engine.actions import (
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
+from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: proposals per trading phase: the person may negotiate at length, bots briefly
@@ -64,8 +65,28 @@ Answer with:
   log               the recent events
   help              this text
   quit              leave the game
-Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards) and
-t<i> (your trading area); fields are f0, f1, f2; wanted cards by bean type.
+Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards),
+t<i> (your trading area) and s<i> (your General Store); fields are f0, f1, f2 ...;
+wanted cards by bean type.
+"""
+
+
+#: the commands High Bohn adds (shown by ``help`` in its games)
+HIGH_BOHN_HELP = """\
+High Bohn adds:
+  build jail-3            buy a building with coins of its bean type
+  build distillery-2 name saloon
+                          buy the distillery-2 and close the Saloons (Cognac variant)
+  store h0 / store r1 / store t0
+                          lay your front card / a revealed card / a card of your
+                          trading area on your General Store
+  plant f0 stew / plant f0 joker
+                          plant as a bean stew card (Saloon) or a soy joker (farm-2)
+  bury                    bank-2: put the top card of the draw pile at its bottom
+  move h3 h0              bank-4: move hand card h3 to position h0
+  order 2,0,1             bank-3: the order in which your drawn cards join your hand
+  take blaue              jail-4: the leftover card you take as a coin
+Coins buy only buildings of their bean type; every coin's bean side is public.
 """
 
 
@@ -81,13 +102,15 @@ def _table_of(game: Game) -> CardTable | None:
     return getattr(type(game), "table", None)
 
 
-def field_text(keys: list[str], table: CardTable | None) -> str:
-    """A field as a stack, bottom first, with what a harvest would pay now.
+def field_text(keys: list[str], pays: int | None = None) -> str:
+    """A field as a stack, bottom first, with what a harvest would pay now
+    (``field_pays`` of the observation).
 
-    >>> from bohn.rulesets import find_variant
-    >>> field_text(["blaue"] * 4, find_variant("bohnanza").table)
+    >>> field_text(["blaue"] * 4, 1)
     'blaue x4 (pays 1)'
-    >>> field_text([], None)
+    >>> field_text(["sau", "rote", "soja"])
+    '[sau rote soja]'
+    >>> field_text([])
     'empty'
     """
     if not keys:
@@ -96,10 +119,73 @@ def field_text(keys: list[str], table: CardTable | None) -> str:
         stack = f"{keys[0]} x{len(keys)}"
     else:
         stack = "[" + " ".join(keys) + "]"
-    if table is None or keys[-1] not in table.index:
-        return stack
-    pays = min(len(keys), table.pays_for(table.index[keys[-1]], len(keys)))
-    return f"{stack} (pays {pays})"
+    return stack if pays is None else f"{stack} (pays {pays})"
+
+
+def _pays(p: dict[str, Any], f: int) -> int | None:
+    pays = p.get("field_pays") or []
+    return pays[f] if f < len(pays) else None
+
+
+#: how the screen names High Bohn's field kinds (``field_kinds`` of the observation)
+FIELD_LABELS = {
+    "third": "third field",
+    "goldmine": "goldmine-4 field",
+    "saloon": "saloon-2 field, brech only",
+    "blacksmith": "blacksmith-2 field, feuer only",
+}
+
+
+def _flag(p: dict[str, Any], key: str, f: int) -> bool:
+    flags = p.get(key) or []
+    return f < len(flags) and bool(flags[f])
+
+
+def seat_field_text(p: dict[str, Any], f: int) -> str:
+    """Field ``f`` of a seat's observation ``p``, with its kind where the
+    observation names one (``field_kinds``, ``stews``, ``locked``)."""
+    keys = p["fields"][f]
+    kinds = p.get("field_kinds") or []
+    kind = kinds[f] if f < len(kinds) else "regular"
+    stew = _flag(p, "stews", f)
+    locked = _flag(p, "locked", f)
+    marks = [FIELD_LABELS.get(kind, kind)] if kind != "regular" else []
+    if stew:
+        marks.append("bean stew")
+    if locked:
+        marks.append("locked until the fields that held its type are harvested")
+    label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
+    return f"{label}: {field_text(keys, _pays(p, f))}"
+
+
+def _counted(keys: list[str]) -> str:
+    """Card keys grouped, most first: ``blaue x3, sau``."""
+    counts: dict[str, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or "none"
+
+
+def _building_info(key: str) -> tuple[int, str, str] | None:
+    """(price, paying bean type, effect) of a High Bohn building key."""
+    from bohn.rulesets.high_bohn.rules import BUILDINGS, TABLE
+
+    b = BUILDINGS.index.get(key)
+    if b is None:
+        return None
+    return BUILDINGS.price[b], TABLE.bean_keys[BUILDINGS.bean[b]], BUILDINGS.effects[b]
+
+
+def supply_text(keys: list[str]) -> str:
+    """The building supply grouped by type: ``jail (blaue) 1 3 4``."""
+    groups: dict[str, list[str]] = {}
+    for k in keys:
+        kind, _, price = k.rpartition("-")
+        info = _building_info(k)
+        name = f"{kind} ({info[1]})" if info else kind
+        groups.setdefault(name, []).append(price)
+    return "; ".join(f"{name} {' '.join(ps)}" for name, ps in groups.items()) or "empty"
 
 
 def _seat_name(s: int, me: int, kinds: dict[int, str]) -> str:
@@ -150,24 +236,70 @@ def describe_action(
 
     def fld(f: int) -> str:
         if f < len(fields):
-            return f"field {f} ({field_text(fields[f], table)})"
+            return f"field {f} ({field_text(fields[f], _pays(me, f))})"
         return f"field {f}"
 
     if isinstance(a, Plant):
+        how = {"stew": " as a bean stew card", "joker": " as a soy joker of its type"}.get(
+            a.mode or "", f" ({a.mode})" if a.mode else ""
+        )
         if a.traded is None:
-            return f"plant {_ref_card('h0', me, obs)} (front card) on {fld(a.field)}"
+            return f"plant {_ref_card('h0', me, obs)} (front card) on {fld(a.field)}{how}"
         card = _ref_card(f"t{a.traded}", me, obs)
-        return f"plant {card} from your trading area (t{a.traded}) on {fld(a.field)}"
+        return f"plant {card} from your trading area (t{a.traded}) on {fld(a.field)}{how}"
+    if isinstance(a, Build):
+        info = _building_info(a.building)
+        if info is None:
+            return a.text()
+        price, bean, effect = info
+        text = f"build the {a.building} for {_coins(price)} of {bean}"
+        if a.name is not None:
+            return (
+                f"{text} and name {a.name}: the others may buy a {a.name} at once, then "
+                f"the remaining {a.name} cards leave the game"
+            )
+        return f"{text}: {effect}"
+    if isinstance(a, Store):
+        where = "on your General Store"
+        if a.card == "h0":
+            return f"put your front card {_ref_card('h0', me, obs)} {where} (counts as planting it)"
+        if a.card[:1] == "r":
+            return f"put revealed card {a.card} ({_ref_card(a.card, me, obs)}) {where}"
+        return f"put {_ref_card(a.card, me, obs)} from your trading area ({a.card}) {where}"
+    if isinstance(a, Bury):
+        top = obs.get("deck_top")
+        card = f" ({top})" if top else ""
+        return f"bank-2: put the top card of the draw pile{card} face down at its bottom"
+    if isinstance(a, MoveCard):
+        card = _ref_card(f"h{a.card}", me, obs)
+        return f"bank-4: move hand card h{a.card} ({card}) to position h{a.to}"
+    if isinstance(a, Order):
+        drawn = obs.get("drawn") or []
+        cards = [str(drawn[i]) if i < len(drawn) else "?" for i in a.drawn]
+        return f"bank-3: your drawn cards join the back of your hand as {', '.join(cards)}"
+    if isinstance(a, Take):
+        return f"jail-4: take a {a.bean} leftover as your coin"
     if isinstance(a, Harvest):
         return f"harvest {fld(a.field)}"
     if isinstance(a, BuyField):
-        cost = f" for {price} coins" if price is not None else ""
+        if "buildings" in me and "goldmine-2" in me["buildings"]:
+            price = 1
+        cost = f" for {_coins(price)}" if price is not None else ""
         return f"buy your third field{cost}"
     if isinstance(a, Pass):
-        if obs.get("phase") == "plant":
-            return "pass: do not plant a second card"
-        if obs.get("phase") == "trade":
+        phase = obs.get("phase")
+        if phase == "plant":
+            nth = "a third" if int(obs.get("planted", 0)) >= 2 else "a second"
+            return f"pass: do not plant {nth} card"
+        if phase == "trade":
             return "pass: make no more proposals in this trading phase"
+        if phase == "before-turn":
+            return "pass: use no (more) Bank ability and start your turn"
+        if phase == "final-buying":
+            return "pass: buy no more buildings in this round"
+        if phase == "distillery":
+            named = (obs.get("distillery") or {}).get("building_type", "?")
+            return f"pass: do not buy a {named} now"
         return "pass"
     if isinstance(a, EndTrading):
         return "end the trading phase (revealed cards still open are kept)"
@@ -208,13 +340,19 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
     if t == "turn":
         return f"--- turn {e['turn']}: {who()} {'are' if e.get('seat') == me else 'is'} active"
     if t == "plant":
-        return f"{who()} planted {e['card']} on field {e['field']}"
+        how = {"stew": " as a stew card", "joker": " as a soy joker"}.get(str(e.get("as")), "")
+        return f"{who()} planted {e['card']} on field {e['field']}{how}"
     if t == "harvest":
         cards = e.get("cards", [])
         final = " (final harvest)" if e.get("final") else ""
+        if e.get("stew"):
+            what = f"a bean stew of {len(cards)}: {', '.join(cards)}"
+            where = " under the Saloon"
+        else:
+            what = f"{len(cards)} x {cards[-1] if cards else '?'}"
+            where = ""
         return (
-            f"{who()} harvested field {e['field']} ({len(cards)} x "
-            f"{cards[-1] if cards else '?'}) -> {_coins(e['coins'])}{final}"
+            f"{who()} harvested field {e['field']} ({what}) -> {_coins(e['coins'])}{where}{final}"
         )
     if t == "reveal":
         return f"revealed: {_cards(e.get('cards', []))}"
@@ -248,7 +386,51 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
     if t == "buy-field":
         return f"{who()} bought a third field"
     if t == "pay":
-        return f"{who()} paid {len(e.get('coins', []))} coins for {e.get('for')}"
+        coins = e.get("coins", [])
+        faces = f" ({_counted(coins)})" if coins else ""
+        return f"{who()} paid {_coins(len(coins))}{faces} for {e.get('for')}"
+    if t == "build":
+        return f"{who()} built the {e.get('building')}"
+    if t == "store":
+        return f"{who()} put {e.get('card')} on the General Store"
+    if t == "look":
+        if "card" in e:
+            return f"{who()} looked at the top card of the draw pile: {e['card']} (bank-2)"
+        return f"{who()} looked at the top card of the draw pile (bank-2)"
+    if t == "bury":
+        card = e.get("card", "the top card")
+        return f"{who()} put {card} at the bottom of the draw pile (bank-2)"
+    if t == "move":
+        return f"{who()} moved hand card h{e.get('from')} to h{e.get('to')} (bank-4)"
+    if t == "order":
+        cards = e.get("cards")
+        order = f": {_cards(cards)}" if cards is not None else ""
+        return f"{who()} ordered the drawn cards (bank-3){order}"
+    if t == "new-field":
+        kind = FIELD_LABELS.get(str(e.get("kind")), str(e.get("kind")))
+        locked = " (locked for now)" if e.get("locked") else ""
+        return f"{who()} got a new field {e.get('field')}: {kind}{locked}"
+    if t == "buildings-removed":
+        why = {"player-count": "the type is taken often enough", "distillery-2": "distillery-2"}
+        reason = why.get(str(e.get("reason")), str(e.get("reason")))
+        return f"out of the game ({reason}): {_cards(e.get('buildings', []))}"
+    if t == "distillery-names":
+        return (
+            f"{who()} named {e.get('building_type')} with the distillery-2: the others may "
+            "buy one now, then the rest leave the game"
+        )
+    if t == "distillery-coin":
+        return (
+            f"{who()} took a coin ({e.get('coin')}) of seat {e.get('from')}'s stew (distillery-3)"
+        )
+    if t == "jail-choice":
+        return f"{who()} chooses the jail-4 coin from {_cards(e.get('cards', []))}"
+    if t == "jail-coin":
+        return f"{who()} took a coin ({e.get('coin')}) from the leftovers (jail-4)"
+    if t == "final-buying":
+        return f"final buying rounds, starting with {who('first')}"
+    if t == "teepee":
+        return f"{who()} gets {_coins(int(e.get('coins', 0)))} from the Teepee"
     if t == "sissi-action":
         owners = ["your" if s == me else f"seat {s}'s" for s, _ in e.get("fields", [])]
         pairs = ", ".join(f"{o} field {f}" for o, (_, f) in zip(owners, e["fields"], strict=True))
@@ -266,6 +448,57 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
 
 # --------------------------------------------------------------------------
 # the screen
+
+
+def seat_extras(p: dict[str, Any]) -> list[str]:
+    """The lines of a seat beyond its fields, for the keys its observation has:
+    coin faces, buildings, General Store, stew, Distillery and Teepee coins."""
+    out: list[str] = []
+    if "coin_cards" in p:
+        out.append(f"coins: {_counted(p['coin_cards'])}")
+    if "buildings" in p:
+        owned = list(p["buildings"])
+        worth = sum(info[0] for info in map(_building_info, owned) if info is not None)
+        text = ", ".join(owned) if owned else "none"
+        out.append(f"buildings: {text}" + (f" (worth {worth})" if owned else ""))
+    labels = (
+        ("store" if "hand" not in p else "", "General Store"),  # mine: listed with refs
+        ("stew_coins", "stew coins under the Saloon"),
+        ("distillery_coins", "coins under the distillery-3"),
+        ("teepee_coins", "Teepee coins"),
+    )
+    for key, label in labels:
+        if key and p.get(key):
+            out.append(f"{label}: {_counted(p[key])}")
+    if int(p.get("plant_limit", 2)) > 2:
+        out.append(f"plants up to {p['plant_limit']} cards in phase 1")
+    return out
+
+
+def table_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """The shared parts of the table the observation has beyond the bean
+    game: the building supply and the decisions open now."""
+    out: list[str] = []
+    if "supply" in obs:
+        out.append(f"building supply: {supply_text(obs['supply'])}")
+    if obs.get("removed"):
+        out.append(f"out of the game: {', '.join(obs['removed'])}")
+    window = obs.get("distillery")
+    if window:
+        who = ", ".join(_seat_name(s, seat, kinds) for s in window.get("seats", []))
+        out.append(
+            f"distillery-2 named {window.get('building_type')}: {who or 'nobody'} may still "
+            "buy one now"
+        )
+    jail = obs.get("jail_coin")
+    if jail:
+        out.append(
+            f"jail-4: {_seat_name(int(jail['seat']), seat, kinds)} takes one of "
+            f"{_cards(jail.get('cards', []))} as a coin"
+        )
+    if obs.get("final_buyer") is not None:
+        out.append(f"final buying: {_seat_name(int(obs['final_buyer']), seat, kinds)} buys now")
+    return out
 
 
 def screen(
@@ -289,15 +522,17 @@ def screen(
         f"exhaustions: {obs.get('exhaustions')} of {obs.get('final_exhaustion')}"
         + ("   LAST TURN" if obs.get("last_turn") else "")
     )
+    lines += table_lines(obs, seat, kinds)
     lines.append("")
     for s, p in enumerate(obs["seats"]):
         mark = "*" if s == active else " "
         name = _seat_name(s, seat, kinds)
         lines.append(f"{mark} {name}: {p['coins']} coins, {p['hand_size']} cards in hand")
-        for f, keys in enumerate(p["fields"]):
-            lines.append(f"      f{f}: {field_text(keys, table)}")
+        for f in range(len(p["fields"])):
+            lines.append("      " + seat_field_text(p, f))
         if p.get("trading_area"):
             lines.append(f"      trading area: {_cards(p['trading_area'])}")
+        lines += ["      " + x for x in seat_extras(p)]
     lines.append("")
     me = obs["seats"][seat]
     hand = me.get("hand", [])
@@ -305,6 +540,18 @@ def screen(
         "your hand (front first): "
         + ("  ".join(f"h{i} {k}" for i, k in enumerate(hand)) or "empty")
     )
+    drawn = obs.get("drawn") or []
+    if drawn:
+        lines.append(
+            "your drawn cards (bank-3: choose their order): "
+            + "  ".join(f"{i}) {k}" for i, k in enumerate(drawn))
+        )
+    if obs.get("deck_top"):
+        lines.append(f"top card of the draw pile (bank-2): {obs['deck_top']}")
+    if me.get("store"):
+        lines.append(
+            "your General Store: " + "  ".join(f"s{i} {k}" for i, k in enumerate(me["store"]))
+        )
     if me.get("trading_area"):
         lines.append(
             "your trading area: " + "  ".join(f"t{i} {k}" for i, k in enumerate(me["trading_area"]))
@@ -438,6 +685,11 @@ class Session:
         """The legal actions in the order they are listed: the usual moves first."""
         order: tuple[type[Action], ...] = (
             Plant,
+            Store,
+            Order,
+            Take,
+            Bury,
+            MoveCard,
             Pass,
             EndTrading,
             Accept,
@@ -446,6 +698,7 @@ class Session:
             Propose,
             Withdraw,
             Harvest,
+            Build,
         )
         rank: dict[type[Action], int] = {kind: i for i, kind in enumerate(order)}
         legal = self.game.legal_actions(self.seat)
@@ -481,6 +734,8 @@ class Session:
                 raise Quit("you left the game.")
             if word in ("help", "h", "?"):
                 self.say(HELP)
+                if "supply" in obs:
+                    self.say(HIGH_BOHN_HELP)
                 continue
             if word == "log":
                 self.show_log()
@@ -529,8 +784,16 @@ class Session:
             return
         self.say("")
         self.say(f"=== game over ({r.reason}) ===")
+        tally = (r.details or {}).get("tally")
         for s in r.ranking:
-            self.say(f"  {_seat_name(s, self.seat, self.kinds)}: {_coins(r.scores[s])}")
+            line = f"  {_seat_name(s, self.seat, self.kinds)}: {_coins(r.scores[s])}"
+            if isinstance(tally, list) and s < len(tally):
+                t = tally[s]
+                line += (
+                    f" (cash {t.get('cash')}, Teepee {t.get('teepee')}, buildings "
+                    f"{t.get('buildings')}, bonus {t.get('bonus')})"
+                )
+            self.say(line)
         winners = ", ".join(_seat_name(s, self.seat, self.kinds) for s in r.winners)
         self.say(f"winner: {winners}")
         if r.tie_break:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
 
 import bohn
 from bohn.bots.base import Bot, SeatView, make_bot
-from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import GreedyBot, HighBohnGreedyBot
 from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
 from bohn.sim.runner import make_bots, play_game
 
@@ -195,3 +196,183 @@ def test_greedy_parameters() -> None:
     assert bot.max_proposals == 3 and not bot.buy
     with pytest.raises(ValueError):
         make_bot("greedy:colour=blue", 1)
+
+
+# -- High Bohn ------------------------------------------------------------------
+
+
+def play_high_bohn(
+    players: int, seed: int, specs: list[str], *, cognac: bool = False
+) -> tuple[bohn.Game, list[Bot]]:
+    """One seeded High Bohn game; every action checked against the legal list."""
+    game = bohn.new_game("high-bohn", players, seed, {"trade_cap": 2, "cognac": cognac})
+    bots = make_bots(specs, seed)
+    play_game(game, [Checked(b) for b in bots])
+    assert game.result() is not None
+    return game, bots
+
+
+def fallbacks(bots: list[Bot]) -> int:
+    """Decisions the High Bohn heuristics failed on (answered generically)."""
+    total = 0
+    for b in bots:
+        inner = getattr(b, "_delegate", None)
+        if inner is not None:
+            assert isinstance(inner, HighBohnGreedyBot)
+            total += inner.fallbacks
+    return total
+
+
+def test_greedy_plays_high_bohn_with_its_own_bot() -> None:
+    from bohn.bots.greedy import VARIANT_BOTS
+
+    assert VARIANT_BOTS["high-bohn"] is HighBohnGreedyBot
+    assert issubclass(HighBohnGreedyBot, GreedyBot)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_high_bohn_greedy_beats_random(players: int) -> None:
+    games = 6
+    wins = 0
+    greedy_total = 0
+    random_total = 0
+    for g in range(games):
+        seat = g % players
+        specs = ["random"] * players
+        specs[seat] = "greedy"
+        game, bots = play_high_bohn(players, 3000 + g, specs, cognac=g % 2 == 1)
+        result = game.result()
+        assert result is not None and fallbacks(bots) == 0
+        wins += seat in result.winners
+        greedy_total += result.scores[seat]
+        random_total += sum(result.scores) - result.scores[seat]
+    assert wins == games
+    assert greedy_total / games > 5 * random_total / ((players - 1) * games)
+
+
+@pytest.mark.parametrize("cognac", [False, True])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_high_bohn_greedy_buys_buildings_and_finishes(players: int, cognac: bool) -> None:
+    games = 2
+    owned = 0
+    for g in range(games):
+        game, bots = play_high_bohn(players, 4000 + g, ["greedy"] * players, cognac=cognac)
+        assert fallbacks(bots) == 0
+        seats = game.observe(None)["seats"]
+        assert all(seat["buildings"] for seat in seats)
+        owned += sum(len(seat["buildings"]) for seat in seats)
+    assert owned / (games * players) >= 3.5
+
+
+def hb_observation(
+    fields: list[list[str]],
+    hand: list[str],
+    *,
+    coins: list[str] | None = None,
+    buildings: list[str] | None = None,
+    phase: str = "plant",
+    **extra: Any,
+) -> dict[str, Any]:
+    """Seat 0's observation of a 3-player High Bohn game, every building in the supply."""
+    from bohn.rulesets.high_bohn.rules import BUILDINGS
+
+    obs = observation(fields, hand, phase=phase, variant="high-bohn")
+    for s, p in enumerate(obs["seats"]):
+        n = len(p["fields"])
+        p.update(
+            {
+                "coin_cards": list(coins or []) if s == 0 else [],
+                "buildings": list(buildings or []) if s == 0 else [],
+                "field_kinds": ["regular"] * n,
+                "stews": [False] * n,
+                "locked": [False] * n,
+                "store": [],
+                "stew_coins": [],
+                "distillery_coins": [],
+                "teepee_coins": [],
+                "drawn_count": 0,
+                "plant_limit": 2,
+            }
+        )
+        p["coins"] = len(p["coin_cards"])
+    obs.update(
+        {
+            "supply": [k for k in BUILDINGS.keys if k not in (buildings or [])],
+            "removed": [],
+            "deck_top": None,
+            "drawn": [],
+            "bank_used": {"bury": False, "move": False},
+            "final_buyer": None,
+            "distillery": None,
+            "jail_coin": None,
+        }
+    )
+    obs.update(extra)
+    return obs
+
+
+def test_high_bohn_final_buying_takes_the_dearest_building_it_can_pay() -> None:
+    obs = hb_observation(
+        [[], []], [], coins=["blaue", "blaue", "soja"], phase="final-buying", final_buyer=0
+    )
+    legal = ["build jail-1", "build jail-2", "build farm-1", "pass"]
+    assert decide(obs, legal) == "build jail-2"
+    assert decide(obs, ["pass"]) == "pass"
+
+
+def test_high_bohn_waits_for_a_dearer_building_unless_someone_else_is_near() -> None:
+    # two blaue coins and a growing blaue field: the jail-4 is worth waiting for
+    obs = hb_observation([["blaue"] * 3, []], ["blaue", "rote"], coins=["blaue", "blaue"])
+    legal = ["plant f0", "plant f1", "build jail-1", "build jail-2"]
+    assert decide(obs, legal) == "plant f0"
+    # with 3 players a second Jail owner closes the type: buy now
+    obs["seats"][1]["buildings"] = ["jail-3"]
+    obs["supply"].remove("jail-3")
+    assert decide(obs, legal) == "build jail-2"
+
+
+def test_high_bohn_jail_coin_completes_a_price() -> None:
+    obs = hb_observation(
+        [[], []], [], coins=["soja"], buildings=["jail-4"], phase="jail-coin", active=1
+    )
+    assert decide(obs, ["take blaue", "take soja"]) == "take soja"
+
+
+def test_high_bohn_draw_order_puts_wanted_cards_first() -> None:
+    obs = hb_observation(
+        [["blaue"] * 2, ["sau"]],
+        ["sau", "garten"],
+        buildings=["bank-3"],
+        phase="draw-order",
+        drawn=["rote", "blaue", "soja"],
+    )
+    legal = [f"order {','.join(map(str, p))}" for p in itertools.permutations(range(3))]
+    assert decide(obs, legal) == "order 1,0,2"
+
+
+def test_high_bohn_bank_2_buries_a_card_that_fits_nowhere() -> None:
+    fields = [["blaue"] * 3, ["sau"] * 2]
+    obs = hb_observation(fields, ["blaue"], buildings=["bank-2"], phase="before-turn")
+    obs["deck_top"] = "garten"
+    assert decide(obs, ["bury", "pass"]) == "bury"
+    obs["deck_top"] = "sau"
+    assert decide(obs, ["bury", "pass"]) == "pass"
+
+
+def test_high_bohn_stores_a_front_card_that_would_force_a_harvest() -> None:
+    fields = [["blaue"] * 5, ["sau"] * 4]
+    obs = hb_observation(fields, ["garten", "blaue"], buildings=["general-store-2"])
+    assert decide(obs, ["store h0", "harvest f0", "harvest f1"]) == "store h0"
+
+
+def test_high_bohn_distillery_2_names_a_type_others_collect() -> None:
+    obs = hb_observation(
+        [[], []], [], coins=["cognac"] * 2, buildings=["general-store-2"], planted=1
+    )
+    obs["seats"][1]["coin_cards"] = ["sau"]  # collecting for a General Store, cannot pay one yet
+    obs["supply"].remove("general-store-1")
+    obs["removed"] = ["general-store-1"]
+    legal = ["pass"] + [
+        f"build distillery-2 name {t}" for t in ("jail", "general-store", "distillery")
+    ]
+    assert decide(obs, legal) == "build distillery-2 name general-store"

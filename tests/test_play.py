@@ -153,3 +153,170 @@ def test_trade_caps_default_and_given_options(games: list[bohn.Game]) -> None:
         out=io.StringIO(),
     )
     assert games[-1].options["trade_caps"] == [50, 2, 2]
+
+
+# -- High Bohn ------------------------------------------------------------------
+
+
+def seat_block(screen: str, name: str) -> list[str]:
+    """The lines of one seat's block on a screen (its header line first)."""
+    lines = screen.splitlines()
+    start = next(i for i, x in enumerate(lines) if x[2:].startswith(f"{name}: "))
+    block = [lines[start]]
+    for x in lines[start + 1 :]:
+        if not x.startswith("      "):
+            break
+        block.append(x.strip())
+    return block
+
+
+def counted(keys: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or "none"
+
+
+@pytest.mark.parametrize("cognac", [False, True])
+def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) -> None:
+    """A High Bohn game played to its end by a greedy bot typing for seat 1:
+    every screen shows each seat's buildings and coin faces as the game has them."""
+    from bohn.bots.base import SeatView
+    from bohn.bots.greedy import HighBohnGreedyBot
+
+    out = io.StringIO()
+    first = ["help", "build jail-4", "table"]
+    player = HighBohnGreedyBot(7)
+    screens = 0
+    built = False
+
+    def input_fn(prompt: str) -> str:
+        nonlocal screens, built
+        if first:
+            return first.pop(0)
+        game = games[0]
+        obs = game.observe(1)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        for s, name in ((1, "you"), (2, "seat 2 (greedy)")):
+            seat = obs["seats"][s]
+            block = seat_block(screen, name)
+            assert f"coins: {counted(seat['coin_cards'])}" in block
+            owned = ", ".join(seat["buildings"]) or "none"
+            assert any(x.startswith(f"buildings: {owned}") for x in block), block
+            built = built or (s == 1 and bool(seat["buildings"]))
+        assert "building supply: " in screen
+        screens += 1
+        legal = game.legal_actions(1)
+        return player.act(SeatView(1, legal, lambda: game.observe(1))).text()
+
+    rc = main("high-bohn", 4, 1, ["greedy"], 11, {"cognac": cognac}, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0
+    assert "High Bohn: 4 players" in text
+    assert "High Bohn adds:" in text  # help
+    assert "not allowed: jail-4 costs 4 blaue coins and you have 0 (high-bohn §4.1.1)" in text
+    assert screens > 50 and built
+    assert re.search(r"\d\) build the \S+ for \d coins? of \w+", text)
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)  # all told in words
+    assert "=== game over" in text and "(cash " in text
+    assert re.search(r"you built the \S+", text)
+
+
+def test_high_bohn_actions_and_events_in_words() -> None:
+    from bohn.engine.actions import BuyField, Pass, Plant, parse_action
+    from bohn.play import describe_action, describe_event, screen
+
+    game = bohn.new_game("high-bohn", 3, 2, {"cognac": True})
+    obs = game.observe(0)
+    me = obs["seats"][0]
+    me.update(
+        {
+            "hand": ["soja", "blaue", "sau"],
+            "fields": [["blaue", "blaue"], ["sau"], []],
+            "field_kinds": ["regular", "regular", "saloon"],
+            "stews": [False, False, False],
+            "locked": [False, False, True],
+            "trading_area": ["rote"],
+            "store": ["garten"],
+            "buildings": ["farm-2", "saloon-4", "goldmine-2", "bank-3"],
+            "coin_cards": ["blaue", "blaue", "sau"],
+        }
+    )
+    obs.update({"deck_top": "feuer", "drawn": ["rote", "augen", "soja"], "revealed": ["cognac"]})
+    table = type(game).table
+
+    def said(text: str) -> str:
+        return describe_action(parse_action(text), obs, 0, table, 3)
+
+    assert said("build jail-2").startswith("build the jail-2 for 2 coins of blaue: ")
+    assert said("build distillery-2 name saloon") == (
+        "build the distillery-2 for 2 coins of cognac and name saloon: the others may buy "
+        "a saloon at once, then the remaining saloon cards leave the game"
+    )
+    assert said("store h0") == (
+        "put your front card soja on your General Store (counts as planting it)"
+    )
+    assert said("store r0") == "put revealed card r0 (cognac) on your General Store"
+    assert said("store t0") == "put rote from your trading area (t0) on your General Store"
+    assert (
+        said("bury") == "bank-2: put the top card of the draw pile (feuer) face down at its bottom"
+    )
+    assert said("move h2 h0") == "bank-4: move hand card h2 (sau) to position h0"
+    assert said("order 2,0,1") == (
+        "bank-3: your drawn cards join the back of your hand as soja, rote, augen"
+    )
+    assert said("take soja") == "jail-4: take a soja leftover as your coin"
+    assert describe_action(Plant(0, None, "joker"), obs, 0, table).endswith(
+        "on field 0 (blaue x2 (pays 0)) as a soy joker of its type"
+    )
+    assert describe_action(Plant(1, 0, "stew"), obs, 0, table).endswith("as a bean stew card")
+    assert describe_action(BuyField(), obs, 0, table, 3) == "buy your third field for 1 coin"
+    obs["phase"] = "final-buying"
+    assert describe_action(Pass(), obs, 0, table) == "pass: buy no more buildings in this round"
+
+    text = "\n".join(screen(obs, 0, {1: "greedy", 2: "greedy"}, table))
+    assert "f2 [saloon-2 field, brech only; locked until" in text
+    assert "coins: blaue x2, sau" in text
+    assert "buildings: farm-2, saloon-4, goldmine-2, bank-3 (worth 11)" in text
+    assert "your General Store: s0 garten" in text
+    assert "top card of the draw pile (bank-2): feuer" in text
+    assert "your drawn cards (bank-3: choose their order): 0) rote  1) augen  2) soja" in text
+    assert "building supply: goldmine (garten) 1 2 3 4; teepee (rote) 1 2 3 4;" in text
+
+    events: list[dict[str, Any]] = [
+        {"type": "build", "seat": 0, "building": "jail-2"},
+        {"type": "pay", "seat": 0, "coins": ["blaue", "blaue"], "for": "jail-2"},
+        {"type": "store", "seat": 1, "card": "sau", "from": "h"},
+        {"type": "look", "seat": 0, "card": "sau"},
+        {"type": "bury", "seat": 1},
+        {"type": "move", "seat": 0, "from": 3, "to": 0},
+        {"type": "order", "seat": 0, "cards": ["sau", "rote"]},
+        {"type": "new-field", "seat": 0, "field": 2, "kind": "saloon", "locked": True},
+        {"type": "buildings-removed", "buildings": ["farm-1"], "reason": "player-count"},
+        {"type": "distillery-names", "seat": 2, "building_type": "jail"},
+        {"type": "distillery-coin", "seat": 2, "from": 0, "coin": "sau"},
+        {"type": "jail-choice", "seat": 1, "cards": ["blaue", "soja"]},
+        {"type": "jail-coin", "seat": 1, "coin": "soja"},
+        {"type": "final-buying", "first": 2},
+        {"type": "teepee", "seat": 0, "coins": 2, "from_pile": 2},
+        {"type": "plant", "seat": 0, "field": 1, "card": "soja", "as": "joker"},
+        {
+            "type": "harvest",
+            "seat": 0,
+            "field": 0,
+            "cards": ["sau", "rote"],
+            "coins": 0,
+            "final": False,
+            "stew": True,
+        },
+    ]
+    lines = [describe_event(e, 0) for e in events]
+    assert all(line and not line.startswith("{") for line in lines), lines
+    assert lines[1] == "you paid 2 coins (blaue x2) for jail-2"
+    assert lines[15] == "you planted soja on field 1 as a soy joker"
+    assert (
+        lines[16]
+        == "you harvested field 0 (a bean stew of 2: sau, rote) -> 0 coins under the Saloon"
+    )

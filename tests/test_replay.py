@@ -321,3 +321,18 @@ def test_load_rejects_what_is_not_replays(tmp_path: Path) -> None:
         loads("[1, 2]")
     with pytest.raises(OSError):
         load(tmp_path / "missing.bohn.json")
+
+
+def test_to_json_with_a_short_log() -> None:
+    """``to_json(last=k)`` is the game with only the last ``k`` steps of its
+    log; it loads back to a game in the same state."""
+    game = bohn.new_game("bohnanza", players=3, seed=5)
+    for _ in range(30):
+        seat = min(game.waiting_for())
+        game.apply(seat, game.legal_actions(seat)[0])
+    full = game.to_json()
+    for k in (0, 1, 5):
+        short = game.to_json(last=k)
+        assert short["log"] == (full["log"][-k:] if k else [])
+        assert {**short, "log": None} == {**full, "log": None}
+        assert type(game).from_json(short).state_key() == game.state_key()

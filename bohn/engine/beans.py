@@ -1124,6 +1124,7 @@ class BeanGame(Game):
             p: dict[str, Any] = {
                 "hand_size": len(self.hands[s]),
                 "fields": [keys(f) for f in self.fields[s]],
+                "field_pays": [self.harvest_value(s, f) for f in range(len(self.fields[s]))],
                 "coins": len(self.coins[s]),
                 "trading_area": keys(self.trade[s]),
                 "proposals_left": max(0, self.cap(s) - self.proposals[s]),

@@ -445,8 +445,19 @@ class Game(ABC):
         self._copy_state(other)
         return other
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole game (state, generator, log) as JSON-ready data."""
+    def to_json(self, *, last: int | None = None) -> dict[str, Any]:
+        """The whole game (state, generator, log) as JSON-ready data; with
+        ``last`` only the last ``last`` steps of the log (a cheap snapshot of
+        a long game, which :meth:`from_json` loads with that short log)."""
+        if last is None:
+            entries = self.history()
+        else:
+            entries = []
+            node = self._log
+            while node is not None and len(entries) < last:
+                node, entry = node
+                entries.append(entry)
+            entries.reverse()
         return {
             "format": FORMAT_VERSION,
             "variant": self.variant,
@@ -463,7 +474,7 @@ class Game(ABC):
                     "action": None if a is None else a.to_json(),
                     "events": [e.to_json() for e in evs],
                 }
-                for s, a, evs in self.history()
+                for s, a, evs in entries
             ],
         }
 

@@ -161,11 +161,15 @@ def legal_texts(game: Game, seat: int) -> list[str]:
     return [a.text() for a in game.legal_actions(seat)]
 
 
-def check_legal_actions(game: Game, *, apply_all: bool) -> int:
+def check_legal_actions(
+    game: Game, *, apply_all: bool, rng: random.Random | None = None, limit: int = 0
+) -> int:
     """Waiting seats can act; text forms are unique and stable; with
     ``apply_all`` every listed action applies on a clone, round-trips through
     both notations, :meth:`Game.is_legal` agrees, and the original is untouched
-    (compared by :meth:`Game.state_key` and the log's length).
+    (compared by :meth:`Game.state_key` and the log's length). With ``rng``
+    and ``limit``, at most ``limit`` of each seat's actions, drawn from
+    ``rng``, are applied (a long game still tries every kind many times).
     Returns the number of actions applied."""
     waiting = game.waiting_for()
     assert isinstance(waiting, frozenset), f"waiting_for() returned {type(waiting).__name__}"
@@ -187,6 +191,8 @@ def check_legal_actions(game: Game, *, apply_all: bool) -> int:
         assert again == texts, f"seat {seat}: legal_actions changed between two calls"
         if not apply_all:
             continue
+        if rng is not None and limit and len(actions) > limit:
+            actions = rng.sample(actions, limit)
         for a in actions:
             assert isinstance(a, Action)
             assert parse_action(a.text()) == a, f"{a.text()!r} does not parse back"
@@ -212,7 +218,7 @@ def check_rejected(game: Game, seat: Any, action: Any) -> tuple[BohnError | None
     the error is a :class:`BohnError` of the right kind and that nothing changed.
     Returns the error (``None`` when the action was legal) and the clone."""
     c = game.clone()
-    before = c.to_json()
+    before = c.to_json(last=2)
     try:
         c.apply(seat, action)
     except BohnError as e:
@@ -221,7 +227,7 @@ def check_rejected(game: Game, seat: Any, action: Any) -> tuple[BohnError | None
         assert isinstance(action, Action)
         assert game.is_legal(seat, action), f"{action.text()} applied but is_legal is False"
         return None, c
-    after = c.to_json()
+    after = c.to_json(last=2)
     assert after == before, f"rejected {action!r} for seat {seat!r} changed the game: {error}"
     assert isinstance(error, InvalidAction | IllegalAction), (
         f"{action!r} raised {type(error).__name__}, neither InvalidAction nor IllegalAction"
@@ -339,10 +345,16 @@ def viewer_face(game: Game, viewer: int | None) -> tuple[Any, ...]:
 
 
 def check_no_leak(
-    game: Game, d: dict[str, Any], rng: random.Random, *, with_log: bool = False
+    game: Game,
+    d: dict[str, Any],
+    rng: random.Random,
+    *,
+    with_log: bool = False,
+    viewers: list[int | None] | None = None,
 ) -> int:
-    """For every viewer (each seat and the spectator), shuffling what it may not
-    see leaves its observation, its legal actions and ``waiting_for`` identical.
+    """For every viewer (each seat and the spectator, or those of ``viewers``),
+    shuffling what it may not see leaves its observation, its legal actions
+    and ``waiting_for`` identical.
 
     Without ``with_log`` both the reference game and the shuffled one are
     loaded with the log left out, so the check is cheap on long games.
@@ -352,7 +364,7 @@ def check_no_leak(
     base_json = d if with_log else {**d, "log": []}
     base = game if with_log else cls.from_json(base_json)
     moved = 0
-    for viewer in [None, *range(game.n)]:
+    for viewer in [None, *range(game.n)] if viewers is None else viewers:
         ref = viewer_face(base, viewer)
         pure_json(ref[0])
         shuffled, changed = permuted(cls, base_json, viewer, rng)
