@@ -246,10 +246,15 @@ class Position:
             v = 0.1
         else:
             v = -0.4
-        if i == 0 and b not in self.grown and all(f.bean is not None for f in self.fields):
+        if i == 0 and not self.fits_somewhere(self.hand[i]):
             v = -1.2
         weight = 1.0 if i < 2 else 0.7 if i < 5 else 0.4
         return v * weight
+
+    def fits_somewhere(self, card: int) -> bool:
+        """Whether ``card`` grows a field or takes an empty one."""
+        b = self.cards.bean[card]
+        return b in self.grown or any(f.bean is None for f in self.fields)
 
     def zone_card(self, ref: str) -> int | None:
         """The card a reference names (``h3`` my hand, ``r0`` revealed; None: none)."""
@@ -1116,20 +1121,6 @@ class HighBohnPosition(Position):
             if self.grows(f, card, way) or (f.bean is None and way is not None):
                 return True
         return False
-
-    def hand_card_value(self, i: int) -> float:
-        card = self.hand[i]
-        b = self.cards.bean[card]
-        if b in self.grown:
-            v = 0.8
-        elif sum(1 for c in self.hand if self.cards.bean[c] == b) >= 2:
-            v = 0.1
-        else:
-            v = -0.4
-        if i == 0 and not self.fits_somewhere(card):
-            v = -1.2
-        weight = 1.0 if i < 2 else 0.7 if i < 5 else 0.4
-        return v * weight
 
     def zone_card(self, ref: str) -> int | None:
         if ref[:1] == "s":

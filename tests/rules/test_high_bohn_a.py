@@ -20,32 +20,14 @@ from bohn.engine.actions import parse_action
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Result
 from bohn.rulesets.high_bohn.rules import HighBohn
-from bohn.scenario import load_position
 
-from . import helpers
 from .helpers import act, acts, fields, hand, keys, legal, phase, refused, types
-
-
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A High Bohn scenario dict (see :func:`tests.rules.helpers.scenario`)."""
-    return {**helpers.scenario(**kw), "variant": "high-bohn"}
-
-
-def position(**kw: Any) -> HighBohn:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, HighBohn)
-    return game
+from .high_bohn_helpers import builds, position, seat_view
 
 
 def public(game: HighBohn) -> dict[str, Any]:
     """The spectator's view."""
     return game.observe(None)
-
-
-def seat_view(game: HighBohn, seat: int) -> dict[str, Any]:
-    """Seat ``seat``'s public part of the spectator's view."""
-    seats: list[dict[str, Any]] = public(game)["seats"]
-    return seats[seat]
 
 
 def coin_cards(game: HighBohn, seat: int) -> list[str]:
@@ -56,11 +38,6 @@ def coin_cards(game: HighBohn, seat: int) -> list[str]:
 def buildings(game: HighBohn, seat: int) -> list[str]:
     owned: list[str] = seat_view(game, seat)["buildings"]
     return owned
-
-
-def builds(game: HighBohn, seat: int) -> list[str]:
-    """The ``build`` actions legal for ``seat`` now."""
-    return [a for a in legal(game, seat) if a.startswith("build ")]
 
 
 def deck(game: HighBohn) -> list[str]:

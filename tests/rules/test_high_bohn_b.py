@@ -17,60 +17,44 @@ from typing import Any
 
 import pytest
 
-from bohn.engine.beans import BeanGame
 from bohn.engine.errors import InvalidAction, SetupError
 from bohn.rulesets.high_bohn import HighBohn
-from bohn.scenario import load_position
 
-from . import helpers
-from .helpers import act, acts, coins, conserved, fields, hand, legal, phase, refused, trade, types
-
-
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A High Bohn scenario dict (see :func:`tests.rules.helpers.scenario`)."""
-    return {**helpers.scenario(**kw), "variant": "high-bohn"}
-
-
-def position(**kw: Any) -> HighBohn:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, HighBohn)
-    return game
-
-
-def cognac(**kw: Any) -> HighBohn:
-    """A position of the Cognac variant."""
-    options = {"cognac": True, **kw.pop("options", {})}
-    return position(options=options, **kw)
-
-
-def keys(game: BeanGame, cards: list[int]) -> list[str]:
-    return game.table.key_list(cards)
-
-
-def seat_view(game: HighBohn, seat: int) -> dict[str, Any]:
-    """The public observation of ``seat``."""
-    view: dict[str, Any] = game.observe(None)["seats"][seat]
-    return view
+from .helpers import (
+    act,
+    acts,
+    coins,
+    conserved,
+    fields,
+    hand,
+    keys,
+    legal,
+    phase,
+    refused,
+    trade,
+    types,
+)
+from .high_bohn_helpers import (
+    builds,
+    cognac,
+    conserved_hb,
+    of_type,
+    position,
+    seat_view,
+    starting,
+)
 
 
 def plants(game: HighBohn, seat: int) -> list[str]:
-    return [a for a in legal(game, seat) if a.startswith("plant")]
+    return starting(game, seat, "plant")
 
 
 def harvests(game: HighBohn, seat: int) -> list[str]:
-    return [a for a in legal(game, seat) if a.startswith("harvest")]
-
-
-def builds(game: HighBohn, seat: int) -> list[str]:
-    return [a for a in legal(game, seat) if a.startswith("build")]
+    return starting(game, seat, "harvest")
 
 
 def stores(game: HighBohn, seat: int) -> list[str]:
-    return [a for a in legal(game, seat) if a.startswith("store")]
-
-
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+    return starting(game, seat, "store")
 
 
 def ending(**kw: Any) -> HighBohn:
@@ -79,17 +63,6 @@ def ending(**kw: Any) -> HighBohn:
     kw.setdefault("deck", ["augen"])
     kw.setdefault("exhaustions", 2)
     return position(phase="trade", **kw)
-
-
-def conserved_hb(game: HighBohn) -> bool:
-    """Every card in exactly one zone, the High Bohn zones included."""
-    held = [*game.deck, *game.discard, *game.box, *game.revealed, *game.held]
-    for s in range(game.n):
-        held += game.hands[s] + game.coins[s] + game.trade[s]
-        held += game.store[s] + game.stew_coins[s] + game.still_coins[s] + game.teepee[s]
-        for f in game.fields[s]:
-            held += f
-    return sorted(held) == game.table.deck()
 
 
 def tally(game: HighBohn) -> list[dict[str, int]]:
