@@ -35,6 +35,7 @@ from bohn.engine.actions import (
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
+from bohn.rulesets import VARIANTS
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
@@ -842,7 +843,8 @@ def main(
             f"other seats, not {len(specs)}"
         )
     options = dict(options or {})
-    if "trade_cap" not in options and "trade_caps" not in options:
+    trades = "trade_caps" in VARIANTS[variant].OPTIONS if variant in VARIANTS else False
+    if trades and "trade_cap" not in options and "trade_caps" not in options:
         options["trade_caps"] = [
             HUMAN_TRADE_CAP if s == seat else BOT_TRADE_CAP for s in range(players)
         ]

@@ -280,7 +280,7 @@ class BeanGame(Game):
         first = self.options["first_player"]
         if not 0 <= first < n:
             raise SetupError(f"first_player must be a seat from 0 to {n - 1}")
-        caps = self.options["trade_caps"]
+        caps = self.options.get("trade_caps")
         if caps is not None and (
             not isinstance(caps, list)
             or len(caps) != n
@@ -340,10 +340,11 @@ class BeanGame(Game):
         return f"{self.rules_file} {section}"
 
     def _caps_from_options(self) -> tuple[int, ...]:
-        caps = self.options["trade_caps"]
+        """Per-seat proposal caps (a game without trading has no such options: 0)."""
+        caps = self.options.get("trade_caps")
         if caps is not None:
             return tuple(int(c) for c in caps)
-        return (int(self.options["trade_cap"]),) * self.n
+        return (int(self.options.get("trade_cap", 0)),) * self.n
 
     def game_cards(self) -> list[int]:
         """The cards this game is played with, unshuffled (a ruleset whose

@@ -124,7 +124,8 @@ class Result:
 
     ``scores[seat]`` is the final score; ``winners`` the winning seats after the
     rule's tie-break (one seat unless the rules allow a shared win, e.g. a
-    Bohnkick draw); ``ranking`` every seat best first; ``tie_break`` says
+    Bohnkick draw; none when no seat wins: the mafia of Al Cabohne, with
+    ``details["winner"] == "mafia"``); ``ranking`` every seat best first; ``tie_break`` says
     whether the tie-break decided the winner; ``reason`` why the game ended.
     """
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
+from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.rulesets.sissi import Sissi
@@ -17,6 +18,7 @@ VARIANTS: dict[str, type[Game]] = {
     Bohnanza.variant: Bohnanza,
     Sissi.variant: Sissi,
     HighBohn.variant: HighBohn,
+    AlCabohne.variant: AlCabohne,
 }
 
 

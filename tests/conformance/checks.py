@@ -70,6 +70,8 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
         references=("offers",),
         pins=_offer_pins,
     ),
+    # the mafia games: the treasury lies face down
+    "al-cabohne": StateLayout(secret=("deck", "treasury"), private=("hands", "coins")),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
     # wait in the drawer's private ``drawn``
     "high-bohn": StateLayout(
@@ -424,7 +426,9 @@ def check_finished(game: Game) -> None:
     assert result is not None, "the game has not ended"
     n = game.n
     assert len(result.scores) == n, f"{len(result.scores)} scores for {n} seats"
-    assert result.winners, "no winner"
+    mafia = (result.details or {}).get("winner") == "mafia"
+    assert result.winners or mafia, "no winner"
+    assert not (result.winners and mafia), "the mafia and a seat both win"
     assert set(result.winners) <= set(range(n)), f"winners {result.winners} are not seats"
     assert sorted(result.ranking) == list(range(n)), f"ranking {result.ranking}"
     assert isinstance(result.reason, str) and result.reason, "no reason"

@@ -126,13 +126,18 @@ def malformed_json() -> st.SearchStrategy[Any]:
 
 
 def sample_actions() -> list[Action]:
-    """One well-formed action of every registered type."""
+    """One well-formed action of every registered type: its required fields,
+    then with all its optional fields, then with each optional field alone."""
     out: list[Action] = []
     for name, cls in sorted(ACTION_TYPES.items()):
-        for fill in (0, 1):
+        fields = _fields(cls)
+        optional = [
+            f for f, h in fields.items() if typing.get_origin(h) in (typing.Union, types.UnionType)
+        ]
+        for chosen in [set(), set(optional), *({f} for f in optional)]:
             d: dict[str, Any] = {"type": name}
-            for field, hint in _fields(cls).items():
-                if typing.get_origin(hint) in (typing.Union, types.UnionType) and not fill:
+            for field, hint in fields.items():
+                if field in optional and field not in chosen:
                     continue
                 if "tuple" in str(hint) or "list" in str(hint):
                     d[field] = ["h0"] if "str" in str(hint) else [0]

@@ -1,0 +1,115 @@
+"""The actions of the mafia games (Al Cabohne, Prohibohn): ``docs/actions.md``.
+
+* ``place p<i> f<j>`` — put uncovered pile ``i`` whole on my field ``j``;
+* ``place p<i> m<k>`` — put it on boss ``k``'s field (0 Al Cabohne, 1 Don
+  Corlebohne, 2 Joe Bohnano), one card at a time;
+* ``give h<i> m<k>`` — give my hand card ``i`` to boss ``k``;
+* ``discard p<i>`` — put pile ``i`` on the discard pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from bohn.engine.actions import Action, _int, _ref_int, register
+from bohn.engine.errors import InvalidAction
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put uncovered pile ``pile`` on my field ``field`` or on boss ``boss``'s field."""
+
+    type: ClassVar[str] = "place"
+    fields_json: ClassVar[tuple[str, ...]] = ("pile", "field", "boss")
+    pile: int
+    field: int | None = None
+    boss: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.boss is not None:
+            return {"type": "place", "pile": self.pile, "boss": self.boss}
+        return {"type": "place", "pile": self.pile, "field": self.field}
+
+    def text(self) -> str:
+        where = f"m{self.boss}" if self.boss is not None else f"f{self.field}"
+        return f"place p{self.pile} {where}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        pile = _int(d, "pile")
+        field = _int(d, "field", required=False)
+        boss = _int(d, "boss", required=False)
+        assert pile is not None
+        if (field is None) == (boss is None):
+            raise InvalidAction("a place action names either a 'field' or a 'boss'")
+        return cls(pile, field, boss)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 2:
+            raise InvalidAction(
+                "place takes a pile and a field or boss: 'place p0 f1', 'place p0 m1'"
+            )
+        pile = _ref_int(words[0], "p")
+        if words[1].startswith("m"):
+            return cls(pile, None, _ref_int(words[1], "m"))
+        return cls(pile, _ref_int(words[1], "f"))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Give my hand card ``card`` to boss ``boss``."""
+
+    type: ClassVar[str] = "give"
+    fields_json: ClassVar[tuple[str, ...]] = ("card", "boss")
+    card: int
+    boss: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "give", "card": self.card, "boss": self.boss}
+
+    def text(self) -> str:
+        return f"give h{self.card} m{self.boss}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        card, boss = _int(d, "card"), _int(d, "boss")
+        assert card is not None and boss is not None
+        return cls(card, boss)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 2:
+            raise InvalidAction("give takes a hand card and a boss: 'give h2 m0'")
+        return cls(_ref_int(words[0], "h"), _ref_int(words[1], "m"))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Put uncovered pile ``pile`` on the discard pile."""
+
+    type: ClassVar[str] = "discard"
+    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
+    pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "pile": self.pile}
+
+    def text(self) -> str:
+        return f"discard p{self.pile}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        pile = _int(d, "pile")
+        assert pile is not None
+        return cls(pile)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1:
+            raise InvalidAction("discard takes a pile: 'discard p0'")
+        return cls(_ref_int(words[0], "p"))
