@@ -51,6 +51,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.bohnanza.rules",
     "bohn.rulesets.sissi.rules",
     "bohn.rulesets.high_bohn.rules",
+    "bohn.rulesets.al_cabohne.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

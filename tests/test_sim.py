@@ -200,3 +200,15 @@ def test_format_summary_is_a_table(batch30: BatchResult) -> None:
     rows = [line for line in lines if line.strip().startswith(("0 ", "1 ", "2 ", "3 "))]
     assert len(rows) == 4 and all("random" in r for r in rows)
     assert "ended by: " in text and "games/s" in text
+
+
+def test_summary_counts_the_mafia() -> None:
+    """In a mafia game every game is won by one seat or by the mafia; the
+    summary says how often the mafia won and its mean treasury."""
+    batch = run_batch("al-cabohne", 2, 12, seed=3, jobs=1)
+    s = batch.summary()
+    assert sum(s["wins"]) + s["mafia_wins"] == s["games"] == 12
+    treasuries = [r.result["details"]["mafia"] for r in batch.records]
+    assert s["mafia_mean_score"] == round(sum(treasuries) / 12, 4)
+    assert "the mafia" in format_summary(s)
+    assert "mafia_wins" not in run_batch("bohnanza", 3, 2, seed=3).summary()

@@ -208,6 +208,8 @@ class BatchResult:
         Only :data:`TIMING_KEYS` differ between two runs of the same batch.
         ``wins[s]`` counts the games seat ``s`` won (a shared win counts for
         every winner); ``tie_breaks`` the games whose winner a tie-break decided.
+        In the mafia games (whose results name the treasury in ``details``)
+        ``mafia_wins`` and ``mafia_mean_score`` say how the mafia fared.
         """
         n = self.players
         games = len(self.records)
@@ -226,6 +228,15 @@ class BatchResult:
             reason = r.result["reason"]
             reasons[reason] = reasons.get(reason, 0) + 1
         elapsed = self.elapsed_s
+        mafia = [
+            r.result["details"] for r in self.records if "mafia" in (r.result.get("details") or {})
+        ]
+        extra: dict[str, Any] = {}
+        if mafia:
+            extra = {
+                "mafia_wins": sum(1 for d in mafia if d.get("winner") == "mafia"),
+                "mafia_mean_score": round(sum(d["mafia"] for d in mafia) / len(mafia), 4),
+            }
         return {
             "variant": self.variant,
             "players": n,
@@ -241,6 +252,7 @@ class BatchResult:
             "mean_steps": round(steps / games, 2) if games else 0.0,
             "tie_breaks": tie_breaks,
             "reasons": dict(sorted(reasons.items())),
+            **extra,
             "interrupted": self.interrupted,
             "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
             "steps_per_s": round(steps / elapsed, 1) if elapsed > 0 else 0.0,
@@ -401,6 +413,12 @@ def format_summary(s: dict[str, Any]) -> str:
         pct = 100.0 * wins / games if games else 0.0
         lines.append(
             f"{seat:>4}  {s['bots'][seat]:<16} {wins:>7} {pct:>6.1f}% {s['mean_scores'][seat]:>11.3f}"
+        )
+    if "mafia_wins" in s:
+        pct = 100.0 * s["mafia_wins"] / games if games else 0.0
+        lines.append(
+            f"{'':>4}  {'the mafia':<16} {s['mafia_wins']:>7} {pct:>6.1f}% "
+            f"{s['mafia_mean_score']:>11.3f}"
         )
     reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items()) or "none"
     lines += [
