@@ -36,6 +36,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
+from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
@@ -280,6 +281,8 @@ def describe_action(
         return f"bank-3: your drawn cards join the back of your hand as {', '.join(cards)}"
     if isinstance(a, Take):
         return f"jail-4: take a {a.bean} leftover as your coin"
+    if isinstance(a, Place | Give | Discard):
+        return _mafia_action(a, obs, me, fld)
     if isinstance(a, Harvest):
         return f"harvest {fld(a.field)}"
     if isinstance(a, BuyField):
@@ -298,6 +301,10 @@ def describe_action(
             return "pass: use no (more) Bank ability and start your turn"
         if phase == "final-buying":
             return "pass: buy no more buildings in this round"
+        if phase == "place":
+            if obs.get("piles"):
+                return "pass: leave the remaining piles for your opponent and end the phase"
+            return "pass: end the phase (then draw two)"
         if phase == "distillery":
             named = (obs.get("distillery") or {}).get("building_type", "?")
             return f"pass: do not buy a {named} now"
@@ -328,6 +335,40 @@ def describe_action(
             return f"ask seat {a.to} for {want}, giving nothing"
         return f"offer seat {a.to}: give {give} for {want}"
     return a.text()
+
+
+def _boss_name(key: str) -> str:
+    return " ".join(w.capitalize() for w in str(key).split("-"))
+
+
+def _boss_at(obs: dict[str, Any], k: int | None) -> str:
+    bosses = obs.get("bosses") or []
+    if k is None or not 0 <= k < len(bosses):
+        return f"boss m{k}"
+    b = bosses[k]
+    grows = f"{len(b['field'])} x {b['field'][-1]}" if b["field"] else "empty"
+    return f"{_boss_name(b['key'])} (m{k}: {grows}, harvests at {b['threshold']})"
+
+
+def _pile_at(obs: dict[str, Any], i: int) -> str:
+    piles = obs.get("piles") or []
+    if 0 <= i < len(piles) and piles[i]:
+        return f"pile p{i} ({piles[i][0]} x{len(piles[i])})"
+    return f"pile p{i}"
+
+
+def _mafia_action(
+    a: Place | Give | Discard, obs: dict[str, Any], me: dict[str, Any], fld: Callable[[int], str]
+) -> str:
+    """A sentence for the actions of the mafia games (Al Cabohne)."""
+    if isinstance(a, Place):
+        if a.boss is not None:
+            return f"give {_pile_at(obs, a.pile)} to {_boss_at(obs, a.boss)}, one card at a time"
+        return f"plant {_pile_at(obs, a.pile)} whole on {fld(a.field or 0)}"
+    if isinstance(a, Give):
+        card = _ref_card(f"h{a.card}", me, obs)
+        return f"give hand card h{a.card} ({card}) to {_boss_at(obs, a.boss)}"
+    return f"discard {_pile_at(obs, a.pile)}"
 
 
 def describe_event(e: dict[str, Any], me: int) -> str | None:
@@ -436,6 +477,35 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         owners = ["your" if s == me else f"seat {s}'s" for s, _ in e.get("fields", [])]
         pairs = ", ".join(f"{o} field {f}" for o, (_, f) in zip(owners, e["fields"], strict=True))
         return f"Sissi action: {pairs or 'no field'} must be harvested"
+    if t == "mafia-plant":
+        return f"{_boss_name(e.get('boss', '?'))} got {e.get('card')}"
+    if t == "mafia-harvest":
+        cards = e.get("cards", [])
+        final = " (final harvest)" if e.get("final") else ""
+        return (
+            f"{_boss_name(e.get('boss', '?'))} harvested {len(cards)} x "
+            f"{cards[-1] if cards else '?'} -> {_coins(int(e.get('coins', 0)))} for the "
+            f"mafia treasury{final}"
+        )
+    if t == "protection":
+        return f"protection: {who()} gave the top card of field {e.get('field')} to the mafia"
+    if t == "uncover":
+        to = "goes to the mafia" if e.get("to") == "mafia" else "joins the piles"
+        return f"uncovered {e.get('card')}: it {to}"
+    if t == "from-discard":
+        return f"{e.get('card')} from the discard pile joins pile p{e.get('pile')}"
+    if t == "place":
+        if "boss" in e:
+            return f"{who()} gave pile p{e.get('pile')} to {_boss_name(e['boss'])}"
+        cards = e.get("cards", [])
+        return (
+            f"{who()} planted pile p{e.get('pile')} ({len(cards)} x "
+            f"{cards[-1] if cards else '?'}) on field {e.get('field')}"
+        )
+    if t == "give":
+        return f"{who()} gave {e.get('card')} to {_boss_name(e.get('boss', '?'))}"
+    if t == "discard-pile":
+        return f"{who()} discarded a pile: {_cards(e.get('cards', []))}"
     if t == "exhausted":
         return f"the draw pile ran out (exhaustion {e['count']})"
     if t == "shuffle":
@@ -497,8 +567,31 @@ def table_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[s
             f"jail-4: {_seat_name(int(jail['seat']), seat, kinds)} takes one of "
             f"{_cards(jail.get('cards', []))} as a coin"
         )
+    if "bosses" in obs:
+        out += mafia_lines(obs)
     if obs.get("final_buyer") is not None:
         out.append(f"final buying: {_seat_name(int(obs['final_buyer']), seat, kinds)} buys now")
+    return out
+
+
+def mafia_lines(obs: dict[str, Any]) -> list[str]:
+    """The bean mafia (Al Cabohne): the bosses' fields with their thresholds,
+    the treasury, the uncovered piles and the boss to feed."""
+    out = [f"the mafia: treasury {_coins(int(obs.get('treasury', 0)))}"]
+    for k, b in enumerate(obs.get("bosses", [])):
+        fld = b["field"]
+        grows = f"{len(fld)} x {fld[-1]}" if fld else "empty"
+        out.append(
+            f"  m{k} {_boss_name(b['key'])}: {grows} (harvests at {_coins(int(b['threshold']))})"
+        )
+    piles = obs.get("piles") or []
+    if piles:
+        out.append(
+            "uncovered piles: "
+            + "   ".join(f"p{i}: {p[0]} x{len(p)}" for i, p in enumerate(piles) if p)
+        )
+    if obs.get("feed"):
+        out.append(f"feed {_boss_name(obs['feed'])}: his field is empty, give him a hand card")
     return out
 
 
@@ -795,8 +888,14 @@ class Session:
                     f"{t.get('buildings')}, bonus {t.get('bonus')})"
                 )
             self.say(line)
-        winners = ", ".join(_seat_name(s, self.seat, self.kinds) for s in r.winners)
-        self.say(f"winner: {winners}")
+        details = r.details or {}
+        if "mafia" in details:
+            self.say(f"  the mafia: {_coins(int(details['mafia']))}")
+        if details.get("winner") == "mafia":
+            self.say("winner: the mafia (no player has more coins than its treasury)")
+        else:
+            winners = ", ".join(_seat_name(s, self.seat, self.kinds) for s in r.winners)
+            self.say(f"winner: {winners}")
         if r.tie_break:
             self.say(
                 "tie on the most coins, broken by the rule: the tied player whose first "

@@ -320,3 +320,121 @@ def test_high_bohn_actions_and_events_in_words() -> None:
         lines[16]
         == "you harvested field 0 (a bean stew of 2: sau, rote) -> 0 coins under the Saloon"
     )
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -> None:
+    """An Al Cabohne game played to its end by a greedy bot typing for seat 0:
+    every screen shows the bosses with their thresholds, the treasury and the piles."""
+    from bohn.bots.base import SeatView
+    from bohn.bots.greedy import AlCabohneGreedyBot
+
+    out = io.StringIO()
+    first = ["help", "place p0 m0", "table"]
+    player = AlCabohneGreedyBot(3)
+    screens = 0
+    piles_seen = 0
+
+    def input_fn(prompt: str) -> str:
+        nonlocal screens, piles_seen
+        if first:
+            return first.pop(0)
+        game = games[0]
+        obs = game.observe(0)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        assert f"the mafia: treasury {obs['treasury']} coin" in screen
+        for k, b in enumerate(obs["bosses"]):
+            grows = f"{len(b['field'])} x {b['field'][-1]}" if b["field"] else "empty"
+            assert f"m{k} " in screen and f"{grows} (harvests at {b['threshold']} coin" in screen
+        if obs["piles"]:
+            piles = "   ".join(f"p{i}: {p[0]} x{len(p)}" for i, p in enumerate(obs["piles"]))
+            assert f"uncovered piles: {piles}" in screen
+            piles_seen += 1
+        if obs["feed"]:
+            assert "his field is empty, give him a hand card" in screen
+        screens += 1
+        legal = game.legal_actions(0)
+        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+
+    rc = main("al-cabohne", players, 0, ["greedy"], 5, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0
+    assert f"Al Cabohne: {players} players" in text
+    assert "m0 Al Cabohne: " in text and "m1 Don Corlebohne: " in text
+    assert ("m2 Joe Bohnano: " in text) == (players == 1)
+    assert "not allowed: " in text  # no pile to place before planting
+    assert screens > 20 and piles_seen > 5
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)  # all told in words
+    assert re.search(r"\) plant pile p\d \(\w+ x\d+\) whole on field \d", text)
+    assert re.search(r"uncovered \w+: it (joins the piles|goes to the mafia)", text)
+    assert "=== game over" in text and "  the mafia: " in text
+    result = games[0].result()
+    assert result is not None
+    if result.details["winner"] == "mafia":
+        assert "winner: the mafia" in text
+    else:
+        assert "winner: you" in text
+
+
+def test_al_cabohne_actions_and_events_in_words() -> None:
+    from bohn.engine.actions import parse_action
+    from bohn.play import describe_action, describe_event
+
+    game = bohn.new_game("al-cabohne", 2, 2)
+    obs = game.observe(0)
+    obs["seats"][0].update({"hand": ["blaue", "sau"], "fields": [["rote", "rote"], []]})
+    obs.update(
+        {
+            "phase": "place",
+            "piles": [["stangen", "stangen", "stangen"], ["rote"]],
+            "bosses": [
+                {"key": "al-cabohne", "threshold": 3, "field": ["sau", "sau"]},
+                {"key": "don-corlebohne", "threshold": 2, "field": []},
+            ],
+        }
+    )
+    table = type(game).table
+
+    def said(text: str) -> str:
+        return describe_action(parse_action(text), obs, 0, table, 3)
+
+    assert said("place p0 f1") == "plant pile p0 (stangen x3) whole on field 1 (empty)"
+    assert said("place p0 m1") == (
+        "give pile p0 (stangen x3) to Don Corlebohne (m1: empty, harvests at 2), one card at a time"
+    )
+    assert said("give h1 m0") == (
+        "give hand card h1 (sau) to Al Cabohne (m0: 2 x sau, harvests at 3)"
+    )
+    assert said("discard p1") == "discard pile p1 (rote x1)"
+    assert said("pass").startswith("pass: leave the remaining piles for your opponent")
+    events = {
+        "mafia-plant": ({"boss": "al-cabohne", "card": "sau"}, "Al Cabohne got sau"),
+        "mafia-harvest": (
+            {"boss": "don-corlebohne", "cards": ["rote"] * 3, "coins": 2, "final": False},
+            "Don Corlebohne harvested 3 x rote -> 2 coins for the mafia treasury",
+        ),
+        "protection": (
+            {"seat": 1, "field": 0},
+            "protection: seat 1 gave the top card of field 0 to the mafia",
+        ),
+        "uncover": ({"card": "kidney", "to": "pile"}, "uncovered kidney: it joins the piles"),
+        "from-discard": (
+            {"card": "kidney", "pile": 2},
+            "kidney from the discard pile joins pile p2",
+        ),
+        "place": (
+            {"seat": 0, "pile": 0, "field": 1, "cards": ["stangen"] * 3},
+            "you planted pile p0 (3 x stangen) on field 1",
+        ),
+        "give": (
+            {"seat": 0, "boss": "joe-bohnano", "card": "feuer"},
+            "you gave feuer to Joe Bohnano",
+        ),
+        "discard-pile": ({"seat": 1, "cards": ["augen"]}, "seat 1 discarded a pile: augen"),
+    }
+    for t, (e, line) in events.items():
+        assert describe_event({"type": t, **e}, 0) == line
+    assert describe_event({"type": "place", "seat": 1, "pile": 1, "boss": "al-cabohne"}, 0) == (
+        "seat 1 gave pile p1 to Al Cabohne"
+    )
