@@ -526,6 +526,31 @@ class BeanGame(Game):
         self.discard.extend(chosen)
         self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(chosen), "for": what})
 
+    def coins_of_type(self, seat: int, bean: int) -> int:
+        """How many of ``seat``'s coins show bean type ``bean``."""
+        tb = self.table.bean
+        return sum(1 for c in self.coins[seat] if tb[c] == bean)
+
+    def _pay_typed(
+        self, seat: int, bean: int, price: int, what: str, *, under: bool = False
+    ) -> None:
+        """Pay ``price`` coins of bean type ``bean`` (the caller has checked
+        that ``seat`` has them): the topmost such coins of the pile, onto the
+        discard pile, or under it with ``under`` (Prohibohn)."""
+        coins = self.coins[seat]
+        tb = self.table.bean
+        paid: list[int] = []
+        for i in range(len(coins) - 1, -1, -1):
+            if len(paid) == price:
+                break
+            if tb[coins[i]] == bean:
+                paid.append(coins.pop(i))
+        if under:
+            self.discard[:0] = paid
+        else:
+            self.discard.extend(paid)
+        self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(paid), "for": what})
+
     def _may_buy_field(self, seat: int) -> bool:
         return (
             len(self.fields[seat]) < self.max_fields

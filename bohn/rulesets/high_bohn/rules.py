@@ -258,10 +258,6 @@ class HighBohn(Bohnanza):
         b = self._owned_with(seat, STORES)
         return 0 if b < 0 else BUILDINGS.param[b] - len(self.store[seat])
 
-    def coins_of(self, seat: int, bean: int) -> int:
-        tb = self.table.bean
-        return sum(1 for c in self.coins[seat] if tb[c] == bean)
-
     def cash(self, seat: int) -> int:
         """Coin pile, stew coins and Distillery coins (§5.2 step 4)."""
         return len(self.coins[seat]) + len(self.stew_coins[seat]) + len(self.still_coins[seat])
@@ -608,7 +604,7 @@ class HighBohn(Bohnanza):
             raise IllegalAction(
                 f"{key} is no longer available (bought, or out of the game)", _hb("§4.2")
             )
-        have = self.coins_of(seat, t)
+        have = self.coins_of_type(seat, t)
         if have < price:
             raise IllegalAction(
                 f"{key} costs {price} {self.table.bean_keys[t]} coins and you have {have}",
@@ -627,16 +623,7 @@ class HighBohn(Bohnanza):
         elif a.name is not None:
             raise IllegalAction("only the distillery-2 names a building type", _hb("§4.3.9"))
         # valid: pay with the topmost coins of the type, onto the discard pile (§4.1.1)
-        coins = self.coins[seat]
-        tb = self.table.bean
-        paid: list[int] = []
-        for i in range(len(coins) - 1, -1, -1):
-            if len(paid) == price:
-                break
-            if tb[coins[i]] == t:
-                paid.append(coins.pop(i))
-        self.discard.extend(paid)
-        self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(paid), "for": key})
+        self._pay_typed(seat, t, price, key)
         self.supply.remove(b)
         self.owned[seat].append(b)
         self._emit({"type": "build", "seat": seat, "building": key})
