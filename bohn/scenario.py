@@ -285,6 +285,7 @@ class BeanPositionLoader(PositionLoader):
         game.next_offer = 0
         game.reset_trading()
         game.dry_turns = 0
+        game.resume = []
         game._result = None
         game.planted = planted
         game.phase = phase

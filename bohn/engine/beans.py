@@ -269,6 +269,8 @@ class BeanGame(Game):
     idle: list[bool]
     dry_turns: int
     drawn_this_turn: int
+    #: the phases an open decision interrupted, innermost last (``_interrupt``)
+    resume: list[int]
     caps: tuple[int, ...]
     _result: Result | None
 
@@ -308,6 +310,7 @@ class BeanGame(Game):
         self.reset_trading()
         self.dry_turns = 0
         self.drawn_this_turn = 0
+        self.resume = []
         self._result = None
 
     def _setup(self) -> None:
@@ -332,6 +335,22 @@ class BeanGame(Game):
                 public={"type": "deal", "seat": seat, "count": len(self.hands[seat])},
             )
         self._begin_turn()
+
+    # ------------------------------------------------------------------------
+    # decisions that interrupt the turn
+
+    def _interrupt(self, phase: int) -> None:
+        """Open a decision (phase ``phase``) in the middle of another phase,
+        which :meth:`_resume` restores when the decision is settled."""
+        self.resume.append(self.phase)
+        self.phase = phase
+
+    def _resume(self) -> None:
+        self.phase = self.resume.pop()
+        self._resumed()
+
+    def _resumed(self) -> None:
+        """Hook: go on with the phase an interruption restored (nothing by default)."""
 
     # ------------------------------------------------------------------------
     # small helpers
@@ -1085,6 +1104,7 @@ class BeanGame(Game):
         other.idle = self.idle[:]
         other.dry_turns = self.dry_turns
         other.drawn_this_turn = self.drawn_this_turn
+        other.resume = self.resume[:]
         other.caps = self.caps
 
     def _state_json(self) -> dict[str, Any]:
@@ -1096,6 +1116,7 @@ class BeanGame(Game):
         for name in self._SCALARS:
             d[name] = getattr(self, name)
         d["phase"] = self.phase_name
+        d["resume"] = [self.PHASES[p] for p in self.resume]
         d["offers"] = [
             {
                 "id": o.id,
@@ -1123,6 +1144,9 @@ class BeanGame(Game):
         if d["phase"] not in phases:
             raise SetupError(f"unknown phase {d['phase']!r}")
         self.phase = phases[d["phase"]]
+        if any(p not in phases for p in d["resume"]):
+            raise SetupError(f"unknown phase in {d['resume']!r}")
+        self.resume = [phases[p] for p in d["resume"]]
         for name in self._SCALARS:
             setattr(self, name, d[name])
         self.offers = {

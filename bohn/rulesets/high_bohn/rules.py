@@ -177,7 +177,6 @@ class HighBohn(Bohnanza):
     #: cards in each trading area that came from a General Store (a subset of it)
     from_store: list[list[int]]
     held: list[int]
-    resume: list[int]
     window: list[int]
     window_type: int
     jail_owner: int
@@ -211,7 +210,6 @@ class HighBohn(Bohnanza):
         for name in self._HB_SEAT_ZONES:
             setattr(self, name, [[] for _ in range(n)])
         self.held = []
-        self.resume = []
         self.window = []
         self.window_type = -1
         self.jail_owner = -1
@@ -507,12 +505,7 @@ class HighBohn(Bohnanza):
 
     # -- interruptions ----------------------------------------------------------------
 
-    def _interrupt(self, phase: int) -> None:
-        self.resume.append(self.phase)
-        self.phase = phase
-
-    def _resume(self) -> None:
-        self.phase = self.resume.pop()
+    def _resumed(self) -> None:
         if self.phase == FINAL_HARVEST:
             self._continue_final()
         elif self.phase == FINAL_BUY and not self._build_actions(self.buyer):
@@ -1263,7 +1256,6 @@ class HighBohn(Bohnanza):
         other.locks = [z[:] for z in self.locks]
         other.supply = self.supply[:]
         other.held = self.held[:]
-        other.resume = self.resume[:]
         other.window = self.window[:]
         other.window_type = self.window_type
         other.jail_owner = self.jail_owner
@@ -1286,7 +1278,6 @@ class HighBohn(Bohnanza):
         d["field_kinds"] = [[FIELD_KINDS[k] for k in z] for z in self.kinds]
         d["stews"] = [z[:] for z in self.stews]
         d["locks"] = [z[:] for z in self.locks]
-        d["resume"] = [self.PHASES[p] for p in self.resume]
         d["window"] = self.window[:]
         d["window_type"] = TYPE_NAMES[self.window_type] if self.window_type >= 0 else None
         for name in self._HB_SCALARS:
@@ -1307,8 +1298,6 @@ class HighBohn(Bohnanza):
             raise SetupError(f"unknown building or field kind in the state: {e}") from None
         self.stews = [[bool(x) for x in z] for z in d["stews"]]
         self.locks = [[int(x) for x in z] for z in d["locks"]]
-        phases = {name: code for code, name in self.PHASES.items()}
-        self.resume = [phases[p] for p in d["resume"]]
         self.window = [int(s) for s in d["window"]]
         wt = d["window_type"]
         self.window_type = -1 if wt is None else BUILDINGS.type_index[wt]
