@@ -131,7 +131,7 @@ class BeanPositionLoader(PositionLoader):
     ``discard``, ``coins`` and fields bottom-to-top (the last card is on top);
     hands front-to-back (the first card is planted first). Cards the scenario
     does not name are shuffled from the seed; hands not given are dealt from
-    them (``hand_size`` each, one at a time clockwise from the first player),
+    them (``deal_size()`` each, one at a time clockwise from the first player),
     and the rest goes under the given deck cards (``deck_rest: "shuffle"``) or
     out of play into ``box`` (``deck_rest: "none"``).
     """
@@ -230,14 +230,14 @@ class BeanPositionLoader(PositionLoader):
             game._shuffle(pos.remaining, "deck" if rest == "shuffle" else "box")
         start = game.options["first_player"]
         hands: dict[int, list[int]] = {s: [] for s in pos.missing_hands}
-        for _ in range(game.hand_size):
+        for _ in range(game.deal_size()):
             for i in range(game.n):
                 s = (start + i) % game.n
                 if s not in hands:
                     continue
                 if not pos.remaining:
                     raise SetupError(
-                        f"not enough cards left to deal {game.hand_size} cards to seat {s}"
+                        f"not enough cards left to deal {game.deal_size()} cards to seat {s}"
                     )
                 hands[s].append(pos.remaining.pop())
         for s, cards in hands.items():

@@ -324,7 +324,7 @@ class BeanGame(Game):
         self.deck = deck
         # deal one card at a time, clockwise from the first player; the first card
         # dealt becomes the front card (bohnanza §2.2)
-        for _ in range(self.hand_size):
+        for _ in range(self.deal_size()):
             for i in range(self.n):
                 seat = (self.start + i) % self.n
                 self.hands[seat].append(self.deck.pop())
@@ -334,7 +334,15 @@ class BeanGame(Game):
                 to=(seat,),
                 public={"type": "deal", "seat": seat, "count": len(self.hands[seat])},
             )
+        self._after_deal()
         self._begin_turn()
+
+    def deal_size(self) -> int:
+        """Cards dealt to each hand at set-up (a ruleset may depend on the player count)."""
+        return self.hand_size
+
+    def _after_deal(self) -> None:
+        """Hook: set-up steps between the deal and the first turn (Al Cabohne's mafia)."""
 
     # ------------------------------------------------------------------------
     # decisions that interrupt the turn

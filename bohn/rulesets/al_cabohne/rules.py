@@ -131,23 +131,8 @@ class AlCabohne(BeanGame):
         self.piles = []
         self.feeding = -1
 
-    def _setup(self) -> None:
-        self._init_zones()
-        deck = self.game_cards()
-        self._shuffle(deck, "deck")
-        self.deck = deck
-        for _ in range(self.deal_size()):
-            for i in range(self.n):
-                seat = (self.start + i) % self.n
-                self.hands[seat].append(self.deck.pop())
-        for seat in range(self.n):
-            self._emit(
-                {"type": "deal", "seat": seat, "cards": self.table.key_list(self.hands[seat])},
-                to=(seat,),
-                public={"type": "deal", "seat": seat, "count": len(self.hands[seat])},
-            )
+    def _after_deal(self) -> None:
         self._mafia_start()
-        self._begin_turn()
 
     def _mafia_start(self) -> None:
         """§2.1 step 3 / §2.2 step 3: cards turned up from the draw pile join the
