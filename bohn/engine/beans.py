@@ -23,9 +23,9 @@ from __future__ import annotations
 import itertools
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, TypeVar
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import (
@@ -93,42 +93,34 @@ _DECLINES: dict[int, Decline] = {}
 _WITHDRAWALS: dict[int, Withdraw] = {}
 
 
-def _propose(to: int, give: tuple[str, ...], want: tuple[str, ...]) -> Propose:
-    key = (to, give, want)
-    a = _PROPOSALS.get(key)
+_A = TypeVar("_A", bound=Action)
+
+
+def shared_action(memo: dict[Any, _A], key: Any, make: Callable[..., _A], *args: Any) -> _A:
+    """The one shared instance of the action ``make(*args)``, kept in ``memo``
+    under ``key`` (cleared when it reaches :data:`_MEMO_LIMIT` entries)."""
+    a = memo.get(key)
     if a is None:
-        if len(_PROPOSALS) >= _MEMO_LIMIT:
-            _PROPOSALS.clear()
-        a = _PROPOSALS[key] = Propose(to, give, want)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        a = memo[key] = make(*args)
     return a
+
+
+def _propose(to: int, give: tuple[str, ...], want: tuple[str, ...]) -> Propose:
+    return shared_action(_PROPOSALS, (to, give, want), Propose, to, give, want)
 
 
 def _accept(offer: int, give: tuple[str, ...]) -> Accept:
-    key = (offer, give)
-    a = _ACCEPTS.get(key)
-    if a is None:
-        if len(_ACCEPTS) >= _MEMO_LIMIT:
-            _ACCEPTS.clear()
-        a = _ACCEPTS[key] = Accept(offer, give)
-    return a
+    return shared_action(_ACCEPTS, (offer, give), Accept, offer, give)
 
 
 def _decline(offer: int) -> Decline:
-    a = _DECLINES.get(offer)
-    if a is None:
-        if len(_DECLINES) >= _MEMO_LIMIT:
-            _DECLINES.clear()
-        a = _DECLINES[offer] = Decline(offer)
-    return a
+    return shared_action(_DECLINES, offer, Decline, offer)
 
 
 def _withdraw(offer: int) -> Withdraw:
-    a = _WITHDRAWALS.get(offer)
-    if a is None:
-        if len(_WITHDRAWALS) >= _MEMO_LIMIT:
-            _WITHDRAWALS.clear()
-        a = _WITHDRAWALS[offer] = Withdraw(offer)
-    return a
+    return shared_action(_WITHDRAWALS, offer, Withdraw, offer)
 
 
 #: memo of proposal vocabularies: they depend only on what the key names

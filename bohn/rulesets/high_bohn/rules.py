@@ -38,6 +38,7 @@ from bohn.engine.beans import (
     TRADE,
     _propose,
     seats_of,
+    shared_action,
 )
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
@@ -109,24 +110,15 @@ _BURY = Bury()
 
 
 def _build(key: str, name: str | None = None) -> Build:
-    a = _BUILD.get((key, name))
-    if a is None:
-        a = _BUILD[(key, name)] = Build(key, name)
-    return a
+    return shared_action(_BUILD, (key, name), Build, key, name)
 
 
 def _store(ref: str) -> Store:
-    a = _STORE.get(ref)
-    if a is None:
-        a = _STORE[ref] = Store(ref)
-    return a
+    return shared_action(_STORE, ref, Store, ref)
 
 
 def _plant(f: int, traded: int | None, mode: str | None) -> Plant:
-    a = _PLANTS.get((f, traded, mode))
-    if a is None:
-        a = _PLANTS[(f, traded, mode)] = Plant(f, traded, mode)
-    return a
+    return shared_action(_PLANTS, (f, traded, mode), Plant, f, traded, mode)
 
 
 def _hb(section: str) -> str:
