@@ -81,7 +81,11 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
         pins=_offer_pins,
         known=lambda state, viewer: (
             {("deck", len(state["deck"]) - 1)}
-            if viewer is not None and state.get("peek") == viewer and state["deck"]
+            if viewer == state["active"]
+            and state["phase"] == "before-turn"
+            and "bank-2" in state["buildings"][viewer]
+            and not state["bank_used"] & 1
+            and state["deck"]
             else set()
         ),
     ),

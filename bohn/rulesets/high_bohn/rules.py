@@ -173,7 +173,6 @@ class HighBohn(Bohnanza):
     window_type: int
     jail_owner: int
     bank_used: int
-    peek: int
     buyer: int
     quiet: int
     bought: bool
@@ -206,7 +205,6 @@ class HighBohn(Bohnanza):
         self.window_type = -1
         self.jail_owner = -1
         self.bank_used = 0
-        self.peek = -1
         self.buyer = -1
         self.quiet = 0
         self.bought = False
@@ -638,8 +636,6 @@ class HighBohn(Bohnanza):
                 ):
                     lock |= 1 << g
             self._add_field(seat, SALOON if b == SALOON_2 else SMITH, lock)
-        elif b == BANK_2 and self.phase == BEFORE_TURN and seat == self.active:
-            self._look()
 
     def _add_field(self, seat: int, kind: int, lock: int) -> None:
         self.fields[seat].append([])
@@ -869,7 +865,6 @@ class HighBohn(Bohnanza):
 
     def _begin_turn(self) -> None:
         self.bank_used = 0
-        self.peek = -1
         super()._begin_turn()
 
     def _begin_planting(self) -> None:
@@ -881,15 +876,21 @@ class HighBohn(Bohnanza):
             self.phase = BEFORE_TURN
             self._look()
             return
-        self.peek = -1
         super()._begin_planting()
+
+    def looking(self) -> int:
+        """The seat shown the top card of the draw pile (bank-2), or -1: the
+        owner in his ``before-turn`` until he buries it."""
+        s = self.active
+        if self.phase == BEFORE_TURN and self.owns(s, BANK_2) and not self.bank_used & 1:
+            return s if self.deck else -1
+        return -1
 
     def _look(self) -> None:
         """bank-2: the owner looks at the top card of the draw pile."""
         s = self.active
         if not self.owns(s, BANK_2) or self.bank_used & 1 or not self.deck:
             return
-        self.peek = s
         self._emit(
             {"type": "look", "seat": s, "card": self.table.keys[self.deck[-1]]},
             to=(s,),
@@ -915,7 +916,6 @@ class HighBohn(Bohnanza):
         card = self.deck.pop()
         self.deck.insert(0, card)
         self.bank_used |= 1
-        self.peek = -1
         self._emit(
             {"type": "bury", "seat": seat, "card": self.table.keys[card]},
             to=(seat,),
@@ -1002,7 +1002,6 @@ class HighBohn(Bohnanza):
     def _do_pass(self, seat: int, a: Pass) -> None:
         phase = self.phase
         if phase == BEFORE_TURN and seat == self.active:
-            self.peek = -1
             Bohnanza._begin_planting(self)
         elif phase == FINAL_BUY:
             if seat != self.buyer:
@@ -1199,7 +1198,7 @@ class HighBohn(Bohnanza):
         ]
         mine = seat is not None and 0 <= seat < self.n
         obs["deck_top"] = (
-            self.table.keys[self.deck[-1]] if mine and seat == self.peek and self.deck else None
+            self.table.keys[self.deck[-1]] if mine and seat == self.looking() else None
         )
         obs["drawn"] = keys(self.drawn[seat]) if mine and seat is not None else []
         obs["bank_used"] = {"bury": bool(self.bank_used & 1), "move": bool(self.bank_used & 2)}
@@ -1227,7 +1226,6 @@ class HighBohn(Bohnanza):
     _HB_SCALARS: ClassVar[tuple[str, ...]] = (
         "jail_owner",
         "bank_used",
-        "peek",
         "buyer",
         "quiet",
         "bought",
@@ -1252,7 +1250,6 @@ class HighBohn(Bohnanza):
         other.window_type = self.window_type
         other.jail_owner = self.jail_owner
         other.bank_used = self.bank_used
-        other.peek = self.peek
         other.buyer = self.buyer
         other.quiet = self.quiet
         other.bought = self.bought
