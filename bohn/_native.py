@@ -52,6 +52,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.sissi.rules",
     "bohn.rulesets.high_bohn.rules",
     "bohn.rulesets.al_cabohne.rules",
+    "bohn.rulesets.prohibohn.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

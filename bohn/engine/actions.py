@@ -170,28 +170,37 @@ class Plant(Action):
     """Plant a card on one of my fields.
 
     Without ``traded``: the front card of my hand (phase 1). With ``traded=i``:
-    card ``i`` of my trading area (phase 3). ``mode`` says how the card counts
-    where a ruleset gives a choice (High Bohn: ``stew`` or ``joker``).
+    card ``i`` of my trading area (phase 3). With ``card=i``: card ``i`` of my
+    hand where a ruleset lets me plant from anywhere in it (Prohibohn's
+    Varieté); ``h0``, the front card, is written without it. ``mode`` says how
+    the card counts where a ruleset gives a choice (High Bohn: ``stew`` or
+    ``joker``).
     """
 
     type: ClassVar[str] = "plant"
-    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded", "mode")
+    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded", "mode", "card")
     field: int
     traded: int | None = None
     mode: str | None = None
+    card: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "plant", "field": self.field}
         if self.traded is not None:
             d = {"type": "plant", "traded": self.traded, "field": self.field}
+        elif self.card is not None:
+            d = {"type": "plant", "card": self.card, "field": self.field}
         if self.mode is not None:
             d["mode"] = self.mode
         return d
 
     def text(self) -> str:
-        out = (
-            f"plant f{self.field}" if self.traded is None else f"plant t{self.traded} f{self.field}"
-        )
+        if self.traded is not None:
+            out = f"plant t{self.traded} f{self.field}"
+        elif self.card is not None:
+            out = f"plant h{self.card} f{self.field}"
+        else:
+            out = f"plant f{self.field}"
         return out if self.mode is None else f"{out} {self.mode}"
 
     @classmethod
@@ -201,20 +210,30 @@ class Plant(Action):
         mode = d.get("mode")
         if mode is not None and (not isinstance(mode, str) or not _KEY.match(mode)):
             raise InvalidAction(f"'mode' must be a word such as 'stew', not {mode!r}")
-        return cls(f, _int(d, "traded", required=False), mode)
+        traded = _int(d, "traded", required=False)
+        card = _int(d, "card", required=False)
+        if traded is not None and card is not None:
+            raise InvalidAction("a plant action names a hand card or a traded card, not both")
+        return cls(f, traded, mode, card or None)
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
         mode = None
-        if words and not re.match(r"^[ft][0-9]+$", words[-1]):
+        if words and not re.match(r"^[fth][0-9]+$", words[-1]):
             mode = words.pop()
             if not _KEY.match(mode):
                 raise InvalidAction(f"{mode!r} is not a planting mode")
         if len(words) == 1:
             return cls(_ref_int(words[0], "f"), None, mode)
         if len(words) == 2:
-            return cls(_ref_int(words[1], "f"), _ref_int(words[0], "t"), mode)
-        raise InvalidAction("plant takes 'f<field>' or 't<card> f<field>', then optionally a mode")
+            f = _ref_int(words[1], "f")
+            if words[0].startswith("h"):
+                return cls(f, None, mode, _ref_int(words[0], "h") or None)
+            return cls(f, _ref_int(words[0], "t"), mode)
+        raise InvalidAction(
+            "plant takes 'f<field>', 'h<card> f<field>' or 't<card> f<field>', "
+            "then optionally a mode"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -623,9 +623,10 @@ class BeanGame(Game):
                 self._refill()
         return card
 
-    def _draw(self, seat: int, count: int) -> None:
+    def _draw(self, seat: int, count: int) -> int:
         """``seat`` draws up to ``count`` cards, one at a time, to the back of
-        its hand; the final exhaustion stops the drawing (bohnanza §3.4, §5.2.1)."""
+        its hand; the final exhaustion stops the drawing (bohnanza §3.4, §5.2.1).
+        Returns how many it drew."""
         drawn = self._take_up_to(count)
         self.hands[seat].extend(drawn)
         self._emit(
@@ -633,6 +634,7 @@ class BeanGame(Game):
             to=(seat,),
             public={"type": "draw", "seat": seat, "count": len(drawn)},
         )
+        return len(drawn)
 
     def _take_up_to(self, count: int) -> list[int]:
         """Up to ``count`` cards from the draw pile, one at a time; the final

@@ -11,6 +11,7 @@ from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.high_bohn import HighBohn
+from bohn.rulesets.prohibohn import Prohibohn
 from bohn.rulesets.sissi import Sissi
 
 #: variant id -> game class, in the order the games are listed to users
@@ -19,6 +20,7 @@ VARIANTS: dict[str, type[Game]] = {
     Sissi.variant: Sissi,
     HighBohn.variant: HighBohn,
     AlCabohne.variant: AlCabohne,
+    Prohibohn.variant: Prohibohn,
 }
 
 

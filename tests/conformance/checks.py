@@ -72,6 +72,16 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
     ),
     # the mafia games: the treasury lies face down
     "al-cabohne": StateLayout(secret=("deck", "treasury"), private=("hands", "coins")),
+    # Prohibohn: as Al Cabohne; the buyer of a Police Station sees the treasury
+    "prohibohn": StateLayout(
+        secret=("deck", "treasury"),
+        private=("hands", "coins"),
+        known=lambda state, viewer: (
+            {("treasury", i) for i in range(len(state["treasury"]))}
+            if viewer is not None and viewer == state["active"] and state["phase"] == "police-coin"
+            else set()
+        ),
+    ),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
     # wait in the drawer's private ``drawn``
     "high-bohn": StateLayout(

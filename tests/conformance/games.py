@@ -67,6 +67,7 @@ class Config:
 #: the game variants that are options of a ruleset, each checked like a ruleset
 VARIANT_OPTIONS: dict[str, list[tuple[tuple[str, Any], ...]]] = {
     "high-bohn": [(("cognac", True),)],
+    "prohibohn": [(("pub", True),)],
 }
 
 CONFIGS: list[Config] = [

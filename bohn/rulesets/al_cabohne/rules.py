@@ -39,6 +39,10 @@ USE: Final = 20  #: phase 1: the opponent's leftover piles
 PLACE: Final = 21  #: phase 5: plant the uncovered piles
 FEED: Final = 22  #: end of phase 5: an empty boss must be fed
 
+GO_ON: Final = 0  #: uncovering goes on
+STOP: Final = 1  #: uncovering ends
+ASK: Final = 2  #: uncovering waits for a decision
+
 _DATA = json.loads(
     resources.files("bohn.rulesets.al_cabohne").joinpath("cards.json").read_text(encoding="utf-8")
 )
@@ -107,6 +111,8 @@ class AlCabohne(BeanGame):
     piles: list[list[int]]
     #: the empty boss the active player must feed now (-1: none)
     feeding: int
+    #: cards uncovered so far in phase 4
+    uncovered: int
 
     # -- set-up (§2) -------------------------------------------------------------------
 
@@ -130,6 +136,7 @@ class AlCabohne(BeanGame):
         self.treasury = []
         self.piles = []
         self.feeding = -1
+        self.uncovered = 0
 
     def _after_deal(self) -> None:
         self._mafia_start()
@@ -213,15 +220,32 @@ class AlCabohne(BeanGame):
 
     def _protect(self) -> None:
         """Phase 2 (§3.2): each field whose type a boss grows gives him its top card."""
+        self._protect_fields(0)
+
+    def _protect_fields(self, start: int) -> None:
+        """Phase 2 from field ``start`` on, then phase 3."""
         bean = self.table.bean
-        for f, fld in enumerate(self.fields[self.active]):
+        fields = self.fields[self.active]
+        for f in range(start, len(fields)):
+            fld = fields[f]
             if fld:
                 k = self.boss_of(bean[fld[-1]])
                 if k >= 0:
-                    card = fld.pop()
-                    self._emit({"type": "protection", "seat": self.active, "field": f})
-                    self._to_boss(k, card)
+                    self._protection(f, k)
+                    if self._protect_more(f, k):
+                        return
         self._begin_planting()
+
+    def _protection(self, f: int, k: int) -> None:
+        """The top card of the active player's field ``f`` goes to boss ``k``."""
+        card = self.fields[self.active][f].pop()
+        self._emit({"type": "protection", "seat": self.active, "field": f})
+        self._to_boss(k, card)
+
+    def _protect_more(self, f: int, k: int) -> bool:
+        """Hook after field ``f`` gave boss ``k`` its top card: True when a
+        decision about that field is now open (Prohibohn's Pub)."""
+        return False
 
     def _begin_planting(self) -> None:
         self.phase = PLANT
@@ -234,17 +258,34 @@ class AlCabohne(BeanGame):
         if a.traded is not None:
             raise IllegalAction("there are no trading areas in Al Cabohne", _ac("§3"))
         hand = self.hands[seat]
-        self._check_plant(seat, hand[0], a.field, a.mode)
-        self._put(seat, hand.pop(0), a.field)
+        i = self._plant_position(seat, a)
+        self._check_plant(seat, hand[i], a.field, a.mode)
+        self._put(seat, hand.pop(i), a.field)
         self.planted += 1
-        if self.planted >= self.plant_limit(seat) or not hand:
+        if self._planting_done(seat):
             self._uncover()
+
+    def _plant_position(self, seat: int, a: Plant) -> int:
+        """The hand position ``a`` plants from (validated): the front card."""
+        if a.card:
+            raise IllegalAction("cards are planted from the front of the hand", _ac("§3.3"))
+        if not self.hands[seat]:
+            raise IllegalAction("your hand is empty", _ac("§3.3"))
+        return 0
+
+    def _planting_done(self, seat: int) -> bool:
+        """Whether phase 3 ends by itself after a planting."""
+        return self.planted >= self.plant_limit(seat) or not self.hands[seat]
 
     def _uncover(self) -> None:
         """Phase 4 (§3.4): turn up cards until three are uncovered."""
+        self.uncovered = 0
+        self._uncover_more()
+
+    def _uncover_more(self) -> None:
+        """Uncover cards until the limit, an early stop or an open decision."""
         bean = self.table.bean
-        uncovered = 0
-        while uncovered < 3 and not self.final:
+        while self.uncovered < self._uncover_limit() and not self.final:
             card = self._take()
             if card is None:
                 break
@@ -258,12 +299,21 @@ class AlCabohne(BeanGame):
                 self.piles.append([card])
             else:
                 self.piles[i].append(card)
-            uncovered += 1
+            self.uncovered += 1
             self._emit({"type": "uncover", "card": self.table.keys[card], "to": "pile"})
-            added = self._question_two()
-            if self._stop_uncovering(uncovered, added):
+            step = self._after_question_two(self._question_two())
+            if step == ASK:
+                return
+            if step == STOP:
                 break
+        self._end_uncovering()
+
+    def _end_uncovering(self) -> None:
         self.phase = PLACE
+
+    def _uncover_limit(self) -> int:
+        """How many cards phase 4 uncovers at most."""
+        return 3
 
     def _pile_of(self, bean: int) -> int:
         tb = self.table.bean
@@ -277,7 +327,8 @@ class AlCabohne(BeanGame):
         long as they match (§3.4 step 3). Returns how many joined."""
         tb = self.table.bean
         added = 0
-        while self.discard:
+        floor = self._discard_floor()
+        while len(self.discard) > floor:
             i = self._pile_of(tb[self.discard[-1]])
             if i < 0:
                 break
@@ -287,9 +338,15 @@ class AlCabohne(BeanGame):
             self._emit({"type": "from-discard", "card": self.table.keys[card], "pile": i})
         return added
 
-    def _stop_uncovering(self, uncovered: int, added: int) -> bool:
-        """Hook: whether uncovering ends early (Prohibohn's early stop)."""
-        return False
+    def _after_question_two(self, added: int) -> int:
+        """Hook after question 2 moved ``added`` discard cards: ``GO_ON``,
+        ``STOP`` (Prohibohn's early stop) or ``ASK`` (a decision is open)."""
+        return GO_ON
+
+    def _discard_floor(self) -> int:
+        """Cards at the bottom of the discard pile that question 2 never
+        takes (Prohibohn's paid coins)."""
+        return 0
 
     # -- phase 5 (§3.5) and phase 1 (§3.1) ------------------------------------------------------
 
@@ -304,8 +361,9 @@ class AlCabohne(BeanGame):
             )
         return self.piles[i]
 
-    def _field_takes(self, seat: int, f: int, bean: int) -> bool:
-        """§2.3: the field of that type, or an empty field if no other field has it."""
+    def _field_takes(self, seat: int, f: int, bean: int, count: int = 1) -> bool:
+        """Whether ``count`` cards of ``bean`` may go on field ``f`` together
+        (§2.3: the field of that type, or an empty field if no other field has it)."""
         fields = self.fields[seat]
         tb = self.table.bean
         if fields[f]:
@@ -337,7 +395,7 @@ class AlCabohne(BeanGame):
         else:
             assert a.field is not None
             self._check_field(seat, a.field)
-            if not self._field_takes(seat, a.field, bean):
+            if not self._field_takes(seat, a.field, bean, len(pile)):
                 raise IllegalAction(
                     f"field {a.field} cannot take {key}: a field holds one type, and no two "
                     "of your fields the same type",
@@ -390,7 +448,7 @@ class AlCabohne(BeanGame):
     def _pile_has_place(self, seat: int, pile: list[int]) -> bool:
         bean = self.table.bean[pile[0]]
         fields = self.fields[seat]
-        if any(self._field_takes(seat, f, bean) for f in range(len(fields))):
+        if any(self._field_takes(seat, f, bean, len(pile)) for f in range(len(fields))):
             return True
         if any(self.boss_takes(k, bean) for k in range(len(self.bosses))):
             return True
@@ -449,10 +507,20 @@ class AlCabohne(BeanGame):
 
     def _end_turn(self) -> None:
         """Phase 6 (§3.6): draw two; the final exhaustion ends the game at once."""
-        self._draw(self.active, self.draw_count)
+        self._draw_phase(self.draw_count)
+
+    def _draw_phase(self, count: int) -> None:
+        got = self._draw(self.active, count)
         if self._final_reached():
-            self._finish("final-exhaustion")
+            self._final_in_draw(count - got)
             return
+        self._next_turn()
+
+    def _final_in_draw(self, missing: int) -> None:
+        """The final exhaustion came in phase 6, ``missing`` cards short."""
+        self._finish("final-exhaustion")
+
+    def _next_turn(self) -> None:
         if self._dry_round_ended():
             return
         self.active = (self.active + 1) % self.n
@@ -533,15 +601,7 @@ class AlCabohne(BeanGame):
         if phase == FEED:
             return self._gives(seat, only=self.feeding)
         if phase == PLANT:
-            hand = self.hands[seat]
-            if hand:
-                out = [
-                    _PLANT[f]
-                    for f in range(len(self.fields[seat]))
-                    if self._can_plant(seat, hand[0], f)
-                ]
-            if self.planted:
-                out.append(_PASS)
+            out = self._plant_actions(seat)
         elif phase in (USE, PLACE):
             out = self._pile_actions(seat)
             if phase == PLACE:
@@ -549,6 +609,20 @@ class AlCabohne(BeanGame):
                 if self.n == 2 or not self.piles:
                     out.append(_PASS)
         out += self._anytime_actions(seat)
+        return out
+
+    def _plant_actions(self, seat: int) -> list[Action]:
+        """Phase 3: plant the front card; ``pass`` once one is planted."""
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if hand:
+            out = [
+                _PLANT[f]
+                for f in range(len(self.fields[seat]))
+                if self._can_plant(seat, hand[0], f)
+            ]
+        if self.planted:
+            out.append(_PASS)
         return out
 
     def _pile_actions(self, seat: int) -> list[Action]:
@@ -559,7 +633,7 @@ class AlCabohne(BeanGame):
             out += [
                 Place(i, f)
                 for f in range(len(self.fields[seat]))
-                if self._field_takes(seat, f, bean)
+                if self._field_takes(seat, f, bean, len(pile))
             ]
             if self.phase == PLACE:
                 out += [
@@ -622,6 +696,7 @@ class AlCabohne(BeanGame):
         other.treasury = self.treasury[:]
         other.piles = [p[:] for p in self.piles]
         other.feeding = self.feeding
+        other.uncovered = self.uncovered
 
     def _state_json(self) -> dict[str, Any]:
         d = super()._state_json()
@@ -630,6 +705,7 @@ class AlCabohne(BeanGame):
         d["treasury"] = keys(self.treasury)
         d["piles"] = [keys(p) for p in self.piles]
         d["feeding"] = self.feeding
+        d["uncovered"] = self.uncovered
         return d
 
     def _load_state_json(self, d: dict[str, Any]) -> None:
@@ -639,3 +715,4 @@ class AlCabohne(BeanGame):
         self.treasury = cards(d["treasury"])
         self.piles = [cards(p) for p in d["piles"]]
         self.feeding = int(d["feeding"])
+        self.uncovered = int(d["uncovered"])
