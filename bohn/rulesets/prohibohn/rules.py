@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Harvest, Pass, Plant
+from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
@@ -283,6 +283,9 @@ class Prohibohn(AlCabohne):
 
     def _may_buy_field(self, seat: int) -> bool:
         return False  # §1.1: no third field
+
+    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        raise IllegalAction("in Prohibohn no field can be bought", _pb("§2 step 2"))
 
     # -- who owns what ------------------------------------------------------------------------
 
