@@ -194,8 +194,9 @@ class Prohibohn(AlCabohne):
     stage: int
     #: casino-3 used this turn
     dropped: bool
-    #: pub-3: the field whose extra cards are being offered (-1: none)
+    #: pub-3: the field whose extra cards are being offered, and to which boss (-1: none)
     protecting: int
+    protect_boss: int
     #: remove-third: the third card that may be removed
     third: int
     #: phase 4: cards uncovered at most this turn (undertaker-3 lowers it to 2)
@@ -240,6 +241,7 @@ class Prohibohn(AlCabohne):
         self.stage = 0
         self.dropped = False
         self.protecting = -1
+        self.protect_boss = -1
         self.third = -1
         self.limit = 3
         self.under = 0
@@ -342,19 +344,23 @@ class Prohibohn(AlCabohne):
         super()._protect()
 
     def _protect_more(self, f: int, k: int) -> bool:
+        self.protecting = f
+        self.protect_boss = k
         if self._may_protect(f):
-            self.protecting = f
             self.phase = PROTECT
             return True
+        self.protecting = self.protect_boss = -1
         return False
 
     def _may_protect(self, f: int) -> bool:
-        """pub-3: field ``f`` may give its boss another card (PB-D11): its top
-        card is of the type of a boss that has not just harvested."""
+        """pub-3: field ``f`` (which has just given boss ``protect_boss`` its
+        top card) may give him another (PB-D11): its new top card is of his
+        type, and he has not harvested (his field is not empty)."""
         fld = self.fields[self.active][f]
-        if not fld or not self.owns(self.active, PUB_3):
+        if f != self.protecting or not fld or not self.owns(self.active, PUB_3):
             return False
-        return self.boss_of(self.table.bean[fld[-1]]) >= 0
+        boss = self.bosses[self.protect_boss]
+        return bool(boss) and self.table.bean[boss[0]] == self.table.bean[fld[-1]]
 
     def _do_protect(self, seat: int, a: Protect) -> None:
         if self.phase != PROTECT or seat != self.active:
@@ -368,13 +374,12 @@ class Prohibohn(AlCabohne):
             raise IllegalAction(
                 "no boss grows the type of that field's top card now", _pb("§4.2 Pub (PB-D11)")
             )
-        k = self.boss_of(self.table.bean[self.fields[seat][f][-1]])
-        self._protection(f, k)
+        self._protection(f, self.protect_boss)
         if not self._may_protect(f):
             self._protect_from(f + 1)
 
     def _protect_from(self, f: int) -> None:
-        self.protecting = -1
+        self.protecting = self.protect_boss = -1
         self.phase = PLANT
         self._protect_fields(f)
 
@@ -841,7 +846,7 @@ class Prohibohn(AlCabohne):
         if phase == REMOVE_THIRD:
             return [Remove(ESTABLISHMENTS.keys[self.third]), _PASS]
         if phase == PUB_REMOVE:
-            return [*(Remove(ESTABLISHMENTS.keys[e]) for e in self.removable(seat)), _PASS]
+            return [Remove(ESTABLISHMENTS.keys[e]) for e in self.removable(seat)] + [_PASS]
         if phase == POLICE_PICK:
             tb = self.table.bean
             beans = sorted({tb[c] for c in self.treasury})
@@ -915,7 +920,7 @@ class Prohibohn(AlCabohne):
                 "treasury": self.table.key_list(self.treasury) if seat == self.active else None
             }
         elif phase == PROTECT:
-            decision = {"field": self.protecting}
+            decision = {"field": self.protecting, "boss": BOSSES[self.protect_boss][0]}
         elif phase == DRAW_CHOICE:
             decision = {"counts": self.draw_choices(self.active)}
         obs["decision"] = decision
@@ -925,6 +930,7 @@ class Prohibohn(AlCabohne):
         "stage",
         "dropped",
         "protecting",
+        "protect_boss",
         "third",
         "limit",
         "under",
@@ -942,6 +948,7 @@ class Prohibohn(AlCabohne):
         other.stage = self.stage
         other.dropped = self.dropped
         other.protecting = self.protecting
+        other.protect_boss = self.protect_boss
         other.third = self.third
         other.limit = self.limit
         other.under = self.under
