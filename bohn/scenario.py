@@ -43,7 +43,6 @@ from bohn.rulesets.al_cabohne.rules import AlCabohne
 from bohn.rulesets.high_bohn.rules import (
     BRECH,
     BUILDINGS,
-    COGNAC,
     DISTILLERY_3,
     FARM_2,
     FEUER,
@@ -205,18 +204,28 @@ class BeanPositionLoader(PositionLoader):
             )
 
     def check_counts(self, game: Game, pos: Position) -> None:
-        """No kind used more often than the game has it; the rest is ``remaining``."""
+        """No kind used more often than the game has it; the rest is
+        ``remaining``. Cards the game's options leave out (``game_cards``)
+        may not be named; they go to ``box`` (``pos.extra["out"]``)."""
+        assert isinstance(game, BeanGame)
         used: Counter[int] = Counter()
         for cards in pos.zones.values():
             used.update(cards)
         table = game.table
+        in_play = Counter(game.game_cards())
         for card, k in sorted(used.items()):
-            if k > table.counts[card]:
+            if k > in_play[card]:
+                if in_play[card] < table.counts[card]:
+                    raise SetupError(
+                        f"the scenario uses {k} {table.keys[card]!r} but the game has "
+                        f"{in_play[card]} with these options"
+                    )
                 raise SetupError(
                     f"the scenario uses {k} {table.keys[card]!r} "
                     f"but the game has {table.counts[card]}"
                 )
-        pos.remaining = [c for c, n in enumerate(table.counts) for _ in range(n - used[c])]
+        pos.remaining = [c for c, n in sorted(in_play.items()) for _ in range(n - used[c])]
+        pos.extra["out"] = [c for c, n in enumerate(table.counts) for _ in range(n - in_play[c])]
 
     # -- dealing -----------------------------------------------------------------
 
@@ -255,6 +264,7 @@ class BeanPositionLoader(PositionLoader):
             game.deck, game.box = list(pos.remaining), []
         else:
             game.deck, game.box = [], list(pos.remaining)
+        game.box.extend(pos.extra["out"])
         game.deck.extend(reversed(z["deck"]))
         game.discard = list(z["discard"])
         game.revealed = list(z["revealed"])
@@ -478,26 +488,12 @@ class HighBohnPositionLoader(BeanPositionLoader):
                     game, p.get(name, []), f"seat {s} {name}"
                 )
 
-    def check_counts(self, game: Game, pos: Position) -> None:
-
-        super().check_counts(game, pos)
-        if game.options["cognac"]:
-            pos.extra["out"] = []
-            return
-        bean = game.table.bean
-        for label, cards in pos.zones.items():
-            if any(bean[c] == COGNAC for c in cards):
-                raise SetupError(f"{label}: cognac cards are used only with option cognac")
-        pos.extra["out"] = [c for c in pos.remaining if bean[c] == COGNAC]
-        pos.remaining = [c for c in pos.remaining if bean[c] != COGNAC]
-
     def place(self, game: BeanGame, pos: Position) -> None:
 
         assert isinstance(game, HighBohn)
         n = game.n
         game.owned = pos.extra["owned"]
         super().place(game, pos)
-        game.box.extend(pos.extra["out"])
         game.kinds = pos.extra["kinds"]
         game.locks = [[0] * len(fs) for fs in game.fields]
         game.store = [list(pos.zones[f"seat {s} store"]) for s in range(n)]
@@ -766,6 +762,14 @@ class ProhibohnPositionLoader(MafiaPositionLoader):
         game.stage = {"use-leftovers": 1, "plant": 3, "place": 5}.get(game.phase_name, 0)
         game.limit = 3
 
+    def check_phase(self, game: BeanGame, pos: Position) -> None:
+        super().check_phase(game, pos)
+        if game.phase_name not in ("use-leftovers", "plant", "place"):
+            raise SetupError(
+                f"phase {game.phase_name!r} is reached only in play; a position begins in "
+                "'use-leftovers', 'plant' or 'place'"
+            )
+
     def check_fields(self, game: BeanGame, pos: Position) -> None:
         """Every field as its owner's Nightbars let it grow; no two top cards of a
         player of one type (PB-D9); bosses as in Al Cabohne."""
@@ -773,6 +777,11 @@ class ProhibohnPositionLoader(MafiaPositionLoader):
         bean = game.table.bean
         for s in range(game.n):
             fields = game.fields[s]
+            if len(fields) != game.fields_at_start():
+                raise SetupError(
+                    f"seat {s}: a player has {game.fields_at_start()} fields and buys none "
+                    "(prohibohn §2)"
+                )
             for f, fld in enumerate(fields):
                 game.fields[s] = [[] for _ in fields]
                 try:

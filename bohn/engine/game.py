@@ -428,14 +428,21 @@ class Game(ABC):
         ]
 
     def events(self, seat: int | None = None) -> Iterator[dict[str, Any]]:
-        """The log as ``seat`` may see it: every action, and the events it may see."""
+        """The log as ``seat`` may see it: every action (as :meth:`action_view`
+        shows it to others), and the events it may see."""
         for s, a, evs in self.history():
             if a is not None:
-                yield {"type": "action", "seat": s, "action": a.to_json()}
+                view = a.to_json() if s == seat else self.action_view(a)
+                yield {"type": "action", "seat": s, "action": view}
             for e in evs:
                 v = e.view(seat)
                 if v is not None:
                     yield v
+
+    def action_view(self, action: Action) -> dict[str, Any]:
+        """An action as the other seats see it in the log: its JSON, unless it
+        names something only its actor may know (then only its ``type``)."""
+        return action.to_json()
 
     # -- copies and serialisation --------------------------------------------
 

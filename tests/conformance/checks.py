@@ -418,7 +418,9 @@ def check_event_redaction(game: Game) -> None:
         expected: list[dict[str, Any]] = []
         for seat, action, events in history:
             if action is not None:
-                expected.append({"type": "action", "seat": seat, "action": action.to_json()})
+                view = action.to_json() if seat == viewer else game.action_view(action)
+                assert view["type"] == action.type, f"{view} does not say what action it was"
+                expected.append({"type": "action", "seat": seat, "action": view})
             for e in events:
                 if e.to is not None and (viewer is None or viewer not in e.to):
                     leaked = [get_path(e.public, p) for p in card_paths(e.public, keys)]

@@ -91,6 +91,11 @@ class Bohnanza(BeanGame):
         hand = self.hands[seat]
         if not hand:  # pragma: no cover - an empty hand skips the phase
             raise IllegalAction("your hand is empty", self._rule("§3.1.1"))
+        if a.card:
+            raise IllegalAction(
+                "cards are planted from the front of the hand, in the order they were drawn",
+                self._rule("§3.1.1"),
+            )
         self._check_plant(seat, hand[0], a.field, a.mode)
         card = hand.pop(0)
         self._put(seat, card, a.field, a.mode)

@@ -872,6 +872,11 @@ class Prohibohn(AlCabohne):
             out += self._build_actions(seat)
         return out
 
+    def action_view(self, action: Action) -> dict[str, Any]:
+        if isinstance(action, Take):  # §4.4: only the buyer sees the treasury
+            return {"type": "take"}
+        return action.to_json()
+
     HANDLERS: ClassVar[dict[type, str]] = {
         **AlCabohne.HANDLERS,
         Stash: "_do_stash",
