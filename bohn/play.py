@@ -38,11 +38,14 @@ from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: proposals per trading phase: the person may negotiate at length, bots briefly
 HUMAN_TRADE_CAP = 50
 BOT_TRADE_CAP = 2
+#: how the final screen names the parts of a total (``tally`` of the result)
+TALLY_LABELS = {"teepee": "Teepee", "cards": "establishments"}
 #: events shown by the ``log`` command
 LOG_LINES = 30
 
@@ -89,6 +92,27 @@ High Bohn adds:
   order 2,0,1             bank-3: the order in which your drawn cards join your hand
   take blaue              jail-4: the leftover card you take as a coin
 Coins buy only buildings of their bean type; every coin's bean side is public.
+"""
+
+
+#: the commands Prohibohn adds (shown by ``help`` in its games)
+PROHIBOHN_HELP = """\
+Prohibohn adds:
+  stash h0,h3             set-up: lay two hand cards face down as your starting coins
+  build casino-3          buy an establishment with coins of its bean type
+  build police-station-4  buy a Police Station with blaue coins (then take a
+                          coin of the mafia treasury: take sau)
+  build razzia / build razzia name sau
+                          buy the Razzia with 4 blaue coins / 5 coins of one other type
+  remove casino-4         remove the third card of an establishment after buying
+                          your second one / pub-4: remove the opponent's 1-card
+  plant h2 f0             Varieté: plant hand card h2 on field 0
+  drop h1                 casino-3: put hand card h1 on the discard pile
+  uncover                 Undertaker: uncover one more card after the early stop
+  protect f0              pub-3: give the boss one more card of field 0
+  draw 3                  Gas Station: how many cards you draw in phase 6
+Establishments are worth their price at the end; a 1-card is worth 1, 0 after the
+Razzia, 4 with the 3- and 4-card of its establishment.
 """
 
 
@@ -154,6 +178,8 @@ def seat_field_text(p: dict[str, Any], f: int) -> str:
     marks = [FIELD_LABELS.get(kind, kind)] if kind != "regular" else []
     if stew:
         marks.append("bean stew")
+    if "establishments" in p and len(set(keys)) > 1:  # Prohibohn's Nightbars
+        marks.append(f"Nightbar field, bottom first; its top card {keys[-1]} prices it")
     if locked:
         marks.append("locked until the fields that held its type are harvested")
     label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
@@ -188,6 +214,77 @@ def supply_text(keys: list[str]) -> str:
         name = f"{kind} ({info[1]})" if info else kind
         groups.setdefault(name, []).append(price)
     return "; ".join(f"{name} {' '.join(ps)}" for name, ps in groups.items()) or "empty"
+
+
+def _establishment_info(key: str) -> tuple[int, str, str] | None:
+    """(price, paying bean type, effect) of a Prohibohn establishment, Police
+    Station or Razzia key."""
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, TABLE
+
+    e = ESTABLISHMENTS.index.get(key)
+    if e is None:
+        return None
+    return (
+        ESTABLISHMENTS.price[e],
+        TABLE.bean_keys[ESTABLISHMENTS.bean[e]],
+        ESTABLISHMENTS.effect[e],
+    )
+
+
+def establishment_supply_text(keys: list[str]) -> str:
+    """Prohibohn's cards still to be had, grouped: ``casino (stangen) 1 3 4``;
+    the Razzia with both of its prices."""
+    groups: dict[str, list[str]] = {}
+    for k in keys:
+        info = _establishment_info(k)
+        if k == "razzia":
+            groups["razzia (4 blaue or 5 coins of one other type)"] = []
+            continue
+        kind, _, price = k.rpartition("-")
+        name = f"{kind} ({info[1]})" if info else kind
+        groups.setdefault(name, []).append(price)
+    return "; ".join(f"{name} {' '.join(ps)}".strip() for name, ps in groups.items()) or "nothing"
+
+
+def establishment_values(owned: list[str], razzia: bool) -> list[int]:
+    """What each card of ``owned`` is worth at the end (prohibohn §4.3, §5.3):
+    its price; a 1-card 4 with the 3- and 4-card of its establishment, else 0
+    after the Razzia, else 1 (a Police Station's bonus aside).
+
+    >>> establishment_values(["casino-1", "casino-3", "casino-4", "sau-1"], True)
+    [4, 3, 4, 0]
+    """
+    mine = set(owned)
+    out = []
+    for k in owned:
+        kind, _, price = k.rpartition("-")
+        if price == "1":
+            out.append(4 if {f"{kind}-3", f"{kind}-4"} <= mine else 0 if razzia else 1)
+        else:
+            info = _establishment_info(k)
+            out.append(info[0] if info else int(price) if price.isdigit() else 0)
+    return out
+
+
+def establishment_lines(p: dict[str, Any], razzia: bool) -> list[str]:
+    """A Prohibohn seat's establishments with their end values, its Police
+    Station bonus and its total as it stands (``tally``)."""
+    owned = list(p.get("establishments", []))
+    tally = p.get("tally") or {}
+    bonus = int(tally.get("bonus", 0))
+    parts = []
+    for k, v in zip(owned, establishment_values(owned, razzia), strict=True):
+        extra = f" + bonus {bonus}" if k.startswith("police-station") else ""
+        parts.append(f"{k} ({v}{extra})")
+    out = [f"establishments: {', '.join(parts) or 'none'}"]
+    if tally:
+        out.append(
+            f"total now: {tally.get('total')} (cash {tally.get('cash')}, establishments "
+            f"{tally.get('cards')}, bonus {bonus})"
+        )
+    if p.get("stashed") is False:
+        out.append("has not laid the starting coins yet")
+    return out
 
 
 def _seat_name(s: int, me: int, kinds: dict[int, str]) -> str:
@@ -245,10 +342,19 @@ def describe_action(
         how = {"stew": " as a bean stew card", "joker": " as a soy joker of its type"}.get(
             a.mode or "", f" ({a.mode})" if a.mode else ""
         )
+        if a.traded is None and a.card:
+            card = _ref_card(f"h{a.card}", me, obs)
+            return f"plant hand card h{a.card} ({card}) on {fld(a.field)}{how} (Varieté)"
         if a.traded is None:
             return f"plant {_ref_card('h0', me, obs)} (front card) on {fld(a.field)}{how}"
         card = _ref_card(f"t{a.traded}", me, obs)
         return f"plant {card} from your trading area (t{a.traded}) on {fld(a.field)}{how}"
+    if isinstance(a, Build) and "establishments" in me:
+        return _establishment_action(a)
+    if isinstance(a, Stash | Drop | Remove | Uncover | Protect | Draw):
+        return _prohibohn_action(a, obs, seat, fld)
+    if isinstance(a, Take) and obs.get("phase") == "police-coin":
+        return f"take a {a.bean} coin of the mafia treasury (Police Station)"
     if isinstance(a, Build):
         info = _building_info(a.building)
         if info is None:
@@ -300,6 +406,8 @@ def describe_action(
         if phase == "before-turn":
             return "pass: use no (more) Bank ability and start your turn"
         if phase == "final-buying":
+            if "razzia" in obs:
+                return "pass: end your final buying"
             return "pass: buy no more buildings in this round"
         if phase == "place":
             if obs.get("piles"):
@@ -308,6 +416,15 @@ def describe_action(
         if phase == "distillery":
             named = (obs.get("distillery") or {}).get("building_type", "?")
             return f"pass: do not buy a {named} now"
+        decision = obs.get("decision") or {}
+        if phase == "remove-third":
+            return f"pass: leave {decision.get('third', 'the third card')} to be had"
+        if phase == "pub-removal":
+            return "pass: remove none of your opponent's 1-cards"
+        if phase == "protect":
+            return "pass: give the boss no more cards of this field"
+        if phase == "uncover-more":
+            return "pass: stop uncovering"
         return "pass"
     if isinstance(a, EndTrading):
         return "end the trading phase (revealed cards still open are kept)"
@@ -335,6 +452,50 @@ def describe_action(
             return f"ask seat {a.to} for {want}, giving nothing"
         return f"offer seat {a.to}: give {give} for {want}"
     return a.text()
+
+
+def _establishment_action(a: Build) -> str:
+    """A sentence for buying a Prohibohn card: what it costs and does."""
+    info = _establishment_info(a.building)
+    if info is None:
+        return f"buy the {a.building}"
+    price, bean, effect = info
+    if a.building == "razzia":
+        pay = f"5 coins of {a.name}" if a.name is not None else f"{_coins(price)} of {bean}"
+        return (
+            f"buy the Razzia for {pay}: every 1-establishment, also yours and those bought "
+            "later, is worth 0 (4 with its full set)"
+        )
+    worth = "worth 1 at the end (0 after the Razzia, 4 as a full set)" if price == 1 else ""
+    text = f"buy the {a.building} for {_coins(price)} of {bean}"
+    return f"{text}: {worth or effect}"
+
+
+def _prohibohn_action(
+    a: Stash | Drop | Remove | Uncover | Protect | Draw,
+    obs: dict[str, Any],
+    seat: int,
+    fld: Callable[[int], str],
+) -> str:
+    """A sentence for the actions Prohibohn adds."""
+    me = obs["seats"][seat]
+    if isinstance(a, Stash):
+        cards = ", ".join(f"{_ref_card(f'h{i}', me, obs)} (h{i})" for i in a.cards)
+        return f"lay {cards} face down as your starting coins"
+    if isinstance(a, Drop):
+        card = _ref_card(f"h{a.card}", me, obs)
+        return f"casino-3: put hand card h{a.card} ({card}) on the discard pile"
+    if isinstance(a, Remove):
+        if obs.get("phase") == "pub-removal":
+            return f"pub-4: remove your opponent's {a.card} from the game"
+        return f"remove {a.card} from the game: nobody can buy it any more"
+    if isinstance(a, Uncover):
+        return f"Undertaker: uncover one more card ({obs.get('uncovered', '?')} uncovered so far)"
+    if isinstance(a, Protect):
+        boss = (obs.get("decision") or {}).get("boss")
+        to = _boss_name(boss) if isinstance(boss, str) else "the boss"
+        return f"pub-3: give {to} the top card of {fld(a.field)} too"
+    return f"draw {a.count} cards" + (" (Gas Station)" if a.count != 2 else "")
 
 
 def _boss_name(key: str) -> str:
@@ -432,6 +593,8 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         faces = f" ({_counted(coins)})" if coins else ""
         return f"{who()} paid {_coins(len(coins))}{faces} for {e.get('for')}"
     if t == "build":
+        if "card" in e:  # Prohibohn: an establishment, Police Station or the Razzia
+            return f"{who()} bought the {e['card']}"
         return f"{who()} built the {e.get('building')}"
     if t == "store":
         return f"{who()} put {e.get('card')} on the General Store"
@@ -470,6 +633,8 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
     if t == "jail-coin":
         return f"{who()} took a coin ({e.get('coin')}) from the leftovers (jail-4)"
     if t == "final-buying":
+        if "first" not in e:  # Prohibohn: one seat after the other
+            return f"final buying: {who()} may harvest and buy now"
         return f"final buying rounds, starting with {who('first')}"
     if t == "teepee":
         return f"{who()} gets {_coins(int(e.get('coins', 0)))} from the Teepee"
@@ -506,6 +671,29 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         return f"{who()} gave {e.get('card')} to {_boss_name(e.get('boss', '?'))}"
     if t == "discard-pile":
         return f"{who()} discarded a pile: {_cards(e.get('cards', []))}"
+    if t == "stash":
+        if "cards" in e:
+            return f"{who()} laid {_cards(e['cards'])} face down as starting coins"
+        return f"{who()} laid {e.get('count', 2)} cards face down as starting coins"
+    if t == "remove":
+        return f"{who()} removed {e.get('card')} from the game"
+    if t == "police-coin":
+        coin = f"a {e['card']} coin" if "card" in e else "a coin"
+        return f"{who()} took {coin} of the mafia treasury (Police Station)"
+    if t == "mafia-coin":
+        source = str(e.get("for"))
+        if source == "protection":
+            source = "bonus coin of the mafia's harvest"
+        return f"{who()} got a {e.get('card')} coin ({source})"
+    if t == "drop":
+        return f"{who()} put {e.get('card')} on the discard pile (casino-3)"
+    if t == "uncover-more":
+        return f"{who()} {'go' if e.get('seat') == me else 'goes'} on uncovering (Undertaker)"
+    if t == "play-on":
+        return (
+            f"only {e.get('establishments')} establishment cards are owned: the discard pile "
+            "becomes a fourth draw pile and play goes on"
+        )
     if t == "exhausted":
         return f"the draw pile ran out (exhaustion {e['count']})"
     if t == "shuffle":
@@ -550,7 +738,9 @@ def table_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[s
     """The shared parts of the table the observation has beyond the bean
     game: the building supply and the decisions open now."""
     out: list[str] = []
-    if "supply" in obs:
+    if "razzia" in obs:  # Prohibohn
+        out += prohibohn_lines(obs, seat, kinds)
+    elif "supply" in obs:
         out.append(f"building supply: {supply_text(obs['supply'])}")
     if obs.get("removed"):
         out.append(f"out of the game: {', '.join(obs['removed'])}")
@@ -569,9 +759,79 @@ def table_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[s
         )
     if "bosses" in obs:
         out += mafia_lines(obs)
+    if "razzia" in obs:
+        out += decision_lines(obs, seat, kinds)
     if obs.get("final_buyer") is not None:
         out.append(f"final buying: {_seat_name(int(obs['final_buyer']), seat, kinds)} buys now")
     return out
+
+
+def prohibohn_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """Prohibohn's town: the cards still to be had, the Razzia, the fourth deck."""
+    out = [f"to be had: {establishment_supply_text(obs.get('supply', []))}"]
+    if obs.get("razzia"):
+        owner = next(
+            (s for s, p in enumerate(obs["seats"]) if "razzia" in p.get("establishments", [])),
+            None,
+        )
+        by = f" by {_seat_name(owner, seat, kinds)}" if owner is not None else ""
+        out.append(
+            f"RAZZIA bought{by}: every 1-establishment is worth 0, except 4 with its full set"
+        )
+    else:
+        out.append("Razzia: not bought yet (1-establishments are worth 1, 4 with the full set)")
+    if obs.get("extended"):
+        out.append("the deck is being played through a fourth time (the last one)")
+    return out
+
+
+def decision_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """Prohibohn's open decision: the set-up coins, the third card, the
+    Police Station's treasury coin, pub-4's removal, pub-3, the Undertakers,
+    the Gas Stations' draw and the final buying."""
+    phase = obs.get("phase")
+    active = int(obs.get("active", -1))
+    who = _seat_name(active, seat, kinds)
+    d = obs.get("decision") or {}
+    if phase == "start-coins":
+        waiting = [_seat_name(s, seat, kinds) for s in obs.get("waiting_for", [])]
+        return [
+            "set-up: each player lays 2 hand cards face down as starting coins; still to "
+            f"choose: {', '.join(waiting) or 'nobody'}"
+        ]
+    if phase == "remove-third":
+        third = str(d.get("third"))
+        return [
+            f"decision: {who} bought a second {third.rpartition('-')[0]} card and may remove "
+            f"the third, {third}, from the game"
+        ]
+    if phase == "police-coin":
+        treasury = d.get("treasury")
+        if treasury is None:
+            return [f"decision: {who} takes a coin of the mafia treasury (Police Station)"]
+        return [
+            f"decision: take one coin of the mafia treasury (Police Station): {_counted(treasury)}"
+        ]
+    if phase == "pub-removal":
+        return [
+            f"decision: pub-4: {who} may remove one of these 1-establishments worth 1: "
+            f"{_cards(d.get('removable', []))}"
+        ]
+    if phase == "protect":
+        boss = d.get("boss")
+        to = _boss_name(boss) if isinstance(boss, str) else "the boss"
+        return [f"decision: pub-3: field {d.get('field')} may give {to} more cards"]
+    if phase == "uncover-more":
+        return [
+            f"decision: uncovering stopped early after {obs.get('uncovered')} cards; the "
+            "Undertaker may uncover one more"
+        ]
+    if phase == "draw":
+        counts = " or ".join(str(n) for n in d.get("counts", []))
+        return [f"decision: {who} may draw {counts} cards (Gas Station)"]
+    if phase == "final-buying":
+        return [f"final buying: {who} may harvest and buy now; then pass"]
+    return []
 
 
 def mafia_lines(obs: dict[str, Any]) -> list[str]:
@@ -610,7 +870,10 @@ def screen(
         f"{'are' if active == seat else 'is'} active - phase: {obs.get('phase')} ==="
     )
     discard = obs.get("discard", [])
-    top = f" (top: {discard[-1]})" if discard else ""
+    under = int(obs.get("under", 0))  # Prohibohn: paid coins under the pile
+    top = f" (top: {discard[-1]})" if len(discard) > under else ""
+    if under:
+        top += f", {_coins(under)} paid under it"
     lines.append(
         f"draw pile: {obs.get('deck_size')} cards   discard: {len(discard)} cards{top}   "
         f"exhaustions: {obs.get('exhaustions')} of {obs.get('final_exhaustion')}"
@@ -627,6 +890,8 @@ def screen(
         if p.get("trading_area"):
             lines.append(f"      trading area: {_cards(p['trading_area'])}")
         lines += ["      " + x for x in seat_extras(p)]
+        if "establishments" in p:
+            lines += ["      " + x for x in establishment_lines(p, bool(obs.get("razzia")))]
     lines.append("")
     me = obs["seats"][seat]
     hand = me.get("hand", [])
@@ -756,7 +1021,21 @@ class Session:
             action = legal[0]
             events = game.apply(s, action)
         summary = []
-        shown = ("turn", "reveal", "offer", "trade", "deal", "keep", "draw", "exhausted")
+        shown = (
+            "turn",
+            "reveal",
+            "offer",
+            "trade",
+            "deal",
+            "keep",
+            "draw",
+            "exhausted",
+            "stash",
+            "police-coin",
+            "mafia-coin",
+            "final-buying",
+            "play-on",
+        )
         rest = []
         for ev in events:
             v = ev.view(self.seat)
@@ -769,7 +1048,9 @@ class Session:
                 summary.append(f"{v['card']} on field {v['field']}")
             elif t in shown or (t == "harvest" and v.get("final")):
                 rest.append(ev)
-        line = f"seat {s} ({self.kinds[s]}): {action.text()}"
+        seen = game.action_view(action)  # e.g. a Police Station's coin stays hidden
+        text = action.text() if seen == action.to_json() else f"{seen.get('type')} (hidden)"
+        line = f"seat {s} ({self.kinds[s]}): {text}"
         if summary:
             line += " -> " + ", ".join(summary)
         self.say(line)
@@ -779,9 +1060,14 @@ class Session:
         """The legal actions in the order they are listed: the usual moves first."""
         order: tuple[type[Action], ...] = (
             Plant,
+            Stash,
             Store,
             Order,
             Take,
+            Draw,
+            Protect,
+            Uncover,
+            Remove,
             Bury,
             MoveCard,
             Pass,
@@ -792,6 +1078,7 @@ class Session:
             Propose,
             Withdraw,
             Harvest,
+            Drop,
             Build,
         )
         rank: dict[type[Action], int] = {kind: i for i, kind in enumerate(order)}
@@ -828,7 +1115,9 @@ class Session:
                 raise Quit("you left the game.")
             if word in ("help", "h", "?"):
                 self.say(HELP)
-                if "supply" in obs:
+                if "razzia" in obs:
+                    self.say(PROHIBOHN_HELP)
+                elif "supply" in obs:
                     self.say(HIGH_BOHN_HELP)
                 continue
             if word == "log":
@@ -883,10 +1172,8 @@ class Session:
             line = f"  {_seat_name(s, self.seat, self.kinds)}: {_coins(r.scores[s])}"
             if isinstance(tally, list) and s < len(tally):
                 t = tally[s]
-                line += (
-                    f" (cash {t.get('cash')}, Teepee {t.get('teepee')}, buildings "
-                    f"{t.get('buildings')}, bonus {t.get('bonus')})"
-                )
+                parts = [f"{TALLY_LABELS.get(k, k)} {v}" for k, v in t.items() if k != "total"]
+                line += f" ({', '.join(parts)})"
             self.say(line)
         details = r.details or {}
         if "mafia" in details:

@@ -438,3 +438,246 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
     assert describe_event({"type": "place", "seat": 1, "pile": 1, "boss": "al-cabohne"}, 0) == (
         "seat 1 gave pile p1 to Al Cabohne"
     )
+
+
+# -- Prohibohn -------------------------------------------------------------------------
+
+
+def end_values(owned: list[str], razzia: bool) -> list[int]:
+    """Each card's end value as the rules give it (prohibohn §4.3, §5.3)."""
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+
+    out = []
+    for k in owned:
+        kind, _, price = k.rpartition("-")
+        if price == "1":
+            full = f"{kind}-3" in owned and f"{kind}-4" in owned
+            out.append(4 if full else 0 if razzia else 1)
+        else:
+            out.append(ESTABLISHMENTS.price[ESTABLISHMENTS.index[k]])
+    return out
+
+
+@pytest.mark.parametrize("pub", [False, True])
+def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> None:
+    """A Prohibohn game played to its end by a greedy bot typing for seat 0:
+    every screen shows each seat's establishments with their end values and
+    total, the cards to be had, the Razzia, the coins under the discard pile,
+    the mafia and the open decision; mixed Nightbar fields bottom first."""
+    from bohn.bots.base import SeatView
+    from bohn.bots.greedy import ProhibohnGreedyBot
+
+    out = io.StringIO()
+    first = ["help", "build casino-3", "table"]
+    player = ProhibohnGreedyBot(3)
+    screens = 0
+    seen: set[str] = set()
+
+    def input_fn(prompt: str) -> str:
+        nonlocal screens
+        if first:
+            return first.pop(0)
+        game = games[0]
+        obs = game.observe(0)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        for s, name in ((0, "you"), (1, "seat 1 (greedy)")):
+            p = obs["seats"][s]
+            block = seat_block(screen, name)
+            owned = p["establishments"]
+            values = end_values(owned, obs["razzia"])
+            bonus = p["tally"]["bonus"]
+            parts = [
+                f"{k} ({v}{f' + bonus {bonus}' if k.startswith('police-station') else ''})"
+                for k, v in zip(owned, values, strict=True)
+            ]
+            assert f"establishments: {', '.join(parts) or 'none'}" in block, block
+            t = p["tally"]
+            assert (
+                f"total now: {t['total']} (cash {t['cash']}, establishments {t['cards']}, "
+                f"bonus {t['bonus']})" in block
+            )
+            assert t["cards"] == sum(values)
+            for f, fld in enumerate(p["fields"]):
+                if len(set(fld)) > 1:
+                    label = f"f{f} [Nightbar field, bottom first; its top card {fld[-1]} prices it]"
+                    assert any(x.startswith(f"{label}: [{' '.join(fld)}]") for x in block)
+                    seen.add("mixed")
+            if owned:
+                seen.add("owned")
+        assert "to be had: " in screen
+        if obs["razzia"]:
+            assert "RAZZIA bought by " in screen
+            seen.add("razzia")
+        else:
+            assert "Razzia: not bought yet" in screen
+        if obs["under"]:
+            assert f"{obs['under']} coin{'s' if obs['under'] != 1 else ''} paid under it" in screen
+            seen.add("under")
+        assert f"the mafia: treasury {obs['treasury']} coin" in screen
+        phase = obs["phase"]
+        d = obs["decision"] or {}
+        if phase == "start-coins":
+            assert "set-up: each player lays 2 hand cards face down" in screen
+        elif phase == "remove-third":
+            assert f"may remove the third, {d['third']}, from the game" in screen
+        elif phase == "police-coin":
+            assert "take one coin of the mafia treasury (Police Station): " in screen
+            assert "coin of the mafia treasury (Police Station)   [take " in out.getvalue()
+        elif phase == "pub-removal":
+            assert (
+                f"may remove one of these 1-establishments worth 1: {', '.join(d['removable'])}"
+                in screen
+            )
+        elif phase == "protect":
+            assert f"decision: pub-3: field {d['field']} may give " in screen
+        elif phase == "uncover-more":
+            assert f"uncovering stopped early after {obs['uncovered']} cards" in screen
+        elif phase == "draw":
+            assert f"may draw {' or '.join(map(str, d['counts']))} cards (Gas Station)" in screen
+        elif phase == "final-buying":
+            assert "final buying: you may harvest and buy now" in screen
+        seen.add(phase)
+        screens += 1
+        legal = game.legal_actions(0)
+        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+
+    rc = main("prohibohn", 2, 0, ["greedy"], 5, {"pub": pub}, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0 and player.fallbacks == 0
+    assert "Prohibohn: 2 players" in text
+    assert "Prohibohn adds:" in text and "High Bohn adds:" not in text  # help
+    assert "not allowed: settle the open decision first (prohibohn §4.1)" in text
+    assert ("pub (cognac) 1 3 4" in text) == pub
+    assert ("m2 Joe Bohnano: " in text) == pub
+    assert screens > 30
+    assert {"start-coins", "plant", "place", "final-buying", "owned", "under"} <= seen
+    decisions = {"remove-third", "police-coin", "pub-removal", "protect", "uncover-more", "draw"}
+    assert len(seen & decisions) >= 2  # seed 5: the third card and the Gas Station's draw ...
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)  # all told in words
+    assert re.search(r"\) lay \w+ \(h\d\), \w+ \(h\d\) face down as your starting coins", text)
+    assert re.search(r"\) buy the \S+ for \d coins? of \w+: ", text)
+    assert re.search(r"you bought the \S+", text)
+    assert "you laid " in text and "seat 1 laid 2 cards face down as starting coins" in text
+    assert "=== game over" in text and "  the mafia: " in text
+    result = games[0].result()
+    assert result is not None
+    for s, t in enumerate(result.details["tally"]):
+        name = "you" if s == 0 else "seat 1 (greedy)"
+        assert (
+            f"  {name}: {result.scores[s]} coins (cash {t['cash']}, establishments "
+            f"{t['cards']}, bonus {t['bonus']})" in text
+        )
+    assert ("winner: the mafia" in text) == (result.details["winner"] == "mafia")
+
+
+def test_prohibohn_actions_and_events_in_words() -> None:
+    from bohn.engine.actions import parse_action
+    from bohn.play import describe_action, describe_event, screen
+
+    game = bohn.new_game("prohibohn", 2, 2, {"pub": True})
+    obs = game.observe(0)
+    me = obs["seats"][0]
+    me.update(
+        {
+            "hand": ["blaue", "sau", "kidney"],
+            "fields": [["sau", "puff", "sau"], ["kidney"], []],
+            "coin_cards": ["blaue", "blaue", "sau"],
+            "establishments": ["casino-1", "casino-3", "casino-4", "police-station-4", "pub-1"],
+            "tally": {"cash": 3, "cards": 15, "bonus": 1, "total": 19},
+        }
+    )
+    obs["seats"][1]["establishments"] = ["razzia", "restaurant-1"]
+    obs.update(
+        {
+            "phase": "plant",
+            "razzia": True,
+            "under": 2,
+            "discard": ["blaue", "sau", "kidney"],
+            "decision": None,
+            "supply": ["undertaker-1", "undertaker-4", "police-station-3"],
+        }
+    )
+    table = type(game).table
+
+    def said(text: str, phase: str | None = None) -> str:
+        if phase is not None:
+            obs["phase"] = phase
+        return describe_action(parse_action(text), obs, 0, table)
+
+    assert said("plant h2 f1") == (
+        "plant hand card h2 (kidney) on field 1 (kidney x1 (pays 0)) (Varieté)"
+    )
+    assert said("plant f0").startswith("plant blaue (front card) on field 0 ([sau puff sau]")
+    assert said("stash h0,h2", "start-coins") == (
+        "lay blaue (h0), kidney (h2) face down as your starting coins"
+    )
+    assert said("build undertaker-4", "place") == (
+        "buy the undertaker-4 for 4 coins of brech: In phase 4 the owner may uncover up to "
+        "three cards whatever discard cards joined."
+    )
+    assert said("build undertaker-1").startswith(
+        "buy the undertaker-1 for 1 coin of brech: worth 1 at the end"
+    )
+    assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of sau: ")
+    assert said("build razzia").startswith("buy the Razzia for 4 coins of blaue: ")
+    assert said("drop h1", "plant") == "casino-3: put hand card h1 (sau) on the discard pile"
+    assert said("remove undertaker-4", "remove-third") == (
+        "remove undertaker-4 from the game: nobody can buy it any more"
+    )
+    assert said("pass") == "pass: leave the third card to be had"
+    assert said("remove restaurant-1", "pub-removal") == (
+        "pub-4: remove your opponent's restaurant-1 from the game"
+    )
+    assert (
+        said("take sau", "police-coin") == "take a sau coin of the mafia treasury (Police Station)"
+    )
+    assert said("uncover", "uncover-more").startswith("Undertaker: uncover one more card")
+    assert said("pass") == "pass: stop uncovering"
+    obs["decision"] = {"field": 0, "boss": "al-cabohne"}
+    assert said("protect f0", "protect") == (
+        "pub-3: give Al Cabohne the top card of field 0 ([sau puff sau] (pays 0)) too"
+    )
+    assert said("draw 3", "draw") == "draw 3 cards (Gas Station)"
+    assert said("pass", "final-buying") == "pass: end your final buying"
+
+    obs.update({"phase": "police-coin", "decision": {"treasury": ["sau", "sau", "blaue"]}})
+    text = "\n".join(screen(obs, 0, {1: "greedy"}, table))
+    assert "f0 [Nightbar field, bottom first; its top card sau prices it]: [sau puff sau]" in text
+    assert (
+        "establishments: casino-1 (4), casino-3 (3), casino-4 (4), police-station-4 "
+        "(4 + bonus 1), pub-1 (0)" in text
+    )
+    assert "total now: 19 (cash 3, establishments 15, bonus 1)" in text
+    assert "establishments: razzia (4), restaurant-1 (0)" in text
+    assert "to be had: undertaker (brech) 1 4; police-station (blaue) 3" in text
+    assert "RAZZIA bought by seat 1 (greedy): every 1-establishment is worth 0" in text
+    assert "discard: 3 cards (top: kidney), 2 coins paid under it" in text
+    assert "decision: take one coin of the mafia treasury (Police Station): sau x2, blaue" in text
+
+    events: dict[str, tuple[dict[str, Any], str]] = {
+        "stash": ({"seat": 1, "count": 2}, "seat 1 laid 2 cards face down as starting coins"),
+        "build": ({"seat": 0, "card": "casino-3"}, "you bought the casino-3"),
+        "remove": ({"seat": 1, "card": "casino-1"}, "seat 1 removed casino-1 from the game"),
+        "police-coin": ({"seat": 1}, "seat 1 took a coin of the mafia treasury (Police Station)"),
+        "mafia-coin": (
+            {"seat": 0, "card": "feuer", "for": "protection"},
+            "you got a feuer coin (bonus coin of the mafia's harvest)",
+        ),
+        "drop": ({"seat": 0, "card": "sau"}, "you put sau on the discard pile (casino-3)"),
+        "uncover-more": ({"seat": 1}, "seat 1 goes on uncovering (Undertaker)"),
+        "final-buying": ({"seat": 1}, "final buying: seat 1 may harvest and buy now"),
+        "play-on": (
+            {"establishments": 7},
+            "only 7 establishment cards are owned: the discard pile becomes a fourth draw "
+            "pile and play goes on",
+        ),
+    }
+    for t, (e, line) in events.items():
+        assert describe_event({"type": t, **e}, 0) == line
+    assert describe_event({"type": "stash", "seat": 0, "cards": ["sau", "feuer"]}, 0) == (
+        "you laid sau, feuer face down as starting coins"
+    )
+    assert describe_event({"type": "police-coin", "seat": 0, "card": "sau"}, 0) == (
+        "you took a sau coin of the mafia treasury (Police Station)"
+    )
