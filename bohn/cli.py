@@ -200,12 +200,22 @@ def cmd_variants(args: argparse.Namespace) -> int:
 # bohn play
 
 
+def _default_players(args: argparse.Namespace, variant: str) -> None:
+    """``--players`` left out: 4, or the nearest count ``variant`` allows."""
+    if args.players is None:
+        from bohn.rulesets import find_variant
+
+        cls = find_variant(variant)
+        args.players = min(max(4, cls.min_players), cls.max_players)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Check the settings, then hand over to the terminal client ``bohn.play``."""
     from bohn.bots.base import make_bot
     from bohn.rulesets import find_variant
 
     cls = find_variant(args.variant)
+    _default_players(args, args.variant)
     options = parse_options(args.option)
     cls.new(args.players, 0, options)  # checks players and options
     if not 0 <= args.seat < args.players:
@@ -259,6 +269,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     bots = _bot_specs(args.bots)
     cls = find_variant(args.variant)
+    _default_players(args, args.variant)
     cls.new(args.players, 0, sim_options(cls, options))  # checks players and options
     try:
         specs = seat_bots(bots, args.players)
@@ -404,6 +415,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the performance harness."""
     from bohn.bench import format_bench, run_bench
 
+    _default_players(args, args.variant)
     b = run_bench(args.variant, args.players, games=args.games, seconds=args.seconds)
     if args.json:
         _print_json(b)
@@ -432,7 +444,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     s.add_argument("variant", metavar="VARIANT")
-    s.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    s.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats (default 4, or the nearest count the variant allows)",
+    )
     s.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
     s.add_argument(
         "--bots", metavar="KIND,...", help="bot for every other seat or one per seat (greedy)"
@@ -445,7 +462,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("sim", help="simulate many games between bots")
     s.add_argument("variant", metavar="VARIANT")
-    s.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    s.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats (default 4, or the nearest count the variant allows)",
+    )
     s.add_argument("--games", type=int, required=True, metavar="G", help="games to play")
     s.add_argument("--seed", default="0", metavar="S", help="master seed (default 0)")
     s.add_argument(
@@ -475,7 +497,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("bench", help="measure the engine's speed")
     s.add_argument("--variant", default="bohnanza", metavar="V", help="default bohnanza")
-    s.add_argument("--players", type=int, default=4, metavar="N", help="default 4")
+    s.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="default 4, or the nearest count the variant allows",
+    )
     s.add_argument("--games", type=_positive, metavar="G", help="games to play (default 20)")
     s.add_argument("--seconds", type=_positive_float, metavar="S", help="time budget")
     s.add_argument("--json", action="store_true", help="print one JSON object")

@@ -194,5 +194,21 @@ def test_three_players_are_refused_clearly(
 ) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert "prohibohn is for 2" in err and "not 3" in err
+    assert "prohibohn is for 2 players, not 3" in err
     assert "Traceback" not in err
+
+
+def test_players_default_to_the_count_the_variant_allows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without ``--players`` sim and bench play Prohibohn with its 2 seats
+    (4 is the default only where a variant allows it)."""
+    code, out, err = run(capsys, "sim", "prohibohn", "--games", "2", "--json")
+    assert code == 0 and err == "", err
+    assert json.loads(out)["players"] == 2
+    code, out, err = run(capsys, "bench", "--variant", "prohibohn", "--games", "1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["players"] == 2
+    code, out, err = run(capsys, "sim", "bohnanza", "--games", "1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["players"] == 4

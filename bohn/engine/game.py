@@ -273,7 +273,9 @@ class Game(ABC):
             raise SetupError("players must be an integer")
         if not cls.min_players <= players <= cls.max_players:
             raise SetupError(
-                f"{cls.variant} is for {cls.min_players}-{cls.max_players} players, not {players}"
+                f"{cls.variant} is for {cls.min_players}"
+                + (f"-{cls.max_players}" if cls.max_players > cls.min_players else "")
+                + f" players, not {players}"
             )
         game = cls.__new__(cls)
         game.n = players
