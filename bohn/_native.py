@@ -53,6 +53,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.high_bohn.rules",
     "bohn.rulesets.al_cabohne.rules",
     "bohn.rulesets.prohibohn.rules",
+    "bohn.rulesets.ladybohn.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

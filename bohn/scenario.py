@@ -815,6 +815,7 @@ LOADERS["sissi"] = SissiPositionLoader()
 LOADERS["high-bohn"] = HighBohnPositionLoader()
 LOADERS["al-cabohne"] = MafiaPositionLoader()
 LOADERS["prohibohn"] = ProhibohnPositionLoader()
+LOADERS["ladybohn"] = BeanPositionLoader()
 
 
 def _position_events(game: BeanGame) -> None:

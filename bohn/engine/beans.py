@@ -731,12 +731,21 @@ class BeanGame(Game):
             "id": o.id,
             "from": o.frm,
             "to": o.to,
-            "give": [keys[self._ref_card(o.frm, z, i)] for z, i in o.give],
+            "give": [
+                keys[c] if z != "h" or seat == o.frm else self.offered_hand_card(c)
+                for z, i in o.give
+                for c in (self._ref_card(o.frm, z, i),)
+            ],
             "want": [self.table.bean_keys[b] for b in o.want],
         }
         if seat == o.frm:
             d["give_refs"] = [f"{z}{i}" for z, i in o.give]
         return d
+
+    def offered_hand_card(self, card: int) -> str:
+        """How a hand card named in an offer shows to the other seats: its key
+        (Ladybohn shows only its bean type)."""
+        return self.table.keys[card]
 
     def _offer(self, offer_id: int) -> Offer:
         o = self.offers.get(offer_id)
@@ -773,6 +782,12 @@ class BeanGame(Game):
                 "returned": [keys[c] for c in to_proposer],
             }
         )
+        self._received(seat, to_receiver)
+        self._received(o.frm, to_proposer)
+
+    def _received(self, seat: int, cards: list[int]) -> None:
+        """Hook: ``seat`` has just received ``cards`` in a deal, into its
+        trading area (Ladybohn's foisted babies)."""
 
     def _remove_refs(self, seat: int, refs: tuple[tuple[str, int], ...]) -> list[int]:
         """Remove the referenced cards (keeping every other card's order) and

@@ -11,6 +11,7 @@ from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.high_bohn import HighBohn
+from bohn.rulesets.ladybohn import Ladybohn
 from bohn.rulesets.prohibohn import Prohibohn
 from bohn.rulesets.sissi import Sissi
 
@@ -21,6 +22,7 @@ VARIANTS: dict[str, type[Game]] = {
     HighBohn.variant: HighBohn,
     AlCabohne.variant: AlCabohne,
     Prohibohn.variant: Prohibohn,
+    Ladybohn.variant: Ladybohn,
 }
 
 

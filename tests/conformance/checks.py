@@ -58,6 +58,10 @@ class StateLayout:
     known: Callable[[dict[str, Any], int | None], set[Path]] = field(
         default=lambda state, viewer: set()
     )
+    #: paths of hidden cards whose bean type is public but not the card itself
+    #: (Ladybohn's offered hand cards); the leak check shuffles them only among
+    #: hidden cards of the same type
+    typed: Callable[[dict[str, Any]], set[Path]] = field(default=lambda state: set())
 
 
 #: variant id -> layout of its state JSON. A variant missing here uses the entry
@@ -81,6 +85,13 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
             if viewer is not None and viewer == state["active"] and state["phase"] == "police-coin"
             else set()
         ),
+    ),
+    # Ladybohn: an offered hand card shows its bean type, never its gender
+    "ladybohn": StateLayout(
+        secret=("deck",),
+        private=("hands", "coins"),
+        references=("offers", "must"),
+        typed=_offer_pins,
     ),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
     # wait in the drawer's private ``drawn``
@@ -338,6 +349,12 @@ def hidden_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> 
     return [p for p in out if p[1:] not in pins]
 
 
+def typed_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> list[Path]:
+    """Paths of the hidden cards of ``state`` whose bean type ``viewer`` sees."""
+    lay = layout_of(cls)
+    return [("state", *p) for p in lay.typed(state) if p[1] != viewer]
+
+
 def permuted(
     cls: type[Game], d: dict[str, Any], viewer: int | None, rng: random.Random
 ) -> tuple[dict[str, Any], bool]:
@@ -345,13 +362,21 @@ def permuted(
     among their places (zone sizes kept) and another generator state. Returns
     the copy and whether any card moved."""
     out = {**d, "state": json.loads(json.dumps(d["state"])), "rng": rng.getrandbits(64)}
-    paths = hidden_paths(cls, out["state"], viewer)
-    cards = [get_path(out, p) for p in paths]
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
-    for p, card in zip(paths, shuffled, strict=True):
-        set_path(out, p, card)
-    return out, shuffled != cards
+    typed = set(typed_paths(cls, out["state"], viewer))
+    paths = [p for p in hidden_paths(cls, out["state"], viewer) if p not in typed]
+    groups: dict[Any, list[Path]] = {None: paths}
+    table = cls.table
+    for p in sorted(typed, key=str):
+        groups.setdefault(table.bean[table.index[get_path(out, p)]], []).append(p)
+    moved = False
+    for group in groups.values():
+        cards = [get_path(out, p) for p in group]
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        for p, card in zip(group, shuffled, strict=True):
+            set_path(out, p, card)
+        moved = moved or shuffled != cards
+    return out, moved
 
 
 def viewer_face(game: Game, viewer: int | None) -> tuple[Any, ...]:

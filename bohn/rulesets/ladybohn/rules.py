@@ -1,0 +1,352 @@
+"""Ladybohn, 3-5 players — ``rules/ladybohn.md``.
+
+Every bean type comes as men, ladies and babies (``blaue``, ``blaue/lady``,
+``blaue/baby``). Ladybohn is Bohnanza (:class:`Bohnanza`) with these changes:
+
+* a field is paid by the beanometer of its **top** card: ladies pay better
+  than men, a baby on top pays nothing (the engine's harvest already reads the
+  top card, :meth:`~bohn.engine.beans.BeanGame._meter_card`);
+* a baby planted on a field holding a lady of its type pulls one of them up
+  two places (§4.2, :meth:`Ladybohn._put`); the planter names her with the
+  planting mode ``pull<i>`` (her position from the bottom) when the choice
+  matters (LB-D5);
+* offers show the other seats only the bean type of a hand card, never its
+  gender (§3.3, :meth:`Ladybohn.offered_hand_card`);
+* a baby received in a deal must go at once on a non-empty field of its type
+  (§4.3, the ``foist`` phase);
+* ``garten`` cards never become coins: the coins come from the top of the
+  discard pile (§4.1.4, :meth:`Ladybohn._harvest`);
+* two third fields in the whole game (LB-D9).
+
+Mutterböhnchen (``rules/mutterbohnchen.md``) builds on this class. Every
+``[DEFAULT]`` (LB-D1 … LB-D12) is tabled in ``docs/rules/ladybohn.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from bohn._native import mypyc_attr
+from bohn.engine.actions import Action, BuyField, Harvest, Plant
+from bohn.engine.beans import seats_of
+from bohn.engine.cards import CardTable
+from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.game import Option
+from bohn.rulesets.bohnanza.rules import Bohnanza
+
+FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)
+
+MAN: Final = 0
+LADY: Final = 1
+BABY: Final = 2
+_GENDERS: Final = {"man": MAN, "lady": LADY, "baby": BABY}
+
+TABLE = CardTable.load("bohn.rulesets.ladybohn")
+#: the gender of each card kind
+GENDER: tuple[int, ...] = tuple(_GENDERS[a["gender"]] for a in TABLE.attrs)
+GARTEN: Final = TABLE.bean_index["garten"]
+#: how far a pull moves a card up (§4.2)
+PULL_STEPS: Final = 2
+
+
+def move_up(fld: list[int], i: int, k: int) -> None:
+    """Move the card at position ``i`` (0 = bottom) up ``k`` positions, not
+    past the top; the cards it passes move down one (mutterbohnchen §4.2.6)."""
+    card = fld.pop(i)
+    fld.insert(min(i + k, len(fld)), card)
+
+
+def _pull_mode(i: int) -> str:
+    return f"pull{i}"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ladybohn(Bohnanza):
+    """Ladybohn — Manche mögen's heiß!"""
+
+    variant = "ladybohn"
+    title = "Ladybohn"
+    min_players = 3
+    max_players = 5
+    table = TABLE
+    rules_file = "ladybohn"
+    PHASES: ClassVar[dict[int, str]] = {**Bohnanza.PHASES, FOIST: "foist"}
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        **Bohnanza.OPTIONS,
+        "third_fields": Option(
+            "third_fields",
+            2,
+            "third-field cards in the whole game: once they are bought, nobody else can buy one",
+            kind=int,
+            default_id="LB-D9",
+        ),
+    }
+
+    #: received babies each seat must plant at once (§4.3), as cards of its trading area
+    must: list[list[int]]
+
+    def _init_zones(self) -> None:
+        super()._init_zones()
+        self.must = [[] for _ in range(self.n)]
+
+    # -- the third field (§4.4, LB-D9) --------------------------------------------------
+
+    def third_fields_left(self) -> int:
+        bought = sum(1 for fs in self.fields if len(fs) > self.fields_at_start())
+        return max(0, int(self.options["third_fields"]) - bought)
+
+    def _may_buy_field(self, seat: int) -> bool:
+        return self.phase != FOIST and self.third_fields_left() > 0 and super()._may_buy_field(seat)
+
+    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        self._check_not_foisting(seat)
+        if self.third_fields_left() <= 0 and len(self.fields[seat]) < self.max_fields:
+            raise IllegalAction(
+                "both third-field cards of the game have been bought", self._rule("§4.4 (LB-D9)")
+            )
+        super()._do_buy_field(seat, action)
+
+    # -- planting and the lady pull (§4.2, LB-D5) --------------------------------------------
+
+    def pull_choices(self, seat: int, card: int, f: int) -> list[int]:
+        """Positions of the ladies a baby ``card`` planted on top of field ``f``
+        may pull, one per distinct outcome (empty: nothing to pull)."""
+        if GENDER[card] != BABY:
+            return []
+        fld = self.fields[seat][f]
+        tb = self.table.bean
+        bean = tb[card]
+        seen: set[tuple[int, ...]] = set()
+        out: list[int] = []
+        for i, c in enumerate(fld):
+            if GENDER[c] == LADY and tb[c] == bean:
+                trial = [*fld, card]
+                move_up(trial, i, PULL_STEPS)
+                key = tuple(trial)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(i)
+        return out
+
+    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        super()._check_plant(seat, card, f, None)
+        self._pull_position(seat, card, f, mode)
+
+    def _pull_position(self, seat: int, card: int, f: int, mode: str | None) -> int:
+        """The lady the planting pulls (-1: none), validating ``mode``."""
+        choices = self.pull_choices(seat, card, f)
+        if mode is None:
+            if len(choices) > 1:
+                raise IllegalAction(
+                    f"the baby pulls one lady of field {f} up two places; name her with "
+                    f"pull<position>: {', '.join(_pull_mode(i) for i in choices)}",
+                    self._rule("§4.2 (LB-D5)"),
+                )
+            return choices[0] if choices else -1
+        fld = self.fields[seat][f]
+        i = int(mode[4:]) if mode.startswith("pull") and mode[4:].isdigit() else -1
+        tb = self.table.bean
+        if not choices or not (
+            0 <= i < len(fld) and GENDER[fld[i]] == LADY and tb[fld[i]] == tb[card]
+        ):
+            raise IllegalAction(
+                f"{mode!r} names no lady this planting may pull"
+                + (f"; choose {', '.join(_pull_mode(i) for i in choices)}" if choices else ""),
+                self._rule("§4.2"),
+            )
+        return i
+
+    def _put(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        i = self._pull_position(seat, card, f, mode)
+        super()._put(seat, card, f, None)
+        if i >= 0:
+            fld = self.fields[seat][f]
+            move_up(fld, i, PULL_STEPS)
+            self._emit(
+                {
+                    "type": "pull",
+                    "seat": seat,
+                    "field": f,
+                    "from": i,
+                    "to": min(i + PULL_STEPS, len(fld) - 1),
+                }
+            )
+
+    def _plant_options(self, seat: int, card: int, traded: int | None) -> list[Action]:
+        out: list[Action] = []
+        for a in super()._plant_options(seat, card, traded):
+            assert isinstance(a, Plant)
+            choices = self.pull_choices(seat, card, a.field)
+            if len(choices) > 1:
+                out += [Plant(a.field, traded, _pull_mode(i)) for i in choices]
+            else:
+                out.append(a)
+        return out
+
+    # -- foisted babies (§4.3, LB-D8) -----------------------------------------------------------
+
+    def _fits(self, seat: int, card: int) -> list[int]:
+        """The non-empty fields of ``seat`` that ``card`` fits."""
+        tb = self.table.bean
+        return [f for f, fld in enumerate(self.fields[seat]) if fld and tb[fld[-1]] == tb[card]]
+
+    def _received(self, seat: int, cards: list[int]) -> None:
+        for c in cards:
+            if GENDER[c] == BABY and self._fits(seat, c):
+                self.must[seat].append(c)
+
+    def _do_accept(self, seat: int, a: Any) -> None:
+        super()._do_accept(seat, a)
+        self._foist()
+
+    def foisting(self) -> int:
+        """The seat that must plant a received baby now (-1: none)."""
+        for i in range(self.n):
+            s = (self.active + i) % self.n
+            if self.must[s]:
+                return s
+        return -1
+
+    def _foist(self) -> None:
+        """Plant every received baby that has one way to go; a choice (two
+        fields, or which lady to pull) opens the ``foist`` phase."""
+        for i in range(self.n):
+            s = (self.active + i) % self.n
+            must = self.must[s]
+            while must:
+                card = must[0]
+                fields = self._fits(s, card)
+                if len(fields) != 1 or len(self.pull_choices(s, card, fields[0])) > 1:
+                    if self.phase != FOIST:
+                        self._interrupt(FOIST)
+                    return
+                must.pop(0)
+                area = self.trade[s]
+                card_at = len(area) - 1 - area[::-1].index(card)
+                area.pop(card_at)
+                self._emit({"type": "foist", "seat": s, "card": self.table.keys[card]})
+                self._put(s, card, fields[0])
+        if self.phase == FOIST:
+            self._resume()
+
+    def _check_not_foisting(self, seat: int) -> None:
+        if self.phase == FOIST:
+            raise NotWaiting(
+                f"seat {self.foisting()} must first plant the baby it received",
+                self._rule("§4.3.1"),
+            )
+
+    def _do_plant(self, seat: int, a: Plant) -> None:
+        if self.phase != FOIST:
+            super()._do_plant(seat, a)
+            return
+        s = self.foisting()
+        if seat != s or a.traded is None:
+            raise NotWaiting(
+                f"seat {s} must first plant the baby it received", self._rule("§4.3.1")
+            )
+        area = self.trade[seat]
+        if a.traded >= len(area) or area[a.traded] not in self.must[seat]:
+            raise IllegalAction(
+                "plant a baby you received in this deal: "
+                + ", ".join(f"t{i}" for i, c in enumerate(area) if c in self.must[seat]),
+                self._rule("§4.3.1"),
+            )
+        card = area[a.traded]
+        if a.field >= len(self.fields[seat]) or a.field not in self._fits(seat, card):
+            raise IllegalAction(
+                f"a received baby goes on a non-empty field of its type: "
+                f"{', '.join(f'f{f}' for f in self._fits(seat, card))}",
+                self._rule("§4.3.1"),
+            )
+        self._check_plant(seat, card, a.field, a.mode)
+        area.pop(a.traded)
+        self.must[seat].remove(card)
+        self._emit({"type": "foist", "seat": seat, "card": self.table.keys[card]})
+        self._put(seat, card, a.field, a.mode)
+        self._foist()
+
+    def _do_harvest(self, seat: int, action: Harvest) -> None:
+        self._check_not_foisting(seat)
+        super()._do_harvest(seat, action)
+
+    # -- harvest (§4.1) ---------------------------------------------------------------------------
+
+    def _harvest(self, seat: int, f: int, *, final: bool = False) -> None:
+        """§4.1.4 (LB-D11): a ``garten`` field's cards all go to the discard
+        pile; its coins come from the top of the discard pile, taken before
+        the harvested cards are discarded as far as the pile allows."""
+        fld = self.fields[seat][f]
+        if not fld or self.table.bean[fld[-1]] != GARTEN:
+            super()._harvest(seat, f, final=final)
+            return
+        value = self.harvest_value(seat, f)
+        cards = fld[:]
+        fld.clear()
+        coins: list[int] = []
+        while len(coins) < value and self.discard:
+            coins.append(self.discard.pop())
+        self._discard_leftovers(cards)
+        while len(coins) < value and self.discard:
+            coins.append(self.discard.pop())
+        self.coins[seat].extend(coins)
+        self._emit_harvest(seat, f, cards, value, final, from_discard=self.table.key_list(coins))
+
+    def offered_hand_card(self, card: int) -> str:
+        return self.table.bean_keys[self.table.bean[card]]  # §3.3: never the gender
+
+    # -- the contract ------------------------------------------------------------------------------
+
+    def waiting_for(self) -> frozenset[int]:
+        if self.phase == FOIST:
+            return seats_of(1 << self.foisting())
+        return super().waiting_for()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase != FOIST:
+            return super().legal_actions(seat)
+        if seat != self.foisting():
+            return []
+        area = self.trade[seat]
+        out: list[Action] = []
+        seen: set[int] = set()
+        for i, c in enumerate(area):
+            if c in self.must[seat] and c not in seen:
+                seen.add(c)
+                for f in self._fits(seat, c):
+                    choices = self.pull_choices(seat, c, f)
+                    if len(choices) > 1:
+                        out += [Plant(f, i, _pull_mode(p)) for p in choices]
+                    else:
+                        out.append(Plant(f, i))
+        return out
+
+    def _anytime_actions(self, seat: int) -> list[Action]:
+        if self.phase == FOIST:
+            return []
+        return super()._anytime_actions(seat)
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        obs = super().observe(seat)
+        obs["third_fields_left"] = self.third_fields_left()
+        s = self.foisting()
+        obs["foist"] = (
+            {"seat": s, "cards": self.table.key_list(self.must[s])} if self.phase == FOIST else None
+        )
+        return obs
+
+    def _copy_state(self, other: Any) -> None:
+        super()._copy_state(other)
+        other.must = [z[:] for z in self.must]
+
+    def _state_json(self) -> dict[str, Any]:
+        d = super()._state_json()
+        d["must"] = [self.table.key_list(z) for z in self.must]
+        return d
+
+    def _load_state_json(self, d: dict[str, Any]) -> None:
+        super()._load_state_json(d)
+        self.must = [self.table.cards_of(z) for z in d["must"]]
+
+
+__all__ = ["BABY", "GENDER", "LADY", "MAN", "Ladybohn", "move_up"]
