@@ -292,6 +292,18 @@ class Ladybohn(Bohnanza):
         self.coins[seat].extend(coins)
         self._emit_harvest(seat, f, cards, value, final, from_discard=self.table.key_list(coins))
 
+    def harvest_value(self, seat: int, f: int) -> int:
+        fld = self.fields[seat][f]
+        if fld and self.table.bean[fld[-1]] == GARTEN:
+            # §4.1.4: the coins come from the discard pile, so a field pays its
+            # full beanometer even where that exceeds its own card count
+            return self.table.pays_for(self._meter_card(seat, f), len(fld))
+        return super().harvest_value(seat, f)
+
+    def _check_trading(self, seat: int) -> None:
+        self._check_not_foisting(seat)
+        super()._check_trading(seat)
+
     def offered_hand_card(self, card: int) -> str:
         return self.table.bean_keys[self.table.bean[card]]  # §3.3: never the gender
 
