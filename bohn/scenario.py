@@ -55,6 +55,7 @@ from bohn.rulesets.high_bohn.rules import (
     STORES,
     HighBohn,
 )
+from bohn.rulesets.ladybohn.rules import Ladybohn
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
 from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
 
@@ -809,13 +810,31 @@ class ProhibohnPositionLoader(MafiaPositionLoader):
                 raise SetupError(f"pile {i} must hold cards of one type")
 
 
+class LadybohnPositionLoader(BeanPositionLoader):
+    """Ladybohn positions (``rules/ladybohn.md``): Bohnanza positions with the
+    Ladybohn cards. Phase ``foist`` is reached only in play; at most
+    ``third_fields`` players hold a third field (LB-D9)."""
+
+    def check_phase(self, game: BeanGame, pos: Position) -> None:
+        super().check_phase(game, pos)
+        if game.phase_name == "foist":
+            raise SetupError("phase 'foist' is reached only in play (a baby received in a deal)")
+        assert isinstance(game, Ladybohn)
+        extra = sum(1 for fs in game.fields if len(fs) > game.fields_at_start())
+        if extra > int(game.options["third_fields"]):
+            raise SetupError(
+                f"{extra} players hold a third field; the game has "
+                f"{game.options['third_fields']} (ladybohn §4.4, LB-D9)"
+            )
+
+
 #: variant id -> the loader of its positions
 LOADERS: dict[str, PositionLoader] = {"bohnanza": BeanPositionLoader()}
 LOADERS["sissi"] = SissiPositionLoader()
 LOADERS["high-bohn"] = HighBohnPositionLoader()
 LOADERS["al-cabohne"] = MafiaPositionLoader()
 LOADERS["prohibohn"] = ProhibohnPositionLoader()
-LOADERS["ladybohn"] = BeanPositionLoader()
+LOADERS["ladybohn"] = LadybohnPositionLoader()
 
 
 def _position_events(game: BeanGame) -> None:

@@ -355,6 +355,16 @@ def typed_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> l
     return [("state", *p) for p in lay.typed(state) if p[1] != viewer]
 
 
+def _shuffle_among(value: JSON, paths: list[Path], rng: random.Random) -> bool:
+    """Shuffle the cards at ``paths`` among those places; whether any moved."""
+    cards = [get_path(value, p) for p in paths]
+    shuffled = cards[:]
+    rng.shuffle(shuffled)
+    for p, card in zip(paths, shuffled, strict=True):
+        set_path(value, p, card)
+    return shuffled != cards
+
+
 def permuted(
     cls: type[Game], d: dict[str, Any], viewer: int | None, rng: random.Random
 ) -> tuple[dict[str, Any], bool]:
@@ -364,18 +374,19 @@ def permuted(
     out = {**d, "state": json.loads(json.dumps(d["state"])), "rng": rng.getrandbits(64)}
     typed = set(typed_paths(cls, out["state"], viewer))
     paths = [p for p in hidden_paths(cls, out["state"], viewer) if p not in typed]
-    groups: dict[Any, list[Path]] = {None: paths}
     table = cls.table
+
+    def bean(p: Path) -> int:
+        return table.bean[table.index[get_path(out, p)]]
+
+    # every hidden card among all hidden places; then each card whose type is
+    # known among the hidden places holding a card of its type
+    moved = _shuffle_among(out, paths, rng)
+    by_type: dict[int, list[Path]] = {}
     for p in sorted(typed, key=str):
-        groups.setdefault(table.bean[table.index[get_path(out, p)]], []).append(p)
-    moved = False
-    for group in groups.values():
-        cards = [get_path(out, p) for p in group]
-        shuffled = cards[:]
-        rng.shuffle(shuffled)
-        for p, card in zip(group, shuffled, strict=True):
-            set_path(out, p, card)
-        moved = moved or shuffled != cards
+        by_type.setdefault(bean(p), []).append(p)
+    for b, group in by_type.items():
+        moved = _shuffle_among(out, group + [p for p in paths if bean(p) == b], rng) or moved
     return out, moved
 
 

@@ -89,6 +89,13 @@ class Ladybohn(Bohnanza):
         super()._init_zones()
         self.must = [[] for _ in range(self.n)]
 
+    def _rule(self, section: str) -> str:
+        """Inherited checks state Bohnanza rules, which Ladybohn keeps (§0)."""
+        return f"bohnanza {section}"
+
+    def _lb(self, section: str) -> str:
+        return f"ladybohn {section}"
+
     # -- the third field (§4.4, LB-D9) --------------------------------------------------
 
     def third_fields_left(self) -> int:
@@ -102,7 +109,8 @@ class Ladybohn(Bohnanza):
         self._check_not_foisting(seat)
         if self.third_fields_left() <= 0 and len(self.fields[seat]) < self.max_fields:
             raise IllegalAction(
-                "both third-field cards of the game have been bought", self._rule("§4.4 (LB-D9)")
+                f"all {self.options['third_fields']} third-field cards of the game have been bought",
+                self._lb("§4.4 (LB-D9)"),
             )
         super()._do_buy_field(seat, action)
 
@@ -140,7 +148,7 @@ class Ladybohn(Bohnanza):
                 raise IllegalAction(
                     f"the baby pulls one lady of field {f} up two places; name her with "
                     f"pull<position>: {', '.join(_pull_mode(i) for i in choices)}",
-                    self._rule("§4.2 (LB-D5)"),
+                    self._lb("§4.2 (LB-D5)"),
                 )
             return choices[0] if choices else -1
         fld = self.fields[seat][f]
@@ -152,7 +160,7 @@ class Ladybohn(Bohnanza):
             raise IllegalAction(
                 f"{mode!r} names no lady this planting may pull"
                 + (f"; choose {', '.join(_pull_mode(i) for i in choices)}" if choices else ""),
-                self._rule("§4.2"),
+                self._lb("§4.2"),
             )
         return i
 
@@ -233,7 +241,7 @@ class Ladybohn(Bohnanza):
         if self.phase == FOIST:
             raise NotWaiting(
                 f"seat {self.foisting()} must first plant the baby it received",
-                self._rule("§4.3.1"),
+                self._lb("§4.3.1"),
             )
 
     def _do_plant(self, seat: int, a: Plant) -> None:
@@ -242,22 +250,20 @@ class Ladybohn(Bohnanza):
             return
         s = self.foisting()
         if seat != s or a.traded is None:
-            raise NotWaiting(
-                f"seat {s} must first plant the baby it received", self._rule("§4.3.1")
-            )
+            raise NotWaiting(f"seat {s} must first plant the baby it received", self._lb("§4.3.1"))
         area = self.trade[seat]
         if a.traded >= len(area) or area[a.traded] not in self.must[seat]:
             raise IllegalAction(
                 "plant a baby you received in this deal: "
                 + ", ".join(f"t{i}" for i, c in enumerate(area) if c in self.must[seat]),
-                self._rule("§4.3.1"),
+                self._lb("§4.3.1"),
             )
         card = area[a.traded]
         if a.field >= len(self.fields[seat]) or a.field not in self._fits(seat, card):
             raise IllegalAction(
                 f"a received baby goes on a non-empty field of its type: "
                 f"{', '.join(f'f{f}' for f in self._fits(seat, card))}",
-                self._rule("§4.3.1"),
+                self._lb("§4.3.1"),
             )
         self._check_plant(seat, card, a.field, a.mode)
         area.pop(a.traded)
