@@ -116,18 +116,25 @@ class Ladybohn(Bohnanza):
 
     # -- planting and the lady pull (§4.2, LB-D5) --------------------------------------------
 
+    #: whether a planting may leave its pull undone (Mutterböhnchen §4.2.3)
+    pull_optional: ClassVar[bool] = False
+
+    def pulls(self, seat: int, card: int, f: int, other: int) -> bool:
+        """Whether ``card``, planted on top of field ``f``, may pull ``other``
+        of that field (§4.2: a baby pulls a lady of its type)."""
+        tb = self.table.bean
+        return GENDER[card] == BABY and GENDER[other] == LADY and tb[card] == tb[other]
+
     def pull_choices(self, seat: int, card: int, f: int) -> list[int]:
-        """Positions of the ladies a baby ``card`` planted on top of field ``f``
-        may pull, one per distinct outcome (empty: nothing to pull)."""
-        if GENDER[card] != BABY:
+        """Positions of the cards ``card`` planted on top of field ``f`` may
+        pull, one per distinct outcome (empty: nothing to pull)."""
+        if GENDER[card] == MAN:
             return []
         fld = self.fields[seat][f]
-        tb = self.table.bean
-        bean = tb[card]
         seen: set[tuple[int, ...]] = set()
         out: list[int] = []
         for i, c in enumerate(fld):
-            if GENDER[c] == LADY and tb[c] == bean:
+            if self.pulls(seat, card, f, c):
                 trial = [*fld, card]
                 move_up(trial, i, PULL_STEPS)
                 key = tuple(trial)
@@ -140,8 +147,19 @@ class Ladybohn(Bohnanza):
         super()._check_plant(seat, card, f, None)
         self._pull_position(seat, card, f, mode)
 
+    def pull_modes(self, seat: int, card: int, f: int) -> list[str | None]:
+        """The planting modes of ``card`` on field ``f``, one per distinct
+        outcome (``None``: plain, the only pull if there is one)."""
+        choices = self.pull_choices(seat, card, f)
+        modes: list[str | None] = [_pull_mode(i) for i in choices]
+        if self.pull_optional:
+            return [None, *modes]
+        return modes if len(modes) > 1 else [None]
+
     def _pull_position(self, seat: int, card: int, f: int, mode: str | None) -> int:
-        """The lady the planting pulls (-1: none), validating ``mode``."""
+        """The card the planting pulls (-1: none), validating ``mode``."""
+        if mode is None and self.pull_optional:
+            return -1
         choices = self.pull_choices(seat, card, f)
         if mode is None:
             if len(choices) > 1:
@@ -153,12 +171,9 @@ class Ladybohn(Bohnanza):
             return choices[0] if choices else -1
         fld = self.fields[seat][f]
         i = int(mode[4:]) if mode.startswith("pull") and mode[4:].isdigit() else -1
-        tb = self.table.bean
-        if not choices or not (
-            0 <= i < len(fld) and GENDER[fld[i]] == LADY and tb[fld[i]] == tb[card]
-        ):
+        if not choices or not (0 <= i < len(fld) and self.pulls(seat, card, f, fld[i])):
             raise IllegalAction(
-                f"{mode!r} names no lady this planting may pull"
+                f"{mode!r} names no card this planting may pull"
                 + (f"; choose {', '.join(_pull_mode(i) for i in choices)}" if choices else ""),
                 self._lb("§4.2"),
             )
@@ -184,11 +199,11 @@ class Ladybohn(Bohnanza):
         out: list[Action] = []
         for a in super()._plant_options(seat, card, traded):
             assert isinstance(a, Plant)
-            choices = self.pull_choices(seat, card, a.field)
-            if len(choices) > 1:
-                out += [Plant(a.field, traded, _pull_mode(i)) for i in choices]
-            else:
+            modes = self.pull_modes(seat, card, a.field)
+            if modes == [None]:
                 out.append(a)
+            else:
+                out += [Plant(a.field, traded, m) for m in modes]
         return out
 
     # -- foisted babies (§4.3, LB-D8) -----------------------------------------------------------
@@ -198,9 +213,14 @@ class Ladybohn(Bohnanza):
         tb = self.table.bean
         return [f for f, fld in enumerate(self.fields[seat]) if fld and tb[fld[-1]] == tb[card]]
 
+    def foisted(self, card: int) -> bool:
+        """Whether ``card``, received in a deal, must go on a field it fits at
+        once (§4.3: babies)."""
+        return GENDER[card] == BABY
+
     def _received(self, seat: int, cards: list[int]) -> None:
         for c in cards:
-            if GENDER[c] == BABY and self._fits(seat, c):
+            if self.foisted(c) and self._fits(seat, c):
                 self.must[seat].append(c)
 
     def _do_accept(self, seat: int, a: Any) -> None:
@@ -224,7 +244,7 @@ class Ladybohn(Bohnanza):
             while must:
                 card = must[0]
                 fields = self._fits(s, card)
-                if len(fields) != 1 or len(self.pull_choices(s, card, fields[0])) > 1:
+                if len(fields) != 1 or self.pull_modes(s, card, fields[0]) != [None]:
                     if self.phase != FOIST:
                         self._interrupt(FOIST)
                     return
@@ -291,10 +311,10 @@ class Ladybohn(Bohnanza):
         fld.clear()
         coins: list[int] = []
         while len(coins) < value and self.discard:
-            coins.append(self.discard.pop())
+            coins.append(self._garten_coin())
         self._discard_leftovers(cards)
         while len(coins) < value and self.discard:
-            coins.append(self.discard.pop())
+            coins.append(self._garten_coin())
         self.coins[seat].extend(coins)
         self._emit_harvest(seat, f, cards, value, final, from_discard=self.table.key_list(coins))
 
@@ -309,6 +329,10 @@ class Ladybohn(Bohnanza):
     def _check_trading(self, seat: int) -> None:
         self._check_not_foisting(seat)
         super()._check_trading(seat)
+
+    def _garten_coin(self) -> int:
+        """The discard card a ``garten`` harvest takes as a coin: the top one."""
+        return self.discard.pop()
 
     def offered_hand_card(self, card: int) -> str:
         return self.table.bean_keys[self.table.bean[card]]  # §3.3: never the gender
@@ -332,11 +356,7 @@ class Ladybohn(Bohnanza):
             if c in self.must[seat] and c not in seen:
                 seen.add(c)
                 for f in self._fits(seat, c):
-                    choices = self.pull_choices(seat, c, f)
-                    if len(choices) > 1:
-                        out += [Plant(f, i, _pull_mode(p)) for p in choices]
-                    else:
-                        out.append(Plant(f, i))
+                    out += [Plant(f, i, m) for m in self.pull_modes(seat, c, f)]
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
