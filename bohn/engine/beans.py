@@ -312,6 +312,7 @@ class BeanGame(Game):
             rest = Counter(self.table.deck())
             rest.subtract(deck)
             self.box = sorted(rest.elements())
+        deck = self._set_aside(deck)
         self._shuffle(deck, "deck")
         self.deck = deck
         # deal one card at a time, clockwise from the first player; the first card
@@ -328,6 +329,11 @@ class BeanGame(Game):
             )
         self._after_deal()
         self._begin_turn()
+
+    def _set_aside(self, deck: list[int]) -> list[int]:
+        """Hook: cards dealt out before the deck is shuffled (Mutterböhnchen's
+        starting coins); returns the cards that form the deck."""
+        return deck
 
     def deal_size(self) -> int:
         """Cards dealt to each hand at set-up (a ruleset may depend on the player count)."""

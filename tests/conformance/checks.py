@@ -93,6 +93,13 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
         references=("offers", "must"),
         typed=_offer_pins,
     ),
+    # Mutterböhnchen: starting coins lie face down, unseen by all (MB-D6)
+    "mutterbohnchen": StateLayout(
+        secret=("deck", "blind"),
+        private=("hands",),
+        references=("offers", "must"),
+        typed=_offer_pins,
+    ),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
     # wait in the drawer's private ``drawn``
     "high-bohn": StateLayout(

@@ -146,8 +146,12 @@ class Bohnanza(BeanGame):
 
     # -- phase 3 -----------------------------------------------------------
 
+    def _may_plant_traded(self) -> bool:
+        """Whether trading areas may be planted now (§3.3: in phase 3)."""
+        return self.phase == PLANT_TRADED
+
     def _plant_traded(self, seat: int, a: Plant) -> None:
-        if self.phase != PLANT_TRADED:
+        if not self._may_plant_traded():
             raise NotWaiting("traded and kept cards are planted in phase 3", self._rule("§3.3"))
         area = self.trade[seat]
         assert a.traded is not None

@@ -116,6 +116,8 @@ class Ladybohn(Bohnanza):
 
     # -- planting and the lady pull (§4.2, LB-D5) --------------------------------------------
 
+    #: the gender of each card kind of :attr:`table`
+    gender: ClassVar[tuple[int, ...]] = GENDER
     #: whether a planting may leave its pull undone (Mutterböhnchen §4.2.3)
     pull_optional: ClassVar[bool] = False
 
@@ -123,12 +125,12 @@ class Ladybohn(Bohnanza):
         """Whether ``card``, planted on top of field ``f``, may pull ``other``
         of that field (§4.2: a baby pulls a lady of its type)."""
         tb = self.table.bean
-        return GENDER[card] == BABY and GENDER[other] == LADY and tb[card] == tb[other]
+        return self.gender[card] == BABY and self.gender[other] == LADY and tb[card] == tb[other]
 
     def pull_choices(self, seat: int, card: int, f: int) -> list[int]:
         """Positions of the cards ``card`` planted on top of field ``f`` may
         pull, one per distinct outcome (empty: nothing to pull)."""
-        if GENDER[card] == MAN:
+        if self.gender[card] == MAN:
             return []
         fld = self.fields[seat][f]
         seen: set[tuple[int, ...]] = set()
@@ -216,7 +218,7 @@ class Ladybohn(Bohnanza):
     def foisted(self, card: int) -> bool:
         """Whether ``card``, received in a deal, must go on a field it fits at
         once (§4.3: babies)."""
-        return GENDER[card] == BABY
+        return self.gender[card] == BABY
 
     def _received(self, seat: int, cards: list[int]) -> None:
         for c in cards:

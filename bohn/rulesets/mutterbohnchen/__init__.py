@@ -1,0 +1,1 @@
+"""Mutterböhnchen (``rules/mutterbohnchen.md``): under construction, not registered."""

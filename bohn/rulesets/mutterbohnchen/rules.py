@@ -1,0 +1,564 @@
+"""Mutterböhnchen, 3-6 players — ``rules/mutterbohnchen.md``.
+
+Under construction and not registered yet: this module holds the rules of
+§2-§5 for 3 to 6 players except the quirks of the 24 mama's beans (§4.7),
+which still play as plain men of their type (with their own beanometers),
+and except the game for two (§3.5).
+
+Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
+
+* face-down starting coins nobody may look at (``blind``), dealt from 2 men
+  of each type before the deck is shuffled (§2.1);
+* 3 fields from the start with 3 players, 2 and none to buy with 4-6 (§2.2);
+* phase 1½, the attack of the little rascals (§4.1): ``attack <seat> f<i>``
+  per baby on top, the target's harvest (``defend``), coins turned up one at a
+  time (``uncover``), one fitting coin planted at once (``take <card>``);
+* the merged trading and planting phase: every received card that fits a
+  non-empty field is foisted, the others are planted at any time (§3.3);
+* optional pulls both ways: a baby pulls a lady, a lady a baby (§4.2);
+* ``garten`` coins from the bottom of the discard pile (§4.3.2);
+* the end at the 1st/2nd/3rd/4th exhaustion for 3/4/5/6 players, then one
+  fitting hand card per non-empty field (``final-placement``), then the
+  harvest (§5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from bohn._native import mypyc_attr
+from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
+from bohn.engine.cards import CardTable
+from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.game import Option
+from bohn.rulesets.bohnanza.rules import Bohnanza
+from bohn.rulesets.high_bohn.actions import Take
+from bohn.rulesets.ladybohn.rules import BABY, LADY, MAN, Ladybohn
+from bohn.rulesets.mutterbohnchen.actions import Attack
+from bohn.rulesets.prohibohn.actions import Uncover
+
+ATTACK: Final = 41  #: phase 1½: the active player chooses an attack or stops
+DEFEND: Final = 42  #: the target of an attack may harvest first
+TURN_UP: Final = 43  #: the attacker may turn up another coin
+CAPTURE: Final = 44  #: the attacker takes one fitting turned-up coin
+FINAL_PLACE: Final = 45  #: the end: one fitting hand card per non-empty field
+
+TABLE = CardTable.load("bohn.rulesets.mutterbohnchen")
+#: the gender of each card kind
+GENDER: tuple[int, ...] = tuple(
+    {"man": MAN, "lady": LADY, "baby": BABY}[a["gender"]] for a in TABLE.attrs
+)
+#: coins a baby turns up in an attack (rattles); 0 for every other card
+RATTLES: tuple[int, ...] = tuple(int(a.get("rattles", 0)) for a in TABLE.attrs)
+#: mama's beans (the 24 special men)
+MAMA: tuple[bool, ...] = tuple(bool(a.get("mama", False)) for a in TABLE.attrs)
+#: the 16 starting coins: 2 ordinary men of each type (§2.1)
+STARTING_COINS: tuple[int, ...] = tuple(
+    c for c in range(len(TABLE.keys)) if GENDER[c] == MAN and not MAMA[c] for _ in range(2)
+)
+assert TABLE.bean_keys[: len(Ladybohn.table.bean_keys)] == Ladybohn.table.bean_keys
+assert TABLE.keys[: len(Ladybohn.table.keys)] == Ladybohn.table.keys
+
+#: the exhaustion that ends the game, by player count (§5.1)
+ENDING_EXHAUSTION: Final = {2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
+
+
+def _mb(section: str) -> str:
+    return f"mutterbohnchen {section}"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Mutterbohnchen(Ladybohn):
+    """Mutterböhnchen, the expansion of Ladybohn."""
+
+    variant = "mutterbohnchen"
+    title = "Mutterböhnchen"
+    min_players = 3
+    max_players = 6
+    table = TABLE
+    rules_file = "mutterbohnchen"
+    pull_optional = True
+    gender = GENDER
+    PHASES: ClassVar[dict[int, str]] = {
+        **Ladybohn.PHASES,
+        ATTACK: "attack",
+        DEFEND: "defend",
+        TURN_UP: "turn-up",
+        CAPTURE: "capture",
+        FINAL_PLACE: "final-placement",
+    }
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        name: opt
+        for name, opt in Ladybohn.OPTIONS.items()
+        if name not in ("third_fields", "third_field_price")
+    }
+
+    #: face-down starting coins nobody has seen (§2.1.2, MB-D6)
+    blind: list[list[int]]
+    #: the attacks still open this turn: one [field, coins] per baby on top (§4.1.1)
+    attacks: list[list[int]]
+    #: whether all fields had a baby on top (3 players: one opponent twice, MB-D26)
+    triple: bool
+    #: the seats attacked this turn, in order
+    targets: list[int]
+    #: the attack in progress: its target (-1: none) and how many coins it may turn up
+    target: int
+    reach: int
+    #: the coins turned up in the attack in progress
+    turned: list[int]
+    #: the final placement: the seat placing now and the fields it has used
+    placer: int
+    placed: int
+    end_reason: str
+
+    # -- set-up (§2) -------------------------------------------------------------------
+
+    def _rule(self, section: str) -> str:
+        return Ladybohn._rule(self, section)
+
+    def fields_at_start(self) -> int:
+        return 3 if self.n == 3 else 2
+
+    def _final_exhaustion(self) -> int:
+        return ENDING_EXHAUSTION[self.n]
+
+    def _init_zones(self) -> None:
+        super()._init_zones()
+        self.blind = [[] for _ in range(self.n)]
+        self.attacks = []
+        self.triple = False
+        self.targets = []
+        self.target = -1
+        self.reach = 0
+        self.turned = []
+        self.placer = -1
+        self.placed = 0
+        self.end_reason = ""
+
+    def _set_aside(self, deck: list[int]) -> list[int]:
+        """§2.1: 2 men of each type are shuffled and dealt face down, evenly,
+        as the starting coins; the rest go into the deck unseen."""
+        coins = list(STARTING_COINS)
+        rest = list(deck)
+        for c in coins:
+            rest.remove(c)
+        self._shuffle(coins, "coins")
+        each = len(coins) // self.n
+        for i in range(self.n):
+            seat = (self.start + i) % self.n
+            self.blind[seat] = [coins.pop() for _ in range(each)]
+            self._emit({"type": "starting-coins", "seat": seat, "count": each})
+        return rest + coins
+
+    # -- the third field (§2.2.3): never bought ---------------------------------------------
+
+    def third_fields_left(self) -> int:
+        return 0
+
+    def _may_buy_field(self, seat: int) -> bool:
+        return False
+
+    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        raise IllegalAction(
+            "in Mutterböhnchen nobody buys a third field (3 players start with three)",
+            _mb("§2.2.3"),
+        )
+
+    # -- pulls (§4.2) and where a card fits -----------------------------------------------------
+
+    def pulls(self, seat: int, card: int, f: int, other: int) -> bool:
+        """§4.2: a baby pulls a lady, a lady a baby, of its type."""
+        g, h = GENDER[card], GENDER[other]
+        if not ((g == BABY and h == LADY) or (g == LADY and h == BABY)):
+            return False
+        tb = self.table.bean
+        return tb[card] == tb[other]
+
+    def foisted(self, card: int) -> bool:
+        return True  # §3.3.3: every received card
+
+    def _garten_coin(self) -> int:
+        return self.discard.pop(0)  # §4.3.2: from the bottom
+
+    # -- phase 1½: the attack of the little rascals (§4.1) -----------------------------------------
+
+    def _reveal(self) -> None:
+        if self.phase == PLANT:  # phase 1 is over: the attacks come first
+            self._begin_attacks()
+            return
+        Bohnanza._reveal(self)
+
+    def _begin_attacks(self) -> None:
+        """§4.1.1: one attack per field with a baby on top, fixed now."""
+        s = self.active
+        self.attacks = [
+            [f, RATTLES[fld[-1]]]
+            for f, fld in enumerate(self.fields[s])
+            if fld and GENDER[fld[-1]] == BABY
+        ]
+        self.triple = self.n == 3 and len(self.attacks) == 3
+        self.targets = []
+        self._next_attack()
+
+    def _next_attack(self) -> None:
+        self.target = -1
+        self.turned = []
+        if self.attacks and self._attack_targets():
+            self.phase = ATTACK
+            return
+        self.attacks = []
+        Bohnanza._reveal(self)
+
+    def _attack_targets(self) -> list[int]:
+        """The opponents the next attack may target (§4.1.3, MB-D26)."""
+        s = self.active
+        out = []
+        twice = any(self.targets.count(t) > 1 for t in self.targets)
+        for i in range(1, self.n):
+            t = (s + i) % self.n
+            k = self.targets.count(t)
+            if k == 0 or (self.triple and k == 1 and not twice):
+                out.append(t)
+        return out
+
+    def _do_attack(self, seat: int, a: Attack) -> None:
+        if seat != self.active or self.phase != ATTACK:
+            raise NotWaiting("attacks are made in phase 1½ of your turn", _mb("§3.2"))
+        entry = next((e for e in self.attacks if e[0] == a.field), None)
+        if entry is None:
+            raise IllegalAction(
+                f"field {a.field} gives no attack this turn; attacks come from the fields "
+                f"that had a baby on top when phase 1½ began: "
+                f"{', '.join(f'f{e[0]}' for e in self.attacks)}",
+                _mb("§4.1.1"),
+            )
+        if a.target not in self._attack_targets():
+            raise IllegalAction(
+                f"seat {a.target} cannot be attacked now: each attack targets another "
+                "opponent (with 3 players and 3 babies one opponent twice)",
+                _mb("§4.1.3 (MB-D26)"),
+            )
+        self.attacks.remove(entry)
+        self.targets.append(a.target)
+        self.target = a.target
+        self.reach = entry[1]
+        self._emit({"type": "attack", "seat": seat, "target": a.target, "field": a.field})
+        self.phase = DEFEND  # §4.1.4 step 2: the target may harvest first
+
+    def _defended(self) -> None:
+        """§4.1.4 steps 3-4: the target's pile is shuffled and the first coin turned up."""
+        t = self.target
+        pile = self.coins[t] + self.blind[t]
+        if not pile:  # MB-D27: the attack is spent
+            self._emit({"type": "attack-spent", "target": t})
+            self._next_attack()
+            return
+        self._turn_up()
+
+    def _turn_up(self) -> None:
+        """Turn up one coin of the target's pile, at random (§4.1.4 step 4)."""
+        t = self.target
+        pile = self.coins[t] + self.blind[t]
+        self._shuffle(pile, "coins")
+        card = pile[-1]
+        # MB-D6: a kind the target holds as a known coin comes from those;
+        # otherwise it was a starting coin and becomes known
+        if card in self.coins[t]:
+            self.coins[t].remove(card)
+        else:
+            self.blind[t].remove(card)
+        self.turned.append(card)
+        self._emit({"type": "turn-up", "target": t, "card": self.table.keys[card]})
+        if len(self.turned) < self.reach and (self.coins[t] or self.blind[t]):
+            self.phase = TURN_UP
+            return
+        self._capture()
+
+    def _capture(self) -> None:
+        """§4.1.4 step 5 (MB-D14): a turned-up coin that fits a non-empty field
+        of the attacker must be taken and planted there; the others go back."""
+        s = self.active
+        kinds = sorted({c for c in self.turned if self._fits(s, c)})
+        if len(kinds) > 1:
+            self.phase = CAPTURE
+            return
+        self._take_coin(kinds[0] if kinds else -1)
+
+    def _take_coin(self, card: int) -> None:
+        s = self.active
+        t = self.target
+        if card >= 0:
+            self.turned.remove(card)
+            self.trade[s].append(card)
+            self.must[s].append(card)
+            self._emit({"type": "capture", "seat": s, "target": t, "card": self.table.keys[card]})
+        self.coins[t].extend(self.turned)
+        self.turned = []
+        self.phase = CAPTURE
+        self._foist()
+        if self.phase == CAPTURE:
+            self._next_attack()
+
+    def _resumed(self) -> None:
+        if self.phase == CAPTURE and not any(self.must):
+            self._next_attack()
+
+    def _do_take(self, seat: int, a: Take) -> None:
+        if seat != self.active or self.phase != CAPTURE or not self.turned:
+            raise NotWaiting("a coin is taken in an attack of your phase 1½", _mb("§4.1.4"))
+        card = self.table.index.get(a.bean, -1)
+        if card not in self.turned or not self._fits(seat, card):
+            raise IllegalAction(
+                "take a turned-up coin that fits one of your non-empty fields: "
+                + ", ".join(
+                    sorted({self.table.keys[c] for c in self.turned if self._fits(seat, c)})
+                ),
+                _mb("§4.1.4 step 5"),
+            )
+        self._take_coin(card)
+
+    def _do_uncover(self, seat: int, a: Uncover) -> None:
+        if seat != self.active or self.phase != TURN_UP:
+            raise NotWaiting("coins are turned up in an attack of your phase 1½", _mb("§4.1.2"))
+        self._turn_up()
+
+    # -- phases 2+3 merged (§3.3) -------------------------------------------------------------------
+
+    def _may_plant_traded(self) -> bool:
+        return self.phase in (TRADE, PLANT_TRADED)  # §3.3.4: at any moment of the phase
+
+    def _trading_area_moved(self) -> None:
+        if self.phase == PLANT_TRADED:
+            super()._trading_area_moved()
+
+    # -- the end (§5) ------------------------------------------------------------------------------------
+
+    def _finish(self, reason: str) -> None:
+        """§5.2 step 1: from the next player on, each may put one fitting hand
+        card on each of his non-empty fields; then the harvest (step 2)."""
+        if self.phase == FINAL_PLACE or self.phase == OVER:
+            BeanGame._finish(self, reason)
+            return
+        self.end_reason = reason
+        self.revealed = []
+        self.offers.clear()
+        self.phase = FINAL_PLACE
+        self.placer = (self.active + 1) % self.n
+        self._next_placer(advance=False)
+
+    def _next_placer(self, *, advance: bool = True) -> None:
+        """The next seat with a card to place, clockwise (from ``placer`` itself
+        unless ``advance``); after the last, the harvest."""
+        first = (self.active + 1) % self.n
+        self.placed = 0
+        if advance:
+            self.placer = (self.placer + 1) % self.n
+            if self.placer == first:
+                self._finish(self.end_reason)
+                return
+        while not self._final_options(self.placer):
+            self.placer = (self.placer + 1) % self.n
+            if self.placer == first:
+                self._finish(self.end_reason)
+                return
+        self._emit({"type": "final-placement", "seat": self.placer})
+
+    def _final_options(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        hand = self.hands[seat]
+        seen: set[int] = set()
+        for i, c in enumerate(hand):
+            if c in seen:
+                continue
+            seen.add(c)
+            for f in self._fits(seat, c):
+                if not self.placed >> f & 1:
+                    out += [Plant(f, None, m, i or None) for m in self.pull_modes(seat, c, f)]
+        return out
+
+    def _do_plant(self, seat: int, a: Plant) -> None:
+        if self.phase != FINAL_PLACE:
+            super()._do_plant(seat, a)
+            return
+        if seat != self.placer:
+            raise NotWaiting(f"seat {self.placer} places its cards now", _mb("§5.2"))
+        hand = self.hands[seat]
+        i = a.card or 0
+        if a.traded is not None or i >= len(hand):
+            raise IllegalAction("the final placement puts a hand card on a field", _mb("§5.2"))
+        card = hand[i]
+        if a.field >= len(self.fields[seat]) or a.field not in self._fits(seat, card):
+            raise IllegalAction(
+                "each card goes on a non-empty field it fits", _mb("§5.2 step 1 (MB-D28)")
+            )
+        if self.placed >> a.field & 1:
+            raise IllegalAction("one card per field", _mb("§5.2 step 1"))
+        self._check_plant(seat, card, a.field, a.mode)
+        hand.pop(i)
+        self.placed |= 1 << a.field
+        self._put(seat, card, a.field, a.mode)
+        if not self._final_options(seat):
+            self._next_placer()
+
+    # -- the contract -------------------------------------------------------------------------------------
+
+    def _do_pass(self, seat: int, a: Pass) -> None:
+        phase = self.phase
+        if phase == ATTACK and seat == self.active:
+            self._emit({"type": "pass", "seat": seat})
+            self.attacks = []
+            self._next_attack()
+        elif phase == DEFEND and seat == self.target:
+            self._emit({"type": "pass", "seat": seat})
+            self._defended()
+        elif phase == TURN_UP and seat == self.active:
+            self._emit({"type": "pass", "seat": seat})
+            self._capture()
+        elif phase == FINAL_PLACE and seat == self.placer:
+            self._emit({"type": "pass", "seat": seat})
+            self._next_placer()
+        else:
+            super()._do_pass(seat, a)
+
+    def _do_harvest(self, seat: int, action: Harvest) -> None:
+        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE) or (
+            self.phase == DEFEND and seat != self.target
+        ):
+            raise NotWaiting(
+                "during an attack only its target may harvest, before the coins are turned up",
+                _mb("§4.1.4"),
+            )
+        super()._do_harvest(seat, action)
+
+    def waiting_for(self) -> frozenset[int]:
+        phase = self.phase
+        if phase in (ATTACK, TURN_UP, CAPTURE):
+            return seats_of(1 << self.active)
+        if phase == DEFEND:
+            return seats_of(1 << self.target)
+        if phase == FINAL_PLACE:
+            return seats_of(1 << self.placer)
+        if phase == TRADE:
+            mask = 0
+            for s, area in enumerate(self.trade):
+                if area:
+                    mask |= 1 << s
+            return super().waiting_for() | seats_of(mask)
+        return super().waiting_for()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == ATTACK:
+            if seat != self.active:
+                return []
+            return [Attack(t, e[0]) for e in self.attacks for t in self._attack_targets()] + [_PASS]
+        if phase == DEFEND:
+            return [*self._anytime_actions(seat), _PASS] if seat == self.target else []
+        if phase == TURN_UP:
+            return [Uncover(), _PASS] if seat == self.active else []
+        if phase == CAPTURE:
+            if seat != self.active:
+                return []
+            return [
+                Take(self.table.keys[c])
+                for c in sorted({c for c in self.turned if self._fits(seat, c)})
+            ]
+        if phase == FINAL_PLACE:
+            return [*self._final_options(seat), _PASS] if seat == self.placer else []
+        out = super().legal_actions(seat)
+        if phase == TRADE:
+            seen: set[int] = set()
+            for i, card in enumerate(self.trade[seat]):
+                if card not in seen:
+                    seen.add(card)
+                    out += self._plant_options(seat, card, i)
+        return out
+
+    def _anytime_actions(self, seat: int) -> list[Action]:
+        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE) or (
+            self.phase == DEFEND and seat != self.target
+        ):
+            return []
+        return super()._anytime_actions(seat)
+
+    HANDLERS: ClassVar[dict[type, str]] = {
+        **Ladybohn.HANDLERS,
+        Attack: "_do_attack",
+        Take: "_do_take",
+        Uncover: "_do_uncover",
+    }
+
+    # -- scoring, observation, copies ------------------------------------------------------------------
+
+    def _scores(self) -> list[int]:
+        return [len(self.coins[s]) + len(self.blind[s]) for s in range(self.n)]
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        obs = super().observe(seat)
+        for s, p in enumerate(obs["seats"]):
+            p["coins"] = len(self.coins[s]) + len(self.blind[s])
+            p["known_coins"] = self.table.key_list(self.coins[s])
+            p["blind_coins"] = len(self.blind[s])
+        obs["attack"] = (
+            {
+                "target": self.target,
+                "reach": self.reach,
+                "turned": self.table.key_list(self.turned),
+                "open": [list(e) for e in self.attacks],
+            }
+            if self.phase in (ATTACK, DEFEND, TURN_UP, CAPTURE)
+            else None
+        )
+        obs["final_placement"] = (
+            {"seat": self.placer, "used": [f for f in range(3) if self.placed >> f & 1]}
+            if self.phase == FINAL_PLACE
+            else None
+        )
+        return obs
+
+    _MB_SCALARS: ClassVar[tuple[str, ...]] = (
+        "triple",
+        "target",
+        "reach",
+        "placer",
+        "placed",
+        "end_reason",
+    )
+
+    def _copy_state(self, other: Any) -> None:
+        super()._copy_state(other)
+        other.blind = [z[:] for z in self.blind]
+        other.attacks = [e[:] for e in self.attacks]
+        other.targets = self.targets[:]
+        other.turned = self.turned[:]
+        other.triple = self.triple
+        other.target = self.target
+        other.reach = self.reach
+        other.placer = self.placer
+        other.placed = self.placed
+        other.end_reason = self.end_reason
+
+    def _state_json(self) -> dict[str, Any]:
+        d = super()._state_json()
+        keys = self.table.key_list
+        d["blind"] = [keys(z) for z in self.blind]
+        d["attacks"] = [e[:] for e in self.attacks]
+        d["targets"] = self.targets[:]
+        d["turned"] = keys(self.turned)
+        for name in self._MB_SCALARS:
+            d[name] = getattr(self, name)
+        return d
+
+    def _load_state_json(self, d: dict[str, Any]) -> None:
+        super()._load_state_json(d)
+        cards = self.table.cards_of
+        self.blind = [cards(z) for z in d["blind"]]
+        self.attacks = [[int(x) for x in e] for e in d["attacks"]]
+        self.targets = [int(t) for t in d["targets"]]
+        self.turned = cards(d["turned"])
+        for name in self._MB_SCALARS:
+            setattr(self, name, d[name])
+
+
+__all__ = ["GENDER", "MAMA", "RATTLES", "Mutterbohnchen"]
