@@ -103,7 +103,7 @@ class Ladybohn(Bohnanza):
         return max(0, int(self.options["third_fields"]) - bought)
 
     def _may_buy_field(self, seat: int) -> bool:
-        return self.phase != FOIST and self.third_fields_left() > 0 and super()._may_buy_field(seat)
+        return self.phase != FOIST and super()._may_buy_field(seat) and self.third_fields_left() > 0
 
     def _do_buy_field(self, seat: int, action: BuyField) -> None:
         self._check_not_foisting(seat)
