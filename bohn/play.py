@@ -116,6 +116,17 @@ Razzia, 4 with the 3- and 4-card of its establishment.
 """
 
 
+#: the commands Ladybohn adds (shown by ``help`` in its games)
+LADYBOHN_HELP = """\
+Ladybohn adds:
+  plant f0 pull3          plant a baby on field 0 and pull the lady at position 3
+                          (0 = bottom) up two places; listed when the choice matters
+  plant t0 f1 [pull<i>]   foist: plant the baby you received on its type's field now
+Cards show their gender: blaue (man), blaue♀ (lady), blaue·baby (baby); a field pays
+by its top card. Others' offered hand cards show only their type: blaue?.
+"""
+
+
 class Quit(Exception):
     """The person left the game (``quit`` or end of input)."""
 
@@ -148,6 +159,73 @@ def field_text(keys: list[str], pays: int | None = None) -> str:
     return stack if pays is None else f"{stack} (pays {pays})"
 
 
+#: how the screen marks a card's gender (the suffix of its key, ladybohn §1.1)
+GENDER_MARKS = {"lady": "♀", "baby": "·baby"}
+#: the line that explains the marks (shown in games whose cards have genders)
+GENDER_LEGEND = (
+    "fields bottom -> top; the top card prices a field: ♀ a lady pays more than a man, "
+    "a ·baby on top pays nothing"
+)
+
+
+def card_label(key: str) -> str:
+    """A card key as the screen shows it: a lady ``blaue♀``, a baby
+    ``blaue·baby``; other keys unchanged.
+
+    >>> card_label("blaue/lady"), card_label("sau/baby"), card_label("soja")
+    ('blaue♀', 'sau·baby', 'soja')
+    """
+    bean, sep, kind = key.partition("/")
+    if not sep:
+        return key
+    return bean + GENDER_MARKS.get(kind, f"·{kind}")
+
+
+def hidden_label(key: str) -> str:
+    """A card another seat offers from its hand, shown by its bean type only
+    (ladybohn §3.3): ``blaue?``; a key that shows its gender is labelled as usual.
+
+    >>> hidden_label("blaue"), hidden_label("blaue/baby")
+    ('blaue?', 'blaue·baby')
+    """
+    return card_label(key) if "/" in key else f"{key}?"
+
+
+def gendered(table: CardTable | None) -> bool:
+    """Whether the game's cards have genders (Ladybohn): fields are then shown
+    card by card, bottom to top, with their top card."""
+    return table is not None and any("gender" in a for a in table.attrs)
+
+
+def stack_text(keys: list[str], pays: int | None = None) -> str:
+    """A field whose cards have genders, bottom -> top (runs of one kind
+    grouped), what it pays now and why.
+
+    >>> stack_text(["blaue", "blaue", "blaue/lady", "blaue/baby"], 0)
+    '[bottom] blaue x2 -> blaue♀ -> blaue·baby [top] - 4 cards, pays 0 (a baby on top pays nothing)'
+    >>> stack_text(["sau/baby", "sau/lady"], 1)
+    '[bottom] sau·baby -> sau♀ [top] - 2 cards, pays 1 (a lady on top)'
+    >>> stack_text([])
+    'empty'
+    """
+    if not keys:
+        return "empty"
+    runs: list[list[Any]] = []
+    for k in keys:
+        if runs and runs[-1][0] == k:
+            runs[-1][1] += 1
+        else:
+            runs.append([k, 1])
+    parts = [card_label(k) if n == 1 else f"{card_label(k)} x{n}" for k, n in runs]
+    n = len(keys)
+    text = f"[bottom] {' -> '.join(parts)} [top] - {n} card{'s' if n != 1 else ''}"
+    if pays is None:
+        return text
+    top = keys[-1].partition("/")[2]
+    why = {"lady": " (a lady on top)", "baby": " (a baby on top pays nothing)"}.get(top, "")
+    return f"{text}, pays {pays}{why}"
+
+
 def _pays(p: dict[str, Any], f: int) -> int | None:
     pays = p.get("field_pays") or []
     return pays[f] if f < len(pays) else None
@@ -167,10 +245,13 @@ def _flag(p: dict[str, Any], key: str, f: int) -> bool:
     return f < len(flags) and bool(flags[f])
 
 
-def seat_field_text(p: dict[str, Any], f: int) -> str:
+def seat_field_text(p: dict[str, Any], f: int, genders: bool = False) -> str:
     """Field ``f`` of a seat's observation ``p``, with its kind where the
-    observation names one (``field_kinds``, ``stews``, ``locked``)."""
+    observation names one (``field_kinds``, ``stews``, ``locked``); with
+    ``genders`` card by card, bottom to top (:func:`stack_text`)."""
     keys = p["fields"][f]
+    if genders:
+        return f"f{f}: {stack_text(keys, _pays(p, f))}"
     kinds = p.get("field_kinds") or []
     kind = kinds[f] if f < len(kinds) else "regular"
     stew = _flag(p, "stews", f)
@@ -189,7 +270,7 @@ def seat_field_text(p: dict[str, Any], f: int) -> str:
 def _counted(keys: list[str]) -> str:
     """Card keys grouped, most first: ``blaue x3, sau``."""
     counts: dict[str, int] = {}
-    for k in keys:
+    for k in map(card_label, keys):
         counts[k] = counts.get(k, 0) + 1
     parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or "none"
@@ -298,7 +379,12 @@ def _coins(n: int) -> str:
 
 
 def _cards(keys: list[str]) -> str:
-    return ", ".join(keys) if keys else "nothing"
+    return ", ".join(map(card_label, keys)) if keys else "nothing"
+
+
+def _hidden_cards(keys: list[str]) -> str:
+    """Cards another seat offers: hand cards by their bean type only (``blaue?``)."""
+    return ", ".join(map(hidden_label, keys)) if keys else "nothing"
 
 
 def _cards_or_count(e: dict[str, Any]) -> str:
@@ -312,11 +398,11 @@ def _ref_card(ref: str, me: dict[str, Any], obs: dict[str, Any]) -> str:
     try:
         i = int(ref[1:])
         if ref[0] == "h":
-            return str(me["hand"][i])
+            return card_label(str(me["hand"][i]))
         if ref[0] == "r":
-            return str(obs["revealed"][i])
+            return card_label(str(obs["revealed"][i]))
         if ref[0] == "t":
-            return str(me["trading_area"][i])
+            return card_label(str(me["trading_area"][i]))
     except (IndexError, KeyError, ValueError):
         pass
     return "?"
@@ -332,12 +418,16 @@ def describe_action(
     """A sentence for one of ``seat``'s legal actions, read from its observation."""
     me = obs["seats"][seat]
     fields = me["fields"]
+    genders = gendered(table)
 
     def fld(f: int) -> str:
         if f < len(fields):
-            return f"field {f} ({field_text(fields[f], _pays(me, f))})"
+            text = (stack_text if genders else field_text)(fields[f], _pays(me, f))
+            return f"field {f} ({text})"
         return f"field {f}"
 
+    if isinstance(a, Plant) and genders and table is not None:
+        return _gendered_plant(a, obs, me, table, fld)
     if isinstance(a, Plant):
         how = {"stew": " as a bean stew card", "joker": " as a soy joker of its type"}.get(
             a.mode or "", f" ({a.mode})" if a.mode else ""
@@ -395,6 +485,9 @@ def describe_action(
         if "buildings" in me and "goldmine-2" in me["buildings"]:
             price = 1
         cost = f" for {_coins(price)}" if price is not None else ""
+        if "third_fields_left" in obs:  # Ladybohn: two in the whole game
+            left = int(obs["third_fields_left"])
+            cost += f" ({left} third field{'s' if left != 1 else ''} left in the game)"
         return f"buy your third field{cost}"
     if isinstance(a, Pass):
         phase = obs.get("phase")
@@ -433,9 +526,10 @@ def describe_action(
     offers = {o["id"]: o for o in obs.get("offers", [])}
     if isinstance(a, Accept):
         o = offers.get(a.offer, {})
+        get = (_hidden_cards if genders else _cards)(o.get("give", []))
         return (
             f"accept offer {a.offer} from seat {o.get('from', '?')}: you get "
-            f"{_cards(o.get('give', []))} and give {_refs_text(a.give, me, obs)}"
+            f"{get} and give {_refs_text(a.give, me, obs)}"
         )
     if isinstance(a, Decline):
         o = offers.get(a.offer, {})
@@ -452,6 +546,71 @@ def describe_action(
             return f"ask seat {a.to} for {want}, giving nothing"
         return f"offer seat {a.to}: give {give} for {want}"
     return a.text()
+
+
+def planted_stack(keys: list[str], card: str, mode: str | None) -> tuple[list[str], int | None]:
+    """A Ladybohn field once ``card`` is planted on top with ``mode`` (ladybohn
+    §4.2): a baby pulls a lady of its type up two places, the one ``pull<i>``
+    names (position ``i`` from the bottom) or, without a mode, the lowest;
+    returns the field bottom first and the position of the lady pulled.
+
+    >>> planted_stack(["sau/lady", "sau", "sau"], "sau/baby", None)
+    (['sau', 'sau', 'sau/lady', 'sau/baby'], 0)
+    >>> planted_stack(["sau/lady", "sau", "sau/lady"], "sau/baby", "pull2")
+    (['sau/lady', 'sau', 'sau/baby', 'sau/lady'], 2)
+    """
+    out = [*keys, card]
+    bean, _, kind = card.partition("/")
+    if not kind.startswith("baby"):
+        return out, None
+    ladies = [i for i, k in enumerate(keys) if k == f"{bean}/lady"]
+    pick: int | None = ladies[0] if ladies else None
+    if mode is not None and mode.startswith("pull") and mode[4:].isdigit():
+        pick = int(mode[4:])
+    if pick is None or pick >= len(keys):
+        return out, None
+    moved = out.pop(pick)
+    out.insert(min(pick + 2, len(out)), moved)
+    return out, pick
+
+
+def _gendered_plant(
+    a: Plant, obs: dict[str, Any], me: dict[str, Any], table: CardTable, fld: Callable[[int], str]
+) -> str:
+    """A planting in a game whose cards have genders: the card, the field,
+    the lady it pulls and the field it leaves, with what that pays."""
+    if a.traded is None:
+        ref = f"h{a.card}" if a.card else "h0"
+    else:
+        ref = f"t{a.traded}"
+    zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
+    i = int(ref[1:])
+    key = str(zone[i]) if i < len(zone) else "?"
+    foist = obs.get("phase") == "foist"
+    if foist:
+        what = f"plant the received {card_label(key)} ({ref}) at once"
+    elif a.traded is not None:
+        what = f"plant {card_label(key)} from your trading area ({ref})"
+    elif a.card:
+        what = f"plant hand card {ref} ({card_label(key)})"
+    else:
+        what = f"plant {card_label(key)} (front card)"
+    fields = me["fields"]
+    keys = list(fields[a.field]) if a.field < len(fields) else []
+    text = f"{what} on {fld(a.field)}"
+    if key not in table.index:
+        return text
+    after, pulled = planted_stack(keys, key, a.mode)
+    if pulled is not None:
+        text += f", pulling the lady at position {pulled} (0 = bottom) up two places"
+    top = table.index.get(after[-1], table.index[key])
+    pays = table.pays_for(top, len(after))
+    if table.bean_keys[table.bean[top]] != "garten":  # §4.1.4: garten coins from the discard
+        pays = min(pays, len(after))
+    text += f"; then {stack_text(after, pays)}"
+    if foist:
+        text += " (a received baby goes on its type's field now, ladybohn §4.3)"
+    return text
 
 
 def _establishment_action(a: Build) -> str:
@@ -532,8 +691,10 @@ def _mafia_action(
     return f"discard {_pile_at(obs, a.pile)}"
 
 
-def describe_event(e: dict[str, Any], me: int) -> str | None:
-    """One line for an event as ``me`` sees it (None: not worth a line)."""
+def describe_event(e: dict[str, Any], me: int, genders: bool = False) -> str | None:
+    """One line for an event as ``me`` sees it (None: not worth a line);
+    ``genders``: a game whose cards have genders (Ladybohn), where offered
+    hand cards show only their bean type."""
     t = e.get("type")
 
     def who(key: str = "seat") -> str:
@@ -544,13 +705,16 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         return f"--- turn {e['turn']}: {who()} {'are' if e.get('seat') == me else 'is'} active"
     if t == "plant":
         how = {"stew": " as a stew card", "joker": " as a soy joker"}.get(str(e.get("as")), "")
-        return f"{who()} planted {e['card']} on field {e['field']}{how}"
+        return f"{who()} planted {card_label(str(e['card']))} on field {e['field']}{how}"
     if t == "harvest":
         cards = e.get("cards", [])
         final = " (final harvest)" if e.get("final") else ""
         if e.get("stew"):
             what = f"a bean stew of {len(cards)}: {', '.join(cards)}"
             where = " under the Saloon"
+        elif genders or any("/" in str(k) for k in cards):
+            what = f"{len(cards)} cards, top {card_label(str(cards[-1])) if cards else '?'}"
+            where = " from the discard pile" if "from_discard" in e else ""
         else:
             what = f"{len(cards)} x {cards[-1] if cards else '?'}"
             where = ""
@@ -562,7 +726,8 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
     if t == "offer":
         to = "YOU" if e.get("to") == me else f"seat {e.get('to')}"
         return (
-            f"offer {e['id']}: {who('from')} -> {to}: gives {_cards(e.get('give', []))}, "
+            f"offer {e['id']}: {who('from')} -> {to}: gives "
+            f"{(_hidden_cards if genders else _cards)(e.get('give', []))}, "
             f"wants {_cards(e.get('want', []))}"
         )
     if t == "trade":
@@ -693,6 +858,17 @@ def describe_event(e: dict[str, Any], me: int) -> str | None:
         return (
             f"only {e.get('establishments')} establishment cards are owned: the discard pile "
             "becomes a fourth draw pile and play goes on"
+        )
+    if t == "foist":
+        return (
+            f"{who()} had to plant the received {card_label(str(e.get('card')))} at once on "
+            "a field of its type (ladybohn §4.3)"
+        )
+    if t == "pull":
+        whose = "your" if e.get("seat") == me else f"seat {e.get('seat')}'s"
+        return (
+            f"the baby pulled the lady of {whose} field {e.get('field')} up from position "
+            f"{e.get('from')} to {e.get('to')}"
         )
     if t == "exhausted":
         return f"the draw pile ran out (exhaustion {e['count']})"
@@ -855,6 +1031,23 @@ def mafia_lines(obs: dict[str, Any]) -> list[str]:
     return out
 
 
+def gender_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """The lines of a game whose cards have genders (Ladybohn): how fields are
+    shown, the third fields left in the game and a baby that must be planted now."""
+    out = [GENDER_LEGEND]
+    if "third_fields_left" in obs:
+        left = int(obs["third_fields_left"])
+        out.append(f"third fields left in the game: {left}" + ("" if left else " (none to buy)"))
+    foist = obs.get("foist")
+    if foist:
+        who = _seat_name(int(foist["seat"]), seat, kinds)
+        out.append(
+            f"foist: {who} must plant the received {_cards(foist.get('cards', []))} at once "
+            "on a field of its type (ladybohn §4.3)"
+        )
+    return out
+
+
 def screen(
     obs: dict[str, Any],
     seat: int,
@@ -871,7 +1064,7 @@ def screen(
     )
     discard = obs.get("discard", [])
     under = int(obs.get("under", 0))  # Prohibohn: paid coins under the pile
-    top = f" (top: {discard[-1]})" if len(discard) > under else ""
+    top = f" (top: {card_label(discard[-1])})" if len(discard) > under else ""
     if under:
         top += f", {_coins(under)} paid under it"
     lines.append(
@@ -880,13 +1073,16 @@ def screen(
         + ("   LAST TURN" if obs.get("last_turn") else "")
     )
     lines += table_lines(obs, seat, kinds)
+    genders = gendered(table)
+    if genders:
+        lines += gender_lines(obs, seat, kinds)
     lines.append("")
     for s, p in enumerate(obs["seats"]):
         mark = "*" if s == active else " "
         name = _seat_name(s, seat, kinds)
         lines.append(f"{mark} {name}: {p['coins']} coins, {p['hand_size']} cards in hand")
         for f in range(len(p["fields"])):
-            lines.append("      " + seat_field_text(p, f))
+            lines.append("      " + seat_field_text(p, f, genders))
         if p.get("trading_area"):
             lines.append(f"      trading area: {_cards(p['trading_area'])}")
         lines += ["      " + x for x in seat_extras(p)]
@@ -897,7 +1093,7 @@ def screen(
     hand = me.get("hand", [])
     lines.append(
         "your hand (front first): "
-        + ("  ".join(f"h{i} {k}" for i, k in enumerate(hand)) or "empty")
+        + ("  ".join(f"h{i} {card_label(k)}" for i, k in enumerate(hand)) or "empty")
     )
     drawn = obs.get("drawn") or []
     if drawn:
@@ -913,16 +1109,23 @@ def screen(
         )
     if me.get("trading_area"):
         lines.append(
-            "your trading area: " + "  ".join(f"t{i} {k}" for i, k in enumerate(me["trading_area"]))
+            "your trading area: "
+            + "  ".join(f"t{i} {card_label(k)}" for i, k in enumerate(me["trading_area"]))
         )
     revealed = obs.get("revealed", [])
     if revealed:
-        lines.append("revealed: " + "  ".join(f"r{i} {k}" for i, k in enumerate(revealed)))
+        lines.append(
+            "revealed: " + "  ".join(f"r{i} {card_label(k)}" for i, k in enumerate(revealed))
+        )
     offers = obs.get("offers", [])
     if offers:
         lines.append("open offers:")
+        hidden = False
         for o in offers:
             give, want = _cards(o.get("give", [])), _cards(o.get("want", []))
+            if genders and o.get("from") != seat:
+                give = _hidden_cards(o.get("give", []))
+                hidden = hidden or "?" in give
             if o.get("to") == seat:
                 lines.append(
                     f"  >> offer {o['id']} TO YOU from seat {o['from']}: you would get "
@@ -940,6 +1143,11 @@ def screen(
                     f"     offer {o['id']} seat {o['from']} -> seat {o['to']}: gives {give}; "
                     f"wants {want}"
                 )
+        if hidden:
+            lines.append(
+                "  (? after a bean type: a card named by its type only; a hand card's gender "
+                "stays hidden until the deal, ladybohn §3.3)"
+            )
     return lines
 
 
@@ -966,6 +1174,7 @@ class Session:
         self.input_fn = input_fn
         self.out = out
         self.table = _table_of(game)
+        self.genders = gendered(self.table)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -975,7 +1184,7 @@ class Session:
             view = ev.view(self.seat)
             if view is None:
                 continue
-            line = describe_event(view, self.seat)
+            line = describe_event(view, self.seat, self.genders)
             if line is not None:
                 self.say(prefix + line)
 
@@ -984,7 +1193,7 @@ class Session:
         n = game.n
         last = (int(getattr(game, "active", 0)) - 1) % n
         for entry in game.events(self.seat):
-            line = describe_event(entry, self.seat)
+            line = describe_event(entry, self.seat, self.genders)
             if line is not None:
                 self.say(line)
         steps = 0
@@ -1035,6 +1244,8 @@ class Session:
             "mafia-coin",
             "final-buying",
             "play-on",
+            "foist",
+            "pull",
         )
         rest = []
         for ev in events:
@@ -1045,9 +1256,9 @@ class Session:
             if t == "harvest" and v.get("seat") == s and not v.get("final"):
                 summary.append(_coins(v["coins"]))
             elif t == "plant" and v.get("seat") == s:
-                summary.append(f"{v['card']} on field {v['field']}")
-            elif t in shown or (t == "harvest" and v.get("final")):
-                rest.append(ev)
+                summary.append(f"{card_label(str(v['card']))} on field {v['field']}")
+            elif t in shown or t == "plant" or (t == "harvest" and v.get("final")):
+                rest.append(ev)  # another seat's planting: a baby foisted by this deal
         seen = game.action_view(action)  # e.g. a Police Station's coin stays hidden
         text = action.text() if seen == action.to_json() else f"{seen.get('type')} (hidden)"
         line = f"seat {s} ({self.kinds[s]}): {text}"
@@ -1119,6 +1330,8 @@ class Session:
                     self.say(PROHIBOHN_HELP)
                 elif "supply" in obs:
                     self.say(HIGH_BOHN_HELP)
+                elif self.genders:
+                    self.say(LADYBOHN_HELP)
                 continue
             if word == "log":
                 self.show_log()
@@ -1154,7 +1367,7 @@ class Session:
         for e in self.game.events(self.seat):
             if e.get("type") == "action":
                 continue
-            line = describe_event(e, self.seat)
+            line = describe_event(e, self.seat, self.genders)
             if line is not None:
                 lines.append(line)
         self.say("recent events:")

@@ -14,6 +14,7 @@ from bohn.bots.greedy import (
     AlCabohneGreedyBot,
     GreedyBot,
     HighBohnGreedyBot,
+    LadybohnGreedyBot,
     ProhibohnGreedyBot,
 )
 from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
@@ -688,3 +689,191 @@ def test_prohibohn_gas_station_draws_the_most_cards() -> None:
     obs = game.observe(0)
     obs.update({"phase": "draw", "decision": {"counts": [2, 6]}})
     assert decide(obs, ["draw 2", "draw 6"]) == "draw 6"
+
+
+# -- Ladybohn (men, ladies and babies; the top card prices a field) --------------------
+
+
+def play_ladybohn(players: int, seed: int, bots: list[Bot]) -> tuple[bohn.Result, list[Checked]]:
+    """One seeded Ladybohn game; every action checked against the legal list."""
+    game = bohn.new_game("ladybohn", players, seed, {"trade_caps": [2] * players})
+    checked = [Checked(b) for b in bots]
+    play_game(game, checked)
+    result = game.result()
+    assert result is not None
+    return result, checked
+
+
+def lb_fallbacks(bots: list[Checked]) -> int:
+    """Decisions the Ladybohn heuristics failed on (answered generically)."""
+    total = 0
+    for b in bots:
+        inner = b.inner if isinstance(b.inner, LadybohnGreedyBot) else None
+        inner = inner or getattr(b.inner, "_delegate", None)
+        if inner is not None:
+            assert isinstance(inner, LadybohnGreedyBot)
+            total += inner.fallbacks
+    return total
+
+
+def test_ladybohn_uses_its_own_bot() -> None:
+    assert VARIANT_BOTS["ladybohn"] is LadybohnGreedyBot
+    assert issubclass(LadybohnGreedyBot, GreedyBot)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_ladybohn_games_finish(players: int) -> None:
+    for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 3)):
+        result, bots = play_ladybohn(players, seed, make_bots(specs[:players], seed))
+        assert all(b.decisions > 0 for b in bots)
+        assert lb_fallbacks(bots) == 0
+        assert result.reason == "final-exhaustion"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_ladybohn_greedy_beats_random(players: int) -> None:
+    # measured over seeds 5000-5059 (seat-swapped): greedy wins 60/60 with 3,
+    # 4 and 5 players, scoring 28.2 / 21.7 / 18.3 coins to random's 7.1 / 5.3 / 4.0
+    games = 6
+    greedy_total = random_total = 0.0
+    for g in range(games):
+        seat = g % players
+        specs = ["random"] * players
+        specs[seat] = "greedy"
+        result, bots = play_ladybohn(players, 5000 + g, make_bots(specs, 5000 + g))
+        assert lb_fallbacks(bots) == 0
+        assert list(result.winners) == [seat]
+        greedy_total += result.scores[seat]
+        random_total += (sum(result.scores) - result.scores[seat]) / (players - 1)
+    assert greedy_total > 3 * random_total
+
+
+def test_ladybohn_greedy_beats_the_bohnanza_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One Ladybohn greedy against the plain Bohnanza ``GreedyBot`` (which
+    reads every field by the man's beanometer and harvests babies on top)."""
+    monkeypatch.delitem(VARIANT_BOTS, "ladybohn")  # GreedyBot no longer hands over
+    games = 8
+    diff = 0.0
+    wins = 0
+    for g in range(games):
+        players = 3 + g % 3
+        seat = g % players
+        seed = 100 + g
+        bots: list[Bot] = [GreedyBot(s) for s in range(players)]
+        bots[seat] = LadybohnGreedyBot(seed)
+        result, checked = play_ladybohn(players, seed, bots)
+        assert lb_fallbacks(checked) == 0
+        wins += seat in result.winners
+        diff += result.scores[seat] - (sum(result.scores) - result.scores[seat]) / (players - 1)
+    assert wins >= games // 2
+    assert diff / games > 2
+
+
+def lb_observation(fields: list[list[str]], hand: list[str], **kw: Any) -> dict[str, Any]:
+    """Seat 0's observation of a 3-player Ladybohn game (see :func:`observation`)."""
+    obs = observation(fields, hand, variant="ladybohn", **kw)
+    obs.update({"third_fields_left": 2, "foist": None})
+    return obs
+
+
+def lb_decide(obs: dict[str, Any], legal: list[str]) -> str:
+    bot = make_bot("greedy", 0)
+    action = bot.act(SeatView(0, [parse_action(t) for t in legal], lambda: obs))
+    inner = getattr(bot, "_delegate", None)
+    assert isinstance(inner, LadybohnGreedyBot) and inner.fallbacks == 0
+    return action.text()
+
+
+SAU_LADIES = ["sau/lady", "sau", "sau", "sau/lady", "sau"]
+
+
+def test_ladybohn_pull_puts_a_lady_on_top() -> None:
+    # pull3 moves the upper lady past the top two cards: she ends on top (pays 3);
+    # pull0 would leave the baby on top (pays 0)
+    obs = lb_observation([SAU_LADIES, []], ["sau/baby", "blaue"])
+    assert lb_decide(obs, ["plant f0 pull0", "plant f0 pull3", "plant f1"]) == "plant f0 pull3"
+
+
+def test_ladybohn_pull_keeps_a_lady_near_the_top() -> None:
+    # neither pull reaches the top; pull2 leaves a lady right under the baby,
+    # where the next baby pulls her on top
+    fld = ["blaue/lady", "blaue", "blaue/lady", "blaue", "blaue"]
+    obs = lb_observation([fld, []], ["blaue/baby", "soja"])
+    assert lb_decide(obs, ["plant f0 pull0", "plant f0 pull2"]) == "plant f0 pull2"
+
+
+def test_ladybohn_foisted_baby_takes_the_best_pull() -> None:
+    obs = lb_observation(
+        [SAU_LADIES, []], ["blaue"], phase="foist", trading_area=["sau/baby"], active=1
+    )
+    obs["foist"] = {"seat": 0, "cards": ["sau/baby"]}
+    assert lb_decide(obs, ["plant t0 f0 pull0", "plant t0 f0 pull3"]) == "plant t0 f0 pull3"
+
+
+def test_ladybohn_plants_the_lady_last_so_she_is_on_top() -> None:
+    obs = lb_observation(
+        [["blaue"] * 3, []],
+        ["soja"],
+        phase="plant-traded",
+        trading_area=["blaue/lady", "blaue"],
+        active=1,
+    )
+    assert lb_decide(obs, ["plant t0 f0", "plant t1 f0"]) == "plant t1 f0"
+
+
+def test_ladybohn_harvests_before_a_baby_covers_a_valuable_field() -> None:
+    # blaue x7 pays 2 now; with a baby on top it pays nothing until a blaue
+    # covers it, and none is coming
+    obs = lb_observation([["blaue"] * 7, ["sau"] * 2], ["blaue/baby", "soja", "rote"])
+    legal = ["plant f0", "harvest f0", "harvest f1"]
+    assert lb_decide(obs, legal) == "harvest f0"
+    # a blaue comes next turn and covers the baby: plant it
+    obs = lb_observation([["blaue"] * 7, ["sau"] * 2], ["blaue/baby", "blaue", "rote"])
+    assert lb_decide(obs, legal) == "plant f0"
+
+
+def test_ladybohn_never_harvests_a_baby_on_top_by_choice() -> None:
+    obs = lb_observation([["sau"] * 3 + ["sau/baby"], []], ["soja"], planted=1)
+    assert lb_decide(obs, ["pass", "harvest f0"]) == "pass"
+
+
+def test_ladybohn_deal_that_foists_a_baby_is_declined() -> None:
+    # seat 1 (active) offers its revealed cards; a baby would go on my blaue x7 at once
+    fields = [["blaue"] * 7, ["sau"] * 2]
+    baby = {"id": 3, "from": 1, "to": 0, "give": ["blaue/baby"], "want": []}
+    obs = lb_observation(
+        fields, ["soja"], phase="trade", offers=[baby], active=1, revealed=["blaue/baby"]
+    )
+    assert lb_decide(obs, ["accept 3", "decline 3", "pass"]) == "decline 3"
+    lady = {"id": 4, "from": 1, "to": 0, "give": ["blaue/lady"], "want": []}
+    obs = lb_observation(
+        fields, ["soja"], phase="trade", offers=[lady], active=1, revealed=["blaue/lady"]
+    )
+    assert lb_decide(obs, ["accept 4", "decline 4", "pass"]) == "accept 4"
+
+
+def test_ladybohn_hidden_hand_card_is_weighed_by_the_unseen_genders() -> None:
+    from bohn.bots.greedy import LadyPosition
+
+    obs = lb_observation([["blaue"] * 7, []], ["soja"], phase="trade", active=1)
+    cards = GreedyBot(0).cards_for(obs)
+    assert cards is not None
+    pos = LadyPosition(obs, 0, cards)
+    man, lady, baby = (pos.cards.index[k] for k in ("blaue", "blaue/lady", "blaue/baby"))
+    # 20 blaue: 10 men (7 seen on my field), 7 ladies, 3 babies
+    shares = pos.shares(pos.cards.bean[man])
+    assert shares == pytest.approx((3 / 13, 7 / 13, 3 / 13))
+    values = [pos.deal_value([c], []) for c in (man, lady, baby)]
+    assert values[2] < 0 < values[0] < values[1]  # a baby on blaue x7 costs
+    hidden = pos.expected_deal([man], [True], [])
+    assert hidden == pytest.approx(sum(p * v for p, v in zip(shares, values, strict=True)))
+    assert pos.expected_deal([man], [False], []) == pytest.approx(values[0])
+
+
+def test_ladybohn_buys_a_third_field_only_while_one_is_left() -> None:
+    obs = lb_observation([["blaue"] * 2, ["sau"] * 2], ["soja"], planted=1)
+    obs["exhaustions"] = 0
+    legal = ["pass", "buy-field"]
+    assert lb_decide(obs, legal) == "buy-field"
+    obs["third_fields_left"] = 0
+    assert lb_decide(obs, legal) == "pass"

@@ -681,3 +681,241 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert describe_event({"type": "police-coin", "seat": 0, "card": "sau"}, 0) == (
         "you took a sau coin of the mafia treasury (Police Station)"
     )
+
+
+# -- Ladybohn --------------------------------------------------------------------------
+
+#: the screen's gender marks, as the tests expect them (ladybohn §1.1)
+LADY_MARKS = {"lady": "♀", "baby": "·baby"}
+
+
+def lady_label(key: str) -> str:
+    bean, _, kind = key.partition("/")
+    return bean + LADY_MARKS[kind] if kind else bean
+
+
+def stack_cards(line: str) -> list[str]:
+    """The cards of a shown Ladybohn field, bottom first, runs expanded."""
+    inner = line.split("[bottom] ", 1)[1].split(" [top]", 1)[0]
+    out: list[str] = []
+    for part in inner.split(" -> "):
+        label, _, count = part.partition(" x")
+        out += [label] * (int(count) if count else 1)
+    return out
+
+
+def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
+    """A Ladybohn game played to its end by a greedy bot typing for seat 1:
+    every screen shows each field bottom -> top with readable genders, its top
+    card and what it pays, the third fields left, the foisted baby to plant,
+    and others' offered hand cards by their bean type only."""
+    from bohn.bots.base import SeatView
+    from bohn.bots.greedy import LadybohnGreedyBot
+
+    out = io.StringIO()
+    first = ["help", "table"]
+    player = LadybohnGreedyBot(3)
+    screens = 0
+    seen: set[str] = set()
+
+    def input_fn(prompt: str) -> str:
+        nonlocal screens
+        if first:
+            return first.pop(0)
+        game = games[0]
+        obs = game.observe(1)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        assert "fields bottom -> top; the top card prices a field" in screen
+        assert f"third fields left in the game: {obs['third_fields_left']}" in screen
+        for s, name in ((1, "you"), (2, "seat 2 (greedy)")):
+            p = obs["seats"][s]
+            block = seat_block(screen, name)
+            for f, fld in enumerate(p["fields"]):
+                line = next(x for x in block if x.startswith(f"f{f}: "))
+                if not fld:
+                    assert line == f"f{f}: empty"
+                    continue
+                assert stack_cards(line) == [lady_label(k) for k in fld], (line, fld)
+                n = len(fld)
+                assert f"[top] - {n} card{'s' if n > 1 else ''}, pays {p['field_pays'][f]}" in line
+                top = fld[-1].partition("/")[2]
+                if top == "baby":
+                    assert line.endswith("(a baby on top pays nothing)")
+                    seen.add("baby on top")
+                elif top == "lady":
+                    assert line.endswith("(a lady on top)")
+                    seen.add("lady on top")
+        if obs["foist"] is not None:
+            assert obs["phase"] == "foist" and obs["foist"]["seat"] == 1
+            cards = ", ".join(lady_label(k) for k in obs["foist"]["cards"])
+            assert f"foist: you must plant the received {cards} at once" in screen
+            seen.add("foist")
+        for o in obs["offers"]:
+            if o["from"] != 1:
+                give = ", ".join(lady_label(k) if "/" in k else f"{k}?" for k in o["give"])
+                give = give or "nothing"
+                assert f"gives {give}; wants" in screen or f"you would get {give};" in screen
+                if any("/" not in k for k in o["give"]):
+                    assert "a hand card's gender stays hidden until the deal" in screen
+                    seen.add("hidden")
+        screens += 1
+        legal = game.legal_actions(1)
+        action = player.act(SeatView(1, legal, lambda: game.observe(1)))
+        if action.text().split()[-1].startswith("pull"):
+            seen.add("pull")
+        return action.text()
+
+    rc = main("ladybohn", 4, 1, ["greedy"], 4, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0 and player.fallbacks == 0
+    assert "Ladybohn: 4 players" in text
+    assert "Ladybohn adds:" in text and "High Bohn adds:" not in text  # help
+    assert screens > 100
+    assert {"baby on top", "lady on top", "foist", "hidden", "pull"} <= seen, seen
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)  # all told in words
+    pulls = [desc for desc, act in choices if " pull" in act]
+    assert pulls and all(
+        re.search(r", pulling the lady at position \d+ \(0 = bottom\) up two places; then ", d)
+        for d in pulls
+    )
+    assert re.search(r"\) plant the received \S+·baby \(t\d\) at once on field \d", text)
+    assert re.search(r"you had to plant the received \S+·baby at once", text)
+    assert re.search(r"the baby pulled the lady of (your|seat \d's) field \d up from", text)
+    assert re.search(
+        r"you harvested field \d \(\d+ cards, top garten\S*\) -> \d coins? from the", text
+    )
+    assert "=== game over (final-exhaustion) ===" in text and "winner: " in text
+
+
+def test_ladybohn_actions_and_events_in_words() -> None:
+    from bohn.engine.actions import BuyField, parse_action
+    from bohn.play import describe_action, describe_event, screen
+    from bohn.scenario import load_position
+
+    game = load_position(
+        {
+            "variant": "ladybohn",
+            "players": 3,
+            "seed": 0,
+            "setup": {
+                "active": 1,
+                "phase": "trade",
+                "revealed": ["sau/baby", "blaue/lady"],
+                "players": [
+                    {
+                        "hand": ["sau/baby", "blaue/lady", "soja"],
+                        "fields": [["sau/lady", "sau", "sau/lady", "sau"], ["garten/lady"]],
+                        "trading_area": ["sau/baby"],
+                        "coins": ["rote/lady", "rote/baby", "rote"],
+                    },
+                    {"fields": [["blaue", "blaue/baby"], []]},
+                ],
+            },
+        }
+    )
+    obs = game.observe(0)
+    table = type(game).table
+    obs["offers"] = [
+        {"id": 4, "from": 1, "to": 0, "give": ["sau", "blaue/lady"], "want": ["soja"]},
+        {"id": 5, "from": 0, "to": 1, "give": ["soja"], "want": [], "give_refs": ["h2"]},
+    ]
+
+    def said(text: str, phase: str | None = None) -> str:
+        if phase is not None:
+            obs["phase"] = phase
+        return describe_action(parse_action(text), obs, 0, table, 3)
+
+    field0 = "field 0 ([bottom] sau♀ -> sau -> sau♀ -> sau [top] - 4 cards, pays 1)"
+    assert said("plant f0 pull2", "plant") == (
+        f"plant sau·baby (front card) on {field0}, pulling the lady at position 2 (0 = bottom) "
+        "up two places; then [bottom] sau♀ -> sau x2 -> sau·baby -> sau♀ [top] - 5 cards, "
+        "pays 2 (a lady on top)"
+    )
+    assert said("plant f0 pull0").endswith(
+        "then [bottom] sau -> sau♀ x2 -> sau -> sau·baby [top] - 5 cards, pays 0 "
+        "(a baby on top pays nothing)"
+    )
+    assert said("plant t0 f0 pull2", "foist") == (
+        f"plant the received sau·baby (t0) at once on {field0}, pulling the lady at position 2 "
+        "(0 = bottom) up two places; then [bottom] sau♀ -> sau x2 -> sau·baby -> sau♀ [top] "
+        "- 5 cards, pays 2 (a lady on top) (a received baby goes on its type's field now, "
+        "ladybohn §4.3)"
+    )
+    assert said("plant t0 f1", "plant-traded").startswith(
+        "plant sau·baby from your trading area (t0) on field 1 ([bottom] garten♀ [top] - 1 card, "
+        "pays 2 (a lady on top))"
+    )
+    assert said("accept 4 give h2", "trade") == (
+        "accept offer 4 from seat 1: you get sau?, blaue♀ and give soja (h2)"
+    )
+    assert said("propose 1 give h1 want blaue") == "offer seat 1: give blaue♀ (h1) for blaue"
+    assert describe_action(BuyField(), obs, 0, table, 3) == (
+        "buy your third field for 3 coins (2 third fields left in the game)"
+    )
+
+    obs.update({"phase": "foist", "foist": {"seat": 0, "cards": ["sau/baby"]}})
+    text = "\n".join(screen(obs, 0, {1: "greedy", 2: "random"}, table))
+    assert "fields bottom -> top; the top card prices a field: ♀ a lady pays more" in text
+    assert "third fields left in the game: 2" in text
+    assert "foist: you must plant the received sau·baby at once on a field of its type" in text
+    assert "f0: [bottom] sau♀ -> sau -> sau♀ -> sau [top] - 4 cards, pays 1" in text
+    assert "f1: [bottom] garten♀ [top] - 1 card, pays 2 (a lady on top)" in text
+    assert (
+        "f0: [bottom] blaue -> blaue·baby [top] - 2 cards, pays 0 (a baby on top pays nothing)"
+        in text
+    )
+    assert "coins: rote, rote·baby, rote♀" in text
+    assert "your hand (front first): h0 sau·baby  h1 blaue♀  h2 soja" in text
+    assert "your trading area: t0 sau·baby" in text
+    assert "revealed: r0 sau·baby  r1 blaue♀" in text
+    assert "offer 4 TO YOU from seat 1: you would get sau?, blaue♀; seat 1 wants soja" in text
+    assert "offer 5 from you to seat 1: you give soja (h2); you want nothing" in text
+    assert "a hand card's gender stays hidden until the deal, ladybohn §3.3" in text
+
+    events: list[tuple[dict[str, Any], str]] = [
+        (
+            {"type": "foist", "seat": 2, "card": "blaue/baby"},
+            "seat 2 had to plant the received blaue·baby at once on a field of its type "
+            "(ladybohn §4.3)",
+        ),
+        (
+            {"type": "pull", "seat": 0, "field": 1, "from": 2, "to": 4},
+            "the baby pulled the lady of your field 1 up from position 2 to 4",
+        ),
+        (
+            {"type": "plant", "seat": 1, "field": 0, "card": "soja/lady"},
+            "seat 1 planted soja♀ on field 0",
+        ),
+        (
+            {
+                "type": "harvest",
+                "seat": 0,
+                "field": 1,
+                "cards": ["garten", "garten/lady"],
+                "coins": 3,
+                "final": False,
+                "from_discard": ["sau", "rote", "soja"],
+            },
+            "you harvested field 1 (2 cards, top garten♀) -> 3 coins from the discard pile",
+        ),
+        (
+            {"type": "offer", "id": 2, "from": 1, "to": 0, "give": ["sau"], "want": ["soja"]},
+            "offer 2: seat 1 -> YOU: gives sau?, wants soja",
+        ),
+        (
+            {
+                "type": "trade",
+                "offer": 2,
+                "from": 1,
+                "to": 0,
+                "given": ["sau/baby"],
+                "returned": [],
+            },
+            "trade 2: seat 1 gave sau·baby to you for nothing",
+        ),
+    ]
+    for e, line in events:
+        assert describe_event(e, 0, True) == line
+    # without genders (other games) an offered card is shown as it is
+    assert describe_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives sau, wants soja"
