@@ -742,6 +742,7 @@ class BeanGame(Game):
                 for z, i in o.give
                 for c in (self._ref_card(o.frm, z, i),)
             ],
+            "give_from": [z for z, _ in o.give],
             "want": [self.table.bean_keys[b] for b in o.want],
         }
         if seat == o.frm:

@@ -565,6 +565,9 @@ def test_s3_3_offers_show_other_seats_only_the_bean_type() -> None:
     for seat in (1, 2, None):
         (offer,) = game.observe(seat)["offers"]
         assert offer["give"] == seen, seat
+        # where each card comes from is public: "blaue" is a hand card of
+        # unknown gender, not a revealed man
+        assert offer["give_from"] == ["h", "r", "h"], seat
     (own,) = game.observe(0)["offers"]
     assert own["give"] == ["blaue/lady", "augen/lady", "sau/baby"]
     assert own["give_refs"] == ["h0", "r1", "h1"]

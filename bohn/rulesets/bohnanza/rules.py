@@ -91,15 +91,20 @@ class Bohnanza(BeanGame):
         hand = self.hands[seat]
         if not hand:  # pragma: no cover - an empty hand skips the phase
             raise IllegalAction("your hand is empty", self._rule("§3.1.1"))
+        i = self._hand_position(seat, a)
+        self._check_plant(seat, hand[i], a.field, a.mode)
+        card = hand.pop(i)
+        self._put(seat, card, a.field, a.mode)
+        self._planted_from_hand(seat)
+
+    def _hand_position(self, seat: int, a: Plant) -> int:
+        """The hand position phase 1 plants from (validated): the front card."""
         if a.card:
             raise IllegalAction(
                 "cards are planted from the front of the hand, in the order they were drawn",
                 self._rule("§3.1.1"),
             )
-        self._check_plant(seat, hand[0], a.field, a.mode)
-        card = hand.pop(0)
-        self._put(seat, card, a.field, a.mode)
-        self._planted_from_hand(seat)
+        return 0
 
     def _do_pass(self, seat: int, a: Pass) -> None:
         if self.phase == PLANT and seat == self.active:

@@ -1,9 +1,13 @@
 """Mutterböhnchen, 3-6 players — ``rules/mutterbohnchen.md``.
 
 Under construction and not registered yet: this module holds the rules of
-§2-§5 for 3 to 6 players except the quirks of the 24 mama's beans (§4.7),
-which still play as plain men of their type (with their own beanometers),
-and except the game for two (§3.5).
+§2-§5 for 3 to 6 players and the quirks of the mama's beans that ask no
+decision (§4.7: the movers, the mixers, Schluckspecht, Chauvischwein,
+Kavalier, Kotzbrocken, Kameradenschwein, Hampelmann, Messie, Faulpelz,
+Warmduscher, Wühler, Prügelknabe, and the Einsiedler's and Loser's
+beanometers). Still to come: Arbeitstier, Loser, Frauenversteher,
+Junggeselle, Schürzenjäger (they ask their owner), Flitzer and Aktivist (at
+the reveal), and the game for two (§3.5).
 
 Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
@@ -27,14 +31,14 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Take
-from bohn.rulesets.ladybohn.rules import BABY, LADY, MAN, Ladybohn
+from bohn.rulesets.ladybohn.rules import BABY, LADY, MAN, Ladybohn, move_up
 from bohn.rulesets.mutterbohnchen.actions import Attack
 from bohn.rulesets.prohibohn.actions import Uncover
 
@@ -53,6 +57,39 @@ GENDER: tuple[int, ...] = tuple(
 RATTLES: tuple[int, ...] = tuple(int(a.get("rattles", 0)) for a in TABLE.attrs)
 #: mama's beans (the 24 special men)
 MAMA: tuple[bool, ...] = tuple(bool(a.get("mama", False)) for a in TABLE.attrs)
+TOP_TEXT: Final = 1  #: a quirk active wherever the card lies in a field (§4.6.3)
+CENTRE_TEXT: Final = 2  #: a quirk active only while the card is on top (§4.6.2)
+#: where each card's quirk text is printed (0: no quirk text), MB-D2
+TEXT: tuple[int, ...] = tuple(
+    {"top": TOP_TEXT, "centre": CENTRE_TEXT}.get(str(a.get("text")), 0) for a in TABLE.attrs
+)
+_K = TABLE.index
+CHOLERIKER: Final = _K["choleriker"]
+LICHTGESTALT: Final = _K["lichtgestalt"]
+MACHO: Final = _K["macho"]
+#: the movers: placed at the bottom, they move up as their owner plants (§4.7)
+MOVERS: Final = (CHOLERIKER, LICHTGESTALT, MACHO)
+SCHLUCKSPECHT: Final = _K["schluckspecht"]
+CHAUVISCHWEIN: Final = _K["chauvischwein"]
+KAVALIER: Final = _K["kavalier"]
+KOTZBROCKEN: Final = _K["kotzbrocken"]
+KAMERADENSCHWEIN: Final = _K["kameradenschwein"]
+HAMPELMANN: Final = _K["hampelmann"]
+MESSIE: Final = _K["messie"]
+FAULPELZ: Final = _K["faulpelz"]
+WARMDUSCHER: Final = _K["warmduscher"]
+WUEHLER: Final = _K["wuehler"]
+PRUEGELKNABE: Final = _K["pruegelknabe"]
+#: the mixers and the bean types their field may hold (§4.4)
+MIXES: Final = {
+    _K["saufkumpan"]: frozenset((TABLE.bean_index["brech"], TABLE.bean_index["blaue"])),
+    _K["pistolenheld"]: frozenset((TABLE.bean_index["blaue"], TABLE.bean_index["feuer"])),
+}
+#: the planting mode that slips the Kavalier under a lady on top (§4.7)
+KAVALIER_MODE: Final = "kavalier"
+#: how far each mover moves up per triggering planting
+MOVER_STEPS: Final = {CHOLERIKER: 1, LICHTGESTALT: 1, MACHO: 3}
+
 #: the 16 starting coins: 2 ordinary men of each type (§2.1)
 STARTING_COINS: tuple[int, ...] = tuple(
     c for c in range(len(TABLE.keys)) if GENDER[c] == MAN and not MAMA[c] for _ in range(2)
@@ -107,6 +144,8 @@ class Mutterbohnchen(Ladybohn):
     reach: int
     #: the coins turned up in the attack in progress
     turned: list[int]
+    #: the planting in progress comes from its planter's hand (for "from the hand" quirks)
+    from_hand: bool
     #: the final placement: the seat placing now and the fields it has used
     placer: int
     placed: int
@@ -135,6 +174,7 @@ class Mutterbohnchen(Ladybohn):
         self.placer = -1
         self.placed = 0
         self.end_reason = ""
+        self.from_hand = False
 
     def _set_aside(self, deck: list[int]) -> list[int]:
         """§2.1: 2 men of each type are shuffled and dealt face down, evenly,
@@ -165,21 +205,227 @@ class Mutterbohnchen(Ladybohn):
             _mb("§2.2.3"),
         )
 
-    # -- pulls (§4.2) and where a card fits -----------------------------------------------------
+    # -- mama's beans: when a quirk acts (§4.6) ------------------------------------------------
+
+    def quirk_field(self, seat: int, card: int) -> int:
+        """The field of ``seat`` where mama's bean ``card`` acts now (-1: it
+        does not): anywhere for top text, on top for centre text (§4.6)."""
+        text = TEXT[card]
+        for f, fld in enumerate(self.fields[seat]):
+            if fld and fld[-1] == card:
+                return f
+            if text == TOP_TEXT and card in fld:
+                return f
+        return -1
+
+    def _acts(self, seat: int, card: int) -> bool:
+        return self.quirk_field(seat, card) >= 0
+
+    # -- where a card fits (§4.4, MB-D28) and pulls (§4.2) -----------------------------------------
+
+    def admits(self, fld: list[int]) -> frozenset[int]:
+        """The bean types a non-empty field may take: its own, or with a mixer
+        (Saufkumpan, Pistolenheld) the types the mixers allow (§4.4)."""
+        mixed: frozenset[int] = frozenset()
+        for m, types in MIXES.items():
+            if m in fld:
+                mixed |= types
+        return mixed or frozenset((self.table.bean[fld[0]],))
+
+    def _kavalier_may(self, seat: int, card: int, f: int) -> bool:
+        """§4.7 Kavalier: onto a field whose top card is a lady, unless the
+        owner's active Schluckspecht sends him to the bottom."""
+        fld = self.fields[seat][f]
+        return (
+            card == KAVALIER
+            and bool(fld)
+            and GENDER[fld[-1]] == LADY
+            and not self._acts(seat, SCHLUCKSPECHT)
+        )
+
+    def _can_plant(self, seat: int, card: int, f: int) -> bool:
+        fld = self.fields[seat][f]
+        if not fld:
+            return super()._can_plant(seat, card, f)
+        return self.table.bean[card] in self.admits(fld) or self._kavalier_may(seat, card, f)
+
+    def _fits(self, seat: int, card: int) -> list[int]:
+        return [
+            f for f, fld in enumerate(self.fields[seat]) if fld and self._can_plant(seat, card, f)
+        ]
 
     def pulls(self, seat: int, card: int, f: int, other: int) -> bool:
-        """§4.2: a baby pulls a lady, a lady a baby, of its type."""
+        """§4.2: a baby pulls a lady, a lady a baby, of its type; in a field
+        with a mixer, of any type (§4.2.4). A card placed at the bottom pulls
+        nothing (§4.2.5)."""
         g, h = GENDER[card], GENDER[other]
         if not ((g == BABY and h == LADY) or (g == LADY and h == BABY)):
             return False
+        if self._goes_under(seat, card):
+            return False
+        fld = self.fields[seat][f]
+        if any(m in fld for m in MIXES):
+            return True
         tb = self.table.bean
         return tb[card] == tb[other]
+
+    def pull_modes(self, seat: int, card: int, f: int) -> list[str | None]:
+        modes = super().pull_modes(seat, card, f)
+        if self._kavalier_may(seat, card, f):
+            fld = self.fields[seat][f]
+            under = self.table.bean[card] in self.admits(fld)
+            return [None, KAVALIER_MODE] if under else [KAVALIER_MODE]
+        return modes
+
+    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        if mode == KAVALIER_MODE or (
+            card == KAVALIER and mode is None and self.pull_modes(seat, card, f) == [KAVALIER_MODE]
+        ):
+            self._check_field(seat, f)
+            if not self._kavalier_may(seat, card, f):
+                raise IllegalAction(
+                    "the Kavalier slips under a lady on top of a field (and only while no "
+                    "Schluckspecht of yours sends him to the bottom)",
+                    _mb("§4.7 Kavalier"),
+                )
+            return
+        super()._check_plant(seat, card, f, mode)
+
+    # -- one planting, step by step (§4.8, MB-D24) -----------------------------------------------------
+
+    def _goes_under(self, seat: int, card: int) -> bool:
+        """§4.8 step 1: the movers, every card while the planter's Schluckspecht
+        acts, and a lady while his Chauvischwein is planted go to the bottom."""
+        if card in MOVERS:
+            return True
+        if self._acts(seat, SCHLUCKSPECHT):
+            return True
+        return GENDER[card] == LADY and self._acts(seat, CHAUVISCHWEIN)
+
+    def _put(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        fld = self.fields[seat][f]
+        held = len(fld)
+        if mode == KAVALIER_MODE or (
+            card == KAVALIER and self.pull_modes(seat, card, f) == [KAVALIER_MODE]
+        ):
+            fld.insert(len(fld) - 1, card)  # the lady goes back on top of him
+            self._emit(
+                {
+                    "type": "plant",
+                    "seat": seat,
+                    "field": f,
+                    "card": self.table.keys[card],
+                    "under_lady": True,
+                }
+            )
+        elif self._goes_under(seat, card):
+            fld.insert(0, card)
+            self._emit(
+                {
+                    "type": "plant",
+                    "seat": seat,
+                    "field": f,
+                    "card": self.table.keys[card],
+                    "bottom": True,
+                }
+            )
+        else:
+            super()._put(seat, card, f, mode)
+            if MAMA[card]:
+                self._on_planting(seat, card, f, held)
+        self._movers(seat, card, f)
+
+    def _on_planting(self, seat: int, card: int, f: int, held: int) -> None:
+        """§4.8 step 2: the quirk of a mama's bean just planted on top."""
+        if card == KOTZBROCKEN and held:
+            self._kotzbrocken(seat, f)
+        elif card == KAMERADENSCHWEIN and self.from_hand:
+            self._kameradenschwein(seat)
+
+    def _kotzbrocken(self, seat: int, f: int) -> None:
+        """Planted on a field that held a card: that field is harvested at once."""
+        self._emit({"type": "quirk", "card": "kotzbrocken", "seat": seat, "field": f})
+        self._harvest(seat, f)
+
+    def _kameradenschwein(self, seat: int) -> None:
+        """From the hand: the front card of the right-hand neighbour goes to the
+        back of the owner's hand."""
+        right = (seat - 1) % self.n
+        if not self.hands[right]:
+            return
+        card = self.hands[right].pop(0)
+        self.hands[seat].append(card)
+        self._emit(
+            {
+                "type": "quirk",
+                "card": "kameradenschwein",
+                "seat": seat,
+                "from": right,
+                "taken": self.table.keys[card],
+            },
+            to=(seat, right),
+            public={"type": "quirk", "card": "kameradenschwein", "seat": seat, "from": right},
+        )
+
+    def _movers(self, seat: int, card: int, f: int) -> None:
+        """§4.8 step 4: Choleriker (a card on another field), Lichtgestalt (a
+        male card) and Macho (a lady, 3 places) move up (MB-D16)."""
+        g = GENDER[card]
+        for m in MOVERS:
+            if m == card:
+                continue
+            mf = self.quirk_field(seat, m)
+            if mf < 0:
+                continue
+            if (
+                (m == CHOLERIKER and mf != f)
+                or (m == LICHTGESTALT and g == MAN)
+                or (m == MACHO and g == LADY)
+            ):
+                fld = self.fields[seat][mf]
+                i = fld.index(m)
+                if i < len(fld) - 1:
+                    move_up(fld, i, MOVER_STEPS[m])
+                    self._emit(
+                        {
+                            "type": "quirk",
+                            "card": self.table.keys[m],
+                            "seat": seat,
+                            "field": mf,
+                            "to": fld.index(m),
+                        }
+                    )
 
     def foisted(self, card: int) -> bool:
         return True  # §3.3.3: every received card
 
     def _garten_coin(self) -> int:
         return self.discard.pop(0)  # §4.3.2: from the bottom
+
+    # -- phase 1 (§3.1): Messie, Hampelmann ----------------------------------------------------------
+
+    def _begin_planting(self) -> None:
+        if self.hands[self.active] and self._acts(self.active, MESSIE):
+            self.phase = PLANT  # §4.7 Messie: no planting from the hand
+            self._emit({"type": "quirk", "card": "messie", "seat": self.active})
+            self._reveal()
+            return
+        super()._begin_planting()
+
+    def _hand_position(self, seat: int, a: Plant) -> int:
+        if a.card and not self._acts(seat, HAMPELMANN):
+            return super()._hand_position(seat, a)
+        i = a.card or 0
+        if i >= len(self.hands[seat]):
+            raise IllegalAction(f"your hand holds {len(self.hands[seat])} cards", _mb("§4.7"))
+        return i
+
+    def _do_plant_from_hand(self, seat: int, a: Plant) -> None:
+        self.from_hand = True
+        try:
+            super()._do_plant(seat, a)
+        finally:
+            self.from_hand = False
 
     # -- phase 1½: the attack of the little rascals (§4.1) -----------------------------------------
 
@@ -193,7 +439,7 @@ class Mutterbohnchen(Ladybohn):
         """§4.1.1: one attack per field with a baby on top, fixed now."""
         s = self.active
         self.attacks = [
-            [f, RATTLES[fld[-1]]]
+            [f, RATTLES[fld[-1]] + (1 if WUEHLER in fld else 0)]  # MB-D13: the Wühler's own field
             for f, fld in enumerate(self.fields[s])
             if fld and GENDER[fld[-1]] == BABY
         ]
@@ -332,6 +578,34 @@ class Mutterbohnchen(Ladybohn):
         if self.phase == PLANT_TRADED:
             super()._trading_area_moved()
 
+    # -- phase 4: the draw (§3.4): Faulpelz, Warmduscher ---------------------------------------------------
+
+    def own_draw(self, seat: int) -> int:
+        """Cards ``seat`` draws in his own phase 4: 3, 2 fewer for each of his
+        planted Faulpelz and Warmduscher (§4.7)."""
+        less = 2 * (self._acts(seat, FAULPELZ) + self._acts(seat, WARMDUSCHER))
+        return max(0, self.draw_count - less)
+
+    def _end_turn(self) -> None:
+        if self.final:
+            self._finish("final-exhaustion")
+            return
+        self._draw(self.active, self.own_draw(self.active))
+        for i in range(1, self.n):  # §4.7 Warmduscher: 1 card after another's turn
+            s = (self.active + i) % self.n
+            if not self._final_reached() and self._acts(s, WARMDUSCHER):
+                self._draw(s, 1)
+        self._after_draw()
+
+    # -- trading: the Prügelknabe (§4.7) -----------------------------------------------------------------
+
+    def _do_propose(self, seat: int, a: Any) -> None:
+        super()._do_propose(seat, a)
+        o = self.offers[self.next_offer - 1]
+        if not o.want and self._acts(o.to, PRUEGELKNABE):  # he must accept every gift
+            self._emit({"type": "quirk", "card": "pruegelknabe", "seat": o.to})
+            self._do_accept(o.to, Accept(o.id, ()))
+
     # -- the end (§5) ------------------------------------------------------------------------------------
 
     def _finish(self, reason: str) -> None:
@@ -378,6 +652,9 @@ class Mutterbohnchen(Ladybohn):
         return out
 
     def _do_plant(self, seat: int, a: Plant) -> None:
+        if self.phase == PLANT and a.traded is None:
+            self._do_plant_from_hand(seat, a)
+            return
         if self.phase != FINAL_PLACE:
             super()._do_plant(seat, a)
             return
@@ -538,6 +815,7 @@ class Mutterbohnchen(Ladybohn):
         other.placer = self.placer
         other.placed = self.placed
         other.end_reason = self.end_reason
+        other.from_hand = self.from_hand
 
     def _state_json(self) -> dict[str, Any]:
         d = super()._state_json()
