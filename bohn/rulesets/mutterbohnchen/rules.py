@@ -355,16 +355,11 @@ class Mutterbohnchen(Ladybohn):
             return
         card = self.hands[right].pop(0)
         self.hands[seat].append(card)
+        self._emit({"type": "quirk", "card": "kameradenschwein", "seat": seat, "from": right})
         self._emit(
-            {
-                "type": "quirk",
-                "card": "kameradenschwein",
-                "seat": seat,
-                "from": right,
-                "taken": self.table.keys[card],
-            },
+            {"type": "steal", "seat": seat, "from": right, "card": self.table.keys[card]},
             to=(seat, right),
-            public={"type": "quirk", "card": "kameradenschwein", "seat": seat, "from": right},
+            public={"type": "steal", "seat": seat, "from": right},
         )
 
     def _movers(self, seat: int, card: int, f: int) -> None:
@@ -837,6 +832,7 @@ class Mutterbohnchen(Ladybohn):
         self.turned = cards(d["turned"])
         for name in self._MB_SCALARS:
             setattr(self, name, d[name])
+        self.from_hand = False  # true only inside a planting from the hand
 
 
 __all__ = ["GENDER", "MAMA", "RATTLES", "Mutterbohnchen"]
