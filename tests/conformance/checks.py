@@ -97,7 +97,7 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
     "mutterbohnchen": StateLayout(
         secret=("deck", "blind"),
         private=("hands",),
-        references=("offers", "must"),
+        references=("offers", "must", "effects"),
         typed=_offer_pins,
     ),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3

@@ -125,6 +125,11 @@ def malformed_json() -> st.SearchStrategy[Any]:
     return st.one_of(objects, JSON_VALUES)
 
 
+#: strings tried for an action's text fields: a card reference, a position
+#: in a field, a discard position
+_WORDS = ("h0", "f0.0", "d0")
+
+
 def sample_actions() -> list[Action]:
     """One well-formed action of every registered type: its required fields,
     then with all its optional fields, then with each optional field alone."""
@@ -134,20 +139,25 @@ def sample_actions() -> list[Action]:
         optional = [
             f for f, h in fields.items() if typing.get_origin(h) in (typing.Union, types.UnionType)
         ]
-        for chosen in [set(), set(optional), *({f} for f in optional)]:
-            d: dict[str, Any] = {"type": name}
-            for field, hint in fields.items():
-                if field in optional and field not in chosen:
+        built = None
+        for word in _WORDS:
+            for chosen in [set(), set(optional), *({f} for f in optional)]:
+                d: dict[str, Any] = {"type": name}
+                for field, hint in fields.items():
+                    if field in optional and field not in chosen:
+                        continue
+                    if "tuple" in str(hint) or "list" in str(hint):
+                        d[field] = [word] if "str" in str(hint) else [0]
+                    else:
+                        d[field] = word if "str" in str(hint) else 0
+                try:
+                    built = action_from_json(d)
+                    break
+                except InvalidAction:
                     continue
-                if "tuple" in str(hint) or "list" in str(hint):
-                    d[field] = ["h0"] if "str" in str(hint) else [0]
-                else:
-                    d[field] = "h0" if "str" in str(hint) else 0
-            try:
-                out.append(action_from_json(d))
+            if built is not None:
                 break
-            except InvalidAction:
-                continue
-        else:
+        if built is None:
             raise AssertionError(f"could not build a {name!r} action from its fields")
+        out.append(built)
     return out

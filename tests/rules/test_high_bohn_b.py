@@ -726,7 +726,15 @@ def test_hb_d9_offers_of_stored_cards_stay_current() -> None:
     assert trade(game, 2) == ["garten"]
     offers = game.observe(0)["offers"]
     assert offers == [
-        {"id": 0, "from": 0, "to": 1, "give": ["rote"], "give_from": ["s"], "want": [], "give_refs": ["s0"]}
+        {
+            "id": 0,
+            "from": 0,
+            "to": 1,
+            "give": ["rote"],
+            "give_from": ["s"],
+            "want": [],
+            "give_refs": ["s0"],
+        }
     ]
     act(game, 1, "accept 0")
     assert trade(game, 1) == ["rote"] and seat_view(game, 0)["store"] == []

@@ -35,6 +35,11 @@ from bohn.engine.game import Option
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)
+#: what a planting held up by a decision goes on with (``_held_up``)
+THEN_HAND: Final = 1
+THEN_AREA: Final = 2
+THEN_FOIST: Final = 3
+THEN_PLACE: Final = 4
 
 MAN: Final = 0
 LADY: Final = 1
@@ -256,8 +261,16 @@ class Ladybohn(Bohnanza):
                 area.pop(card_at)
                 self._emit({"type": "foist", "seat": s, "card": self.table.keys[card]})
                 self._put(s, card, fields[0])
+                if self._held_up(THEN_FOIST):
+                    return
         if self.phase == FOIST:
             self._resume()
+
+    def _held_up(self, then: int) -> bool:
+        """Hook after a planting: True when it opened a decision that must be
+        settled first (Mutterböhnchen's quirks), with ``then`` the step to go
+        on with afterwards."""
+        return False
 
     def _check_not_foisting(self, seat: int) -> None:
         if self.phase == FOIST:
@@ -292,7 +305,8 @@ class Ladybohn(Bohnanza):
         self.must[seat].remove(card)
         self._emit({"type": "foist", "seat": seat, "card": self.table.keys[card]})
         self._put(seat, card, a.field, a.mode)
-        self._foist()
+        if not self._held_up(THEN_FOIST):
+            self._foist()
 
     def _do_harvest(self, seat: int, action: Harvest) -> None:
         self._check_not_foisting(seat)

@@ -1,7 +1,10 @@
 """The action Mutterböhnchen adds (``docs/actions.md``).
 
 * ``attack <seat> f<i>`` — phase 1½: the baby on top of my field ``i``
-  attacks the coins of seat ``seat``.
+  attacks the coins of seat ``seat``;
+* ``pick f<i>.<j>`` / ``pick d<i>`` — the card a quirk acts on: a lady the
+  Frauenversteher brings to the top, a baby the Junggeselle discards next, a
+  lady the Schürzenjäger takes from the discard pile.
 
 The attack goes on with ``uncover`` (turn up another coin) and ``take
 <card>`` (the fitting turned-up coin to plant), the actions of Prohibohn and
@@ -10,6 +13,7 @@ High Bohn.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -46,4 +50,37 @@ class Attack(Action):
         return cls(int(words[0]), _ref_int(words[1], "f"))
 
 
-__all__ = ["Attack"]
+_PICK = re.compile(r"^(f[0-9]{1,2}\.[0-9]{1,3}|d[0-9]{1,3})$")
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Choose a card a quirk acts on: ``f<i>.<j>`` (field ``i``, position ``j``
+    from the bottom) or ``d<i>`` (discard pile position ``i`` from the bottom)."""
+
+    type: ClassVar[str] = "pick"
+    fields_json: ClassVar[tuple[str, ...]] = ("ref",)
+    ref: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pick", "ref": self.ref}
+
+    def text(self) -> str:
+        return f"pick {self.ref}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        ref = d.get("ref")
+        if not isinstance(ref, str) or not _PICK.match(ref):
+            raise InvalidAction(f"'ref' must be f<field>.<position> or d<position>, not {ref!r}")
+        return cls(ref)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1 or not _PICK.match(words[0]):
+            raise InvalidAction("pick takes f<field>.<position> or d<position>: 'pick f1.3'")
+        return cls(words[0])
+
+
+__all__ = ["Attack", "Pick"]

@@ -38,8 +38,18 @@ from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Take
-from bohn.rulesets.ladybohn.rules import BABY, LADY, MAN, Ladybohn, move_up
-from bohn.rulesets.mutterbohnchen.actions import Attack
+from bohn.rulesets.ladybohn.rules import (
+    BABY,
+    LADY,
+    MAN,
+    THEN_AREA,
+    THEN_FOIST,
+    THEN_HAND,
+    THEN_PLACE,
+    Ladybohn,
+    move_up,
+)
+from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
 from bohn.rulesets.prohibohn.actions import Uncover
 
 ATTACK: Final = 41  #: phase 1½: the active player chooses an attack or stops
@@ -47,6 +57,7 @@ DEFEND: Final = 42  #: the target of an attack may harvest first
 TURN_UP: Final = 43  #: the attacker may turn up another coin
 CAPTURE: Final = 44  #: the attacker takes one fitting turned-up coin
 FINAL_PLACE: Final = 45  #: the end: one fitting hand card per non-empty field
+EFFECT: Final = 46  #: a mama's bean's quirk asks its owner (§4.7)
 
 TABLE = CardTable.load("bohn.rulesets.mutterbohnchen")
 #: the gender of each card kind
@@ -80,6 +91,12 @@ FAULPELZ: Final = _K["faulpelz"]
 WARMDUSCHER: Final = _K["warmduscher"]
 WUEHLER: Final = _K["wuehler"]
 PRUEGELKNABE: Final = _K["pruegelknabe"]
+ARBEITSTIER: Final = _K["arbeitstier"]
+LOSER: Final = _K["loser"]
+FRAUENVERSTEHER: Final = _K["frauenversteher"]
+JUNGGESELLE: Final = _K["junggeselle"]
+SCHUERZENJAEGER: Final = _K["schuerzenjaeger"]
+FEUER: Final = TABLE.bean_index["feuer"]
 #: the mixers and the bean types their field may hold (§4.4)
 MIXES: Final = {
     _K["saufkumpan"]: frozenset((TABLE.bean_index["brech"], TABLE.bean_index["blaue"])),
@@ -124,6 +141,7 @@ class Mutterbohnchen(Ladybohn):
         TURN_UP: "turn-up",
         CAPTURE: "capture",
         FINAL_PLACE: "final-placement",
+        EFFECT: "quirk",
     }
     OPTIONS: ClassVar[dict[str, Option]] = {
         name: opt
@@ -146,6 +164,10 @@ class Mutterbohnchen(Ladybohn):
     turned: list[int]
     #: the planting in progress comes from its planter's hand (for "from the hand" quirks)
     from_hand: bool
+    #: quirks waiting for their owner's choice, the first settled now: [seat, card, field]
+    effects: list[list[int]]
+    #: what each planting held up by a quirk goes on with afterwards (THEN_*)
+    then: list[int]
     #: the final placement: the seat placing now and the fields it has used
     placer: int
     placed: int
@@ -175,6 +197,8 @@ class Mutterbohnchen(Ladybohn):
         self.placed = 0
         self.end_reason = ""
         self.from_hand = False
+        self.effects = []
+        self.then = []
 
     def _set_aside(self, deck: list[int]) -> list[int]:
         """§2.1: 2 men of each type are shuffled and dealt face down, evenly,
@@ -341,6 +365,175 @@ class Mutterbohnchen(Ladybohn):
             self._kotzbrocken(seat, f)
         elif card == KAMERADENSCHWEIN and self.from_hand:
             self._kameradenschwein(seat)
+        elif card in (ARBEITSTIER, LOSER, FRAUENVERSTEHER) or (
+            card in (JUNGGESELLE, SCHUERZENJAEGER) and self.from_hand
+        ):
+            self._queue(seat, card, f)
+
+    # -- quirks that ask their owner (§4.7): Arbeitstier, Loser, Frauenversteher,
+    #    Junggeselle, Schürzenjäger ------------------------------------------------------------------
+
+    def _queue(self, seat: int, card: int, f: int) -> None:
+        """A quirk to settle before anything else (nested ones first, MB-D24);
+        one with a single way to go is settled at once."""
+        self.effects.insert(0, [seat, card, f])
+        if self.phase == EFFECT:
+            return
+        self._settle(opening=True)
+
+    def effect_options(self) -> list[Action]:
+        """The choices of the first open quirk (empty: it has nothing to do)."""
+        seat, card, _ = self.effects[0]
+        if card == ARBEITSTIER:
+            return self._arbeitstier_options(seat)
+        if card == LOSER:  # any of his fields, within the single-bean rule
+            fields = self.fields[seat]
+            return [Harvest(g) for g in range(len(fields)) if self._may_harvest(seat, g)]
+        if card == FRAUENVERSTEHER:
+            return self._picks(seat, lambda c: GENDER[c] == LADY, to_top=True)
+        if card == JUNGGESELLE:
+            return self._picks(
+                seat, lambda c: GENDER[c] == BABY and self.table.bean[c] == FEUER, to_top=False
+            )
+        seen: set[tuple[int, ...]] = set()
+        out: list[Action] = []
+        for i, c in enumerate(self.discard):  # Schürzenjäger: a lady of the discard pile
+            if GENDER[c] == LADY:
+                rest = (*self.discard[:i], *self.discard[i + 1 :], c)
+                if rest not in seen:
+                    seen.add(rest)
+                    out.append(Pick(f"d{i}"))
+        return out
+
+    def _arbeitstier_options(self, seat: int) -> list[Action]:
+        """The back hand card is planted by the normal rules; if it fits
+        nowhere, a harvest first (§4.7 Arbeitstier)."""
+        hand = self.hands[seat]
+        if not hand:
+            return []
+        back = len(hand) - 1
+        card = hand[back]
+        out: list[Action] = []
+        for g in range(len(self.fields[seat])):
+            if self._can_plant(seat, card, g):
+                out += [Plant(g, None, m, back or None) for m in self.pull_modes(seat, card, g)]
+        if out:
+            return out
+        return [Harvest(g) for g in range(len(self.fields[seat])) if self._may_harvest(seat, g)]
+
+    def _picks(self, seat: int, which: Any, *, to_top: bool) -> list[Action]:
+        """``pick f<i>.<j>`` for each card ``which`` accepts, one per outcome."""
+        out: list[Action] = []
+        for g, fld in enumerate(self.fields[seat]):
+            seen: set[tuple[int, ...]] = set()
+            for j, c in enumerate(fld):
+                if which(c) and not (to_top and j == len(fld) - 1 and False):
+                    rest = (
+                        (*fld[:j], *fld[j + 1 :], c)
+                        if to_top
+                        else (*fld[:j], *fld[j + 1 :], -1 - c)
+                    )
+                    if rest not in seen:
+                        seen.add(rest)
+                        out.append(Pick(f"f{g}.{j}"))
+        return out
+
+    def _settle(self, *, opening: bool = False) -> None:
+        """Settle open quirks while each has at most one way to go; open the
+        ``quirk`` phase for the first real choice; when none is left, go on
+        with what the planting held up."""
+        while self.effects:
+            options = self.effect_options()
+            if not options:
+                self.effects.pop(0)
+                continue
+            if len(options) > 1:
+                if self.phase != EFFECT:
+                    self._interrupt(EFFECT)
+                return
+            self._apply_effect(self.effects[0][0], options[0])
+        if self.phase == EFFECT:
+            self._resume()
+            then = self.then.pop() if self.then else 0
+            self._go_on(then)
+
+    def _go_on(self, then: int) -> None:
+        if then == THEN_HAND:
+            Bohnanza._planted_from_hand(self, self.active)
+        elif then == THEN_AREA:
+            self._trading_area_moved()
+        elif then == THEN_FOIST:
+            self._foist()
+        elif then == THEN_PLACE:
+            self._placed_final()
+
+    def _held_up(self, then: int) -> bool:
+        if self.phase == EFFECT:
+            self.then.append(then)
+            return True
+        return False
+
+    def _apply_effect(self, seat: int, a: Action) -> None:
+        """One choice of the first open quirk (validated by the caller)."""
+        card = self.effects[0][1]
+        if isinstance(a, Harvest):
+            if card == LOSER:
+                self.effects.pop(0)
+            self._emit(
+                {"type": "quirk", "card": self.table.keys[card], "seat": seat, "field": a.field}
+            )
+            self._harvest(seat, a.field)
+        elif isinstance(a, Plant):  # Arbeitstier: the back card, by the normal rules
+            self.effects.pop(0)
+            (c,) = self._remove_refs(seat, (("h", len(self.hands[seat]) - 1),))
+            self._emit(
+                {"type": "quirk", "card": "arbeitstier", "seat": seat, "plants": self.table.keys[c]}
+            )
+            self._put(seat, c, a.field, a.mode)
+        else:
+            assert isinstance(a, Pick)
+            if a.ref.startswith("d"):  # Schürzenjäger
+                self.effects.pop(0)
+                lady = self.discard.pop(int(a.ref[1:]))
+                self.hands[seat].append(lady)
+                self._emit(
+                    {
+                        "type": "quirk",
+                        "card": "schuerzenjaeger",
+                        "seat": seat,
+                        "taken": self.table.keys[lady],
+                    }
+                )
+                return
+            g, j = (int(x) for x in a.ref[1:].split("."))
+            fld = self.fields[seat][g]
+            c = fld.pop(j)
+            if card == FRAUENVERSTEHER:
+                self.effects.pop(0)
+                fld.append(c)  # all the way to the top of her own field
+            else:  # Junggeselle: one feuer baby after another to the discard pile
+                self.discard.append(c)
+            self._emit(
+                {
+                    "type": "quirk",
+                    "card": self.table.keys[card],
+                    "seat": seat,
+                    "field": g,
+                    "moved": self.table.keys[c],
+                }
+            )
+
+    def _do_effect(self, seat: int, a: Action) -> None:
+        if self.phase != EFFECT or seat != self.effects[0][0]:
+            raise NotWaiting("a quirk of a mama's bean waits for its owner's choice", _mb("§4.7"))
+        if a not in self.effect_options():
+            raise IllegalAction(
+                f"{self.table.keys[self.effects[0][1]]} asks for one of: "
+                + ", ".join(o.text() for o in self.effect_options()),
+                _mb("§4.7"),
+            )
+        self._apply_effect(seat, a)
+        self._settle()
 
     def _kotzbrocken(self, seat: int, f: int) -> None:
         """Planted on a field that held a card: that field is harvested at once."""
@@ -353,7 +546,7 @@ class Mutterbohnchen(Ladybohn):
         right = (seat - 1) % self.n
         if not self.hands[right]:
             return
-        card = self.hands[right].pop(0)
+        (card,) = self._remove_refs(right, (("h", 0),))  # open offers stay current
         self.hands[seat].append(card)
         self._emit({"type": "quirk", "card": "kameradenschwein", "seat": seat, "from": right})
         self._emit(
@@ -570,8 +763,14 @@ class Mutterbohnchen(Ladybohn):
         return self.phase in (TRADE, PLANT_TRADED)  # §3.3.4: at any moment of the phase
 
     def _trading_area_moved(self) -> None:
+        if self._held_up(THEN_AREA):
+            return
         if self.phase == PLANT_TRADED:
             super()._trading_area_moved()
+
+    def _planted_from_hand(self, seat: int) -> None:
+        if not self._held_up(THEN_HAND):
+            super()._planted_from_hand(seat)
 
     # -- phase 4: the draw (§3.4): Faulpelz, Warmduscher ---------------------------------------------------
 
@@ -647,6 +846,9 @@ class Mutterbohnchen(Ladybohn):
         return out
 
     def _do_plant(self, seat: int, a: Plant) -> None:
+        if self.phase == EFFECT:
+            self._do_effect(seat, a)
+            return
         if self.phase == PLANT and a.traded is None:
             self._do_plant_from_hand(seat, a)
             return
@@ -670,7 +872,11 @@ class Mutterbohnchen(Ladybohn):
         hand.pop(i)
         self.placed |= 1 << a.field
         self._put(seat, card, a.field, a.mode)
-        if not self._final_options(seat):
+        if not self._held_up(THEN_PLACE):
+            self._placed_final()
+
+    def _placed_final(self) -> None:
+        if not self._final_options(self.placer):
             self._next_placer()
 
     # -- the contract -------------------------------------------------------------------------------------
@@ -693,7 +899,13 @@ class Mutterbohnchen(Ladybohn):
         else:
             super()._do_pass(seat, a)
 
+    def _do_pick(self, seat: int, a: Pick) -> None:
+        self._do_effect(seat, a)
+
     def _do_harvest(self, seat: int, action: Harvest) -> None:
+        if self.phase == EFFECT:
+            self._do_effect(seat, action)
+            return
         if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE) or (
             self.phase == DEFEND and seat != self.target
         ):
@@ -705,6 +917,8 @@ class Mutterbohnchen(Ladybohn):
 
     def waiting_for(self) -> frozenset[int]:
         phase = self.phase
+        if phase == EFFECT:
+            return seats_of(1 << self.effects[0][0])
         if phase in (ATTACK, TURN_UP, CAPTURE):
             return seats_of(1 << self.active)
         if phase == DEFEND:
@@ -721,6 +935,8 @@ class Mutterbohnchen(Ladybohn):
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
+        if phase == EFFECT:
+            return self.effect_options() if seat == self.effects[0][0] else []
         if phase == ATTACK:
             if seat != self.active:
                 return []
@@ -748,7 +964,7 @@ class Mutterbohnchen(Ladybohn):
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE) or (
+        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE, EFFECT) or (
             self.phase == DEFEND and seat != self.target
         ):
             return []
@@ -757,6 +973,7 @@ class Mutterbohnchen(Ladybohn):
     HANDLERS: ClassVar[dict[type, str]] = {
         **Ladybohn.HANDLERS,
         Attack: "_do_attack",
+        Pick: "_do_pick",
         Take: "_do_take",
         Uncover: "_do_uncover",
     }
@@ -811,6 +1028,8 @@ class Mutterbohnchen(Ladybohn):
         other.placed = self.placed
         other.end_reason = self.end_reason
         other.from_hand = self.from_hand
+        other.effects = [e[:] for e in self.effects]
+        other.then = self.then[:]
 
     def _state_json(self) -> dict[str, Any]:
         d = super()._state_json()
@@ -819,6 +1038,8 @@ class Mutterbohnchen(Ladybohn):
         d["attacks"] = [e[:] for e in self.attacks]
         d["targets"] = self.targets[:]
         d["turned"] = keys(self.turned)
+        d["effects"] = [[e[0], self.table.keys[e[1]], e[2]] for e in self.effects]
+        d["then"] = self.then[:]
         for name in self._MB_SCALARS:
             d[name] = getattr(self, name)
         return d
@@ -830,6 +1051,8 @@ class Mutterbohnchen(Ladybohn):
         self.attacks = [[int(x) for x in e] for e in d["attacks"]]
         self.targets = [int(t) for t in d["targets"]]
         self.turned = cards(d["turned"])
+        self.effects = [[int(e[0]), self.table.card(e[1]), int(e[2])] for e in d["effects"]]
+        self.then = [int(t) for t in d["then"]]
         for name in self._MB_SCALARS:
             setattr(self, name, d[name])
         self.from_hand = False  # true only inside a planting from the hand
