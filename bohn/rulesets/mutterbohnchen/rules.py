@@ -1,13 +1,9 @@
 """Mutterböhnchen, 3-6 players — ``rules/mutterbohnchen.md``.
 
 Under construction and not registered yet: this module holds the rules of
-§2-§5 for 3 to 6 players and the quirks of the mama's beans that ask no
-decision (§4.7: the movers, the mixers, Schluckspecht, Chauvischwein,
-Kavalier, Kotzbrocken, Kameradenschwein, Hampelmann, Messie, Faulpelz,
-Warmduscher, Wühler, Prügelknabe, and the Einsiedler's and Loser's
-beanometers). Still to come: Arbeitstier, Loser, Frauenversteher,
-Junggeselle, Schürzenjäger (they ask their owner), Flitzer and Aktivist (at
-the reveal), and the game for two (§3.5).
+§2-§5 for 3 to 6 players with the quirks of all 24 mama's beans (§4.7).
+Still to come: the game for two (§3.5), then registration with its scenario
+loader, rule tests, bot, terminal view and docs.
 
 Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
@@ -58,6 +54,9 @@ TURN_UP: Final = 43  #: the attacker may turn up another coin
 CAPTURE: Final = 44  #: the attacker takes one fitting turned-up coin
 FINAL_PLACE: Final = 45  #: the end: one fitting hand card per non-empty field
 EFFECT: Final = 46  #: a mama's bean's quirk asks its owner (§4.7)
+FLITZER_OFFER: Final = 47  #: a revealed Flitzer is offered to each player in turn (§4.7)
+#: what a quirk held up at the reveal goes on with
+THEN_REVEAL: Final = 5
 
 TABLE = CardTable.load("bohn.rulesets.mutterbohnchen")
 #: the gender of each card kind
@@ -96,6 +95,9 @@ LOSER: Final = _K["loser"]
 FRAUENVERSTEHER: Final = _K["frauenversteher"]
 JUNGGESELLE: Final = _K["junggeselle"]
 SCHUERZENJAEGER: Final = _K["schuerzenjaeger"]
+FLITZER: Final = _K["flitzer"]
+AKTIVIST: Final = _K["aktivist"]
+SOJA: Final = TABLE.bean_index["soja"]
 FEUER: Final = TABLE.bean_index["feuer"]
 #: the mixers and the bean types their field may hold (§4.4)
 MIXES: Final = {
@@ -142,6 +144,7 @@ class Mutterbohnchen(Ladybohn):
         CAPTURE: "capture",
         FINAL_PLACE: "final-placement",
         EFFECT: "quirk",
+        FLITZER_OFFER: "flitzer-offer",
     }
     OPTIONS: ClassVar[dict[str, Option]] = {
         name: opt
@@ -168,6 +171,8 @@ class Mutterbohnchen(Ladybohn):
     effects: list[list[int]]
     #: what each planting held up by a quirk goes on with afterwards (THEN_*)
     then: list[int]
+    #: the seat the revealed Flitzer is offered to now (-1: none)
+    offered: int
     #: the final placement: the seat placing now and the fields it has used
     placer: int
     placed: int
@@ -199,6 +204,7 @@ class Mutterbohnchen(Ladybohn):
         self.from_hand = False
         self.effects = []
         self.then = []
+        self.offered = -1
 
     def _set_aside(self, deck: list[int]) -> list[int]:
         """§2.1: 2 men of each type are shuffled and dealt face down, evenly,
@@ -383,7 +389,13 @@ class Mutterbohnchen(Ladybohn):
 
     def effect_options(self) -> list[Action]:
         """The choices of the first open quirk (empty: it has nothing to do)."""
-        seat, card, _ = self.effects[0]
+        seat, card, f = self.effects[0]
+        if card == AKTIVIST:  # the revealed soja, onto the Aktivist's field
+            area = self.trade[seat]
+            t = len(area) - 1
+            if not self._can_plant(seat, area[t], f):
+                return []  # it stays in the trading area, to be planted this phase
+            return [Plant(f, t, m) for m in self.pull_modes(seat, area[t], f)]
         if card == ARBEITSTIER:
             return self._arbeitstier_options(seat)
         if card == LOSER:  # any of his fields, within the single-bean rule
@@ -466,6 +478,8 @@ class Mutterbohnchen(Ladybohn):
             self._foist()
         elif then == THEN_PLACE:
             self._placed_final()
+        elif then == THEN_REVEAL:
+            self._revealed_quirks()
 
     def _held_up(self, then: int) -> bool:
         if self.phase == EFFECT:
@@ -483,6 +497,10 @@ class Mutterbohnchen(Ladybohn):
                 {"type": "quirk", "card": self.table.keys[card], "seat": seat, "field": a.field}
             )
             self._harvest(seat, a.field)
+        elif isinstance(a, Plant) and a.traded is not None:  # Aktivist: the revealed soja
+            self.effects.pop(0)
+            c = self.trade[seat].pop(a.traded)
+            self._put(seat, c, a.field, a.mode)
         elif isinstance(a, Plant):  # Arbeitstier: the back card, by the normal rules
             self.effects.pop(0)
             (c,) = self._remove_refs(seat, (("h", len(self.hands[seat]) - 1),))
@@ -621,7 +639,80 @@ class Mutterbohnchen(Ladybohn):
         if self.phase == PLANT:  # phase 1 is over: the attacks come first
             self._begin_attacks()
             return
+        self._reveal_cards()
+
+    def _reveal_cards(self) -> None:
+        """Phases 2+3 begin: two cards revealed (§3.3.1), then their quirks."""
         Bohnanza._reveal(self)
+        self._revealed_quirks()
+
+    # -- the reveal (§3.3.1): Aktivist and Flitzer ---------------------------------------------------
+
+    def _aktivist(self) -> tuple[int, int]:
+        """(owner, field) of the planted Aktivist, or (-1, -1)."""
+        for s in range(self.n):
+            f = self.quirk_field(s, AKTIVIST)
+            if f >= 0:
+                return s, f
+        return -1, -1
+
+    def _revealed_quirks(self) -> None:
+        """§4.7: every revealed soja goes at once onto the Aktivist's field (his
+        owner's planting, MB-D24; not replaced, MB-D7); a revealed Flitzer is
+        offered as a gift to each player in turn. Picks up where a quirk
+        decision held it up."""
+        owner, g = self._aktivist()
+        if owner >= 0:
+            while True:
+                i = next((i for i, c in enumerate(self.revealed) if self.table.bean[c] == SOJA), -1)
+                if i < 0:
+                    break
+                (card,) = self._remove_refs(self.active, (("r", i),))
+                self._emit(
+                    {
+                        "type": "quirk",
+                        "card": "aktivist",
+                        "seat": owner,
+                        "takes": self.table.keys[card],
+                    }
+                )
+                self.trade[owner].append(card)
+                self._queue(owner, AKTIVIST, g)
+                if self._held_up(THEN_REVEAL):
+                    return
+        if FLITZER in self.revealed:
+            self.offered = self.active
+            self._interrupt(FLITZER_OFFER)
+            self._offer_flitzer()
+
+    def _offer_flitzer(self) -> None:
+        """Ask the next player clockwise (MB-D17); a Prügelknabe accepts at once;
+        when nobody takes him, the active player must plant him this phase."""
+        while True:
+            self.offered = (self.offered + 1) % self.n
+            if self.offered == self.active:
+                self._flitzer_to(self.active)
+                return
+            if self._acts(self.offered, PRUEGELKNABE):
+                self._flitzer_to(self.offered)
+                return
+            self._emit({"type": "flitzer-offer", "seat": self.offered})
+            return
+
+    def _flitzer_to(self, seat: int) -> None:
+        (card,) = self._remove_refs(self.active, (("r", self.revealed.index(FLITZER)),))
+        self.offered = -1
+        self.trade[seat].append(card)
+        self._emit({"type": "quirk", "card": "flitzer", "seat": seat})
+        self._resume()
+        if seat != self.active:  # a gift: foisted where he fits (§3.3.3)
+            self._received(seat, [card])
+            self._foist()
+
+    def _do_take_flitzer(self, seat: int) -> None:
+        if self.phase != FLITZER_OFFER or seat != self.offered:
+            raise NotWaiting("the Flitzer is offered to one player at a time", _mb("§4.7 Flitzer"))
+        self._flitzer_to(seat)
 
     def _begin_attacks(self) -> None:
         """§4.1.1: one attack per field with a baby on top, fixed now."""
@@ -642,7 +733,7 @@ class Mutterbohnchen(Ladybohn):
             self.phase = ATTACK
             return
         self.attacks = []
-        Bohnanza._reveal(self)
+        self._reveal_cards()
 
     def _attack_targets(self) -> list[int]:
         """The opponents the next attack may target (§4.1.3, MB-D26)."""
@@ -739,6 +830,9 @@ class Mutterbohnchen(Ladybohn):
             self._next_attack()
 
     def _do_take(self, seat: int, a: Take) -> None:
+        if self.phase == FLITZER_OFFER and a.bean == "flitzer":
+            self._do_take_flitzer(seat)
+            return
         if seat != self.active or self.phase != CAPTURE or not self.turned:
             raise NotWaiting("a coin is taken in an attack of your phase 1½", _mb("§4.1.4"))
         card = self.table.index.get(a.bean, -1)
@@ -893,6 +987,11 @@ class Mutterbohnchen(Ladybohn):
         elif phase == TURN_UP and seat == self.active:
             self._emit({"type": "pass", "seat": seat})
             self._capture()
+        elif phase == FLITZER_OFFER and seat == self.offered:
+            if self._acts(seat, PRUEGELKNABE):
+                raise IllegalAction("the Prügelknabe's owner must accept every gift", _mb("§4.7"))
+            self._emit({"type": "pass", "seat": seat})
+            self._offer_flitzer()
         elif phase == FINAL_PLACE and seat == self.placer:
             self._emit({"type": "pass", "seat": seat})
             self._next_placer()
@@ -919,6 +1018,8 @@ class Mutterbohnchen(Ladybohn):
         phase = self.phase
         if phase == EFFECT:
             return seats_of(1 << self.effects[0][0])
+        if phase == FLITZER_OFFER:
+            return seats_of(1 << self.offered)
         if phase in (ATTACK, TURN_UP, CAPTURE):
             return seats_of(1 << self.active)
         if phase == DEFEND:
@@ -937,6 +1038,8 @@ class Mutterbohnchen(Ladybohn):
         phase = self.phase
         if phase == EFFECT:
             return self.effect_options() if seat == self.effects[0][0] else []
+        if phase == FLITZER_OFFER:
+            return [Take("flitzer"), _PASS] if seat == self.offered else []
         if phase == ATTACK:
             if seat != self.active:
                 return []
@@ -964,7 +1067,7 @@ class Mutterbohnchen(Ladybohn):
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE, EFFECT) or (
+        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE, EFFECT, FLITZER_OFFER) or (
             self.phase == DEFEND and seat != self.target
         ):
             return []
@@ -1007,6 +1110,7 @@ class Mutterbohnchen(Ladybohn):
         return obs
 
     _MB_SCALARS: ClassVar[tuple[str, ...]] = (
+        "offered",
         "triple",
         "target",
         "reach",
@@ -1028,6 +1132,7 @@ class Mutterbohnchen(Ladybohn):
         other.placed = self.placed
         other.end_reason = self.end_reason
         other.from_hand = self.from_hand
+        other.offered = self.offered
         other.effects = [e[:] for e in self.effects]
         other.then = self.then[:]
 
