@@ -56,6 +56,7 @@ from bohn.rulesets.high_bohn.rules import (
     HighBohn,
 )
 from bohn.rulesets.ladybohn.rules import Ladybohn
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
 from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
 
@@ -828,6 +829,66 @@ class LadybohnPositionLoader(BeanPositionLoader):
             )
 
 
+class MutterbohnchenPositionLoader(BeanPositionLoader):
+    """Mutterböhnchen positions (``rules/mutterbohnchen.md``): Ladybohn
+    positions with the Mutterböhnchen cards, plus per player ``blind``: the
+    face-down starting coins nobody has seen (``coins`` are the known ones).
+    Fields: 3 with 3 players, else 2. Positions begin in ``plant``, ``trade``
+    or ``plant-traded``; the other phases are reached only in play. With
+    ``blind`` given for no player, nobody holds starting coins."""
+
+    player_keys = BeanPositionLoader.player_keys | {"blind"}
+
+    def named_zones(self, game: BeanGame, pos: Position) -> None:
+        assert isinstance(game, Mutterbohnchen)
+        k = game.fields_at_start()
+        pos.players = [p if "fields" in p else {**p, "fields": [[]] * k} for p in pos.players]
+        for s, p in enumerate(pos.players):
+            if not isinstance(p["fields"], list) or len(p["fields"]) != k:
+                raise SetupError(f"seat {s}: a player has {k} fields (mutterbohnchen §2.2.3)")
+        super().named_zones(game, pos)
+        for s, p in enumerate(pos.players):
+            pos.zones[f"seat {s} blind"] = _card_list(game, p.get("blind", []), f"seat {s} blind")
+
+    def place(self, game: BeanGame, pos: Position) -> None:
+        assert isinstance(game, Mutterbohnchen)
+        super().place(game, pos)
+        game.blind = [list(pos.zones[f"seat {s} blind"]) for s in range(game.n)]
+        game.attacks = []
+        game.targets = []
+        game.turned = []
+        game.effects = []
+        game.then = []
+        game.target = -1
+        game.offered = -1
+
+    def check_fields(self, game: BeanGame, pos: Position) -> None:
+        """Every field holds one type, or the types its mixers allow (§4.4); a
+        Kavalier may lie in a field of any type (§4.7)."""
+        assert isinstance(game, Mutterbohnchen)
+        kavalier = game.table.index["kavalier"]
+        for s in range(game.n):
+            for f, fld in enumerate(game.fields[s]):
+                rest = [c for c in fld if c != kavalier]
+                if rest and any(game.table.bean[c] not in game.admits(rest) for c in rest):
+                    raise SetupError(
+                        f"seat {s} field {f} mixes types its mixers do not allow "
+                        "(mutterbohnchen §4.4)"
+                    )
+
+    def check_phase(self, game: BeanGame, pos: Position) -> None:
+        super().check_phase(game, pos)
+        if game.phase_name not in ("plant", "trade", "plant-traded"):
+            raise SetupError(
+                f"phase {game.phase_name!r} is reached only in play; a position begins in "
+                "'plant', 'trade' or 'plant-traded'"
+            )
+
+    def held_cards(self, game: BeanGame) -> list[int]:
+        assert isinstance(game, Mutterbohnchen)
+        return super().held_cards(game) + [c for z in game.blind for c in z]
+
+
 #: variant id -> the loader of its positions
 LOADERS: dict[str, PositionLoader] = {"bohnanza": BeanPositionLoader()}
 LOADERS["sissi"] = SissiPositionLoader()
@@ -835,6 +896,7 @@ LOADERS["high-bohn"] = HighBohnPositionLoader()
 LOADERS["al-cabohne"] = MafiaPositionLoader()
 LOADERS["prohibohn"] = ProhibohnPositionLoader()
 LOADERS["ladybohn"] = LadybohnPositionLoader()
+LOADERS["mutterbohnchen"] = MutterbohnchenPositionLoader()
 
 
 def _position_events(game: BeanGame) -> None:

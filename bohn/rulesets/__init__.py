@@ -12,6 +12,7 @@ from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.rulesets.ladybohn import Ladybohn
+from bohn.rulesets.mutterbohnchen import Mutterbohnchen
 from bohn.rulesets.prohibohn import Prohibohn
 from bohn.rulesets.sissi import Sissi
 
@@ -23,6 +24,7 @@ VARIANTS: dict[str, type[Game]] = {
     AlCabohne.variant: AlCabohne,
     Prohibohn.variant: Prohibohn,
     Ladybohn.variant: Ladybohn,
+    Mutterbohnchen.variant: Mutterbohnchen,
 }
 
 

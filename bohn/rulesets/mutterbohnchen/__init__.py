@@ -1,1 +1,5 @@
-"""Mutterböhnchen (``rules/mutterbohnchen.md``): under construction, not registered."""
+"""Mutterböhnchen, the expansion of Ladybohn (``rules/mutterbohnchen.md``)."""
+
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
+
+__all__ = ["Mutterbohnchen"]
