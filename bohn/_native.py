@@ -54,6 +54,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.al_cabohne.rules",
     "bohn.rulesets.prohibohn.rules",
     "bohn.rulesets.ladybohn.rules",
+    "bohn.rulesets.mutterbohnchen.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

@@ -523,7 +523,8 @@ class Mutterbohnchen(Ladybohn):
                     }
                 )
                 return
-            g, j = (int(x) for x in a.ref[1:].split("."))
+            parts = a.ref[1:].split(".")
+            g, j = int(parts[0]), int(parts[1])
             fld = self.fields[seat][g]
             c = fld.pop(j)
             if card == FRAUENVERSTEHER:
