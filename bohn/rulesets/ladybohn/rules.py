@@ -251,7 +251,7 @@ class Ladybohn(Bohnanza):
             while must:
                 card = must[0]
                 fields = self._fits(s, card)
-                if len(fields) != 1 or self.pull_modes(s, card, fields[0]) != [None]:
+                if self._foist_choice(s, card, fields):
                     if self.phase != FOIST:
                         self._interrupt(FOIST)
                     return
@@ -265,6 +265,11 @@ class Ladybohn(Bohnanza):
                     return
         if self.phase == FOIST:
             self._resume()
+
+    def _foist_choice(self, seat: int, card: int, fields: list[int]) -> bool:
+        """Whether planting the received ``card`` asks its receiver: two fields,
+        or a pull to choose."""
+        return len(fields) != 1 or self.pull_modes(seat, card, fields[0]) != [None]
 
     def _held_up(self, then: int) -> bool:
         """Hook after a planting: True when it opened a decision that must be

@@ -606,6 +606,11 @@ class Mutterbohnchen(Ladybohn):
     def foisted(self, card: int) -> bool:
         return True  # §3.3.3: every received card
 
+    def _foist_choice(self, seat: int, card: int, fields: list[int]) -> bool:
+        # §3.3.3: several received cards of different kinds go in the order the
+        # receiver chooses
+        return len(set(self.must[seat])) > 1 or super()._foist_choice(seat, card, fields)
+
     def _garten_coin(self) -> int:
         return self.discard.pop(0)  # §4.3.2: from the bottom
 
@@ -626,6 +631,17 @@ class Mutterbohnchen(Ladybohn):
         if i >= len(self.hands[seat]):
             raise IllegalAction(f"your hand holds {len(self.hands[seat])} cards", _mb("§4.7"))
         return i
+
+    def _hampelmann_options(self, seat: int) -> list[Action]:
+        """Phase 1 with the Hampelmann: any hand card (§4.7)."""
+        out: list[Action] = []
+        for i, card in enumerate(self.hands[seat]):
+            for g in range(len(self.fields[seat])):
+                if self._can_plant(seat, card, g):
+                    out += [Plant(g, None, m, i or None) for m in self.pull_modes(seat, card, g)]
+        if self.planted:
+            out.append(_PASS)
+        return out
 
     def _do_plant_from_hand(self, seat: int, a: Plant) -> None:
         self.from_hand = True
@@ -1058,6 +1074,8 @@ class Mutterbohnchen(Ladybohn):
             ]
         if phase == FINAL_PLACE:
             return [*self._final_options(seat), _PASS] if seat == self.placer else []
+        if phase == PLANT and seat == self.active and self._acts(seat, HAMPELMANN):
+            return self._hampelmann_options(seat) + self._anytime_actions(seat)
         out = super().legal_actions(seat)
         if phase == TRADE:
             seen: set[int] = set()
