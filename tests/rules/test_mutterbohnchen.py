@@ -1112,3 +1112,63 @@ def test_s4_7_macho_moves_up_three_per_lady() -> None:
     assert fields(game, 0)[0] == ["macho", "blaue", "blaue", "blaue", "blaue"]
     act(game, 0, "plant f1")
     assert fields(game, 0)[0] == ["blaue", "blaue", "blaue", "macho", "blaue"]
+
+
+def test_mb_d24_movers_after_the_quirks_choice() -> None:
+    """§4.8 (MB-D24): a planting's own quirk comes before the movers, also
+    when the quirk asks its owner: the Loser's harvest is chosen while the
+    Lichtgestalt still lies under the lady, so that field pays by her."""
+    game = position(
+        seats=[
+            {
+                "hand": ["loser", "rote"],
+                "fields": [["augen"], ["lichtgestalt", "feuer/lady"], ["soja", "soja"]],
+            }
+        ],
+        deck=["blaue", "sau", "rote", "brech"],
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "quirk"
+    assert fields(game, 0)[1] == ["lichtgestalt", "feuer/lady"]  # not moved yet
+    pays = game.harvest_value(0, 1)
+    assert pays == game.table.pays_for(game.table.card("feuer/lady"), 2) > 0
+    act(game, 0, "harvest f1")
+    assert len(game.coins[0]) == pays
+    # the movers then act: the Lichtgestalt's field is gone, so nothing moves
+    assert phase(game) == "plant" and fields(game, 0)[1] == []
+
+
+def test_s4_7_kavalier_under_a_lone_lady_keeps_her_type() -> None:
+    """§4.7 Kavalier: slipped under a field's only card, a lady of another
+    type, he does not make it a blaue field: it still takes her type."""
+    game = position(
+        seats=[{"hand": ["kavalier", "soja"], "fields": [["soja/lady"], [], []]}],
+        deck=DECK,
+    )
+    act(game, 0, "plant f0 kavalier")
+    assert fields(game, 0)[0] == ["kavalier", "soja/lady"]
+    assert "plant f0" in legal(game, 0)
+    act(game, 0, "plant f0")
+    assert fields(game, 0)[0] == ["kavalier", "soja/lady", "soja"]
+
+
+def test_s4_6_5_arbeitstier_back_card_from_the_hand() -> None:
+    """§4.6.5: the Arbeitstier's back card is planted from the hand, so its
+    from-the-hand quirk acts also when its owner chose its field: a
+    Kameradenschwein takes the right-hand neighbour's front card."""
+    game = position(
+        seats=[
+            {
+                "hand": ["arbeitstier", "rote", "kameradenschwein"],
+                "fields": [["garten"], ["sau"], []],
+            },
+            {"hand": [], "fields": [[], [], []]},
+            {"hand": ["blaue", "soja"], "fields": [[], [], []]},
+        ],
+        deck=DECK,
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "quirk"
+    events = act(game, 0, "plant h1 f1")
+    assert quirks(events, "kameradenschwein")
+    assert hand(game, 0) == ["rote", "blaue"] and hand(game, 2) == ["soja"]

@@ -1,9 +1,7 @@
 """Mutterböhnchen, 3-6 players — ``rules/mutterbohnchen.md``.
 
-Under construction and not registered yet: this module holds the rules of
-§2-§5 for 3 to 6 players with the quirks of all 24 mama's beans (§4.7).
-Still to come: the game for two (§3.5), then registration with its scenario
-loader, rule tests, bot, terminal view and docs.
+The game for 3 to 6 players with the quirks of all 24 mama's beans (§4.7);
+the game for two (§3.5) is still to come, so 2 players are refused.
 
 Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
@@ -260,7 +258,11 @@ class Mutterbohnchen(Ladybohn):
         for m, types in MIXES.items():
             if m in fld:
                 mixed |= types
-        return mixed or frozenset((self.table.bean[fld[0]],))
+        if mixed:
+            return mixed
+        # a Kavalier under a lady of another type does not make the field his
+        own = next((c for c in fld if c != KAVALIER), fld[0])
+        return frozenset((self.table.bean[own],))
 
     def _kavalier_may(self, seat: int, card: int, f: int) -> bool:
         """§4.7 Kavalier: onto a field whose top card is a lady, unless the
@@ -362,7 +364,12 @@ class Mutterbohnchen(Ladybohn):
         else:
             super()._put(seat, card, f, mode)
             if MAMA[card]:
+                queued = len(self.effects)
                 self._on_planting(seat, card, f, held)
+                if self.phase == EFFECT and len(self.effects) > queued:
+                    # the movers come after the quirk's choice (§4.8, MB-D24)
+                    self.effects.insert(1, [seat, -1 - card, f])
+                    return
         self._movers(seat, card, f)
 
     def _on_planting(self, seat: int, card: int, f: int, held: int) -> None:
@@ -455,6 +462,11 @@ class Mutterbohnchen(Ladybohn):
         ``quirk`` phase for the first real choice; when none is left, go on
         with what the planting held up."""
         while self.effects:
+            seat, card, f = self.effects[0]
+            if card < 0:  # the movers of a planting whose quirk has been settled
+                self.effects.pop(0)
+                self._movers(seat, -1 - card, f)
+                continue
             options = self.effect_options()
             if not options:
                 self.effects.pop(0)
@@ -504,10 +516,14 @@ class Mutterbohnchen(Ladybohn):
         elif isinstance(a, Plant):  # Arbeitstier: the back card, by the normal rules
             self.effects.pop(0)
             (c,) = self._remove_refs(seat, (("h", len(self.hands[seat]) - 1),))
+            self.from_hand = True  # the back card comes from the hand
             self._emit(
                 {"type": "quirk", "card": "arbeitstier", "seat": seat, "plants": self.table.keys[c]}
             )
-            self._put(seat, c, a.field, a.mode)
+            try:
+                self._put(seat, c, a.field, a.mode)
+            finally:
+                self.from_hand = False
         else:
             assert isinstance(a, Pick)
             if a.ref.startswith("d"):  # Schürzenjäger
@@ -982,7 +998,11 @@ class Mutterbohnchen(Ladybohn):
         self._check_plant(seat, card, a.field, a.mode)
         hand.pop(i)
         self.placed |= 1 << a.field
-        self._put(seat, card, a.field, a.mode)
+        self.from_hand = True  # MB-D23: a planting from the hand like any other
+        try:
+            self._put(seat, card, a.field, a.mode)
+        finally:
+            self.from_hand = False
         if not self._held_up(THEN_PLACE):
             self._placed_final()
 
@@ -1162,7 +1182,14 @@ class Mutterbohnchen(Ladybohn):
         d["attacks"] = [e[:] for e in self.attacks]
         d["targets"] = self.targets[:]
         d["turned"] = keys(self.turned)
-        d["effects"] = [[e[0], self.table.keys[e[1]], e[2]] for e in self.effects]
+        d["effects"] = [
+            [
+                e[0],
+                self.table.keys[e[1]] if e[1] >= 0 else "movers:" + self.table.keys[-1 - e[1]],
+                e[2],
+            ]
+            for e in self.effects
+        ]
         d["then"] = self.then[:]
         for name in self._MB_SCALARS:
             d[name] = getattr(self, name)
@@ -1175,7 +1202,16 @@ class Mutterbohnchen(Ladybohn):
         self.attacks = [[int(x) for x in e] for e in d["attacks"]]
         self.targets = [int(t) for t in d["targets"]]
         self.turned = cards(d["turned"])
-        self.effects = [[int(e[0]), self.table.card(e[1]), int(e[2])] for e in d["effects"]]
+        self.effects = [
+            [
+                int(e[0]),
+                -1 - self.table.card(e[1][7:])
+                if e[1].startswith("movers:")
+                else self.table.card(e[1]),
+                int(e[2]),
+            ]
+            for e in d["effects"]
+        ]
         self.then = [int(t) for t in d["then"]]
         for name in self._MB_SCALARS:
             setattr(self, name, d[name])
