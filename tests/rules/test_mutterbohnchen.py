@@ -1172,3 +1172,439 @@ def test_s4_6_5_arbeitstier_back_card_from_the_hand() -> None:
     events = act(game, 0, "plant h1 f1")
     assert quirks(events, "kameradenschwein")
     assert hand(game, 0) == ["rote", "blaue"] and hand(game, 2) == ["soja"]
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: the final placement (MB-D23)
+
+
+def test_mb_d23_final_placement_kotzbrocken_harvests_the_field() -> None:
+    """§5.2.1 (MB-D23): quirks act as usual in the final placement: a
+    Kotzbrocken put on a field that already holds a card harvests it at once
+    (3 brech: 3->1); the emptied field takes no further card."""
+    game = position(
+        phase="trade",
+        deck=["feuer"],
+        seats=[
+            {"hand": ["rote"]},
+            {"hand": ["kotzbrocken", "brech"], "fields": [["brech", "brech"], ["sau"], []]},
+            {},
+        ],
+    )
+    act(game, 0, "end-trading")
+    assert phase(game) == "final-placement" and game.waiting_for() == frozenset({1})
+    events = act(game, 1, "plant f0")
+    assert quirks(events, "kotzbrocken")
+    harvests = of_type(events, "harvest")
+    assert harvests and harvests[0]["seat"] == 1 and harvests[0]["field"] == 0
+    assert harvests[0]["coins"] == 1
+    assert fields(game, 1)[0] == [] and len(game.coins[1]) == 1
+    assert hand(game, 1) == ["brech"]  # the emptied field takes nothing more
+    assert phase(game) == "over"
+    result = game.result()
+    assert result is not None and result.scores[1] == 1
+    assert conserved(game)
+
+
+def test_mb_d23_final_placement_loser_asks_for_a_harvest() -> None:
+    """§5.2.1 (MB-D23) / §4.7 Loser: a Loser put in the final placement makes
+    his owner harvest one of his fields (his choice, phase ``quirk``); then
+    his placement goes on; the Loser's field pays 0 at the end."""
+    game = position(
+        phase="trade",
+        deck=["feuer"],
+        seats=[
+            {"hand": ["rote"]},
+            {
+                "hand": ["loser", "sau"],
+                "fields": [["augen"], ["sau", "sau"], ["soja", "soja", "soja"]],
+            },
+            {},
+        ],
+    )
+    act(game, 0, "end-trading")
+    assert game.waiting_for() == frozenset({1})
+    act(game, 1, "plant f0")
+    assert phase(game) == "quirk" and game.waiting_for() == frozenset({1})
+    assert set(legal(game, 1)) == {"harvest f0", "harvest f1", "harvest f2"}
+    refused(game, 1, "plant h1 f1")
+    events = act(game, 1, "harvest f2")
+    assert of_type(events, "harvest")[0]["coins"] == 1  # 3 soja: 3->1
+    assert fields(game, 1)[2] == [] and phase(game) == "final-placement"
+    assert legal(game, 1) == ["plant f1", "pass"]
+    events = act(game, 1, "plant f1")
+    assert phase(game) == "over"
+    final = {e["field"]: e["coins"] for e in of_type(events, "harvest") if e["seat"] == 1}
+    assert final[0] == 0  # augen + Loser on top
+    assert final[1] == 1  # 3 sau: 3->1
+    result = game.result()
+    assert result is not None and result.scores[1] == 2
+
+
+def test_mb_d23_final_placement_lady_pulls_baby_and_macho_moves() -> None:
+    """§5.2.1 (MB-D23): pulls work in the final placement (a lady pulls a baby
+    up 2, optionally) and the movers move: the owner's Macho moves up 3 for
+    that lady."""
+    game = position(
+        phase="trade",
+        deck=["feuer"],
+        seats=[
+            {"hand": ["rote"]},
+            {
+                "hand": ["soja", "blaue/lady", "blaue"],
+                "fields": [["blaue/baby", "blaue", "blaue"], ["macho", *["blaue"] * 4]],
+            },
+            {},
+            {},
+        ],
+        players=4,
+        exhaustions=1,
+    )
+    act(game, 0, "end-trading")
+    assert game.waiting_for() == frozenset({1})
+    assert {"plant h1 f0", "plant h1 f0 pull0"} <= set(legal(game, 1))
+    events = act(game, 1, "plant h1 f0 pull0")
+    assert of_type(events, "pull")
+    assert fields(game, 1) == [
+        ["blaue", "blaue", "blaue/baby", "blaue/lady"],
+        ["blaue", "blaue", "blaue", "macho", "blaue"],
+    ]
+    assert phase(game) == "final-placement" and legal(game, 1) == ["plant h1 f1", "pass"]
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: placement and movers
+
+
+def test_s4_7_kavalier_under_schluckspecht_goes_to_the_bottom() -> None:
+    """§4.7 Kavalier / Schluckspecht: while his owner's Schluckspecht is
+    active the Kavalier goes to the bottom with his text covered, so the choice
+    of slipping under a lady does not exist: no ``kavalier`` mode, and no
+    foreign lady-topped field fits him."""
+    game = position(
+        seats=[
+            {
+                "hand": ["kavalier", "rote"],
+                "fields": [
+                    ["brech", "schluckspecht"],
+                    ["blaue", "blaue/lady"],
+                    ["sau", "sau/lady"],
+                ],
+            }
+        ],
+        deck=DECK,
+    )
+    options = legal(game, 0)
+    assert "plant f1" in options
+    assert not [o for o in options if "kavalier" in o]
+    assert "plant f2" not in options
+    refused(game, 0, "plant f1 kavalier")
+    refused(game, 0, "plant f2")
+    events = act(game, 0, "plant f1")
+    (planted,) = [e for e in events if e["type"] == "plant" and e.get("card") == "kavalier"]
+    assert planted.get("bottom") is True and not planted.get("under_lady")
+    assert fields(game, 0)[1] == ["kavalier", "blaue", "blaue/lady"]
+
+
+def test_mb_d16_choleriker_stops_at_the_top() -> None:
+    """§4.7 Choleriker (MB-D16): he moves up 1 per card his owner plants on
+    another field, but never past the top: once on top he stays there."""
+    game = position(
+        seats=[{"hand": ["sau", "sau"], "fields": [["choleriker", "rote"], ["sau"], []]}],
+        deck=DECK,
+    )
+    act(game, 0, "plant f1")
+    assert fields(game, 0)[0] == ["rote", "choleriker"]
+    act(game, 0, "plant f1")
+    assert fields(game, 0) == [["rote", "choleriker"], ["sau", "sau", "sau"], []]
+    assert game.harvest_value(0, 0) == 1  # 2 rote, the Choleriker on top: 2->1
+
+
+def test_mb_d16_lichtgestalt_stops_at_the_top() -> None:
+    """§4.7 Lichtgestalt (MB-D16): he moves up 1 per man his owner plants, but
+    never past the top."""
+    game = position(
+        seats=[{"hand": ["sau", "sau"], "fields": [["lichtgestalt", "feuer"], ["sau"], []]}],
+        deck=SAU,
+    )
+    act(game, 0, "plant f1")
+    assert fields(game, 0)[0] == ["feuer", "lichtgestalt"]
+    act(game, 0, "plant f1")
+    assert fields(game, 0)[0] == ["feuer", "lichtgestalt"]
+    assert fields(game, 0)[1] == ["sau", "sau", "sau"]
+
+
+def test_mb_d16_macho_moves_three_then_stops_at_the_top() -> None:
+    """§4.7 Macho (MB-D16): each lady his owner plants moves him up 3, also a
+    lady planted on an empty field; a move of 3 from one below the top stops
+    on top."""
+    game = position(
+        seats=[
+            {
+                "hand": ["sau/lady", "rote/lady"],
+                "fields": [["macho", "blaue", "blaue", "blaue", "blaue"], ["sau"], []],
+            }
+        ],
+        deck=DECK,
+    )
+    act(game, 0, "plant f1")
+    assert fields(game, 0)[0] == ["blaue", "blaue", "blaue", "macho", "blaue"]
+    act(game, 0, "plant f2")
+    assert fields(game, 0)[0] == ["blaue", "blaue", "blaue", "blaue", "macho"]
+    assert fields(game, 0)[2] == ["rote/lady"]
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: the Arbeitstier
+
+
+def test_s4_7_arbeitstier_back_card_fits_nowhere_harvest_first() -> None:
+    """§4.7 Arbeitstier: if the back card fits nowhere his owner must first
+    harvest a field (the single-bean rule applies), then plant it."""
+    game = position(
+        seats=[
+            {
+                "hand": ["arbeitstier", "rote", "blaue"],
+                "fields": [["garten"], ["sau"], ["soja", "soja"]],
+            }
+        ],
+        deck=DECK,
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "quirk"
+    options = legal(game, 0)
+    assert options and all(o.startswith("harvest") for o in options), options
+    assert "harvest f2" in options
+    assert "harvest f1" not in options  # single-bean rule: 1 sau, other fields have 2
+    refused(game, 0, "harvest f1")
+    refused(game, 0, "plant h1 f1")
+    refused(game, 0, "pass")
+    events = act(game, 0, "harvest f2")
+    # then one way is left: the engine plants the back card without asking
+    assert [e.get("plants") for e in quirks(events, "arbeitstier")] == [None, "blaue"]
+    assert fields(game, 0) == [["garten", "arbeitstier"], ["sau"], ["blaue"]]
+    assert hand(game, 0) == ["rote"] and phase(game) == "plant"
+    assert len(game.coins[0]) == 1  # 2 soja: 2->1
+
+
+def test_mb_d24_arbeitstier_back_card_loser_settled_first() -> None:
+    """§4.8 step 2 (MB-D24): a card the Arbeitstier makes his owner plant is
+    resolved first: the back card is a Loser, whose harvest is chosen before
+    the movers of either planting act; the Lichtgestalt then moves up 1 for
+    each of the two men; the then-front card may still be planted."""
+    game = position(
+        seats=[
+            {
+                "hand": ["arbeitstier", "rote", "loser"],
+                "fields": [["garten"], ["augen"], ["lichtgestalt", "feuer", "feuer"]],
+            }
+        ],
+        deck=SAU,
+    )
+    events = act(game, 0, "plant f0")
+    # the Loser fits only the augen field: planted without asking
+    assert [e.get("plants") for e in quirks(events, "arbeitstier")] == ["loser"]
+    assert fields(game, 0)[1] == ["augen", "loser"]
+    assert phase(game) == "quirk"  # the Loser asks for a harvest
+    assert set(legal(game, 0)) == {"harvest f0", "harvest f1", "harvest f2"}
+    assert fields(game, 0)[2] == ["lichtgestalt", "feuer", "feuer"]  # no mover yet
+    act(game, 0, "harvest f0")
+    assert fields(game, 0) == [[], ["augen", "loser"], ["feuer", "feuer", "lichtgestalt"]]
+    assert phase(game) == "plant" and hand(game, 0) == ["rote"]
+    assert "plant f0" in legal(game, 0)
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: the Aktivist
+
+
+def test_s4_7_aktivist_soja_under_his_owners_schluckspecht() -> None:
+    """§4.7 Aktivist (MB-D24): the revealed soja is his owner's planting,
+    placed like any: with his Schluckspecht active it goes to the bottom of
+    the Aktivist's field; not replaced."""
+    game = position(
+        deck=["soja", "sau", *DECK],
+        seats=[{}, {"fields": [["soja", "aktivist"], ["brech", "schluckspecht"], []]}, {}],
+    )
+    assert phase(game) == "trade"
+    assert fields(game, 1)[0] == ["soja", "soja", "aktivist"]
+    assert fields(game, 1)[1] == ["brech", "schluckspecht"]
+    assert keys(game, game.revealed) == ["sau"] and trade(game, 1) == []
+
+
+def test_s4_7_aktivist_soja_with_a_pull_choice() -> None:
+    """§4.7 Aktivist / §4.2: a revealed soja baby goes onto his field and may
+    pull a soja lady up 2; the owner chooses in phase ``quirk`` (``plant
+    t<i> f<j>`` or with ``pull<k>``); nobody else may act meanwhile."""
+    game = position(
+        deck=["soja/baby", "sau", *DECK],
+        seats=[{}, {"fields": [["soja", "soja/lady", "aktivist"], [], []]}, {}],
+    )
+    assert phase(game) == "quirk" and game.waiting_for() == frozenset({1})
+    assert legal(game, 1) == ["plant t0 f0", "plant t0 f0 pull1"]
+    assert legal(game, 0) == [] and legal(game, 2) == []
+    refused(game, 0, "end-trading")
+    refused(game, 1, "plant t0 f1")
+    act(game, 1, "plant t0 f0 pull1")
+    assert fields(game, 1)[0] == ["soja", "aktivist", "soja/baby", "soja/lady"]
+    assert phase(game) == "trade" and keys(game, game.revealed) == ["sau"]
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: the Flitzer
+
+
+def test_s4_7_flitzer_accepted_by_the_second_player() -> None:
+    """§4.7 Flitzer (MB-D17): offered clockwise from the active player's left:
+    when the first passes, the second may take him; he is a gift to that
+    seat, foisted onto his fitting field."""
+    game = position(
+        deck=["flitzer", "sau", *DECK],
+        seats=[{}, {"fields": [["rote"], [], []]}, {"fields": [["rote", "rote"], [], []]}],
+    )
+    assert game.waiting_for() == frozenset({1})
+    act(game, 1, "pass")
+    assert phase(game) == "flitzer-offer" and game.waiting_for() == frozenset({2})
+    refused(game, 1, "take flitzer")
+    events = act(game, 2, "take flitzer")
+    assert [e["seat"] for e in quirks(events, "flitzer")] == [2]
+    assert fields(game, 2)[0] == ["rote", "rote", "flitzer"]
+    assert fields(game, 1)[0] == ["rote"] and trade(game, 0) == []
+    assert phase(game) == "trade" and keys(game, game.revealed) == ["sau"]
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: attacks
+
+
+def test_s4_1_2_double_attack_keeps_at_most_one_coin() -> None:
+    """§4.1.2 / §4.1.4 steps 5-6: a double attack (``baby2``) turns up 2 coins
+    but keeps at most 1, even when both fit; the other goes back to the target
+    as a known coin."""
+    game = position(
+        deck=DECK,
+        seats=[
+            {"fields": [["sau/baby2"], ["brech"], []]},
+            {"blind": ["brech", "brech"]},
+            {},
+        ],
+    )
+    acts(game, (0, "attack 1 f0"), (1, "pass"))
+    assert phase(game) == "turn-up"
+    act(game, 0, "uncover")
+    assert fields(game, 0)[1] == ["brech", "brech"]  # one kept, planted
+    assert coin_cards(game, 1) == ["brech"] and blind(game, 1) == []
+    assert game.observe(2)["seats"][1]["known_coins"] == ["brech"]
+    assert phase(game) == "trade" and conserved(game)
+
+
+def test_s4_1_4_turned_up_coins_fitting_nothing_all_go_back() -> None:
+    """§4.1.4 steps 5-6 (MB-D28): turned-up coins that fit none of the
+    attacker's non-empty fields (an empty field does not count) are all
+    returned as known coins; nothing is planted."""
+    game = position(
+        deck=DECK,
+        seats=[
+            {"fields": [["sau/baby2"], ["rote"], []]},
+            {"blind": ["brech", "augen"]},
+            {},
+        ],
+    )
+    acts(game, (0, "attack 1 f0"), (1, "pass"), (0, "uncover"))
+    assert fields(game, 0) == [["sau/baby2"], ["rote"], []]
+    assert sorted(coin_cards(game, 1)) == ["augen", "brech"] and blind(game, 1) == []
+    assert trade(game, 0) == [] and phase(game) == "trade"
+    assert conserved(game)
+
+
+# ---------------------------------------------------------------------------
+# Edge cases: Junggeselle, Schürzenjäger, Messie, Warmduscher
+
+
+@pytest.mark.parametrize(
+    ("first", "order"),
+    [("pick f0.1", ["feuer/baby", "feuer/baby2"]), ("pick f0.2", ["feuer/baby2", "feuer/baby"])],
+)
+def test_mb_d21_junggeselle_baby_and_baby2_order_picked(first: str, order: list[str]) -> None:
+    """§4.7 Junggeselle (MB-D21): every ``feuer/baby`` and ``feuer/baby2``
+    goes to the discard pile, in the order his owner picks, also from the
+    Junggeselle's own field."""
+    game = position(
+        seats=[
+            {
+                "hand": ["junggeselle", "rote"],
+                "fields": [["feuer", "feuer/baby", "feuer/baby2"], ["sau"], []],
+            }
+        ],
+        deck=SAU,
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "quirk" and legal(game, 0) == ["pick f0.1", "pick f0.2"]
+    act(game, 0, first)
+    assert phase(game) == "plant"
+    assert fields(game, 0)[0] == ["feuer", "junggeselle"]
+    assert discard(game) == order
+
+
+def test_s4_7_schuerzenjaeger_alike_ladies_listed_once() -> None:
+    """§4.7 Schürzenjäger: two ladies of one kind lying together in the
+    discard pile give one ``pick`` (one per distinct outcome); taking one
+    leaves the other in place and the order unchanged."""
+    game = position(
+        seats=[{"hand": ["schuerzenjaeger", "rote"], "fields": [["feuer"], [], []]}],
+        discard=["sau", "blaue/lady", "blaue/lady", "rote/lady"],
+        deck=SAU,
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "quirk"
+    assert legal(game, 0) == ["pick d1", "pick d3"]
+    act(game, 0, "pick d1")
+    assert hand(game, 0) == ["rote", "blaue/lady"]
+    assert discard(game) == ["sau", "blaue/lady", "rote/lady"]
+    assert phase(game) == "plant"
+
+
+def test_s4_7_messie_with_hampelmann_plants_nothing() -> None:
+    """§4.7 Messie: with a Messie planted a Hampelmann gives his owner nothing
+    to plant: phase 1 is skipped, no hand card is planted."""
+    game = position(
+        seats=[
+            {
+                "hand": ["rote", "sau", "augen"],
+                "fields": [["sau", "messie"], ["augen", "hampelmann"], []],
+            }
+        ],
+        deck=DECK,
+    )
+    assert phase(game) == "trade"
+    assert hand(game, 0) == ["rote", "sau", "augen"]
+    assert not [o for o in legal(game, 0) if o.startswith("plant")]
+    refused(game, 0, "plant h1 f0")
+    refused(game, 0, "plant f2")
+
+
+def test_s4_7_warmduscher_card_runs_the_deck_out_game_ends() -> None:
+    """§4.7 Warmduscher / §5.1 (MB-D22): when his owner's extra card after
+    another player's draw runs the pile out for the last time, the game ends
+    at once; if the active player's draw already ran it out, no Warmduscher
+    card is drawn."""
+    seats: list[dict[str, Any]] = [
+        {"hand": ["blaue"]},
+        {},
+        {"fields": [["rote", "warmduscher"], [], []]},
+    ]
+    game = position(
+        phase="trade", deck=["sau"] * 4, discard=["brech"] * 7 + ["feuer"] * 9, seats=seats
+    )
+    act(game, 0, "end-trading")
+    assert len(game.hands[0]) == 4 and hand(game, 2) == ["sau"]
+    assert game.exhaustions == 1
+    result = game.result()
+    assert result is not None and result.reason == "final-exhaustion"
+    assert phase(game) == "over"
+    game = position(
+        phase="trade", deck=["sau"] * 3, discard=["brech"] * 7 + ["feuer"] * 9, seats=seats
+    )
+    act(game, 0, "end-trading")
+    assert game.exhaustions == 1 and hand(game, 2) == []
+    assert game.result() is not None and phase(game) == "over"
