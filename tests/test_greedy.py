@@ -15,6 +15,7 @@ from bohn.bots.greedy import (
     GreedyBot,
     HighBohnGreedyBot,
     LadybohnGreedyBot,
+    MutterbohnchenGreedyBot,
     ProhibohnGreedyBot,
 )
 from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
@@ -877,3 +878,185 @@ def test_ladybohn_buys_a_third_field_only_while_one_is_left() -> None:
     assert lb_decide(obs, legal) == "buy-field"
     obs["third_fields_left"] = 0
     assert lb_decide(obs, legal) == "pass"
+
+
+# -- Mutterböhnchen (mama's beans, attacks that steal coins) ---------------------------
+
+
+def play_mutterbohnchen(
+    players: int, seed: int, bots: list[Bot]
+) -> tuple[bohn.Result, list[Checked]]:
+    """One seeded Mutterböhnchen game; every action checked against the legal list."""
+    game = bohn.new_game("mutterbohnchen", players, seed, {"trade_caps": [2] * players})
+    checked = [Checked(b) for b in bots]
+    play_game(game, checked)
+    result = game.result()
+    assert result is not None
+    return result, checked
+
+
+def mb_fallbacks(bots: list[Checked]) -> int:
+    """Decisions the Mutterböhnchen heuristics failed on (answered generically)."""
+    total = 0
+    for b in bots:
+        inner = b.inner if isinstance(b.inner, MutterbohnchenGreedyBot) else None
+        inner = inner or getattr(b.inner, "_delegate", None)
+        if inner is not None:
+            assert isinstance(inner, MutterbohnchenGreedyBot)
+            total += inner.fallbacks
+    return total
+
+
+def test_mutterbohnchen_uses_its_own_bot() -> None:
+    assert VARIANT_BOTS["mutterbohnchen"] is MutterbohnchenGreedyBot
+    assert issubclass(MutterbohnchenGreedyBot, LadybohnGreedyBot)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_mutterbohnchen_games_finish(players: int) -> None:
+    for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 3)):
+        result, bots = play_mutterbohnchen(players, seed, make_bots(specs[:players], seed))
+        assert all(b.decisions > 0 for b in bots)
+        assert mb_fallbacks(bots) == 0
+        assert result.reason == "final-exhaustion"
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_mutterbohnchen_greedy_beats_random(players: int) -> None:
+    games = 6
+    greedy_total = random_total = 0.0
+    for g in range(games):
+        seat = g % players
+        specs = ["random"] * players
+        specs[seat] = "greedy"
+        result, bots = play_mutterbohnchen(players, 20000 + g, make_bots(specs, 20000 + g))
+        assert mb_fallbacks(bots) == 0
+        assert list(result.winners) == [seat]
+        greedy_total += result.scores[seat]
+        random_total += (sum(result.scores) - result.scores[seat]) / (players - 1)
+    assert greedy_total > 1.5 * random_total
+
+
+def mb_observation(
+    fields: list[list[str]],
+    hand: list[str],
+    *,
+    coins: list[list[str]] | None = None,
+    blind: list[int] | None = None,
+    **kw: Any,
+) -> dict[str, Any]:
+    """Seat 0's observation of a 3-player Mutterböhnchen game; ``coins`` and
+    ``blind`` give each seat's known coins and blind coin count."""
+    obs = observation(fields, hand, variant="mutterbohnchen", **kw)
+    obs.update({"third_fields_left": 0, "foist": None, "attack": None, "final_placement": None})
+    known = coins or [[], [], []]
+    hidden = blind or [0, 0, 0]
+    obs["seats"] = [dict(p) for p in obs["seats"]]
+    for s, p in enumerate(obs["seats"]):
+        p["known_coins"] = known[s]
+        p["blind_coins"] = hidden[s]
+        p["coins"] = len(known[s]) + hidden[s]
+    return obs
+
+
+def mb_decide(obs: dict[str, Any], legal: list[str]) -> str:
+    bot = make_bot("greedy", 0)
+    action = bot.act(SeatView(0, [parse_action(t) for t in legal], lambda: obs))
+    inner = getattr(bot, "_delegate", None)
+    assert isinstance(inner, MutterbohnchenGreedyBot) and inner.fallbacks == 0
+    return action.text()
+
+
+BABY_ON_BLAUE = ["blaue", "blaue", "blaue/baby"]
+
+
+def test_mutterbohnchen_attacks_the_seat_whose_coins_fit() -> None:
+    # seat 1 holds soja coins only; seat 2 a blaue coin that covers my baby
+    obs = mb_observation(
+        [BABY_ON_BLAUE, ["sau"] * 2, []],
+        ["rote"],
+        phase="attack",
+        coins=[[], ["soja", "soja"], ["blaue"]],
+    )
+    obs["attack"] = {"target": None, "reach": 0, "turned": [], "open": [[0, 1]]}
+    legal = ["attack 1 f0", "attack 2 f0", "pass"]
+    assert mb_decide(obs, legal) == "attack 2 f0"
+    # nothing of theirs fits my fields: give the attacks up
+    obs = mb_observation(
+        [BABY_ON_BLAUE, ["sau"] * 2, []],
+        ["rote"],
+        phase="attack",
+        coins=[[], ["soja"], ["rote"]],
+    )
+    obs["attack"] = {"target": None, "reach": 0, "turned": [], "open": [[0, 1]]}
+    assert mb_decide(obs, legal) == "pass"
+
+
+def test_mutterbohnchen_attack_prefers_many_blind_coins_to_unfitting_known_ones() -> None:
+    obs = mb_observation(
+        [BABY_ON_BLAUE, ["sau"] * 2, ["soja"] * 2],
+        ["rote"],
+        phase="attack",
+        coins=[[], ["rote", "rote", "augen"], []],
+        blind=[0, 0, 4],
+    )
+    obs["attack"] = {"target": None, "reach": 0, "turned": [], "open": [[0, 2]]}
+    assert mb_decide(obs, ["attack 1 f0", "attack 2 f0", "pass"]) == "attack 2 f0"
+
+
+def test_mutterbohnchen_captures_the_coin_worth_most() -> None:
+    # a sau man would cover my sau lady (she pays more); the blaue covers my baby
+    obs = mb_observation(
+        [BABY_ON_BLAUE, ["sau", "sau", "sau/lady"], []],
+        ["rote"],
+        phase="capture",
+        coins=[[], ["soja"], []],
+    )
+    obs["attack"] = {"target": 1, "reach": 2, "turned": ["blaue", "sau"], "open": []}
+    assert mb_decide(obs, ["take blaue", "take sau"]) == "take blaue"
+
+
+def test_mutterbohnchen_turns_up_another_coin_only_when_it_may_help() -> None:
+    obs = mb_observation(
+        [BABY_ON_BLAUE, ["sau"] * 2, []],
+        ["rote"],
+        phase="turn-up",
+        coins=[[], ["blaue", "blaue"], []],
+    )
+    obs["attack"] = {"target": 1, "reach": 2, "turned": ["soja"], "open": []}
+    assert mb_decide(obs, ["uncover", "pass"]) == "uncover"
+    obs["seats"][1]["known_coins"] = ["rote", "rote"]
+    assert mb_decide(obs, ["uncover", "pass"]) == "pass"
+
+
+def test_mutterbohnchen_loser_harvests_the_field_that_pays_most() -> None:
+    # blaue x10 pays its last step (4); the sau field still grows; the Loser's pays 0
+    obs = mb_observation(
+        [["augen", "augen", "loser"], ["blaue"] * 10, ["sau"] * 2], ["rote"], phase="quirk"
+    )
+    assert mb_decide(obs, ["harvest f0", "harvest f1", "harvest f2"]) == "harvest f1"
+
+
+def test_mutterbohnchen_flitzer_only_onto_a_growing_rote_field() -> None:
+    obs = mb_observation([["rote"] * 2, ["sau"] * 2, []], ["soja"], phase="flitzer-offer")
+    assert mb_decide(obs, ["take flitzer", "pass"]) == "take flitzer"
+    obs = mb_observation([["blaue"] * 2, ["sau"] * 2, []], ["soja"], phase="flitzer-offer")
+    assert mb_decide(obs, ["take flitzer", "pass"]) == "pass"
+
+
+def test_mutterbohnchen_final_placement_plants_what_pays_then_passes() -> None:
+    obs = mb_observation([["blaue"] * 3, ["sau", "sau/lady"], []], ["sau", "blaue"], phase="x")
+    obs["phase"] = "final-placement"
+    # blaue x4 pays 1 where x3 paid 0; a sau man on the lady pays less
+    assert mb_decide(obs, ["plant f1", "plant h1 f0", "pass"]) == "plant h1 f0"
+    assert mb_decide(obs, ["plant f1", "pass"]) == "pass"
+
+
+def test_mutterbohnchen_optional_pull_and_kavalier_mode() -> None:
+    # a plain planting leaves the baby on top; pull3 puts the lady there
+    obs = mb_observation([SAU_LADIES, [], []], ["sau/baby", "blaue"])
+    assert mb_decide(obs, ["plant f0", "plant f0 pull3", "plant f1"]) == "plant f0 pull3"
+    # the Kavalier slips under the blaue lady: she stays on top of a bigger field
+    fld = ["blaue"] * 3 + ["blaue/lady"]
+    obs = mb_observation([fld, [], []], ["kavalier", "soja"])
+    assert mb_decide(obs, ["plant f0", "plant f0 kavalier", "plant f1"]) == "plant f0 kavalier"

@@ -1608,3 +1608,20 @@ def test_s4_7_warmduscher_card_runs_the_deck_out_game_ends() -> None:
     act(game, 0, "end-trading")
     assert game.exhaustions == 1 and hand(game, 2) == []
     assert game.result() is not None and phase(game) == "over"
+
+
+def test_s4_7_the_open_quirk_is_named_in_the_observation() -> None:
+    """§4.7: while a quirk waits for its owner's choice, every observation
+    names it and its owner (phase ``quirk``); otherwise ``quirk`` is null."""
+    game = position(
+        seats=[
+            {"hand": ["loser", "rote"], "fields": [["augen"], ["sau", "sau"], ["soja", "soja"]]}
+        ],
+        deck=DECK,
+    )
+    assert game.observe(None)["quirk"] is None
+    act(game, 0, "plant f0")
+    for seat in (None, 0, 1):
+        assert game.observe(seat)["quirk"] == {"seat": 0, "card": "loser"}
+    act(game, 0, "harvest f2")
+    assert game.observe(0)["quirk"] is None

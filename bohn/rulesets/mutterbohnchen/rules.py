@@ -1141,6 +1141,11 @@ class Mutterbohnchen(Ladybohn):
             if self.phase in (ATTACK, DEFEND, TURN_UP, CAPTURE)
             else None
         )
+        obs["quirk"] = (
+            {"seat": self.effects[0][0], "card": self.table.keys[self.effects[0][1]]}
+            if self.phase == EFFECT
+            else None
+        )
         obs["final_placement"] = (
             {"seat": self.placer, "used": [f for f in range(3) if self.placed >> f & 1]}
             if self.phase == FINAL_PLACE
