@@ -38,6 +38,7 @@ from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
 from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
@@ -127,6 +128,27 @@ by its top card. Others' offered hand cards show only their type: blaue?.
 """
 
 
+#: the commands Mutterböhnchen adds (shown by ``help`` in its games)
+MUTTERBOHNCHEN_HELP = """\
+Mutterböhnchen adds (and everything of Ladybohn above):
+  plant f0 / plant f0 pull2
+                          pulls are optional: plant f0 plants without one
+  plant h3 f0             Hampelmann: plant any hand card in phase 1; also the
+                          final placement (one hand card on each non-empty field)
+  plant f0 kavalier       the Kavalier slips under the lady on top of field 0
+  attack 2 f1             phase 1½: the baby on top of your field 1 attacks seat 2
+  uncover / pass          turn up one more of the target's coins / stop
+  take blaue              keep the turned-up blaue coin: it is planted at once
+  harvest f0 / pass       as the target: harvest before your coins are turned up
+  take flitzer / pass     accept / refuse the revealed Flitzer as a gift
+  pick f1.3 / pick d2     a quirk's choice: the card at position 3 (0 = bottom) of
+                          field 1, or at position 2 of the discard pile
+Coins: known faces are public; starting coins lie face down, unseen even by you.
+Mama's beans show their name and type, Kavalier(blaue); the table lists which
+quirks act now. Every received card that fits a non-empty field is planted at once.
+"""
+
+
 class Quit(Exception):
     """The person left the game (``quit`` or end of input)."""
 
@@ -174,10 +196,16 @@ def card_label(key: str) -> str:
 
     >>> card_label("blaue/lady"), card_label("sau/baby"), card_label("soja")
     ('blaue♀', 'sau·baby', 'soja')
+
+    A mama's bean (Mutterböhnchen) shows its name and bean type:
+
+    >>> card_label("kavalier"), card_label("feuer/baby2")
+    ('Kavalier(blaue)', 'feuer·baby2')
     """
     bean, sep, kind = key.partition("/")
     if not sep:
-        return key
+        mama = mama_bean(key)
+        return f"{mama_name(key)}({mama})" if mama else key
     return bean + GENDER_MARKS.get(kind, f"·{kind}")
 
 
@@ -222,7 +250,14 @@ def stack_text(keys: list[str], pays: int | None = None) -> str:
     if pays is None:
         return text
     top = keys[-1].partition("/")[2]
-    why = {"lady": " (a lady on top)", "baby": " (a baby on top pays nothing)"}.get(top, "")
+    if top.startswith("baby"):
+        top = "baby"
+    why = {
+        "lady": " (a lady on top)",
+        "baby": " (a baby on top pays nothing)",
+        "loser": " (the Loser on top pays nothing)",
+        "einsiedler": " (the Einsiedler on top pays 1)",
+    }.get(top or keys[-1], "")
     return f"{text}, pays {pays}{why}"
 
 
@@ -426,6 +461,12 @@ def describe_action(
             return f"field {f} ({text})"
         return f"field {f}"
 
+    if obs.get("variant") == "mutterbohnchen":
+        if isinstance(a, Plant) and table is not None:
+            return _mb_plant(a, obs, me, table, fld)
+        text = _mb_action(a, obs, seat, fld)
+        if text is not None:
+            return text
     if isinstance(a, Plant) and genders and table is not None:
         return _gendered_plant(a, obs, me, table, fld)
     if isinstance(a, Plant):
@@ -691,11 +732,18 @@ def _mafia_action(
     return f"discard {_pile_at(obs, a.pile)}"
 
 
-def describe_event(e: dict[str, Any], me: int, genders: bool = False) -> str | None:
+def describe_event(
+    e: dict[str, Any], me: int, genders: bool = False, variant: str | None = None
+) -> str | None:
     """One line for an event as ``me`` sees it (None: not worth a line);
     ``genders``: a game whose cards have genders (Ladybohn), where offered
-    hand cards show only their bean type."""
+    hand cards show only their bean type; ``variant``: the game's variant id,
+    for the events only one variant has (Mutterböhnchen)."""
     t = e.get("type")
+    if variant == "mutterbohnchen":
+        line = _mb_event(e, me)
+        if line is not None:
+            return line
 
     def who(key: str = "seat") -> str:
         s = e.get(key)
@@ -882,6 +930,476 @@ def describe_event(e: dict[str, Any], me: int, genders: bool = False) -> str | N
 
 
 # --------------------------------------------------------------------------
+# Mutterböhnchen: mama's beans, coins face down, attacks, final placement
+
+#: the mama's beans' names as the screen shows them (mutterbohnchen §1.2)
+MAMA_NAMES = {
+    "pruegelknabe": "Prügelknabe",
+    "wuehler": "Wühler",
+    "schuerzenjaeger": "Schürzenjäger",
+}
+#: what a lasting quirk does while it acts (top text: anywhere in a field;
+#: the Schluckspecht: while on top), mutterbohnchen §4.7
+LASTING_QUIRKS = {
+    "faulpelz": "his owner draws 2 fewer in his own turn",
+    "wuehler": "the baby on top of this field turns up 1 coin more",
+    "choleriker": "moves up 1 for each card planted on another field",
+    "warmduscher": "his owner draws 2 fewer in his own turn, 1 after every other turn",
+    "pruegelknabe": "every gift is accepted",
+    "hampelmann": "his owner plants from any hand position in phase 1",
+    "aktivist": "every revealed soja goes onto this field",
+    "saufkumpan": "this field holds brech and blaue",
+    "chauvischwein": "every lady his owner plants goes to the bottom",
+    "messie": "his owner skips phase 1",
+    "lichtgestalt": "moves up 1 for each man planted",
+    "macho": "moves up 3 for each lady planted",
+    "pistolenheld": "this field holds blaue and feuer",
+    "schluckspecht": "every card his owner plants goes to the bottom",
+}
+#: what a quirk does once, when its card is planted on top (centre text)
+PLANTING_QUIRKS = {
+    "arbeitstier": "plant the back card of the hand at once",
+    "loser": "harvest one of the owner's fields",
+    "frauenversteher": "one lady of the owner's fields goes to the top of her field",
+    "kotzbrocken": "the field he lands on is harvested at once",
+    "kameradenschwein": "take the front hand card of the right-hand neighbour",
+    "junggeselle": "every feuer baby of the owner's fields goes to the discard pile",
+    "schuerzenjaeger": "take a lady from the discard pile to the back of the hand",
+    "kavalier": "may slip under a lady on top of any field",
+}
+#: what each quirk that asks its owner wants (phase ``quirk``)
+QUIRK_ASKS = {
+    "arbeitstier": "plant the back card of your hand now (harvest first if it fits no field)",
+    "loser": "harvest one of your fields",
+    "frauenversteher": "pick a lady of your fields: she goes to the top of her own field",
+    "junggeselle": "pick the next feuer baby of your fields to discard (all of them go)",
+    "schuerzenjaeger": "pick a lady of the discard pile (d0 = bottom) for the back of your hand",
+    "aktivist": "plant the revealed soja onto his field, with or without a pull",
+}
+#: mama's beans that go to the bottom of their field, moving up as their owner plants
+MOVER_KEYS = {"choleriker": 1, "lichtgestalt": 1, "macho": 3}
+#: the 24 mama's beans' keys
+_MAMA_KEYS = frozenset(LASTING_QUIRKS) | frozenset(PLANTING_QUIRKS) | {"flitzer", "einsiedler"}
+
+
+def _mb_table() -> CardTable:
+    from bohn.rulesets.mutterbohnchen.rules import TABLE
+
+    return TABLE
+
+
+def mama_bean(key: str) -> str | None:
+    """The bean type of a mama's bean key, None for any other key.
+
+    >>> mama_bean("kavalier"), mama_bean("blaue")
+    ('blaue', None)
+    """
+    if key not in _MAMA_KEYS:
+        return None
+    t = _mb_table()
+    return t.bean_keys[t.bean[t.index[key]]]
+
+
+def mama_name(key: str) -> str:
+    """A mama's bean's name: ``Schürzenjäger``."""
+    return MAMA_NAMES.get(key, key.capitalize())
+
+
+def _gender_of(key: str) -> str:
+    kind = key.partition("/")[2]
+    return "lady" if kind == "lady" else "baby" if kind.startswith("baby") else "man"
+
+
+def _bean_of(key: str) -> str:
+    return mama_bean(key) or key.partition("/")[0]
+
+
+def coin_text(p: dict[str, Any]) -> str:
+    """A Mutterböhnchen seat's coins: the known faces and the face-down count.
+
+    >>> coin_text({"known_coins": ["sau", "sau", "rote/lady"], "blind_coins": 3})
+    'coins: sau x2, rote♀ known; 3 face down (nobody has seen them)'
+    """
+    known = list(p.get("known_coins", []))
+    blind = int(p.get("blind_coins", 0))
+    text = f"coins: {_counted(known)} known" if known else "coins: none known"
+    return text + (f"; {blind} face down (nobody has seen them)" if blind else "; none face down")
+
+
+def quirk_lines(p: dict[str, Any]) -> list[str]:
+    """The mama's beans in a seat's fields and whether their quirks act now."""
+    out = []
+    for f, fld in enumerate(p.get("fields", [])):
+        for j, key in enumerate(fld):
+            if mama_bean(key) is None:
+                continue
+            on_top = j == len(fld) - 1
+            where = f"{mama_name(key)} in f{f}" + (" (on top)" if on_top else f" (position {j})")
+            if key == "schluckspecht" and not on_top:
+                state = f"covered: {LASTING_QUIRKS[key]} only while on top"
+            elif key in LASTING_QUIRKS:
+                state = f"ACTIVE: {LASTING_QUIRKS[key]}"
+            elif key in PLANTING_QUIRKS:
+                state = f"acts only when planted on top ({PLANTING_QUIRKS[key]})"
+            elif key == "einsiedler":
+                state = "no quirk; pays 1 on top"
+            else:
+                state = "no quirk once planted"
+            if key == "loser" and on_top:
+                state += "; this field pays 0 while he is on top"
+            out.append(f"{where}: {state}")
+    return out
+
+
+def open_quirk(
+    obs: dict[str, Any], seat: int, legal: list[Action], events: list[dict[str, Any]]
+) -> str | None:
+    """Which mama's bean asks ``seat`` in phase ``quirk`` (the observation does
+    not name it): read from the choices, else from the last plantings seen."""
+    if obs.get("phase") != "quirk" or not legal:
+        return None
+    me = obs["seats"][seat]
+    for a in legal:
+        if isinstance(a, Pick):
+            if a.ref.startswith("d"):
+                return "schuerzenjaeger"
+            i, _, j = a.ref[1:].partition(".")
+            try:
+                key = str(me["fields"][int(i)][int(j)])
+            except (IndexError, ValueError):
+                continue
+            return "frauenversteher" if _gender_of(key) == "lady" else "junggeselle"
+        if isinstance(a, Plant):
+            return "aktivist" if a.traded is not None else "arbeitstier"
+    for e in reversed(events):
+        if e.get("type") == "plant" and e.get("seat") == seat and e.get("card") in QUIRK_ASKS:
+            return str(e["card"])
+    return None
+
+
+def mutterbohnchen_lines(
+    obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+) -> list[str]:
+    """Mutterböhnchen's open business: the attack, the Flitzer offer, the
+    quirk that asks, the final placement."""
+    out: list[str] = []
+    phase = obs.get("phase")
+    active = int(obs.get("active", -1))
+    who = _seat_name(active, seat, kinds)
+    att = obs.get("attack")
+    if att:
+        opened = (
+            ", ".join(f"f{f} (up to {_coins(int(n))})" for f, n in att.get("open", [])) or "none"
+        )
+        target = int(att.get("target", -1))
+        if target < 0:
+            out.append(
+                f"attacks of the little rascals: {who} may attack with the baby on top of "
+                f"each field: open {opened}; pass gives up every open attack"
+            )
+        else:
+            tp = obs["seats"][target]
+            turned = att.get("turned") or []
+            out.append(
+                f"ATTACK on {_seat_name(target, seat, kinds)} by {who}: may turn up "
+                f"{_coins(int(att.get('reach', 0)))}; turned up so far: {_cards(turned)}; "
+                f"the target holds {_coins(len(tp.get('known_coins', [])))} known and "
+                f"{int(tp.get('blind_coins', 0))} face down"
+            )
+            out.append(f"  attacks still open after this one: {opened}")
+            if phase == "defend":
+                out.append(
+                    f"  {_seat_name(target, seat, kinds)} may harvest first (only the target), "
+                    "then pass: the coins are shuffled and one is turned up"
+                )
+            elif phase == "turn-up":
+                out.append(f"  {who} may turn up one more coin (uncover) or stop (pass)")
+            elif phase == "capture":
+                out.append(
+                    f"  {who} must take one turned-up coin that fits a non-empty field; the "
+                    "others go back face up"
+                )
+    if phase == "flitzer-offer":
+        waiting = [_seat_name(s, seat, kinds) for s in obs.get("waiting_for", [])]
+        out.append(
+            f"the revealed Flitzer is offered as a gift to {', '.join(waiting) or 'the next seat'}"
+            ": take flitzer or pass (nobody takes him: the active player plants him)"
+        )
+    if phase == "quirk":
+        if asking is not None:
+            out.append(f"quirk: your {mama_name(asking)} asks: {QUIRK_ASKS.get(asking, '')}")
+        else:
+            out.append("quirk: a mama's bean asks its owner to choose")
+    fp = obs.get("final_placement")
+    if fp:
+        used = ", ".join(f"f{f}" for f in fp.get("used", [])) or "none yet"
+        out.append(
+            f"final placement: {_seat_name(int(fp['seat']), seat, kinds)} may put one fitting "
+            f"hand card on each non-empty field (fields used: {used}); then every field is "
+            "harvested"
+        )
+    foist = obs.get("foist")
+    if foist:
+        out.append(
+            f"foist: {_seat_name(int(foist['seat']), seat, kinds)} must plant the received "
+            f"{_cards(foist.get('cards', []))} at once on a field it fits (mutterbohnchen §3.3.3)"
+        )
+    return out
+
+
+def _mb_plant(
+    a: Plant, obs: dict[str, Any], me: dict[str, Any], table: CardTable, fld: Callable[[int], str]
+) -> str:
+    """A planting in Mutterböhnchen: the card, the field, where it lands (top,
+    bottom, under the lady), the optional pull, the card's own quirk and the
+    movers it moves."""
+    phase = obs.get("phase")
+    if a.traded is None:
+        ref = f"h{a.card}" if a.card else "h0"
+    else:
+        ref = f"t{a.traded}"
+    zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
+    i = int(ref[1:])
+    key = str(zone[i]) if i < len(zone) else "?"
+    name = f"{card_label(key)} ({ref})" if ref != "h0" else f"{card_label(key)} (front card)"
+    if phase == "foist":
+        what = f"plant the received {name} at once"
+    elif phase == "final-placement":
+        what = f"final placement: put {name}"
+    elif phase == "quirk" and a.traded is not None:
+        what = f"Aktivist: plant the revealed {name}"
+    elif phase == "quirk":
+        what = f"Arbeitstier: plant your back card {name}"
+    elif a.traded is not None:
+        what = f"plant {card_label(key)} from your trading area ({ref})"
+    elif a.card:
+        what = f"plant hand card {name} (Hampelmann)" if phase == "plant" else f"plant {name}"
+    else:
+        what = f"plant {name}"
+    fields = me["fields"]
+    keys = [str(k) for k in fields[a.field]] if a.field < len(fields) else []
+    text = f"{what} on {fld(a.field)}"
+    if key not in table.index:
+        return text
+    mine = [str(k) for f in fields for k in f]
+    tops = [str(f[-1]) for f in fields if f]
+    gender = _gender_of(key)
+    after = list(keys)
+    where = "top"
+    if a.mode == "kavalier" or (
+        key == "kavalier"
+        and a.mode is None
+        and keys
+        and _gender_of(keys[-1]) == "lady"
+        and all(_bean_of(k) != "blaue" for k in keys)
+    ):
+        after.insert(len(after) - 1, key)
+        where = "under"
+        text += ", slipping under the lady on top (Kavalier)"
+    elif key in MOVER_KEYS:
+        after.insert(0, key)
+        where = "bottom"
+        text += ", at the bottom (he moves up as you plant)"
+    elif "schluckspecht" in tops:
+        after.insert(0, key)
+        where = "bottom"
+        text += ", at the bottom (your Schluckspecht is on top)"
+    elif gender == "lady" and "chauvischwein" in mine:
+        after.insert(0, key)
+        where = "bottom"
+        text += ", at the bottom (your Chauvischwein)"
+    else:
+        after.append(key)
+    if a.mode is not None and a.mode.startswith("pull") and a.mode[4:].isdigit():
+        k = int(a.mode[4:])
+        if k < len(keys):
+            pulled = _gender_of(keys[k])
+            text += f", pulling the {pulled} at position {k} (0 = bottom) up two places"
+            moved = after.pop(k)
+            after.insert(min(k + 2, len(after)), moved)
+    if where == "top" and key in PLANTING_QUIRKS and key != "kavalier":
+        needs_hand = key in ("kameradenschwein", "junggeselle", "schuerzenjaeger")
+        if not (needs_hand and a.traded is not None) and (key != "kotzbrocken" or keys):
+            text += f"; his quirk: {PLANTING_QUIRKS[key]}"
+    movers = []
+    for m, steps in MOVER_KEYS.items():
+        if m == key or m not in mine:
+            continue
+        mf = next(f for f, cards in enumerate(fields) if m in cards)
+        if (
+            (m == "choleriker" and mf != a.field)
+            or (m == "lichtgestalt" and gender == "man")
+            or (m == "macho" and gender == "lady")
+        ):
+            movers.append(f"your {mama_name(m)} moves up {steps}")
+    if movers:
+        text += "; " + ", ".join(movers)
+    top = table.index.get(after[-1], table.index[key])
+    pays = table.pays_for(top, len(after))
+    if _bean_of(after[-1]) != "garten":
+        pays = min(pays, len(after))
+    return f"{text}; then {stack_text(after, pays)}"
+
+
+def _mb_action(a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], str]) -> str | None:
+    """A sentence for Mutterböhnchen's own actions and its phases' passes
+    (None: not one of them)."""
+    phase = obs.get("phase")
+    me = obs["seats"][seat]
+    att = obs.get("attack") or {}
+    if isinstance(a, Attack):
+        reach = dict((int(f), int(n)) for f, n in att.get("open", []))
+        fields = me["fields"]
+        baby = (
+            card_label(str(fields[a.field][-1]))
+            if a.field < len(fields) and fields[a.field]
+            else "?"
+        )
+        tp = obs["seats"][a.target] if 0 <= a.target < len(obs["seats"]) else {}
+        n = reach.get(a.field)
+        can = f"turns up to {_coins(n)}" if n is not None else "turns up coins"
+        return (
+            f"attack seat {a.target} with the {baby} on top of your field {a.field}: {can} of "
+            f"its {int(tp.get('coins', 0))} ({len(tp.get('known_coins', []))} known, "
+            f"{int(tp.get('blind_coins', 0))} face down); you keep one that fits a field"
+        )
+    if isinstance(a, Pick):
+        if a.ref.startswith("d"):
+            discard = obs.get("discard", [])
+            i = int(a.ref[1:])
+            card = card_label(str(discard[i])) if i < len(discard) else "?"
+            return (
+                f"Schürzenjäger: take the {card} at position {i} of the discard pile "
+                "(0 = bottom) to the back of your hand"
+            )
+        f_, _, j_ = a.ref[1:].partition(".")
+        f, j = int(f_), int(j_)
+        cards = me["fields"][f] if f < len(me["fields"]) else []
+        key = str(cards[j]) if j < len(cards) else "?"
+        if _gender_of(key) == "lady":
+            return (
+                f"Frauenversteher: the {card_label(key)} at position {j} of {fld(f)} goes to "
+                "the top of her field"
+            )
+        return f"Junggeselle: discard the {card_label(key)} at position {j} of {fld(f)}"
+    if isinstance(a, Uncover) and phase == "turn-up":
+        turned = att.get("turned") or []
+        return (
+            f"turn up one more coin (turned up: {_cards(turned)}; this attack may turn up "
+            f"{_coins(int(att.get('reach', 0)))})"
+        )
+    if isinstance(a, Take) and phase == "flitzer-offer":
+        return "take the Flitzer as a gift (he is planted on a field he fits, else kept to plant)"
+    if isinstance(a, Take):
+        return (
+            f"take the turned-up {card_label(a.bean)} coin: it must be planted on a field it "
+            "fits at once; the other coins go back"
+        )
+    if isinstance(a, Harvest) and phase == "defend":
+        return f"harvest {fld(a.field)} before your coins are turned up"
+    if isinstance(a, Harvest) and phase == "quirk":
+        return f"harvest {fld(a.field)} (the quirk asks for it)"
+    if isinstance(a, Pass):
+        return {
+            "attack": "pass: give up every attack still open this turn",
+            "defend": "pass: harvest nothing more; your coins are shuffled and turned up",
+            "turn-up": "pass: turn up no more coins",
+            "flitzer-offer": "pass: do not take the Flitzer",
+            "final-placement": "pass: place no more cards; your final placement ends",
+        }.get(str(phase))
+    return None
+
+
+def _mb_event(e: dict[str, Any], me: int) -> str | None:
+    """A line for Mutterböhnchen's own events (None: not one of them)."""
+    t = e.get("type")
+
+    def who(key: str = "seat") -> str:
+        s = e.get(key)
+        return "you" if s == me else f"seat {s}"
+
+    def whose(key: str = "seat") -> str:
+        s = e.get(key)
+        return "your" if s == me else f"seat {s}'s"
+
+    if t == "starting-coins":
+        n = int(e.get("count", 0))
+        extra = " (not even you see them)" if e.get("seat") == me else ""
+        return f"{who()} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
+    if t == "attack":
+        return (
+            f"{who()} {'attack' if e.get('seat') == me else 'attacks'} {who('target')} with the "
+            f"baby on top of field {e.get('field')}"
+        )
+    if t == "shuffle" and e.get("pile") == "coins":
+        return f"coins shuffled face down ({e.get('size', '?')})"
+    if t == "turn-up":
+        return f"turned up one of {whose('target')} coins: {card_label(str(e.get('card')))}"
+    if t == "capture":
+        return (
+            f"{who()} captured {whose('target')} {card_label(str(e.get('card')))} coin; it is "
+            "planted at once"
+        )
+    if t == "attack-spent":
+        return f"{who('target')} {'have' if e.get('target') == me else 'has'} no coins: the attack is spent"
+    if t == "steal":
+        card = f" ({card_label(str(e['card']))})" if "card" in e else ""
+        return f"{who()} took {whose('from')} front hand card{card} (Kameradenschwein)"
+    if t == "flitzer-offer":
+        return f"the Flitzer is offered to {who()} as a gift"
+    if t == "final-placement":
+        return (
+            f"final placement: {who()} may put one hand card on each of "
+            f"{'your' if e.get('seat') == me else 'their'} non-empty fields"
+        )
+    if t == "quirk":
+        return _quirk_event(e, who, whose)
+    if t == "plant" and (e.get("bottom") or e.get("under_lady")):
+        where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
+        return f"{who()} planted {card_label(str(e['card']))} {where} field {e['field']}"
+    if t == "foist":
+        return (
+            f"{who()} had to plant the received {card_label(str(e.get('card')))} at once on a "
+            "field it fits (mutterbohnchen §3.3.3)"
+        )
+    if t == "pull":
+        return (
+            f"pull on {whose()} field {e.get('field')}: the card at position {e.get('from')} "
+            f"moved up to {e.get('to')}"
+        )
+    return None
+
+
+def _quirk_event(e: dict[str, Any], who: Callable[..., str], whose: Callable[..., str]) -> str:
+    card = str(e.get("card"))
+    name = f"{whose()} {mama_name(card)}"
+    if card == "flitzer":
+        return f"the Flitzer goes to {who()}"
+    if card == "messie":
+        return f"{name}: phase 1 is skipped"
+    if card == "pruegelknabe":
+        return f"{name}: the gift is accepted at once"
+    if card == "aktivist":
+        return f"{name} takes the revealed {card_label(str(e.get('takes')))} onto his field"
+    if card == "kameradenschwein":
+        return f"{name}: the front hand card of {who('from')} is taken"
+    if card == "schuerzenjaeger":
+        return f"{name} took {card_label(str(e.get('taken')))} from the discard pile"
+    if card == "arbeitstier" and "plants" in e:
+        return f"{name}: the back hand card {card_label(str(e['plants']))} is planted"
+    if "to" in e:
+        return f"{name} moved up to position {e['to']} of field {e.get('field')}"
+    if "moved" in e:
+        moved = card_label(str(e["moved"]))
+        if card == "frauenversteher":
+            return f"{name} brought {moved} to the top of field {e.get('field')}"
+        return f"{name} discarded {moved} from field {e.get('field')}"
+    if "field" in e:
+        return f"{name}: field {e['field']} is harvested"
+    return f"{name} acts"
+
+
+# --------------------------------------------------------------------------
 # the screen
 
 
@@ -889,7 +1407,10 @@ def seat_extras(p: dict[str, Any]) -> list[str]:
     """The lines of a seat beyond its fields, for the keys its observation has:
     coin faces, buildings, General Store, stew, Distillery and Teepee coins."""
     out: list[str] = []
-    if "coin_cards" in p:
+    if "blind_coins" in p:  # Mutterböhnchen: known faces and face-down starting coins
+        out.append(coin_text(p))
+        out += quirk_lines(p)
+    elif "coin_cards" in p:
         out.append(f"coins: {_counted(p['coin_cards'])}")
     if "buildings" in p:
         owned = list(p["buildings"])
@@ -1035,6 +1556,8 @@ def gender_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[
     """The lines of a game whose cards have genders (Ladybohn): how fields are
     shown, the third fields left in the game and a baby that must be planted now."""
     out = [GENDER_LEGEND]
+    if obs.get("variant") == "mutterbohnchen":  # nobody buys a field; foist: below
+        return out
     if "third_fields_left" in obs:
         left = int(obs["third_fields_left"])
         out.append(f"third fields left in the game: {left}" + ("" if left else " (none to buy)"))
@@ -1053,8 +1576,10 @@ def screen(
     seat: int,
     kinds: dict[int, str],
     table: CardTable | None,
+    asking: str | None = None,
 ) -> list[str]:
-    """The table as ``seat`` sees it, from its observation only."""
+    """The table as ``seat`` sees it, from its observation only (``asking``:
+    the mama's bean whose quirk asks ``seat`` now, :func:`open_quirk`)."""
     lines: list[str] = []
     active = int(obs.get("active", -1))
     lines.append("")
@@ -1076,6 +1601,8 @@ def screen(
     genders = gendered(table)
     if genders:
         lines += gender_lines(obs, seat, kinds)
+    if obs.get("variant") == "mutterbohnchen":
+        lines += mutterbohnchen_lines(obs, seat, kinds, asking)
     lines.append("")
     for s, p in enumerate(obs["seats"]):
         mark = "*" if s == active else " "
@@ -1175,6 +1702,7 @@ class Session:
         self.out = out
         self.table = _table_of(game)
         self.genders = gendered(self.table)
+        self.variant: str | None = getattr(game, "variant", None)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -1184,7 +1712,7 @@ class Session:
             view = ev.view(self.seat)
             if view is None:
                 continue
-            line = describe_event(view, self.seat, self.genders)
+            line = describe_event(view, self.seat, self.genders, self.variant)
             if line is not None:
                 self.say(prefix + line)
 
@@ -1193,7 +1721,7 @@ class Session:
         n = game.n
         last = (int(getattr(game, "active", 0)) - 1) % n
         for entry in game.events(self.seat):
-            line = describe_event(entry, self.seat, self.genders)
+            line = describe_event(entry, self.seat, self.genders, self.variant)
             if line is not None:
                 self.say(line)
         steps = 0
@@ -1246,6 +1774,14 @@ class Session:
             "play-on",
             "foist",
             "pull",
+            "attack",
+            "turn-up",
+            "capture",
+            "attack-spent",
+            "quirk",
+            "steal",
+            "flitzer-offer",
+            "final-placement",
         )
         rest = []
         for ev in events:
@@ -1256,7 +1792,9 @@ class Session:
             if t == "harvest" and v.get("seat") == s and not v.get("final"):
                 summary.append(_coins(v["coins"]))
             elif t == "plant" and v.get("seat") == s:
-                summary.append(f"{card_label(str(v['card']))} on field {v['field']}")
+                where = " (bottom)" if v.get("bottom") else ""
+                where = " (under the lady)" if v.get("under_lady") else where
+                summary.append(f"{card_label(str(v['card']))} on field {v['field']}{where}")
             elif t in shown or t == "plant" or (t == "harvest" and v.get("final")):
                 rest.append(ev)  # another seat's planting: a baby foisted by this deal
         seen = game.action_view(action)  # e.g. a Police Station's coin stays hidden
@@ -1271,6 +1809,8 @@ class Session:
         """The legal actions in the order they are listed: the usual moves first."""
         order: tuple[type[Action], ...] = (
             Plant,
+            Attack,
+            Pick,
             Stash,
             Store,
             Order,
@@ -1309,7 +1849,10 @@ class Session:
         obs = game.observe(self.seat)
         legal = self.ordered_legal()
         price = getattr(game, "options", {}).get("third_field_price")
-        for line in screen(obs, self.seat, self.kinds, self.table):
+        asking = None
+        if obs.get("phase") == "quirk":
+            asking = open_quirk(obs, self.seat, legal, list(game.events(self.seat)))
+        for line in screen(obs, self.seat, self.kinds, self.table, asking):
             self.say(line)
         self.say("")
         self.say("your choices:")
@@ -1332,12 +1875,14 @@ class Session:
                     self.say(HIGH_BOHN_HELP)
                 elif self.genders:
                     self.say(LADYBOHN_HELP)
+                if self.variant == "mutterbohnchen":
+                    self.say(MUTTERBOHNCHEN_HELP)
                 continue
             if word == "log":
                 self.show_log()
                 continue
             if word in ("table", "show"):
-                for line in screen(obs, self.seat, self.kinds, self.table):
+                for line in screen(obs, self.seat, self.kinds, self.table, asking):
                     self.say(line)
                 continue
             action: Action
@@ -1367,7 +1912,7 @@ class Session:
         for e in self.game.events(self.seat):
             if e.get("type") == "action":
                 continue
-            line = describe_event(e, self.seat, self.genders)
+            line = describe_event(e, self.seat, self.genders, self.variant)
             if line is not None:
                 lines.append(line)
         self.say("recent events:")

@@ -919,3 +919,234 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         assert describe_event(e, 0, True) == line
     # without genders (other games) an offered card is shown as it is
     assert describe_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives sau, wants soja"
+
+
+# -- Mutterböhnchen ---------------------------------------------------------------------
+
+
+def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
+    """A Mutterböhnchen game at 4 players played to its end for seat 1 by the
+    greedy bot (attacking and uncovering whenever it may): every screen shows
+    each seat's known and face-down coins, the mama's beans and their quirks,
+    the attack in progress, the quirk that asks and the final placement; no
+    event or action is left as a raw dict."""
+    from bohn.bots.base import SeatView, make_bot
+    from bohn.play import coin_text, mama_bean, mama_name
+    from bohn.rulesets.mutterbohnchen.actions import Attack
+    from bohn.rulesets.prohibohn.actions import Uncover
+
+    out = io.StringIO()
+    first = ["help", "table"]
+    player = make_bot("greedy", 3)
+    seen: set[str] = set()
+    screens = 0
+
+    def input_fn(prompt: str) -> str:
+        nonlocal screens
+        if first:
+            return first.pop(0)
+        game = games[0]
+        obs = game.observe(1)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        seen.add(str(obs["phase"]))
+        for s, name in ((1, "you"), (3, "seat 3 (greedy)")):
+            p = obs["seats"][s]
+            block = seat_block(screen, name)
+            assert block[0][2:].startswith(f"{name}: {p['coins']} coins")
+            assert coin_text(p) in block, (block, p)
+            for f, fld in enumerate(p["fields"]):
+                for key in fld:
+                    if mama_bean(key) is not None:
+                        assert f"{mama_name(key)}({mama_bean(key)})" in block[1 + f]
+                        assert any(x.startswith(f"{mama_name(key)} in f{f} (") for x in block)
+                        seen.add("mama")
+        att = obs["attack"]
+        if att is not None and att["target"] >= 0:
+            assert "ATTACK on " in screen and f"may turn up {att['reach']} coin" in screen
+            seen.add("attack shown")
+        if obs["phase"] == "quirk":
+            assert "quirk: your " in screen and " asks: " in screen
+        if obs["final_placement"] is not None:
+            assert "final placement: you may put one fitting hand card" in screen
+        screens += 1
+        legal = game.legal_actions(1)
+        attack = [a for a in legal if isinstance(a, Attack | Uncover)]
+        if attack:
+            return attack[0].text()
+        return player.act(SeatView(1, legal, lambda: game.observe(1))).text()
+
+    rc = main("mutterbohnchen", 4, 1, ["greedy"], 5, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0
+    assert "Mutterböhnchen: 4 players" in text
+    assert "Ladybohn adds:" in text and "Mutterböhnchen adds" in text  # help
+    assert screens > 100
+    assert {"attack", "defend", "turn-up", "quirk", "final-placement", "foist"} <= seen, seen
+    assert {"mama", "attack shown"} <= seen
+    assert "{'type'" not in text  # every event in words
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)  # all told in words
+    assert re.search(r"\) attack seat \d with the \S+ on top of your field \d: turns up", text)
+    assert re.search(r"\) turn up one more coin \(turned up: ", text)
+    assert re.search(r"\) pass: harvest nothing more; your coins are shuffled", text)
+    assert re.search(r"\) final placement: put \S+ \((h\d|front card)\) on field \d", text)
+    assert re.search(r"you got 4 face-down starting coins \(not even you see them\)", text)
+    assert re.search(r"seat \d attacks (you|seat \d) with the baby on top of field \d", text)
+    assert re.search(r"turned up one of (your|seat \d's) coins: ", text)
+    assert re.search(r"captured (your|seat \d's) \S+ coin; it is planted at once", text)
+    assert re.search(r"final placement: seat \d may put one hand card", text)
+    assert re.search(r"quirk: your \S+ asks: ", text)
+    assert "=== game over (final-exhaustion) ===" in text and "winner: " in text
+
+
+def test_mutterbohnchen_actions_and_events_in_words() -> None:
+    from bohn.engine.actions import parse_action
+    from bohn.play import describe_action, describe_event, screen
+    from bohn.scenario import load_position
+
+    game = load_position(
+        {
+            "variant": "mutterbohnchen",
+            "players": 4,
+            "seed": 0,
+            "setup": {
+                "active": 0,
+                "phase": "plant",
+                "players": [
+                    {
+                        "hand": ["kavalier", "blaue/lady", "macho", "sau"],
+                        "fields": [
+                            ["blaue", "blaue/baby", "blaue/lady"],
+                            ["schluckspecht", "brech/lady", "brech/baby2"],
+                        ],
+                        "coins": ["sau", "sau", "rote/lady"],
+                        "blind": ["garten"],
+                    },
+                    {"fields": [["aktivist", "soja"], []], "blind": ["feuer", "brech"]},
+                    {"fields": [["soja", "soja", "soja/baby"], ["messie"]]},
+                ],
+            },
+        }
+    )
+    obs = game.observe(0)
+    table = type(game).table
+    kinds = {1: "greedy", 2: "greedy", 3: "random"}
+
+    def said(text: str, phase: str | None = None) -> str:
+        if phase is not None:
+            obs["phase"] = phase
+        return describe_action(parse_action(text), obs, 0, table)
+
+    field0 = (
+        "field 0 ([bottom] blaue -> blaue·baby -> blaue♀ [top] - 3 cards, pays 1 (a lady on top))"
+    )
+    assert said("plant f0 kavalier", "plant").startswith(
+        f"plant Kavalier(blaue) (front card) on {field0}, slipping under the lady on top "
+        "(Kavalier); then [bottom] blaue -> blaue·baby -> Kavalier(blaue) -> blaue♀ [top]"
+    )
+    assert said("plant f0").startswith(f"plant Kavalier(blaue) (front card) on {field0}; then")
+    assert "at the bottom (he moves up as you plant)" in said("plant h2 f0")
+    assert "(Hampelmann)" in said("plant h2 f0")
+    assert said("plant h3 f0", "final-placement").startswith("final placement: put sau (h3) on")
+    obs["attack"] = {"target": -1, "reach": 0, "turned": [], "open": [[1, 2]]}
+    assert said("attack 1 f1", "attack") == (
+        "attack seat 1 with the brech·baby2 on top of your field 1: turns up to 2 coins of its "
+        "2 (0 known, 2 face down); you keep one that fits a field"
+    )
+    assert said("pass") == "pass: give up every attack still open this turn"
+    obs["attack"] = {"target": 1, "reach": 2, "turned": ["feuer"], "open": []}
+    assert said("uncover", "turn-up") == (
+        "turn up one more coin (turned up: feuer; this attack may turn up 2 coins)"
+    )
+    assert said("pass") == "pass: turn up no more coins"
+    assert said("take blaue", "capture").startswith("take the turned-up blaue coin: it must be")
+    assert said("take flitzer", "flitzer-offer").startswith("take the Flitzer as a gift")
+    assert said("pass") == "pass: do not take the Flitzer"
+    assert said("pick f0.2", "quirk") == (
+        f"Frauenversteher: the blaue♀ at position 2 of {field0} goes to the top of her field"
+    )
+    assert said("pick f0.1").startswith("Junggeselle: discard the blaue·baby at position 1")
+    obs["discard"] = ["sau", "feuer/lady"]
+    assert said("pick d1") == (
+        "Schürzenjäger: take the feuer♀ at position 1 of the discard pile (0 = bottom) to the "
+        "back of your hand"
+    )
+    assert said("pass", "final-placement") == "pass: place no more cards; your final placement ends"
+
+    obs.update({"phase": "turn-up"})
+    text = "\n".join(screen(obs, 0, kinds, table))
+    assert "coins: sau x2, rote♀ known; 1 face down (nobody has seen them)" in text
+    assert "coins: none known; 2 face down (nobody has seen them)" in text
+    assert "f1: [bottom] Schluckspecht(brech) -> brech♀ -> brech·baby2 [top]" in text
+    assert "Schluckspecht in f1 (position 0): covered: every card his owner plants goes" in text
+    assert "Aktivist in f0 (position 0): ACTIVE: every revealed soja goes onto this field" in text
+    assert "Messie in f1 (on top): ACTIVE: his owner skips phase 1" in text
+    assert "ATTACK on seat 1 (greedy) by you: may turn up 2 coins; turned up so far: feuer" in text
+    assert "you may turn up one more coin (uncover) or stop (pass)" in text
+    assert "third fields left" not in text
+    obs.update({"phase": "quirk", "attack": None})
+    text = "\n".join(screen(obs, 0, kinds, table, "frauenversteher"))
+    assert "quirk: your Frauenversteher asks: pick a lady of your fields" in text
+    obs.update({"phase": "final-placement", "final_placement": {"seat": 0, "used": [1]}})
+    text = "\n".join(screen(obs, 0, kinds, table))
+    assert "final placement: you may put one fitting hand card on each non-empty field " in text
+    assert "(fields used: f1)" in text
+
+    events: list[tuple[dict[str, Any], str]] = [
+        (
+            {"type": "starting-coins", "seat": 2, "count": 4},
+            "seat 2 got 4 face-down starting coins",
+        ),
+        (
+            {"type": "attack", "seat": 0, "target": 1, "field": 1},
+            "you attack seat 1 with the baby on top of field 1",
+        ),
+        ({"type": "shuffle", "pile": "coins", "size": 3}, "coins shuffled face down (3)"),
+        ({"type": "turn-up", "target": 0, "card": "sau"}, "turned up one of your coins: sau"),
+        (
+            {"type": "capture", "seat": 1, "target": 0, "card": "sau"},
+            "seat 1 captured your sau coin; it is planted at once",
+        ),
+        ({"type": "attack-spent", "target": 2}, "seat 2 has no coins: the attack is spent"),
+        (
+            {"type": "quirk", "card": "macho", "seat": 0, "field": 0, "to": 3},
+            "your Macho moved up to position 3 of field 0",
+        ),
+        (
+            {"type": "quirk", "card": "aktivist", "seat": 1, "takes": "soja/lady"},
+            "seat 1's Aktivist takes the revealed soja♀ onto his field",
+        ),
+        ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Flitzer goes to seat 2"),
+        ({"type": "quirk", "card": "messie", "seat": 2}, "seat 2's Messie: phase 1 is skipped"),
+        (
+            {"type": "quirk", "card": "loser", "seat": 0, "field": 1},
+            "your Loser: field 1 is harvested",
+        ),
+        (
+            {"type": "quirk", "card": "junggeselle", "seat": 0, "field": 1, "moved": "feuer/baby"},
+            "your Junggeselle discarded feuer·baby from field 1",
+        ),
+        (
+            {"type": "steal", "seat": 3, "from": 0, "card": "blaue"},
+            "seat 3 took your front hand card (blaue) (Kameradenschwein)",
+        ),
+        ({"type": "flitzer-offer", "seat": 0}, "the Flitzer is offered to you as a gift"),
+        (
+            {"type": "final-placement", "seat": 3},
+            "final placement: seat 3 may put one hand card on each of their non-empty fields",
+        ),
+        (
+            {"type": "plant", "seat": 0, "field": 0, "card": "macho", "bottom": True},
+            "you planted Macho(blaue) at the bottom of field 0",
+        ),
+        (
+            {"type": "plant", "seat": 1, "field": 0, "card": "kavalier", "under_lady": True},
+            "seat 1 planted Kavalier(blaue) under the lady on top of field 0",
+        ),
+        (
+            {"type": "foist", "seat": 0, "card": "sau"},
+            "you had to plant the received sau at once on a field it fits (mutterbohnchen §3.3.3)",
+        ),
+    ]
+    for e, line in events:
+        assert describe_event(e, 0, True, "mutterbohnchen") == line
