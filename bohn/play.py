@@ -1331,8 +1331,9 @@ def _mb_event(e: dict[str, Any], me: int) -> str | None:
             f"{who()} {'attack' if e.get('seat') == me else 'attacks'} {who('target')} with the "
             f"baby on top of field {e.get('field')}"
         )
-    if t == "shuffle" and e.get("pile") == "coins":
-        return f"coins shuffled face down ({e.get('size', '?')})"
+    pile = str(e.get("pile", ""))
+    if t == "shuffle" and pile.endswith("coins"):
+        return f"{pile} shuffled face down ({e.get('size', '?')})"
     if t == "turn-up":
         return f"turned up one of {whose('target')} coins: {card_label(str(e.get('card')))}"
     if t == "capture":

@@ -136,7 +136,15 @@ def test_scenario_command_with_the_lady_pull(
     ]
     assert result["events"] == [
         {"type": "plant", "seat": 0, "field": 0, "card": "sau/baby"},
-        {"type": "pull", "seat": 0, "field": 0, "from": 3, "to": 5},
+        {
+            "type": "pull",
+            "seat": 0,
+            "field": 0,
+            "by": "sau/baby",
+            "card": "sau/lady",
+            "from": 3,
+            "to": 5,
+        },
     ]
 
     path.write_text(json.dumps(pull_scenario("plant f0")), encoding="utf-8")

@@ -1101,7 +1101,10 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             {"type": "attack", "seat": 0, "target": 1, "field": 1},
             "you attack seat 1 with the baby on top of field 1",
         ),
-        ({"type": "shuffle", "pile": "coins", "size": 3}, "coins shuffled face down (3)"),
+        (
+            {"type": "shuffle", "pile": "seat 0 coins", "size": 3},
+            "seat 0 coins shuffled face down (3)",
+        ),
         ({"type": "turn-up", "target": 0, "card": "sau"}, "turned up one of your coins: sau"),
         (
             {"type": "capture", "seat": 1, "target": 0, "card": "sau"},

@@ -442,7 +442,15 @@ def test_s4_2_lady_one_below_the_baby_reaches_the_top() -> None:
     assert [a for a in legal(game, 0) if a.startswith("plant")] == ["plant f0", "plant f1"]
     events = act(game, 0, "plant f0")
     assert fields(game, 0) == [["blaue", "blaue/baby", "blaue/lady"], []]
-    assert {"type": "pull", "seat": 0, "field": 0, "from": 1, "to": 2} in events
+    assert {
+        "type": "pull",
+        "seat": 0,
+        "field": 0,
+        "by": "blaue/baby",
+        "card": "blaue/lady",
+        "from": 1,
+        "to": 2,
+    } in events
     assert game.harvest_value(0, 0) == 1  # 3 blaue, lady meter 3->1
 
 
@@ -455,7 +463,17 @@ def test_s4_2_lady_deep_down_moves_two_places() -> None:
     )
     events = act(game, 0, "plant f0")
     assert fields(game, 0) == [["blaue", "blaue", "blaue/lady", "blaue", "blaue/baby"], []]
-    assert of_type(events, "pull") == [{"type": "pull", "seat": 0, "field": 0, "from": 0, "to": 2}]
+    assert of_type(events, "pull") == [
+        {
+            "type": "pull",
+            "seat": 0,
+            "field": 0,
+            "by": "blaue/baby",
+            "card": "blaue/lady",
+            "from": 0,
+            "to": 2,
+        }
+    ]
 
 
 def test_s4_2_lb_d5_owner_chooses_the_lady() -> None:
@@ -478,7 +496,15 @@ def test_s4_2_lb_d5_owner_chooses_the_lady() -> None:
     game = position(seats=[seat], deck=["soja", "augen"])
     events = act(game, 0, "plant f0 pull2")
     assert fields(game, 0)[0] == ["blaue/lady", "blaue", "blaue/baby", "blaue/lady"]
-    assert {"type": "pull", "seat": 0, "field": 0, "from": 2, "to": 3} in events
+    assert {
+        "type": "pull",
+        "seat": 0,
+        "field": 0,
+        "by": "blaue/baby",
+        "card": "blaue/lady",
+        "from": 2,
+        "to": 3,
+    } in events
 
 
 def test_lb_d5_one_action_per_distinct_outcome() -> None:
@@ -512,7 +538,15 @@ def test_s4_2_pull_from_the_trading_area_in_phase_3() -> None:
     refused(game, 0, "plant t0 f1 pull1", "§4.2")
     events = act(game, 0, "plant t0 f1 pull2")
     assert fields(game, 0) == [["sau"], ["blaue/lady", "blaue", "blaue/baby", "blaue/lady"]]
-    assert {"type": "pull", "seat": 0, "field": 1, "from": 2, "to": 3} in events
+    assert {
+        "type": "pull",
+        "seat": 0,
+        "field": 1,
+        "by": "blaue/baby",
+        "card": "blaue/lady",
+        "from": 2,
+        "to": 3,
+    } in events
     assert game.active == 1  # phase 4 came
 
 

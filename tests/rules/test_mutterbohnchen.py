@@ -628,7 +628,7 @@ def test_s4_1_4_target_harvests_first_then_shuffled_coins() -> None:
     assert coin_cards(game, 1) == ["blaue"] and phase(game) == "defend"
     events = act(game, 1, "pass")
     shuffles = of_type(events, "shuffle")
-    assert shuffles and shuffles[0]["pile"] == "coins"
+    assert shuffles and shuffles[0]["pile"] == "seat 1 coins"  # whose pile is public
     assert sorted(shuffles[0]["order"]) == ["blaue", "brech", "rote"]
     (up,) = of_type(events, "turn-up")
     assert phase(game) == "trade"  # nothing fits: the coin goes back

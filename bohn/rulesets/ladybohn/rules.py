@@ -191,14 +191,17 @@ class Ladybohn(Bohnanza):
         super()._put(seat, card, f, None)
         if i >= 0:
             fld = self.fields[seat][f]
+            to = min(i + PULL_STEPS, len(fld) - 1)
             move_up(fld, i, PULL_STEPS)
             self._emit(
                 {
                     "type": "pull",
                     "seat": seat,
                     "field": f,
+                    "by": self.table.keys[card],
+                    "card": self.table.keys[fld[to]],
                     "from": i,
-                    "to": min(i + PULL_STEPS, len(fld) - 1),
+                    "to": to,
                 }
             )
 

@@ -211,7 +211,7 @@ class Mutterbohnchen(Ladybohn):
         rest = list(deck)
         for c in coins:
             rest.remove(c)
-        self._shuffle(coins, "coins")
+        self._shuffle(coins, "starting coins")
         each = len(coins) // self.n
         for i in range(self.n):
             seat = (self.start + i) % self.n
@@ -818,7 +818,7 @@ class Mutterbohnchen(Ladybohn):
         """Turn up one coin of the target's pile, at random (§4.1.4 step 4)."""
         t = self.target
         pile = self.coins[t] + self.blind[t]
-        self._shuffle(pile, "coins")
+        self._shuffle(pile, f"seat {t} coins")
         card = pile[-1]
         # MB-D6: a kind the target holds as a known coin comes from those;
         # otherwise it was a starting coin and becomes known
