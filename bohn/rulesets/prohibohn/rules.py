@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
-from bohn.engine.beans import _PASS, OVER, PLANT, seats_of
+from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result
@@ -129,10 +129,7 @@ _BUILDS: dict[tuple[str, str | None], Build] = {}
 
 
 def _build(key: str, name: str | None = None) -> Build:
-    a = _BUILDS.get((key, name))
-    if a is None:
-        a = _BUILDS[(key, name)] = Build(key, name)
-    return a
+    return shared_action(_BUILDS, (key, name), Build, key, name)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
