@@ -202,12 +202,16 @@ class Bohnanza(BeanGame):
         if phase == TRADE:
             return self._trading_waits()
         if phase == PLANT_TRADED:
-            mask = 0
-            for s, area in enumerate(self.trade):
-                if area:
-                    mask |= 1 << s
-            return seats_of(mask)
+            return self._planters()
         return seats_of(0)
+
+    def _planters(self) -> frozenset[int]:
+        """The seats with cards in their trading areas."""
+        mask = 0
+        for s, area in enumerate(self.trade):
+            if area:
+                mask |= 1 << s
+        return seats_of(mask)
 
     def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -224,14 +228,18 @@ class Bohnanza(BeanGame):
         elif phase == TRADE:
             out = self._trading_actions(seat)
         elif phase == PLANT_TRADED:
-            area = self.trade[seat]
-            seen: set[int] = set()
-            for i, card in enumerate(area):
-                if card in seen:
-                    continue
+            out = self._area_plantings(seat)
+        out.extend(self._anytime_actions(seat))
+        return out
+
+    def _area_plantings(self, seat: int) -> list[Action]:
+        """The ``plant t<i> f<j>`` actions for ``seat``'s trading area, one card of each kind."""
+        out: list[Action] = []
+        seen: set[int] = set()
+        for i, card in enumerate(self.trade[seat]):
+            if card not in seen:
                 seen.add(card)
                 out += self._plant_options(seat, card, i)
-        out.extend(self._anytime_actions(seat))
         return out
 
     def _plant_options(self, seat: int, card: int, traded: int | None) -> list[Action]:

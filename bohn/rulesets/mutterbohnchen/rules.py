@@ -309,10 +309,17 @@ class Mutterbohnchen(Ladybohn):
             return [None, KAVALIER_MODE] if under else [KAVALIER_MODE]
         return modes
 
-    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
-        if mode == KAVALIER_MODE or (
+    def _under_lady(self, seat: int, card: int, f: int, mode: str | None) -> bool:
+        """Whether this planting slips the Kavalier under the lady on top: asked
+        for with mode ``kavalier``, or the only way he fits field ``f``."""
+        if mode == KAVALIER_MODE:
+            return True
+        return (
             card == KAVALIER and mode is None and self.pull_modes(seat, card, f) == [KAVALIER_MODE]
-        ):
+        )
+
+    def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        if self._under_lady(seat, card, f, mode):
             self._check_field(seat, f)
             if not self._kavalier_may(seat, card, f):
                 raise IllegalAction(
@@ -337,9 +344,7 @@ class Mutterbohnchen(Ladybohn):
     def _put(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
         fld = self.fields[seat][f]
         held = len(fld)
-        if mode == KAVALIER_MODE or (
-            card == KAVALIER and self.pull_modes(seat, card, f) == [KAVALIER_MODE]
-        ):
+        if self._under_lady(seat, card, f, mode):
             fld.insert(len(fld) - 1, card)  # the lady goes back on top of him
             self._emit(
                 {
@@ -430,12 +435,7 @@ class Mutterbohnchen(Ladybohn):
         hand = self.hands[seat]
         if not hand:
             return []
-        back = len(hand) - 1
-        card = hand[back]
-        out: list[Action] = []
-        for g in range(len(self.fields[seat])):
-            if self._can_plant(seat, card, g):
-                out += [Plant(g, None, m, back or None) for m in self.pull_modes(seat, card, g)]
+        out = self._hand_plantings(seat, len(hand) - 1)
         if out:
             return out
         return [Harvest(g) for g in range(len(self.fields[seat])) if self._may_harvest(seat, g)]
@@ -651,13 +651,21 @@ class Mutterbohnchen(Ladybohn):
     def _hampelmann_options(self, seat: int) -> list[Action]:
         """Phase 1 with the Hampelmann: any hand card (§4.7)."""
         out: list[Action] = []
-        for i, card in enumerate(self.hands[seat]):
-            for g in range(len(self.fields[seat])):
-                if self._can_plant(seat, card, g):
-                    out += [Plant(g, None, m, i or None) for m in self.pull_modes(seat, card, g)]
+        for i in range(len(self.hands[seat])):
+            out += self._hand_plantings(seat, i)
         if self.planted:
             out.append(_PASS)
         return out
+
+    def _hand_plantings(self, seat: int, i: int, fields: list[int] | None = None) -> list[Action]:
+        """``plant h<i> f<j>`` (with each pull or Kavalier mode) for hand card
+        ``i`` on ``fields``, by default every field it may go on."""
+        card = self.hands[seat][i]
+        if fields is None:
+            fields = [g for g in range(len(self.fields[seat])) if self._can_plant(seat, card, g)]
+        return [
+            Plant(g, None, m, i or None) for g in fields for m in self.pull_modes(seat, card, g)
+        ]
 
     def _do_plant_from_hand(self, seat: int, a: Plant) -> None:
         self.from_hand = True
@@ -967,9 +975,8 @@ class Mutterbohnchen(Ladybohn):
             if c in seen:
                 continue
             seen.add(c)
-            for f in self._fits(seat, c):
-                if not self.placed >> f & 1:
-                    out += [Plant(f, None, m, i or None) for m in self.pull_modes(seat, c, f)]
+            free = [f for f in self._fits(seat, c) if not self.placed >> f & 1]
+            out += self._hand_plantings(seat, i, free)
         return out
 
     def _do_plant(self, seat: int, a: Plant) -> None:
@@ -1064,11 +1071,7 @@ class Mutterbohnchen(Ladybohn):
         if phase == FINAL_PLACE:
             return seats_of(1 << self.placer)
         if phase == TRADE:
-            mask = 0
-            for s, area in enumerate(self.trade):
-                if area:
-                    mask |= 1 << s
-            return super().waiting_for() | seats_of(mask)
+            return super().waiting_for() | self._planters()
         return super().waiting_for()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1098,11 +1101,7 @@ class Mutterbohnchen(Ladybohn):
             return self._hampelmann_options(seat) + self._anytime_actions(seat)
         out = super().legal_actions(seat)
         if phase == TRADE:
-            seen: set[int] = set()
-            for i, card in enumerate(self.trade[seat]):
-                if card not in seen:
-                    seen.add(card)
-                    out += self._plant_options(seat, card, i)
+            out += self._area_plantings(seat)
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
