@@ -628,8 +628,6 @@ class MafiaPositionLoader(BeanPositionLoader):
 
     def named_zones(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, AlCabohne)
-        k = game.fields_at_start()
-        pos.players = [p if "fields" in p else {**p, "fields": [[]] * k} for p in pos.players]
         super().named_zones(game, pos)
         setup = pos.setup
         bosses = setup.get("bosses", [[] for _ in range(game.boss_count())])
@@ -841,12 +839,11 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
 
     def named_zones(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, Mutterbohnchen)
-        k = game.fields_at_start()
-        pos.players = [p if "fields" in p else {**p, "fields": [[]] * k} for p in pos.players]
-        for s, p in enumerate(pos.players):
-            if not isinstance(p["fields"], list) or len(p["fields"]) != k:
-                raise SetupError(f"seat {s}: a player has {k} fields (mutterbohnchen §2.2.3)")
         super().named_zones(game, pos)
+        k = game.fields_at_start()
+        for s, count in enumerate(pos.extra["fields"]):
+            if count != k:
+                raise SetupError(f"seat {s}: a player has {k} fields (mutterbohnchen §2.2.3)")
         for s, p in enumerate(pos.players):
             pos.zones[f"seat {s} blind"] = _card_list(game, p.get("blind", []), f"seat {s} blind")
 
