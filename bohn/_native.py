@@ -55,6 +55,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.prohibohn.rules",
     "bohn.rulesets.ladybohn.rules",
     "bohn.rulesets.mutterbohnchen.rules",
+    "bohn.rulesets.mutterbohnchen.two",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",

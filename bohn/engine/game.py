@@ -277,7 +277,8 @@ class Game(ABC):
                 + (f"-{cls.max_players}" if cls.max_players > cls.min_players else "")
                 + f" players, not {players}"
             )
-        game = cls.__new__(cls)
+        kind = cls._class_for(players)
+        game = kind.__new__(kind)
         game.n = players
         game.seed = seed
         game.options = cls.resolve_options(options)
@@ -292,6 +293,13 @@ class Game(ABC):
         return game
 
     # -- hooks for rulesets --------------------------------------------------
+
+    @classmethod
+    def _class_for(cls, players: int) -> type[Self]:
+        """The class that plays this variant with ``players`` players: ``cls``
+        itself, unless a player count changes the turn so much that a subclass
+        plays it (Mutterböhnchen for two)."""
+        return cls
 
     @abstractmethod
     def _setup(self) -> None:
@@ -494,7 +502,8 @@ class Game(ABC):
             raise SetupError(f"this is a {d.get('variant')!r} game, not {cls.variant!r}")
         if d.get("format") != FORMAT_VERSION:
             raise SetupError(f"unsupported game format {d.get('format')!r}")
-        game = cls.__new__(cls)
+        kind = cls._class_for(int(d["players"]))
+        game = kind.__new__(kind)
         game.n = int(d["players"])
         game.seed = d["seed"]
         game.options = cls.resolve_options(d["options"])

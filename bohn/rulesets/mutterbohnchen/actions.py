@@ -4,11 +4,14 @@
   attacks the coins of seat ``seat``;
 * ``pick f<i>.<j>`` / ``pick d<i>`` — the card a quirk acts on: a lady the
   Frauenversteher brings to the top, a baby the Junggeselle discards next, a
-  lady the Schürzenjäger takes from the discard pile.
+  lady the Schürzenjäger takes from the discard pile;
+* ``use p<i>`` — two players: take stack ``i`` of the offer to plant it.
 
 The attack goes on with ``uncover`` (turn up another coin) and ``take
 <card>`` (the fitting turned-up coin to plant), the actions of Prohibohn and
-High Bohn.
+High Bohn. With two players a stack of the offer is refused with ``discard
+p<i>`` (Al Cabohne's) and phase 2's hand card discarded with ``drop h<i>``
+(Prohibohn's).
 """
 
 from __future__ import annotations
@@ -83,4 +86,32 @@ class Pick(Action):
         return cls(words[0])
 
 
-__all__ = ["Attack", "Pick"]
+@register
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Two players: take stack ``pile`` of the offer to plant it, whole (§3.5.2)."""
+
+    type: ClassVar[str] = "use"
+    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
+    pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "use", "pile": self.pile}
+
+    def text(self) -> str:
+        return f"use p{self.pile}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        pile = _int(d, "pile")
+        assert pile is not None
+        return cls(pile)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1:
+            raise InvalidAction("use takes a stack of the offer: 'use p0'")
+        return cls(_ref_int(words[0], "p"))
+
+
+__all__ = ["Attack", "Pick", "Use"]

@@ -1,7 +1,8 @@
-"""Mutterböhnchen, 3-6 players — ``rules/mutterbohnchen.md``.
+"""Mutterböhnchen — ``rules/mutterbohnchen.md``.
 
 The game for 3 to 6 players with the quirks of all 24 mama's beans (§4.7);
-the game for two (§3.5) is still to come, so 2 players are refused.
+:meth:`Mutterbohnchen.new` with 2 players plays the game for two (§3.5),
+:class:`~bohn.rulesets.mutterbohnchen.two.MutterbohnchenForTwo`.
 
 Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
@@ -22,7 +23,7 @@ Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self, cast
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
@@ -128,7 +129,7 @@ class Mutterbohnchen(Ladybohn):
 
     variant = "mutterbohnchen"
     title = "Mutterböhnchen"
-    min_players = 3
+    min_players = 2
     max_players = 6
     table = TABLE
     rules_file = "mutterbohnchen"
@@ -177,6 +178,14 @@ class Mutterbohnchen(Ladybohn):
     end_reason: str
 
     # -- set-up (§2) -------------------------------------------------------------------
+
+    @classmethod
+    def _class_for(cls, players: int) -> type[Self]:
+        if players == 2 and cls is Mutterbohnchen:  # §3.5: the game for two
+            from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
+
+            return cast("type[Self]", MutterbohnchenForTwo)
+        return cls
 
     def _rule(self, section: str) -> str:
         return Ladybohn._rule(self, section)
@@ -483,7 +492,7 @@ class Mutterbohnchen(Ladybohn):
 
     def _go_on(self, then: int) -> None:
         if then == THEN_HAND:
-            Bohnanza._planted_from_hand(self, self.active)
+            self._count_hand_planting(self.active)
         elif then == THEN_AREA:
             self._trading_area_moved()
         elif then == THEN_FOIST:
@@ -734,11 +743,18 @@ class Mutterbohnchen(Ladybohn):
             if self.offered == self.active:
                 self._flitzer_to(self.active)
                 return
+            if not self._may_take_flitzer(self.offered):
+                continue
             if self._acts(self.offered, PRUEGELKNABE):
                 self._flitzer_to(self.offered)
                 return
             self._emit({"type": "flitzer-offer", "seat": self.offered})
             return
+
+    def _may_take_flitzer(self, seat: int) -> bool:
+        """Whether the Flitzer may be offered to ``seat`` (always, but with two
+        players, MB-D17)."""
+        return True
 
     def _flitzer_to(self, seat: int) -> None:
         (card,) = self._remove_refs(self.active, (("r", self.revealed.index(FLITZER)),))
@@ -810,7 +826,11 @@ class Mutterbohnchen(Ladybohn):
         self.target = a.target
         self.reach = entry[1]
         self._emit({"type": "attack", "seat": seat, "target": a.target, "field": a.field})
-        self.phase = DEFEND  # §4.1.4 step 2: the target may harvest first
+        self._attack_named()
+
+    def _attack_named(self) -> None:
+        """§4.1.4 step 2: the target may harvest first."""
+        self.phase = DEFEND
 
     def _defended(self) -> None:
         """§4.1.4 steps 3-4: the target's pile is shuffled and the first coin turned up."""
@@ -859,12 +879,16 @@ class Mutterbohnchen(Ladybohn):
             self.trade[s].append(card)
             self.must[s].append(card)
             self._emit({"type": "capture", "seat": s, "target": t, "card": self.table.keys[card]})
-        self.coins[t].extend(self.turned)
+        self._give_back(self.turned)
         self.turned = []
         self.phase = CAPTURE
         self._foist()
         if self.phase == CAPTURE:
             self._next_attack()
+
+    def _give_back(self, coins: list[int]) -> None:
+        """§4.1.4 step 6: the turned-up coins not taken go back to the target."""
+        self.coins[self.target].extend(coins)
 
     def _resumed(self) -> None:
         if self.phase == CAPTURE and not any(self.must):
@@ -905,7 +929,11 @@ class Mutterbohnchen(Ladybohn):
 
     def _planted_from_hand(self, seat: int) -> None:
         if not self._held_up(THEN_HAND):
-            super()._planted_from_hand(seat)
+            self._count_hand_planting(seat)
+
+    def _count_hand_planting(self, seat: int) -> None:
+        """Count a card planted from the hand once its quirks are settled."""
+        Bohnanza._planted_from_hand(self, seat)
 
     # -- phase 4: the draw (§3.4): Faulpelz, Warmduscher ---------------------------------------------------
 
