@@ -57,6 +57,7 @@ from bohn.rulesets.high_bohn.rules import (
 )
 from bohn.rulesets.ladybohn.rules import Ladybohn
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
+from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
 from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
 
@@ -833,19 +834,54 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
     face-down starting coins nobody has seen (``coins`` are the known ones).
     Fields: 3 with 3 players, else 2. Positions begin in ``plant``, ``trade``
     or ``plant-traded``; the other phases are reached only in play. With
-    ``blind`` given for no player, nobody holds starting coins."""
+    ``blind`` given for no player, nobody holds starting coins.
 
-    player_keys = BeanPositionLoader.player_keys | {"blind"}
+    With 2 players (§3.5) every player has three field slots (``fields``
+    names 2 or 3 lists; the third slot is empty by default) and may name
+    ``open_fields``, the slots that are his fields (by default the first two;
+    the others must be empty). The setup may name ``third_field_card`` (the
+    seat holding it; by default the second player) and ``offer``, the stacks
+    of the offer (lists of cards of one type each). Positions begin in
+    ``use-offer`` (the offer is the opponent's, and must not be empty),
+    ``plant`` (phase 2) or ``offer`` (phase 4: the stacks just built)."""
+
+    setup_keys = BeanPositionLoader.setup_keys | {"offer", "third_field_card"}
+    player_keys = BeanPositionLoader.player_keys | {"blind", "open_fields"}
 
     def named_zones(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, Mutterbohnchen)
+        two = isinstance(game, MutterbohnchenForTwo)
+        if two:  # the third slot is empty unless named
+            pos.players = [
+                {**p, "fields": [*p["fields"], []]}
+                if isinstance(p.get("fields"), list) and len(p["fields"]) == 2
+                else p
+                for p in pos.players
+            ]
+        elif "offer" in pos.setup or "third_field_card" in pos.setup:
+            raise SetupError("offer and third_field_card exist only with 2 players (§3.5)")
         super().named_zones(game, pos)
         k = game.fields_at_start()
         for s, count in enumerate(pos.extra["fields"]):
             if count != k:
-                raise SetupError(f"seat {s}: a player has {k} fields (mutterbohnchen §2.2.3)")
+                raise SetupError(
+                    f"seat {s}: a player has {2 if two else k} fields"
+                    + (" and the slot of the shared third field (§3.5.1)" if two else "")
+                    + " (mutterbohnchen §2.2.3)"
+                )
         for s, p in enumerate(pos.players):
             pos.zones[f"seat {s} blind"] = _card_list(game, p.get("blind", []), f"seat {s} blind")
+            if "open_fields" in p and not two:
+                raise SetupError("open_fields exist only with 2 players (§3.5.1)")
+        offer = pos.setup.get("offer", [])
+        if not isinstance(offer, list):
+            raise SetupError("offer must be a list of stacks")
+        for i, stack in enumerate(offer):
+            pos.zones[f"offer p{i}"] = _card_list(game, stack, f"offer p{i}")
+            kinds = {game.table.bean[c] for c in pos.zones[f"offer p{i}"]}
+            if len(kinds) != 1:
+                raise SetupError(f"offer stack p{i} must hold cards of one type")
+        pos.extra["stacks"] = len(offer)
 
     def place(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, Mutterbohnchen)
@@ -858,10 +894,29 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
         game.then = []
         game.target = -1
         game.offered = -1
+        if isinstance(game, MutterbohnchenForTwo):
+            game.stacks = [list(pos.zones[f"offer p{i}"]) for i in range(pos.extra["stacks"])]
+            game.holder = _int_in(
+                pos.setup.get("third_field_card", (game.start + 1) % 2), 0, 1, "third_field_card"
+            )
+            game.slots = []
+            for s, p in enumerate(pos.players):
+                open_fields = p.get("open_fields", [0, 1])
+                if (
+                    not isinstance(open_fields, list)
+                    or not 2 <= len(set(open_fields)) == len(open_fields) <= 3
+                    or any(f not in (0, 1, 2) for f in open_fields)
+                ):
+                    raise SetupError(f"seat {s}: open_fields names 2 or 3 of the slots 0, 1, 2")
+                game.slots.append(sum(1 << f for f in open_fields))
+            game.dropped = False
+            game.bound = [-1] * len(game.table.bean_keys)
+            game.aside = []
 
     def check_fields(self, game: BeanGame, pos: Position) -> None:
         """Every field holds one type, or the types its mixers allow (§4.4); a
-        Kavalier may lie in a field of any type (§4.7)."""
+        Kavalier may lie in a field of any type (§4.7). With 2 players a slot
+        that is not a field is empty."""
         assert isinstance(game, Mutterbohnchen)
         kavalier = game.table.index["kavalier"]
         for s in range(game.n):
@@ -872,8 +927,26 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
                         f"seat {s} field {f} mixes types its mixers do not allow "
                         "(mutterbohnchen §4.4)"
                     )
+                if fld and isinstance(game, MutterbohnchenForTwo) and not game.field_open(s, f):
+                    raise SetupError(f"seat {s}: slot {f} is not one of his fields but holds cards")
 
     def check_phase(self, game: BeanGame, pos: Position) -> None:
+        if isinstance(game, MutterbohnchenForTwo):
+            name = game.phase_name
+            if name not in ("use-offer", "plant", "offer"):
+                raise SetupError(
+                    f"phase {name!r} is reached only in play; a position for 2 players begins "
+                    "in 'use-offer', 'plant' or 'offer'"
+                )
+            if game.revealed:
+                raise SetupError("with 2 players revealed cards become the offer (§3.5.2)")
+            if name == "use-offer" and not game.stacks:
+                raise SetupError("phase 'use-offer' needs the opponent's offer")
+            if name == "plant" and game.stacks:
+                raise SetupError("in phase 'plant' the opponent's offer has been used")
+            if name == "plant" and any(game.trade):
+                raise SetupError("trading areas are empty in phase 'plant'")
+            return
         super().check_phase(game, pos)
         if game.phase_name not in ("plant", "trade", "plant-traded"):
             raise SetupError(
@@ -883,7 +956,10 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
 
     def held_cards(self, game: BeanGame) -> list[int]:
         assert isinstance(game, Mutterbohnchen)
-        return super().held_cards(game) + [c for z in game.blind for c in z]
+        held = super().held_cards(game) + [c for z in game.blind for c in z]
+        if isinstance(game, MutterbohnchenForTwo):
+            held += [c for stack in game.stacks for c in stack] + game.aside
+        return held
 
 
 #: variant id -> the loader of its positions

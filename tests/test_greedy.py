@@ -912,7 +912,7 @@ def test_mutterbohnchen_uses_its_own_bot() -> None:
     assert issubclass(MutterbohnchenGreedyBot, LadybohnGreedyBot)
 
 
-@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_mutterbohnchen_games_finish(players: int) -> None:
     for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 3)):
         result, bots = play_mutterbohnchen(players, seed, make_bots(specs[:players], seed))
@@ -921,7 +921,7 @@ def test_mutterbohnchen_games_finish(players: int) -> None:
         assert result.reason == "final-exhaustion"
 
 
-@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_mutterbohnchen_greedy_beats_random(players: int) -> None:
     games = 6
     greedy_total = random_total = 0.0
@@ -1060,3 +1060,65 @@ def test_mutterbohnchen_optional_pull_and_kavalier_mode() -> None:
     fld = ["blaue"] * 3 + ["blaue/lady"]
     obs = mb_observation([fld, [], []], ["kavalier", "soja"])
     assert mb_decide(obs, ["plant f0", "plant f0 kavalier", "plant f1"]) == "plant f0 kavalier"
+
+
+# -- Mutterböhnchen for two (the offer, phase 2's discard) ------------------------------
+
+
+def mb_two_decide(seat: int = 0, *, seats: list[dict[str, Any]], **setup: Any) -> str:
+    """The greedy choice of ``seat`` in a 2-player Mutterböhnchen position."""
+    from bohn.scenario import load_position
+
+    game = load_position(
+        {
+            "variant": "mutterbohnchen",
+            "players": 2,
+            "setup": {"deck_rest": "none", "players": seats, **setup},
+        }
+    )
+    bot = make_bot("greedy", 0)
+    action = bot.act(SeatView(seat, game.legal_actions(seat), lambda: game.observe(seat)))
+    inner = getattr(bot, "_delegate", None)
+    assert isinstance(inner, MutterbohnchenGreedyBot) and inner.fallbacks == 0
+    return action.text()
+
+
+def test_mutterbohnchen_two_uses_a_stack_that_grows_a_field_and_discards_one_that_does_not() -> (
+    None
+):
+    seats = [{"hand": ["soja"], "fields": [["blaue"] * 3, ["sau"] * 2]}, {"hand": []}]
+    offer = [["rote", "rote/lady"], ["blaue", "blaue"]]
+    assert mb_two_decide(phase="use-offer", offer=offer, seats=seats) == "use p1"
+    # a single card that would force a growing field's harvest: discarded
+    seats[0] = {"hand": ["soja"], "fields": [["blaue"] * 3, ["sau"] * 4]}
+    offer = [["feuer"], ["garten"]]
+    assert mb_two_decide(phase="use-offer", offer=offer, seats=seats).startswith("discard")
+
+
+def test_mutterbohnchen_two_takes_from_the_offer_what_the_opponent_would_use() -> None:
+    """Phase 4: a stack my opponent would grow a field with is taken onto my
+    empty field; one that would cost me a growing field and is of no use to
+    him is left."""
+    seats: list[dict[str, Any]] = [
+        {"hand": ["soja"], "fields": [["blaue"] * 3, []]},
+        {"hand": [], "fields": [["rote"] * 2, ["sau"]]},
+    ]
+    offer = [["rote", "rote/lady"]]
+    assert mb_two_decide(phase="offer", offer=offer, seats=seats) == "use p0"
+    seats = [
+        {"hand": ["soja"], "fields": [["blaue"] * 3, ["sau"] * 4]},
+        {"hand": [], "fields": [["feuer"] * 3, ["sau"]]},
+    ]
+    assert mb_two_decide(phase="offer", offer=[["garten"]], seats=seats) == "pass"
+
+
+def test_mutterbohnchen_two_discards_a_front_card_that_fits_nowhere() -> None:
+    """Phase 2: a front card that would force a harvest is discarded when the
+    next card fits."""
+    seats = [
+        {"hand": ["rote", "blaue", "sau"], "fields": [["blaue"] * 3, ["sau"] * 4]},
+        {"hand": []},
+    ]
+    assert mb_two_decide(seats=seats) == "drop h0"
+    seats[0] = {"hand": ["blaue", "rote"], "fields": [["blaue"] * 3, ["sau"] * 4]}
+    assert mb_two_decide(seats=seats) == "plant f0"

@@ -61,7 +61,7 @@ from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.rulesets.ladybohn.rules import PULL_STEPS, move_up
 from bohn.rulesets.mutterbohnchen import rules as mb
-from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
+from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
 from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
 
 #: what a player gives up by using an empty field for a new, small field
@@ -3382,6 +3382,18 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
     * ``final-placement``: each card that raises what a field pays now, then
       ``pass``.
 
+    With two players (§3.5):
+
+    * ``use-offer``: a stack of the opponent's offer is used when planting
+      it all is worth something on the fields I have (a slot that is not my
+      field does not count), else discarded; taken cards are planted as
+      traded cards are;
+    * ``offer``: a stack is taken when its value to me plus half what it
+      would be worth to my opponent, who gets it otherwise, is positive;
+    * ``plant``: a front card that fits nowhere is discarded before planting
+      when the next one fits; otherwise the hand card worth least is
+      discarded at the end of the phase when it is worth less than nothing.
+
     Any error falls back to :meth:`generic` (counted in :attr:`fallbacks`).
     """
 
@@ -3396,7 +3408,11 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
         "quirk": "quirk",
         "flitzer-offer": "flitzer_offer",
         "final-placement": "final_placement",
+        "use-offer": "use_offer",
+        "offer": "take_offer",
     }
+    #: how much of a stack's worth to my opponent counts for taking it myself
+    DENY: ClassVar[float] = 0.5
     #: phases in which no harvest of my own accord is made
     NO_VOLUNTARY: ClassVar[frozenset[str]] = frozenset(
         ("foist", "attack", "turn-up", "capture", "quirk", "flitzer-offer", "final-placement")
@@ -3438,6 +3454,87 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
             if choice is not None and not isinstance(choice, Harvest):
                 return choice
         return super().trade(pos, legal, allowed)
+
+    # -- two players (§3.5.2) ------------------------------------------------------
+
+    @staticmethod
+    def my_fields(pos: MutterPosition, seat: int) -> list[Field]:
+        """The fields ``seat`` has (with two players, the open slots)."""
+        p = pos.obs["seats"][seat]
+        open_fields = p.get("open_fields")
+        fields = pos.fields if seat == pos.seat else [pos.field_of(f) for f in p["fields"]]
+        if open_fields is None:
+            return list(fields)
+        return [fields[f] for f in open_fields if f < len(fields)]
+
+    def stack_value(self, pos: MutterPosition, seat: int, stack: list[str]) -> float:
+        cards = [pos.cards.index[k] for k in stack]
+        if seat == pos.seat:
+            return pos.placement(cards, self.my_fields(pos, seat))
+        other = self.position_class(pos.obs, seat, pos.cards)
+        assert isinstance(other, MutterPosition)
+        return other.placement(cards, self.my_fields(other, seat))
+
+    def use_offer(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:
+        """Phase 1: plant taken cards first; then use a stack worth planting,
+        else discard it (a Prügelknabe's owner must use it)."""
+        assert isinstance(pos, MutterPosition)
+        if pos.trade:
+            return self.plant_traded(pos, legal, allowed)
+        offer = pos.obs.get("offer", [])
+        best: tuple[float, int] | None = None
+        for i, stack in enumerate(offer):
+            v = self.stack_value(pos, pos.seat, stack)
+            if best is None or v > best[0]:
+                best = (v, i)
+        if best is None:
+            return None
+        if best[0] > 0 or Discard(best[1]) not in allowed:
+            return Use(best[1])
+        worst = min(range(len(offer)), key=lambda i: self.stack_value(pos, pos.seat, offer[i]))
+        return Discard(worst) if Discard(worst) in allowed else Use(worst)
+
+    def take_offer(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:
+        """Phase 4: plant taken cards first; take the stack worth most to me
+        (counting what leaving it gives my opponent); else ``pass``."""
+        assert isinstance(pos, MutterPosition)
+        if pos.trade:
+            return self.plant_traded(pos, legal, allowed)
+        opponent = 1 - pos.seat
+        best: tuple[float, int] | None = None
+        for i, stack in enumerate(pos.obs.get("offer", [])):
+            v = self.stack_value(pos, pos.seat, stack)
+            v += self.DENY * max(0.0, self.stack_value(pos, opponent, stack))
+            if best is None or v > best[0]:
+                best = (v, i)
+        if best is not None and best[0] > 0 and Use(best[1]) in allowed:
+            return Use(best[1])
+        return Pass() if Pass() in allowed else None
+
+    def plant_from_hand(
+        self, pos: Position, legal: list[Action], allowed: set[Action]
+    ) -> Action | None:
+        drops = [a for a in legal if isinstance(a, Drop)]
+        if not drops:
+            return super().plant_from_hand(pos, legal, allowed)
+        # phase 2 with two players: one hand card may be discarded
+        hand = pos.hand
+        plants = [a for a in legal if isinstance(a, Plant)]
+        planted = int(pos.obs.get("planted", 0))
+        if (
+            plants
+            and planted == 0
+            and not pos.fits_somewhere(hand[0])
+            and (len(hand) == 1 or pos.fits_somewhere(hand[1]))
+        ):
+            return Drop(0)
+        choice = super().plant_from_hand(pos, legal, allowed) if plants else None
+        if choice is None or isinstance(choice, Pass):
+            worst = min(range(len(hand)), key=pos.hand_card_value)
+            if pos.hand_card_value(worst) < 0 and Drop(worst) in allowed:
+                return Drop(worst)
+            return Pass() if Pass() in allowed else None
+        return choice
 
     # -- phase 1½: attacks ---------------------------------------------------------
 
