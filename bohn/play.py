@@ -38,7 +38,7 @@ from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
-from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
+from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
 from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
@@ -146,6 +146,14 @@ Mutterböhnchen adds (and everything of Ladybohn above):
 Coins: known faces are public; starting coins lie face down, unseen even by you.
 Mama's beans show their name and type, Kavalier(blaue); the table lists which
 quirks act now. Every received card that fits a non-empty field is planted at once.
+With two players (no trading):
+  use p0 / discard p0     phase 1: take stack 0 of the opponent's offer to plant it
+                          whole, or discard it whole; phase 4: take a stack you want
+  plant t0 f1             plant a card of a taken stack (one type: one field)
+  drop h2                 phase 2: discard hand card 2 (once a turn)
+  plant f2                start your third field, if you hold the "3. Bohnenfeld" card
+  pass                    phase 4: leave the other stacks as your opponent's offer
+Harvesting with three fields loses the field harvested; harvest only on your turn.
 """
 
 
@@ -1119,6 +1127,8 @@ def mutterbohnchen_lines(
                     f"  {who} must take one turned-up coin that fits a non-empty field; the "
                     "others go back face up"
                 )
+    if "offer" in obs:  # the game for two (mutterbohnchen §3.5)
+        out += two_player_lines(obs, seat, kinds)
     if phase == "flitzer-offer":
         waiting = [_seat_name(s, seat, kinds) for s in obs.get("waiting_for", [])]
         out.append(
@@ -1144,6 +1154,37 @@ def mutterbohnchen_lines(
             f"foist: {_seat_name(int(foist['seat']), seat, kinds)} must plant the received "
             f"{_cards(foist.get('cards', []))} at once on a field it fits (mutterbohnchen §3.3.3)"
         )
+    return out
+
+
+def two_player_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """The game for two: the offer, the third-field card, phase 2's discard
+    and the coins set aside in the attacks (mutterbohnchen §3.5)."""
+    out: list[str] = []
+    phase = obs.get("phase")
+    active = int(obs.get("active", -1))
+    who = _seat_name(active, seat, kinds)
+    holder = obs.get("third_field_card")
+    if isinstance(holder, int):
+        out.append(
+            f"the third-field card: {_seat_name(holder, seat, kinds)} (only its holder starts a "
+            "third field; harvesting with three fields loses the field harvested)"
+        )
+    stacks = obs.get("offer") or []
+    if stacks:
+        text = "   ".join(f"p{i}: {stack_text(list(st))}" for i, st in enumerate(stacks))
+        if phase == "use-offer":
+            out.append(f"the opponent's offer for {who} (use or discard each stack): {text}")
+        elif phase == "offer":
+            out.append(f"the offer (take what {who} can use; the rest goes to the opponent): {text}")
+        else:
+            out.append(f"the offer: {text}")
+    if phase == "plant":
+        done = "already used" if obs.get("hand_discarded") else "still open"
+        out.append(f"phase 2: {who} may discard one hand card this turn ({done})")
+    att = obs.get("attack") or {}
+    if att.get("aside"):
+        out.append(f"  coins set aside until the attacks are over: {_cards(att['aside'])}")
     return out
 
 
@@ -1263,6 +1304,8 @@ def _mb_action(a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], s
             f"its {int(tp.get('coins', 0))} ({len(tp.get('known_coins', []))} known, "
             f"{int(tp.get('blind_coins', 0))} face down); you keep one that fits a field"
         )
+    if isinstance(a, Use | Discard | Drop):
+        return _two_player_action(a, obs, me)
     if isinstance(a, Pick):
         if a.ref.startswith("d"):
             discard = obs.get("discard", [])
@@ -1306,8 +1349,25 @@ def _mb_action(a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], s
             "turn-up": "pass: turn up no more coins",
             "flitzer-offer": "pass: do not take the Flitzer",
             "final-placement": "pass: place no more cards; your final placement ends",
+            "plant": "pass: end phase 2 (plant no more, discard nothing more)",
+            "offer": "pass: leave the other stacks as your opponent's offer; draw 2",
         }.get(str(phase))
     return None
+
+
+def _two_player_action(a: Action, obs: dict[str, Any], me: dict[str, Any]) -> str:
+    """The game for two's own actions: a stack used or discarded, a hand card
+    discarded."""
+    if isinstance(a, Drop):
+        hand = me.get("hand", [])
+        card = card_label(str(hand[a.card])) if a.card < len(hand) else "?"
+        return f"discard hand card h{a.card} ({card}); once a turn, in phase 2"
+    stacks = obs.get("offer") or []
+    pile = a.pile if isinstance(a, Use | Discard) else -1
+    cards = stack_text(list(stacks[pile])) if 0 <= pile < len(stacks) else "?"
+    if isinstance(a, Use):
+        return f"take stack p{pile} ({cards}) to plant it, all on one field"
+    return f"discard stack p{pile} ({cards}) whole"
 
 
 def _mb_event(e: dict[str, Any], me: int) -> str | None:
@@ -1348,6 +1408,9 @@ def _mb_event(e: dict[str, Any], me: int) -> str | None:
         return f"{who()} took {whose('from')} front hand card{card} (Kameradenschwein)"
     if t == "flitzer-offer":
         return f"the Flitzer is offered to {who()} as a gift"
+    line = _two_player_event(e, who, whose)
+    if line is not None:
+        return line
     if t == "final-placement":
         return (
             f"final placement: {who()} may put one hand card on each of "
@@ -1371,13 +1434,41 @@ def _mb_event(e: dict[str, Any], me: int) -> str | None:
     return None
 
 
+def _two_player_event(
+    e: dict[str, Any], who: Callable[..., str], whose: Callable[..., str]
+) -> str | None:
+    """A line for the events of the game for two (None: not one of them)."""
+    t = e.get("type")
+    cards = _cards([str(k) for k in e.get("cards", [])])
+    if t == "third-field-card":
+        return f"{who()} {'hold' if who() == 'you' else 'holds'} the third-field card"
+    if t == "third-field":
+        return f"{who()} started a third field (f{e.get('field')}); the card goes to the opponent"
+    if t == "field-lost":
+        return f"{whose()} field {e.get('field')} is gone: harvested with three fields"
+    if t == "use":
+        return f"{who()} took the stack {cards} to plant it"
+    if t == "discard" and "cards" in e:
+        return f"{who()} discarded the stack {cards}"
+    if t == "drop":
+        return f"{who()} discarded {card_label(str(e.get('card')))} from the hand"
+    if t == "to-offer":
+        return f"{card_label(str(e.get('card')))} from the discard pile joins the offer"
+    if t == "offer":
+        stacks = e.get("stacks") or []
+        return "the offer: " + ("   ".join(stack_text(list(st)) for st in stacks) or "empty")
+    if t == "coins-back":
+        return f"the coins set aside go back to {who()}: {cards}"
+    return None
+
+
 def _quirk_event(e: dict[str, Any], who: Callable[..., str], whose: Callable[..., str]) -> str:
     card = str(e.get("card"))
     name = f"{whose()} {mama_name(card)}"
     if card == "flitzer":
         return f"the Flitzer goes to {who()}"
     if card == "messie":
-        return f"{name}: phase 1 is skipped"
+        return f"{name}: no planting from the hand this turn"
     if card == "pruegelknabe":
         return f"{name}: the gift is accepted at once"
     if card == "aktivist":
@@ -1610,6 +1701,13 @@ def screen(
         name = _seat_name(s, seat, kinds)
         lines.append(f"{mark} {name}: {p['coins']} coins, {p['hand_size']} cards in hand")
         for f in range(len(p["fields"])):
+            if "open_fields" in p and f not in p["open_fields"]:
+                holder = obs.get("third_field_card")
+                lines.append(
+                    f"      f{f}: not a field"
+                    + (" (may start one here: holds the third-field card)" if holder == s else "")
+                )
+                continue
             lines.append("      " + seat_field_text(p, f, genders))
         if p.get("trading_area"):
             lines.append(f"      trading area: {_cards(p['trading_area'])}")

@@ -1,6 +1,5 @@
-"""Mutterböhnchen from the command line: batch simulation for 3, 4, 5 and 6
-players, replays, the benchmark, and the 2-player game it refuses (not
-implemented yet)."""
+"""Mutterböhnchen from the command line: batch simulation for 2 to 6 players
+(the game for two, §3.5, included), replays and the benchmark."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from bohn.engine.replay import load
 from bohn.sim.batch import TIMING_KEYS
 
 GAMES = 6
-PLAYER_COUNTS = [3, 4, 5, 6]
+PLAYER_COUNTS = [2, 3, 4, 5, 6]
 #: why a Mutterböhnchen game may end (mutterbohnchen §5.1: the exhaustion for
 #: the player count, or a dry round, BO-D5)
 REASONS = {"final-exhaustion", "no-cards"}
@@ -81,7 +80,11 @@ def test_replay_verifies_recorded_games(
     assert all(r["players"] == players for r in replays)
     actions = [e["action"] for r in replays for e in r["events"] if "action" in e]
     kinds = {a["type"] for a in actions}
-    assert {"plant", "harvest", "propose", "end-trading", "pass"} <= kinds, kinds
+    if players == 2:  # no trading: the offer's stacks and phase 2's discard
+        assert {"plant", "harvest", "use", "drop", "pass"} <= kinds, kinds
+        assert "propose" not in kinds and "end-trading" not in kinds
+    else:
+        assert {"plant", "harvest", "propose", "end-trading", "pass"} <= kinds, kinds
     assert "buy-field" not in kinds  # nobody buys a field (mutterbohnchen §2.2.3)
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0 and err == ""
@@ -120,27 +123,21 @@ def test_bench_variant_mutterbohnchen(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0 and "mutterbohnchen" in out and "games/s" in out
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["sim", "mutterbohnchen", "--players", "2", "--games", "1"],
-        ["bench", "--variant", "mutterbohnchen", "--players", "2", "--games", "1"],
-        ["play", "mutterbohnchen", "--players", "2", "--seed", "1"],
-    ],
-    ids=["sim", "bench", "play"],
-)
-def test_two_players_are_refused_clearly(
-    capsys: pytest.CaptureFixture[str], argv: list[str]
-) -> None:
-    """The game for two (mutterbohnchen §3.5) is not implemented yet."""
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == ""
-    assert "mutterbohnchen is for 3-6 players, not 2" in err
-    assert "Traceback" not in err
+def test_two_players_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The game for two (mutterbohnchen §3.5): 200 games simulate, with the
+    game's own actions recorded, and the benchmark runs."""
+    summary = sim(capsys, 2, games=200)
+    assert summary["games"] == 200 and sum(summary["wins"]) == 200
+    assert summary["reasons"] == {"final-exhaustion": 200}  # the 1st exhaustion (§5.1)
+    argv = ["bench", "--variant", "mutterbohnchen", "--players", "2", "--games", "2"]
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0 and err == ""
+    b = json.loads(out)
+    assert b["players"] == 2 and b["games"] == 2 and b["steps"] > 0
 
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_other_player_counts_are_refused(capsys: pytest.CaptureFixture[str], players: int) -> None:
     code, out, err = run(capsys, "sim", "mutterbohnchen", "--players", str(players), "--games", "1")
     assert code == 2 and out == ""
-    assert f"mutterbohnchen is for 3-6 players, not {players}" in err
+    assert f"mutterbohnchen is for 2-6 players, not {players}" in err

@@ -1120,7 +1120,10 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             "seat 1's Aktivist takes the revealed soja♀ onto his field",
         ),
         ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Flitzer goes to seat 2"),
-        ({"type": "quirk", "card": "messie", "seat": 2}, "seat 2's Messie: phase 1 is skipped"),
+        (
+            {"type": "quirk", "card": "messie", "seat": 2},
+            "seat 2's Messie: no planting from the hand this turn",
+        ),
         (
             {"type": "quirk", "card": "loser", "seat": 0, "field": 1},
             "your Loser: field 1 is harvested",
@@ -1149,6 +1152,114 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         (
             {"type": "foist", "seat": 0, "card": "sau"},
             "you had to plant the received sau at once on a field it fits (mutterbohnchen §3.3.3)",
+        ),
+    ]
+    for e, line in events:
+        assert describe_event(e, 0, True, "mutterbohnchen") == line
+
+
+def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> None:
+    """The game for two played to its end for seat 0 by the greedy bot: every
+    screen shows the third-field card, the offer, which slots are fields and
+    phase 2's discard; every choice and event is told in words."""
+    from bohn.bots.base import SeatView, make_bot
+
+    out = io.StringIO()
+    player = make_bot("greedy", 3)
+    seen: set[str] = set()
+
+    def input_fn(prompt: str) -> str:
+        game = games[0]
+        obs = game.observe(0)
+        screen = out.getvalue().rsplit("=== turn", 1)[1]
+        seen.add(str(obs["phase"]))
+        holder = obs["third_field_card"]
+        who = "you" if holder == 0 else "seat 1 (greedy)"
+        assert f"the third-field card: {who} (only its holder starts a third field" in screen
+        for s, name in ((0, "you"), (1, "seat 1 (greedy)")):
+            block = seat_block(screen, name)
+            for f in range(3):
+                shown = block[1 + f].startswith(f"f{f}: not a field")
+                assert shown == (f not in obs["seats"][s]["open_fields"]), block
+        if obs["offer"] and obs["phase"] in ("use-offer", "offer"):
+            assert "p0: [bottom] " in screen
+            seen.add("offer shown")
+        if obs["phase"] == "plant":
+            assert "phase 2: you may discard one hand card this turn" in screen
+        legal = game.legal_actions(0)
+        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+
+    rc = main("mutterbohnchen", 2, 0, ["greedy"], 4, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    assert rc == 0 and "Mutterböhnchen: 2 players" in text
+    assert {"use-offer", "plant", "offer", "offer shown"} <= seen, seen
+    assert "{'type'" not in text
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)
+    assert re.search(r"\) take stack p\d \(\[bottom\] .*\) to plant it, all on one field", text)
+    assert re.search(r"\) discard hand card h\d \(.*\); once a turn, in phase 2", text)
+    assert re.search(r"(you|seat 1) took the stack .* to plant it", text)
+    assert re.search(r"the offer: \[bottom\] ", text)
+    assert "seat 1 holds the third-field card" in text
+    assert "=== game over (final-exhaustion) ===" in text
+
+
+def test_mutterbohnchen_for_two_in_words() -> None:
+    from bohn.engine.actions import parse_action
+    from bohn.play import describe_action, describe_event, screen
+    from bohn.scenario import load_position
+
+    game = load_position(
+        {
+            "variant": "mutterbohnchen",
+            "players": 2,
+            "setup": {
+                "phase": "use-offer",
+                "offer": [["rote", "rote/lady"]],
+                "third_field_card": 0,
+                "players": [
+                    {"hand": ["sau", "soja"], "fields": [["blaue"], ["sau"]]},
+                    {"fields": [["rote"], ["soja"], ["augen"]], "open_fields": [0, 1, 2]},
+                ],
+            },
+        }
+    )
+    obs = game.observe(0)
+    table = type(game).table
+    kinds = {1: "greedy"}
+
+    def said(text: str) -> str:
+        return describe_action(parse_action(text), obs, 0, table)
+
+    stack = "[bottom] rote -> rote♀ [top] - 2 cards"
+    assert said("use p0") == f"take stack p0 ({stack}) to plant it, all on one field"
+    assert said("discard p0") == f"discard stack p0 ({stack}) whole"
+    assert said("drop h1") == "discard hand card h1 (soja); once a turn, in phase 2"
+    text = "\n".join(screen(obs, 0, kinds, table))
+    assert "the third-field card: you (only its holder starts a third field" in text
+    assert f"the opponent's offer for you (use or discard each stack): p0: {stack}" in text
+    assert "f2: not a field (may start one here: holds the third-field card)" in text
+    assert "f2: [bottom] augen [top]" in text
+    events: list[tuple[dict[str, Any], str]] = [
+        ({"type": "third-field-card", "seat": 1}, "seat 1 holds the third-field card"),
+        (
+            {"type": "third-field", "seat": 0, "field": 2},
+            "you started a third field (f2); the card goes to the opponent",
+        ),
+        (
+            {"type": "field-lost", "seat": 1, "field": 0},
+            "seat 1's field 0 is gone: harvested with three fields",
+        ),
+        ({"type": "use", "seat": 0, "cards": ["rote"]}, "you took the stack rote to plant it"),
+        ({"type": "discard", "seat": 1, "cards": ["soja"]}, "seat 1 discarded the stack soja"),
+        ({"type": "drop", "seat": 0, "card": "sau/lady"}, "you discarded sau♀ from the hand"),
+        (
+            {"type": "to-offer", "card": "flitzer"},
+            "Flitzer(rote) from the discard pile joins the offer",
+        ),
+        (
+            {"type": "coins-back", "seat": 1, "cards": ["augen"]},
+            "the coins set aside go back to seat 1: augen",
         ),
     ]
     for e, line in events:

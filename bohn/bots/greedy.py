@@ -3356,7 +3356,7 @@ class MutterPosition(LadyPosition):
 
 
 class MutterbohnchenGreedyBot(LadybohnGreedyBot):
-    """``greedy`` in Mutterböhnchen games (rules/mutterbohnchen.md), 3-6 players.
+    """``greedy`` in Mutterböhnchen games (rules/mutterbohnchen.md), 2-6 players.
 
     Everything of :class:`LadybohnGreedyBot`, on a :class:`MutterPosition`
     that knows where the mama's beans go (movers and the cards sent down by

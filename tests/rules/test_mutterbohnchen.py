@@ -1,5 +1,5 @@
 """One scenario test (at least) for every rule of ``rules/mutterbohnchen.md``
-(3-6 players; the 2-player game of §3.5 is not implemented yet).
+(the game for 3-6 players; the game for two, §3.5, is in ``test_mutterbohnchen_two.py``).
 
 Each test names the section it checks (``§4.1``) or the default (``MB-D12``)
 in its name and docstring. Every rule of ``rules/ladybohn.md`` still applies;

@@ -643,3 +643,8 @@ def test_positions_for_two_are_checked() -> None:
         load_position(
             {**helpers.scenario(players=3, offer=[["rote"]]), "variant": "mutterbohnchen"}
         )
+
+
+def test_s3_5_2_hand_cards_are_planted_in_phase_2_only() -> None:
+    game = position(phase="offer", offer=[["soja"]], seats=[{"hand": ["augen"]}])
+    refused(game, 0, "plant f0", "§3.5.2 phase 2")

@@ -41,6 +41,7 @@ from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
 from bohn.rulesets.mutterbohnchen.rules import (
     EFFECT,
+    FINAL_PLACE,
     FLITZER,
     FLITZER_OFFER,
     HAMPELMANN,
@@ -291,6 +292,15 @@ class MutterbohnchenForTwo(Mutterbohnchen):
     def _count_hand_planting(self, seat: int) -> None:
         self.planted += 1
         self._hand_step()
+
+    def _do_plant(self, seat: int, a: Plant) -> None:
+        if a.traded is None and self.phase not in (PLANT, EFFECT, FINAL_PLACE):
+            raise NotWaiting(
+                "cards are planted from the hand in phase 2 of your own turn "
+                "(and in the final placement)",
+                _mb("§3.5.2 phase 2"),
+            )
+        super()._do_plant(seat, a)
 
     def _do_plant_from_hand(self, seat: int, a: Plant) -> None:
         if seat == self.active and not self._may_plant_hand(seat):
