@@ -1176,7 +1176,9 @@ def two_player_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> l
         if phase == "use-offer":
             out.append(f"the opponent's offer for {who} (use or discard each stack): {text}")
         elif phase == "offer":
-            out.append(f"the offer (take what {who} can use; the rest goes to the opponent): {text}")
+            out.append(
+                f"the offer (take what {who} can use; the rest goes to the opponent): {text}"
+            )
         else:
             out.append(f"the offer: {text}")
     if phase == "plant":
