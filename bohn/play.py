@@ -1448,15 +1448,15 @@ def _two_player_event(
         return f"{who()} started a third field (f{e.get('field')}); the card goes to the opponent"
     if t == "field-lost":
         return f"{whose()} field {e.get('field')} is gone: harvested with three fields"
-    if t == "use":
+    if t == "stack-used":
         return f"{who()} took the stack {cards} to plant it"
-    if t == "discard" and "cards" in e:
+    if t == "stack-discarded":
         return f"{who()} discarded the stack {cards}"
     if t == "drop":
         return f"{who()} discarded {card_label(str(e.get('card')))} from the hand"
     if t == "to-offer":
         return f"{card_label(str(e.get('card')))} from the discard pile joins the offer"
-    if t == "offer":
+    if t == "offer-stacks":
         stacks = e.get("stacks") or []
         return "the offer: " + ("   ".join(stack_text(list(st)) for st in stacks) or "empty")
     if t == "coins-back":
@@ -1883,6 +1883,14 @@ class Session:
             "steal",
             "flitzer-offer",
             "final-placement",
+            "third-field",
+            "field-lost",
+            "stack-used",
+            "stack-discarded",
+            "drop",
+            "to-offer",
+            "offer-stacks",
+            "coins-back",
         )
         rest = []
         for ev in events:

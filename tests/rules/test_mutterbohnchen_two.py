@@ -241,7 +241,7 @@ def test_s3_5_2_phase_1_stacks_planted_whole_or_discarded_whole() -> None:
     act(game, 0, "discard p1")
     assert keys(game, game.discard) == ["soja", "soja"] and offer(game) == [["rote", "rote/lady"]]
     events = act(game, 0, "use p0")
-    assert events == [{"type": "use", "seat": 0, "cards": ["rote", "rote/lady"]}]
+    assert events == [{"type": "stack-used", "seat": 0, "cards": ["rote", "rote/lady"]}]
     assert trade(game, 0) == ["rote", "rote/lady"] and phase(game) == "use-offer"
     act(game, 0, "plant t1 f0")  # the lady first: any order
     assert [a for a in legal(game, 0) if a.startswith("plant")] == ["plant t0 f0"]

@@ -182,7 +182,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         self._check_pile(a.pile)
         stack = self.stacks.pop(a.pile)
         self.trade[seat].extend(stack)
-        self._emit({"type": "use", "seat": seat, "cards": self.table.key_list(stack)})
+        self._emit({"type": "stack-used", "seat": seat, "cards": self.table.key_list(stack)})
 
     def _do_discard(self, seat: int, a: Discard) -> None:
         if seat != self.active or self.phase != USE_OFFER:
@@ -198,7 +198,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             )
         stack = self.stacks.pop(a.pile)
         self.discard.extend(stack)
-        self._emit({"type": "discard", "seat": seat, "cards": self.table.key_list(stack)})
+        self._emit({"type": "stack-discarded", "seat": seat, "cards": self.table.key_list(stack)})
         self._offer_used()
 
     def _check_pile(self, pile: int) -> None:
@@ -391,7 +391,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             c = self.discard.pop()
             self._stack(c)
             self._emit({"type": "to-offer", "card": self.table.keys[c]})
-        self._emit({"type": "offer", "stacks": [self.table.key_list(s) for s in self.stacks]})
+        self._emit({"type": "offer-stacks", "stacks": [self.table.key_list(s) for s in self.stacks]})
         self._revealed_quirks()
 
     def _stack(self, card: int) -> None:
