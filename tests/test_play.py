@@ -1250,8 +1250,14 @@ def test_mutterbohnchen_for_two_in_words() -> None:
             {"type": "field-lost", "seat": 1, "field": 0},
             "seat 1's field 0 is gone: harvested with three fields",
         ),
-        ({"type": "stack-used", "seat": 0, "cards": ["rote"]}, "you took the stack rote to plant it"),
-        ({"type": "stack-discarded", "seat": 1, "cards": ["soja"]}, "seat 1 discarded the stack soja"),
+        (
+            {"type": "stack-used", "seat": 0, "cards": ["rote"]},
+            "you took the stack rote to plant it",
+        ),
+        (
+            {"type": "stack-discarded", "seat": 1, "cards": ["soja"]},
+            "seat 1 discarded the stack soja",
+        ),
         ({"type": "drop", "seat": 0, "card": "sau/lady"}, "you discarded sau♀ from the hand"),
         (
             {"type": "to-offer", "card": "flitzer"},

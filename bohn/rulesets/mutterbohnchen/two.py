@@ -248,7 +248,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         g = self._bound_to(seat, card) if phase != FLITZER_OFFER else -1
         if g >= 0 and a.field != g:
             raise IllegalAction(
-                f"the {self.table.bean_keys[self.table.bean[card]]} taken this phase go "
+                f"the {self.table.bean_keys[self.table.bean[card]]} cards taken this phase go "
                 f"together on one field: f{g}",
                 _mb("§3.5.2"),
             )
@@ -391,7 +391,9 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             c = self.discard.pop()
             self._stack(c)
             self._emit({"type": "to-offer", "card": self.table.keys[c]})
-        self._emit({"type": "offer-stacks", "stacks": [self.table.key_list(s) for s in self.stacks]})
+        self._emit(
+            {"type": "offer-stacks", "stacks": [self.table.key_list(s) for s in self.stacks]}
+        )
         self._revealed_quirks()
 
     def _stack(self, card: int) -> None:
