@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from bohn.engine.actions import Action, _int, _ref_int, register
+from bohn.engine.actions import Action, _IndexAction, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
 
 
@@ -87,29 +87,22 @@ class Give(Action):
         return cls(_ref_int(words[0], "h"), _ref_int(words[1], "m"))
 
 
+@dataclass(frozen=True, slots=True)
+class PileAction(_IndexAction):
+    """An action naming a pile of cards on the table by index (``discard p0``)."""
+
+    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
+    key: ClassVar[str] = "pile"
+    prefix: ClassVar[str] = "p"
+    pile: int
+
+    def _index(self) -> int:
+        return self.pile
+
+
 @register
 @dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(PileAction):
     """Put uncovered pile ``pile`` on the discard pile."""
 
     type: ClassVar[str] = "discard"
-    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
-    pile: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "discard", "pile": self.pile}
-
-    def text(self) -> str:
-        return f"discard p{self.pile}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        pile = _int(d, "pile")
-        assert pile is not None
-        return cls(pile)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("discard takes a pile: 'discard p0'")
-        return cls(_ref_int(words[0], "p"))

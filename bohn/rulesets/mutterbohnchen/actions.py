@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Self
 
 from bohn.engine.actions import Action, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
+from bohn.rulesets.al_cabohne.actions import PileAction
 
 
 @register
@@ -88,30 +89,10 @@ class Pick(Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Use(Action):
+class Use(PileAction):
     """Two players: take stack ``pile`` of the offer to plant it, whole (§3.5.2)."""
 
     type: ClassVar[str] = "use"
-    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
-    pile: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "use", "pile": self.pile}
-
-    def text(self) -> str:
-        return f"use p{self.pile}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        pile = _int(d, "pile")
-        assert pile is not None
-        return cls(pile)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("use takes a stack of the offer: 'use p0'")
-        return cls(_ref_int(words[0], "p"))
 
 
 __all__ = ["Attack", "Pick", "Use"]
