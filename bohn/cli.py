@@ -156,7 +156,11 @@ def variant_info(cls: type[Game]) -> dict[str, Any]:
     return {
         "id": cls.variant,
         "title": cls.title,
-        "players": {"min": cls.min_players, "max": cls.max_players},
+        "players": {
+            "min": cls.min_players,
+            "max": cls.max_players,
+            "counts": list(cls.allowed_players()),
+        },
         "rules": cls.rules_file,
         "options": [
             {
@@ -183,8 +187,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for i, v in enumerate(infos):
         if i:
             print()
-        p = v["players"]
-        print(f"{v['id']}  {v['title']}  ({p['min']}-{p['max']} players)")
+        print(f"{v['id']}  {v['title']}  ({VARIANTS[v['id']].players_text()} players)")
         for o in v["options"]:
             default = json.dumps(o["default"])
             choices = (
@@ -206,7 +209,7 @@ def _default_players(args: argparse.Namespace, variant: str) -> None:
         from bohn.rulesets import find_variant
 
         cls = find_variant(variant)
-        args.players = min(max(4, cls.min_players), cls.max_players)
+        args.players = min(cls.allowed_players(), key=lambda n: (abs(n - 4), n))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

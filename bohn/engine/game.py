@@ -212,6 +212,9 @@ class Game(ABC):
     title: ClassVar[str] = ""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
+    #: the player counts the game is for, when not every count from
+    #: ``min_players`` to ``max_players`` (Bohnkick: 2 or 4); empty: all of them
+    player_counts: ClassVar[tuple[int, ...]] = ()
     #: the card data of this ruleset
     table: ClassVar[CardTable]
     #: named options (rule choices and engine limits)
@@ -271,12 +274,8 @@ class Game(ABC):
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise SetupError("players must be an integer")
-        if not cls.min_players <= players <= cls.max_players:
-            raise SetupError(
-                f"{cls.variant} is for {cls.min_players}"
-                + (f"-{cls.max_players}" if cls.max_players > cls.min_players else "")
-                + f" players, not {players}"
-            )
+        if players not in cls.allowed_players():
+            raise SetupError(f"{cls.variant} is for {cls.players_text()} players, not {players}")
         kind = cls._class_for(players)
         game = kind.__new__(kind)
         game.n = players
@@ -293,6 +292,19 @@ class Game(ABC):
         return game
 
     # -- hooks for rulesets --------------------------------------------------
+
+    @classmethod
+    def allowed_players(cls) -> tuple[int, ...]:
+        """Every player count the game is for, smallest first."""
+        return cls.player_counts or tuple(range(cls.min_players, cls.max_players + 1))
+
+    @classmethod
+    def players_text(cls) -> str:
+        """The player counts in words: ``3-5``, ``2``, ``2 or 4``."""
+        counts = cls.allowed_players()
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
     @classmethod
     def _class_for(cls, players: int) -> type[Self]:

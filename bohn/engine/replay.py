@@ -225,10 +225,8 @@ def _header(replay: Any) -> _Header:
     players = replay["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise ReplayError("the replay's players must be an integer")
-    if not cls.min_players <= players <= cls.max_players:
-        raise ReplayError(
-            f"{variant} is for {cls.min_players}-{cls.max_players} players, not {players}"
-        )
+    if players not in cls.allowed_players():
+        raise ReplayError(f"{variant} is for {cls.players_text()} players, not {players}")
     seed = replay["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ReplayError("the replay's seed must be an integer or a string")

@@ -10,6 +10,7 @@ from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
+from bohn.rulesets.bohnkick import Bohnkick
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.rulesets.ladybohn import Ladybohn
 from bohn.rulesets.mutterbohnchen import Mutterbohnchen
@@ -25,6 +26,7 @@ VARIANTS: dict[str, type[Game]] = {
     Prohibohn.variant: Prohibohn,
     Ladybohn.variant: Ladybohn,
     Mutterbohnchen.variant: Mutterbohnchen,
+    Bohnkick.variant: Bohnkick,
 }
 
 

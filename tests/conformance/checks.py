@@ -100,6 +100,8 @@ HIDDEN_ZONES: dict[str, StateLayout] = {
         references=("offers", "must", "effects"),
         typed=_offer_pins,
     ),
+    # Bohnkick: team decks and the defensive deck face down; both hands private
+    "bohnkick": StateLayout(secret=("decks", "ddeck"), private=("hands", "dhands")),
     # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
     # wait in the drawer's private ``drawn``
     "high-bohn": StateLayout(

@@ -74,6 +74,6 @@ CONFIGS: list[Config] = [
     Config(variant, n, rule_options=opts)
     for variant, cls in VARIANTS.items()
     for opts in [(), *VARIANT_OPTIONS.get(variant, [])]
-    for n in range(cls.min_players, cls.max_players + 1)
+    for n in cls.allowed_players()
 ]
 CONFIG_IDS = [str(c) for c in CONFIGS]

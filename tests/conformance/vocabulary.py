@@ -126,8 +126,8 @@ def malformed_json() -> st.SearchStrategy[Any]:
 
 
 #: strings tried for an action's text fields: a card reference, a position
-#: in a field, a discard position
-_WORDS = ("h0", "f0.0", "d0")
+#: in a field, a discard position, a corner of the goal (Bohnkick)
+_WORDS = ("h0", "f0.0", "d0", "ul")
 
 
 def sample_actions() -> list[Action]:
