@@ -56,6 +56,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.ladybohn.rules",
     "bohn.rulesets.mutterbohnchen.rules",
     "bohn.rulesets.mutterbohnchen.two",
+    "bohn.rulesets.bohnkick.rules",
     "bohn.sim.runner",
     "bohn.bots.base",
     "bohn.bots.random",
