@@ -215,7 +215,7 @@ def test_variants_json_lists_every_variant_with_its_options(
     assert [v["id"] for v in data["variants"]] == list(VARIANTS)
     base = next(v for v in data["variants"] if v["id"] == "bohnanza")
     assert base["title"] == "Bohnanza"
-    assert base["players"] == {"min": 3, "max": 5}
+    assert base["players"] == {"min": 3, "max": 5, "counts": [3, 4, 5]}
     opts = {o["name"]: o for o in base["options"]}
     assert set(opts) == set(VARIANTS["bohnanza"].OPTIONS)
     assert opts["trade_cap"]["default"] == 20 and opts["trade_cap"]["kind"] == "int"
