@@ -37,6 +37,8 @@ from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
+from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Swap, Tackle
+from bohn.rulesets.bohnkick.actions import Play as KickPlay
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
 from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
@@ -459,6 +461,8 @@ def describe_action(
     a: Action, obs: dict[str, Any], seat: int, table: CardTable | None, price: Any = None
 ) -> str:
     """A sentence for one of ``seat``'s legal actions, read from its observation."""
+    if obs.get("variant") == "bohnkick":  # no fields, no coins
+        return _bk_action(a, obs, seat)
     me = obs["seats"][seat]
     fields = me["fields"]
     genders = gendered(table)
@@ -750,6 +754,10 @@ def describe_event(
     t = e.get("type")
     if variant == "mutterbohnchen":
         line = _mb_event(e, me)
+        if line is not None:
+            return line
+    if variant == "bohnkick":
+        line = _bk_event(e, me)
         if line is not None:
             return line
 
@@ -1494,6 +1502,473 @@ def _quirk_event(e: dict[str, Any], who: Callable[..., str], whose: Callable[...
 
 
 # --------------------------------------------------------------------------
+# Bohnkick: bean football (rules/bohnkick.md); no fields, no coins
+
+#: the teams' names (team 0 plays the National deck, team 1 the International one)
+BK_TEAMS = ("National", "International")
+#: the corners of the goal in words
+BK_CORNERS = {"ul": "upper left", "ur": "upper right", "ll": "lower left", "lr": "lower right"}
+#: the Referee's calls in words
+BK_CALLS = {"free-kick": "free kick", "penalty": "penalty", "striker-foul": "striker foul"}
+#: a shot being aimed (a goal card's kind, or a kick) in words
+BK_SHOTS = {
+    "shot": "shot",
+    "long-shot": "long shot",
+    "header": "header",
+    "free-kick": "free kick",
+    "penalty": "penalty",
+}
+#: the Goalie symbol that stops each kind of shot (bohnkick §3.5.3, §4.6)
+BK_BLOCKED_BY = {
+    "shot": "shot",
+    "long-shot": "long shot",
+    "header": "header",
+    "free-kick": "long shot",
+    "penalty": "penalty",
+}
+#: why an attack ended (``attack-over``)
+BK_REASONS = {
+    "goal": "a goal",
+    "blocked": "the shot was blocked",
+    "tackle": "a successful tackle",
+    "striker-foul": "a striker foul",
+    "missed-pass": "a missed pass",
+    "only-goal-cards": "the attacker held only goal cards",
+}
+
+BOHNKICK_HELP = """\
+Bohnkick (bean football) - answer with:
+  <number>          the numbered action of the list
+  <action text>     any action, also one not listed:
+                      play h2           attacker: play team card h2 (the ball goes on)
+                      pass              defender: continue (no tackle, no swap); against
+                                        an aimed shot: no block, let it in
+                      swap d0,d2        defender: discard 1-3 defensive cards and draw as
+                                        many; a Referee card drawn for them acts
+                      tackle d1         defender: play the Tackle card of the bean that
+                                        played the last card
+                      aim ul            shooter: name the corner (ul upper left, ur upper
+                                        right, ll lower left, lr lower right)
+                      block d0          defender: a Goalie card with the shot's symbol
+                                        showing the aimed corner stops the shot
+                      advantage         after a free kick is awarded: play on instead
+                      drop h0           an opener holding only goal cards discards one
+  table             show the table again
+  log               the recent events
+  help              this text
+  quit              leave the game
+Team cards are h0, h1, ... (6 in hand), defensive cards d0, d1, d2. A card names its
+bean and what it does: "brech: pass to garten" (the ball goes to garten), "garten:
+cross to feuer" (then every feuer card, also the header, may follow), "feuer: shot".
+Only the bean with the ball plays; the first card of an attack is no goal card.
+Goalie cards show their symbol and corners: "Goalie (shot) ul+ll".
+"""
+
+
+def bk_card(key: str) -> str:
+    """A Bohnkick card in words.
+
+    >>> bk_card("brech/pass:garten"), bk_card("feuer/header"), bk_card("sau/long-shot")
+    ('brech: pass to garten', 'feuer: header', 'sau: long shot')
+    >>> bk_card("goalie:shot:ul+ll"), bk_card("tackle:brech"), bk_card("referee:free-kick")
+    ('Goalie (shot) ul+ll', 'Tackle brech', 'Referee: free kick')
+    """
+    bean, sep, kind = key.partition("/")
+    if sep:
+        if kind.startswith("pass:"):
+            return f"{bean}: pass to {kind[5:]}"
+        if kind == "cross":
+            return f"{bean}: cross to feuer"
+        return f"{bean}: {kind.replace('-', ' ')}"
+    what, _, rest = key.partition(":")
+    if what == "referee":
+        return f"Referee: {BK_CALLS.get(rest, rest)}"
+    if what == "tackle":
+        return f"Tackle {rest}"
+    if what == "goalie":
+        symbol, _, corners = rest.partition(":")
+        return f"Goalie ({BK_SHOTS.get(symbol, symbol)}) {corners}"
+    return key
+
+
+def _bk_count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _bk_cards(keys: list[Any]) -> str:
+    return ", ".join(bk_card(str(k)) for k in keys) if keys else "none"
+
+
+def bk_corner(corner: Any) -> str:
+    """A corner in words: ``upper left corner (ul)``."""
+    return f"{BK_CORNERS.get(str(corner), str(corner))} corner ({corner})"
+
+
+def bk_ball_after(key: str) -> str:
+    """Where the ball is after team card ``key`` is played (bohnkick §4.1)."""
+    bean, _, kind = key.partition("/")
+    if kind.startswith("pass:"):
+        return f"the ball goes to {kind[5:]}"
+    if kind == "cross":
+        return (
+            "the ball goes to feuer after a cross (every feuer card, also the header, may follow)"
+        )
+    if kind == "dribble":
+        return f"the ball stays with {bean}"
+    return f"a {BK_SHOTS.get(kind, kind)} on goal"
+
+
+def bk_team(t: int, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+    """A team with its name and players: ``team 0 (National: you, seat 2 (greedy))``."""
+    seats = [s for s, p in enumerate(obs.get("seats", [])) if p.get("team") == t]
+    names = ", ".join(_seat_name(s, seat, kinds) for s in seats)
+    name = BK_TEAMS[t] if 0 <= t < len(BK_TEAMS) else str(t)
+    return f"team {t} ({name}: {names})" if names else f"team {t} ({name})"
+
+
+def bk_score(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+    """The score: ``team 0 (National: you) 2 goals, team 1 (...) 1 goal``."""
+    score = obs.get("score") or [0, 0]
+    return ", ".join(
+        f"{bk_team(t, obs, seat, kinds)} {score[t]} goal{'s' if score[t] != 1 else ''}"
+        for t in (0, 1)
+    )
+
+
+def _bk_goals(obs: dict[str, Any]) -> list[str]:
+    goals = obs.get("goals") or [[], []]
+    return [f"  goals of team {t}: {_bk_cards(list(goals[t]))}" for t in (0, 1) if t < len(goals)]
+
+
+def _bk_does(s: int, seat: int, kinds: dict[int, str], verb: str) -> str:
+    """``seat 1 (greedy) plays`` or ``you play`` (``verb`` in its third-person form)."""
+    if s == seat:
+        return f"you {verb.removesuffix('s')}"
+    return f"{_seat_name(s, seat, kinds)} {verb}"
+
+
+def _bk_phase_line(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+    """Who acts now and what he may do."""
+    phase = obs.get("phase")
+    n = int(obs.get("players", 2))
+    mover = int(obs.get("to_play", -1))
+    reactor = int(obs.get("reactor", -1))
+    mover_name = _seat_name(mover, seat, kinds)
+    reactor_name = _seat_name(reactor, seat, kinds)
+
+    def moves(verb: str) -> str:
+        return _bk_does(mover, seat, kinds, verb)
+
+    played = [str(k) for k in obs.get("played", [])]
+    shot = BK_SHOTS.get(str(obs.get("shot")), str(obs.get("shot")))
+    nxt = _bk_does((reactor + 1) % n, seat, kinds, "plays on") if reactor >= 0 else ""
+    if phase == "play":
+        if not played:
+            return f"{moves('opens')} the attack: any team card but a goal card"
+        return f"{moves('plays')} the next team card: a card of the bean with the ball"
+    if phase == "react":
+        acting = played[-1].partition("/")[0] if played else "?"
+        tackle = f" or tackle {acting}" if n == 2 else ""
+        return (
+            f"{_bk_does(reactor, seat, kinds, 'reacts')}: continue, swap defensive "
+            f"cards{tackle}; then {nxt}"
+        )
+    if phase == "shot-react":
+        acting = played[-1].partition("/")[0] if played else "?"
+        return f"{reactor_name} may tackle the {shot} (Tackle {acting}) or continue"
+    if phase == "aim":
+        return f"{moves('aims')} the {shot} at a corner"
+    if phase == "block":
+        return (
+            f"{reactor_name} may block with a Goalie card ({BK_BLOCKED_BY.get(str(obs.get('shot')), '?')} "
+            f"symbol showing the {BK_CORNERS.get(str(obs.get('corner')), '?')} corner) or let it in"
+        )
+    if phase == "kick":
+        return f"FREE KICK for {mover_name}: aim it at a corner, or call advantage and play on"
+    if phase == "only-goal-cards":
+        return (
+            f"{moves('holds')} only goal cards: discard them one at a time (drop) until "
+            "another card comes; then the attack is lost"
+        )
+    if phase == "over":
+        return "the game is over"
+    return f"phase {phase}"
+
+
+def bohnkick_lines(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """Bohnkick's table as ``seat`` sees it, from its observation only."""
+    lines: list[str] = [""]
+    team = int(obs.get("attacking_team", 0))
+    lines.append(
+        f"=== Bohnkick - attack {obs.get('attack')} - phase: {obs.get('phase')} ==="
+        + ("   LAST ATTACK" if obs.get("last_attack") else "")
+    )
+    lines.append(f"score: {bk_score(obs, seat, kinds)}")
+    lines += _bk_goals(obs)
+    if obs.get("phase") != "over":
+        lines.append(
+            f"attacking: {bk_team(team, obs, seat, kinds)}; the attack was opened by "
+            f"{_seat_name(int(obs.get('opener', -1)), seat, kinds)}"
+        )
+        lines.append(f"now: {_bk_phase_line(obs, seat, kinds)}")
+    played = [str(k) for k in obs.get("played", [])]
+    if played:
+        lines.append(
+            "played in this attack: "
+            + "  ".join(f"{i + 1}) {bk_card(k)}" for i, k in enumerate(played))
+        )
+    elif obs.get("phase") != "over":
+        lines.append("played in this attack: nothing yet")
+    ball = obs.get("ball")
+    if ball:
+        cross = (
+            " - after a cross: every feuer card, also the header, may follow"
+            if obs.get("after_cross")
+            else ""
+        )
+        lines.append(f"ball: with {ball}{cross}")
+    if obs.get("shot"):
+        shot = str(obs["shot"])
+        aim = (
+            f" at the {bk_corner(obs['corner'])}" if obs.get("corner") else " (no corner named yet)"
+        )
+        lines.append(
+            f"shot on goal: {BK_SHOTS.get(shot, shot)}{aim}; only a Goalie card with the "
+            f"{BK_BLOCKED_BY.get(shot, '?')} symbol blocks it"
+        )
+    decks = obs.get("team_decks") or [0, 0]
+    discards = obs.get("team_discards") or [[], []]
+    runouts = obs.get("runouts") or [0, 0]
+    for t in (0, 1):
+        r = int(runouts[t])
+        lines.append(
+            f"team {t} ({BK_TEAMS[t]}) deck: {_bk_count(int(decks[t]))}, discard pile "
+            f"{_bk_count(len(discards[t]))}, ran out {r} time{'s' if r != 1 else ''}"
+        )
+    ddiscard = [str(k) for k in obs.get("defence_discard", [])]
+    top = f" (top: {bk_card(ddiscard[-1])})" if ddiscard else ""
+    lines.append(
+        f"defensive deck: {_bk_count(int(obs.get('defence_deck', 0)))}   its discard pile: "
+        f"{_bk_count(len(ddiscard))}{top}"
+    )
+    if obs.get("last_attack"):
+        lines.append(
+            "LAST ATTACK: the second team deck has run out; no more team cards are drawn and "
+            "the game ends with this attack"
+        )
+    lines.append("")
+    active = {int(obs.get("to_play", -1)), int(obs.get("reactor", -1))}
+    for s, p in enumerate(obs["seats"]):
+        mark = "*" if s in active else " "
+        lines.append(
+            f"{mark} {_seat_name(s, seat, kinds)} (team {p.get('team')}): "
+            f"{p.get('hand_size')} team cards, {p.get('defence_size')} defensive cards"
+        )
+    lines.append("")
+    me = obs["seats"][seat]
+    hand = [str(k) for k in me.get("hand", [])]
+    defence = [str(k) for k in me.get("defence", [])]
+    lines.append(
+        "your team cards: "
+        + ("   ".join(f"h{i} {bk_card(k)}" for i, k in enumerate(hand)) or "none")
+    )
+    lines.append(
+        "your defensive cards: "
+        + ("   ".join(f"d{i} {bk_card(k)}" for i, k in enumerate(defence)) or "none")
+    )
+    return lines
+
+
+def bohnkick_final(obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+    """The end of a Bohnkick game: the score, the scoring cards, the winner or a draw."""
+    out = [f"  score: {bk_score(obs, seat, kinds)}", *_bk_goals(obs)]
+    score = obs.get("score") or [0, 0]
+    if score[0] == score[1]:
+        out.append(f"a draw: {score[0]} goals each")
+    else:
+        best = 0 if score[0] > score[1] else 1
+        out.append(f"winner: {bk_team(best, obs, seat, kinds)}")
+    return out
+
+
+def _bk_action(a: Action, obs: dict[str, Any], seat: int) -> str:
+    """A sentence for one of ``seat``'s legal Bohnkick actions."""
+    me = obs["seats"][seat]
+    hand = [str(k) for k in me.get("hand", [])]
+    defence = [str(k) for k in me.get("defence", [])]
+    n = int(obs.get("players", 2))
+    phase = obs.get("phase")
+    shot = str(obs.get("shot"))
+    shot_name = BK_SHOTS.get(shot, shot)
+
+    def h(i: int) -> str:
+        return f"{bk_card(hand[i])} (h{i})" if 0 <= i < len(hand) else f"h{i}"
+
+    def d(i: int) -> str:
+        return f"{bk_card(defence[i])} (d{i})" if 0 <= i < len(defence) else f"d{i}"
+
+    if isinstance(a, KickPlay):
+        key = hand[a.card] if 0 <= a.card < len(hand) else "?"
+        opens = "open the attack with" if not obs.get("played") else "play"
+        kind = key.partition("/")[2]
+        if kind in BK_SHOTS:
+            after = (
+                "the defender may tackle, then you aim at a corner"
+                if n == 2
+                else "you aim at a corner next"
+            )
+            return f"{opens} {h(a.card)}: a {BK_SHOTS[kind]} on goal; {after}"
+        return f"{opens} {h(a.card)}: {bk_ball_after(key)}"
+    if isinstance(a, Pass):
+        if phase == "react":
+            return "continue: no swap, no tackle; the attack goes on"
+        if phase == "shot-react":
+            return f"continue: no tackle; the {shot_name} is aimed at a corner next"
+        if phase == "block":
+            if n == 4:
+                return f"do not block the {shot_name}: a goal unless your partner still blocks it"
+            return f"let the {shot_name} in: no block, a goal for the attackers"
+        return "pass"
+    if isinstance(a, Swap):
+        cards = ", ".join(d(i) for i in a.cards)
+        k = len(a.cards)
+        text = f"swap {cards}: discard and draw {k} new defensive card{'s' if k != 1 else ''}"
+        if n == 2:
+            text += (
+                "; a Referee card drawn for them acts (free kick or penalty for the "
+                "attackers, a striker foul ends the attack)"
+            )
+        return text
+    if isinstance(a, Tackle):
+        bean = defence[a.card].partition(":")[2] if 0 <= a.card < len(defence) else "?"
+        return (
+            f"tackle {bean} with {d(a.card)}: draw 1 defensive card; the attack is over unless "
+            "it is a Referee free kick or penalty (then the attackers get that kick)"
+        )
+    if isinstance(a, Aim):
+        what = "take the free kick" if phase == "kick" else f"aim the {shot_name}"
+        return f"{what} at the {bk_corner(a.corner)}"
+    if isinstance(a, Block):
+        return f"block the {shot_name} with {d(a.card)}: no goal, the attack is over"
+    if isinstance(a, Advantage):
+        played = [str(k) for k in obs.get("played", [])]
+        last = played[-1].partition("/")[2] if played else ""
+        if last in BK_SHOTS:  # the foul came on a goal card: that shot goes on
+            return (
+                f"advantage: no free kick; your {BK_SHOTS[last]} goes on, you aim it at a "
+                "corner next"
+            )
+        ball = obs.get("ball") or "the same bean"
+        return f"advantage: no free kick, the attack goes on (the ball stays with {ball})"
+    if isinstance(a, Drop):
+        return (
+            f"discard the goal card {h(a.card)} and draw a replacement (you hold only goal "
+            "cards; the attack is lost once another card comes)"
+        )
+    return a.text()
+
+
+def _bk_event(e: dict[str, Any], me: int) -> str | None:
+    """A line for a Bohnkick event as ``me`` sees it (None: not worth a line)."""
+    t = e.get("type")
+
+    def who(key: str = "seat") -> str:
+        s = e.get(key)
+        return "you" if s == me else f"seat {s}"
+
+    def verb(you: str, other: str) -> str:
+        return you if e.get("seat") == me else other
+
+    def team(key: str = "team") -> str:
+        tm = e.get(key)
+        name = BK_TEAMS[tm] if isinstance(tm, int) and 0 <= tm < len(BK_TEAMS) else "?"
+        return f"team {tm} ({name})"
+
+    def cards() -> str:
+        if e.get("cards") is not None:
+            return _bk_cards(list(e["cards"]))
+        return str(e.get("count"))
+
+    if t == "attack":
+        return f"--- attack {e.get('attack')}: {who()} {verb('open', 'opens')} it for {team()}"
+    if t == "play":
+        key = str(e.get("card"))
+        return f"{who()} played {bk_card(key)}: {bk_ball_after(key)}"
+    if t == "draw":
+        if e.get("cards") is not None:
+            return f"{who()} drew the team card {cards()}"
+        n = int(e.get("count", 1))
+        return f"{who()} drew {n} team card{'s' if n != 1 else ''}"
+    if t == "defence-draw":
+        if e.get("cards") is not None:
+            return f"{who()} drew the defensive card {cards()}"
+        n = int(e.get("count", 1))
+        return f"{who()} drew {n} defensive card{'s' if n != 1 else ''}"
+    if t == "deal":
+        if e.get("cards") is not None:
+            return f"{who()} got the team cards {cards()}"
+        return f"{who()} got {e.get('count')} team cards"
+    if t == "referee":
+        call = str(e.get("card")).partition(":")[2]
+        return f"{who()} drew a Referee card ({BK_CALLS.get(call, call)}): shown and discarded"
+    if t == "call":
+        call = str(e.get("call"))
+        if call == "striker-foul":
+            return "the referee calls a striker foul: the attackers fouled, the attack is over"
+        return f"the referee calls a {BK_CALLS.get(call, call)}: the defender fouled"
+    if t == "swap":
+        return f"{who()} swapped {cards()}"
+    if t == "tackle":
+        return f"{who()} tackled with {bk_card(str(e.get('card')))}"
+    if t == "missed-pass":
+        return (
+            f"{who()} {verb('have', 'has')} no card for the bean with the ball: "
+            "a missed pass, the ball is lost"
+        )
+    if t == "aim":
+        shot = str(e.get("shot"))
+        return f"{who()} aimed the {BK_SHOTS.get(shot, shot)} at the {bk_corner(e.get('corner'))}"
+    if t == "block":
+        return f"{who()} blocked the shot with {bk_card(str(e.get('card')))}"
+    if t == "goal":
+        return f"GOAL for {team()} by {who()}: {bk_card(str(e.get('card')))}"
+    if t == "advantage":
+        return f"{who()} called advantage: no free kick, play goes on"
+    if t == "drop":
+        return f"{who()} discarded the goal card {bk_card(str(e.get('card')))} (only goal cards)"
+    if t == "pass":
+        return f"{who()} passed (continue: no tackle, swap or block)"
+    if t == "deck-out":
+        if e.get("final"):
+            return (
+                f"the deck of {team()} ran out and the other team's deck had run out before: LAST "
+                "ATTACK, "
+                "no more team cards are drawn; the game ends with this attack"
+            )
+        return f"the deck of {team()} ran out: its discard pile becomes its new deck"
+    if t == "attack-over":
+        why = BK_REASONS.get(str(e.get("reason")), str(e.get("reason")))
+        played = list(e.get("cards") or [])
+        gone = f"; to the discard pile: {_bk_cards(played)}" if played else ""
+        return f"the attack is over ({why}){gone}"
+    if t == "shuffle":
+        pile = str(e.get("pile"))
+        if pile == "assistant referee":
+            return (
+                "the Referee cards drawn differ: the assistant referee shuffles them and "
+                "one is picked at random"
+            )
+        return f"the {pile} was shuffled ({e.get('size', '?')} cards)"
+    if t == "game-over":
+        goals = (e.get("details") or {}).get("goals") or e.get("scores") or [0, 0]
+        if goals[0] == goals[1]:
+            return f"the game is over: {goals[0]} : {goals[1]}, a draw"
+        best = 0 if goals[0] > goals[1] else 1
+        return f"the game is over: {goals[0]} : {goals[1]}, team {best} ({BK_TEAMS[best]}) wins"
+    return None
+
+
+# --------------------------------------------------------------------------
 # the screen
 
 
@@ -1674,6 +2149,8 @@ def screen(
 ) -> list[str]:
     """The table as ``seat`` sees it, from its observation only (``asking``:
     the mama's bean whose quirk asks ``seat`` now, :func:`open_quirk`)."""
+    if obs.get("variant") == "bohnkick":  # bean football: no fields, no coins
+        return bohnkick_lines(obs, seat, kinds)
     lines: list[str] = []
     active = int(obs.get("active", -1))
     lines.append("")
@@ -1858,6 +2335,10 @@ class Session:
             self.say(f"seat {s} ({self.kinds[s]}) tried {action.text()!r}: {e}")
             action = legal[0]
             events = game.apply(s, action)
+        if self.variant == "bohnkick":  # the events tell the play; the action is brief
+            self.say(f"seat {s} ({self.kinds[s]}): {action.text()}")
+            self.show_events(events, prefix="    ")
+            return
         summary = []
         shown = (
             "turn",
@@ -1917,6 +2398,10 @@ class Session:
     def ordered_legal(self) -> list[Action]:
         """The legal actions in the order they are listed: the usual moves first."""
         order: tuple[type[Action], ...] = (
+            KickPlay,
+            Aim,
+            Block,
+            Tackle,
             Plant,
             Attack,
             Pick,
@@ -1931,6 +2416,8 @@ class Session:
             Bury,
             MoveCard,
             Pass,
+            Swap,
+            Advantage,
             EndTrading,
             Accept,
             Decline,
@@ -1976,6 +2463,9 @@ class Session:
             word = answer.lower()
             if word in ("quit", "exit", "q"):
                 raise Quit("you left the game.")
+            if word in ("help", "h", "?") and self.variant == "bohnkick":
+                self.say(BOHNKICK_HELP)
+                continue
             if word in ("help", "h", "?"):
                 self.say(HELP)
                 if "razzia" in obs:
@@ -2034,6 +2524,10 @@ class Session:
             return
         self.say("")
         self.say(f"=== game over ({r.reason}) ===")
+        if self.variant == "bohnkick":
+            for line in bohnkick_final(self.game.observe(self.seat), self.seat, self.kinds):
+                self.say(line)
+            return
         tally = (r.details or {}).get("tally")
         for s in r.ranking:
             line = f"  {_seat_name(s, self.seat, self.kinds)}: {_coins(r.scores[s])}"

@@ -1145,6 +1145,7 @@ class BohnkickPositionLoader(PositionLoader):
         n = game.n
         game.team = game.team_of(mover)
         game.played = []
+        game.played_by = []
         game.holder = -1
         game.crossed = False
         game.shot = ""
@@ -1174,6 +1175,7 @@ class BohnkickPositionLoader(PositionLoader):
             if bk.GOAL[c] and i != len(played) - 1:
                 raise SetupError("played: a goal card ends the attack (bohnkick §3.5)")
             game.played.append(c)
+            game.played_by.append(player)
             kind = bk.KIND[c]
             if kind == "dribble":
                 game.holder = game.table.bean[c]

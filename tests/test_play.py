@@ -1270,3 +1270,325 @@ def test_mutterbohnchen_for_two_in_words() -> None:
     ]
     for e, line in events:
         assert describe_event(e, 0, True, "mutterbohnchen") == line
+
+
+# --------------------------------------------------------------------------
+# Bohnkick: bean football, no fields and no coins
+
+
+@pytest.mark.parametrize(("players", "kind", "seed"), [(2, "random", 3), (4, "greedy", 2)])
+def test_bohnkick_through_the_terminal(
+    games: list[bohn.Game], players: int, kind: str, seed: int
+) -> None:
+    """A whole Bohnkick game for seat 0, played by a bot through the terminal:
+    every screen shows the score, the attack, the ball and the own cards in
+    words; every choice and every event is told in words."""
+    from bohn.bots.base import SeatView, make_bot
+    from bohn.play import bk_card
+
+    out = io.StringIO()
+    player = make_bot(kind, 5)
+    seen: set[str] = set()
+    asked = iter(["help", "log", "table"])
+
+    def input_fn(prompt: str) -> str:
+        game = games[0]
+        obs = game.observe(0)
+        screen = out.getvalue().rsplit("=== Bohnkick - attack", 1)[1]
+        seen.add(str(obs["phase"]))
+        assert screen.startswith(f" {obs['attack']} - phase: {obs['phase']} ===")
+        s0, s1 = obs["score"]
+        assert re.search(
+            rf"^score: team 0 \(National: you[^\n]*\) {s0} goals?, team 1 ", screen, re.M
+        )
+        assert f") {s1} goal" in screen.split("\n", 3)[1]
+        for t in (0, 1):
+            goals = ", ".join(bk_card(k) for k in obs["goals"][t]) or "none"
+            assert f"  goals of team {t}: {goals}\n" in screen
+        assert f"attacking: team {obs['attacking_team']} (" in screen
+        assert re.search(r"^now: (you|seat \d \(greedy\)) ", screen, re.M)
+        if obs["played"]:
+            cards = "  ".join(f"{i + 1}) {bk_card(k)}" for i, k in enumerate(obs["played"]))
+            assert f"played in this attack: {cards}\n" in screen
+            seen.add("played")
+        if obs["ball"]:
+            assert f"ball: with {obs['ball']}" in screen
+            if obs["after_cross"]:
+                assert "after a cross: every feuer card, also the header, may follow" in screen
+                seen.add("cross")
+        if obs["corner"]:
+            assert f" corner ({obs['corner']}); only a Goalie card with the " in screen
+        assert ("LAST ATTACK" in screen) == obs["last_attack"]
+        me = obs["seats"][0]
+        hand = "   ".join(f"h{i} {bk_card(k)}" for i, k in enumerate(me["hand"]))
+        defence = "   ".join(f"d{i} {bk_card(k)}" for i, k in enumerate(me["defence"]))
+        assert f"your team cards: {hand}\n" in screen
+        assert f"your defensive cards: {defence}\n" in screen
+        for s, p in enumerate(obs["seats"]):
+            name = "you" if s == 0 else f"seat {s} (greedy)"
+            assert (
+                f"{name} (team {s % 2}): {p['hand_size']} team cards, "
+                f"{p['defence_size']} defensive cards" in screen
+            )
+        for t in (0, 1):
+            assert f"team {t} ({('National', 'International')[t]}) deck: " in screen
+        assert f"defensive deck: {obs['defence_deck']} card" in screen
+        for answer in asked:
+            return answer
+        legal = game.legal_actions(0)
+        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+
+    rc = main("bohnkick", players, 0, ["greedy"], seed, input_fn=input_fn, out=out)
+    text = out.getvalue()
+    game = games[0]
+    result = game.result()
+    assert rc == 0 and result is not None
+    assert f"Bohnkick: {players} players" in text
+    assert "Bohnkick (bean football) - answer with:" in text  # help
+    assert "recent events:" in text
+    wanted = {"play", "react", "aim", "block", "played", "cross"}
+    if players == 2:  # with 4 players there are no Tackle cards: no tackle against a shot
+        wanted.add("shot-react")
+    assert wanted <= seen, seen
+    assert "{'" not in text and "coins" not in text
+    choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
+    assert choices and all(desc != act for desc, act in choices)
+    raw = re.compile(r"(play|drop) h\d|(swap|tackle|block) d[\d,d]+|aim \w\w|pass|advantage")
+    assert not any(raw.fullmatch(desc) for desc, _ in choices)
+    assert re.search(r"\) (open the attack with|play) \w+: .* \(h\d\): ", text)
+    assert re.search(r"\) aim the [a-z ]+ at the (upper|lower) (left|right) corner \(\w\w\)", text)
+    assert re.search(r"--- attack 1: you open it for team 0 \(National\)", text)
+    assert re.search(r"(you|seat \d) played \w+: ", text)
+    assert re.search(r"the attack is over \(", text)
+    assert "=== game over (deck-exhausted) ===" in text
+    goals = result.details["goals"]
+    assert "  score: team 0 (National: you" in text
+    assert f") {goals[0]} goal" in text and f") {goals[1]} goal" in text
+    if goals[0] == goals[1]:
+        assert f"a draw: {goals[0]} goals each" in text
+    else:
+        best = 0 if goals[0] > goals[1] else 1
+        assert f"winner: team {best} ({('National', 'International')[best]}: " in text
+
+
+def test_bohnkick_in_words() -> None:
+    from bohn.engine.actions import parse_action
+    from bohn.play import BOHNKICK_HELP, bk_card, describe_action, describe_event, screen
+    from bohn.scenario import load_position
+
+    game = load_position(
+        {
+            "variant": "bohnkick",
+            "players": 2,
+            "setup": {
+                "phase": "react",
+                "mover": 1,
+                "played": ["sau/pass:garten", "garten/cross"],
+                "goals": [["feuer/shot"], []],
+                "defence_discard": ["goalie:header:ul"],
+                "players": [
+                    {
+                        "hand": [
+                            "brech/pass:garten",
+                            "feuer/header",
+                            "sau/long-shot",
+                            "kaffee/dribble",
+                            "feuer/dribble",
+                            "sau/dribble",
+                        ],
+                        "defence": ["tackle:garten", "goalie:shot:ll+lr", "tackle:feuer"],
+                    }
+                ],
+            },
+        }
+    )
+    obs = game.observe(0)
+    kinds = {1: "greedy"}
+    table = type(game).table
+    text = "\n".join(screen(obs, 0, kinds, table))
+    assert "=== Bohnkick - attack 1 - phase: react ===" in text
+    assert (
+        "score: team 0 (National: you) 1 goal, team 1 (International: seat 1 (greedy)) 0 goals"
+        in text
+    )
+    assert "  goals of team 0: feuer: shot\n  goals of team 1: none" in text
+    assert (
+        "attacking: team 1 (International: seat 1 (greedy)); the attack was opened by seat 1"
+        in text
+    )
+    assert (
+        "now: you react: continue, swap defensive cards or tackle garten; then seat 1 (greedy) "
+        "plays on" in text
+    )
+    assert "played in this attack: 1) sau: pass to garten  2) garten: cross to feuer" in text
+    assert "ball: with feuer - after a cross: every feuer card, also the header, may follow" in text
+    assert "defensive deck: 28 cards   its discard pile: 1 card (top: Goalie (header) ul)" in text
+    assert "* you (team 0): 6 team cards, 3 defensive cards" in text
+    assert (
+        "your team cards: h0 brech: pass to garten   h1 feuer: header   h2 sau: long shot   "
+        "h3 kaffee: dribble   h4 feuer: dribble   h5 sau: dribble" in text
+    )
+    assert (
+        "your defensive cards: d0 Tackle garten   d1 Goalie (shot) ll+lr   d2 Tackle feuer" in text
+    )
+    assert "LAST ATTACK" not in text
+    assert "hand" not in text.replace("the ball", "")
+
+    def said(action: str, **changes: Any) -> str:
+        return describe_action(parse_action(action), {**obs, **changes}, 0, table)
+
+    assert said("pass") == "continue: no swap, no tackle; the attack goes on"
+    assert said("swap d0,d2") == (
+        "swap Tackle garten (d0), Tackle feuer (d2): discard and draw 2 new defensive cards; "
+        "a Referee card drawn for them acts (free kick or penalty for the attackers, a striker "
+        "foul ends the attack)"
+    )
+    assert said("tackle d0").startswith("tackle garten with Tackle garten (d0): draw 1 defensive")
+    assert said("play h0") == "play brech: pass to garten (h0): the ball goes to garten"
+    assert said("play h4", played=[]) == (
+        "open the attack with feuer: dribble (h4): the ball stays with feuer"
+    )
+    assert said("play h1") == (
+        "play feuer: header (h1): a header on goal; the defender may tackle, then you aim at a "
+        "corner"
+    )
+    shot = {"phase": "shot-react", "shot": "long-shot"}
+    assert said("pass", **shot) == "continue: no tackle; the long shot is aimed at a corner next"
+    assert said("aim ul", phase="aim", shot="long-shot") == (
+        "aim the long shot at the upper left corner (ul)"
+    )
+    assert said("aim lr", phase="kick", shot="free-kick") == (
+        "take the free kick at the lower right corner (lr)"
+    )
+    block = {"phase": "block", "shot": "shot", "corner": "ll"}
+    assert said("block d1", **block) == (
+        "block the shot with Goalie (shot) ll+lr (d1): no goal, the attack is over"
+    )
+    assert said("pass", **block) == "let the shot in: no block, a goal for the attackers"
+    assert said("pass", players=4, **block) == (
+        "do not block the shot: a goal unless your partner still blocks it"
+    )
+    assert said("advantage", phase="kick", shot="free-kick") == (
+        "advantage: no free kick, the attack goes on (the ball stays with feuer)"
+    )
+    assert said("drop h2", phase="only-goal-cards", played=[]).startswith(
+        "discard the goal card sau: long shot (h2) and draw a replacement"
+    )
+    block_text = "\n".join(
+        screen({**obs, **block, "reactor": 0, "to_play": -1, "last_attack": True}, 0, kinds, table)
+    )
+    assert (
+        "shot on goal: shot at the lower left corner (ll); only a Goalie card with the shot "
+        "symbol blocks it" in block_text
+    )
+    assert "now: you may block with a Goalie card (shot symbol showing the lower left corner)" in (
+        block_text
+    )
+    assert "=== Bohnkick - attack 1 - phase: block ===   LAST ATTACK" in block_text
+    assert "LAST ATTACK: the second team deck has run out" in block_text
+
+    assert bk_card("kaffee/cross") == "kaffee: cross to feuer"
+    assert bk_card("goalie:penalty:ur") == "Goalie (penalty) ur"
+    assert bk_card("referee:striker-foul") == "Referee: striker foul"
+    assert "swap d0,d2" in BOHNKICK_HELP and "advantage" in BOHNKICK_HELP
+
+    events: list[tuple[dict[str, Any], str]] = [
+        (
+            {"type": "attack", "seat": 1, "team": 1, "attack": 4},
+            "--- attack 4: seat 1 opens it for team 1 (International)",
+        ),
+        (
+            {"type": "play", "seat": 0, "card": "brech/pass:garten"},
+            "you played brech: pass to garten: the ball goes to garten",
+        ),
+        (
+            {"type": "draw", "seat": 0, "cards": ["feuer/shot"]},
+            "you drew the team card feuer: shot",
+        ),
+        ({"type": "draw", "seat": 1, "count": 1}, "seat 1 drew 1 team card"),
+        (
+            {"type": "defence-draw", "seat": 0, "cards": ["tackle:sau"]},
+            "you drew the defensive card Tackle sau",
+        ),
+        ({"type": "defence-draw", "seat": 1, "count": 1}, "seat 1 drew 1 defensive card"),
+        (
+            {"type": "deal", "seat": 0, "cards": ["sau/dribble", "feuer/header"]},
+            "you got the team cards sau: dribble, feuer: header",
+        ),
+        ({"type": "deal", "seat": 1, "count": 6}, "seat 1 got 6 team cards"),
+        (
+            {"type": "referee", "seat": 1, "card": "referee:penalty"},
+            "seat 1 drew a Referee card (penalty): shown and discarded",
+        ),
+        (
+            {"type": "call", "call": "free-kick"},
+            "the referee calls a free kick: the defender fouled",
+        ),
+        (
+            {"type": "call", "call": "striker-foul"},
+            "the referee calls a striker foul: the attackers fouled, the attack is over",
+        ),
+        (
+            {"type": "swap", "seat": 1, "cards": ["tackle:sau", "goalie:shot:ul"]},
+            "seat 1 swapped Tackle sau, Goalie (shot) ul",
+        ),
+        ({"type": "tackle", "seat": 0, "card": "tackle:feuer"}, "you tackled with Tackle feuer"),
+        (
+            {"type": "missed-pass", "seat": 2},
+            "seat 2 has no card for the bean with the ball: a missed pass, the ball is lost",
+        ),
+        (
+            {"type": "aim", "seat": 1, "shot": "penalty", "corner": "ur"},
+            "seat 1 aimed the penalty at the upper right corner (ur)",
+        ),
+        (
+            {"type": "block", "seat": 0, "card": "goalie:header:ul+ur+ll+lr"},
+            "you blocked the shot with Goalie (header) ul+ur+ll+lr",
+        ),
+        (
+            {"type": "goal", "team": 1, "seat": 3, "card": "brech/long-shot"},
+            "GOAL for team 1 (International) by seat 3: brech: long shot",
+        ),
+        (
+            {"type": "advantage", "seat": 0},
+            "you called advantage: no free kick, play goes on",
+        ),
+        (
+            {"type": "drop", "seat": 1, "card": "feuer/shot"},
+            "seat 1 discarded the goal card feuer: shot (only goal cards)",
+        ),
+        ({"type": "pass", "seat": 1}, "seat 1 passed (continue: no tackle, swap or block)"),
+        (
+            {"type": "deck-out", "team": 0, "final": False},
+            "the deck of team 0 (National) ran out: its discard pile becomes its new deck",
+        ),
+        (
+            {"type": "deck-out", "team": 1, "final": True},
+            "the deck of team 1 (International) ran out and the other team's deck had run out "
+            "before: LAST ATTACK, no more team cards are drawn; the game ends with this attack",
+        ),
+        (
+            {"type": "attack-over", "reason": "tackle", "cards": ["sau/dribble"]},
+            "the attack is over (a successful tackle); to the discard pile: sau: dribble",
+        ),
+        (
+            {"type": "shuffle", "pile": "assistant referee", "size": 2},
+            "the Referee cards drawn differ: the assistant referee shuffles them and one is "
+            "picked at random",
+        ),
+        (
+            {"type": "shuffle", "pile": "team 0 deck", "size": 20},
+            "the team 0 deck was shuffled (20 cards)",
+        ),
+        (
+            {"type": "game-over", "scores": [2, 2], "details": {"goals": [2, 2], "draw": True}},
+            "the game is over: 2 : 2, a draw",
+        ),
+        (
+            {"type": "game-over", "scores": [1, 3], "details": {"goals": [1, 3], "draw": False}},
+            "the game is over: 1 : 3, team 1 (International) wins",
+        ),
+    ]
+    for e, line in events:
+        assert describe_event(e, 0, False, "bohnkick") == line
+    assert describe_event({"type": "action", "seat": 0}, 0, False, "bohnkick") is None

@@ -129,8 +129,9 @@ class Bohnkick(Game):
     #: per seat: team cards and defensive cards in hand
     hands: list[list[int]]
     dhands: list[list[int]]
-    #: the team cards of the attack in progress, in the order played
+    #: the team cards of the attack in progress, in the order played, and who played each
     played: list[int]
+    played_by: list[int]
     #: the attacking team, the seat that opened the attack, the seat to play next
     #: and the seat that played the last team card
     team: int
@@ -181,6 +182,7 @@ class Bohnkick(Game):
         self.hands = [[] for _ in range(self.n)]
         self.dhands = [[] for _ in range(self.n)]
         self.played = []
+        self.played_by = []
         self.team = self.team_of(first)
         self.opener = self.mover = self.last = first
         self.holder = -1
@@ -223,6 +225,7 @@ class Bohnkick(Game):
         deck = self.decks[t]
         if not deck and self.discards[t]:  # a reshuffle put off for want of cards (BK-D15)
             self._reshuffle(t)
+            deck = self.decks[t]  # the reshuffle made a new deck
         if not deck:
             return
         card = deck.pop()
@@ -295,6 +298,7 @@ class Bohnkick(Game):
         self.team = self.team_of(seat)
         self.opener = self.mover = self.last = seat
         self.played = []
+        self.played_by = []
         self.holder = -1
         self.crossed = False
         self.reactor = -1
@@ -341,6 +345,7 @@ class Bohnkick(Game):
             raise IllegalAction(self._why_illegal(hand[a.card]), self._why_rule(hand[a.card]))
         card = hand.pop(a.card)
         self.played.append(card)
+        self.played_by.append(seat)
         self.last = seat
         kind = KIND[card]
         if kind == "dribble":
@@ -411,6 +416,10 @@ class Bohnkick(Game):
             raise NotWaiting(f"{what}; {who} decides now", _bk("§3.3"))
 
     def _do_swap(self, seat: int, a: Swap) -> None:
+        if self.phase == SHOT_REACT and seat == self.reactor:
+            raise IllegalAction(
+                "against a goal card the defender tackles or continues; no swap", _bk("§3.5.1")
+            )
         self._check_reactor(seat, (REACT,), "defensive cards are swapped after a team card")
         dhand = self.dhands[seat]
         if len(set(a.cards)) != len(a.cards) or any(i >= len(dhand) for i in a.cards):
@@ -533,6 +542,7 @@ class Bohnkick(Game):
         """§4.4: the card that scored goes under the outcome card (for a kick
         the last team card played, BK-D8)."""
         card = self.played.pop()
+        self.played_by.pop()
         self.goals[self.team].append(card)
         self._emit({"type": "goal", "team": self.team, "seat": self.last, "card": TABLE.keys[card]})
         self._end_attack("goal")
@@ -544,6 +554,7 @@ class Bohnkick(Game):
         self.discards[t].extend(self.played)
         self._emit({"type": "attack-over", "reason": reason, "cards": TABLE.key_list(self.played)})
         self.played = []
+        self.played_by = []
         self.holder = -1
         self.crossed = False
         self.reactor = -1
@@ -613,6 +624,10 @@ class Bohnkick(Game):
                 return
             self._goal()
             return
+        if self.phase == PLAY and seat == self.mover:
+            raise IllegalAction(
+                "the attacker holds a legal team card and must play one", _bk("§3.4.1 (BK-D6)")
+            )
         self._check_reactor(seat, (REACT, SHOT_REACT), "the defender continues")
         self._emit({"type": "pass", "seat": seat})
         if self.phase == SHOT_REACT:
@@ -730,6 +745,7 @@ class Bohnkick(Game):
             "to_play": self.mover if self.phase in (PLAY, AIM, KICK, CYCLE) else -1,
             "reactor": self.reactor,
             "played": keys(self.played),
+            "played_by": self.played_by[:],
             "ball": TABLE.bean_keys[self.holder] if self.holder >= 0 else None,
             "after_cross": self.crossed,
             "shot": self.shot or None,
@@ -784,6 +800,7 @@ class Bohnkick(Game):
         other.hands = [h[:] for h in self.hands]
         other.dhands = [h[:] for h in self.dhands]
         other.played = self.played[:]
+        other.played_by = self.played_by[:]
         other.blockers = self.blockers[:]
         other.runouts = self.runouts[:]
         for name in self._SCALARS:
@@ -801,12 +818,14 @@ class Bohnkick(Game):
             "hands": [keys(z) for z in self.hands],
             "dhands": [keys(z) for z in self.dhands],
             "played": keys(self.played),
+            "played_by": self.played_by[:],
             "blockers": self.blockers[:],
             "runouts": self.runouts[:],
             "result": None if self._result is None else self._result.to_json(),
         }
         for name in self._SCALARS:
             d[name] = getattr(self, name)
+        d["phase"] = self.phase_name  # by name, as the bean games write it
         return d
 
     def _load_state_json(self, d: dict[str, Any]) -> None:
@@ -820,10 +839,16 @@ class Bohnkick(Game):
         self.hands = [cards(z) for z in d["hands"]]
         self.dhands = [cards(z) for z in d["dhands"]]
         self.played = cards(d["played"])
+        self.played_by = [int(s) for s in d["played_by"]]
         self.blockers = [int(s) for s in d["blockers"]]
         self.runouts = [int(x) for x in d["runouts"]]
         for name in self._SCALARS:
-            setattr(self, name, d[name])
+            if name != "phase":
+                setattr(self, name, d[name])
+        phases = {v: k for k, v in self.PHASES.items()}
+        if d["phase"] not in phases:
+            raise SetupError(f"unknown bohnkick phase {d['phase']!r}")
+        self.phase = phases[d["phase"]]
         self._result = None if d["result"] is None else Result.from_json(d["result"])
 
 
