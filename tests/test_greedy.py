@@ -12,7 +12,9 @@ from bohn.bots.base import Bot, SeatView, make_bot
 from bohn.bots.greedy import (
     VARIANT_BOTS,
     AlCabohneGreedyBot,
+    BohnkickGreedyBot,
     GreedyBot,
+    GuardedGreedyBot,
     HighBohnGreedyBot,
     LadybohnGreedyBot,
     MutterbohnchenGreedyBot,
@@ -1122,3 +1124,158 @@ def test_mutterbohnchen_two_discards_a_front_card_that_fits_nowhere() -> None:
     assert mb_two_decide(seats=seats) == "drop h0"
     seats[0] = {"hand": ["blaue", "rote"], "fields": [["blaue"] * 3, ["sau"] * 4]}
     assert mb_two_decide(seats=seats) == "plant f0"
+
+
+# -- Bohnkick (bean football: attacks, tackles, the goalkeeper) --------------------------
+
+
+def play_bohnkick(
+    players: int, seed: int, specs: list[str], first: int = 0
+) -> tuple[bohn.Result, list[Checked]]:
+    """One seeded Bohnkick game; every action checked against the legal list."""
+    game = bohn.new_game("bohnkick", players, seed, {"first_player": first})
+    checked = [Checked(b) for b in make_bots(specs, seed)]
+    play_game(game, checked)
+    result = game.result()
+    assert result is not None
+    return result, checked
+
+
+def bk_fallbacks(bots: list[Checked]) -> int:
+    """Decisions the Bohnkick heuristics failed on (answered generically)."""
+    total = 0
+    for b in bots:
+        inner = getattr(b.inner, "_delegate", None)
+        if inner is not None:
+            assert isinstance(inner, BohnkickGreedyBot)
+            total += inner.fallbacks
+    return total
+
+
+def test_bohnkick_uses_its_own_bot() -> None:
+    assert VARIANT_BOTS["bohnkick"] is BohnkickGreedyBot
+    assert issubclass(BohnkickGreedyBot, GuardedGreedyBot)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bohnkick_games_finish(players: int) -> None:
+    for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 2)):
+        result, bots = play_bohnkick(players, seed, specs[:players], first=seed % players)
+        assert all(b.decisions > 0 for b in bots)
+        assert bk_fallbacks(bots) == 0
+        assert result.reason == "deck-exhausted"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bohnkick_greedy_beats_random(players: int) -> None:
+    games = 16
+    wins = 0
+    greedy_goals = random_goals = 0
+    for g in range(games):
+        team = g % 2  # the greedy team's seats, and who opens, rotate
+        specs = ["greedy" if s % 2 == team else "random" for s in range(players)]
+        result, bots = play_bohnkick(players, 30000 + g, specs, first=(g // 2) % players)
+        assert bk_fallbacks(bots) == 0
+        goals = result.details["goals"]
+        wins += goals[team] > goals[1 - team]
+        greedy_goals += goals[team]
+        random_goals += goals[1 - team]
+    assert wins >= games * 3 // 4
+    assert greedy_goals > 1.5 * random_goals
+
+
+def bk_position(n: int = 2, **setup: Any) -> bohn.Game:
+    """A Bohnkick position for ``n`` players (``bohn.scenario.BohnkickPositionLoader``)."""
+    from bohn.scenario import load_position
+
+    return load_position({"variant": "bohnkick", "players": n, "setup": setup})
+
+
+def bk_decide(game: bohn.Game, seat: int) -> str:
+    bot = make_bot("greedy", 0)
+    legal = game.legal_actions(seat)
+    action = bot.act(SeatView(seat, legal, lambda: game.observe(seat)))
+    assert action in legal
+    if len(legal) > 1:  # a single legal action is taken without asking the heuristics
+        inner = getattr(bot, "_delegate", None)
+        assert isinstance(inner, BohnkickGreedyBot) and inner.fallbacks == 0
+    return action.text()
+
+
+def bk_apply(game: bohn.Game, seat: int, *actions: str) -> None:
+    for text in actions:
+        game.apply(seat, parse_action(text))
+
+
+BK_HAND = ["feuer/dribble", "brech/dribble", "sau/dribble", "kaffee/dribble", "garten/dribble"]
+
+
+def test_bohnkick_shoots_when_it_can() -> None:
+    game = bk_position(played=["sau/pass:feuer"], players=[{"hand": ["feuer/shot", *BK_HAND]}])
+    assert bk_decide(game, 0) == "play h0"
+    # after a cross: the header, whose Goalie cards are all gone, beats the shot
+    gone = [f"goalie:header:{c}" for c in ("ul", "ur", "ll", "lr", "ul+ur+ll+lr")]
+    hand = ["feuer/shot", "feuer/header", *BK_HAND[1:]]
+    game = bk_position(played=["garten/cross"], defence_discard=gone, players=[{"hand": hand}])
+    assert bk_decide(game, 0) == "play h1"
+    # ... and the shot when the shot's Goalie cards are gone
+    gone = [f"goalie:shot:{c}" for c in ("ul", "ur", "ll", "lr", "ll+lr")]
+    game = bk_position(played=["garten/cross"], defence_discard=gone, players=[{"hand": hand}])
+    assert bk_decide(game, 0) == "play h0"
+
+
+def test_bohnkick_crosses_to_feuer_when_it_holds_a_header() -> None:
+    # opening: only the cross leads to a goal card (the header); a pass to
+    # brech leaves nothing to play (a missed pass)
+    hand = ["kaffee/pass:brech", "garten/cross", "feuer/header", "sau/dribble", "sau/long-shot"]
+    game = bk_position(players=[{"hand": [*hand, "garten/dribble"]}])
+    assert bk_decide(game, 0) == "play h1"
+
+
+def test_bohnkick_aims_at_a_corner_no_unseen_goalie_covers() -> None:
+    # the only shot Goalie card for ur lies in the discard pile (ll+lr does not
+    # cover ur); then the one for ul is in my own hand, which counts as seen
+    hand = ["feuer/shot", *BK_HAND]
+    for gone, mine, corner in (
+        (["goalie:shot:ur"], ["goalie:long-shot:ur"], "ur"),
+        ([], ["goalie:shot:ul"], "ul"),
+    ):
+        game = bk_position(
+            played=["sau/pass:feuer"],
+            defence_discard=gone,
+            players=[{"hand": hand, "defence": [*mine, "tackle:sau", "goalie:penalty:ll"]}],
+        )
+        bk_apply(game, 0, "play h0")
+        if game.phase_name == "shot-react":
+            bk_apply(game, 1, "pass")
+        assert game.phase_name == "aim"
+        assert bk_decide(game, 0) == f"aim {corner}"
+
+
+def test_bohnkick_blocks_and_tackles_a_shot() -> None:
+    played = ["sau/pass:feuer", "feuer/shot"]
+    defence = ["goalie:long-shot:ll", "goalie:shot:ul", "goalie:header:lr"]
+    # no Tackle card: let the shot come, then block it where the Goalie card covers
+    game = bk_position(phase="shot-react", played=played, players=[{}, {"defence": defence}])
+    assert bk_decide(game, 1) == "pass"
+    bk_apply(game, 1, "pass")
+    bk_apply(game, 0, "aim ul")
+    assert bk_decide(game, 1) == "block d1"
+    # the Tackle card of the shooting bean stops a shot the Goalie cards do not cover
+    defence = ["goalie:long-shot:ll", "tackle:feuer", "goalie:header:lr"]
+    game = bk_position(phase="shot-react", played=played, players=[{}, {"defence": defence}])
+    assert bk_decide(game, 1) == "tackle d1"
+
+
+def test_bohnkick_four_players_swaps_a_penalty_goalie() -> None:
+    # with 4 players there are no Referee cards: a penalty Goalie card is dead
+    # weight, and a swap is free
+    defence = ["goalie:penalty:ul", "goalie:shot:ll+lr", "goalie:header:ul+ur+ll+lr"]
+    game = bk_position(4, phase="react", played=["sau/dribble"], players=[{}, {"defence": defence}])
+    assert bk_decide(game, 1) == "swap d0"
+
+
+def test_bohnkick_drops_the_goal_card_worth_least() -> None:
+    hand = ["feuer/header", "feuer/header", "sau/long-shot", "brech/long-shot", "feuer/shot"]
+    game = bk_position(phase="only-goal-cards", players=[{"hand": [*hand, "feuer/shot"]}])
+    assert bk_decide(game, 0) == "drop h0"
