@@ -1095,16 +1095,7 @@ class BeanGame(Game):
     )
 
     def _copy_state(self, other: Self) -> None:
-        # the engine's attributes (game.py) ...
-        other.n = self.n
-        other.seed = self.seed
-        other.options = self.options
-        other.seq = self.seq
-        other._rng = self._rng
-        other._log = self._log
-        other._forced = None if self._forced is None else [f[:] for f in self._forced]
-        other._pending_events = []
-        other._result = self._result
+        self._copy_engine(other)  # the engine's attributes (game.py) ...
         # ... the zones ...
         other.deck = self.deck[:]
         other.discard = self.discard[:]

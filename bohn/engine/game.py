@@ -468,6 +468,19 @@ class Game(ABC):
 
     # -- copies and serialisation --------------------------------------------
 
+    def _copy_engine(self, other: Self) -> None:
+        """The part of :meth:`_copy_state` every game shares: the engine's own
+        attributes (the log and the options are immutable and shared)."""
+        other.n = self.n
+        other.seed = self.seed
+        other.options = self.options
+        other.seq = self.seq
+        other._rng = self._rng
+        other._log = self._log
+        other._forced = None if self._forced is None else [f[:] for f in self._forced]
+        other._pending_events = []
+        other._result = self._result
+
     def clone(self) -> Self:
         """An independent copy (shares only immutable data: options, the log)."""
         cls = type(self)

@@ -10,6 +10,7 @@ import pytest
 from bohn.engine.actions import parse_action
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import BohnError
+from bohn.engine.game import Game
 from bohn.scenario import load_position, run_scenario
 
 
@@ -54,19 +55,19 @@ def run_ok(**kw: Any) -> dict[str, Any]:
     return out
 
 
-def act(game: BeanGame, seat: int, text: str) -> list[dict[str, Any]]:
+def act(game: Game, seat: int, text: str) -> list[dict[str, Any]]:
     """Apply an action given in text form; the data of the events it caused."""
     return [e.data for e in game.apply(seat, parse_action(text))]
 
 
-def acts(game: BeanGame, *steps: tuple[int, str]) -> list[dict[str, Any]]:
+def acts(game: Game, *steps: tuple[int, str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for seat, text in steps:
         out += act(game, seat, text)
     return out
 
 
-def refused(game: BeanGame, seat: int, text: str, rule: str | None = None) -> BohnError:
+def refused(game: Game, seat: int, text: str, rule: str | None = None) -> BohnError:
     """Assert that the action is refused, names ``rule`` (a substring) and
     changes nothing; the error."""
     before = json.dumps(game.to_json(), sort_keys=True)
@@ -79,7 +80,7 @@ def refused(game: BeanGame, seat: int, text: str, rule: str | None = None) -> Bo
     return err
 
 
-def legal(game: BeanGame, seat: int) -> list[str]:
+def legal(game: Game, seat: int) -> list[str]:
     return [a.text() for a in game.legal_actions(seat)]
 
 

@@ -13,17 +13,18 @@ rulebook's "continue" (and "no block").
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from bohn.engine.actions import parse_action
-from bohn.engine.errors import BohnError, GameOver, SetupError
+from bohn.engine.errors import GameOver, SetupError
 from bohn.rulesets import find_variant
 from bohn.rulesets.bohnkick.rules import GOAL, KIND, PER_TEAM, TABLE, TEAM, TO, Bohnkick
 from bohn.scenario import load_position
+
+from .helpers import act, legal, refused
 
 GOALIES = ["goalie:header:ul", "goalie:header:ur", "goalie:header:lr"]
 
@@ -49,26 +50,6 @@ def position(
     game = load_position(data)
     assert isinstance(game, Bohnkick)
     return game
-
-
-def act(game: Bohnkick, seat: int, text: str) -> list[dict[str, Any]]:
-    return [e.data for e in game.apply(seat, parse_action(text))]
-
-
-def refused(game: Bohnkick, seat: int, text: str, rule: str | None = None) -> BohnError:
-    """The action is refused, names ``rule`` and changes nothing."""
-    before = json.dumps(game.to_json(), sort_keys=True)
-    with pytest.raises(BohnError) as info:
-        game.apply(seat, parse_action(text))
-    assert json.dumps(game.to_json(), sort_keys=True) == before, "a refused action changed the game"
-    err = info.value
-    if rule is not None:
-        assert err.rule is not None and rule in err.rule, (err.rule, err.message)
-    return err
-
-
-def legal(game: Bohnkick, seat: int) -> list[str]:
-    return [a.text() for a in game.legal_actions(seat)]
 
 
 def plays(game: Bohnkick, seat: int) -> list[str]:

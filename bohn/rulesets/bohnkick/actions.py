@@ -48,34 +48,33 @@ class Play(_IndexAction):
         return self.card
 
 
+@dataclass(frozen=True, slots=True)
+class DefenceCardAction(_IndexAction):
+    """An action naming one of my defensive cards (``tackle d1``)."""
+
+    fields_json: ClassVar[tuple[str, ...]] = ("card",)
+    key: ClassVar[str] = "card"
+    prefix: ClassVar[str] = "d"
+    card: int
+
+    def _index(self) -> int:
+        return self.card
+
+
 @register
 @dataclass(frozen=True, slots=True)
-class Tackle(_IndexAction):
+class Tackle(DefenceCardAction):
     """Play my Tackle card ``card`` (defensive hand position)."""
 
     type: ClassVar[str] = "tackle"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    key: ClassVar[str] = "card"
-    prefix: ClassVar[str] = "d"
-    card: int
-
-    def _index(self) -> int:
-        return self.card
 
 
 @register
 @dataclass(frozen=True, slots=True)
-class Block(_IndexAction):
+class Block(DefenceCardAction):
     """Block the shot with my Goalie card ``card`` (defensive hand position)."""
 
     type: ClassVar[str] = "block"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    key: ClassVar[str] = "card"
-    prefix: ClassVar[str] = "d"
-    card: int
-
-    def _index(self) -> int:
-        return self.card
 
 
 @register

@@ -181,16 +181,9 @@ class Bohnkick(Game):
         self.ddiscard = []
         self.hands = [[] for _ in range(self.n)]
         self.dhands = [[] for _ in range(self.n)]
-        self.played = []
-        self.played_by = []
         self.team = self.team_of(first)
         self.opener = self.mover = self.last = first
-        self.holder = -1
-        self.crossed = False
-        self.reactor = -1
-        self.blockers = []
-        self.shot = ""
-        self.corner = ""
+        self._clear_attack()
         self.runouts = [0, 0]
         self.final = False
         self.attacks = 0
@@ -297,14 +290,7 @@ class Bohnkick(Game):
         self.attacks += 1
         self.team = self.team_of(seat)
         self.opener = self.mover = self.last = seat
-        self.played = []
-        self.played_by = []
-        self.holder = -1
-        self.crossed = False
-        self.reactor = -1
-        self.blockers = []
-        self.shot = ""
-        self.corner = ""
+        self._clear_attack()
         self._emit({"type": "attack", "seat": seat, "team": self.team, "attack": self.attacks})
         if any(not GOAL[c] for c in self.hands[seat]):
             self.phase = PLAY
@@ -313,6 +299,17 @@ class Bohnkick(Game):
             self._end_attack("missed-pass")
             return
         self.phase = CYCLE  # §3.2.2
+
+    def _clear_attack(self) -> None:
+        """No card played, nobody with the ball, nothing shot at goal."""
+        self.played = []
+        self.played_by = []
+        self.holder = -1
+        self.crossed = False
+        self.reactor = -1
+        self.blockers = []
+        self.shot = ""
+        self.corner = ""
 
     def legal_cards(self, seat: int) -> list[int]:
         """The hand positions of ``seat``'s team cards that may be played now (§4.1)."""
@@ -553,14 +550,7 @@ class Bohnkick(Game):
         t = self.team
         self.discards[t].extend(self.played)
         self._emit({"type": "attack-over", "reason": reason, "cards": TABLE.key_list(self.played)})
-        self.played = []
-        self.played_by = []
-        self.holder = -1
-        self.crossed = False
-        self.reactor = -1
-        self.blockers = []
-        self.shot = ""
-        self.corner = ""
+        self._clear_attack()
         if self.final:
             self._finish()
             return
@@ -782,15 +772,7 @@ class Bohnkick(Game):
     )
 
     def _copy_state(self, other: Any) -> None:
-        other.n = self.n
-        other.seed = self.seed
-        other.options = self.options
-        other.seq = self.seq
-        other._rng = self._rng
-        other._log = self._log
-        other._forced = None if self._forced is None else [x[:] for x in self._forced]
-        other._pending_events = []
-        other._result = self._result
+        self._copy_engine(other)
         other.decks = [d[:] for d in self.decks]
         other.discards = [d[:] for d in self.discards]
         other.goals = [g[:] for g in self.goals]
