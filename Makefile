@@ -33,11 +33,13 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
+# the server tests run on SQLite, and on PostgreSQL when tools/postgres.sh
+# can start one (CI sets BOHN_REQUIRE_POSTGRES=1: no skipping there)
 unit-pure: $(STAMP)
-	BOHN_NATIVE=0 $(BIN)/pytest -n 2 -q
+	BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_NATIVE=0 $(BIN)/pytest -n 2 -q
 
 unit-native: native
-	BOHN_NATIVE=1 $(BIN)/pytest -n 2 -q
+	BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_NATIVE=1 $(BIN)/pytest -n 2 -q
 
 # compiles only when a compiled source changed since the last build
 native: $(STAMP)

@@ -427,6 +427,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the multiplayer server until interrupted."""
+    try:
+        import uvicorn
+
+        from bohn.server.app import create_app
+    except ImportError as err:  # pragma: no cover - the server's packages are missing
+        raise UsageError(
+            f"the server needs its packages: pip install 'bohn[server]' ({err})"
+        ) from None
+    url = f"http://{args.host}:{args.port}"
+    app = create_app(args.db, base_url=url)
+    print(f"bohn server on {url} (database {args.db}); Ctrl-C stops it", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    return EXIT_OK
+
+
 # ----------------------------------------------------------------------------
 # the parser
 
@@ -497,6 +514,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", metavar="FILE")
     s.add_argument("--json", action="store_true", help="print the outcome as JSON")
     s.set_defaults(func=cmd_scenario)
+
+    s = sub.add_parser("serve", help="run the multiplayer server (HTTP lobby, WebSocket play)")
+    s.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    s.add_argument("--port", type=int, default=8000, help="default 8000")
+    s.add_argument(
+        "--db",
+        default="sqlite:///bohn.db",
+        metavar="URL",
+        help="sqlite:///FILE (default sqlite:///bohn.db) or postgresql://USER@HOST/DB",
+    )
+    s.set_defaults(func=cmd_serve)
 
     s = sub.add_parser("bench", help="measure the engine's speed")
     s.add_argument("--variant", default="bohnanza", metavar="V", help="default bohnanza")

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json, parse_action
@@ -840,6 +840,13 @@ class LadybohnPositionLoader(BeanPositionLoader):
             )
 
 
+def _for_two(game: BeanGame) -> MutterbohnchenForTwo | None:
+    """The game as Mutterböhnchen for two, or None. By the player count, not
+    ``isinstance``: compiled game classes share one ABC instance-check cache,
+    so ``isinstance`` between a compiled class and its subclass can lie."""
+    return cast(MutterbohnchenForTwo, game) if game.n == 2 else None
+
+
 class MutterbohnchenPositionLoader(BeanPositionLoader):
     """Mutterböhnchen positions (``rules/mutterbohnchen.md``): Ladybohn
     positions with the Mutterböhnchen cards, plus per player ``blind``: the
@@ -862,7 +869,7 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
 
     def named_zones(self, game: BeanGame, pos: Position) -> None:
         assert isinstance(game, Mutterbohnchen)
-        two = isinstance(game, MutterbohnchenForTwo)
+        two = _for_two(game) is not None
         if two:  # the third slot is empty unless named
             pos.players = [
                 {**p, "fields": [*p["fields"], []]}
@@ -906,7 +913,9 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
         game.then = []
         game.target = -1
         game.offered = -1
-        if isinstance(game, MutterbohnchenForTwo):
+        duo = _for_two(game)
+        if duo is not None:
+            game = duo
             game.stacks = [list(pos.zones[f"offer p{i}"]) for i in range(pos.extra["stacks"])]
             game.holder = _int_in(
                 pos.setup.get("third_field_card", (game.start + 1) % 2), 0, 1, "third_field_card"
@@ -939,11 +948,14 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
                         f"seat {s} field {f} mixes types its mixers do not allow "
                         "(mutterbohnchen §4.4)"
                     )
-                if fld and isinstance(game, MutterbohnchenForTwo) and not game.field_open(s, f):
+                duo = _for_two(game)
+                if fld and duo is not None and not duo.field_open(s, f):
                     raise SetupError(f"seat {s}: slot {f} is not one of his fields but holds cards")
 
     def check_phase(self, game: BeanGame, pos: Position) -> None:
-        if isinstance(game, MutterbohnchenForTwo):
+        duo = _for_two(game)
+        if duo is not None:
+            game = duo
             name = game.phase_name
             if name not in ("use-offer", "plant", "offer"):
                 raise SetupError(
@@ -969,8 +981,9 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
     def held_cards(self, game: BeanGame) -> list[int]:
         assert isinstance(game, Mutterbohnchen)
         held = super().held_cards(game) + [c for z in game.blind for c in z]
-        if isinstance(game, MutterbohnchenForTwo):
-            held += [c for stack in game.stacks for c in stack] + game.aside
+        duo = _for_two(game)
+        if duo is not None:
+            held += [c for stack in duo.stacks for c in stack] + duo.aside
         return held
 
 

@@ -1,0 +1,405 @@
+"""The multiplayer server (``bohn serve``): HTTP for the lobby, WebSockets for play.
+
+HTTP (JSON; request bodies at most :data:`MAX_BODY` bytes):
+
+* ``GET /api/variants`` — the rulesets, their player counts, options and bots;
+* ``POST /api/games`` — create a game: ``{"variant", "players", "options",
+  "seats": [{"kind": "human"} | {"kind": "bot", "bot": "greedy"}, ...],
+  "think_ms", "seed"}``; the answer holds one join link and token per human
+  seat and the spectator link (tokens are shown once; the server keeps only
+  their SHA-256);
+* ``GET /api/games`` (``?status=running|finished``) — open, running and
+  finished games;
+* ``GET /api/games/{id}`` — one game's public summary;
+* ``GET /api/games/{id}/state`` — the view of the seat whose token is given
+  (``Authorization: Bearer <token>``; no token: the spectator's view with the
+  spectator token, ``?spectate=<token>``); ``?since=<step>`` sends only the
+  log from that step on;
+* ``POST /api/games/{id}/actions`` — ``{"seq", "action"}`` with a seat's
+  token: the action, chosen on state ``seq``;
+* ``GET /api/games/{id}/replay`` — the game as a replay file
+  (``docs/replay.md``).
+
+WebSocket ``/ws/games/{id}?token=<seat token>`` (or ``?spectate=<token>``):
+the server sends ``{"type": "state", ...}`` (observation, legal actions, the
+redacted log) on connecting and after every change; the client sends
+``{"type": "act", "seq", "action"}`` and gets ``{"type": "ack", "seq"}`` or
+``{"type": "error", "code", "message", "rule"}``. A seat sees only its own
+observation; a spectator the public one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.responses import Response
+
+from bohn.bots import greedy as _greedy  # noqa: F401  (registers the bots)
+from bohn.bots import random as _random  # noqa: F401
+from bohn.bots.base import BOTS, parse_bot_spec
+from bohn.engine.errors import SetupError
+from bohn.engine.replay import record
+from bohn.rulesets import VARIANTS
+from bohn.server.rooms import Hub, Refused, Room
+from bohn.server.store import Store, migrate, token_hash
+
+#: the largest request body or WebSocket message accepted, in bytes
+MAX_BODY = 64 * 1024
+#: the longest think time a bot seat may be given, in milliseconds
+MAX_THINK_MS = 10_000
+
+
+class _BodyLimit(BaseHTTPMiddleware):
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return JSONResponse(
+                {"code": "too-large", "message": f"request bodies hold at most {MAX_BODY} bytes"},
+                status_code=413,
+            )
+        return await call_next(request)
+
+
+def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message, "rule": rule}, status_code=status)
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, code: str = "bad-request", status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.status = status
+
+
+def _new_game_spec(body: Any) -> dict[str, Any]:
+    """Validate a create-game request; its normalised form."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    unknown = set(body) - {"variant", "players", "options", "seats", "think_ms", "seed"}
+    if unknown:
+        raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
+    variant = body.get("variant")
+    if variant not in VARIANTS:
+        raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    cls = VARIANTS[variant]
+    players = body.get("players", min(cls.allowed_players(), key=lambda n: (abs(n - 4), n)))
+    if isinstance(players, bool) or players not in cls.allowed_players():
+        raise BadRequest(f"{variant} is for {cls.players_text()} players, not {players!r}")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object")
+    try:
+        cls.resolve_options(options)
+    except SetupError as e:
+        raise BadRequest(e.message) from None
+    seats = body.get(
+        "seats", [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    )
+    if not isinstance(seats, list) or len(seats) != players:
+        raise BadRequest(f"seats must list {players} seats")
+    rows: list[dict[str, Any]] = []
+    for i, s in enumerate(seats):
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise BadRequest(
+                f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': 'greedy'}}"
+            )
+        if s["kind"] == "bot":
+            spec = s.get("bot", "greedy")
+            if not isinstance(spec, str) or len(spec) > 120:
+                raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
+            try:
+                kind, _ = parse_bot_spec(spec)
+            except ValueError as e:
+                raise BadRequest(f"seat {i}: {e}") from None
+            if kind not in BOTS:
+                raise BadRequest(
+                    f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(BOTS))}"
+                )
+            rows.append({"seat": i, "kind": "bot", "bot": spec, "token_hash": None})
+        else:
+            rows.append({"seat": i, "kind": "human", "bot": None})
+    if not any(r["kind"] == "human" for r in rows):
+        raise BadRequest(
+            "a game on the server needs at least one human seat (use bohn sim for bots)"
+        )
+    think = body.get("think_ms", 0)
+    if isinstance(think, bool) or not isinstance(think, int) or not 0 <= think <= MAX_THINK_MS:
+        raise BadRequest(f"think_ms must be an integer from 0 to {MAX_THINK_MS}")
+    seed = body.get("seed", secrets.randbits(48))
+    if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
+        raise BadRequest("seed must be an integer or a short string")
+    return {
+        "variant": variant,
+        "players": players,
+        "options": options,
+        "seats": rows,
+        "think_ms": think,
+        "seed": seed,
+    }
+
+
+def _summary(room: Room) -> dict[str, Any]:
+    row, game = room.row, room.game
+    humans = [s for s in row.seats if s["kind"] == "human"]
+    status = row.status
+    if status == "running" and not all(s["joined"] for s in humans):
+        status = "open"
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "title": VARIANTS[row.variant].title,
+        "players": row.players,
+        "options": row.options,
+        "status": status,
+        "seq": game.seq,
+        "seats": [
+            {"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "joined": s["joined"]}
+            for s in row.seats
+        ],
+        "waiting_for": sorted(game.waiting_for()),
+        "result": row.result,
+        "created_at": row.created_at,
+    }
+
+
+def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> FastAPI:
+    """The server as an ASGI app, on the database ``db_url`` (migrated on start)."""
+    store_box: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, db_url)
+        store = Store(db_url)
+        hub = Hub(store)
+        store_box["store"], store_box["hub"] = store, hub
+        await hub.resume_all()
+        try:
+            yield
+        finally:
+            await hub.close()
+            await store.close()
+
+    app = FastAPI(title="bohn", lifespan=lifespan)
+    app.add_middleware(_BodyLimit)
+
+    def hub() -> Hub:
+        h: Hub = store_box["hub"]
+        return h
+
+    @app.exception_handler(BadRequest)
+    async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(Refused)
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        return _error(
+            409 if exc.code in ("stale", "game-over") else 422, exc.code, exc.message, exc.rule
+        )
+
+    async def _room(game_id: str) -> Room:
+        if len(game_id) > 32:
+            raise BadRequest("no such game", "not-found", 404)
+        room = await hub().room(game_id)
+        if room is None:
+            raise BadRequest("no such game", "not-found", 404)
+        return room
+
+    def _seat_of(room: Room, token: str | None, spectate: str | None) -> int | None:
+        """The seat a token plays (None: the spectator); BadRequest if neither fits."""
+        if token:
+            h = token_hash(token)
+            for s in room.row.seats:
+                if s["token_hash"] is not None and secrets.compare_digest(s["token_hash"], h):
+                    return int(s["seat"])
+            raise BadRequest("this token plays no seat of this game", "forbidden", 403)
+        if spectate and secrets.compare_digest(room.row.spectator_hash, token_hash(spectate)):
+            return None
+        raise BadRequest("a seat token or the spectator token is needed", "forbidden", 403)
+
+    def _bearer(request: Request) -> str | None:
+        auth = request.headers.get("authorization", "")
+        return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+    @app.get("/api/variants")
+    async def variants() -> dict[str, Any]:
+        from bohn.cli import variant_info
+
+        return {"variants": [variant_info(cls) for cls in VARIANTS.values()], "bots": sorted(BOTS)}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            raise BadRequest("the body must be JSON") from None
+        spec = _new_game_spec(body)
+        game_id = secrets.token_hex(8)
+        tokens: dict[int, str] = {}
+        for r in spec["seats"]:
+            if r["kind"] == "human":
+                tokens[r["seat"]] = secrets.token_urlsafe(24)
+                r["token_hash"] = token_hash(tokens[r["seat"]])
+        spectate = secrets.token_urlsafe(24)
+        # the game must set up before it is stored (options the rules refuse)
+        try:
+            VARIANTS[spec["variant"]].new(spec["players"], spec["seed"], spec["options"])
+        except SetupError as e:
+            raise BadRequest(e.message) from None
+        await hub().store.create_game(
+            game_id,
+            spec["variant"],
+            spec["players"],
+            spec["seed"],
+            spec["options"],
+            spec["think_ms"],
+            token_hash(spectate),
+            spec["seats"],
+        )
+        room = await _room(game_id)
+        return {
+            **_summary(room),
+            "join": [
+                {
+                    "seat": s,
+                    "token": t,
+                    "url": f"{base_url}/play/{game_id}?token={t}",
+                }
+                for s, t in sorted(tokens.items())
+            ],
+            "spectate": {
+                "token": spectate,
+                "url": f"{base_url}/play/{game_id}?spectate={spectate}",
+            },
+        }
+
+    @app.get("/api/games")
+    async def list_games(status: str | None = None) -> dict[str, Any]:
+        if status not in (None, "running", "finished"):
+            raise BadRequest("status is running or finished")
+        out = []
+        for row in await hub().store.games(status=status):
+            room = await hub().room(row.id)
+            if room is not None:
+                out.append(_summary(room))
+        return {"games": out}
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(game_id: str) -> dict[str, Any]:
+        return _summary(await _room(game_id))
+
+    @app.get("/api/games/{game_id}/state")
+    async def game_state(
+        game_id: str, request: Request, spectate: str | None = None, since: int = 0
+    ) -> dict[str, Any]:
+        room = await _room(game_id)
+        seat = _seat_of(room, _bearer(request), spectate)
+        return room.view(seat, max(0, since))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def post_action(game_id: str, request: Request) -> dict[str, Any]:
+        room = await _room(game_id)
+        seat = _seat_of(room, _bearer(request), None)
+        if seat is None:  # pragma: no cover - _seat_of needs a token here
+            raise BadRequest("spectators do not act", "forbidden", 403)
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            raise BadRequest("the body must be JSON") from None
+        if not isinstance(body, dict) or set(body) != {"seq", "action"}:
+            raise BadRequest('the body is {"seq": <state>, "action": <action JSON>}')
+        seq = body["seq"]
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise BadRequest("seq must be an integer")
+        new_seq = await room.act(seat, seq, body["action"])
+        return {"type": "ack", "seq": new_seq}
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: str) -> dict[str, Any]:
+        room = await _room(game_id)
+        if room.game.result() is None:
+            raise BadRequest(
+                "the game is still running; its replay comes when it ends", "running", 409
+            )
+        seats = [s["bot"] if s["kind"] == "bot" else "human" for s in room.row.seats]
+        return record(room.game, seats)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def play(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        try:
+            room = await _room(game_id)
+            seat = _seat_of(room, ws.query_params.get("token"), ws.query_params.get("spectate"))
+        except BadRequest as e:
+            await ws.send_json({"type": "error", "code": e.code, "message": e.message})
+            await ws.close(code=4403 if e.status == 403 else 4404)
+            return
+        if seat is not None and not room.row.seats[seat]["joined"]:
+            room.row.seats[seat]["joined"] = True
+            await room.store.mark_joined(game_id, seat)
+
+        async def send(msg: dict[str, Any]) -> None:
+            await ws.send_json(msg)
+
+        room.watchers[send] = seat
+        try:
+            await send(room.view(seat))
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_BODY:
+                    await send(
+                        {"type": "error", "code": "too-large", "message": "message too large"}
+                    )
+                    continue
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    await send({"type": "error", "code": "bad-request", "message": "send JSON"})
+                    continue
+                if not isinstance(msg, dict) or msg.get("type") != "act":
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "bad-request",
+                            "message": 'send {"type": "act", "seq", "action"}',
+                        }
+                    )
+                    continue
+                if seat is None:
+                    await send(
+                        {"type": "error", "code": "forbidden", "message": "spectators do not act"}
+                    )
+                    continue
+                seq = msg.get("seq")
+                if isinstance(seq, bool) or not isinstance(seq, int):
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "bad-request",
+                            "message": "seq must be an integer",
+                        }
+                    )
+                    continue
+                try:
+                    new_seq = await room.act(seat, seq, msg.get("action"))
+                except Refused as e:
+                    await send({"type": "error", **e.to_json()})
+                    continue
+                await send({"type": "ack", "seq": new_seq})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.watchers.pop(send, None)
+
+    return app
+
+
+__all__ = ["MAX_BODY", "create_app"]
