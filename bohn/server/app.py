@@ -35,10 +35,12 @@ import contextlib
 import json
 import secrets
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.responses import Response
 
@@ -228,6 +230,18 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     def _bearer(request: Request) -> str | None:
         auth = request.headers.get("authorization", "")
         return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+    static = Path(__file__).resolve().parent / "static"
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(static / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(static / "play.html")
+
+    app.mount("/static", StaticFiles(directory=static), name="static")
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:
