@@ -1,0 +1,266 @@
+// Shared helpers of the bohn pages: fetching JSON, cards, actions and events as text.
+
+/** Fetch JSON; throws an Error carrying the server's message (and rule) on failure. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = new Error((data && data.message) || `${res.status} ${res.statusText}`);
+    err.code = data && data.code;
+    err.rule = data && data.rule;
+    throw err;
+  }
+  return data;
+}
+
+/** Create an element: el("div", {class: "x", dataset: {testid: "y"}}, child, "text", ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (v === true) node.setAttribute(k, "");
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** The bean type (or first part) of a card key: "blaue/lady" -> "blaue", "goalie:shot:ll" -> "goalie". */
+export function cardKind(key) {
+  return String(key).split(/[/:]/)[0];
+}
+
+function hue(s) {
+  let h = 0;
+  for (const ch of s) h = (h * 31 + ch.codePointAt(0)) % 360;
+  return h;
+}
+
+/** A card as an element (its key shown, coloured by its kind). */
+export function card(key, attrs = {}) {
+  if (key === null || key === undefined) return el("span", { class: "card card-back", ...attrs }, "?");
+  const kind = cardKind(key);
+  const node = el("span", { class: "card", title: key, ...attrs }, String(key));
+  node.dataset.card = key;
+  node.style.setProperty("--card-hue", hue(kind));
+  return node;
+}
+
+export function cards(list, attrs = {}) {
+  return (list || []).map((k) => card(k, attrs));
+}
+
+export function seatName(s, me) {
+  if (s === null || s === undefined) return "the game";
+  return s === me ? `you (seat ${s})` : `seat ${s}`;
+}
+
+const refs = (xs) => (xs || []).join(",");
+
+/** The one-line text of an action JSON (docs/actions.md); compact JSON for the unknown. */
+export function actionText(a) {
+  if (!a || typeof a !== "object") return String(a);
+  const t = a.type;
+  switch (t) {
+    case "plant": {
+      let s = "plant";
+      if (a.traded !== undefined && a.traded !== null) s += ` t${a.traded}`;
+      else if (a.card !== undefined && a.card !== null && a.card !== 0) s += ` h${a.card}`;
+      s += ` f${a.field}`;
+      if (a.mode) s += ` ${a.mode}`;
+      return s;
+    }
+    case "harvest":
+    case "protect":
+      return `${t} f${a.field}`;
+    case "buy-field":
+      return a.pay ? `buy-field pay ${refs(a.pay)}` : "buy-field";
+    case "propose": {
+      let s = `propose ${a.to}`;
+      if (a.give && a.give.length) s += ` give ${refs(a.give)}`;
+      if (a.want && a.want.length) s += ` want ${refs(a.want)}`;
+      return s;
+    }
+    case "accept":
+      return a.give && a.give.length ? `accept ${a.offer} give ${refs(a.give)}` : `accept ${a.offer}`;
+    case "decline":
+    case "withdraw":
+      return a.offer === undefined ? t : `${t} ${a.offer}`;
+    case "keep":
+      return `keep r${a.revealed}`;
+    case "build":
+      return a.name ? `build ${a.building} name ${a.name}` : `build ${a.building}`;
+    case "store":
+      return `store ${a.card}`;
+    case "move":
+      return `move h${a.card} h${a.to}`;
+    case "order":
+      return `order ${refs(a.drawn)}`;
+    case "take":
+      return a.bean ? `take ${a.bean}` : "take";
+    case "place":
+      return a.boss !== undefined ? `place p${a.pile} m${a.boss}` : `place p${a.pile} f${a.field}`;
+    case "give":
+      return `give h${a.card} m${a.boss}`;
+    case "discard":
+    case "use":
+      return `${t} p${a.pile}`;
+    case "stash":
+      return `stash ${(a.cards || []).map((c) => `h${c}`).join(",")}`;
+    case "drop":
+    case "play":
+      return `${t} h${a.card}`;
+    case "remove":
+      return `remove ${a.card}`;
+    case "draw":
+      return `draw ${a.count}`;
+    case "attack":
+      return `attack ${a.target} f${a.field}`;
+    case "pick":
+      return `pick ${a.ref}`;
+    case "swap":
+      return `swap ${(a.cards || []).map((c) => `d${c}`).join(",")}`;
+    case "tackle":
+    case "block":
+      return `${t} d${a.card}`;
+    case "aim":
+      return `aim ${a.corner}`;
+    case "pass":
+    case "bury":
+    case "uncover":
+    case "advantage":
+    case "end-trading":
+      return t;
+    default:
+      return JSON.stringify(a);
+  }
+}
+
+const list = (xs) => (xs && xs.length ? xs.join(", ") : "nothing");
+
+/** A log event as a short sentence (compact JSON for the rarer ones). */
+export function eventText(e, me) {
+  const who = (s) => seatName(s, me);
+  const n = (xs, c) => (xs ? xs.length : c);
+  switch (e.type) {
+    case "turn":
+      return `Turn ${e.turn}: ${who(e.seat)} to play.`;
+    case "plant":
+      return `${who(e.seat)} planted ${e.card} on field ${e.field}${e.as ? ` (as ${e.as})` : ""}${e.bottom ? " (at the bottom)" : ""}${e.under_lady ? " (under the lady)" : ""}.`;
+    case "harvest":
+      return `${who(e.seat)} harvested field ${e.field} (${n(e.cards)} × ${e.cards && e.cards[0]}) for ${e.coins} coin${e.coins === 1 ? "" : "s"}.`;
+    case "reveal":
+      return `Revealed: ${list(e.cards)}.`;
+    case "offer": {
+      const give = e.give && e.give.length ? `gives ${list(e.give)}` : "gives nothing";
+      const want = e.want && e.want.length ? `wants ${list(e.want)}` : "wants nothing";
+      return `Offer ${e.id}: ${who(e.from)} → ${who(e.to)}: ${give}, ${want}.`;
+    }
+    case "trade":
+      return `Deal ${e.offer}: ${who(e.from)} gave ${list(e.given)}, ${who(e.to)} gave ${list(e.returned)}.`;
+    case "decline":
+      return `${who(e.seat)} declined offer ${e.id}.`;
+    case "withdraw":
+      return `${who(e.seat)} withdrew offer ${e.id}.`;
+    case "offer-void":
+      return `Offer ${e.id} (${who(e.from)} → ${who(e.to)}) lapsed.`;
+    case "keep":
+      return `${who(e.seat)} kept ${list(e.cards)}.`;
+    case "pass":
+      return `${who(e.seat)} passed.`;
+    case "end-trading":
+      return `${who(e.seat)} ended trading.`;
+    case "deal":
+      return `${who(e.seat)} was dealt ${e.cards ? list(e.cards) : `${e.count} cards`}.`;
+    case "draw":
+      return `${who(e.seat)} drew ${e.cards ? list(e.cards) : `${e.count} card${e.count === 1 ? "" : "s"}`}.`;
+    case "defence-draw":
+      return `${who(e.seat)} drew defensive ${e.cards ? list(e.cards) : `${e.count} card${e.count === 1 ? "" : "s"}`}.`;
+    case "shuffle":
+      return `The ${e.pile} was shuffled${e.size !== undefined ? ` (${e.size} cards)` : ""}.`;
+    case "exhausted":
+      return `The draw pile ran out (${e.count}).`;
+    case "pay":
+      return `${who(e.seat)} paid ${list(e.coins)}${e.for ? ` for ${e.for}` : ""}.`;
+    case "buy-field":
+      return `${who(e.seat)} bought field ${e.field}.`;
+    case "build":
+      return `${who(e.seat)} built ${e.building || e.card || JSON.stringify(e)}.`;
+    case "attack":
+      if (e.target !== undefined) return `${who(e.seat)} attacks ${who(e.target)} with field ${e.field}.`;
+      if (e.team !== undefined) return `Attack ${e.attack}: team ${e.team}, opened by ${who(e.seat)}.`;
+      break;
+    case "mafia-plant":
+      return `The mafia planted ${e.card} on ${e.boss}'s field.`;
+    case "mafia-harvest":
+      return `${e.boss || "The mafia"} harvested${e.cards ? ` ${list(e.cards)}` : ""}.`;
+    case "uncover":
+      return `Uncovered ${e.card}${e.to ? ` (to the ${e.to})` : ""}.`;
+    case "place":
+      return `${who(e.seat)} placed pile ${e.pile} (${list(e.cards)}) on ${e.boss !== undefined ? `boss ${e.boss}` : `field ${e.field}`}.`;
+    case "give":
+      return `${who(e.seat)} gave ${e.card} to ${e.boss}.`;
+    case "stash":
+      return `${who(e.seat)} laid ${e.cards ? list(e.cards) : `${e.count} cards`} face down as coins.`;
+    case "play":
+      return `${who(e.seat)} played ${e.card}.`;
+    case "tackle":
+      return `${who(e.seat)} tackled with ${e.card}.`;
+    case "aim":
+      return `${who(e.seat)} aimed at ${e.corner}.`;
+    case "block":
+      return `${who(e.seat)} blocked${e.card ? ` with ${e.card}` : ""}.`;
+    case "attack-over":
+      return `The attack is over (${e.reason}).`;
+    case "goal":
+      return `GOAL for team ${e.team} by ${who(e.seat)} (${e.card}).`;
+    case "game-over": {
+      const w = (e.winners || []).map((s) => who(s)).join(" and ");
+      return `Game over: scores ${(e.scores || []).join(" / ")}; winner${(e.winners || []).length === 1 ? "" : "s"}: ${w}${e.tie_break ? " (tie-break)" : ""}.`;
+    }
+    default:
+      break;
+  }
+  const { type, ...rest } = e;
+  return `${type}: ${JSON.stringify(rest)}`;
+}
+
+/** The result as lines: scores, winners, ranking, reason, tie-break. */
+export function resultBlock(result, me) {
+  const box = el("div", { class: "result" });
+  const winners = result.winners || [];
+  box.append(
+    el("p", { class: "winners", dataset: { testid: "winners" } },
+      winners.length ? `Winner${winners.length === 1 ? "" : "s"}: ${winners.map((s) => seatName(s, me)).join(", ")}` : "No winner"),
+  );
+  const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Place"), el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Score"))));
+  const body = el("tbody");
+  const ranking = result.ranking || (result.scores || []).map((_, i) => i);
+  ranking.forEach((s, i) => {
+    body.append(el("tr", { class: winners.includes(s) ? "winner" : "" }, el("td", {}, String(i + 1)), el("td", {}, seatName(s, me)), el("td", { dataset: { testid: `score-${s}` } }, String((result.scores || [])[s]))));
+  });
+  table.append(body);
+  box.append(table);
+  box.append(el("p", {}, `Reason: ${result.reason || "?"}. ${result.tie_break ? "Decided by the tie-break." : "No tie-break needed."}`));
+  if (result.details) box.append(el("details", {}, el("summary", {}, "Details"), el("pre", {}, JSON.stringify(result.details, null, 1))));
+  return box;
+}

@@ -1,0 +1,183 @@
+"""End to end: the browser client against a live server, in Debian's
+chromium through the ``playwright`` package (both optional: the test skips
+without them). Two humans and a greedy bot play Bohnanza; each page shows
+its own hand only."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("no /usr/bin/chromium", allow_module_level=True)
+
+from bohn.server.app import create_app  # noqa: E402
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT = 15_000
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    try:
+        yield base
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def _api(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    with urllib.request.urlopen(urllib.request.Request(base + path, data, headers)) as r:
+        return json.load(r)
+
+
+def _hand(page: Any) -> list[str]:
+    cards = page.locator("[data-testid=hand-card]")
+    return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+
+
+def _seq(page: Any) -> int:
+    return int(page.locator("body").get_attribute("data-seq"))
+
+
+def _click(page: Any, text: str) -> None:
+    """Click the action button ``text`` and wait for the page's next state."""
+    before = _seq(page)
+    page.locator(f"[data-testid=action][data-action-text='{text}']").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+
+
+def test_two_humans_and_a_bot(server: str) -> None:
+    game = _api(
+        server,
+        "/api/games",
+        {
+            "variant": "bohnanza",
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "think_ms": 0,
+            "seed": 11,
+        },
+    )
+    gid = game["id"]
+    tokens = {j["seat"]: j["token"] for j in game["join"]}
+    urls = {j["seat"]: j["url"] for j in game["join"]}
+    frames: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            pages = {}
+            for seat in (0, 1):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+
+                def on_ws(ws: Any, seat: int = seat) -> None:
+                    ws.on(
+                        "framereceived",
+                        lambda payload, seat=seat: frames[seat].append(json.loads(payload)),
+                    )
+
+                page.on("websocket", on_ws)
+                page.goto(urls[seat])
+                page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+                pages[seat] = page
+
+            def check_hands() -> None:
+                for seat, page in pages.items():
+                    state = _api(server, f"/api/games/{gid}/state", token=tokens[seat])
+                    page.wait_for_function(
+                        f"Number(document.body.dataset.seq) >= {state['seq']}", timeout=TIMEOUT
+                    )
+                    state = _api(server, f"/api/games/{gid}/state", token=tokens[seat])
+                    if _seq(page) == state["seq"]:
+                        assert _hand(page) == state["observation"]["seats"][seat]["hand"]
+                    # the other human seat shows a hand size only
+                    other = 1 - seat
+                    box = page.locator(f"[data-testid=seat-{other}]")
+                    assert box.locator("[data-testid=hand-card]").count() == 0
+
+            a, b = pages[0], pages[1]
+            check_hands()
+            # seat 0 plants its front card (and passes on a second one)
+            a.wait_for_selector("[data-testid=action]", timeout=TIMEOUT)
+            _click(a, a.locator("[data-testid=action]").first.get_attribute("data-action-text"))
+            if a.locator("[data-testid=action][data-action-text='pass']").count():
+                _click(a, "pass")
+            a.wait_for_function("document.body.dataset.phase === 'trade'", timeout=TIMEOUT)
+            check_hands()
+
+            # a proposal through the trading form: seat 0 offers revealed card 0 to seat 1
+            form = a.locator("[data-testid=trade-form]")
+            form.wait_for(state="visible", timeout=TIMEOUT)
+            a.select_option("[data-testid=trade-to]", "1")
+            a.locator("[data-testid=trade-give-r0]").check()
+            before = _seq(a)
+            a.locator("[data-testid=trade-send]").click()
+            a.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+            offer = b.locator("[data-testid=offer][data-to='1']").first
+            offer.wait_for(timeout=TIMEOUT)
+            decline = b.locator("[data-testid=action][data-action-type=decline]").first
+            decline.wait_for(timeout=TIMEOUT)
+            _click(b, decline.get_attribute("data-action-text"))
+            assert "declined" in a.locator("[data-testid=log]").inner_text()
+
+            check_hands()
+            _click(a, "end-trading")
+            check_hands()
+            assert a.locator("[data-testid=error]").is_hidden()
+        finally:
+            browser.close()
+
+    # no frame a page received ever held another seat's hand
+    assert frames[0] and frames[1]
+    for seat, msgs in frames.items():
+        for msg in msgs:
+            if msg.get("type") != "state":
+                continue
+            for s, view in enumerate(msg["observation"]["seats"]):
+                if s != seat:
+                    assert "hand" not in view, (seat, s)
