@@ -34,12 +34,15 @@ unit: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
 # the server tests run on SQLite, and on PostgreSQL when tools/postgres.sh
-# can start one (CI sets BOHN_REQUIRE_POSTGRES=1: no skipping there)
+# can start one; the browser tests in Chromium when tools/chromium.sh finds
+# it (CI sets BOHN_REQUIRE_POSTGRES=1 and BOHN_REQUIRE_BROWSER=1: no skipping)
+SERVICES = BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_CHROMIUM="$$(tools/chromium.sh)"
+
 unit-pure: $(STAMP)
-	BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_NATIVE=0 $(BIN)/pytest -n 2 -q
+	$(SERVICES) BOHN_NATIVE=0 $(BIN)/pytest -n 2 -q
 
 unit-native: native
-	BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_NATIVE=1 $(BIN)/pytest -n 2 -q
+	$(SERVICES) BOHN_NATIVE=1 $(BIN)/pytest -n 2 -q
 
 # compiles only when a compiled source changed since the last build
 native: $(STAMP)
