@@ -13,8 +13,8 @@ HTTP (JSON; request bodies at most :data:`MAX_BODY` bytes):
 * ``GET /api/games/{id}`` — one game's public summary;
 * ``GET /api/games/{id}/state`` — the view of the seat whose token is given
   (``Authorization: Bearer <token>``; no token: the spectator's view with the
-  spectator token, ``?spectate=<token>``); ``?since=<step>`` sends only the
-  log from that step on;
+  spectator token, ``?spectate=<token>``, or with none once the game is
+  over); ``?since=<step>`` sends only the log from that step on;
 * ``POST /api/games/{id}/actions`` — ``{"seq", "action"}`` with a seat's
   token: the action, chosen on state ``seq``;
 * ``GET /api/games/{id}/replay`` — the game as a replay file
@@ -225,6 +225,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             raise BadRequest("this token plays no seat of this game", "forbidden", 403)
         if spectate and secrets.compare_digest(room.row.spectator_hash, token_hash(spectate)):
             return None
+        if not spectate and room.game.result() is not None:
+            return None  # a finished game is public: its public view for everyone
         raise BadRequest("a seat token or the spectator token is needed", "forbidden", 403)
 
     def _bearer(request: Request) -> str | None:
@@ -232,6 +234,10 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
     static = Path(__file__).resolve().parent / "static"
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

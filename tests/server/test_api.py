@@ -267,6 +267,9 @@ def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: Test
     assert replay["seats"] == ["human", "greedy", "random"]
     game = verify(replay)
     assert game.result() is not None and game.result().to_json() == s["result"]
+    public = client.get(f"/api/games/{g['id']}/state").json()  # finished: public to all
+    assert public["seat"] is None and public["result"] == s["result"]
+    assert all("hand" not in p for p in public["observation"]["seats"])
     finished = client.get("/api/games", params={"status": "finished"}).json()["games"]
     assert [x["id"] for x in finished] == [g["id"]]
 

@@ -1,6 +1,6 @@
 // The replay viewer: a finished game's replay (docs/replay.md), stepped action by action.
-// The replay holds actions and shuffles only; with ?spectate=<token> the public log of the
-// game is loaded too and each step shows its public events.
+// The replay holds actions and shuffles only; the finished game's public log (no token
+// needed) gives each step's public events.
 import { actionText, api, el, eventText, resultBlock, seatName } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +47,7 @@ function render() {
   const cur = $("current");
   cur.replaceChildren(el("h3", {}, `#${pos} ${s.label}`));
   const lines = [...(s.events || []).filter((e) => e.type !== "shuffle").map((e) => eventText(e, null)), ...(s.chance || [])];
-  if (s.events === null) lines.unshift("(the public events need the spectator link: add &spectate=<token>)");
+  if (s.events === null) lines.unshift("(the public events could not be loaded)");
   cur.append(el("ul", { class: "events" }, ...lines.map((t) => el("li", {}, t))));
   const ol = $("steps");
   ol.replaceChildren(
@@ -93,13 +93,13 @@ async function loadGame(id) {
   try {
     const replay = await api(`/api/games/${encodeURIComponent(id)}/replay`);
     let log = null;
+    // a finished game's public view needs no token (the spectator link still works)
     const spectate = params.get("spectate");
-    if (spectate) {
-      try {
-        log = (await api(`/api/games/${encodeURIComponent(id)}/state?spectate=${encodeURIComponent(spectate)}`)).log;
-      } catch {
-        log = null;
-      }
+    const query = spectate ? `?spectate=${encodeURIComponent(spectate)}` : "";
+    try {
+      log = (await api(`/api/games/${encodeURIComponent(id)}/state${query}`)).log;
+    } catch {
+      log = null;
     }
     show(replay, log);
   } catch (e) {
