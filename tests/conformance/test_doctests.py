@@ -22,6 +22,8 @@ def bohn_modules() -> list[str]:
             parts = parts[:-1]
         if all(p.isidentifier() for p in parts):
             names.add(".".join(parts))
+    # scripts that act when run, not modules: Alembic's migration environment
+    names = {n for n in names if not n.startswith("bohn.server.migrations")}
     return sorted(names)
 
 

@@ -1,0 +1,152 @@
+"""A bounded load test of the bohn server on loopback.
+
+Starts ``bohn serve`` on a fresh SQLite database (or uses ``--url``), creates
+``--games`` games with one human seat and bots on the others, and plays every
+human seat at once over its WebSocket with a random policy. Reports the
+throughput (acknowledged human actions per second, and all actions including
+the server's bots) and the latency of each human action from sending it to
+its acknowledgement (p50, p99, max).
+
+    .venv/bin/python tools/loadtest.py --games 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def play_one(url: str, game: dict[str, Any], rng: random.Random, lat: list[float]) -> int:
+    """Play the human seat of ``game`` to the end; the number of its actions."""
+    ws_url = (
+        url.replace("http", "ws", 1) + f"/ws/games/{game['id']}?token={game['join'][0]['token']}"
+    )
+    actions = 0
+    async with websockets.connect(ws_url, max_size=2**24) as ws:
+        pending: float | None = None
+        state: dict[str, Any] | None = None
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "ack" or msg["type"] == "error":
+                if pending is not None:
+                    lat.append(time.perf_counter() - pending)
+                    pending = None
+                    actions += msg["type"] == "ack"
+            elif msg["type"] == "state":
+                state = msg
+            if state is None or pending is not None:
+                continue
+            if state["result"] is not None:
+                return actions
+            if state["seat"] in state["waiting_for"] and state["legal"]:
+                choice = rng.choice(state["legal"])
+                pending = time.perf_counter()
+                await ws.send(
+                    json.dumps({"type": "act", "seq": state["seq"], "action": choice["action"]})
+                )
+                state = None
+
+
+async def run(
+    url: str, games: int, variant: str, players: int, bot: str, seed: int
+) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        created = []
+        for i in range(games):
+            r = await http.post(
+                "/api/games",
+                json={
+                    "variant": variant,
+                    "players": players,
+                    "seed": seed + i,
+                    "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1),
+                },
+            )
+            r.raise_for_status()
+            created.append(r.json())
+        lat: list[float] = []
+        rng = random.Random(seed)
+        t0 = time.perf_counter()
+        counts = await asyncio.gather(
+            *(play_one(url, g, random.Random(rng.random()), lat) for g in created)
+        )
+        elapsed = time.perf_counter() - t0
+        total = 0
+        for g in created:
+            total += (await http.get(f"/api/games/{g['id']}")).json()["seq"]
+    lat.sort()
+    return {
+        "games": games,
+        "variant": variant,
+        "players": players,
+        "bots": bot,
+        "seconds": round(elapsed, 2),
+        "human_actions": sum(counts),
+        "all_actions": total,
+        "human_actions_per_s": round(sum(counts) / elapsed, 1),
+        "all_actions_per_s": round(total / elapsed, 1),
+        "latency_ms": {
+            "p50": round(1000 * statistics.median(lat), 2),
+            "p99": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
+            "max": round(1000 * lat[-1], 2),
+        },
+    }
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--variant", default="bohnanza")
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--bot", default="random", help="the bots on the other seats")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--url", help="a running server (default: start one on a temporary database)")
+    args = p.parse_args()
+    proc = None
+    url = args.url
+    if url is None:
+        port = free_port()
+        db = os.path.join(tempfile.mkdtemp(prefix="bohn-load-"), "load.db")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bohn", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+            stdout=subprocess.DEVNULL,
+        )
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(600):
+            try:
+                if httpx.get(f"{url}/api/variants", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+    try:
+        report = asyncio.run(run(url, args.games, args.variant, args.players, args.bot, args.seed))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait()
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
