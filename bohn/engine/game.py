@@ -436,6 +436,18 @@ class Game(ABC):
         out.reverse()
         return out
 
+    def history_since(self, step: int) -> list[HistoryEntry]:
+        """The steps from ``step`` on (0: the set-up), oldest first, of a
+        game with its whole log; walks only those steps back from the newest."""
+        out: list[HistoryEntry] = []
+        node = self._log
+        count = self.seq + 1 - max(0, step)  # one step for the set-up, one per action
+        while node is not None and len(out) < count:
+            node, entry = node
+            out.append(entry)
+        out.reverse()
+        return out
+
     def actions(self) -> list[tuple[int, Action]]:
         return [(s, a) for s, a, _ in self.history() if s is not None and a is not None]
 

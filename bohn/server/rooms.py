@@ -73,9 +73,8 @@ class Room:
         set-up, step ``k + 1`` the action taken at state ``k``), redacted."""
         game = self.game
         log_entries: list[dict[str, Any]] = []
-        for i, (s, a, evs) in enumerate(game.history()):
-            if i < since:
-                continue
+        first = max(0, min(since, game.seq + 1))
+        for i, (s, a, evs) in enumerate(game.history_since(first), start=first):
             entry: dict[str, Any] = {"step": i, "seat": s, "action": None, "events": []}
             if a is not None:
                 entry["action"] = a.to_json() if s == seat else game.action_view(a)
