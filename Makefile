@@ -1,4 +1,4 @@
-# bohn — set-up and checks. `make run` plays; `make test` runs everything CI runs.
+# bohn — set-up and checks. `make run` starts the server; `make test` runs everything CI runs.
 # `make native` compiles the engine's hot modules with mypyc (`make run` does it first;
 # about 3x faster); `make pure` removes them. `import bohn` never runs stale compiled
 # code (bohn/_native.py); BOHN_NATIVE=0 forces the pure-Python sources.
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: native
-	$(BIN)/bohn play bohnanza
+	$(BIN)/bohn serve
 
 test: lint typecheck unit-pure unit-native
 
