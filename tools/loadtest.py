@@ -36,8 +36,11 @@ def free_port() -> int:
         return port
 
 
-async def play_one(url: str, game: dict[str, Any], rng: random.Random, lat: list[float]) -> int:
-    """Play the human seat of ``game`` to the end; the number of its actions."""
+async def play_one(
+    url: str, game: dict[str, Any], rng: random.Random, lat: list[float], until: float
+) -> int:
+    """Play the human seat of ``game`` to its end, or until ``until``
+    (``time.perf_counter``); the number of its acknowledged actions."""
     ws_url = (
         url.replace("http", "ws", 1) + f"/ws/games/{game['id']}?token={game['join'][0]['token']}"
     )
@@ -56,7 +59,7 @@ async def play_one(url: str, game: dict[str, Any], rng: random.Random, lat: list
                 state = msg
             if state is None or pending is not None:
                 continue
-            if state["result"] is not None:
+            if state["result"] is not None or time.perf_counter() > until:
                 return actions
             if state["seat"] in state["waiting_for"] and state["legal"]:
                 choice = rng.choice(state["legal"])
@@ -68,7 +71,7 @@ async def play_one(url: str, game: dict[str, Any], rng: random.Random, lat: list
 
 
 async def run(
-    url: str, games: int, variant: str, players: int, bot: str, seed: int
+    url: str, games: int, variant: str, players: int, bot: str, seed: int, seconds: float
 ) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         created = []
@@ -88,15 +91,19 @@ async def run(
         rng = random.Random(seed)
         t0 = time.perf_counter()
         counts = await asyncio.gather(
-            *(play_one(url, g, random.Random(rng.random()), lat) for g in created)
+            *(play_one(url, g, random.Random(rng.random()), lat, t0 + seconds) for g in created)
         )
         elapsed = time.perf_counter() - t0
         total = 0
+        finished = 0
         for g in created:
-            total += (await http.get(f"/api/games/{g['id']}")).json()["seq"]
+            summary = (await http.get(f"/api/games/{g['id']}")).json()
+            total += summary["seq"]
+            finished += summary["status"] == "finished"
     lat.sort()
     return {
         "games": games,
+        "finished": finished,
         "variant": variant,
         "players": players,
         "bots": bot,
@@ -120,6 +127,7 @@ def main() -> int:
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--bot", default="random", help="the bots on the other seats")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=60, help="stop playing after this long")
     p.add_argument("--url", help="a running server (default: start one on a temporary database)")
     args = p.parse_args()
     proc = None
@@ -139,7 +147,9 @@ def main() -> int:
             except httpx.HTTPError:
                 time.sleep(0.05)
     try:
-        report = asyncio.run(run(url, args.games, args.variant, args.players, args.bot, args.seed))
+        report = asyncio.run(
+            run(url, args.games, args.variant, args.players, args.bot, args.seed, args.seconds)
+        )
     finally:
         if proc is not None:
             proc.terminate()

@@ -414,7 +414,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                     await send({"type": "error", **e.to_json()})
                     continue
                 await send({"type": "ack", "seq": new_seq})
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # the client went away
             pass
         finally:
             room.watchers.pop(send, None)
