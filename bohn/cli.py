@@ -440,7 +440,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     url = f"http://{args.host}:{args.port}"
     app = create_app(args.db, base_url=url)
     print(f"bohn server on {url} (database {args.db}); Ctrl-C stops it", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
+    )
     return EXIT_OK
 
 

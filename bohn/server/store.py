@@ -13,9 +13,11 @@ starts on.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,26 +120,105 @@ class StaleAction(Exception):
     """Another action was stored for the same state first."""
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class ActionWriter:
+    """Commits action rows with **group commit**: one writer thread takes
+    every action waiting at that moment, of every game, and commits them in
+    one transaction; each submitter resumes only once its row is committed
+    (or learns that its ``(game, seq)`` was taken: :class:`StaleAction`)."""
+
+    def __init__(self, url: str) -> None:
+        sync = sync_url(url)
+        kwargs: dict[str, Any] = {}
+        if sync.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine = sa.create_engine(sync, **kwargs)
+        if sync.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohn-writer")
+        self.queue: asyncio.Queue[tuple[dict[str, Any], asyncio.Future[None]]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    async def submit(self, row: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        await self.queue.put((row, done))
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._run())
+        await done
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.queue.empty():
+            batch = [self.queue.get_nowait()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            try:
+                errors = await loop.run_in_executor(
+                    self.executor, self._write, [row for row, _ in batch]
+                )
+            except Exception as e:  # the database failed: every submitter hears it
+                errors = [e] * len(batch)
+            for (_, done), err in zip(batch, errors, strict=True):
+                if done.done():
+                    continue
+                if err is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(err)
+
+    def _write(self, rows: list[dict[str, Any]]) -> list[Exception | None]:
+        """Insert ``rows`` in one transaction; if one is refused, each alone."""
+        now = time.time()
+        ids = sorted({r["game_id"] for r in rows})
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(actions.insert(), rows)
+                conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=now))
+            return [None] * len(rows)
+        except IntegrityError:
+            pass
+        out: list[Exception | None] = []
+        for r in rows:
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(actions.insert(), [r])
+                out.append(None)
+            except IntegrityError:
+                out.append(
+                    StaleAction(f"an action for state {r['seq']} of game {r['game_id']} is stored")
+                )
+        return out
+
+    async def close(self) -> None:
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()
+
+
 class Store:
     """The server's database: games, seats and actions."""
 
     def __init__(self, url: str) -> None:
+        self.writer = ActionWriter(url)
         self.url = async_url(url)
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30}
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
-
-            @sa.event.listens_for(self.engine.sync_engine, "connect")
-            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-                cur = dbapi_conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=NORMAL")
-                cur.execute("PRAGMA foreign_keys=ON")
-                cur.close()
+            sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
     async def close(self) -> None:
+        await self.writer.close()
         await self.engine.dispose()
 
     async def create_game(
@@ -173,24 +254,17 @@ class Store:
             )
 
     async def add_action(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit one action; :class:`StaleAction` if ``seq`` is taken."""
-        now = time.time()
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(
-                    actions.insert().values(
-                        game_id=game_id,
-                        seq=seq,
-                        seat=seat,
-                        action=json.dumps(action, sort_keys=True),
-                        created_at=now,
-                    )
-                )
-                await conn.execute(
-                    games.update().where(games.c.id == game_id).values(updated_at=now)
-                )
-        except IntegrityError:
-            raise StaleAction(f"an action for state {seq} of game {game_id} is stored") from None
+        """Commit one action (with whatever other games commit at the same
+        moment, :class:`ActionWriter`); :class:`StaleAction` if ``seq`` is taken."""
+        await self.writer.submit(
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "seat": seat,
+                "action": json.dumps(action, sort_keys=True),
+                "created_at": time.time(),
+            }
+        )
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
