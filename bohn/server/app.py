@@ -38,6 +38,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -367,7 +368,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             await room.store.mark_joined(game_id, seat)
 
         async def send(msg: dict[str, Any]) -> None:
-            await ws.send_json(msg)
+            await ws.send_text(orjson.dumps(msg).decode())
 
         room.watchers[send] = seat
         try:

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from bohn.bots.base import Bot, SeatView, make_bot
@@ -44,8 +44,15 @@ class Refused(Exception):
         return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
+@lru_cache(maxsize=1 << 16)
+def _action_view(a: Action) -> dict[str, Any]:
+    """An action as a view lists it (actions are immutable values; the legal
+    lists repeat the same ones, so each is turned into JSON once)."""
+    return {"text": a.text(), "action": a.to_json()}
+
+
 def legal_view(game: Game, seat: int) -> list[dict[str, Any]]:
-    return [{"text": a.text(), "action": a.to_json()} for a in game.legal_actions(seat)]
+    return [_action_view(a) for a in game.legal_actions(seat)]
 
 
 class Room:
