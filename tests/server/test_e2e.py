@@ -170,6 +170,27 @@ def test_two_humans_and_a_bot(server: str) -> None:
             _click(b, decline.get_attribute("data-action-text"))
             assert "declined" in a.locator("[data-testid=log]").inner_text()
 
+            # the same offer again; this time seat 1 accepts it: a trade between the two
+            a.select_option("[data-testid=trade-to]", "1")
+            a.locator("[data-testid=trade-give-r0]").check()
+            before = _seq(a)
+            a.locator("[data-testid=trade-send]").click()
+            a.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+            accept = b.locator("[data-testid=action][data-action-type=accept]").first
+            accept.wait_for(timeout=TIMEOUT)
+            _click(b, accept.get_attribute("data-action-text"))
+            state = _api(server, f"/api/games/{gid}/state", token=tokens[1])
+            assert state["observation"]["seats"][1]["trading_area"], "the trade gave seat 1 a card"
+            trades = [e for entry in state["log"] for e in entry["events"] if e["type"] == "trade"]
+            assert trades and trades[-1]["from"] == 0 and trades[-1]["to"] == 1
+
+            # a reload mid-game resumes where the game is
+            b.reload()
+            b.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+            b.wait_for_function(
+                f"Number(document.body.dataset.seq) === {state['seq']}", timeout=TIMEOUT
+            )
+            assert _hand(b) == state["observation"]["seats"][1]["hand"]
             check_hands()
             _click(a, "end-trading")
             check_hands()
