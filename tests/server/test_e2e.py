@@ -207,3 +207,94 @@ def test_two_humans_and_a_bot(server: str) -> None:
             for s, view in enumerate(msg["observation"]["seats"]):
                 if s != seat:
                     assert "hand" not in view, (seat, s)
+
+
+#: the actions a person in the whole-game test prefers, by their first word
+PREFER = ("plant", "harvest", "pass", "end-trading", "decline", "keep")
+
+
+@pytest.mark.skipif(
+    os.environ.get("BOHN_NATIVE") == "1",
+    reason="a minute of browser play: once per test run is enough (the pure-Python pass)",
+)
+def test_a_whole_game_in_the_browser(server: str) -> None:
+    """Two people (two browser contexts) and a greedy bot play a Bohnanza game
+    to its end through the pages, with a trade between the two people; both
+    pages end on the result screen."""
+    game = _api(
+        server,
+        "/api/games",
+        {
+            "variant": "bohnanza",
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "think_ms": 0,
+            "seed": 5,
+        },
+    )
+    gid = game["id"]
+    tokens = {j["seat"]: j["token"] for j in game["join"]}
+    traded = False
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            pages = {}
+            for j in game["join"]:
+                page = browser.new_context().new_page()
+                page.goto(j["url"])
+                page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+                pages[j["seat"]] = page
+            deadline = time.monotonic() + 240
+            while True:
+                assert time.monotonic() < deadline, "the game did not end in time"
+                views = {
+                    s: _api(server, f"/api/games/{gid}/state?since=1000000", token=tokens[s])
+                    for s in (0, 1)
+                }
+                if views[0]["result"] is not None:
+                    break
+                seat = next((s for s in (0, 1) if s in views[s]["waiting_for"]), None)
+                if seat is None:
+                    time.sleep(0.01)  # the bot is moving
+                    continue
+                view, page = views[seat], pages[seat]
+                page.wait_for_function(
+                    f"Number(document.body.dataset.seq) >= {view['seq']}", timeout=TIMEOUT
+                )
+                if _seq(page) != view["seq"]:
+                    continue  # the bot moved meanwhile: look again
+                texts = [x["text"] for x in view["legal"]]
+                obs = view["observation"]
+                if (
+                    not traded
+                    and seat == 0
+                    and obs["phase"] == "trade"
+                    and obs["active"] == 0
+                    and obs["revealed"]
+                ):  # the trade between the two people: a revealed card for seat 1
+                    page.select_option("[data-testid=trade-to]", "1")
+                    page.locator("[data-testid=trade-give-r0]").check()
+                    page.locator("[data-testid=trade-send]").click()
+                    b = pages[1]
+                    accept = b.locator("[data-testid=action][data-action-type=accept]").first
+                    accept.wait_for(timeout=TIMEOUT)
+                    _click(b, accept.get_attribute("data-action-text"))
+                    traded = True
+                    continue
+                choice = next(
+                    (t for word in PREFER for t in texts if t.split()[0] == word),
+                    next(t for t in texts if not t.startswith("propose")),
+                )
+                _click(page, choice)
+            for page in pages.values():
+                page.wait_for_selector("[data-testid=result]", timeout=TIMEOUT)
+            result = views[0]["result"]
+            assert sorted(result["ranking"]) == [0, 1, 2]
+            text = pages[0].locator("[data-testid=result]").inner_text()
+            assert str(result["scores"][0]) in text
+        finally:
+            browser.close()
+    assert traded, "the two people traded"
+    state = _api(server, f"/api/games/{gid}/state")  # finished: public
+    trades = [e for entry in state["log"] for e in entry["events"] if e["type"] == "trade"]
+    assert any(t["from"] == 0 and t["to"] == 1 for t in trades)
