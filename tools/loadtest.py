@@ -17,9 +17,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,12 +26,7 @@ from typing import Any
 import httpx
 import websockets
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from bohn.server.launch import start_server
 
 
 async def play_one(
@@ -133,19 +126,8 @@ def main() -> int:
     proc = None
     url = args.url
     if url is None:
-        port = free_port()
         db = os.path.join(tempfile.mkdtemp(prefix="bohn-load-"), "load.db")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bohn", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-            stdout=subprocess.DEVNULL,
-        )
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(600):
-            try:
-                if httpx.get(f"{url}/api/variants", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.05)
+        proc, url = start_server(f"sqlite:///{db}")
     try:
         report = asyncio.run(
             run(url, args.games, args.variant, args.players, args.bot, args.seed, args.seconds)

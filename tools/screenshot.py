@@ -10,46 +10,22 @@ Debian's Chromium (Playwright), and saves ``docs/screenshot.png``.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import sync_playwright
 
+from bohn.server.launch import CHROMIUM_ARGS, start_server
+
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def main() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bohn", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
+    proc, url = start_server(f"sqlite:///{db}")
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(f"{url}/api/variants", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.05)
         game = httpx.post(
             f"{url}/api/games",
             json={
@@ -61,7 +37,9 @@ def main() -> int:
             },
         ).json()
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = pw.chromium.launch(
+                executable_path="/usr/bin/chromium", args=list(CHROMIUM_ARGS)
+            )
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(game["join"][0]["url"])
             page.wait_for_selector("[data-testid=hand-card]")

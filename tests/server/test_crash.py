@@ -5,9 +5,7 @@ game goes on to its end."""
 from __future__ import annotations
 
 import random
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,13 +17,7 @@ pytest.importorskip("fastapi")
 
 from bohn.bots.base import SeatView, make_bot  # noqa: E402
 from bohn.engine.actions import action_from_json  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from bohn.server.launch import free_port, start_server  # noqa: E402
 
 
 class Server:
@@ -43,21 +35,8 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bohn", "serve", "--port", str(self.port), "--db", self.db],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.proc, _ = start_server(self.db, self.port)
         self.http = httpx.Client(base_url=self.url, timeout=10)
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            try:
-                if self.http.get("/api/variants", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        raise AssertionError("the server did not start")
 
     def kill(self) -> None:
         assert self.proc is not None

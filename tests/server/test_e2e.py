@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import threading
 import time
 import urllib.request
@@ -30,29 +29,15 @@ else:
         pytest.skip("no Chromium (tools/chromium.sh installs it)", allow_module_level=True)
 
 from bohn.server.app import create_app  # noqa: E402
+from bohn.server.launch import CHROMIUM_ARGS, free_port  # noqa: E402
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARGS = list(CHROMIUM_ARGS)
 TIMEOUT = 15_000
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -95,8 +80,9 @@ def _click(page: Any, text: str) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
 
 
-def test_two_humans_and_a_bot(server: str) -> None:
-    game = _api(
+def _two_people_and_a_bot(server: str, seed: int) -> Any:
+    """A 3-player Bohnanza game: two people, then a greedy bot."""
+    return _api(
         server,
         "/api/games",
         {
@@ -104,9 +90,13 @@ def test_two_humans_and_a_bot(server: str) -> None:
             "players": 3,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
             "think_ms": 0,
-            "seed": 11,
+            "seed": seed,
         },
     )
+
+
+def test_two_humans_and_a_bot(server: str) -> None:
+    game = _two_people_and_a_bot(server, seed=11)
     gid = game["id"]
     tokens = {j["seat"]: j["token"] for j in game["join"]}
     urls = {j["seat"]: j["url"] for j in game["join"]}
@@ -221,17 +211,7 @@ def test_a_whole_game_in_the_browser(server: str) -> None:
     """Two people (two browser contexts) and a greedy bot play a Bohnanza game
     to its end through the pages, with a trade between the two people; both
     pages end on the result screen."""
-    game = _api(
-        server,
-        "/api/games",
-        {
-            "variant": "bohnanza",
-            "players": 3,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-            "think_ms": 0,
-            "seed": 5,
-        },
-    )
+    game = _two_people_and_a_bot(server, seed=5)
     gid = game["id"]
     tokens = {j["seat"]: j["token"] for j in game["join"]}
     traded = False
