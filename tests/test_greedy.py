@@ -233,6 +233,30 @@ def fallbacks(bots: list[Bot]) -> int:
     return total
 
 
+def play_checked(
+    variant: str, players: int, seed: int, bots: list[Bot], options: dict[str, Any]
+) -> tuple[bohn.Result, list[Checked]]:
+    """One seeded game of ``variant``; every action checked against the legal list."""
+    game = bohn.new_game(variant, players, seed, options)
+    checked = [Checked(b) for b in bots]
+    play_game(game, checked)
+    result = game.result()
+    assert result is not None
+    return result, checked
+
+
+def variant_fallbacks(bots: list[Checked], cls: type[GuardedGreedyBot]) -> int:
+    """Decisions the heuristics of ``cls`` failed on (answered generically),
+    whether a seat's bot is ``cls`` itself or ``greedy`` handing over to it."""
+    total = 0
+    for b in bots:
+        inner = b.inner if isinstance(b.inner, cls) else getattr(b.inner, "_delegate", None)
+        if inner is not None:
+            assert isinstance(inner, cls)
+            total += inner.fallbacks
+    return total
+
+
 def test_greedy_plays_high_bohn_with_its_own_bot() -> None:
     from bohn.bots.greedy import VARIANT_BOTS
 
@@ -459,17 +483,6 @@ def play_prohibohn(
     return game, result, bots
 
 
-def pb_fallbacks(bots: list[Checked]) -> int:
-    """Decisions the Prohibohn heuristics failed on (answered generically)."""
-    total = 0
-    for b in bots:
-        inner = getattr(b.inner, "_delegate", None)
-        if inner is not None:
-            assert isinstance(inner, ProhibohnGreedyBot)
-            total += inner.fallbacks
-    return total
-
-
 def test_prohibohn_uses_its_own_bot() -> None:
     assert VARIANT_BOTS["prohibohn"] is ProhibohnGreedyBot
     assert issubclass(ProhibohnGreedyBot, AlCabohneGreedyBot)
@@ -483,7 +496,7 @@ def test_prohibohn_games_finish(specs: list[str], pub: bool) -> None:
     for seed in (1, 2):
         _, _, bots = play_prohibohn(specs, seed, pub=pub)
         assert all(b.decisions > 0 for b in bots)
-        assert pb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, ProhibohnGreedyBot) == 0
 
 
 @pytest.mark.parametrize("pub", [False, True])
@@ -497,7 +510,7 @@ def test_prohibohn_greedy_beats_random(pub: bool) -> None:
         specs = ["random", "random"]
         specs[seat] = "greedy"
         _, result, bots = play_prohibohn(specs, 600 + g, pub=pub)
-        assert pb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, ProhibohnGreedyBot) == 0
         wins += seat in result.winners
         assert (1 - seat) not in result.winners
         assert result.scores[seat] > result.scores[1 - seat]
@@ -511,7 +524,7 @@ def test_prohibohn_greedy_buys_establishments(pub: bool) -> None:
     police = 0
     for g in range(games):
         game, result, bots = play_prohibohn(["greedy", "greedy"], 700 + g, pub=pub)
-        assert pb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, ProhibohnGreedyBot) == 0
         seats = game.observe(None)["seats"]
         assert all(p["establishments"] for p in seats)
         owned += sum(len(p["establishments"]) for p in seats)
@@ -699,24 +712,7 @@ def test_prohibohn_gas_station_draws_the_most_cards() -> None:
 
 def play_ladybohn(players: int, seed: int, bots: list[Bot]) -> tuple[bohn.Result, list[Checked]]:
     """One seeded Ladybohn game; every action checked against the legal list."""
-    game = bohn.new_game("ladybohn", players, seed, {"trade_caps": [2] * players})
-    checked = [Checked(b) for b in bots]
-    play_game(game, checked)
-    result = game.result()
-    assert result is not None
-    return result, checked
-
-
-def lb_fallbacks(bots: list[Checked]) -> int:
-    """Decisions the Ladybohn heuristics failed on (answered generically)."""
-    total = 0
-    for b in bots:
-        inner = b.inner if isinstance(b.inner, LadybohnGreedyBot) else None
-        inner = inner or getattr(b.inner, "_delegate", None)
-        if inner is not None:
-            assert isinstance(inner, LadybohnGreedyBot)
-            total += inner.fallbacks
-    return total
+    return play_checked("ladybohn", players, seed, bots, {"trade_caps": [2] * players})
 
 
 def test_ladybohn_uses_its_own_bot() -> None:
@@ -729,7 +725,7 @@ def test_ladybohn_games_finish(players: int) -> None:
     for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 3)):
         result, bots = play_ladybohn(players, seed, make_bots(specs[:players], seed))
         assert all(b.decisions > 0 for b in bots)
-        assert lb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, LadybohnGreedyBot) == 0
         assert result.reason == "final-exhaustion"
 
 
@@ -744,7 +740,7 @@ def test_ladybohn_greedy_beats_random(players: int) -> None:
         specs = ["random"] * players
         specs[seat] = "greedy"
         result, bots = play_ladybohn(players, 5000 + g, make_bots(specs, 5000 + g))
-        assert lb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, LadybohnGreedyBot) == 0
         assert list(result.winners) == [seat]
         greedy_total += result.scores[seat]
         random_total += (sum(result.scores) - result.scores[seat]) / (players - 1)
@@ -765,7 +761,7 @@ def test_ladybohn_greedy_beats_the_bohnanza_greedy(monkeypatch: pytest.MonkeyPat
         bots: list[Bot] = [GreedyBot(s) for s in range(players)]
         bots[seat] = LadybohnGreedyBot(seed)
         result, checked = play_ladybohn(players, seed, bots)
-        assert lb_fallbacks(checked) == 0
+        assert variant_fallbacks(checked, LadybohnGreedyBot) == 0
         wins += seat in result.winners
         diff += result.scores[seat] - (sum(result.scores) - result.scores[seat]) / (players - 1)
     assert wins >= games // 2
@@ -889,24 +885,7 @@ def play_mutterbohnchen(
     players: int, seed: int, bots: list[Bot]
 ) -> tuple[bohn.Result, list[Checked]]:
     """One seeded Mutterböhnchen game; every action checked against the legal list."""
-    game = bohn.new_game("mutterbohnchen", players, seed, {"trade_caps": [2] * players})
-    checked = [Checked(b) for b in bots]
-    play_game(game, checked)
-    result = game.result()
-    assert result is not None
-    return result, checked
-
-
-def mb_fallbacks(bots: list[Checked]) -> int:
-    """Decisions the Mutterböhnchen heuristics failed on (answered generically)."""
-    total = 0
-    for b in bots:
-        inner = b.inner if isinstance(b.inner, MutterbohnchenGreedyBot) else None
-        inner = inner or getattr(b.inner, "_delegate", None)
-        if inner is not None:
-            assert isinstance(inner, MutterbohnchenGreedyBot)
-            total += inner.fallbacks
-    return total
+    return play_checked("mutterbohnchen", players, seed, bots, {"trade_caps": [2] * players})
 
 
 def test_mutterbohnchen_uses_its_own_bot() -> None:
@@ -919,7 +898,7 @@ def test_mutterbohnchen_games_finish(players: int) -> None:
     for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 3)):
         result, bots = play_mutterbohnchen(players, seed, make_bots(specs[:players], seed))
         assert all(b.decisions > 0 for b in bots)
-        assert mb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, MutterbohnchenGreedyBot) == 0
         assert result.reason == "final-exhaustion"
 
 
@@ -932,7 +911,7 @@ def test_mutterbohnchen_greedy_beats_random(players: int) -> None:
         specs = ["random"] * players
         specs[seat] = "greedy"
         result, bots = play_mutterbohnchen(players, 20000 + g, make_bots(specs, 20000 + g))
-        assert mb_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, MutterbohnchenGreedyBot) == 0
         assert list(result.winners) == [seat]
         greedy_total += result.scores[seat]
         random_total += (sum(result.scores) - result.scores[seat]) / (players - 1)
@@ -1133,23 +1112,7 @@ def play_bohnkick(
     players: int, seed: int, specs: list[str], first: int = 0
 ) -> tuple[bohn.Result, list[Checked]]:
     """One seeded Bohnkick game; every action checked against the legal list."""
-    game = bohn.new_game("bohnkick", players, seed, {"first_player": first})
-    checked = [Checked(b) for b in make_bots(specs, seed)]
-    play_game(game, checked)
-    result = game.result()
-    assert result is not None
-    return result, checked
-
-
-def bk_fallbacks(bots: list[Checked]) -> int:
-    """Decisions the Bohnkick heuristics failed on (answered generically)."""
-    total = 0
-    for b in bots:
-        inner = getattr(b.inner, "_delegate", None)
-        if inner is not None:
-            assert isinstance(inner, BohnkickGreedyBot)
-            total += inner.fallbacks
-    return total
+    return play_checked("bohnkick", players, seed, make_bots(specs, seed), {"first_player": first})
 
 
 def test_bohnkick_uses_its_own_bot() -> None:
@@ -1162,7 +1125,7 @@ def test_bohnkick_games_finish(players: int) -> None:
     for seed, specs in ((1, ["greedy"] * players), (2, ["greedy", "random"] * 2)):
         result, bots = play_bohnkick(players, seed, specs[:players], first=seed % players)
         assert all(b.decisions > 0 for b in bots)
-        assert bk_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, BohnkickGreedyBot) == 0
         assert result.reason == "deck-exhausted"
 
 
@@ -1175,7 +1138,7 @@ def test_bohnkick_greedy_beats_random(players: int) -> None:
         team = g % 2  # the greedy team's seats, and who opens, rotate
         specs = ["greedy" if s % 2 == team else "random" for s in range(players)]
         result, bots = play_bohnkick(players, 30000 + g, specs, first=(g // 2) % players)
-        assert bk_fallbacks(bots) == 0
+        assert variant_fallbacks(bots, BohnkickGreedyBot) == 0
         goals = result.details["goals"]
         wins += goals[team] > goals[1 - team]
         greedy_goals += goals[team]
