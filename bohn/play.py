@@ -627,18 +627,21 @@ def planted_stack(keys: list[str], card: str, mode: str | None) -> tuple[list[st
     return out, pick
 
 
+def _planted_card(a: Plant, me: dict[str, Any]) -> tuple[str, str]:
+    """The reference (``h0``, ``h3``, ``t1``) and key of the card a planting
+    takes, read from the seat's own observation (``"?"``: not there)."""
+    ref = f"t{a.traded}" if a.traded is not None else f"h{a.card or 0}"
+    zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
+    i = int(ref[1:])
+    return ref, str(zone[i]) if i < len(zone) else "?"
+
+
 def _gendered_plant(
     a: Plant, obs: dict[str, Any], me: dict[str, Any], table: CardTable, fld: Callable[[int], str]
 ) -> str:
     """A planting in a game whose cards have genders: the card, the field,
     the lady it pulls and the field it leaves, with what that pays."""
-    if a.traded is None:
-        ref = f"h{a.card}" if a.card else "h0"
-    else:
-        ref = f"t{a.traded}"
-    zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
-    i = int(ref[1:])
-    key = str(zone[i]) if i < len(zone) else "?"
+    ref, key = _planted_card(a, me)
     foist = obs.get("phase") == "foist"
     if foist:
         what = f"plant the received {card_label(key)} ({ref}) at once"
@@ -1205,13 +1208,7 @@ def _mb_plant(
     bottom, under the lady), the optional pull, the card's own quirk and the
     movers it moves."""
     phase = obs.get("phase")
-    if a.traded is None:
-        ref = f"h{a.card}" if a.card else "h0"
-    else:
-        ref = f"t{a.traded}"
-    zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
-    i = int(ref[1:])
-    key = str(zone[i]) if i < len(zone) else "?"
+    ref, key = _planted_card(a, me)
     name = f"{card_label(key)} ({ref})" if ref != "h0" else f"{card_label(key)} (front card)"
     if phase == "foist":
         what = f"plant the received {name} at once"
