@@ -7,27 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run, sim_json
 
-from bohn.cli import main
 from bohn.engine.replay import load
 from bohn.sim.batch import TIMING_KEYS
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "al-cabohne"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def sim(capsys: pytest.CaptureFixture[str], players: int, *extra: str) -> dict[str, Any]:
-    argv = ["sim", "al-cabohne", "--players", str(players), "--games", "50", "--seed", "1"]
-    code, out, err = run(capsys, *argv, "--json", *extra)
-    assert code == 0 and err == ""
-    summary = json.loads(out)
-    assert isinstance(summary, dict)
-    return summary
+    return sim_json(
+        capsys, "al-cabohne", "--players", str(players), "--games", "50", "--seed", "1", *extra
+    )
 
 
 @pytest.mark.parametrize("players", [1, 2])

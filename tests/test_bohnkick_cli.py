@@ -9,25 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run, sim_json
 
-from bohn.cli import main
 from bohn.engine.replay import load
 from bohn.sim.batch import TIMING_KEYS
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def sim(capsys: pytest.CaptureFixture[str], players: int, games: int) -> dict[str, Any]:
-    argv = ["sim", "bohnkick", "--players", str(players), "--games", str(games), "--seed", "1"]
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0 and err == "", err
-    summary = json.loads(out)
-    assert isinstance(summary, dict)
-    return summary
+    return sim_json(
+        capsys, "bohnkick", "--players", str(players), "--games", str(games), "--seed", "1"
+    )
 
 
 @pytest.mark.parametrize("players", [2, 4])

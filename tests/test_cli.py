@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run
 
 import bohn
 from bohn.cli import main, parse_options, parse_seed
@@ -19,12 +20,6 @@ from bohn.rulesets import VARIANTS
 from bohn.sim.batch import TIMING_KEYS
 
 BOHN = Path(sys.executable).parent / "bohn"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _without_timing(summary: dict[str, Any]) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run, sim_json
 
-from bohn.cli import main
 from bohn.engine.replay import dumps, load
 from bohn.sim.batch import TIMING_KEYS
 
@@ -21,21 +21,12 @@ SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "high-bohn"
 GAMES = 20
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def sim(
     capsys: pytest.CaptureFixture[str], players: int, *extra: str, games: int = GAMES
 ) -> dict[str, Any]:
-    argv = ["sim", "high-bohn", "--players", str(players), "--games", str(games)]
-    code, out, err = run(capsys, *argv, "--seed", "1", "--json", *extra)
-    assert code == 0 and err == ""
-    summary = json.loads(out)
-    assert isinstance(summary, dict)
-    return summary
+    return sim_json(
+        capsys, "high-bohn", "--players", str(players), "--games", str(games), "--seed", "1", *extra
+    )
 
 
 @pytest.mark.parametrize("cognac", [False, True], ids=["base", "cognac"])

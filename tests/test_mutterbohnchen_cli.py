@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run, sim_json, untimed
 
-from bohn.cli import main
 from bohn.engine.replay import load
-from bohn.sim.batch import TIMING_KEYS
 
 GAMES = 6
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
@@ -20,25 +19,20 @@ PLAYER_COUNTS = [2, 3, 4, 5, 6]
 REASONS = {"final-exhaustion", "no-cards"}
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def sim(
     capsys: pytest.CaptureFixture[str], players: int, *extra: str, games: int = GAMES
 ) -> dict[str, Any]:
-    argv = ["sim", "mutterbohnchen", "--players", str(players), "--games", str(games)]
-    code, out, err = run(capsys, *argv, "--seed", "1", "--json", *extra)
-    assert code == 0 and err == "", err
-    summary = json.loads(out)
-    assert isinstance(summary, dict)
-    return summary
-
-
-def untimed(summary: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
+    return sim_json(
+        capsys,
+        "mutterbohnchen",
+        "--players",
+        str(players),
+        "--games",
+        str(games),
+        "--seed",
+        "1",
+        *extra,
+    )
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
