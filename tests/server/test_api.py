@@ -13,9 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("fastapi")
-
 from fastapi.testclient import TestClient
 
 from bohn.bots.base import SeatView, make_bot

@@ -10,14 +10,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
+import httpx
 
-httpx = pytest.importorskip("httpx")
-pytest.importorskip("fastapi")
-
-from bohn.bots.base import SeatView, make_bot  # noqa: E402
-from bohn.engine.actions import action_from_json  # noqa: E402
-from bohn.server.launch import free_port, start_server  # noqa: E402
+from bohn.bots.base import SeatView, make_bot
+from bohn.engine.actions import action_from_json
+from bohn.server.launch import free_port, start_server
 
 
 class Server:

@@ -15,18 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
+from playwright import sync_api
 
-pytest.importorskip("fastapi")
-uvicorn = pytest.importorskip("uvicorn")
 CHROMIUM = Path(os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium")
 if os.environ.get("BOHN_REQUIRE_BROWSER") == "1":  # CI: never skipped
-    from playwright import sync_api
-
     assert CHROMIUM.exists(), "BOHN_REQUIRE_BROWSER=1 but there is no Chromium"
-else:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not CHROMIUM.exists():
-        pytest.skip("no Chromium (tools/chromium.sh installs it)", allow_module_level=True)
+elif not CHROMIUM.exists():
+    pytest.skip("no Chromium (tools/chromium.sh installs it)", allow_module_level=True)
 
 from bohn.server.app import create_app  # noqa: E402
 from bohn.server.launch import CHROMIUM_ARGS, free_port  # noqa: E402
