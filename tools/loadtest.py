@@ -4,8 +4,9 @@ Starts ``bohn serve`` on a fresh SQLite database (or uses ``--url``), creates
 ``--games`` games with one human seat and bots on the others, and plays every
 human seat at once over its WebSocket with a random policy. Reports the
 throughput (acknowledged human actions per second, and all actions including
-the server's bots) and the latency of each human action from sending it to
-its acknowledgement (p50, p99, max).
+the server's bots) and two latencies of each human action (p50, p99, max):
+``ack``, from sending it to its acknowledgement, and ``seen``, from sending
+it to the first state that shows it.
 
     .venv/bin/python tools/loadtest.py --games 200
 """
@@ -30,37 +31,62 @@ from bohn.server.launch import start_server
 
 
 async def play_one(
-    url: str, game: dict[str, Any], rng: random.Random, lat: list[float], until: float
+    url: str,
+    game: dict[str, Any],
+    rng: random.Random,
+    lat: dict[str, list[float]],
+    until: float,
 ) -> int:
     """Play the human seat of ``game`` to its end, or until ``until``
-    (``time.perf_counter``); the number of its acknowledged actions."""
+    (``time.perf_counter``); the number of its acknowledged actions.
+
+    Records two latencies per action: ``ack``, from sending it to its
+    acknowledgement (the action is committed), and ``seen``, from sending it
+    to the first state that includes it (the bots' moves after it included,
+    as the server sends a run of bot moves together)."""
     ws_url = (
         url.replace("http", "ws", 1) + f"/ws/games/{game['id']}?token={game['join'][0]['token']}"
     )
     actions = 0
     async with websockets.connect(ws_url, max_size=2**24) as ws:
-        pending: float | None = None
+        sent_at: float | None = None  # the action waiting for its ack
+        acked: tuple[float, int] | None = None  # acknowledged, not yet seen
         state: dict[str, Any] | None = None
         while True:
             msg = json.loads(await ws.recv())
-            if msg["type"] == "ack" or msg["type"] == "error":
-                if pending is not None:
-                    lat.append(time.perf_counter() - pending)
-                    pending = None
-                    actions += msg["type"] == "ack"
+            now = time.perf_counter()
+            if msg["type"] in ("ack", "error") and sent_at is not None:
+                lat["ack"].append(now - sent_at)
+                if msg["type"] == "ack":
+                    actions += 1
+                    acked = (sent_at, msg["seq"])
+                sent_at = None
             elif msg["type"] == "state":
                 state = msg
-            if state is None or pending is not None:
+                if acked is not None and msg["seq"] >= acked[1]:
+                    lat["seen"].append(now - acked[0])
+                    acked = None
+            if state is None or sent_at is not None or acked is not None:
                 continue
-            if state["result"] is not None or time.perf_counter() > until:
+            if state["result"] is not None or now > until:
                 return actions
             if state["seat"] in state["waiting_for"] and state["legal"]:
                 choice = rng.choice(state["legal"])
-                pending = time.perf_counter()
+                sent_at = time.perf_counter()
                 await ws.send(
                     json.dumps({"type": "act", "seq": state["seq"], "action": choice["action"]})
                 )
-                state = None
+
+
+def _percentiles(xs: list[float]) -> dict[str, float]:
+    xs = sorted(xs)
+    if not xs:
+        return {}
+    return {
+        "p50": round(1000 * statistics.median(xs), 2),
+        "p99": round(1000 * xs[min(len(xs) - 1, int(0.99 * len(xs)))], 2),
+        "max": round(1000 * xs[-1], 2),
+    }
 
 
 async def run(
@@ -80,7 +106,7 @@ async def run(
             )
             r.raise_for_status()
             created.append(r.json())
-        lat: list[float] = []
+        lat: dict[str, list[float]] = {"ack": [], "seen": []}
         rng = random.Random(seed)
         t0 = time.perf_counter()
         counts = await asyncio.gather(
@@ -93,7 +119,6 @@ async def run(
             summary = (await http.get(f"/api/games/{g['id']}")).json()
             total += summary["seq"]
             finished += summary["status"] == "finished"
-    lat.sort()
     return {
         "games": games,
         "finished": finished,
@@ -105,11 +130,7 @@ async def run(
         "all_actions": total,
         "human_actions_per_s": round(sum(counts) / elapsed, 1),
         "all_actions_per_s": round(total / elapsed, 1),
-        "latency_ms": {
-            "p50": round(1000 * statistics.median(lat), 2),
-            "p99": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
-            "max": round(1000 * lat[-1], 2),
-        },
+        "latency_ms": {"ack": _percentiles(lat["ack"]), "seen": _percentiles(lat["seen"])},
     }
 
 

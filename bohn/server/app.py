@@ -42,8 +42,8 @@ import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bohn.bots import greedy as _greedy  # noqa: F401  (registers the bots)
 from bohn.bots import random as _random  # noqa: F401
@@ -60,15 +60,52 @@ MAX_BODY = 64 * 1024
 MAX_THINK_MS = 10_000
 
 
-class _BodyLimit(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse(
-                {"code": "too-large", "message": f"request bodies hold at most {MAX_BODY} bytes"},
-                status_code=413,
-            )
-        return await call_next(request)
+class _TooLarge(Exception):
+    pass
+
+
+class _BodyLimit:
+    """Refuses HTTP request bodies over :data:`MAX_BODY` bytes with 413, by
+    their ``Content-Length`` or, without one, as they arrive (plain ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        too_large = JSONResponse(
+            {"code": "too-large", "message": f"request bodies hold at most {MAX_BODY} bytes"},
+            status_code=413,
+        )
+        for name, value in scope["headers"]:
+            if name == b"content-length" and (not value.isdigit() or int(value) > MAX_BODY):
+                await too_large(scope, receive, send)
+                return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise _TooLarge
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except _TooLarge:
+            if started:
+                raise
+            await too_large(scope, receive, send)
 
 
 def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
@@ -185,9 +222,13 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         hub = Hub(store)
         store_box["store"], store_box["hub"] = store, hub
         await hub.resume_all()
+        upkeep = asyncio.get_running_loop().create_task(hub.maintain())
         try:
             yield
         finally:
+            upkeep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await upkeep
             await hub.close()
             await store.close()
 
@@ -370,9 +411,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())
 
-        room.watchers[send] = seat
         try:
-            await send(room.view(seat))
+            await room.watch(send, seat)
             while True:
                 text = await ws.receive_text()
                 if len(text) > MAX_BODY:
@@ -418,7 +458,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         except (WebSocketDisconnect, RuntimeError):  # the client went away
             pass
         finally:
-            room.watchers.pop(send, None)
+            room.unwatch(send)
 
     return app
 

@@ -6,13 +6,21 @@ the room's lock it checks the state the action was chosen on, applies it to
 a copy, commits it to the store, and only then makes the copy the game and
 tells every connection what it may see. Bots act through the same path
 after their think time.
+
+Views are sent lazily: a change marks the room, and one task per room sends
+each connection its view with the log since the last one it got. While the
+room's bots move back to back (no think time), their moves are sent
+together when they wait for a person, or every :data:`FLUSH_EVERY`
+seconds, so a busy server does not build a view per watcher per bot move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from functools import lru_cache, partial
 from typing import Any
@@ -29,6 +37,19 @@ log = logging.getLogger("bohn.server")
 
 #: a connection: called with each message for it (a seat's, or a spectator's with None)
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: the longest a run of bot moves without think time goes unseen, in seconds
+FLUSH_EVERY = 0.1
+#: the most bot moves (without think time) applied and committed together
+BOT_RUN = 64
+#: the longest such a run holds the server, in seconds
+BOT_SLICE = 0.005
+#: how often the server moves what it holds out of the collector's way, in seconds
+FREEZE_EVERY = 1.0
+#: how often the collector looks at everything the server holds, in seconds
+FULL_COLLECT_EVERY = 600.0
+#: a finished game nobody watches leaves memory after this long unused, in seconds
+IDLE_FINISHED = 300.0
 
 
 class Refused(Exception):
@@ -70,7 +91,14 @@ class Room:
         }
         #: connections: send function -> the seat it plays (None: a spectator)
         self.watchers: dict[Send, int | None] = {}
+        #: the first log step each connection has not been sent yet
+        self._sent: dict[Send, int] = {}
         self._bot_task: asyncio.Task[None] | None = None
+        self._tell_task: asyncio.Task[None] | None = None
+        self._dirty = False
+        self._told_at = 0.0
+        #: when the room was last asked for (``time.monotonic``)
+        self.used_at = time.monotonic()
 
     # -- views ---------------------------------------------------------------
 
@@ -104,12 +132,46 @@ class Room:
             "result": None if result is None else result.to_json(),
         }
 
-    async def _tell(self, since: int) -> None:
-        for send, seat in list(self.watchers.items()):
-            try:
-                await send(self.view(seat, since))
-            except Exception:  # a closed connection is dropped
-                self.watchers.pop(send, None)
+    async def watch(self, send: Send, seat: int | None) -> None:
+        """Add a connection for ``seat`` and send it the whole view."""
+        self.watchers[send] = seat
+        self._sent[send] = self.game.seq + 1
+        await send(self.view(seat))
+
+    def unwatch(self, send: Send) -> None:
+        self.watchers.pop(send, None)
+        self._sent.pop(send, None)
+
+    def _changed(self) -> None:
+        """The game moved on: have every connection told, now or (during a
+        run of bot moves without think time) when the run stops."""
+        self._dirty = True
+        if (
+            not self.row.think_ms
+            and self._bot_to_move() is not None
+            and time.monotonic() - self._told_at < FLUSH_EVERY
+        ):
+            return  # the bots' next move comes at once; it tells
+        self._tell_soon()
+
+    def _tell_soon(self) -> None:
+        if self._tell_task is None or self._tell_task.done():
+            self._tell_task = asyncio.get_running_loop().create_task(self._tell())
+
+    async def _tell(self) -> None:
+        while self._dirty and self.watchers:
+            self._dirty = False
+            self._told_at = time.monotonic()
+            for send, seat in list(self.watchers.items()):
+                since = self._sent.get(send)
+                if since is None:  # gone meanwhile
+                    continue
+                msg = self.view(seat, since)
+                self._sent[send] = self.game.seq + 1
+                try:
+                    await send(msg)
+                except Exception:  # a closed connection is dropped
+                    self.unwatch(send)
 
     # -- acting --------------------------------------------------------------
 
@@ -138,8 +200,14 @@ class Room:
             trial.apply(seat, a)
         except BohnError as e:
             raise Refused(e.code, e.message, e.rule) from None
+        await self._commit(trial, [(seq, seat, a.to_json())])
+        return trial.seq
+
+    async def _commit(self, trial: Game, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
+        """Store ``moves`` (they led from the game to ``trial``), then make
+        ``trial`` the game and have everyone told (under the lock)."""
         try:
-            await self.store.add_action(self.row.id, seq, seat, a.to_json())
+            await self.store.add_actions(self.row.id, moves)
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
         self.game = trial
@@ -148,15 +216,15 @@ class Room:
             await self.store.finish(self.row.id, result.to_json())
             self.row.status = "finished"
             self.row.result = result.to_json()
-        await self._tell(seq + 1)
-        return trial.seq
+        self._changed()
 
     # -- bots ------------------------------------------------------------------
 
-    def _bot_to_move(self) -> int | None:
-        if self.game.result() is not None:
+    def _bot_to_move(self, game: Game | None = None) -> int | None:
+        game = game or self.game
+        if game.result() is not None:
             return None
-        for s in sorted(self.game.waiting_for()):
+        for s in sorted(game.waiting_for()):
             if s in self.bots:
                 return s
         return None
@@ -170,28 +238,54 @@ class Room:
         self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        try:
+            await self._bot_moves()
+        finally:  # however the run ends, what it did is told
+            if self._dirty:
+                self._tell_soon()
+
+    async def _bot_moves(self) -> None:
+        """The bots move while one is waited on: one move per think time, or
+        without think time, a run of moves (at most :data:`BOT_RUN` moves and
+        :data:`BOT_SLICE` seconds, so other games get their turn) committed
+        together; nobody sees a move before it is committed."""
         while True:
             if self.row.think_ms:
                 await asyncio.sleep(self.row.think_ms / 1000)
             async with self.lock:
-                seat = self._bot_to_move()
-                if seat is None:
+                if self._bot_to_move() is None:
                     return
-                game = self.game
-                view = SeatView(seat, game.legal_actions(seat), partial(game.observe, seat))
-                try:
-                    action = self.bots[seat].act(view)
-                    await self._act(seat, game.seq, action)
-                except Refused as e:  # a bot's mistake: its first legal action instead
-                    log.warning("bot at seat %s of %s: %s", seat, self.row.id, e.message)
-                    await self._act(seat, game.seq, view.legal[0])
+                trial = self.game.clone()
+                moves = self._bot_run(trial, 1 if self.row.think_ms else BOT_RUN)
+                await self._commit(trial, moves)
             await asyncio.sleep(0)
 
+    def _bot_run(self, game: Game, limit: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """Play bot moves on ``game`` (a copy) while a bot is waited on, at
+        most ``limit``; the moves as ``(seq, seat, action JSON)``."""
+        moves: list[tuple[int, int, dict[str, Any]]] = []
+        end = time.perf_counter() + BOT_SLICE
+        while len(moves) < limit and (seat := self._bot_to_move(game)) is not None:
+            view = SeatView(seat, game.legal_actions(seat), partial(game.observe, seat))
+            seq = game.seq
+            action = self.bots[seat].act(view)
+            try:
+                game.apply(seat, action)  # a refused action changes nothing
+            except BohnError as e:  # a bot's mistake: its first legal action instead
+                log.warning("bot at seat %s of %s: %s", seat, self.row.id, e.message)
+                action = view.legal[0]
+                game.apply(seat, action)
+            moves.append((seq, seat, action.to_json()))
+            if time.perf_counter() > end:
+                break
+        return moves
+
     async def stop(self) -> None:
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._bot_task
+        for task in (self._bot_task, self._tell_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
 
 class Hub:
@@ -205,6 +299,7 @@ class Hub:
     async def room(self, game_id: str) -> Room | None:
         room = self.rooms.get(game_id)
         if room is not None:
+            room.used_at = time.monotonic()
             return room
         async with self._loading:
             room = self.rooms.get(game_id)
@@ -233,6 +328,43 @@ class Hub:
         """Load every running game (their bots go on)."""
         for row in await self.store.games(status="running", limit=100_000):
             await self.room(row.id)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Drop finished games nobody has watched or asked for in
+        :data:`IDLE_FINISHED` seconds (they load again from the store on
+        the next request); their ids."""
+        now = time.monotonic() if now is None else now
+        gone = [
+            game_id
+            for game_id, room in self.rooms.items()
+            if room.row.status == "finished"
+            and not room.watchers
+            and now - room.used_at > IDLE_FINISHED
+        ]
+        for game_id in gone:
+            del self.rooms[game_id]
+        return gone
+
+    async def maintain(self) -> None:
+        """Runs for the server's life. Live games hold many small objects
+        (every game's log), and Python's cyclic collector would stop the
+        server for up to a second at a time to look at all of them; every
+        :data:`FREEZE_EVERY` seconds what survived is frozen (``gc.freeze``,
+        kept out of automatic collections; freed as usual once unused), and
+        every :data:`FULL_COLLECT_EVERY` seconds everything is collected
+        once. It also drops idle finished games (:meth:`sweep`)."""
+        loop = asyncio.get_running_loop()
+        last_full = loop.time()
+        while True:
+            await asyncio.sleep(FREEZE_EVERY)
+            self.sweep()
+            if loop.time() - last_full > FULL_COLLECT_EVERY:
+                gc.unfreeze()
+                gc.collect()
+                last_full = loop.time()
+            else:
+                gc.collect(1)
+            gc.freeze()
 
     async def close(self) -> None:
         for room in self.rooms.values():

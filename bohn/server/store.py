@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -128,11 +129,19 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+#: an action row, in the order of :data:`ACTION_COLUMNS`
+Row = tuple[str, int, int, str, float]
+ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "created_at")
+#: the most rows one ``INSERT`` statement carries
+INSERT_CHUNK = 500
+
+
 class ActionWriter:
     """Commits action rows with **group commit**: one writer thread takes
-    every action waiting at that moment, of every game, and commits them in
-    one transaction; each submitter resumes only once its row is committed
-    (or learns that its ``(game, seq)`` was taken: :class:`StaleAction`)."""
+    every submission waiting at that moment, of every game, and commits them
+    in one transaction; each submitter resumes only once its rows are
+    committed (or learns that one of its ``(game, seq)`` was taken:
+    :class:`StaleAction`, and none of its rows is stored)."""
 
     def __init__(self, url: str) -> None:
         sync = sync_url(url)
@@ -143,26 +152,25 @@ class ActionWriter:
         if sync.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohn-writer")
-        self.queue: asyncio.Queue[tuple[dict[str, Any], asyncio.Future[None]]] = asyncio.Queue()
+        self.queue: list[tuple[list[Row], asyncio.Future[None]]] = []
         self.task: asyncio.Task[None] | None = None
 
-    async def submit(self, row: dict[str, Any]) -> None:
+    async def submit(self, rows: list[Row]) -> None:
+        """Commit ``rows`` together: all of them or none."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        await self.queue.put((row, done))
+        self.queue.append((rows, done))
         if self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
         await done
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.queue.empty():
-            batch = [self.queue.get_nowait()]
-            while not self.queue.empty():
-                batch.append(self.queue.get_nowait())
+        while self.queue:
+            batch, self.queue = self.queue, []
             try:
                 errors = await loop.run_in_executor(
-                    self.executor, self._write, [row for row, _ in batch]
+                    self.executor, self._write, [rows for rows, _ in batch]
                 )
             except Exception as e:  # the database failed: every submitter hears it
                 errors = [e] * len(batch)
@@ -174,28 +182,42 @@ class ActionWriter:
                 else:
                     done.set_exception(err)
 
-    def _write(self, rows: list[dict[str, Any]]) -> list[Exception | None]:
-        """Insert ``rows`` in one transaction; if one is refused, each alone."""
+    def _write(self, groups: list[list[Row]]) -> list[Exception | None]:
+        """Insert every group in one transaction; if a row is refused, each
+        group in a transaction of its own."""
         now = time.time()
-        ids = sorted({r["game_id"] for r in rows})
+        ids = sorted({r[0] for rows in groups for r in rows})
         try:
             with self.engine.begin() as conn:
-                conn.execute(actions.insert(), rows)
+                self._insert(conn, [r for rows in groups for r in rows])
                 conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=now))
-            return [None] * len(rows)
+            return [None] * len(groups)
         except IntegrityError:
             pass
         out: list[Exception | None] = []
-        for r in rows:
+        for rows in groups:
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(actions.insert(), [r])
+                    self._insert(conn, rows)
                 out.append(None)
             except IntegrityError:
-                out.append(
-                    StaleAction(f"an action for state {r['seq']} of game {r['game_id']} is stored")
-                )
+                game_id, seq = rows[0][:2]
+                out.append(StaleAction(f"an action for state {seq} of game {game_id} is stored"))
         return out
+
+    def _insert(self, conn: sa.Connection, rows: list[Row]) -> None:
+        """``rows`` as multi-row ``INSERT`` statements: each is one step of
+        the driver, so the writer thread gives up Python's global lock once
+        per statement rather than once per row (which would make it queue
+        behind the busy event loop row after row)."""
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        one = "(" + ", ".join([mark] * len(ACTION_COLUMNS)) + ")"
+        head = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES "
+        for i in range(0, len(rows), INSERT_CHUNK):
+            chunk = rows[i : i + INSERT_CHUNK]
+            conn.exec_driver_sql(
+                head + ", ".join([one] * len(chunk)), tuple(v for r in chunk for v in r)
+            )
 
     async def close(self) -> None:
         if self.task is not None:
@@ -253,17 +275,22 @@ class Store:
                 seats.insert(), [{"game_id": game_id, "joined": False, **r} for r in seat_rows]
             )
 
-    async def add_action(self, game_id: str, seq: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit one action (with whatever other games commit at the same
-        moment, :class:`ActionWriter`); :class:`StaleAction` if ``seq`` is taken."""
+    async def add_actions(self, game_id: str, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
+        """Commit the actions ``(seq, seat, action JSON)`` of one game, all or
+        none (with whatever other games commit at the same moment,
+        :class:`ActionWriter`); :class:`StaleAction` if a ``seq`` is taken."""
+        now = time.time()
         await self.writer.submit(
-            {
-                "game_id": game_id,
-                "seq": seq,
-                "seat": seat,
-                "action": json.dumps(action, sort_keys=True),
-                "created_at": time.time(),
-            }
+            [
+                (
+                    game_id,
+                    seq,
+                    seat,
+                    orjson.dumps(action, option=orjson.OPT_SORT_KEYS).decode(),
+                    now,
+                )
+                for seq, seat, action in moves
+            ]
         )
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
