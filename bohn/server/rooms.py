@@ -76,6 +76,37 @@ def legal_view(game: Game, seat: int) -> list[dict[str, Any]]:
     return [_action_view(a) for a in game.legal_actions(seat)]
 
 
+def game_view(game: Game, game_id: str, seat: int | None, since: int = 0) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (None: a spectator): the
+    observation, its legal actions and the log from step ``since`` on (step
+    0 is the set-up, step ``k + 1`` the action taken at state ``k``), every
+    part redacted for that seat."""
+    log_entries: list[dict[str, Any]] = []
+    first = max(0, min(since, game.seq + 1))
+    for i, (s, a, evs) in enumerate(game.history_since(first), start=first):
+        entry: dict[str, Any] = {"step": i, "seat": s, "action": None, "events": []}
+        if a is not None:
+            entry["action"] = a.to_json() if s == seat else game.action_view(a)
+        for e in evs:
+            v = e.view(seat)
+            if v is not None:
+                entry["events"].append(v)
+        log_entries.append(entry)
+    result = game.result()
+    return {
+        "type": "state",
+        "game": game_id,
+        "variant": game.variant,
+        "seat": seat,
+        "seq": game.seq,
+        "observation": game.observe(seat),
+        "waiting_for": sorted(game.waiting_for()),
+        "legal": legal_view(game, seat) if seat is not None else [],
+        "log": log_entries,
+        "result": None if result is None else result.to_json(),
+    }
+
+
 class Room:
     """One live game."""
 
@@ -103,34 +134,8 @@ class Room:
     # -- views ---------------------------------------------------------------
 
     def view(self, seat: int | None, since: int = 0) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see: the observation, its
-        legal actions and the log from step ``since`` on (step 0 is the
-        set-up, step ``k + 1`` the action taken at state ``k``), redacted."""
-        game = self.game
-        log_entries: list[dict[str, Any]] = []
-        first = max(0, min(since, game.seq + 1))
-        for i, (s, a, evs) in enumerate(game.history_since(first), start=first):
-            entry: dict[str, Any] = {"step": i, "seat": s, "action": None, "events": []}
-            if a is not None:
-                entry["action"] = a.to_json() if s == seat else game.action_view(a)
-            for e in evs:
-                v = e.view(seat)
-                if v is not None:
-                    entry["events"].append(v)
-            log_entries.append(entry)
-        result = game.result()
-        return {
-            "type": "state",
-            "game": self.row.id,
-            "variant": game.variant,
-            "seat": seat,
-            "seq": game.seq,
-            "observation": game.observe(seat),
-            "waiting_for": sorted(game.waiting_for()),
-            "legal": legal_view(game, seat) if seat is not None else [],
-            "log": log_entries,
-            "result": None if result is None else result.to_json(),
-        }
+        """What ``seat`` (None: a spectator) may see now (:func:`game_view`)."""
+        return game_view(self.game, self.row.id, seat, since)
 
     async def watch(self, send: Send, seat: int | None) -> None:
         """Add a connection for ``seat`` and send it the whole view."""
@@ -371,4 +376,4 @@ class Hub:
             await room.stop()
 
 
-__all__ = ["Hub", "Refused", "Room", "legal_view"]
+__all__ = ["Hub", "Refused", "Room", "game_view", "legal_view"]

@@ -134,14 +134,35 @@ Row = tuple[str, int, int, str, float]
 ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "created_at")
 #: the most rows one ``INSERT`` statement carries
 INSERT_CHUNK = 500
+#: a statement and its parameter rows (None: its values are bound)
+Statement = tuple[sa.Executable, list[dict[str, Any]] | None]
 
 
-class ActionWriter:
-    """Commits action rows with **group commit**: one writer thread takes
-    every submission waiting at that moment, of every game, and commits them
-    in one transaction; each submitter resumes only once its rows are
-    committed (or learns that one of its ``(game, seq)`` was taken:
-    :class:`StaleAction`, and none of its rows is stored)."""
+@dataclass
+class Write:
+    """One submission to the :class:`Writer`: stored all together or not at all."""
+
+    rows: list[Row]
+    statements: list[Statement]
+    done: asyncio.Future[None]
+
+
+class Writer:
+    """Every write of the server goes through here, with **group commit**:
+    every submission waiting at that moment, of every game, is committed in
+    one transaction; each submitter resumes only once its writes are
+    committed (or learns that one of its action rows' ``(game, seq)`` was
+    taken: :class:`StaleAction`, and nothing of its submission is stored).
+
+    With SQLite, an in-process library whose commit of a batch (WAL,
+    ``synchronous=NORMAL``) takes a few milliseconds, the batch is written
+    on the event loop itself, once per turn of the loop: everything
+    submitted during one turn is committed at the start of the next. A
+    thread would cost more under load, as it waits for Python's global lock
+    each time the driver gives it up; and as every write goes through here,
+    no other connection holds SQLite's write lock while the loop waits for
+    it. With PostgreSQL, a server over the network, one writer thread
+    commits a batch while the loop goes on."""
 
     def __init__(self, url: str) -> None:
         sync = sync_url(url)
@@ -152,67 +173,102 @@ class ActionWriter:
         if sync.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bohn-writer")
-        self.queue: list[tuple[list[Row], asyncio.Future[None]]] = []
+        self.queue: list[Write] = []
         self.task: asyncio.Task[None] | None = None
+        #: write on the event loop (SQLite) rather than in the writer thread
+        self.inline = sync.startswith("sqlite")
+        self._flush_due = False
 
-    async def submit(self, rows: list[Row]) -> None:
-        """Commit ``rows`` together: all of them or none."""
+    async def submit(self, rows: list[Row], statements: list[Statement] | None = None) -> None:
+        """Commit ``statements``, then the action ``rows``: all or nothing."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self.queue.append((rows, done))
-        if self.task is None or self.task.done():
+        self.queue.append(Write(rows, statements or [], done))
+        if self.inline:
+            if not self._flush_due:
+                self._flush_due = True
+                loop.call_soon(self._flush)
+        elif self.task is None or self.task.done():
             self.task = loop.create_task(self._run())
         await done
+
+    def _flush(self) -> None:
+        """Commit everything submitted so far, on the loop (SQLite)."""
+        self._flush_due = False
+        batch, self.queue = self.queue, []
+        try:
+            errors = self._write(batch)
+        except Exception as e:  # the database failed: every submitter hears it
+            errors = [e] * len(batch)
+        self._settle(batch, errors)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while self.queue:
             batch, self.queue = self.queue, []
             try:
-                errors = await loop.run_in_executor(
-                    self.executor, self._write, [rows for rows, _ in batch]
-                )
+                errors = await loop.run_in_executor(self.executor, self._write, batch)
             except Exception as e:  # the database failed: every submitter hears it
                 errors = [e] * len(batch)
-            for (_, done), err in zip(batch, errors, strict=True):
-                if done.done():
-                    continue
-                if err is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(err)
+            self._settle(batch, errors)
 
-    def _write(self, groups: list[list[Row]]) -> list[Exception | None]:
-        """Insert every group in one transaction; if a row is refused, each
-        group in a transaction of its own."""
-        now = time.time()
-        ids = sorted({r[0] for rows in groups for r in rows})
+    @staticmethod
+    def _settle(batch: list[Write], errors: list[Exception | None]) -> None:
+        for w, err in zip(batch, errors, strict=True):
+            if w.done.done():
+                continue
+            if err is None:
+                w.done.set_result(None)
+            else:
+                w.done.set_exception(err)
+
+    def _write(self, batch: list[Write]) -> list[Exception | None]:
+        """Store the whole batch in one transaction; if a row is refused,
+        each submission in a transaction of its own."""
         try:
             with self.engine.begin() as conn:
-                self._insert(conn, [r for rows in groups for r in rows])
-                conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=now))
-            return [None] * len(groups)
+                for w in batch:
+                    self._statements(conn, w.statements)
+                self._insert(conn, [r for w in batch for r in w.rows])
+            return [None] * len(batch)
         except IntegrityError:
             pass
         out: list[Exception | None] = []
-        for rows in groups:
+        for w in batch:
             try:
                 with self.engine.begin() as conn:
-                    self._insert(conn, rows)
+                    self._statements(conn, w.statements)
+                    self._insert(conn, w.rows)
                 out.append(None)
-            except IntegrityError:
-                game_id, seq = rows[0][:2]
+            except IntegrityError as e:
+                if not w.rows:
+                    out.append(e)
+                    continue
+                game_id, seq = w.rows[0][:2]
                 out.append(StaleAction(f"an action for state {seq} of game {game_id} is stored"))
         return out
 
+    @staticmethod
+    def _statements(conn: sa.Connection, statements: list[Statement]) -> None:
+        for stmt, params in statements:
+            if params is None:
+                conn.execute(stmt)
+            else:
+                conn.execute(stmt, params)
+
     def _insert(self, conn: sa.Connection, rows: list[Row]) -> None:
-        """``rows`` as multi-row ``INSERT`` statements: each is one step of
-        the driver, so the writer thread gives up Python's global lock once
-        per statement rather than once per row (which would make it queue
-        behind the busy event loop row after row)."""
+        """``rows`` as multi-row ``INSERT`` statements (and their games'
+        ``updated_at``): each statement is one step of the driver, so a
+        writer thread gives up Python's global lock once per statement
+        rather than once per row, queueing behind the busy loop each time."""
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         one = "(" + ", ".join([mark] * len(ACTION_COLUMNS)) + ")"
         head = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES "
+        if not rows:
+            return
+        now = time.time()
+        ids = sorted({r[0] for r in rows})
+        conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=now))
         for i in range(0, len(rows), INSERT_CHUNK):
             chunk = rows[i : i + INSERT_CHUNK]
             conn.exec_driver_sql(
@@ -227,10 +283,11 @@ class ActionWriter:
 
 
 class Store:
-    """The server's database: games, seats and actions."""
+    """The server's database: games, seats and actions. Reads use an
+    asynchronous engine; every write goes through the :class:`Writer`."""
 
     def __init__(self, url: str) -> None:
-        self.writer = ActionWriter(url)
+        self.writer = Writer(url)
         self.url = async_url(url)
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
@@ -255,30 +312,26 @@ class Store:
         seat_rows: list[dict[str, Any]],
     ) -> None:
         now = time.time()
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                games.insert().values(
-                    id=game_id,
-                    variant=variant,
-                    players=players,
-                    seed=json.dumps(seed),
-                    options=json.dumps(options, sort_keys=True),
-                    think_ms=think_ms,
-                    status="running",
-                    result=None,
-                    spectator_hash=spectator_hash,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-            await conn.execute(
-                seats.insert(), [{"game_id": game_id, "joined": False, **r} for r in seat_rows]
-            )
+        game = games.insert().values(
+            id=game_id,
+            variant=variant,
+            players=players,
+            seed=json.dumps(seed),
+            options=json.dumps(options, sort_keys=True),
+            think_ms=think_ms,
+            status="running",
+            result=None,
+            spectator_hash=spectator_hash,
+            created_at=now,
+            updated_at=now,
+        )
+        seat_list = [{"game_id": game_id, "joined": False, **r} for r in seat_rows]
+        await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
 
     async def add_actions(self, game_id: str, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
         """Commit the actions ``(seq, seat, action JSON)`` of one game, all or
         none (with whatever other games commit at the same moment,
-        :class:`ActionWriter`); :class:`StaleAction` if a ``seq`` is taken."""
+        :class:`Writer`); :class:`StaleAction` if a ``seq`` is taken."""
         now = time.time()
         await self.writer.submit(
             [
@@ -294,20 +347,20 @@ class Store:
         )
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                games.update()
-                .where(games.c.id == game_id)
-                .values(status="finished", result=json.dumps(result), updated_at=time.time())
-            )
+        done = (
+            games.update()
+            .where(games.c.id == game_id)
+            .values(status="finished", result=json.dumps(result), updated_at=time.time())
+        )
+        await self.writer.submit([], [(done, None)])
 
     async def mark_joined(self, game_id: str, seat: int) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                seats.update()
-                .where(seats.c.game_id == game_id, seats.c.seat == seat)
-                .values(joined=True)
-            )
+        joined = (
+            seats.update()
+            .where(seats.c.game_id == game_id, seats.c.seat == seat)
+            .values(joined=True)
+        )
+        await self.writer.submit([], [(joined, None)])
 
     def _row(self, g: Any, seat_rows: list[Any]) -> GameRow:
         return GameRow(

@@ -177,9 +177,7 @@ def test_actions_are_validated_and_stale_ones_refused(client: TestClient) -> Non
     r = client.post(url, headers=bearer(token), content=b"x" * (MAX_BODY + 1))
     assert r.status_code == 413
     # a body without a Content-Length (chunked) is counted as it arrives
-    r = client.post(
-        url, headers=bearer(token), content=iter([b"x" * 40_000, b"x" * 40_000])
-    )
+    r = client.post(url, headers=bearer(token), content=iter([b"x" * 40_000, b"x" * 40_000]))
     assert r.status_code == 413 and r.json()["code"] == "too-large"
 
 

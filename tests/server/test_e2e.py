@@ -7,48 +7,16 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from playwright import sync_api
 
-CHROMIUM = Path(os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium")
-if os.environ.get("BOHN_REQUIRE_BROWSER") == "1":  # CI: never skipped
-    assert CHROMIUM.exists(), "BOHN_REQUIRE_BROWSER=1 but there is no Chromium"
-elif not CHROMIUM.exists():
-    pytest.skip("no Chromium (tools/chromium.sh installs it)", allow_module_level=True)
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
 
-from bohn.server.app import create_app  # noqa: E402
-from bohn.server.launch import CHROMIUM_ARGS, free_port  # noqa: E402
-
-ARGS = list(CHROMIUM_ARGS)
-TIMEOUT = 15_000
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield base
-    finally:
-        srv.should_exit = True
-        thread.join(10)
+need_chromium()
 
 
 def _api(base: str, path: str, body: Any = None, token: str | None = None) -> Any:

@@ -139,8 +139,49 @@ function renderStatus(o) {
     kv("Phase", String(o.phase ?? "-"), "phase"),
     kv("Active", seatName(o.active, me()), "active"),
     kv("Waiting for", waiting.length ? waiting.map((s) => seatName(s, me())).join(", ") : "nobody", "waiting-for"),
+    ...situation(o),
     ...(yours ? [el("strong", { class: "your-move", dataset: { testid: "your-move" } }, "Your move")] : []),
   );
+}
+
+const yesNo = (b) => (b ? "used" : "not used");
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// The ruleset-specific state of the turn, in words (docs/observation.md).
+function situation(o) {
+  const out = [];
+  const who = (s) => seatName(s, me());
+  // Sissi: the fields the Sissi action still harvests
+  if (o.sissi_action && o.sissi_action.length) {
+    out.push(kv("Sissi action: fields to harvest", o.sissi_action.map(([s, f]) => `${who(s)} f${f}`).join(", "), "sissi-action"));
+  }
+  // High Bohn
+  if (o.bank_used && (o.bank_used.bury || o.bank_used.move)) {
+    out.push(kv("Bank this turn", `bury ${yesNo(o.bank_used.bury)}, move ${yesNo(o.bank_used.move)}`, "bank-used"));
+  }
+  if (o.final_buyer !== undefined && o.final_buyer !== null) out.push(kv("Final buying", who(o.final_buyer), "final-buyer"));
+  if (o.distillery) {
+    out.push(kv("Distillery", `bean type ${o.distillery.building_type}; still to decide: ${o.distillery.seats.map(who).join(", ") || "nobody"}`, "distillery"));
+  }
+  if (o.jail_coin) out.push(kv("Jail: a coin to choose", el("span", {}, `${who(o.jail_coin.seat)} from `, ...cards(o.jail_coin.cards)), "jail-coin"));
+  // Prohibohn
+  if (o.stage !== undefined) out.push(kv("Stage", o.stage ? `${o.stage} of 6` : "-", "stage"));
+  if (o.uncovered) out.push(kv("Uncovered this phase 4", plural(o.uncovered, "card")));
+  if (o.under) out.push(kv("Paid coins under the discard pile", String(o.under)));
+  if (o.extended) out.push(kv("Deck", "played through a fourth time", "extended"));
+  const d = o.decision;
+  if (d) {
+    if (d.boss !== undefined) out.push(kv("Protection", `field f${d.field} against ${d.boss}`, "decision"));
+    else if (d.counts) out.push(kv("Cards to draw", d.counts.join(" or "), "decision"));
+    else if (d.third) out.push(kv("Third establishment to remove", d.third, "decision"));
+    else if (d.removable) out.push(kv("Establishments that may be removed", d.removable.join(", ") || "none", "decision"));
+    else if ("treasury" in d) out.push(kv("The mafia's treasury", d.treasury ? el("span", {}, ...cards(d.treasury)) : "face down", "decision"));
+  }
+  // Ladybohn, Mutterböhnchen
+  if (o.third_fields_left !== undefined) out.push(kv("Third fields left to buy", String(o.third_fields_left), "third-fields-left"));
+  if (o.third_field_card !== undefined && o.third_field_card !== null) out.push(kv("3. Bohnenfeld card", who(o.third_field_card), "third-field-card"));
+  if (o.hand_discarded !== undefined) out.push(kv("Hand card dropped this turn", o.hand_discarded ? "yes" : "no", "hand-discarded"));
+  return out;
 }
 
 const seatOf = (o, s) => (o.seats || [])[s] || {};
@@ -196,7 +237,41 @@ function renderActions() {
     for (const l of items) wrap.append(actionButton(l));
     if (g === "propose") box.append(el("details", {}, el("summary", {}, `${label} (${items.length})`), wrap));
     else box.append(el("h3", {}, label), wrap);
+    if (g === "harvest") {
+      const picker = coinPicker(items);
+      if (picker) box.append(picker);
+    }
   }
+}
+
+// `buy-field` is listed once, paid with the top coins; the engine takes any
+// explicit payment (docs/actions.md): a player who sees his coins' faces may
+// choose them here. A wrong count is refused with the rule's reason.
+function coinPicker(items) {
+  const buy = items.find((l) => l.action.type === "buy-field");
+  const mine = seatOf(obs(), me());
+  const faces = mine.known_coins || mine.coin_cards;
+  if (!buy || !faces || !faces.length) return null;
+  const boxes = faces.map((k, i) =>
+    el("label", { class: "pick" }, el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) } }), card(k, { class: "card coin" })),
+  );
+  const go = el("button", {
+    type: "button",
+    class: "action",
+    disabled: pending,
+    dataset: { testid: "buy-field-pay" },
+    onclick: () => {
+      const pay = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      if (!pay.length) {
+        showError("choose the coins to pay with");
+        return;
+      }
+      send({ type: "buy-field", pay });
+    },
+  }, "Buy the third field with these coins");
+  return el("details", { class: "coin-picker", dataset: { testid: "coin-picker" } },
+    el("summary", {}, "Buy the third field, choosing the coins"),
+    el("div", { class: "picks" }, ...boxes), go);
 }
 
 function actionButton(l, label) {
@@ -220,6 +295,9 @@ const KNOWN_TOP = new Set([
   // bohnkick
   "attack", "attacking_team", "opener", "to_play", "reactor", "played", "played_by", "ball", "after_cross", "shot", "corner",
   "goals", "score", "team_decks", "team_discards", "defence_deck", "defence_discard", "runouts", "last_attack",
+  // shown by situation()
+  "sissi_action", "bank_used", "final_buyer", "distillery", "jail_coin", "stage", "uncovered", "under", "extended",
+  "decision", "third_fields_left", "third_field_card", "hand_discarded",
 ]);
 
 function renderTable(o) {
