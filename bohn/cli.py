@@ -1,6 +1,8 @@
 """The ``bohn`` command (``docs/cli.md``).
 
-Commands: ``variants``, ``play``, ``sim``, ``replay``, ``scenario``, ``bench``.
+Commands: ``variants``, ``play``, ``sim``, ``replay``, ``scenario``, ``bench``,
+``serve``, ``tournament`` (:mod:`bohn.tournament`) and ``report``
+(:mod:`bohn.analysis.report`).
 Exit codes: 0 success; 1 a replay or scenario did not verify; 2 a user error
 (unknown variant, bad player count, bad option, unreadable file ...), always
 reported as one line on stderr; 130 interrupted by Ctrl-C.
@@ -267,30 +269,66 @@ def cmd_sim(args: argparse.Namespace) -> int:
         seat_bots,
         sim_options,
     )
+    from bohn.sim.records import RecordError, RecordFile, make_record
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
     bots = _bot_specs(args.bots)
     cls = find_variant(args.variant)
     _default_players(args, args.variant)
-    cls.new(args.players, 0, sim_options(cls, options))  # checks players and options
+    opts = sim_options(cls, options)
+    cls.new(args.players, 0, opts)  # checks players and options
     try:
         specs = seat_bots(bots, args.players)
     except ValueError as err:
         raise UsageError(str(err)) from None
-    out = None
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is for --backend ray")
+    if args.resume and args.out is None:
+        raise UsageError("--resume goes on with the games of --out FILE; give it")
+    if args.resume and args.replays is not None:
+        raise UsageError("--replays cannot be resumed; leave it out with --resume")
+    batch_keys = {
+        "variant": args.variant,
+        "players": args.players,
+        "master_seed": seed,
+        "bots": specs,
+        "options": opts,
+    }
+    records = None
     if args.out is not None:
         try:
-            out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+            records = RecordFile(args.out, batch_keys, resume=args.resume)
+        except RecordError as err:
+            raise UsageError(str(err)) from None
         except OSError as err:
             raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+    replays = None
+    if args.replays is not None:
+        try:
+            replays = open(args.replays, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as err:
+            raise UsageError(f"cannot write {args.replays}: {err.strerror or err}") from None
+    done = [] if records is None else [GameOutcome.from_record(r) for r in records.done.values()]
 
     def write(o: GameOutcome) -> None:
-        if out is not None and o.replay is not None:
-            out.write(dumps(o.replay) + "\n")
-            out.flush()
+        if records is not None:
+            records.add(
+                make_record(
+                    **batch_keys,
+                    index=o.index,
+                    seed=o.seed,
+                    steps=o.steps,
+                    result=o.result,
+                    stats=o.stats,
+                )
+            )
+        if replays is not None and o.replay is not None:
+            replays.write(dumps(o.replay) + "\n")
+            replays.flush()
 
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    complete = False
     try:
         batch = run_batch(
             args.variant,
@@ -301,18 +339,28 @@ def cmd_sim(args: argparse.Namespace) -> int:
             options,
             jobs=args.jobs,
             backend=args.backend,
-            replays=out is not None,
+            address=args.address,
+            replays=replays is not None,
+            done=done,
             on_game=write,
             on_progress=None if bar is None else bar.update,
         )
+        complete = not batch.interrupted
     finally:
         if bar is not None:
             bar.close()
-        if out is not None:
-            out.close()
+        if records is not None:
+            records.close(complete=complete)
+        if replays is not None:
+            replays.close()
     summary = batch.summary()
     if batch.interrupted:
-        saved = f"; {summary['games']} replays are in {args.out}" if out is not None else ""
+        saved = ""
+        if records is not None:
+            saved = (
+                f"; the {summary['games']} finished games are in {records.journal}: "
+                "run the same command with --resume to play the rest"
+            )
         print(
             f"bohn sim: interrupted after {summary['games']} of {args.games} games{saved}",
             file=sys.stderr,
@@ -501,8 +549,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", metavar="KIND,...", help="one bot for all seats or one per seat (random)"
     )
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
-    s.add_argument("--backend", choices=["local"], default="local", help="where games run")
-    s.add_argument("--out", metavar="FILE", help="write one replay per game (JSON lines)")
+    s.add_argument(
+        "--backend",
+        choices=["local", "ray"],
+        default="local",
+        help="where games run: worker processes here (local) or tasks on a Ray cluster",
+    )
+    s.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster (ray://host:10001 or host:6379; default: a Ray instance here)",
+    )
+    s.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one record per game: Parquet if FILE ends in .parquet, else JSON lines",
+    )
+    s.add_argument(
+        "--resume", action="store_true", help="go on with the unfinished run that --out holds"
+    )
+    s.add_argument("--replays", metavar="FILE", help="write one replay per game (JSON lines)")
     s.add_argument(
         "--option",
         action="append",
@@ -545,6 +611,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seconds", type=_positive_float, metavar="S", help="time budget")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_bench)
+
+    # commands in modules of their own (they import this module's helpers)
+    for module in ("bohn.tournament", "bohn.analysis.report"):
+        importlib.import_module(module).add_parser(sub)
     return p
 
 

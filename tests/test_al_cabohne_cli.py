@@ -39,7 +39,7 @@ def test_replay_verifies_a_recorded_game(
 ) -> None:
     path = tmp_path / "al-cabohne.bohn.json"
     argv = ["sim", "al-cabohne", "--players", "2", "--games", "2", "--seed", "3"]
-    code, _, err = run(capsys, *argv, "--bots", "greedy,random", "--out", str(path))
+    code, _, err = run(capsys, *argv, "--bots", "greedy,random", "--replays", str(path))
     assert code == 0 and err == ""
     replays = load(path)
     assert len(replays) == 2 and all(r["variant"] == "al-cabohne" for r in replays)

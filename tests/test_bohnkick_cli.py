@@ -44,7 +44,7 @@ def test_sim_200_games(capsys: pytest.CaptureFixture[str], players: int) -> None
 def test_replays_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path, players: int) -> None:
     path = tmp_path / "bohnkick.bohn.json"
     argv = ["sim", "bohnkick", "--players", str(players), "--games", "3", "--seed", "2"]
-    code, _, err = run(capsys, *argv, "--out", str(path))
+    code, _, err = run(capsys, *argv, "--replays", str(path))
     assert code == 0 and err == ""
     replays = load(path)
     assert len(replays) == 3 and all(r["variant"] == "bohnkick" for r in replays)

@@ -111,7 +111,7 @@ def test_sim_out_writes_replays_that_verify(
         "2",
         "--seed",
         "9",
-        "--out",
+        "--replays",
         str(path),
         "--json",
     )
@@ -142,7 +142,7 @@ def test_sim_out_writes_replays_that_verify(
 @pytest.fixture(scope="module")
 def replay_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("replays") / "two.bohn.json"
-    assert main(["sim", "bohnanza", "--players", "3", "--games", "2", "--out", str(path)]) == 0
+    assert main(["sim", "bohnanza", "--players", "3", "--games", "2", "--replays", str(path)]) == 0
     return path
 
 
@@ -345,7 +345,7 @@ def test_play_defaults_and_prints_a_random_seed(
         (["sim", "bohnanza", "--games", "2", "--bots", "oracle"], "unknown bot 'oracle'"),
         (["sim", "bohnanza", "--games", "2", "--bots", "random,random"], "one per seat"),
         (["sim", "bohnanza", "--games", "2", "--jobs", "0"], "not a positive integer"),
-        (["sim", "bohnanza", "--games", "2", "--backend", "ray"], "invalid choice: 'ray'"),
+        (["sim", "bohnanza", "--games", "2", "--backend", "moon"], "invalid choice: 'moon'"),
         (["sim", "bohnanza"], "required: --games"),
         (["sim", "bohnanza", "--games", "2", "--out", "/nonexistent/dir/x"], "cannot write"),
         (["replay", "/nonexistent.bohn.json"], "cannot read /nonexistent.bohn.json"),

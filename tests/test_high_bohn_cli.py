@@ -78,7 +78,7 @@ def test_sim_out_writes_replays_that_verify(
         "cognac=true",
         "--bots",
         "greedy,random,greedy,random",
-        "--out",
+        "--replays",
         str(path),
         games=3,
     )

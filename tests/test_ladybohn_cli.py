@@ -63,7 +63,7 @@ def test_replay_verifies_recorded_games(
     path = tmp_path / "ladybohn.bohn.json"
     bots = ",".join((["greedy", "random"] * 3)[:players])
     argv = ["sim", "ladybohn", "--players", str(players), "--games", "2", "--seed", "3"]
-    code, _, err = run(capsys, *argv, "--bots", bots, "--out", str(path))
+    code, _, err = run(capsys, *argv, "--bots", bots, "--replays", str(path))
     assert code == 0 and err == ""
     replays = load(path)
     assert len(replays) == 2 and all(r["variant"] == "ladybohn" for r in replays)

@@ -67,7 +67,7 @@ def test_replay_verifies_recorded_games(
     path = tmp_path / "mutterbohnchen.bohn.json"
     bots = ",".join((["greedy", "random"] * 3)[:players])
     argv = ["sim", "mutterbohnchen", "--players", str(players), "--games", "2", "--seed", "3"]
-    code, _, err = run(capsys, *argv, "--bots", bots, "--out", str(path))
+    code, _, err = run(capsys, *argv, "--bots", bots, "--replays", str(path))
     assert code == 0 and err == ""
     replays = load(path)
     assert len(replays) == 2 and all(r["variant"] == "mutterbohnchen" for r in replays)
@@ -98,7 +98,7 @@ def test_recorded_games_hold_attacks(capsys: pytest.CaptureFixture[str], tmp_pat
     actions include ``attack`` and the replay still verifies."""
     path = tmp_path / "attacks.bohn.json"
     argv = ["sim", "mutterbohnchen", "--players", "3", "--games", "3", "--seed", "1"]
-    code, _, err = run(capsys, *argv, "--out", str(path))
+    code, _, err = run(capsys, *argv, "--replays", str(path))
     assert code == 0 and err == ""
     actions = [e["action"] for r in load(path) for e in r["events"] if "action" in e]
     assert any(a["type"] == "attack" for a in actions)

@@ -63,7 +63,7 @@ def test_replay_verifies_recorded_games(
     path = tmp_path / "prohibohn.bohn.json"
     argv = ["sim", "prohibohn", "--players", "2", "--games", "2", "--seed", "3"]
     code, _, err = run(
-        capsys, *argv, "--bots", "greedy,random", "--out", str(path), *(PUB if pub else [])
+        capsys, *argv, "--bots", "greedy,random", "--replays", str(path), *(PUB if pub else [])
     )
     assert code == 0 and err == ""
     replays = load(path)

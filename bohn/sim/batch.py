@@ -33,14 +33,18 @@ from bohn.engine.game import Game
 from bohn.engine.replay import record
 from bohn.engine.rng import derive_seed
 from bohn.rulesets import find_variant
+from bohn.sim.records import game_stats
 from bohn.sim.runner import make_bots, play_game
 
 #: proposals per seat and trading phase in simulations unless the user sets
 #: ``trade_cap``: bots gain little from long haggling and games stay short
 SIM_TRADE_CAP = 2
 
-#: the only backend so far: worker processes on this machine
-BACKENDS = ("local",)
+#: ``local``: worker processes on this machine; ``ray``: tasks on a Ray cluster
+BACKENDS = ("local", "ray")
+
+#: the most games one chunk (one worker task) plays
+CHUNK_GAMES = 256
 
 #: the keys of :meth:`BatchResult.summary` that depend on timing
 TIMING_KEYS = ("games_per_s", "steps_per_s", "elapsed_s")
@@ -60,6 +64,16 @@ class GameOutcome:
     steps: int
     result: dict[str, Any]
     replay: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: the ruleset's analysis figures (:func:`bohn.sim.records.game_stats`)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_record(cls, rec: dict[str, Any]) -> GameOutcome:
+        """The outcome a record (:mod:`bohn.sim.records`) was made of."""
+        result = {k: rec[k] for k in ("scores", "winners", "ranking", "reason", "tie_break")}
+        if rec["details"]:
+            result["details"] = rec["details"]
+        return cls(rec["index"], rec["seed"], rec["steps"], result, stats=rec["stats"])
 
 
 def sim_options(cls: type[Game], options: dict[str, Any] | None) -> dict[str, Any]:
@@ -136,6 +150,7 @@ def play_one(
         steps=steps,
         result=result.to_json(),
         replay=record(game, list(bots)) if replay else None,
+        stats=game_stats(game),
     )
 
 
@@ -146,8 +161,7 @@ class _Chunk:
     options: dict[str, Any]
     bots: tuple[str, ...]
     master_seed: int | str
-    start: int
-    stop: int
+    indices: tuple[int, ...]
     replay: bool
 
 
@@ -162,7 +176,7 @@ def _play_chunk(chunk: _Chunk) -> list[GameOutcome]:
             i,
             chunk.replay,
         )
-        for i in range(chunk.start, chunk.stop)
+        for i in chunk.indices
     ]
 
 
@@ -270,7 +284,9 @@ def run_batch(
     *,
     jobs: int = 1,
     backend: str = "local",
+    address: str | None = None,
     replays: bool = False,
+    done: Sequence[GameOutcome] = (),
     on_game: Callable[[GameOutcome], Any] | None = None,
     on_progress: Callable[[int, int], Any] | None = None,
 ) -> BatchResult:
@@ -278,11 +294,17 @@ def run_batch(
 
     ``bots`` as for :func:`seat_bots`; ``options`` as for :func:`sim_options`
     (the resolved simulation options are reported, not the full game
-    options). ``jobs`` worker processes play chunks of games; the outcomes
-    are the same for every ``jobs``. ``on_game`` is called with each outcome
-    in index order as soon as all earlier games are done (with its replay
-    when ``replays`` is true; the returned records never keep replays).
-    ``on_progress(done, games)`` is called as games finish, in any order.
+    options). The ``local`` backend plays chunks of games in ``jobs`` worker
+    processes; the ``ray`` backend sends chunks as tasks to the Ray cluster
+    at ``address`` (``None``: a Ray instance started on this machine with
+    ``jobs`` CPUs). The outcomes are the same for every backend and ``jobs``.
+
+    ``done`` holds games finished by an earlier, interrupted run of the same
+    batch (``bohn sim --resume``): they are not played again.
+    ``on_game`` is called with each new outcome in index order as soon as
+    all earlier games are done (with its replay when ``replays`` is true; the
+    returned records never keep replays). ``on_progress(done, games)`` is
+    called as games finish, in any order.
 
     Settings a user can get wrong raise :class:`SetupError` or ``ValueError``
     before any game is played. A ``KeyboardInterrupt`` stops the workers and
@@ -294,42 +316,49 @@ def run_batch(
         raise SetupError("the number of games must be a non-negative integer")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise SetupError("jobs must be a positive integer")
+    if address is not None and backend != "ray":
+        raise SetupError("an address is for the ray backend")
     cls = find_variant(variant)
     opts = sim_options(cls, options)
     cls.new(players, 0, opts)  # checks the player count and options that depend on it
     specs = seat_bots(bots, players)
 
     records: list[GameOutcome] = []
-    pending: dict[int, GameOutcome] = {}
-    done = 0
+    pending: dict[int, GameOutcome] = {o.index: o for o in done if o.index < games}
+    finished_count = len(pending)
+    todo = [i for i in range(games) if i not in pending]
 
     def finished(outcomes: list[GameOutcome]) -> None:
-        nonlocal done
+        nonlocal finished_count
         for o in outcomes:
             pending[o.index] = o
-        done += len(outcomes)
+        finished_count += len(outcomes)
         while len(records) in pending:
             o = pending.pop(len(records))
-            if on_game is not None:
+            if on_game is not None and o.index in fresh:
                 on_game(o)
             records.append(replace(o, replay=None) if o.replay is not None else o)
         if on_progress is not None:
-            on_progress(done, games)
+            on_progress(finished_count, games)
 
-    jobs_used = max(1, min(jobs, games))
+    fresh = set(todo)
+    finished([])  # the games done before come first
     interrupted = False
     start = time.perf_counter()
     try:
-        if jobs_used == 1:
-            for i in range(games):
+        if backend == "ray":
+            _run_ray(
+                _chunks(variant, players, opts, specs, seed, todo, replays, jobs, 4),
+                address,
+                jobs,
+                finished,
+            )
+        elif min(jobs, len(todo)) <= 1:
+            for i in todo:
                 finished([play_one(variant, players, opts, specs, seed, i, replays)])
         else:
-            size = max(1, min(64, math.ceil(games / (jobs_used * 8))))
-            chunks = [
-                _Chunk(variant, players, opts, tuple(specs), seed, a, min(a + size, games), replays)
-                for a in range(0, games, size)
-            ]
-            pool = _context().Pool(jobs_used, initializer=_worker_init)
+            chunks = _chunks(variant, players, opts, specs, seed, todo, replays, jobs, 8)
+            pool = _context().Pool(min(jobs, len(todo)), initializer=_worker_init)
             try:
                 for outcomes in pool.imap_unordered(_play_chunk, chunks):
                     finished(outcomes)
@@ -355,6 +384,64 @@ def run_batch(
         elapsed_s=elapsed,
         interrupted=interrupted,
     )
+
+
+def _chunks(
+    variant: str,
+    players: int,
+    opts: dict[str, Any],
+    specs: list[str],
+    seed: int | str,
+    todo: list[int],
+    replays: bool,
+    workers: int,
+    per_worker: int,
+) -> list[_Chunk]:
+    """``todo`` in chunks of consecutive games, about ``per_worker`` chunks
+    per worker (at most :data:`CHUNK_GAMES` games each)."""
+    size = max(1, min(CHUNK_GAMES, math.ceil(len(todo) / (max(1, workers) * per_worker))))
+    return [
+        _Chunk(variant, players, opts, tuple(specs), seed, tuple(todo[a : a + size]), replays)
+        for a in range(0, len(todo), size)
+    ]
+
+
+def _run_ray(
+    chunks: list[_Chunk],
+    address: str | None,
+    jobs: int,
+    finished: Callable[[list[GameOutcome]], None],
+) -> None:
+    """Play ``chunks`` as Ray tasks, handing each chunk's outcomes to ``finished``."""
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - ray is a dependency of the sim extra
+        raise SetupError("the ray backend needs Ray: pip install 'bohn[sim]'") from None
+    started = not ray.is_initialized()
+    if started:
+        kwargs: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "configure_logging": False,
+        }
+        if address is None:
+            kwargs["num_cpus"] = jobs
+        else:
+            kwargs["address"] = address
+        ray.init(**kwargs)
+    play = ray.remote(_play_chunk)
+    waiting = [play.remote(c) for c in chunks]
+    try:
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            finished(ray.get(ready[0]))
+    except BaseException:
+        for ref in waiting:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
 
 
 class ProgressBar:

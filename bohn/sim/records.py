@@ -1,0 +1,313 @@
+"""Per-game records of simulations (``bohn sim --out``), in JSON lines or Parquet.
+
+A record is one finished game of a batch, as a flat JSON-ready object
+(``docs/records.md``)::
+
+    {"format": "bohn-record/1", "variant": "high-bohn", "players": 3,
+     "master_seed": 7, "index": 0, "seed": 1234..., "bots": ["greedy", ...],
+     "options": {...}, "steps": 812, "scores": [...], "ranking": [...],
+     "winners": [...], "tie_break": false, "reason": "final-exhaustion",
+     "details": {...}, "stats": {...}}
+
+``details`` is the result's own detail (the mafia's score, High Bohn's
+tally, Bohnkick's goals); ``stats`` holds figures the analysis asks of each
+ruleset (:data:`STATS`), read from the public log and the public
+observation of the finished game only.
+
+The same records read back the same from either format
+(:func:`read_records`). JSON lines are written as games finish, so an
+interrupted run keeps every finished game and can be resumed
+(:class:`RecordFile`); a Parquet file is written whole, from a JSON lines
+journal beside it, when the run ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from bohn.engine.game import Game
+
+FORMAT = "bohn-record/1"
+
+#: the record's keys that describe the batch; a resumed run must match them
+BATCH_KEYS = ("variant", "players", "master_seed", "bots", "options")
+
+#: the keys stored as JSON text in Parquet (their shape depends on the ruleset)
+JSON_COLUMNS = ("options", "details", "stats", "master_seed")
+
+# ----------------------------------------------------------------------------
+# per-ruleset figures
+
+
+def _bean_stats(game: Game) -> dict[str, Any]:
+    """Every bean game: harvests per seat and the number of trades."""
+    harvests = [0] * game.n
+    trades = 0
+    for e in game.events(None):
+        t = e["type"]
+        if t == "harvest" and e.get("seat") is not None:
+            harvests[e["seat"]] += 1
+        elif t == "trade":
+            trades += 1
+    return {"harvests": harvests, "trades": trades}
+
+
+def _sissi_stats(game: Game) -> dict[str, Any]:
+    """Sissi: how often fields stopped alternating Captain / Sissi, as the
+    fields the Sissi action made their owners harvest, per seat."""
+    out = _bean_stats(game)
+    forced = [0] * game.n
+    for e in game.events(None):
+        if e["type"] == "sissi-action":
+            for seat, _field in e.get("fields", []):
+                forced[seat] += 1
+    out["sissi_action_harvests"] = forced
+    return out
+
+
+def _seat_lists(game: Game, key: str) -> list[list[str]]:
+    return [list(s.get(key, [])) for s in game.observe(None)["seats"]]
+
+
+def _high_bohn_stats(game: Game) -> dict[str, Any]:
+    """High Bohn: the buildings each seat owns at the end, in purchase order."""
+    return {**_bean_stats(game), "buildings": _seat_lists(game, "buildings")}
+
+
+def _prohibohn_stats(game: Game) -> dict[str, Any]:
+    """Prohibohn: the establishments each seat owns at the end."""
+    return {**_bean_stats(game), "establishments": _seat_lists(game, "establishments")}
+
+
+def _mutterbohnchen_stats(game: Game) -> dict[str, Any]:
+    """Mutterböhnchen: the mama's beans (special beans) each seat planted."""
+    from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
+
+    mama = {k for k, m in zip(TABLE.keys, MAMA, strict=True) if m}
+    planted: list[list[str]] = [[] for _ in range(game.n)]
+    for e in game.events(None):
+        if e["type"] == "plant" and e.get("card") in mama and e.get("seat") is not None:
+            planted[e["seat"]].append(e["card"])
+    return {**_bean_stats(game), "specials_planted": planted}
+
+
+def _bohnkick_stats(game: Game) -> dict[str, Any]:
+    """Bohnkick: the attacks played (the goals are in the result's details)."""
+    attacks = sum(1 for e in game.events(None) if e["type"] == "attack")
+    return {"attacks": attacks}
+
+
+#: variant -> the figures the analysis reads from one finished game
+STATS: dict[str, Callable[[Game], dict[str, Any]]] = {
+    "bohnanza": _bean_stats,
+    "ladybohn": _bean_stats,
+    "al-cabohne": _bean_stats,
+    "sissi": _sissi_stats,
+    "high-bohn": _high_bohn_stats,
+    "prohibohn": _prohibohn_stats,
+    "mutterbohnchen": _mutterbohnchen_stats,
+    "bohnkick": _bohnkick_stats,
+}
+
+
+def game_stats(game: Game) -> dict[str, Any]:
+    """The analysis figures of a finished ``game`` (:data:`STATS`; ``{}`` for
+    a variant without any)."""
+    f = STATS.get(game.variant)
+    return f(game) if f is not None else {}
+
+
+# ----------------------------------------------------------------------------
+# records
+
+
+def make_record(
+    *,
+    variant: str,
+    players: int,
+    master_seed: int | str,
+    index: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, Any],
+    steps: int,
+    result: dict[str, Any],
+    stats: dict[str, Any],
+) -> dict[str, Any]:
+    """One game's record (the module docstring gives its keys)."""
+    return {
+        "format": FORMAT,
+        "variant": variant,
+        "players": players,
+        "master_seed": master_seed,
+        "index": index,
+        "seed": seed,
+        "bots": list(bots),
+        "options": dict(options),
+        "steps": steps,
+        "scores": list(result["scores"]),
+        "ranking": list(result["ranking"]),
+        "winners": list(result["winners"]),
+        "tie_break": bool(result.get("tie_break")),
+        "reason": result["reason"],
+        "details": dict(result.get("details") or {}),
+        "stats": stats,
+    }
+
+
+class RecordError(ValueError):
+    """A records file that cannot be read, or does not belong to the run."""
+
+
+def _is_parquet(path: str | Path) -> bool:
+    return str(path).endswith(".parquet")
+
+
+def journal_path(path: str | Path) -> Path:
+    """Where records go as games finish: ``path`` itself for JSON lines;
+    beside a Parquet file, ``<path>.partial.jsonl`` until the run ends."""
+    p = Path(path)
+    return p.with_name(p.name + ".partial.jsonl") if _is_parquet(p) else p
+
+
+def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                if not line.endswith("\n"):  # a line cut short by a crash: the game is redone
+                    return
+                raise RecordError(f"{path}:{n}: not JSON") from None
+            if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+                raise RecordError(f"{path}:{n}: not a bohn game record ({FORMAT})")
+            yield rec
+
+
+def read_records(path: str | Path) -> list[dict[str, Any]]:
+    """Every record of a JSON lines or Parquet file, as written."""
+    p = Path(path)
+    if not p.exists():
+        raise RecordError(f"{p}: no such file")
+    if not _is_parquet(p):
+        return list(_read_jsonl(p))
+    import pyarrow.parquet as pq
+
+    try:
+        rows: list[dict[str, Any]] = pq.read_table(p).to_pylist()
+    except Exception as e:  # pyarrow's errors name the problem
+        raise RecordError(f"{p}: not a Parquet file of records ({e})") from None
+    for row in rows:
+        for k in JSON_COLUMNS:
+            row[k] = json.loads(row[k])
+        row["seed"] = int(row["seed"])
+    return rows
+
+
+def write_parquet(records: Iterable[dict[str, Any]], path: str | Path) -> None:
+    """Write ``records`` as one Parquet file (the ruleset-shaped keys as JSON text)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    rows = []
+    for r in records:
+        row = dict(r)
+        for k in JSON_COLUMNS:
+            row[k] = json.dumps(row[k], sort_keys=True)
+        row["seed"] = str(row["seed"])  # 64-bit unsigned: more than Parquet's int64
+        rows.append(row)
+    schema = pa.schema(
+        [
+            ("format", pa.string()),
+            ("variant", pa.string()),
+            ("players", pa.int32()),
+            ("master_seed", pa.string()),
+            ("index", pa.int64()),
+            ("seed", pa.string()),
+            ("bots", pa.list_(pa.string())),
+            ("options", pa.string()),
+            ("steps", pa.int64()),
+            ("scores", pa.list_(pa.int64())),
+            ("ranking", pa.list_(pa.int32())),
+            ("winners", pa.list_(pa.int32())),
+            ("tie_break", pa.bool_()),
+            ("reason", pa.string()),
+            ("details", pa.string()),
+            ("stats", pa.string()),
+        ]
+    )
+    tmp = Path(str(path) + ".tmp")
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), tmp)
+    os.replace(tmp, path)
+
+
+class RecordFile:
+    """The records of one run, written as games finish.
+
+    ``resume=False`` refuses an existing file (nothing is overwritten);
+    ``resume=True`` reads the finished games of an earlier run of the same
+    batch (:data:`BATCH_KEYS` must match) so that only the others are played.
+    Records are appended to the JSON lines journal and flushed one by one;
+    :meth:`close` with ``complete=True`` turns the journal of a Parquet file
+    into the Parquet file.
+    """
+
+    def __init__(self, path: str | Path, batch: dict[str, Any], *, resume: bool) -> None:
+        self.path = Path(path)
+        self.journal = journal_path(path)
+        self.batch = {k: batch[k] for k in BATCH_KEYS}
+        self.done: dict[int, dict[str, Any]] = {}
+        existing = [p for p in {self.path, self.journal} if p.exists()]
+        if existing and not resume:
+            raise RecordError(
+                f"{existing[0]} exists; add --resume to go on with that run, or remove it"
+            )
+        if resume:
+            if _is_parquet(self.path) and self.path.exists():
+                old = read_records(self.path)
+            else:
+                old = list(_read_jsonl(self.journal)) if self.journal.exists() else []
+            for rec in old:
+                mine = {k: rec.get(k) for k in BATCH_KEYS}
+                if mine != json.loads(json.dumps(self.batch)):
+                    diff = [k for k in BATCH_KEYS if mine[k] != self.batch[k]]
+                    raise RecordError(
+                        f"{self.path} holds games of another run (its {', '.join(diff)} differ)"
+                    )
+                self.done[rec["index"]] = rec
+        # the journal is rewritten from what was read: a line cut short by a crash goes
+        with self.journal.open("w", encoding="utf-8") as f:
+            for i in sorted(self.done):
+                f.write(json.dumps(self.done[i], sort_keys=True) + "\n")
+        self._f = self.journal.open("a", encoding="utf-8")
+
+    def add(self, record: dict[str, Any]) -> None:
+        self._f.write(json.dumps(record, sort_keys=True) + "\n")
+        self._f.flush()
+        self.done[record["index"]] = record
+
+    def close(self, *, complete: bool) -> None:
+        self._f.close()
+        if _is_parquet(self.path) and complete:
+            write_parquet((self.done[i] for i in sorted(self.done)), self.path)
+            self.journal.unlink()
+
+
+__all__ = [
+    "BATCH_KEYS",
+    "FORMAT",
+    "STATS",
+    "RecordError",
+    "RecordFile",
+    "game_stats",
+    "journal_path",
+    "make_record",
+    "read_records",
+    "write_parquet",
+]

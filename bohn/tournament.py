@@ -1,0 +1,739 @@
+"""Tournaments between bots: ``bohn tournament`` (``docs/tournament.md``).
+
+A *match* of bot A against bot B at N seats puts A at one seat and B at every
+other seat, and rotates A's seat through all N seats, the same number of games
+at each. A game scores 1 for A when A alone wins, ``1/k`` when A shares the win
+with ``k - 1`` others, else 0; an A no better than B would score ``1/N`` (the
+seat-share baseline). Every pair is reported with a 95% interval for A's mean
+score, and every bot gets a Bradley-Terry rating (Elo scale, mean 1500) fitted
+on the pairwise comparisons the games' rankings give, with a bootstrap interval.
+
+Every (pair, seat) is one :func:`~bohn.sim.batch.run_batch` with master seed
+``derive_seed(S, "tournament", A, B, seat)``, so results depend only on the
+settings and the tournament seed ``S``, never on ``--jobs``.
+
+>>> t = run_tournament("bohnanza", 3, ["greedy", "random"], games_per_pair=3, seed=1)
+>>> [(p.a, p.b, p.seat_games) for p in t.pairs]
+[('greedy', 'random', [1, 1, 1]), ('random', 'greedy', [1, 1, 1])]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohn.cli import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    _bot_specs,
+    _default_players,
+    _Parser,
+    _positive,
+    _print_json,
+    parse_options,
+    parse_seed,
+)
+from bohn.engine.errors import BohnError
+from bohn.engine.rng import derive_seed
+
+#: the two tournament designs
+MODES = ("round-robin", "gauntlet")
+#: games per pair when ``--games`` is not given: this many per seat
+DEFAULT_GAMES_PER_SEAT = 20
+#: the normal quantile of a two-sided 95% interval
+Z95 = 1.959963984540054
+#: virtual wins each bot is given against every other bot before the
+#: Bradley-Terry fit (one each way), so a one-sided record stays finite
+PRIOR_WINS = 1.0
+#: bootstrap resamples for the rating intervals
+BOOTSTRAP_RESAMPLES = 200
+#: the Elo-like scale: 400 points are a factor 10 in strength
+ELO_SCALE = 400.0
+#: the mean rating
+ELO_MEAN = 1500.0
+#: the key of :meth:`Tournament.to_json` holding everything that may differ
+#: between two runs of the same tournament (jobs and timing)
+RUN_KEY = "run"
+
+
+# ----------------------------------------------------------------------------
+# statistics
+
+
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of ``wins`` in ``n`` trials.
+
+    >>> lo, hi = wilson_interval(8, 10)
+    >>> round(lo, 3), round(hi, 3)
+    (0.49, 0.943)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n)))
+    # exactly 0 and 1 at the ends (the formula gives them up to rounding)
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def normal_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The normal interval ``mean ± z·s/√n`` for the mean of ``values`` (``s`` the
+    sample standard deviation), clipped to ``[0, 1]``; ``(0, 1)`` for fewer
+    than two values."""
+    n = len(values)
+    if n < 2:
+        return (0.0, 1.0)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def score_interval(scores: Sequence[float]) -> tuple[float, float, str]:
+    """A 95% interval for the mean of game scores in ``[0, 1]`` and its method:
+    ``"wilson"`` when every score is 0 or 1, else ``"normal"``."""
+    if all(s in (0.0, 1.0) for s in scores):
+        lo, hi = wilson_interval(sum(scores), len(scores))
+        return lo, hi, "wilson"
+    lo, hi = normal_interval(scores)
+    return lo, hi, "normal"
+
+
+def verdict(lo: float, hi: float, baseline: float) -> str:
+    """``"above"`` when the interval lies wholly above ``baseline``, ``"below"``
+    when wholly below, else ``"straddles"``."""
+    if lo > baseline:
+        return "above"
+    if hi < baseline:
+        return "below"
+    return "straddles"
+
+
+def bradley_terry(
+    wins: Sequence[Sequence[float]],
+    prior: float = PRIOR_WINS,
+    *,
+    tol: float = 1e-10,
+    max_iter: int = 100_000,
+) -> list[float]:
+    """Bradley-Terry strengths by maximum likelihood (Hunter's MM algorithm).
+
+    ``wins[i][j]`` is how often ``i`` beat ``j`` (fractions allowed);
+    ``prior`` virtual wins are added each way for every pair. The strengths
+    are scaled to geometric mean 1. ``ValueError`` when some bot has no win
+    at all (no finite maximum: use a positive ``prior``).
+
+    >>> [round(p, 3) for p in bradley_terry([[0, 3], [1, 0]], prior=0)]
+    [1.732, 0.577]
+    """
+    k = len(wins)
+    w = [[(wins[i][j] + prior) if i != j else 0.0 for j in range(k)] for i in range(k)]
+    total = [sum(row) for row in w]
+    if any(t <= 0 for t in total):
+        raise ValueError("a bot without any win has no finite Bradley-Terry strength")
+    n = [[w[i][j] + w[j][i] for j in range(k)] for i in range(k)]
+    p = [1.0] * k
+    for _ in range(max_iter):
+        new = []
+        for i in range(k):
+            d = sum(n[i][j] / (p[i] + p[j]) for j in range(k) if j != i and n[i][j] > 0)
+            new.append(total[i] / d if d > 0 else p[i])
+        g = math.exp(sum(math.log(x) for x in new) / k)
+        new = [x / g for x in new]
+        change = max(abs(math.log(a / b)) for a, b in zip(new, p, strict=True))
+        p = new
+        if change < tol:
+            break
+    return p
+
+
+def elo_ratings(strengths: Sequence[float]) -> list[float]:
+    """Strengths on the Elo-like scale: ``400·log10(strength)``, shifted so
+    the mean rating is 1500."""
+    raw = [ELO_SCALE * math.log10(s) for s in strengths]
+    shift = ELO_MEAN - sum(raw) / len(raw)
+    return [r + shift for r in raw]
+
+
+def _quantile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted values, interpolating linearly."""
+    pos = q * (len(sorted_values) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+# ----------------------------------------------------------------------------
+# games and pairs
+
+
+def game_score(result: dict[str, Any], seat: int) -> float:
+    """``seat``'s share of the win: 1 alone, ``1/k`` among ``k`` winners, else 0."""
+    winners = result["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def game_comparisons(result: dict[str, Any], seat: int) -> tuple[float, float]:
+    """``seat`` against every other seat of a game: (its wins, their wins).
+
+    A seat beats another when it stands higher in ``ranking``; two seats that
+    share the win count half a win each.
+    """
+    ranking = result["ranking"]
+    winners = result["winners"]
+    mine = ranking.index(seat)
+    won = lost = 0.0
+    for other in range(len(ranking)):
+        if other == seat:
+            continue
+        if seat in winners and other in winners:
+            won += 0.5
+            lost += 0.5
+        elif mine < ranking.index(other):
+            won += 1
+        else:
+            lost += 1
+    return won, lost
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """A game of a match, seen from A's seat."""
+
+    seat: int  # A's seat
+    index: int  # the game's index in its (pair, seat) batch
+    score: float  # A's share of the win
+    points: int  # A's final score in the game
+    rank: int  # A's place, 1 = first
+    won: float  # comparisons A won against the B seats
+    lost: float  # comparisons the B seats won against A
+    no_winner: bool  # nobody won (the mafia did)
+
+
+@dataclass
+class PairResult:
+    """Bot ``a`` at one (rotating) seat against bot ``b`` at all the others."""
+
+    a: str
+    b: str
+    players: int
+    games: list[TournamentGame]
+
+    @property
+    def seat_games(self) -> list[int]:
+        counts = [0] * self.players
+        for g in self.games:
+            counts[g.seat] += 1
+        return counts
+
+    def to_json(self) -> dict[str, Any]:
+        n = len(self.games)
+        scores = [g.score for g in self.games]
+        lo, hi, method = score_interval(scores)
+        baseline = 1.0 / self.players
+        mean = sum(scores) / n if n else 0.0
+        seat_rates = []
+        for s in range(self.players):
+            at = [g.score for g in self.games if g.seat == s]
+            seat_rates.append(round(sum(at) / len(at), 4) if at else 0.0)
+        return {
+            "a": self.a,
+            "b": self.b,
+            "games": n,
+            "seat_games": self.seat_games,
+            "wins": sum(1 for g in self.games if g.score == 1.0),
+            "shared_wins": sum(1 for g in self.games if 0.0 < g.score < 1.0),
+            "no_winner": sum(1 for g in self.games if g.no_winner),
+            "win_rate": round(mean, 4),
+            "ci": [round(lo, 4), round(hi, 4)],
+            "ci_method": method,
+            "baseline": round(baseline, 4),
+            "verdict": verdict(lo, hi, baseline),
+            "seat_win_rate": seat_rates,
+            "mean_points": round(sum(g.points for g in self.games) / n, 4) if n else 0.0,
+            "mean_rank": round(sum(g.rank for g in self.games) / n, 4) if n else 0.0,
+        }
+
+
+def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
+    """The ordered pairs (A, B) a tournament plays.
+
+    >>> tournament_pairs(["x", "y", "z"], "gauntlet")
+    [('x', 'y'), ('y', 'x'), ('x', 'z'), ('z', 'x')]
+    """
+    if mode == "round-robin":
+        return [(a, b) for a in specs for b in specs if a != b]
+    if mode == "gauntlet":
+        first = specs[0]
+        return [p for b in specs[1:] for p in ((first, b), (b, first))]
+    raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+
+
+def match_seed(seed: int | str, a: str, b: str, seat: int) -> int:
+    """The master seed of the batch where ``a`` sits at ``seat`` against ``b``."""
+    return derive_seed(seed, "tournament", a, b, seat)
+
+
+def lineup(a: str, b: str, seat: int, players: int) -> list[str]:
+    """The bot at every seat: ``a`` at ``seat``, ``b`` elsewhere."""
+    return [a if s == seat else b for s in range(players)]
+
+
+# ----------------------------------------------------------------------------
+# ratings
+
+
+def _fit(bots: Sequence[str], pairs: Sequence[tuple[str, str, float, float]]) -> list[float]:
+    index = {b: i for i, b in enumerate(bots)}
+    wins = [[0.0] * len(bots) for _ in bots]
+    for a, b, won, lost in pairs:
+        wins[index[a]][index[b]] += won
+        wins[index[b]][index[a]] += lost
+    return elo_ratings(bradley_terry(wins))
+
+
+def ratings(
+    bots: Sequence[str],
+    pairs: Sequence[PairResult],
+    seed: int | str,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+) -> list[dict[str, Any]]:
+    """Every bot's Bradley-Terry rating with a 95% bootstrap interval, best first.
+
+    The comparisons are A against each B seat of every game. The bootstrap
+    draws, for every (pair, seat), as many games with replacement as were
+    played, ``resamples`` times, with ``random.Random`` seeded from ``seed``.
+    """
+    if len(bots) < 2:
+        return []
+    groups: list[tuple[str, str, list[tuple[float, float]]]] = []
+    for p in pairs:
+        for s in range(p.players):
+            at = [(g.won, g.lost) for g in p.games if g.seat == s]
+            if at:
+                groups.append((p.a, p.b, at))
+
+    def totals(
+        pick: Callable[[list[tuple[float, float]]], list[tuple[float, float]]],
+    ) -> list[tuple[str, str, float, float]]:
+        out = []
+        for a, b, games in groups:
+            chosen = pick(games)
+            out.append((a, b, sum(w for w, _ in chosen), sum(lo for _, lo in chosen)))
+        return out
+
+    point = _fit(bots, totals(lambda games: games))
+    rng = random.Random(derive_seed(seed, "tournament-bootstrap"))
+    samples: list[list[float]] = [[] for _ in bots]
+    for _ in range(resamples):
+        fit = _fit(
+            bots,
+            totals(lambda games: [games[rng.randrange(len(games))] for _ in games]),
+        )
+        for i, r in enumerate(fit):
+            samples[i].append(r)
+    out = []
+    for i, bot in enumerate(bots):
+        won = sum(g.won for p in pairs for g in p.games if p.a == bot) + sum(
+            g.lost for p in pairs for g in p.games if p.b == bot
+        )
+        total = sum(g.won + g.lost for p in pairs for g in p.games if bot in (p.a, p.b))
+        ordered = sorted(samples[i])
+        ci = [_quantile(ordered, 0.025), _quantile(ordered, 0.975)] if ordered else [None, None]
+        out.append(
+            {
+                "bot": bot,
+                "rating": round(point[i], 1),
+                "ci": [None if c is None else round(c, 1) for c in ci],
+                "comparisons": round(total, 1),
+                "won": round(won, 1),
+            }
+        )
+    order = sorted(range(len(bots)), key=lambda i: (-point[i], i))
+    return [out[i] for i in order]
+
+
+# ----------------------------------------------------------------------------
+# the tournament
+
+
+@dataclass
+class Tournament:
+    """A tournament's settings and its complete pairs (all of them unless interrupted)."""
+
+    variant: str
+    players: int
+    mode: str
+    bots: list[str]
+    games_per_pair: int
+    seed: int | str
+    options: dict[str, Any]
+    jobs: int
+    pairs: list[PairResult]
+    requested: int
+    played: int  # games finished, the interrupted pair's included
+    elapsed_s: float
+    interrupted: bool = False
+    resamples: int = BOOTSTRAP_RESAMPLES
+    _ratings: list[dict[str, Any]] | None = field(default=None, repr=False)
+
+    def ratings(self) -> list[dict[str, Any]]:
+        if self._ratings is None:
+            in_play = [b for b in self.bots if any(b in (p.a, p.b) for p in self.pairs)]
+            self._ratings = ratings(in_play, self.pairs, self.seed, self.resamples)
+        return self._ratings
+
+    def to_json(self) -> dict[str, Any]:
+        """The tournament as one JSON-ready object; only :data:`RUN_KEY` differs
+        between two runs of the same tournament."""
+        games = sum(len(p.games) for p in self.pairs)
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "mode": self.mode,
+            "bots": list(self.bots),
+            "games_per_pair": self.games_per_pair,
+            "games_per_seat": self.games_per_pair // self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "requested": self.requested,
+            "games": games,
+            "interrupted": self.interrupted,
+            "baseline": round(1.0 / self.players, 4),
+            "pairs": [p.to_json() for p in self.pairs],
+            "prior_wins": PRIOR_WINS,
+            "bootstrap_resamples": self.resamples,
+            "ratings": self.ratings(),
+            RUN_KEY: {
+                "jobs": self.jobs,
+                "elapsed_s": round(self.elapsed_s, 3),
+                "games_per_s": round(self.played / self.elapsed_s, 2)
+                if self.elapsed_s > 0
+                else 0.0,
+            },
+        }
+
+
+def check_settings(
+    variant: str,
+    players: int,
+    bots: Sequence[str],
+    games_per_pair: int,
+    mode: str,
+    options: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """Check a tournament's settings before any game; return the simulation
+    options. Raises :class:`UsageError` (or :class:`BohnError` from the engine)
+    naming the problem."""
+    from bohn.bots.base import make_bot
+    from bohn.rulesets import find_variant
+    from bohn.sim.batch import sim_options
+
+    if mode not in MODES:
+        raise UsageError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    cls = find_variant(variant)
+    opts = sim_options(cls, options)
+    if players < 2:
+        raise UsageError(
+            f"a tournament needs at least 2 players (a seat for each bot), not {players}"
+        )
+    cls.new(players, 0, opts)  # checks the player count and options that depend on it
+    for spec in bots:
+        try:
+            make_bot(spec, 0)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    seen: set[str] = set()
+    for spec in bots:
+        if spec in seen:
+            raise UsageError(f"bot {spec!r} is given twice; give each bot once")
+        seen.add(spec)
+    if len(bots) < 2:
+        raise UsageError(
+            f"a tournament needs at least two different bots, not {len(bots)} "
+            "(--bots greedy,random)"
+        )
+    if isinstance(games_per_pair, bool) or games_per_pair < players or games_per_pair % players:
+        raise UsageError(
+            f"--games must be a positive multiple of the {players} players, so that every "
+            f"seat gets the same number of games ({players}, {2 * players}, ...), "
+            f"not {games_per_pair}"
+        )
+    return opts
+
+
+def run_tournament(
+    variant: str,
+    players: int,
+    bots: Sequence[str],
+    games_per_pair: int,
+    seed: int | str = 0,
+    mode: str = "round-robin",
+    options: dict[str, Any] | None = None,
+    *,
+    jobs: int = 1,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    on_progress: Callable[[int, int], Any] | None = None,
+) -> Tournament:
+    """Play a tournament (see the module docstring).
+
+    ``on_progress(done, total)`` is called as games finish, with the games of
+    the whole tournament. A ``KeyboardInterrupt`` stops it; the result then
+    holds the pairs finished before (``interrupted=True``).
+    """
+    from bohn.sim.batch import run_batch
+
+    opts = check_settings(variant, players, bots, games_per_pair, mode, options)
+    order = tournament_pairs(bots, mode)
+    per_seat = games_per_pair // players
+    total = per_seat * players * len(order)
+    done = 0
+    pairs: list[PairResult] = []
+    interrupted = False
+    start = time.perf_counter()
+    try:
+        for a, b in order:
+            pair = PairResult(a, b, players, [])
+            for seat in range(players):
+                offset = done
+
+                def progress(k: int, _games: int, offset: int = offset) -> None:
+                    if on_progress is not None:
+                        on_progress(offset + k, total)
+
+                batch = run_batch(
+                    variant,
+                    players,
+                    per_seat,
+                    match_seed(seed, a, b, seat),
+                    lineup(a, b, seat, players),
+                    opts,
+                    jobs=jobs,
+                    on_progress=progress,
+                )
+                done += len(batch.records)
+                for r in batch.records:
+                    res = r.result
+                    won, lost = game_comparisons(res, seat)
+                    pair.games.append(
+                        TournamentGame(
+                            seat=seat,
+                            index=r.index,
+                            score=game_score(res, seat),
+                            points=res["scores"][seat],
+                            rank=res["ranking"].index(seat) + 1,
+                            won=won,
+                            lost=lost,
+                            no_winner=not res["winners"],
+                        )
+                    )
+                if batch.interrupted:
+                    raise KeyboardInterrupt
+            pairs.append(pair)
+    except KeyboardInterrupt:
+        interrupted = True
+    return Tournament(
+        variant=variant,
+        players=players,
+        mode=mode,
+        bots=list(bots),
+        games_per_pair=games_per_pair,
+        seed=seed,
+        options=opts,
+        jobs=jobs,
+        pairs=pairs,
+        requested=total,
+        played=done,
+        elapsed_s=time.perf_counter() - start,
+        interrupted=interrupted,
+        resamples=resamples,
+    )
+
+
+_VERDICT_WORDS = {
+    "above": "clearly better",
+    "below": "clearly worse",
+    "straddles": "not separated",
+}
+
+
+def format_tournament(t: dict[str, Any]) -> str:
+    """A readable table of :meth:`Tournament.to_json`: pairs, then ratings."""
+    run = t[RUN_KEY]
+    lines = [
+        f"{t['variant']}: {t['mode']} of {len(t['bots'])} bots, {t['players']} players, "
+        f"{t['games_per_pair']} games per pair ({t['games_per_seat']} per seat), "
+        f"seed {t['seed']}",
+        "options: "
+        + (", ".join(f"{k}={v}" for k, v in sorted(t["options"].items())) or "defaults"),
+        f"A plays one seat (rotating), B every other seat; "
+        f"baseline win rate 1/{t['players']} = {t['baseline']:.3f}",
+        "",
+    ]
+    pairs = t["pairs"]
+    wa = max([len("A (one seat)")] + [len(p["a"]) for p in pairs])
+    wb = max([len("B (the field)")] + [len(p["b"]) for p in pairs])
+    lines.append(
+        f"{'A (one seat)':<{wa}}  {'B (the field)':<{wb}}  {'games':>5}  {'win rate':>8}  "
+        f"{'95% CI':<15}  {'verdict':<14}  {'points':>7}  {'rank':>5}"
+    )
+    for p in pairs:
+        ci = f"[{p['ci'][0]:.3f}, {p['ci'][1]:.3f}]"
+        lines.append(
+            f"{p['a']:<{wa}}  {p['b']:<{wb}}  {p['games']:>5}  {p['win_rate']:>8.3f}  "
+            f"{ci:<15}  {_VERDICT_WORDS[p['verdict']]:<14}  {p['mean_points']:>7.2f}  "
+            f"{p['mean_rank']:>5.2f}"
+        )
+    if not pairs:
+        lines.append("(no pair finished)")
+    if any(p["ci_method"] == "normal" for p in pairs):
+        lines.append("(shared wins occurred: intervals of those pairs are normal intervals)")
+    if any(p["no_winner"] for p in pairs):
+        lines.append(
+            "games nobody won (the mafia did): "
+            + ", ".join(f"{p['a']} vs {p['b']} {p['no_winner']}" for p in pairs)
+        )
+    rs = t["ratings"]
+    if rs:
+        wr = max([len("bot")] + [len(r["bot"]) for r in rs])
+        lines += [
+            "",
+            f"ratings (Bradley-Terry, Elo scale, mean {ELO_MEAN:.0f}; "
+            f"95% bootstrap interval of {t['bootstrap_resamples']} resamples)",
+            f"{'bot':<{wr}}  {'rating':>7}  {'95% CI':<17}  {'comparisons won':>15}",
+        ]
+        for r in rs:
+            ci = f"[{r['ci'][0]:.0f}, {r['ci'][1]:.0f}]"
+            lines.append(
+                f"{r['bot']:<{wr}}  {r['rating']:>7.0f}  {ci:<17}  "
+                f"{r['won']:>7g} of {r['comparisons']:g}"
+            )
+    lines += [
+        "",
+        f"{t['games']} games in {run['elapsed_s']:.2f} s ({run['games_per_s']:.1f} games/s), "
+        f"jobs {run['jobs']}",
+    ]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------
+# the command
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Run a tournament and report it."""
+    from bohn.sim.batch import ProgressBar
+
+    seed = parse_seed(args.seed)
+    options = parse_options(args.option)
+    bots = _bot_specs(args.bots) or []
+    _default_players(args, args.variant)
+    games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
+    check_settings(args.variant, args.players, bots, games, args.mode, options)
+    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        t = run_tournament(
+            args.variant,
+            args.players,
+            bots,
+            games,
+            seed,
+            args.mode,
+            options,
+            jobs=args.jobs,
+            on_progress=None if bar is None else bar.update,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    out = t.to_json()
+    if t.interrupted:
+        print(
+            f"bohn tournament: interrupted after {t.played} of {t.requested} games; "
+            f"reporting the {len(t.pairs)} of {len(tournament_pairs(bots, args.mode))} "
+            "pairs finished",
+            file=sys.stderr,
+        )
+    if args.json:
+        _print_json(out)
+    else:
+        print(format_tournament(out))
+    return EXIT_INTERRUPTED if t.interrupted else EXIT_OK
+
+
+def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add the ``tournament`` sub-command to ``bohn``'s sub-parsers."""
+    s = sub.add_parser("tournament", help="play bots against bots and rate them")
+    s.add_argument("variant", metavar="VARIANT")
+    s.add_argument(
+        "--bots",
+        required=True,
+        metavar="KIND,...",
+        help="the bots, at least two different ones (greedy,random)",
+    )
+    s.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats (default 4, or the nearest count the variant allows)",
+    )
+    s.add_argument(
+        "--games",
+        type=int,
+        metavar="G",
+        help=f"games per pair, a multiple of N (default {DEFAULT_GAMES_PER_SEAT}·N)",
+    )
+    s.add_argument(
+        "--mode",
+        choices=MODES,
+        default="round-robin",
+        help="every ordered pair, or the first bot against each other one (round-robin)",
+    )
+    s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
+    s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
+    s.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="game option (repeatable; trade_cap defaults to 2)",
+    )
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_tournament)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``bohn tournament ARGV`` on its own parser (``argv`` begins with
+    ``tournament``); return the exit status as ``bohn.cli.main`` does."""
+    parser = _Parser(prog="bohn")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    add_parser(sub)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        code: int = args.func(args)
+        return code
+    except (UsageError, BohnError) as err:
+        print(f"bohn {args.command}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"bohn {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""``bohn tournament``: the statistics, the match design, determinism and errors."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+import bohn.tournament as tournament
+from bohn.tournament import (
+    RUN_KEY,
+    bradley_terry,
+    elo_ratings,
+    game_comparisons,
+    game_score,
+    main,
+    normal_interval,
+    run_tournament,
+    score_interval,
+    tournament_pairs,
+    verdict,
+    wilson_interval,
+)
+
+ELO_4_TO_1 = 400 * math.log10(4)  # 240.82: the rating gap of an 80% favourite
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["tournament", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def tour_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0 and err == "", err
+    obj = json.loads(out)
+    assert isinstance(obj, dict)
+    return obj
+
+
+def untimed(obj: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in obj.items() if k != RUN_KEY}
+
+
+# ----------------------------------------------------------------------------
+# intervals
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson_interval(8, 10)
+    assert lo == pytest.approx(0.4902, abs=5e-4) and hi == pytest.approx(0.9433, abs=5e-4)
+    # no win in 10: the upper end is z²/(n + z²)
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(1.959964**2 / (10 + 1.959964**2), abs=1e-6)
+    lo, hi = wilson_interval(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(10 / (10 + 1.959964**2), abs=1e-6)
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=5e-4) and hi == pytest.approx(0.5962, abs=5e-4)
+
+
+def test_normal_interval_on_fractional_scores() -> None:
+    scores = [1.0, 0.5, 0.0, 0.0, 1.0]  # mean 0.5, sample sd 0.5
+    half = 1.959964 * 0.5 / math.sqrt(5)
+    lo, hi = normal_interval(scores)
+    assert lo == pytest.approx(0.5 - half, abs=1e-6) and hi == pytest.approx(0.5 + half, abs=1e-6)
+    assert score_interval(scores)[2] == "normal"
+    assert score_interval([1.0, 0.0, 1.0])[2] == "wilson"
+    # clipped to [0, 1], and no information from a single game
+    assert normal_interval([1.0, 1.0, 0.5])[1] == 1.0
+    assert normal_interval([0.5]) == (0.0, 1.0)
+
+
+def test_verdict() -> None:
+    assert verdict(0.4, 0.6, 1 / 3) == "above"
+    assert verdict(0.1, 0.3, 1 / 3) == "below"
+    assert verdict(0.3, 0.5, 1 / 3) == "straddles"
+
+
+# ----------------------------------------------------------------------------
+# scoring a game
+
+
+def test_game_score_shares_the_win() -> None:
+    alone = {"winners": [1], "ranking": [1, 0, 2]}
+    assert game_score(alone, 1) == 1.0 and game_score(alone, 0) == 0.0
+    shared = {"winners": [0, 2], "ranking": [0, 2, 1]}
+    assert game_score(shared, 2) == 0.5 and game_score(shared, 1) == 0.0
+    mafia = {"winners": [], "ranking": [1, 0]}  # the mafia won: nobody scores
+    assert game_score(mafia, 0) == game_score(mafia, 1) == 0.0
+
+
+def test_game_comparisons_follow_the_ranking() -> None:
+    assert game_comparisons({"winners": [2], "ranking": [2, 0, 1]}, 0) == (1.0, 1.0)
+    assert game_comparisons({"winners": [2], "ranking": [2, 0, 1]}, 2) == (2.0, 0.0)
+    # shared winners split their comparison
+    assert game_comparisons({"winners": [0, 2], "ranking": [0, 2, 1]}, 2) == (1.5, 0.5)
+    # nobody won: the ranking still orders the seats
+    assert game_comparisons({"winners": [], "ranking": [1, 0]}, 1) == (1.0, 0.0)
+
+
+# ----------------------------------------------------------------------------
+# Bradley-Terry
+
+
+def test_bradley_terry_recovers_an_80_percent_chain() -> None:
+    # A beats B 80%, B beats C 80%, A beats C 16/17 (94.1%, what the model implies)
+    wins = [[0, 800, 941], [200, 0, 800], [59, 200, 0]]
+    a, b, c = elo_ratings(bradley_terry(wins, prior=0))
+    assert a > b > c
+    # the data follow the model up to rounding 16/17 to 941/1000: within 1 point
+    assert a - b == pytest.approx(ELO_4_TO_1, abs=1.0)
+    assert b - c == pytest.approx(ELO_4_TO_1, abs=1.0)
+    assert (a + b + c) / 3 == pytest.approx(1500)
+    # the prior adds 1 win each way to 1000 games per pair: the log-odds move by
+    # at most 1/200 + 1/800 (about 1.1 rating points)
+    a1, b1, c1 = elo_ratings(bradley_terry(wins))
+    assert a1 > b1 > c1
+    assert a1 - b1 == pytest.approx(ELO_4_TO_1, abs=2.0)
+
+
+def test_bradley_terry_on_a_chain_without_the_third_pair() -> None:
+    # only A-B and B-C observed: the maximum likelihood makes each odds exact
+    a, b, c = elo_ratings(bradley_terry([[0, 80, 0], [20, 0, 80], [0, 20, 0]], prior=0))
+    assert a - b == pytest.approx(ELO_4_TO_1, abs=0.01)
+    assert b - c == pytest.approx(ELO_4_TO_1, abs=0.01)
+
+
+def test_prior_keeps_a_clean_sweep_finite() -> None:
+    with pytest.raises(ValueError, match="no finite"):
+        bradley_terry([[0, 10], [0, 0]], prior=0)
+    a, b = elo_ratings(bradley_terry([[0, 10], [0, 0]]))
+    # 10 + 1 virtual wins against 1 virtual loss: odds 11
+    assert a - b == pytest.approx(400 * math.log10(11), abs=0.01)
+
+
+# ----------------------------------------------------------------------------
+# the match design
+
+
+def test_pairs_of_each_mode() -> None:
+    assert tournament_pairs(["x", "y", "z"], "round-robin") == [
+        ("x", "y"),
+        ("x", "z"),
+        ("y", "x"),
+        ("y", "z"),
+        ("z", "x"),
+        ("z", "y"),
+    ]
+    assert tournament_pairs(["x", "y", "z"], "gauntlet") == [
+        ("x", "y"),
+        ("y", "x"),
+        ("x", "z"),
+        ("z", "x"),
+    ]
+
+
+SMALL = ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "6", "--seed", "1")
+
+
+def test_small_tournament_is_complete_and_deterministic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    first = tour_json(capsys, *SMALL)
+    assert first["games"] == first["requested"] == 12 and not first["interrupted"]
+    assert [(p["a"], p["b"]) for p in first["pairs"]] == [
+        ("greedy", "random"),
+        ("random", "greedy"),
+    ]
+    for p in first["pairs"]:
+        assert p["games"] == 6 and p["seat_games"] == [2, 2, 2]
+        assert p["baseline"] == pytest.approx(1 / 3, abs=1e-4)
+        assert 0.0 <= p["ci"][0] <= p["win_rate"] <= p["ci"][1] <= 1.0
+        assert 1.0 <= p["mean_rank"] <= 3.0
+    assert {r["bot"] for r in first["ratings"]} == {"greedy", "random"}
+    assert sum(r["rating"] for r in first["ratings"]) / 2 == pytest.approx(1500, abs=0.1)
+    assert first[RUN_KEY]["jobs"] == 1
+
+    again = tour_json(capsys, *SMALL)
+    assert untimed(again) == untimed(first)
+    parallel = tour_json(capsys, *SMALL, "--jobs", "2")
+    assert parallel[RUN_KEY]["jobs"] == 2
+    assert untimed(parallel) == untimed(first)
+    other_seed = tour_json(capsys, *SMALL[:-1], "2")
+    assert untimed(other_seed) != untimed(first)
+
+
+def test_pair_results_do_not_depend_on_the_roster() -> None:
+    # a pair's games are seeded by the tournament seed, the pair and the seat only
+    rr = run_tournament("al-cabohne", 2, ["greedy", "random"], 2, seed=5)
+    gauntlet = run_tournament(
+        "al-cabohne", 2, ["greedy", "random", "greedy:proposals=1"], 2, seed=5, mode="gauntlet"
+    )
+    assert [(p.a, p.b) for p in gauntlet.pairs] == [
+        ("greedy", "random"),
+        ("random", "greedy"),
+        ("greedy", "greedy:proposals=1"),
+        ("greedy:proposals=1", "greedy"),
+    ]
+    assert gauntlet.pairs[:2] == rr.pairs
+    assert len(gauntlet.to_json()["ratings"]) == 3
+
+
+def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, *SMALL)
+    assert code == 0 and err == ""
+    assert "A (one seat)" in out and "baseline win rate 1/3" in out
+    assert "ratings (Bradley-Terry" in out
+    assert out.count("greedy") >= 3
+
+
+def test_mafia_games_count_games_nobody_won() -> None:
+    t = run_tournament("al-cabohne", 2, ["greedy", "random"], 20, seed=3).to_json()
+    for p in t["pairs"]:
+        assert p["games"] == 20 and p["seat_games"] == [10, 10]
+        assert p["wins"] + p["shared_wins"] + p["no_winner"] <= p["games"]
+    # greedy loses to the mafia now and then; it never loses to random on the ranking
+    assert sum(p["no_winner"] for p in t["pairs"]) > 0
+    assert t["ratings"][0]["bot"] == "greedy"
+
+
+def test_interrupted_tournament_reports_the_finished_pairs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = tournament.run_tournament
+
+    def stop_at_7(done: int, total: int) -> None:
+        if done == 7:
+            raise KeyboardInterrupt
+
+    def interrupted(*args: Any, **kwargs: Any) -> tournament.Tournament:
+        return real(*args, **{**kwargs, "on_progress": stop_at_7})
+
+    monkeypatch.setattr(tournament, "run_tournament", interrupted)
+    code, out, err = run(capsys, *SMALL, "--json")
+    assert code == 130
+    assert "interrupted after 7 of 12 games" in err and "1 of 2 pairs" in err
+    obj = json.loads(out)
+    assert obj["interrupted"] is True and obj["games"] == 6
+    assert [(p["a"], p["b"]) for p in obj["pairs"]] == [("greedy", "random")]
+    assert len(obj["ratings"]) == 2
+
+
+# ----------------------------------------------------------------------------
+# errors
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("bohnanza", "--players", "3", "--bots", "greedy"), "at least two different bots"),
+        (("bohnanza", "--players", "3", "--bots", "greedy,greedy"), "'greedy' is given twice"),
+        (("bohnanza", "--players", "3", "--bots", "greedy,nonsense"), "unknown bot 'nonsense'"),
+        (
+            ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "7"),
+            "--games must be a positive multiple of the 3 players",
+        ),
+        (
+            ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "0"),
+            "--games must be a positive multiple",
+        ),
+        (("nonsense", "--bots", "greedy,random"), "unknown variant 'nonsense'"),
+        (
+            ("bohnanza", "--players", "7", "--bots", "greedy,random"),
+            "bohnanza is for 3-5 players, not 7",
+        ),
+        (
+            ("al-cabohne", "--players", "1", "--bots", "greedy,random"),
+            "at least 2 players",
+        ),
+        (
+            ("bohnanza", "--bots", "greedy,random", "--option", "nonsense=1"),
+            "nonsense",
+        ),
+    ],
+)
+def test_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("bohn tournament: error: ") and err.count("\n") == 1
+    assert message in err
+
+
+def test_flag_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "bohnanza", "--bots", "greedy,random", "--mode", "swiss")
+    assert code == 2 and "invalid choice: 'swiss'" in err
+    code, _, err = run(capsys, "bohnanza")
+    assert code == 2 and "--bots" in err
+
+
+# ----------------------------------------------------------------------------
+# statistics on real games
+
+
+def test_greedy_clearly_beats_random_in_bohnanza() -> None:
+    # greedy wins nearly every game alone against random bots (docs/tournament.md):
+    # 15 games per seat put the interval far from the baseline 1/3
+    t = run_tournament("bohnanza", 3, ["greedy", "random"], 45, seed=11, jobs=2).to_json()
+    ab, ba = t["pairs"]
+    assert (ab["a"], ab["verdict"]) == ("greedy", "above")
+    assert (ba["a"], ba["verdict"]) == ("random", "below")
+    best, worst = t["ratings"]
+    assert best["bot"] == "greedy" and worst["bot"] == "random"
+    assert best["ci"][0] > worst["ci"][1]
