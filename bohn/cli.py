@@ -310,6 +310,13 @@ def cmd_sim(args: argparse.Namespace) -> int:
         except OSError as err:
             raise UsageError(f"cannot write {args.replays}: {err.strerror or err}") from None
     done = [] if records is None else [GameOutcome.from_record(r) for r in records.done.values()]
+    if done and max(o.index for o in done) >= args.games:
+        assert records is not None
+        records.close(complete=False)
+        raise UsageError(
+            f"{args.out} holds game {max(o.index for o in done)}: "
+            f"resume with --games {max(o.index for o in done) + 1} or more"
+        )
 
     def write(o: GameOutcome) -> None:
         if records is not None:

@@ -18,7 +18,7 @@ from cli_helpers import run, untimed
 from bohn.rulesets import find_variant
 from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
 from bohn.sim.batch import GameOutcome, run_batch
-from bohn.sim.records import FORMAT, RecordError, game_stats, read_records
+from bohn.sim.records import FORMAT, RecordError, RecordFile, game_stats, read_records
 from bohn.sim.runner import make_bots, play_game
 
 SIM = ["sim", "bohnanza", "--players", "3", "--seed", "5", "--bots", "greedy,random,random"]
@@ -104,6 +104,9 @@ def test_resume_refuses_another_run(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 2 and "another run" in err and "master_seed" in err
     code, _, err = run(capsys, *SIM, "--games", "2", "--resume")
     assert code == 2 and "--out" in err
+    code, _, err = run(capsys, *SIM, "--games", "1", "--out", str(path), "--resume")
+    assert code == 2 and "resume with --games 2 or more" in err
+    assert [r["index"] for r in read_records(path)] == [0, 1]  # nothing lost
 
 
 def test_not_a_records_file_is_refused(tmp_path: Path) -> None:
@@ -113,30 +116,51 @@ def test_not_a_records_file_is_refused(tmp_path: Path) -> None:
         read_records(path)
 
 
-def test_an_interrupted_run_keeps_its_games_and_resumes(tmp_path: Path) -> None:
-    path = tmp_path / "g.parquet"
+def test_an_interrupted_run_resumes_where_it_stopped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, fresh = tmp_path / "g.parquet", tmp_path / "fresh.parquet"
     journal = Path(str(path) + ".partial.jsonl")
-    cmd = [sys.executable, "-m", "bohn", *SIM, "--games", "40", "--out", str(path), "--json"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    add = RecordFile.add
+    calls = 0
+
+    def ctrl_c_at_the_fourth(self: RecordFile, record: dict[str, Any]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt
+        add(self, record)
+
+    monkeypatch.setattr(RecordFile, "add", ctrl_c_at_the_fourth)
+    code, summary, err = _sim(capsys, "--games", "9", "--out", str(path))
+    monkeypatch.setattr(RecordFile, "add", add)
+    assert code == 130 and summary["games"] == 3 and summary["interrupted"] is True
+    assert "--resume" in err and not path.exists()
+    kept = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert [r["index"] for r in kept] == [0, 1, 2]
+    code, summary, _ = _sim(capsys, "--games", "9", "--out", str(path), "--resume")
+    assert code == 0 and not journal.exists()
+    recs = read_records(path)
+    assert [r["index"] for r in recs] == list(range(9)) and recs[:3] == kept
+    code, again, _ = _sim(capsys, "--games", "9", "--out", str(fresh))
+    assert read_records(fresh) == recs and untimed(summary) == untimed(again)
+
+
+def test_ctrl_c_stops_a_run_and_keeps_its_records(tmp_path: Path) -> None:
+    journal = tmp_path / "g.jsonl"
+    cmd = [sys.executable, "-m", "bohn", *SIM, "--games", "100000", "--out", str(journal)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while not journal.exists() or len(journal.read_text().splitlines()) < 3:
-        assert proc.poll() is None, "the run ended before it could be interrupted"
+        assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert b"--resume" in err
-    kept = [json.loads(line) for line in journal.read_text().splitlines()]
-    assert 3 <= len(kept) < 40 and not path.exists()
-    done = subprocess.run([*cmd, "--resume"], capture_output=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    recs = read_records(path)
-    assert [r["index"] for r in recs] == list(range(40))
-    assert recs[: len(kept)] == kept
-    fresh = run_batch("bohnanza", 3, 40, 5, ["greedy", "random", "random"])
-    assert [r["scores"] for r in recs] == [o.result["scores"] for o in fresh.records]
+    assert b"run the same command with --resume" in err
+    recs = read_records(journal)
+    assert len(recs) >= 3 and [r["index"] for r in recs] == list(range(len(recs)))
 
 
 # -- each ruleset's figures ---------------------------------------------------------

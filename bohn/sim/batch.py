@@ -338,11 +338,11 @@ def run_batch(
             if on_game is not None and o.index in fresh:
                 on_game(o)
             records.append(replace(o, replay=None) if o.replay is not None else o)
-        if on_progress is not None:
+        if on_progress is not None and (outcomes or finished_count):
             on_progress(finished_count, games)
 
     fresh = set(todo)
-    finished([])  # the games done before come first
+    finished([])  # the games done before come first (and show in the progress)
     interrupted = False
     start = time.perf_counter()
     try:
