@@ -149,7 +149,13 @@ def test_an_interrupted_run_resumes_where_it_stopped(
 def test_ctrl_c_stops_a_run_and_keeps_its_records(tmp_path: Path) -> None:
     journal = tmp_path / "g.jsonl"
     cmd = [sys.executable, "-m", "bohn", *SIM, "--games", "100000", "--out", str(journal)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # test runners may ignore Ctrl-C in their workers, and children inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 120
     while not journal.exists() or len(journal.read_text().splitlines()) < 3:
         assert proc.poll() is None, proc.communicate()
