@@ -156,13 +156,17 @@ def test_ctrl_c_stops_a_run_and_keeps_its_records(tmp_path: Path) -> None:
         # test runners may ignore Ctrl-C in their workers, and children inherit that
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    deadline = time.monotonic() + 120
-    while not journal.exists() or len(journal.read_text().splitlines()) < 3:
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 120
+        while not journal.exists() or len(journal.read_text().splitlines()) < 3:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:  # never leave a hundred thousand games running
+        proc.kill()
+        proc.wait()
     assert proc.returncode == 130, err
     assert b"run the same command with --resume" in err
     recs = read_records(journal)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing
 import signal
@@ -423,9 +424,12 @@ def _run_ray(
             "include_dashboard": False,
             "log_to_driver": False,
             "configure_logging": False,
+            "logging_level": "ERROR",
         }
         if address is None:
             kwargs["num_cpus"] = jobs
+            # Ray's notice that it chose its own (secure) default: not for stderr
+            logging.getLogger("ray._private.authentication").setLevel(logging.ERROR)
         else:
             kwargs["address"] = address
         ray.init(**kwargs)
