@@ -81,6 +81,17 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     return out
 
 
+def add_sim_options(parser: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE`` of the commands that simulate (``parse_options``
+    reads it; ``bohn.sim.batch.sim_options`` adds the simulations' trade cap)."""
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="game option (repeatable; trade_cap defaults to 2)",
+    )
+
+
 def _bot_specs(text: str | None) -> list[str] | None:
     from bohn.sim.batch import split_bot_specs
 
@@ -576,12 +587,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume", action="store_true", help="go on with the unfinished run that --out holds"
     )
     s.add_argument("--replays", metavar="FILE", help="write one replay per game (JSON lines)")
-    s.add_argument(
-        "--option",
-        action="append",
-        metavar="NAME=VALUE",
-        help="game option (repeatable; trade_cap defaults to 2)",
-    )
+    add_sim_options(s)
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_sim)
 

@@ -38,6 +38,7 @@ from bohn.cli import (
     _Parser,
     _positive,
     _print_json,
+    add_sim_options,
     parse_options,
     parse_seed,
 )
@@ -703,12 +704,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     )
     s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
-    s.add_argument(
-        "--option",
-        action="append",
-        metavar="NAME=VALUE",
-        help="game option (repeatable; trade_cap defaults to 2)",
-    )
+    add_sim_options(s)
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_tournament)
 
