@@ -22,6 +22,7 @@ import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
@@ -107,6 +108,15 @@ def game_view(game: Game, game_id: str, seat: int | None, since: int = 0) -> dic
     }
 
 
+@dataclass
+class Watcher:
+    """A connection to a room: the seat it plays (None: a spectator) and the
+    first log step it has not been sent yet."""
+
+    seat: int | None
+    sent: int
+
+
 class Room:
     """One live game."""
 
@@ -120,10 +130,8 @@ class Room:
             for s in row.seats
             if s["kind"] == "bot"
         }
-        #: connections: send function -> the seat it plays (None: a spectator)
-        self.watchers: dict[Send, int | None] = {}
-        #: the first log step each connection has not been sent yet
-        self._sent: dict[Send, int] = {}
+        #: the connections, by their send function
+        self.watchers: dict[Send, Watcher] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._tell_task: asyncio.Task[None] | None = None
         self._dirty = False
@@ -139,13 +147,11 @@ class Room:
 
     async def watch(self, send: Send, seat: int | None) -> None:
         """Add a connection for ``seat`` and send it the whole view."""
-        self.watchers[send] = seat
-        self._sent[send] = self.game.seq + 1
+        self.watchers[send] = Watcher(seat, self.game.seq + 1)
         await send(self.view(seat))
 
     def unwatch(self, send: Send) -> None:
         self.watchers.pop(send, None)
-        self._sent.pop(send, None)
 
     def _changed(self) -> None:
         """The game moved on: have every connection told, now or (during a
@@ -167,12 +173,11 @@ class Room:
         while self._dirty and self.watchers:
             self._dirty = False
             self._told_at = time.monotonic()
-            for send, seat in list(self.watchers.items()):
-                since = self._sent.get(send)
-                if since is None:  # gone meanwhile
+            for send, watcher in list(self.watchers.items()):
+                if send not in self.watchers:  # gone meanwhile
                     continue
-                msg = self.view(seat, since)
-                self._sent[send] = self.game.seq + 1
+                msg = self.view(watcher.seat, watcher.sent)
+                watcher.sent = self.game.seq + 1
                 try:
                     await send(msg)
                 except Exception:  # a closed connection is dropped

@@ -196,21 +196,13 @@ class Writer:
         """Commit everything submitted so far, on the loop (SQLite)."""
         self._flush_due = False
         batch, self.queue = self.queue, []
-        try:
-            errors = self._write(batch)
-        except Exception as e:  # the database failed: every submitter hears it
-            errors = [e] * len(batch)
-        self._settle(batch, errors)
+        self._settle(batch, self._write(batch))
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         while self.queue:
             batch, self.queue = self.queue, []
-            try:
-                errors = await loop.run_in_executor(self.executor, self._write, batch)
-            except Exception as e:  # the database failed: every submitter hears it
-                errors = [e] * len(batch)
-            self._settle(batch, errors)
+            self._settle(batch, await loop.run_in_executor(self.executor, self._write, batch))
 
     @staticmethod
     def _settle(batch: list[Write], errors: list[Exception | None]) -> None:
@@ -224,7 +216,14 @@ class Writer:
 
     def _write(self, batch: list[Write]) -> list[Exception | None]:
         """Store the whole batch in one transaction; if a row is refused,
-        each submission in a transaction of its own."""
+        each submission in a transaction of its own. The error each
+        submitter hears (None: stored); if the database fails, all hear it."""
+        try:
+            return self._write_batch(batch)
+        except Exception as e:
+            return [e] * len(batch)
+
+    def _write_batch(self, batch: list[Write]) -> list[Exception | None]:
         try:
             with self.engine.begin() as conn:
                 for w in batch:
@@ -261,14 +260,13 @@ class Writer:
         ``updated_at``): each statement is one step of the driver, so a
         writer thread gives up Python's global lock once per statement
         rather than once per row, queueing behind the busy loop each time."""
+        if not rows:
+            return
+        ids = sorted({r[0] for r in rows})
+        conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=time.time()))
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         one = "(" + ", ".join([mark] * len(ACTION_COLUMNS)) + ")"
         head = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES "
-        if not rows:
-            return
-        now = time.time()
-        ids = sorted({r[0] for r in rows})
-        conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=now))
         for i in range(0, len(rows), INSERT_CHUNK):
             chunk = rows[i : i + INSERT_CHUNK]
             conn.exec_driver_sql(

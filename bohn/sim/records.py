@@ -273,10 +273,11 @@ class RecordFile:
                 old = read_records(self.path)
             else:
                 old = list(_read_jsonl(self.journal)) if self.journal.exists() else []
+            expected = json.loads(json.dumps(self.batch))  # as a record holds it
             for rec in old:
                 mine = {k: rec.get(k) for k in BATCH_KEYS}
-                if mine != json.loads(json.dumps(self.batch)):
-                    diff = [k for k in BATCH_KEYS if mine[k] != self.batch[k]]
+                if mine != expected:
+                    diff = [k for k in BATCH_KEYS if mine[k] != expected[k]]
                     raise RecordError(
                         f"{self.path} holds games of another run (its {', '.join(diff)} differ)"
                     )
