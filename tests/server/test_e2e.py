@@ -6,12 +6,10 @@ its own hand only."""
 from __future__ import annotations
 
 import json
-import os
 import time
 import urllib.request
 from typing import Any
 
-import pytest
 from playwright import sync_api
 
 from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
@@ -42,6 +40,22 @@ def _click(page: Any, text: str) -> None:
     before = _seq(page)
     page.locator(f"[data-testid=action][data-action-text='{text}']").first.click()
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+
+
+def _offer_revealed_card(page: Any, to: int) -> None:
+    """Propose revealed card 0 to seat ``to`` through the trading form."""
+    page.select_option("[data-testid=trade-to]", str(to))
+    page.locator("[data-testid=trade-give-r0]").check()
+    before = _seq(page)
+    page.locator("[data-testid=trade-send]").click()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+
+
+def _answer(page: Any, action_type: str) -> None:
+    """Click the first ``action_type`` button (accept, decline) once it shows."""
+    button = page.locator(f"[data-testid=action][data-action-type={action_type}]").first
+    button.wait_for(timeout=TIMEOUT)
+    _click(page, button.get_attribute("data-action-text"))
 
 
 def _two_people_and_a_bot(server: str, seed: int) -> Any:
@@ -112,27 +126,15 @@ def test_two_humans_and_a_bot(server: str) -> None:
             # a proposal through the trading form: seat 0 offers revealed card 0 to seat 1
             form = a.locator("[data-testid=trade-form]")
             form.wait_for(state="visible", timeout=TIMEOUT)
-            a.select_option("[data-testid=trade-to]", "1")
-            a.locator("[data-testid=trade-give-r0]").check()
-            before = _seq(a)
-            a.locator("[data-testid=trade-send]").click()
-            a.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
+            _offer_revealed_card(a, 1)
             offer = b.locator("[data-testid=offer][data-to='1']").first
             offer.wait_for(timeout=TIMEOUT)
-            decline = b.locator("[data-testid=action][data-action-type=decline]").first
-            decline.wait_for(timeout=TIMEOUT)
-            _click(b, decline.get_attribute("data-action-text"))
+            _answer(b, "decline")
             assert "declined" in a.locator("[data-testid=log]").inner_text()
 
             # the same offer again; this time seat 1 accepts it: a trade between the two
-            a.select_option("[data-testid=trade-to]", "1")
-            a.locator("[data-testid=trade-give-r0]").check()
-            before = _seq(a)
-            a.locator("[data-testid=trade-send]").click()
-            a.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=TIMEOUT)
-            accept = b.locator("[data-testid=action][data-action-type=accept]").first
-            accept.wait_for(timeout=TIMEOUT)
-            _click(b, accept.get_attribute("data-action-text"))
+            _offer_revealed_card(a, 1)
+            _answer(b, "accept")
             state = _api(server, f"/api/games/{gid}/state", token=tokens[1])
             assert state["observation"]["seats"][1]["trading_area"], "the trade gave seat 1 a card"
             trades = [e for entry in state["log"] for e in entry["events"] if e["type"] == "trade"]
@@ -167,10 +169,6 @@ def test_two_humans_and_a_bot(server: str) -> None:
 PREFER = ("plant", "harvest", "pass", "end-trading", "decline", "keep")
 
 
-@pytest.mark.skipif(
-    os.environ.get("BOHN_NATIVE") == "1",
-    reason="a minute of browser play: once per test run is enough (the pure-Python pass)",
-)
 def test_a_whole_game_in_the_browser(server: str) -> None:
     """Two people (two browser contexts) and a greedy bot play a Bohnanza game
     to its end through the pages, with a trade between the two people; both
@@ -216,13 +214,8 @@ def test_a_whole_game_in_the_browser(server: str) -> None:
                     and obs["active"] == 0
                     and obs["revealed"]
                 ):  # the trade between the two people: a revealed card for seat 1
-                    page.select_option("[data-testid=trade-to]", "1")
-                    page.locator("[data-testid=trade-give-r0]").check()
-                    page.locator("[data-testid=trade-send]").click()
-                    b = pages[1]
-                    accept = b.locator("[data-testid=action][data-action-type=accept]").first
-                    accept.wait_for(timeout=TIMEOUT)
-                    _click(b, accept.get_attribute("data-action-text"))
+                    _offer_revealed_card(page, 1)
+                    _answer(pages[1], "accept")
                     traded = True
                     continue
                 choice = next(
