@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from bohn._native import mypyc_attr
@@ -33,17 +34,26 @@ class BotRng:
 
 class SeatView:
     """What a bot is given for one decision: its seat, the legal actions, and
-    its observation (computed on first use). Nothing else of the game."""
+    its observation (computed on first use). Nothing else of the game.
 
-    __slots__ = ("_obs", "_observe", "legal", "seat")
+    A bot that searches (:attr:`Bot.uses_infostate`) also gets ``infostate``:
+    the seat's :class:`~bohn.engine.infostate.InfoTracker`, whose ``sample``
+    deals worlds consistent with everything the seat has seen."""
+
+    __slots__ = ("_obs", "_observe", "infostate", "legal", "seat")
 
     def __init__(
-        self, seat: int, legal: list[Action], observe: Callable[[], dict[str, Any]]
+        self,
+        seat: int,
+        legal: list[Action],
+        observe: Callable[[], dict[str, Any]],
+        infostate: Any = None,
     ) -> None:
         self.seat = seat
         self.legal = legal
         self._observe = observe
         self._obs: dict[str, Any] | None = None
+        self.infostate = infostate
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -57,6 +67,9 @@ class Bot(ABC):
     """Base class: override :meth:`act`. One bot object plays one seat of one game."""
 
     kind: ClassVar[str] = "bot"
+    #: whether the bot needs :attr:`SeatView.infostate` (whoever runs the game
+    #: then keeps an :class:`~bohn.engine.infostate.InfoTracker` for its seat)
+    uses_infostate: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:
@@ -72,6 +85,20 @@ class Bot(ABC):
 
 
 BOTS: dict[str, type[Bot]] = {}
+
+
+def seat_view(game: Any, seat: int, bot: Bot, trackers: dict[int, Any]) -> SeatView:
+    """The view of ``game`` that ``bot`` at ``seat`` decides on; ``trackers``
+    (seat -> tracker, kept by the caller across decisions) holds the seat's
+    :class:`~bohn.engine.infostate.InfoTracker` when the bot searches."""
+    info = None
+    if bot.uses_infostate:
+        info = trackers.get(seat)
+        if info is None:
+            from bohn.engine.infostate import InfoTracker
+
+            info = trackers[seat] = InfoTracker(game, seat)
+    return SeatView(seat, game.legal_actions(seat), partial(game.observe, seat), info)
 
 
 def register_bot(cls: type[Bot]) -> type[Bot]:
@@ -93,7 +120,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    from bohn.bots import greedy, random  # noqa: F401  (registration)
+    from bohn.bots import greedy, ismcts, random  # noqa: F401  (registration)
 
     kind, params = parse_bot_spec(spec)
     if kind not in BOTS:

@@ -46,7 +46,7 @@ Rulesets subclass :class:`Game` and implement the ``_``-prefixed hooks.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
@@ -239,6 +239,11 @@ class Game(ABC):
     _pending_events: list[Event]
     #: set by the ruleset when the game ends
     _result: Result | None
+    #: a watcher called at every event and before every shuffle (with the cards
+    #: being shuffled and the pile's name): how
+    #: :mod:`bohn.engine.infostate` follows the cards a seat sees move. ``None``
+    #: in play; never copied.
+    _trace: Callable[[Game, list[int] | None, str], None] | None
 
     def __init__(self) -> None:  # use new()/from_json()
         raise TypeError(f"create games with {type(self).__name__}.new() or bohn.new_game()")
@@ -266,11 +271,12 @@ class Game(ABC):
         options: dict[str, Any] | None = None,
         *,
         forced_chance: list[list[int]] | None = None,
+        trace: Callable[[Game, list[int] | None, str], None] | None = None,
     ) -> Self:
         """A new game, set up and ready for the first decision.
 
         ``forced_chance`` (replays): shuffle results to use, in order, instead
-        of the generator.
+        of the generator. ``trace``: a watcher of the set-up (see ``_trace``).
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise SetupError("players must be an integer")
@@ -287,6 +293,7 @@ class Game(ABC):
         game._forced = [list(x) for x in forced_chance] if forced_chance is not None else None
         game._pending_events = []
         game._result = None
+        game._trace = trace
         game._setup()
         game._record(None, None)
         return game
@@ -397,6 +404,8 @@ class Game(ABC):
         public: dict[str, Any] | None = None,
     ) -> None:
         self._pending_events.append(Event(data, to, public))
+        if self._trace is not None:
+            self._trace(self, None, "")
 
     def _record(self, seat: int | None, action: Any) -> list[Event]:
         """Log the events of the step just taken (``action``: an Action or None)."""
@@ -407,6 +416,10 @@ class Game(ABC):
 
     def _shuffle(self, cards: list[int], pile: str) -> None:
         """Shuffle ``cards`` in place and record the result as a chance event."""
+        trace = self._trace
+        if trace is not None:
+            trace(self, cards, pile)
+            self._trace = None  # the shuffle event itself moves no card
         if self._forced is not None:
             if not self._forced:
                 raise SetupError("the replay has fewer shuffles than the game needs")
@@ -422,6 +435,7 @@ class Game(ABC):
             to=(),
             public={"type": "shuffle", "pile": pile, "size": len(cards)},
         )
+        self._trace = trace
 
     # -- history -------------------------------------------------------------
 
@@ -492,6 +506,7 @@ class Game(ABC):
         other._forced = None if self._forced is None else [f[:] for f in self._forced]
         other._pending_events = []
         other._result = self._result
+        other._trace = None
 
     def clone(self) -> Self:
         """An independent copy (shares only immutable data: options, the log)."""
@@ -549,6 +564,7 @@ class Game(ABC):
         forced = d.get("forced_chance")
         game._forced = None if forced is None else [list(x) for x in forced]
         game._pending_events = []
+        game._trace = None
         log: _Log = None
         for entry in d["log"]:
             a = None if entry["action"] is None else action_from_json(entry["action"])

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn.bots.base import Bot, SeatView, make_bot
+from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.engine.actions import Action
 from bohn.engine.game import Game, Result
 from bohn.engine.rng import derive_seed
@@ -70,6 +70,7 @@ def play_game(
     if last is None:
         last = (getattr(game, "active", 0) - 1) % n
     steps = 0
+    trackers: dict[int, Any] = {}
     while True:
         waiting = game.waiting_for()
         if not waiting:
@@ -77,8 +78,8 @@ def play_game(
         if steps >= max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} steps")
         seat = next_seat(waiting, last, n)
-        view = SeatView(seat, game.legal_actions(seat), lambda s=seat: game.observe(s))  # type: ignore[misc]
-        action = bots[seat].act(view)
+        bot = bots[seat]
+        action = bot.act(seat_view(game, seat, bot, trackers))
         game.apply(seat, action)
         if on_step is not None:
             on_step(game, seat, action)

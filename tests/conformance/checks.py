@@ -3,8 +3,9 @@
 Every function here takes a :class:`~bohn.engine.game.Game` (of any variant)
 and raises ``AssertionError`` with a readable message when the game breaks the
 contract stated in ``bohn/engine/game.py``. The only variant knowledge is the
-:data:`HIDDEN_ZONES` table: which keys of the state JSON hold cards some seat
-may not see, and which keys refer to cards without holding them.
+engine's :data:`~bohn.engine.infostate.HIDDEN_ZONES` table: which keys of the
+state JSON hold cards some seat may not see, and which keys refer to cards
+without holding them.
 """
 
 from __future__ import annotations
@@ -12,155 +13,33 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.errors import BohnError, GameOver, IllegalAction, InvalidAction
 from bohn.engine.game import Event, Game
+from bohn.engine.infostate import HIDDEN_ZONES, HiddenLayout, Path, card_paths, get_path, set_path
+from bohn.engine.infostate import hidden_paths as engine_hidden_paths
+from bohn.engine.infostate import layout_of as engine_layout_of
+from bohn.engine.infostate import typed_paths as engine_typed_paths
 
-Path = tuple[str | int, ...]
 JSON = Any
+__all__ = ["HIDDEN_ZONES", "card_paths", "get_path", "layout_of", "set_path"]
 
 # ---------------------------------------------------------------------------
-# what the state JSON of each variant hides
+# what the state JSON of each variant hides: declared once, in the engine
+# (bohn/engine/infostate.py HIDDEN_ZONES), where search bots use it too
 
 
-def _offer_pins(state: dict[str, Any]) -> set[Path]:
-    """Hand cards named by open offers: their faces are public (``offer_view``)."""
-    pins: set[Path] = set()
-    for offer in state.get("offers", []):
-        for ref in offer["give"]:
-            if ref.startswith("h"):
-                pins.add(("hands", offer["from"], int(ref[1:])))
-    return pins
-
-
-@dataclass(frozen=True)
-class StateLayout:
-    """Where the cards of a variant's state JSON sit, for the generic checks.
-
-    ``secret``: state keys whose cards no seat sees (the draw pile).
-    ``private``: state keys holding one entry per seat that only that seat sees.
-    ``references``: state keys that name cards or bean types without holding
-    them (offers); the card count skips them.
-    ``pins``: paths of hidden cards that are public all the same (a hand card
-    named by an open offer); the leak check leaves them in place.
-    ``known``: the same for one viewer only (a card it was shown).
-    """
-
-    secret: tuple[str, ...]
-    private: tuple[str, ...]
-    references: tuple[str, ...] = ()
-    pins: Callable[[dict[str, Any]], set[Path]] = field(default=lambda state: set())
-    #: paths of hidden cards that one viewer knows (High Bohn's bank-2 look)
-    known: Callable[[dict[str, Any], int | None], set[Path]] = field(
-        default=lambda state, viewer: set()
-    )
-    #: paths of hidden cards whose bean type is public but not the card itself
-    #: (Ladybohn's offered hand cards); the leak check shuffles them only among
-    #: hidden cards of the same type
-    typed: Callable[[dict[str, Any]], set[Path]] = field(default=lambda state: set())
-
-
-#: variant id -> layout of its state JSON. A variant missing here uses the entry
-#: of the nearest class it derives from (a ruleset built on Bohnanza shares its
-#: zones); a variant with neither fails the leak and conservation checks.
-HIDDEN_ZONES: dict[str, StateLayout] = {
-    "bohnanza": StateLayout(
-        secret=("deck",),
-        private=("hands", "coins"),
-        references=("offers",),
-        pins=_offer_pins,
-    ),
-    # the mafia games: the treasury lies face down
-    "al-cabohne": StateLayout(secret=("deck", "treasury"), private=("hands", "coins")),
-    # Prohibohn: as Al Cabohne; the buyer of a Police Station sees the treasury
-    "prohibohn": StateLayout(
-        secret=("deck", "treasury"),
-        private=("hands", "coins"),
-        known=lambda state, viewer: (
-            {("treasury", i) for i in range(len(state["treasury"]))}
-            if viewer is not None and viewer == state["active"] and state["phase"] == "police-coin"
-            else set()
-        ),
-    ),
-    # Ladybohn: an offered hand card shows its bean type, never its gender
-    "ladybohn": StateLayout(
-        secret=("deck",),
-        private=("hands", "coins"),
-        references=("offers", "must"),
-        typed=_offer_pins,
-    ),
-    # Mutterböhnchen: starting coins lie face down, unseen by all (MB-D6)
-    "mutterbohnchen": StateLayout(
-        secret=("deck", "blind"),
-        private=("hands",),
-        references=("offers", "must", "effects"),
-        typed=_offer_pins,
-    ),
-    # Bohnkick: team decks and the defensive deck face down; both hands private
-    "bohnkick": StateLayout(secret=("decks", "ddeck"), private=("hands", "dhands")),
-    # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
-    # wait in the drawer's private ``drawn``
-    "high-bohn": StateLayout(
-        secret=("deck",),
-        private=("hands", "drawn"),
-        references=("offers", "from_store"),
-        pins=_offer_pins,
-        known=lambda state, viewer: (
-            {("deck", len(state["deck"]) - 1)}
-            if viewer == state["active"]
-            and state["phase"] == "before-turn"
-            and "bank-2" in state["buildings"][viewer]
-            and not state["bank_used"] & 1
-            and state["deck"]
-            else set()
-        ),
-    ),
-}
-
-
-def layout_of(cls: type[Game]) -> StateLayout:
-    for klass in cls.__mro__:
-        variant = getattr(klass, "variant", "")
-        if variant in HIDDEN_ZONES:
-            return HIDDEN_ZONES[variant]
-    raise AssertionError(
-        f"variant {cls.variant!r} has no entry in HIDDEN_ZONES "
-        "(tests/conformance/checks.py): say which state keys hide cards"
-    )
+def layout_of(cls: type[Game]) -> HiddenLayout:
+    try:
+        return engine_layout_of(cls)
+    except LookupError as e:
+        raise AssertionError(str(e)) from None
 
 
 # ---------------------------------------------------------------------------
 # 1. card conservation
-
-
-def card_paths(
-    value: JSON, keys: frozenset[str], skip: tuple[str, ...] = (), path: Path = ()
-) -> Iterator[Path]:
-    """Paths of every string in ``value`` that is a card key (skipping the keys ``skip``)."""
-    if isinstance(value, str):
-        if value in keys:
-            yield path
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if k not in skip:
-                yield from card_paths(v, keys, skip, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from card_paths(v, keys, skip, (*path, i))
-
-
-def get_path(value: JSON, path: Path) -> JSON:
-    for p in path:
-        value = value[p]
-    return value
-
-
-def set_path(value: JSON, path: Path, new: JSON) -> None:
-    get_path(value, path[:-1])[path[-1]] = new
 
 
 def count_cards(cls: type[Game], state: dict[str, Any]) -> Counter[str]:
@@ -344,24 +223,13 @@ def check_copies(game: Game, d: dict[str, Any], *, with_log: bool) -> list[Game]
 
 
 def hidden_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> list[Path]:
-    """Paths of the cards of ``state`` that ``viewer`` may not see."""
-    lay = layout_of(cls)
-    keys = frozenset(cls.table.keys)
-    pins = lay.pins(state) | lay.known(state, viewer)
-    out: list[Path] = []
-    for name in lay.secret:
-        out.extend(card_paths(state[name], keys, (), ("state", name)))
-    for name in lay.private:
-        for seat, zone in enumerate(state[name]):
-            if seat != viewer:
-                out.extend(card_paths(zone, keys, (), ("state", name, seat)))
-    return [p for p in out if p[1:] not in pins]
+    """Paths (in the game JSON) of the cards of ``state`` that ``viewer`` may not see."""
+    return [("state", *p) for p in engine_hidden_paths(cls, state, viewer)]
 
 
 def typed_paths(cls: type[Game], state: dict[str, Any], viewer: int | None) -> list[Path]:
     """Paths of the hidden cards of ``state`` whose bean type ``viewer`` sees."""
-    lay = layout_of(cls)
-    return [("state", *p) for p in lay.typed(state) if p[1] != viewer]
+    return [("state", *p) for p in engine_typed_paths(cls, state, viewer)]
 
 
 def _shuffle_among(value: JSON, paths: list[Path], rng: random.Random) -> bool:

@@ -1,0 +1,283 @@
+"""``ismcts``: information-set Monte Carlo tree search over the seat's own decisions.
+
+Each iteration deals a *world* from what the seat knows
+(:meth:`~bohn.engine.infostate.InfoTracker.sample`: every hidden card placed at
+random among the places it may be, consistent with the seat's whole history),
+then plays it forward:
+
+* **in the tree**, the searching seat picks among its candidate actions by
+  UCB1 with availability counts (an action is scored against the number of
+  iterations in which it was legal, as single-observer ISMCTS does, since
+  different worlds allow different actions);
+* **the other seats** play the ``greedy`` bot of their variant, in the tree and
+  out of it: the search plans against that model of its opponents;
+* **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
+  the decision, and the world is scored (:func:`reward`): the result if the
+  game ended, else each seat's score plus what its fields would pay now,
+  turned into a number in [0, 1] by the seat's lead over the best opponent
+  (the mafia counts as an opponent in Al Cabohne and Prohibohn).
+
+**Candidates.** Where the rules offer an open-ended choice (trade proposals),
+the search considers the greedy bot's choice and every action that is not a
+proposal; elsewhere every legal action. The decision is the candidate played
+most often.
+
+**Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
+:data:`ITERATIONS`), ``time_ms`` (stop after this many milliseconds instead,
+when given and > 0; both may be given: the first limit reached ends the
+search), ``horizon`` (steps played per iteration before scoring, default
+:data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`).
+
+The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
+its observation and the seat's information state. It never reads the game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from functools import partial
+from typing import Any, ClassVar
+
+from bohn.bots.base import Bot, BotRng, SeatView, register_bot
+from bohn.bots.greedy import Cards, GreedyBot
+from bohn.engine.actions import Action, Propose
+from bohn.engine.game import Game
+from bohn.sim.runner import next_seat
+
+#: iterations per decision by default
+ITERATIONS = 64
+#: steps (of any seat) played per iteration before the world is scored
+HORIZON = 40
+#: UCB1 exploration constant (rewards lie in [0, 1])
+C = 0.7
+#: how many standard errors a candidate must beat the greedy choice by to be picked
+EVIDENCE = 1.5
+#: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
+SCALE: dict[str, float] = {"bohnkick": 3.0}
+DEFAULT_SCALE = 20.0
+#: the share of a field's growth towards its next step counted in its worth
+GROWTH = 0.5
+
+
+class Node:
+    """A decision of the searching seat: its children by action."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def values(world: Game) -> tuple[list[float], float | None]:
+    """Each seat's worth in ``world`` now, and the mafia's (``None`` without a
+    mafia). A seat's worth is its score, plus what its fields would pay if
+    harvested now, plus half of what they have grown towards their next
+    beanometer step (:data:`GROWTH`); in Bohnkick its team's goals."""
+    obs = world.observe(None)
+    if world.variant == "bohnkick":
+        goals = obs["goals"]
+        return [float(goals[s["team"]]) for s in obs["seats"]], None
+    scores = getattr(world, "_scores", None)
+    now = scores() if scores is not None else [s["coins"] for s in obs["seats"]]
+    table = world.table
+    cards = Cards.of(table)
+    index = table.index
+    worth: list[float] = []
+    for i, seat in enumerate(obs["seats"]):
+        w = float(now[i])
+        pays = seat.get("field_pays", ())
+        for f, fld in enumerate(seat.get("fields", ())):
+            if not fld:
+                continue
+            paid = pays[f] if f < len(pays) else 0
+            w += paid
+            card = index.get(fld[-1])
+            if card is not None:
+                w += GROWTH * max(0.0, cards.value(card, len(fld)) - paid)
+        worth.append(w)
+    mafia = None
+    if "treasury" in obs:
+        treasury = obs["treasury"]
+        mafia = float(treasury if isinstance(treasury, int) else len(treasury))
+    return worth, mafia
+
+
+def reward(world: Game, seat: int) -> float:
+    """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over the
+    mean of the others' (the mafia counts as one of them), scaled by
+    :data:`SCALE`; once the game is over, mostly whether it won."""
+    worth, mafia = values(world)
+    others = [w for s, w in enumerate(worth) if s != seat]
+    if mafia is not None:
+        others.append(mafia)
+    lead = worth[seat] - sum(others) / len(others) if others else 0.0
+    scale = SCALE.get(world.variant, DEFAULT_SCALE)
+    r = min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
+    result = world.result()
+    if result is not None:
+        won = 1.0 / len(result.winners) if seat in result.winners else 0.0
+        r = 0.75 * won + 0.25 * r
+    return r
+
+
+class IsmctsBot(Bot):
+    """See the module docstring."""
+
+    kind: ClassVar[str] = "ismcts"
+    uses_infostate: ClassVar[bool] = True
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        self.iterations = _int(params, "iterations", ITERATIONS)
+        self.time_ms = _int(params, "time_ms", 0)
+        self.horizon = _int(params, "horizon", HORIZON)
+        self.c = float(params.pop("c", C))
+        if self.iterations < 1 and self.time_ms < 1:
+            raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
+        super().__init__(seed, **params)
+        self.seed = seed
+        #: the greedy bot that proposes trades for this seat and models it in playouts
+        self.greedy = GreedyBot(seed)
+        #: iterations run over the bot's life (for measurements)
+        self.total_iterations = 0
+        #: the greedy bot's choice at the last decision searched (for measurements)
+        self.last_greedy: Action | None = None
+
+    def candidates(self, legal: list[Action], greedy: Action) -> list[Action]:
+        """The actions the search considers (see the module docstring)."""
+        out = [a for a in legal if not isinstance(a, Propose)]
+        if greedy not in out:
+            out.append(greedy)
+        return out
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        info = view.infostate
+        if info is None:
+            raise ValueError(
+                "ismcts needs the seat's information state (SeatView.infostate); "
+                "bohn's runners and server give it to bots whose uses_infostate is set"
+            )
+        me = view.seat
+        first = self.last_greedy = self.greedy.act(view)
+        cands = self.candidates(legal, first)
+        if len(cands) == 1:
+            return cands[0]
+        root = Node()
+        m = len(cands)
+        for a in cands:
+            root.children[a] = Node()
+        limit = time.perf_counter() + self.time_ms / 1000 if self.time_ms > 0 else math.inf
+        rounds = max(1, -(-self.iterations // m)) if self.iterations > 0 else 1 << 62
+        done = 0
+        scores: dict[Action, list[float]] = {a: [] for a in cands}
+        while done < rounds and (done == 0 or time.perf_counter() < limit):
+            world = info.sample(self.rng.below(1 << 62))
+            seed = self.rng.below(1 << 62)
+            for a in cands:
+                scores[a].append(self._iterate(world.clone(), root.children[a], a, me, seed))
+            done += 1
+        self.total_iterations += done * m
+        return pick(scores, first)
+
+    def _iterate(self, world: Game, node: Node | None, action: Action, me: int, seed: int) -> float:
+        """Play ``action`` in ``world``, then down the tree of the seat's later
+        decisions and on to the horizon; score the world and back it up."""
+        n = world.n
+        policy = [GreedyBot(seed + s) for s in range(n)]
+        path: list[Node] = [node] if node is not None else []
+        world.apply(me, action)
+        last = me
+        steps = 1
+        while steps < self.horizon:
+            waiting = world.waiting_for()
+            if not waiting:
+                break
+            seat = next_seat(waiting, last, n)
+            legal = world.legal_actions(seat)
+            if len(legal) == 1:
+                act = legal[0]
+            else:
+                view = SeatView(seat, legal, partial(world.observe, seat))
+                act = policy[seat].act(view)
+                if seat == me and node is not None:
+                    cands = self.candidates(legal, act)
+                    if len(cands) > 1:
+                        act, node = self._select(node, cands)
+                        path.append(node)
+                        if node.visits == 0:
+                            node = None  # expanded: the rest is playout
+            world.apply(seat, act)
+            last = seat
+            steps += 1
+        r = reward(world, me)
+        for visited in path:
+            visited.visits += 1
+            visited.total += r
+        return r
+
+    def _select(self, node: Node, cands: list[Action]) -> tuple[Action, Node]:
+        """UCB1 over the available candidates; an untried one first."""
+        children = node.children
+        untried = [a for a in cands if a not in children]
+        for a in cands:
+            child = children.get(a)
+            if child is not None:
+                child.avail += 1
+        if untried:
+            a = untried[self.rng.below(len(untried))]
+            child = children[a] = Node()
+            child.avail = 1
+            return a, child
+        best_a = cands[0]
+        best = -math.inf
+        c = self.c
+        for a in cands:
+            ch = children[a]
+            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best:
+                best, best_a = score, a
+        return best_a, children[best_a]
+
+
+def pick(scores: dict[Action, list[float]], first: Action) -> Action:
+    """The decision: the candidate with the best mean reward among those that
+    beat ``first`` (the greedy choice) by more than :data:`EVIDENCE` standard
+    errors of the paired differences (each candidate was played on the same
+    worlds); ``first`` when none does."""
+    base = scores[first]
+    k = len(base)
+    best, best_mean = first, sum(base) / k
+    for a, rs in scores.items():
+        if a == first:
+            continue
+        diffs = [x - y for x, y in zip(rs, base, strict=True)]
+        mean = sum(diffs) / k
+        if mean <= 0:
+            continue
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
+        se = math.sqrt(var / k)
+        if mean > EVIDENCE * se and sum(rs) / k > best_mean:
+            best, best_mean = a, sum(rs) / k
+    return best
+
+
+def _int(params: dict[str, Any], name: str, default: int) -> int:
+    raw = params.pop(name, default)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"ismcts parameter {name} must be an integer, not {raw!r}") from None
+    if value < 0:
+        raise ValueError(f"ismcts parameter {name} must not be negative")
+    return value
+
+
+register_bot(IsmctsBot)
+
+__all__ = ["BotRng", "IsmctsBot", "Node", "reward", "values"]
