@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bohn.bots.base import Bot, SeatView, make_bot, parse_bot_spec
+from bohn.bots.base import Bot, make_bot, parse_bot_spec, seat_view
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -2272,6 +2272,7 @@ class Session:
         self.game = game
         self.seat = seat
         self.bots = bots
+        self.trackers: dict[int, Any] = {}
         self.kinds = kinds
         self.input_fn = input_fn
         self.out = out
@@ -2323,8 +2324,8 @@ class Session:
 
     def bot_turn(self, s: int) -> None:
         game = self.game
-        legal = game.legal_actions(s)
-        view = SeatView(s, legal, lambda: game.observe(s))
+        view = seat_view(game, s, self.bots[s], self.trackers)
+        legal = view.legal
         action = self.bots[s].act(view)
         try:
             events = game.apply(s, action)

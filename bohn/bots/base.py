@@ -98,6 +98,8 @@ def seat_view(game: Any, seat: int, bot: Bot, trackers: dict[int, Any]) -> SeatV
             from bohn.engine.infostate import InfoTracker
 
             info = trackers[seat] = InfoTracker(game, seat)
+        else:
+            info.follow(game)
     return SeatView(seat, game.legal_actions(seat), partial(game.observe, seat), info)
 
 
@@ -119,9 +121,15 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind, params
 
 
-def make_bot(spec: str, seed: int) -> Bot:
+def load_bots() -> dict[str, type[Bot]]:
+    """Every bot kind bohn ships, registered: :data:`BOTS`."""
     from bohn.bots import greedy, ismcts, random  # noqa: F401  (registration)
 
+    return BOTS
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    load_bots()
     kind, params = parse_bot_spec(spec)
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")

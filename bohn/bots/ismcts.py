@@ -79,7 +79,7 @@ def values(world: Game) -> tuple[list[float], float | None]:
     beanometer step (:data:`GROWTH`); in Bohnkick its team's goals."""
     obs = world.observe(None)
     if world.variant == "bohnkick":
-        goals = obs["goals"]
+        goals = obs["score"]
         return [float(goals[s["team"]]) for s in obs["seats"]], None
     scores = getattr(world, "_scores", None)
     now = scores() if scores is not None else [s["coins"] for s in obs["seats"]]
@@ -111,7 +111,10 @@ def reward(world: Game, seat: int) -> float:
     mean of the others' (the mafia counts as one of them), scaled by
     :data:`SCALE`; once the game is over, mostly whether it won."""
     worth, mafia = values(world)
-    others = [w for s, w in enumerate(worth) if s != seat]
+    team = getattr(world, "team_of", None)  # Bohnkick: the other team are the rivals
+    others = [
+        w for s, w in enumerate(worth) if s != seat and (team is None or team(s) != team(seat))
+    ]
     if mafia is not None:
         others.append(mafia)
     lead = worth[seat] - sum(others) / len(others) if others else 0.0

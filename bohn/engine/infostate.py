@@ -54,6 +54,7 @@ as much as ``Game.from_json`` of the state.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -303,6 +304,7 @@ class InfoTracker:
         self.resets = 0
         self._prev: _Look | None = None
         self._pile_to: Zone | None = None
+        self._cached: tuple[tuple[int, int], Any] | None = None
         history = game.history()
         if history and history[0][0] is None and len(history) == game.seq + 1:
             total: Counter[str] = Counter(
@@ -327,6 +329,18 @@ class InfoTracker:
         self.update()
 
     # -- following the game ------------------------------------------------------
+
+    def follow(self, game: Game) -> None:
+        """Go on with ``game``, a copy of the followed game at the same or a
+        later step (the server plays bots on copies); another game starts over."""
+        if game is self.game:
+            return
+        replay = self._replay
+        same = type(game) is self.cls and game.n == self.game.n and game.seed == self.game.seed
+        if not same or replay is None or game.seq < replay.seq:
+            self.__init__(game, self.seat)  # type: ignore[misc]
+            return
+        self.game = game
 
     def update(self) -> None:
         """Catch up with the game's newest step."""
@@ -628,30 +642,41 @@ class InfoTracker:
         ``seed``, no log and no seed of its own."""
         self.update()
         rng = random.Random(seed)
-        game = self.game
-        d = game.to_json(last=0)
-        state = d["state"]
-        hidden = hidden_paths(self.cls, state, self.seat)
-        typed = set(typed_paths(self.cls, state, self.seat))
-        slots: dict[Zone, list[Path]] = {}
-        for p in hidden:
-            slots.setdefault(p[:-1], []).append(p)
-        table = self.cls.table
-        bean = {k: table.bean[i] for i, k in enumerate(table.keys)}
+        d, slots, typed, bean = self._template()
         for _ in range(64):
-            placed = self._deal(rng, slots, typed, state, bean)
+            placed = self._deal(rng, slots, typed, d["state"], bean)
             if placed is not None:
                 break
         else:
             raise RuntimeError(f"no world fits what seat {self.seat} knows (typed cards)")
+        state = pickle.loads(pickle.dumps(d["state"], pickle.HIGHEST_PROTOCOL))
         for p, card in placed.items():
             set_path(state, p, card)
-        d["state"] = state
-        d["seed"] = f"world-{seed}"
-        d["rng"] = rng.getrandbits(64)
-        d["forced_chance"] = None
-        d["log"] = []
-        return self.cls.from_json(d)
+        world = {
+            **d,
+            "state": state,
+            "seed": f"world-{seed}",
+            "rng": rng.getrandbits(64),
+            "forced_chance": None,
+            "log": [],
+        }
+        return self.cls.from_json(world)
+
+    def _template(self) -> tuple[dict[str, Any], dict[Zone, list[Path]], set[Path], dict[str, int]]:
+        """The game now (without its log) and where the seat's hidden cards lie,
+        computed once per position."""
+        key = (id(self.game), self.game.seq)
+        if self._cached is None or self._cached[0] != key:
+            d = self.game.to_json(last=0)
+            state = d["state"]
+            slots: dict[Zone, list[Path]] = {}
+            for p in hidden_paths(self.cls, state, self.seat):
+                slots.setdefault(p[:-1], []).append(p)
+            typed = set(typed_paths(self.cls, state, self.seat))
+            table = self.cls.table
+            bean = {k: table.bean[i] for i, k in enumerate(table.keys)}
+            self._cached = (key, (d, slots, typed, bean))
+        return self._cached[1]
 
     def _deal(
         self,

@@ -45,9 +45,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bohn.bots import greedy as _greedy  # noqa: F401  (registers the bots)
-from bohn.bots import random as _random  # noqa: F401
-from bohn.bots.base import BOTS, parse_bot_spec
+from bohn.bots.base import load_bots, parse_bot_spec
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import VARIANTS
@@ -160,9 +158,9 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
                 kind, _ = parse_bot_spec(spec)
             except ValueError as e:
                 raise BadRequest(f"seat {i}: {e}") from None
-            if kind not in BOTS:
+            if kind not in load_bots():
                 raise BadRequest(
-                    f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(BOTS))}"
+                    f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(load_bots()))}"
                 )
             rows.append({"seat": i, "kind": "bot", "bot": spec, "token_hash": None})
         else:
@@ -295,7 +293,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     async def variants() -> dict[str, Any]:
         from bohn.cli import variant_info
 
-        return {"variants": [variant_info(cls) for cls in VARIANTS.values()], "bots": sorted(BOTS)}
+        return {"variants": [variant_info(cls) for cls in VARIANTS.values()], "bots": sorted(load_bots())}
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:

@@ -23,10 +23,10 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
-from bohn.bots.base import Bot, SeatView, make_bot
+from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
@@ -130,6 +130,8 @@ class Room:
             for s in row.seats
             if s["kind"] == "bot"
         }
+        #: the information states of the bots that search, by seat
+        self.trackers: dict[int, Any] = {}
         #: the connections, by their send function
         self.watchers: dict[Send, Watcher] = {}
         self._bot_task: asyncio.Task[None] | None = None
@@ -266,7 +268,12 @@ class Room:
                 if self._bot_to_move() is None:
                     return
                 trial = self.game.clone()
-                moves = self._bot_run(trial, 1 if self.row.think_ms else BOT_RUN)
+                seat = self._bot_to_move()
+                if seat is not None and self.bots[seat].uses_infostate:
+                    # a search takes long: off the event loop, one move at a time
+                    moves = await asyncio.to_thread(self._bot_run, trial, 1)
+                else:
+                    moves = self._bot_run(trial, 1 if self.row.think_ms else BOT_RUN)
                 await self._commit(trial, moves)
             await asyncio.sleep(0)
 
@@ -276,9 +283,12 @@ class Room:
         moves: list[tuple[int, int, dict[str, Any]]] = []
         end = time.perf_counter() + BOT_SLICE
         while len(moves) < limit and (seat := self._bot_to_move(game)) is not None:
-            view = SeatView(seat, game.legal_actions(seat), partial(game.observe, seat))
+            bot = self.bots[seat]
+            if moves and bot.uses_infostate:
+                break  # a search bot moves alone (see _bot_moves)
+            view = seat_view(game, seat, bot, self.trackers)
             seq = game.seq
-            action = self.bots[seat].act(view)
+            action = bot.act(view)
             try:
                 game.apply(seat, action)  # a refused action changes nothing
             except BohnError as e:  # a bot's mistake: its first legal action instead

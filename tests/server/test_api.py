@@ -274,6 +274,37 @@ def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: Test
     assert [x["id"] for x in finished] == [g["id"]]
 
 
+def test_a_search_bot_plays_in_a_server_game(client: TestClient) -> None:
+    """An ``ismcts`` seat gets its information state from the room, off the
+    event loop, and the game still ends as a verified replay."""
+    g = new_game(
+        client,
+        variant="sissi",
+        players=3,
+        seats=[
+            {"kind": "human"},
+            {"kind": "bot", "bot": "ismcts:iterations=2,horizon=6"},
+            {"kind": "bot", "bot": "greedy"},
+        ],
+    )
+    token = g["join"][0]["token"]
+    me = make_bot("random", 6)
+    for _ in range(3000):
+        s = wait_for_turn(client, g["id"], token)
+        if s["result"] is not None:
+            break
+        r = client.post(
+            f"/api/games/{g['id']}/actions",
+            headers=bearer(token),
+            json={"seq": s["seq"], "action": choose(s, me)},
+        )
+        assert r.status_code in (200, 409), r.text
+    replay = client.get(f"/api/games/{g['id']}/replay").json()
+    assert replay["seats"] == ["human", "ismcts:iterations=2,horizon=6", "greedy"]
+    game = verify(replay)
+    assert game.result() is not None and game.result().to_json() == s["result"]
+
+
 def test_a_restart_rebuilds_every_game_from_its_actions(db_url: str) -> None:
     with TestClient(create_app(db_url)) as c:
         g = new_game(c, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "human"}])

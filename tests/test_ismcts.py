@@ -1,0 +1,142 @@
+"""The ``ismcts`` bot: its parameters, full games in every ruleset, decisions
+that depend only on what its seat has seen, and the pieces of its search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from infostate_helpers import options, twin_with_other_hidden_cards
+
+import bohn
+from bohn.bots import make_bot
+from bohn.bots.base import SeatView, seat_view
+from bohn.bots.ismcts import IsmctsBot, pick, reward
+from bohn.engine.actions import EndTrading, Pass
+from bohn.rulesets import VARIANTS
+from bohn.sim.runner import make_bots, next_seat, play_game
+
+TINY = "ismcts:iterations=2,horizon=6"
+
+
+def test_parameters() -> None:
+    bot = make_bot("ismcts:iterations=7,horizon=12,c=0.3,time_ms=50", 1)
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iterations, bot.horizon, bot.c, bot.time_ms) == (7, 12, 0.3, 50)
+    with pytest.raises(ValueError, match="iterations must be an integer"):
+        make_bot("ismcts:iterations=many", 1)
+    with pytest.raises(ValueError, match="must not be negative"):
+        make_bot("ismcts:horizon=-1", 1)
+    with pytest.raises(ValueError, match="iterations >= 1 or time_ms >= 1"):
+        make_bot("ismcts:iterations=0", 1)
+    with pytest.raises(ValueError, match="takes no parameters"):
+        make_bot("ismcts:depth=3", 1)
+
+
+def test_it_needs_the_information_state() -> None:
+    game = bohn.new_game("bohnanza", 3, seed=1)
+    bot = make_bot(TINY, 1)
+    seat = min(game.waiting_for())
+    legal = game.legal_actions(seat)
+    if len(legal) > 1:
+        with pytest.raises(ValueError, match="information state"):
+            bot.act(SeatView(seat, legal, lambda: game.observe(seat)))
+    view = seat_view(game, seat, bot, {})
+    assert view.infostate is not None and view.infostate.seat == seat
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [
+        ("bohnanza", 3),
+        ("sissi", 3),
+        ("high-bohn", 3),
+        ("al-cabohne", 2),
+        ("prohibohn", 2),
+        ("ladybohn", 3),
+        ("mutterbohnchen", 3),
+        ("bohnkick", 2),
+    ],
+)
+def test_plays_whole_games(variant: str, players: int) -> None:
+    game = bohn.new_game(variant, players, seed=7, options=options(variant))
+    bots = make_bots([TINY] + ["greedy"] * (players - 1), 7)
+    play_game(game, bots)
+    assert game.is_over
+    bot = bots[0]
+    assert isinstance(bot, IsmctsBot) and bot.total_iterations > 0
+
+
+def play_some(variant: str, players: int, steps: int, seed: int) -> Any:
+    game = bohn.new_game(variant, players, seed=seed, options=options(variant))
+    bots = make_bots(["greedy"] * players, seed)
+    last = players - 1
+    for _ in range(steps):
+        seat = next_seat(game.waiting_for(), last, players)
+        view = SeatView(seat, game.legal_actions(seat), lambda s=seat: game.observe(s))
+        game.apply(seat, bots[seat].act(view))
+        last = seat
+    return game
+
+
+def test_decisions_ignore_hidden_cards_the_seat_never_saw() -> None:
+    """On two games alike in everything seat 0 has seen but not in the hidden
+    cards, the same bot makes the same decisions (it never reads the game)."""
+    found = 0
+    for steps in (40, 60, 90, 130):
+        game = play_some("bohnanza", 3, steps, seed=3)
+        seat = 0
+        if seat not in game.waiting_for() or len(game.legal_actions(seat)) < 2:
+            continue
+        twin = twin_with_other_hidden_cards(game, seat)
+        if twin is None:
+            continue
+        picks = []
+        for g in (game, twin):
+            bot = make_bot("ismcts:iterations=12,horizon=15", 99)
+            picks.append(bot.act(seat_view(g, seat, bot, {})))
+        assert picks[0] == picks[1]
+        found += 1
+    assert found >= 2
+
+
+def test_a_time_budget() -> None:
+    game = play_some("sissi", 3, 50, seed=2)
+    seat = next(iter(sorted(game.waiting_for())))
+    bot = make_bot("ismcts:iterations=0,time_ms=20", 5)
+    action = bot.act(seat_view(game, seat, bot, {}))
+    assert action in game.legal_actions(seat)
+
+
+def test_pick_keeps_the_greedy_choice_without_evidence() -> None:
+    g, other = EndTrading(), Pass()
+    # other is better on average, but not consistently
+    noisy = {g: [0.5, 0.6, 0.4, 0.5], other: [0.9, 0.2, 0.8, 0.3]}
+    assert pick(noisy, g) == g
+    # other is better on every world
+    clear = {g: [0.5, 0.6, 0.4, 0.5], other: [0.55, 0.66, 0.43, 0.56]}
+    assert pick(clear, g) == other
+    worse = {g: [0.5, 0.6, 0.4, 0.5], other: [0.4, 0.5, 0.3, 0.4]}
+    assert pick(worse, g) == g
+
+
+def test_reward_orders_positions() -> None:
+    for variant, n in [("bohnanza", 3), ("prohibohn", 2), ("bohnkick", 2), ("high-bohn", 3)]:
+        game = bohn.new_game(variant, n, seed=1, options=options(variant))
+        play_game(game, make_bots(["greedy"] * n, 1))
+        result = game.result()
+        assert result is not None
+        for s in range(n):
+            r = reward(game, s)
+            assert 0.0 <= r <= 1.0
+            if s in result.winners:
+                assert r >= 0.75 / len(result.winners)
+            else:
+                assert r <= 0.25
+
+
+def test_every_variant_has_a_reward() -> None:
+    for variant, cls in VARIANTS.items():
+        game = cls.new(cls.allowed_players()[0], 1, options(variant))
+        for s in range(game.n):
+            assert 0.0 <= reward(game, s) <= 1.0
