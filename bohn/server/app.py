@@ -293,7 +293,10 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     async def variants() -> dict[str, Any]:
         from bohn.cli import variant_info
 
-        return {"variants": [variant_info(cls) for cls in VARIANTS.values()], "bots": sorted(load_bots())}
+        return {
+            "variants": [variant_info(cls) for cls in VARIANTS.values()],
+            "bots": sorted(load_bots()),
+        }
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
