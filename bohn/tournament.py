@@ -46,7 +46,7 @@ from bohn.engine.errors import BohnError
 from bohn.engine.rng import derive_seed
 
 #: the two tournament designs
-MODES = ("round-robin", "gauntlet")
+MODES = ("round-robin", "gauntlet", "challenge")
 #: games per pair when ``--games`` is not given: this many per seat
 DEFAULT_GAMES_PER_SEAT = 20
 #: the normal quantile of a two-sided 95% interval
@@ -273,12 +273,16 @@ def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
 
     >>> tournament_pairs(["x", "y", "z"], "gauntlet")
     [('x', 'y'), ('y', 'x'), ('x', 'z'), ('z', 'x')]
+    >>> tournament_pairs(["x", "y", "z"], "challenge")
+    [('x', 'y'), ('x', 'z')]
     """
     if mode == "round-robin":
         return [(a, b) for a in specs for b in specs if a != b]
     if mode == "gauntlet":
         first = specs[0]
         return [p for b in specs[1:] for p in ((first, b), (b, first))]
+    if mode == "challenge":
+        return [(specs[0], b) for b in specs[1:]]
     raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
 
 
@@ -700,7 +704,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--mode",
         choices=MODES,
         default="round-robin",
-        help="every ordered pair, or the first bot against each other one (round-robin)",
+        help="every ordered pair; the first bot against each other one, in both roles "
+        "(gauntlet); or only alone against a field of each other one (challenge, for an "
+        "expensive first bot) (default round-robin)",
     )
     s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")

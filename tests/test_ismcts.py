@@ -12,7 +12,7 @@ import bohn
 from bohn.bots import make_bot
 from bohn.bots.base import SeatView, seat_view
 from bohn.bots.ismcts import IsmctsBot, pick, reward
-from bohn.engine.actions import EndTrading, Pass
+from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
 
@@ -20,9 +20,9 @@ TINY = "ismcts:iterations=2,horizon=6"
 
 
 def test_parameters() -> None:
-    bot = make_bot("ismcts:iterations=7,horizon=12,c=0.3,time_ms=50", 1)
+    bot = make_bot("ismcts:iterations=7,horizon=12,c=0.3,time_ms=50,proposals=2", 1)
     assert isinstance(bot, IsmctsBot)
-    assert (bot.iterations, bot.horizon, bot.c, bot.time_ms) == (7, 12, 0.3, 50)
+    assert (bot.iterations, bot.horizon, bot.c, bot.time_ms, bot.proposals) == (7, 12, 0.3, 50, 2)
     with pytest.raises(ValueError, match="iterations must be an integer"):
         make_bot("ismcts:iterations=many", 1)
     with pytest.raises(ValueError, match="must not be negative"):
@@ -106,6 +106,18 @@ def test_a_time_budget() -> None:
     bot = make_bot("ismcts:iterations=0,time_ms=20", 5)
     action = bot.act(seat_view(game, seat, bot, {}))
     assert action in game.legal_actions(seat)
+
+
+def test_candidates() -> None:
+    bot = IsmctsBot(1)
+    plant, harvest, buy = Plant(0), Harvest(1), BuyField()
+    offer = Propose(1, ("h0",), ())
+    other = Propose(2, ("h1",), ())
+    # proposals: only the greedy one; harvests beside a real decision: only greedy's
+    assert bot.candidates([plant, harvest, buy, offer, other], offer) == [plant, offer]
+    assert bot.candidates([plant, harvest, buy], harvest) == [plant, harvest]
+    # nothing else to decide: the harvests are the decision
+    assert bot.candidates([harvest, Harvest(0)], harvest) == [harvest, Harvest(0)]
 
 
 def test_pick_keeps_the_greedy_choice_without_evidence() -> None:

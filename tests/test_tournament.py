@@ -155,6 +155,7 @@ def test_pairs_of_each_mode() -> None:
         ("x", "z"),
         ("z", "x"),
     ]
+    assert tournament_pairs(["x", "y", "z"], "challenge") == [("x", "y"), ("x", "z")]
 
 
 SMALL = ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "6", "--seed", "1")

@@ -3,30 +3,41 @@
 Each iteration deals a *world* from what the seat knows
 (:meth:`~bohn.engine.infostate.InfoTracker.sample`: every hidden card placed at
 random among the places it may be, consistent with the seat's whole history),
-then plays it forward:
+plays one candidate for the decision at hand, then plays on:
 
-* **in the tree**, the searching seat picks among its candidate actions by
-  UCB1 with availability counts (an action is scored against the number of
-  iterations in which it was legal, as single-observer ISMCTS does, since
-  different worlds allow different actions);
+* **in the tree** of the seat's later decisions, it picks among its candidate
+  actions by UCB1 with availability counts (an action is scored against the
+  number of iterations in which it was legal, as single-observer ISMCTS does,
+  since different worlds allow different actions);
 * **the other seats** play the ``greedy`` bot of their variant, in the tree and
   out of it: the search plans against that model of its opponents;
 * **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
-  the decision, and the world is scored (:func:`reward`): the result if the
-  game ended, else each seat's score plus what its fields would pay now,
-  turned into a number in [0, 1] by the seat's lead over the best opponent
-  (the mafia counts as an opponent in Al Cabohne and Prohibohn).
+  the decision, and the world is scored (:func:`reward`): each seat's score
+  plus what its fields would pay now and part of what they have grown
+  towards their next step, turned into a number in [0, 1] by the seat's lead
+  over the mean of its rivals (the mafia counts as one in Al Cabohne and
+  Prohibohn; in Bohnkick the other team's goals); once the game is over,
+  mostly whether the seat won.
 
-**Candidates.** Where the rules offer an open-ended choice (trade proposals),
-the search considers the greedy bot's choice and every action that is not a
-proposal; elsewhere every legal action. The decision is the candidate played
-most often.
+**Candidates.** The search considers the greedy bot's choice and every legal
+action that is not a trade proposal (an open-ended choice) and, where there is
+something else to decide, not a harvest or field purchase the rules allow at
+almost any time (:data:`ANY_TIME`).
+
+**The decision.** Each round deals one world and plays every candidate on a
+copy of it, with the same seeds for the other seats' play, so candidates are
+compared on the same cards. The decision is the candidate with the best mean
+reward among those that beat the greedy choice by more than :data:`EVIDENCE`
+standard errors of the paired differences, else the greedy choice
+(:func:`pick`).
 
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
 :data:`ITERATIONS`), ``time_ms`` (stop after this many milliseconds instead,
 when given and > 0; both may be given: the first limit reached ends the
 search), ``horizon`` (steps played per iteration before scoring, default
-:data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`).
+:data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`),
+``proposals`` (trade proposals per trading phase of the greedy play in each
+iteration, default :data:`PROPOSALS`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -41,7 +52,7 @@ from typing import Any, ClassVar
 
 from bohn.bots.base import Bot, BotRng, SeatView, register_bot
 from bohn.bots.greedy import Cards, GreedyBot
-from bohn.engine.actions import Action, Propose
+from bohn.engine.actions import Action, BuyField, Harvest, Propose
 from bohn.engine.game import Game
 from bohn.sim.runner import next_seat
 
@@ -49,8 +60,15 @@ from bohn.sim.runner import next_seat
 ITERATIONS = 64
 #: steps (of any seat) played per iteration before the world is scored
 HORIZON = 40
+#: trade proposals per trading phase of the greedy bots that play on in each
+#: iteration (the greedy bot's own default is 2; its proposal search is what
+#: an iteration spends most of its time on)
+PROPOSALS = 1
 #: UCB1 exploration constant (rewards lie in [0, 1])
 C = 0.7
+#: actions the rules allow at almost any time: candidates only where nothing else is
+#: to be decided, or when they are the greedy bot's choice
+ANY_TIME = (Harvest, BuyField)
 #: how many standard errors a candidate must beat the greedy choice by to be picked
 EVIDENCE = 1.5
 #: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
@@ -138,6 +156,7 @@ class IsmctsBot(Bot):
         self.time_ms = _int(params, "time_ms", 0)
         self.horizon = _int(params, "horizon", HORIZON)
         self.c = float(params.pop("c", C))
+        self.proposals = _int(params, "proposals", PROPOSALS)
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
@@ -152,6 +171,9 @@ class IsmctsBot(Bot):
     def candidates(self, legal: list[Action], greedy: Action) -> list[Action]:
         """The actions the search considers (see the module docstring)."""
         out = [a for a in legal if not isinstance(a, Propose)]
+        decisive = [a for a in out if not isinstance(a, ANY_TIME)]
+        if decisive:  # harvests and purchases off the point stay greedy's call
+            out = decisive
         if greedy not in out:
             out.append(greedy)
         return out
@@ -192,7 +214,7 @@ class IsmctsBot(Bot):
         """Play ``action`` in ``world``, then down the tree of the seat's later
         decisions and on to the horizon; score the world and back it up."""
         n = world.n
-        policy = [GreedyBot(seed + s) for s in range(n)]
+        policy = [GreedyBot(seed + s, proposals=self.proposals) for s in range(n)]
         path: list[Node] = [node] if node is not None else []
         world.apply(me, action)
         last = me
