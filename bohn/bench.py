@@ -12,7 +12,11 @@ defaults (``trade_cap=2``), and measures:
   under one clock, so the bots' time and per-step timers are left out;
 * ``clone_us``, ``observe_us``, ``legal_actions_us`` — the mean cost of one
   ``clone()``, one ``observe(seat)`` and one ``legal_actions(seat)`` on
-  states sampled from the middle of those games.
+  states sampled from the middle of those games;
+* ``infostate_steps_per_s`` and ``world_us`` — what search bots pay for
+  hidden information (``docs/infostate.md``): steps per second of an
+  ``InfoTracker`` following the first game for seat 0, and the mean cost of
+  one world dealt from it (``sample``) on the mid-game states.
 
 Numbers depend on the machine; compare runs on the same machine only. Timing
 is never part of a pass/fail test.
@@ -82,6 +86,27 @@ def _mean_us(samples: list[Game], op: Any, calls: int) -> float:
     return 1e6 * total / (calls * REPEAT)
 
 
+def _infostate_costs(game: Game, samples: list[Game]) -> tuple[float, float]:
+    """Seconds an :class:`~bohn.engine.infostate.InfoTracker` for seat 0 takes
+    to follow ``game`` from its start, and the mean microseconds of one world
+    sampled from trackers on (at most 8 of) ``samples``."""
+    from bohn.engine.infostate import InfoTracker
+
+    clock = time.perf_counter
+    t0 = clock()
+    InfoTracker(game, 0)
+    track = clock() - t0
+    trackers = [InfoTracker(g, 0) for g in samples[:8] if not g.is_over]
+    total = 0.0
+    for t in trackers:
+        t.sample(0)  # the position, computed once per step
+        t0 = clock()
+        for i in range(REPEAT):
+            t.sample(i)
+        total += clock() - t0
+    return track, (1e6 * total / (len(trackers) * REPEAT) if trackers else 0.0)
+
+
 def run_bench(
     variant: str = "bohnanza",
     players: int = 4,
@@ -124,6 +149,8 @@ def run_bench(
         steps += _play(game, seed_i)
         playing += time.perf_counter() - t0
         engine += _engine_seconds(cls, game, samples)
+        if played == 0:
+            first = game
         played += 1
         elapsed = time.perf_counter() - start
         if games is not None and played >= games:
@@ -140,6 +167,7 @@ def run_bench(
             g.legal_actions(seat)
 
     clone_us = _mean_us(samples, lambda g: g.clone(), len(samples))
+    track_s, world_us = _infostate_costs(first, samples)
     observe_us = _mean_us(samples, observe_all, sum(g.n for g in samples))
     legal_us = _mean_us(samples, legal_waiting, sum(len(g.waiting_for()) for g in samples))
     return {
@@ -156,6 +184,8 @@ def run_bench(
         "clone_us": round(clone_us, 2),
         "observe_us": round(observe_us, 2),
         "legal_actions_us": round(legal_us, 2),
+        "infostate_steps_per_s": round(first.seq / track_s, 1) if track_s > 0 else 0.0,
+        "world_us": round(world_us, 2),
         "samples": len(samples),
         "engine": __version__,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -175,6 +205,8 @@ def format_bench(b: dict[str, Any]) -> str:
             f"  clone          {b['clone_us']:.1f} us",
             f"  observe        {b['observe_us']:.1f} us",
             f"  legal_actions  {b['legal_actions_us']:.1f} us",
+            f"  infostate      {b['infostate_steps_per_s']:,.0f} steps/s followed for one seat,"
+            f" {b['world_us']:.1f} us a world",
             f"  ({b['samples']} mid-game states sampled; bohn {b['engine']}, {b['python']}, "
             + ("compiled engine)" if b.get("native") else "pure-Python engine)"),
         ]

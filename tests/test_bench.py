@@ -11,6 +11,8 @@ from bohn.cli import main
 from bohn.engine.errors import SetupError
 
 KEYS = {
+    "infostate_steps_per_s",
+    "world_us",
     "variant",
     "players",
     "bots",
@@ -38,7 +40,15 @@ def test_bench_json_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
     assert b["variant"] == "bohnanza" and b["players"] == 4 and b["games"] == 1
     assert b["bots"] == ["random"] * 4 and b["options"] == {"trade_cap": 2}
     assert b["steps"] > 0 and b["samples"] > 0
-    for key in ("games_per_s", "steps_per_s", "clone_us", "observe_us", "legal_actions_us"):
+    for key in (
+        "games_per_s",
+        "steps_per_s",
+        "clone_us",
+        "observe_us",
+        "legal_actions_us",
+        "infostate_steps_per_s",
+        "world_us",
+    ):
         assert b[key] > 0
 
 

@@ -37,7 +37,8 @@ when given and > 0; both may be given: the first limit reached ends the
 search), ``horizon`` (steps played per iteration before scoring, default
 :data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`),
 ``proposals`` (trade proposals per trading phase of the greedy play in each
-iteration, default :data:`PROPOSALS`).
+iteration, default :data:`PROPOSALS`), ``evidence`` (standard errors by which
+a candidate must beat the greedy choice, default :data:`EVIDENCE`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -57,13 +58,13 @@ from bohn.engine.game import Game
 from bohn.sim.runner import next_seat
 
 #: iterations per decision by default
-ITERATIONS = 64
+ITERATIONS = 32
 #: steps (of any seat) played per iteration before the world is scored
-HORIZON = 40
+HORIZON = 120
 #: trade proposals per trading phase of the greedy bots that play on in each
 #: iteration (the greedy bot's own default is 2; its proposal search is what
 #: an iteration spends most of its time on)
-PROPOSALS = 1
+PROPOSALS = 0
 #: UCB1 exploration constant (rewards lie in [0, 1])
 C = 0.7
 #: actions the rules allow at almost any time: candidates only where nothing else is
@@ -157,6 +158,7 @@ class IsmctsBot(Bot):
         self.horizon = _int(params, "horizon", HORIZON)
         self.c = float(params.pop("c", C))
         self.proposals = _int(params, "proposals", PROPOSALS)
+        self.evidence = float(params.pop("evidence", EVIDENCE))
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
@@ -208,7 +210,7 @@ class IsmctsBot(Bot):
                 scores[a].append(self._iterate(world.clone(), root.children[a], a, me, seed))
             done += 1
         self.total_iterations += done * m
-        return pick(scores, first)
+        return pick(scores, first, self.evidence)
 
     def _iterate(self, world: Game, node: Node | None, action: Action, me: int, seed: int) -> float:
         """Play ``action`` in ``world``, then down the tree of the seat's later
@@ -270,9 +272,9 @@ class IsmctsBot(Bot):
         return best_a, children[best_a]
 
 
-def pick(scores: dict[Action, list[float]], first: Action) -> Action:
+def pick(scores: dict[Action, list[float]], first: Action, evidence: float = EVIDENCE) -> Action:
     """The decision: the candidate with the best mean reward among those that
-    beat ``first`` (the greedy choice) by more than :data:`EVIDENCE` standard
+    beat ``first`` (the greedy choice) by more than ``evidence`` standard
     errors of the paired differences (each candidate was played on the same
     worlds); ``first`` when none does."""
     base = scores[first]
@@ -287,7 +289,7 @@ def pick(scores: dict[Action, list[float]], first: Action) -> Action:
             continue
         var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
         se = math.sqrt(var / k)
-        if mean > EVIDENCE * se and sum(rs) / k > best_mean:
+        if mean > evidence * se and sum(rs) / k > best_mean:
             best, best_mean = a, sum(rs) / k
     return best
 
