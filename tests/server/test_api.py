@@ -234,33 +234,33 @@ def test_websocket_play_ack_error_and_updates(client: TestClient) -> None:
         assert ws.receive_json()["code"] == "forbidden"
 
 
-def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: TestClient) -> None:
-    g = new_game(
-        client,
-        variant="bohnanza",
-        players=3,
-        seats=[
-            {"kind": "human"},
-            {"kind": "bot", "bot": "greedy"},
-            {"kind": "bot", "bot": "random"},
-        ],
-    )
+def person_and_bots(client: TestClient, variant: str, bots: list[str]) -> dict[str, Any]:
+    """A new game with a person at seat 0 and the bots ``bots`` after it."""
+    seats = [{"kind": "human"}, *({"kind": "bot", "bot": b} for b in bots)]
+    return new_game(client, variant=variant, players=len(seats), seats=seats)
+
+
+def play_seat_0(client: TestClient, g: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Play seat 0 (a person) with a random bot until the game ends; the last state."""
     token = g["join"][0]["token"]
-    me = make_bot("random", 5)
-    assert client.get(f"/api/games/{g['id']}/replay").status_code == 409  # still running
-    steps = 0
-    while True:
+    me = make_bot("random", seed)
+    for _ in range(3000):
         s = wait_for_turn(client, g["id"], token)
         if s["result"] is not None:
-            break
+            return s
         r = client.post(
             f"/api/games/{g['id']}/actions",
             headers=bearer(token),
             json={"seq": s["seq"], "action": choose(s, me)},
         )
         assert r.status_code in (200, 409), r.text  # 409: a bot moved first (stale)
-        steps += 1
-        assert steps < 3000
+    raise AssertionError("the game did not end within 3000 actions of seat 0")
+
+
+def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: TestClient) -> None:
+    g = person_and_bots(client, "bohnanza", ["greedy", "random"])
+    assert client.get(f"/api/games/{g['id']}/replay").status_code == 409  # still running
+    s = play_seat_0(client, g, seed=5)
     summary = client.get(f"/api/games/{g['id']}").json()
     assert summary["status"] == "finished" and summary["result"] == s["result"]
     replay = client.get(f"/api/games/{g['id']}/replay").json()
@@ -277,28 +277,8 @@ def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: Test
 def test_a_search_bot_plays_in_a_server_game(client: TestClient) -> None:
     """An ``ismcts`` seat gets its information state from the room, off the
     event loop, and the game still ends as a verified replay."""
-    g = new_game(
-        client,
-        variant="sissi",
-        players=3,
-        seats=[
-            {"kind": "human"},
-            {"kind": "bot", "bot": "ismcts:iterations=2,horizon=6"},
-            {"kind": "bot", "bot": "greedy"},
-        ],
-    )
-    token = g["join"][0]["token"]
-    me = make_bot("random", 6)
-    for _ in range(3000):
-        s = wait_for_turn(client, g["id"], token)
-        if s["result"] is not None:
-            break
-        r = client.post(
-            f"/api/games/{g['id']}/actions",
-            headers=bearer(token),
-            json={"seq": s["seq"], "action": choose(s, me)},
-        )
-        assert r.status_code in (200, 409), r.text
+    g = person_and_bots(client, "sissi", ["ismcts:iterations=2,horizon=6", "greedy"])
+    s = play_seat_0(client, g, seed=6)
     replay = client.get(f"/api/games/{g['id']}/replay").json()
     assert replay["seats"] == ["human", "ismcts:iterations=2,horizon=6", "greedy"]
     game = verify(replay)
