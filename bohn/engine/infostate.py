@@ -296,7 +296,9 @@ class InfoTracker:
         self.cls = cls
         self.layout = layout_of(cls)
         self._keys = frozenset(cls.table.keys)
-        self._total = sum(cls.table.counts[c] for c in range(len(cls.table.keys)))
+        #: every card of the game, by kind (public: the rules list them)
+        self._all: Counter[str] = Counter(cls.table.keys[c] for c in cls.table.deck())
+        self._total = sum(self._all.values())
         #: the knowledge; see :class:`CardClass`
         self.classes: list[CardClass] = []
         #: times two looks could not be reconciled and the knowledge fell back
@@ -307,12 +309,7 @@ class InfoTracker:
         self._cached: tuple[tuple[int, int], Any] | None = None
         history = game.history()
         if history and history[0][0] is None and len(history) == game.seq + 1:
-            total: Counter[str] = Counter(
-                cls.table.keys[c]
-                for c in range(len(cls.table.keys))
-                for _ in range(cls.table.counts[c])
-            )
-            self.classes = [CardClass(total, Counter({TRANSIT: self._total}))]
+            self.classes = [CardClass(Counter(self._all), Counter({TRANSIT: self._total}))]
             self._prev = _Look(Counter(), Counter({TRANSIT: self._total}))
             self._replay: Game | None = cls.new(
                 game.n,
@@ -422,11 +419,7 @@ class InfoTracker:
         prev.sizes[PILE] = n
 
     def _reset(self, look: _Look) -> None:
-        total: Counter[str] = Counter(
-            self.cls.table.keys[c]
-            for c in range(len(self.cls.table.keys))
-            for _ in range(self.cls.table.counts[c])
-        )
+        total = Counter(self._all)
         total.subtract(look.visible)
         self.classes = [CardClass(+total, Counter(look.sizes))]
         self._prev = look
