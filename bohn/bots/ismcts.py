@@ -51,7 +51,7 @@ import time
 from functools import partial
 from typing import Any, ClassVar
 
-from bohn.bots.base import Bot, BotRng, SeatView, register_bot
+from bohn.bots.base import Bot, SeatView, register_bot
 from bohn.bots.greedy import Cards, GreedyBot
 from bohn.engine.actions import Action, BuyField, Harvest, Propose
 from bohn.engine.game import Game
@@ -162,7 +162,6 @@ class IsmctsBot(Bot):
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
-        self.seed = seed
         #: the greedy bot that proposes trades for this seat and models it in playouts
         self.greedy = GreedyBot(seed)
         #: iterations run over the bot's life (for measurements)
@@ -195,10 +194,8 @@ class IsmctsBot(Bot):
         cands = self.candidates(legal, first)
         if len(cands) == 1:
             return cands[0]
-        root = Node()
         m = len(cands)
-        for a in cands:
-            root.children[a] = Node()
+        tree = {a: Node() for a in cands}  # the seat's later decisions, after each candidate
         limit = time.perf_counter() + self.time_ms / 1000 if self.time_ms > 0 else math.inf
         rounds = max(1, -(-self.iterations // m)) if self.iterations > 0 else 1 << 62
         done = 0
@@ -207,7 +204,7 @@ class IsmctsBot(Bot):
             world = info.sample(self.rng.below(1 << 62))
             seed = self.rng.below(1 << 62)
             for a in cands:
-                scores[a].append(self._iterate(world.clone(), root.children[a], a, me, seed))
+                scores[a].append(self._iterate(world.clone(), tree[a], a, me, seed))
             done += 1
         self.total_iterations += done * m
         return pick(scores, first, self.evidence)
@@ -307,4 +304,4 @@ def _int(params: dict[str, Any], name: str, default: int) -> int:
 
 register_bot(IsmctsBot)
 
-__all__ = ["BotRng", "IsmctsBot", "Node", "reward", "values"]
+__all__ = ["IsmctsBot", "Node", "pick", "reward", "values"]
