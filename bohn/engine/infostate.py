@@ -561,12 +561,13 @@ class InfoTracker:
             if match is not None:
                 for (c, z, n), i in zip(sources, match, strict=True):
                     send(c, z, n, sinks[i][0])
-            else:
-                merged = self._merge_sources(sources)
-                self._move([(merged, z, n) for _, z, n in sources], sinks)
-                return
+            else:  # no single way: the sources become one class (in place)
+                self._merge_sources(sources)
+                self._move(sources, sinks)
 
-    def _merge_sources(self, sources: list[tuple[CardClass, Zone | None, int]]) -> CardClass:
+    def _merge_sources(self, sources: list[tuple[CardClass, Zone | None, int]]) -> None:
+        """Merge the classes of ``sources`` into one, which every entry of
+        ``sources`` then names (the caller keeps the list)."""
         members: list[CardClass] = []
         for c, _, _ in sources:
             if not any(c is m for m in members):
@@ -585,7 +586,6 @@ class InfoTracker:
         for i, (c, z, n) in enumerate(sources):
             if c is not merged:
                 sources[i] = (merged, z, n)
-        return merged
 
     def _carve_pile(self, look: _Look, pile: Counter[str]) -> None:
         """The shuffled cards (make-up ``pile``, public) lie in no zone: they
