@@ -1,0 +1,388 @@
+"""The PettingZoo AEC environment of every bohn ruleset (``docs/rl.md``).
+
+``bohn.rl.env("sissi", players=4)`` is one game after another of Sissi for
+four; the agents are ``seat_0`` ... ``seat_3``. The agent to act is the seat
+the engine waits for; where several wait (trading), the runner's scheduler
+(:func:`bohn.sim.runner.next_seat`: clockwise after the seat that acted last)
+picks one, so the order is deterministic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from bohn.engine.actions import Action
+from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
+from bohn.engine.game import Game, Result
+from bohn.rl.actions import ActionTable, check_index, offer_slots
+from bohn.rl.encoding import ENCODING_VERSION, Encoder
+from bohn.rulesets import find_variant
+from bohn.sim.runner import next_seat
+
+#: the reward options: what a seat gets at the end of a game (0 before)
+REWARDS = ("rank", "win", "score")
+
+
+def default_players(variant: str) -> int:
+    """The player count ``env(variant)`` uses when none is given: 3 where the
+    game allows it, else its smallest count."""
+    counts = find_variant(variant).allowed_players()
+    return 3 if 3 in counts else counts[0]
+
+
+def terminal_rewards(result: Result, players: int, kind: str) -> list[float]:
+    """Each seat's reward for a finished game (``docs/rl.md``).
+
+    ``rank``: ``1 - 2 * place / (players - 1)`` by the result's ranking (the
+    winner 1, the last -1; every seat -1 when no seat wins, as when the mafia
+    wins Al Cabohne; solo: 1 for a win, -1 otherwise). ``win``: a winner's
+    share ``1 / len(winners)``, 0 for the others. ``score``: the seat's score
+    minus the mean score of the other seats (solo: the score).
+    """
+    winners = set(result.winners)
+    if kind == "win":
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    if kind == "score":
+        scores = [float(x) for x in result.scores]
+        if players == 1:
+            return scores
+        total = sum(scores)
+        return [s - (total - s) / (players - 1) for s in scores]
+    if not winners:
+        return [-1.0] * players
+    if players == 1:
+        return [1.0 if 0 in winners else -1.0]
+    place = {s: i for i, s in enumerate(result.ranking)}
+    return [1.0 - 2.0 * place[s] / (players - 1) for s in range(players)]
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    if not isinstance(agent, str) or not agent.startswith("seat_") or not agent[5:].isdigit():
+        raise InvalidAction(f"there is no agent {agent!r}; agents are named seat_0, seat_1, ...")
+    return int(agent[5:])
+
+
+class Config:
+    """What one configuration (variant, players, options) fixes: its action
+    table, its encoding and its spaces. Shared by the AEC and the Gymnasium
+    environments."""
+
+    def __init__(
+        self, variant: str, players: int | None, reward: str, options: dict[str, Any]
+    ) -> None:
+        cls = find_variant(variant)
+        if players is None:
+            players = default_players(variant)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise SetupError(f"players must be an integer, not {players!r}")
+        if players not in cls.allowed_players():
+            raise SetupError(f"{variant} is for {cls.players_text()} players, not {players}")
+        if reward not in REWARDS:
+            raise SetupError(f"reward={reward!r} is not one of {', '.join(REWARDS)}")
+        cls.resolve_options(options)
+        self.cls: type[Game] = cls
+        self.variant = variant
+        self.players = players
+        self.reward = reward
+        self.options = dict(options)
+        self.table = ActionTable(variant, players, options)
+        self.encoder = Encoder(variant, players)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=0.0, high=self.encoder.high, shape=(self.encoder.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(len(self.table),), dtype=np.int8),
+            }
+        )
+
+    def new_game(self, seed: int) -> Game:
+        return self.cls.new(self.players, seed=seed, options=self.options)
+
+
+class SeatState:
+    """The acting seat's view of the current state: its observation, its
+    legal actions, the mask and the legal action of each masked index."""
+
+    __slots__ = ("legal", "mask", "obs", "offers_in", "offers_out", "seat", "seq", "vector")
+
+    def __init__(self, config: Config, game: Game, seat: int) -> None:
+        self.seat = seat
+        self.seq = game.seq
+        obs = game.observe(seat)
+        self.obs = obs
+        self.offers_in, self.offers_out = offer_slots(obs, seat)
+        table = config.table
+        legal: dict[int, Action] = {}
+        index_of = table.index_of
+        oi, oo = self.offers_in, self.offers_out
+        for a in game.legal_actions(seat):
+            i = index_of(a, seat, oi, oo)
+            if i is not None:
+                legal[i] = a
+        self.legal = legal
+        mask = np.zeros(len(table), dtype=np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        self.mask = mask
+        self.vector = config.encoder.encode(obs)
+
+    def resolve(self, config: Config, game: Game, index: object) -> Action:
+        """The engine action of ``index``: the listed legal action it stands for,
+        else the action the table builds for it (which the engine may refuse)."""
+        i = check_index(config.table, index)
+        a = self.legal.get(i)
+        if a is not None:
+            return a
+        return config.table.action_for(i, self.seat, self.offers_in, self.offers_out)
+
+
+def apply_index(config: Config, game: Game, state: SeatState, index: object) -> Action:
+    """Apply ``index`` for the state's seat; on an illegal index raise the
+    engine's error, saying which index and action it was (nothing changes)."""
+    action = state.resolve(config, game, index)
+    try:
+        game.apply(state.seat, action)
+    except IllegalAction as e:
+        i = int(index)  # type: ignore[call-overload]
+        raise IllegalAction(
+            f"action {i} ({config.table.keys[i]}: {action.text()}) is not legal for "
+            f"{agent_name(state.seat)} now: {e.message}",
+            e.rule,
+        ) from None
+    except InvalidAction as e:
+        raise InvalidAction(f"action {index}: {e}") from None
+    return action
+
+
+def render_text(game: Game) -> str:
+    """A short public (spectator) description of the game."""
+    obs = game.observe(None)
+    lines = [
+        f"{game.variant} for {game.n}, seq {obs.get('seq')}, phase {obs.get('phase')}, "
+        f"active seat {obs.get('active')}, waiting for {obs.get('waiting_for')}"
+    ]
+    for s, seat in enumerate(obs.get("seats") or ()):
+        parts = [f"seat_{s}:"]
+        for key in ("hand_size", "coins", "fields", "trading_area", "hand"):
+            if key in seat:
+                parts.append(f"{key}={seat[key]}")
+        lines.append(" ".join(parts))
+    if obs.get("result"):
+        lines.append(f"result: {obs['result']}")
+    return "\n".join(lines)
+
+
+class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """The AEC environment of one configuration; see ``docs/rl.md``.
+
+    ``variant``: a ruleset id; ``players``: a player count it allows (default
+    3, or its smallest); ``reward``: ``rank`` (default), ``win`` or ``score``;
+    every other keyword is a game option (``trade_cap=4``). The action space
+    of every agent is ``Discrete(len(table))``; the observation a ``Dict``
+    with ``observation`` (the encoding, ``float32``) and ``action_mask``
+    (``int8``, 1 for the indices of the agent's listed legal actions; all 0
+    for an agent that is not to act).
+    """
+
+    metadata = {
+        "name": "bohn_v1",
+        "is_parallelizable": False,
+        "render_modes": ["ansi"],
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        variant: str = "bohnanza",
+        players: int | None = None,
+        *,
+        reward: str = "rank",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode != "ansi":
+            raise SetupError(f"render_mode={render_mode!r} is not one of 'ansi' or None")
+        self.config = Config(variant, players, reward, options)
+        self.render_mode = render_mode
+        self.variant = variant
+        self.players = self.config.players
+        self.table = self.config.table
+        self.encoder = self.config.encoder
+        self.encoding_version = ENCODING_VERSION
+        self.possible_agents = [agent_name(s) for s in range(self.players)]
+        self._obs_space = self.config.observation_space
+        self._act_space = spaces.Discrete(len(self.table))
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.game: Game | None = None
+        self._state: SeatState | None = None
+        self._last = 0
+        self.agents: list[str] = []
+
+    # -- spaces -------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- episodes -------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` is the engine's deal seed (and seeds the seeds
+        of later resets without one); ``options`` is not used (the game
+        options are fixed when the environment is made)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._seeds.integers(0, 2**62))
+        self.game = self.config.new_game(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._last = (getattr(self.game, "active", 0) - 1) % self.players
+        self._state = None
+        self._select()
+
+    def _select(self) -> None:
+        game = self.game
+        assert game is not None
+        waiting = game.waiting_for()
+        if waiting:
+            seat = next_seat(waiting, self._last, self.players)
+            self.agent_selection = self.possible_agents[seat]
+
+    def _seat_state(self) -> SeatState:
+        """The acting seat's state, computed once per engine step."""
+        game = self.game
+        assert game is not None
+        seat = seat_of(self.agent_selection)
+        st = self._state
+        if st is None or st.seq != game.seq or st.seat != seat:
+            st = self._state = SeatState(self.config, game, seat)
+        return st
+
+    def step(self, action: Any) -> None:
+        """Apply the action index of ``agent_selection``. An index the engine
+        refuses raises its :class:`IllegalAction` (naming the index, the
+        action and the rule) and changes nothing."""
+        if self.game is None:
+            raise SetupError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise InvalidAction(f"{agent} is to act: give an action index, not None")
+        game = self.game
+        state = self._seat_state()
+        apply_index(self.config, game, state, action)
+        self._last = state.seat
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        result = game.result()
+        if result is not None:
+            rewards = terminal_rewards(result, self.players, self.config.reward)
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = rewards[s]
+                self.terminations[a] = True
+                self.infos[a] = {"result": result.to_json()}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def act(self, agent: str, action: Any) -> None:
+        """:meth:`step` for a named agent: refuses an agent that is not to act
+        (:class:`~bohn.engine.errors.NotWaiting`-like ``IllegalAction``)."""
+        if agent != self.agent_selection:
+            raise IllegalAction(
+                f"it is {self.agent_selection}'s turn to act, not {agent}'s", "bohn.rl"
+            )
+        self.step(action)
+
+    # -- observations -----------------------------------------------------------------
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The encoding of ``agent``'s observation and its action mask (zero
+        unless it is the agent to act)."""
+        game = self.game
+        if game is None:
+            raise SetupError("call reset() before observe()")
+        seat = seat_of(agent)
+        if agent == self.agent_selection and game.result() is None:
+            st = self._seat_state()
+            return {"observation": st.vector.copy(), "action_mask": st.mask.copy()}
+        obs = game.observe(seat)
+        return {
+            "observation": self.encoder.encode(obs),
+            "action_mask": np.zeros(len(self.table), dtype=np.int8),
+        }
+
+    def observe_dict(self, agent: str) -> dict[str, Any]:
+        """``game.observe(seat)`` of ``agent``: the dict the encoding is built from."""
+        if self.game is None:
+            raise SetupError("call reset() before observe_dict()")
+        seat = seat_of(agent)
+        if agent == self.agent_selection and self.game.result() is None:
+            return self._seat_state().obs
+        return self.game.observe(seat)
+
+    def legal_actions(self, agent: str | None = None) -> dict[int, Action]:
+        """Index -> engine action of every masked index of the agent to act."""
+        if agent is not None and agent != self.agent_selection:
+            return {}
+        if self.game is None or self.game.result() is not None:
+            return {}
+        return dict(self._seat_state().legal)
+
+    def action_text(self, index: int) -> str:
+        """The table key of ``index`` (``propose +1 give h0 want blaue``)."""
+        return self.table.keys[check_index(self.table, index)]
+
+    # -- rendering -------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if self.game is None:
+            return "no game: call reset()"
+        return render_text(self.game)
+
+    def close(self) -> None:
+        self._state = None
+
+
+def env(
+    variant: str = "bohnanza", players: int | None = None, **kwargs: Any
+) -> OrderEnforcingWrapper[str, dict[str, np.ndarray], int]:
+    """The AEC environment of ``variant`` for ``players`` (see :class:`raw_env`),
+    wrapped as PettingZoo's classic environments are."""
+    return OrderEnforcingWrapper(raw_env(variant, players, **kwargs))
+
+
+__all__ = [
+    "REWARDS",
+    "BohnError",
+    "Config",
+    "SeatState",
+    "env",
+    "raw_env",
+    "terminal_rewards",
+]
