@@ -161,6 +161,7 @@ class Position:
         self.fields: list[Field] = [self.field_of(f) for f in me["fields"]]
         self.active = obs.get("active") == seat
         self.grown = {f.bean for f in self.fields if f.bean is not None}
+        self._placements: dict[tuple[int, ...], float] = {}
 
     def field_of(self, keys: list[str]) -> Field:
         if not keys:
@@ -288,11 +289,20 @@ class Position:
         if self.active:
             after += [c for i, c in enumerate(self.revealed) if i not in gone_rev]
         after += receive
-        value = self.placement(after) - self.placement(base)
+        value = self.placed(after) - self.placed(base)
         for i in gone_hand:
             if i < len(self.hand):
                 value -= self.hand_card_value(i)
         return value
+
+    def placed(self, cards: Sequence[int]) -> float:
+        """:meth:`placement` of ``cards`` on my fields, remembered: one trading
+        decision values many deals that plant the same cards."""
+        key = tuple(cards)
+        v = self._placements.get(key)
+        if v is None:
+            v = self._placements[key] = self.placement(cards)
+        return v
 
 
 #: variant id -> the :class:`GreedyBot` subclass that plays it; ``greedy``
