@@ -3828,6 +3828,7 @@ class BohnkickPosition(Position):
         self.h_def = sum(int(p.get("defence_size", 0)) for p in seats if p["team"] != self.my_team)
         self._pools: dict[int, Counter[int]] = {}
         self._memo: dict[tuple[Any, ...], float] = {}
+        self._covers: dict[tuple[int, ...], dict[str, float]] = {}
 
     # -- what is unseen ----------------------------------------------------------------
 
@@ -4020,31 +4021,60 @@ class BohnkickPosition(Position):
         return bin(bits).count("1") / 4
 
     def life(self, hand: Sequence[int]) -> float:
-        """What my defensive cards are worth for the rest of the game."""
+        """What my defensive cards are worth for the rest of the game
+        (remembered per hand: a reaction values many hands)."""
+        key = ("life", *sorted(hand))
+        v = self._memo.get(key)
+        if v is None:
+            v = self._memo[key] = self._life(hand)
+        return v
+
+    def _life(self, hand: Sequence[int]) -> float:
+        bits: dict[str, int] = {}
+        for c in hand:
+            if bk.KIND[c] == "goalie":
+                bits[bk.SYMBOL[c]] = bits.get(bk.SYMBOL[c], 0) | bk.GUARDS[c]
         v = 0.0
         for symbol, w in BK_GOALIE.items():
             if symbol == "penalty" and self.players != 2:
                 continue
-            v += w * self.cover(hand, symbol)
-        seen: Counter[int] = Counter()
-        pool = self.team_pool(1 - self.my_team)  # my Tackle cards stop the other team
+            v += w * (bin(bits.get(symbol, 0)).count("1") / 4)
+        seen: set[int] = set()
         for c in hand:
             if bk.KIND[c] != "tackle":
                 continue
             bean = bk.AGAINST[c]
-            name = bk.TABLE.bean_keys[bean]
+            v += self.tackle_worth(bean) * (BK_TACKLE_SECOND if bean in seen else 1.0)
+            seen.add(bean)
+        return v * self.future
+
+    def tackle_worth(self, bean: int) -> float:
+        """What one Tackle card against ``bean`` is worth: more while the other
+        team still holds many cards of that type."""
+        key = ("tackle", bean)
+        w = self._memo.get(key)
+        if w is None:
+            pool = self.team_pool(1 - self.my_team)  # my Tackle cards stop the other team
             left = sum(k for t, k in pool.items() if bk.TABLE.bean[t] == bean)
             full = sum(bk.PER_TEAM[t] for t in range(len(bk.TABLE)) if bk.TABLE.bean[t] == bean)
-            w = BK_TACKLE.get(name, 0.15) * (0.5 + 0.5 * left / max(1, full))
-            v += w * (BK_TACKLE_SECOND if seen[bean] else 1.0)
-            seen[bean] += 1
-        return v * self.future
+            name = bk.TABLE.bean_keys[bean]
+            w = self._memo[key] = BK_TACKLE.get(name, 0.15) * (0.5 + 0.5 * left / max(1, full))
+        return w
 
     def exposed(self, hand: Sequence[int], weights: dict[str, float]) -> float:
         """The chance a shot of the expected symbol finds a corner ``hand`` does not cover."""
         if not weights:
             return 1.0
-        return sum(w * (1.0 - self.cover(hand, s)) for s, w in weights.items())
+        cover = self._covers.get(tuple(sorted(hand)))
+        if cover is None:
+            cover = self._covers[tuple(sorted(hand))] = {}
+        out = 0.0
+        for s, w in weights.items():
+            c = cover.get(s)
+            if c is None:
+                c = cover[s] = self.cover(hand, s)
+            out += w * (1.0 - c)
+        return out
 
     def draws(self, k: int, below: Callable[[int], int]) -> list[list[int]]:
         """The ``k`` cards a swap or tackle may draw: every single card, or samples."""
