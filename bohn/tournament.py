@@ -239,6 +239,27 @@ class PairResult:
             counts[g.seat] += 1
         return counts
 
+    def decided(self) -> dict[str, Any]:
+        """A's win rate among the games some seat won (the mafia took none of
+        them), its interval and verdict against the same ``1/N``: in Al
+        Cabohne and Prohibohn an A as strong as B wins ``1/N`` of those games
+        whatever share the mafia takes."""
+        scores = [g.score for g in self.games if not g.no_winner]
+        if not scores:
+            return {
+                "decided_games": 0,
+                "decided_win_rate": 0.0,
+                "decided_ci": [0.0, 1.0],
+                "decided_verdict": "straddles",
+            }
+        lo, hi, _ = score_interval(scores)
+        return {
+            "decided_games": len(scores),
+            "decided_win_rate": round(sum(scores) / len(scores), 4),
+            "decided_ci": [round(lo, 4), round(hi, 4)],
+            "decided_verdict": verdict(lo, hi, 1.0 / self.players),
+        }
+
     def to_json(self) -> dict[str, Any]:
         n = len(self.games)
         scores = [g.score for g in self.games]
@@ -263,6 +284,7 @@ class PairResult:
             "baseline": round(baseline, 4),
             "verdict": verdict(lo, hi, baseline),
             "seat_win_rate": seat_rates,
+            **self.decided(),
             "mean_points": round(sum(g.points for g in self.games) / n, 4) if n else 0.0,
             "mean_rank": round(sum(g.rank for g in self.games) / n, 4) if n else 0.0,
         }
@@ -606,10 +628,14 @@ def format_tournament(t: dict[str, Any]) -> str:
     if any(p["ci_method"] == "normal" for p in pairs):
         lines.append("(shared wins occurred: intervals of those pairs are normal intervals)")
     if any(p["no_winner"] for p in pairs):
-        lines.append(
-            "games nobody won (the mafia did): "
-            + ", ".join(f"{p['a']} vs {p['b']} {p['no_winner']}" for p in pairs)
-        )
+        lines.append("games nobody won (the mafia did), and A's win rate among the others:")
+        for p in pairs:
+            ci = f"[{p['decided_ci'][0]:.3f}, {p['decided_ci'][1]:.3f}]"
+            lines.append(
+                f"  {p['a']} vs {p['b']}: {p['no_winner']} nobody won; "
+                f"{p['decided_win_rate']:.3f} {ci} of {p['decided_games']}, "
+                f"{_VERDICT_WORDS[p['decided_verdict']]}"
+            )
     rs = t["ratings"]
     if rs:
         wr = max([len("bot")] + [len(r["bot"]) for r in rs])

@@ -219,6 +219,13 @@ def test_mafia_games_count_games_nobody_won() -> None:
         assert p["wins"] + p["shared_wins"] + p["no_winner"] <= p["games"]
     # greedy loses to the mafia now and then; it never loses to random on the ranking
     assert sum(p["no_winner"] for p in t["pairs"]) > 0
+    # among the games a player won, greedy took every one from random, and random none
+    by_a = {p["a"]: p for p in t["pairs"]}
+    for p in t["pairs"]:
+        assert p["decided_games"] == p["games"] - p["no_winner"]
+    assert by_a["greedy"]["decided_win_rate"] == 1.0
+    assert by_a["greedy"]["decided_verdict"] == "above"
+    assert by_a["random"]["decided_win_rate"] == 0.0
     assert t["ratings"][0]["bot"] == "greedy"
 
 
