@@ -362,10 +362,9 @@ class ActionTable:
                 self.keys.append(k)
         for k in self.keys:  # every key must be a well-formed engine action
             parse_action(self._text(k, 0, (), ()))
-        #: legal action -> index, for actions whose key depends on nothing else
-        self._static: dict[Action, int | None] = {}
-        #: (seat, action) -> index for proposals and attacks
-        self._seated: dict[tuple[int, Action], int | None] = {}
+        #: per seat, id(action) -> (action, index) of the actions whose key
+        #: does not depend on the open offers (the engine shares its listed actions)
+        self._by_id: list[dict[int, tuple[Action, int | None]]] = [{} for _ in range(players)]
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -402,19 +401,19 @@ class ActionTable:
         self, action: Action, seat: int, offers_in: Sequence[int], offers_out: Sequence[int]
     ) -> int | None:
         """The index of ``action`` (a legal action of ``seat``), or ``None``."""
+        cache = self._by_id[seat]
+        hit = cache.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
         t = action.type
         if t in ("accept", "decline", "withdraw"):
             return self.index.get(self.key_of(action, seat, offers_in, offers_out))
-        if t in ("propose", "attack"):
-            k = (seat, action)
-            hit = self._seated.get(k, -1)
-            if hit == -1:
-                hit = self._seated[k] = self.index.get(self.key_of(action, seat, (), ()))
-            return hit
-        hit = self._static.get(action, -1)
-        if hit == -1:
-            hit = self._static[action] = self.index.get(action.text())
-        return hit
+        i = self.index.get(self.key_of(action, seat, (), ()))
+        if len(cache) >= 50_000:
+            cache.clear()
+        # the entry holds the action, so its id cannot be reused while cached
+        cache[id(action)] = (action, i)
+        return i
 
     # -- index -> engine action ---------------------------------------------------
 

@@ -21,6 +21,7 @@ A change to the layout or the meaning of any slice raises
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,9 @@ from bohn.rulesets import find_variant
 
 #: the version of the layout below; bumped by any change of it
 ENCODING_VERSION = 1
+
+#: entries kept by each memo of histograms before it is emptied
+_MEMO = 20_000
 
 _Writer = Callable[[dict[str, Any], list[int], list[int], list[float]], None]
 
@@ -62,19 +66,31 @@ class _Builder:
 def _hist(
     vocab: dict[str, int], scale: float, cap: float
 ) -> Callable[[Sequence[str] | None, int, list[int], list[float]], None]:
-    """A writer of a histogram of keys at an offset."""
+    """A writer of a histogram of keys at an offset. Results are memoised by
+    (offset, cards): piles and fields change far less often than they are
+    encoded."""
+    memo: dict[tuple[int, tuple[str, ...]], tuple[list[int], list[float]]] = {}
 
     def write(items: Sequence[str] | None, base: int, idx: list[int], val: list[float]) -> None:
         if not items:
             return
-        counts: dict[int, int] = {}
-        for k in items:
-            i = vocab.get(k)
-            if i is not None:
-                counts[i] = counts.get(i, 0) + 1
-        for i, c in counts.items():
-            idx.append(base + i)
-            val.append(min(c / scale, cap))
+        key = (base, tuple(items))
+        hit = memo.get(key)
+        if hit is None:
+            counts: dict[int, int] = {}
+            for k in items:
+                i = vocab.get(k)
+                if i is not None:
+                    counts[i] = counts.get(i, 0) + 1
+            hit = (
+                [base + i for i in counts],
+                [min(c / scale, cap) for c in counts.values()],
+            )
+            if len(memo) >= _MEMO:
+                memo.clear()
+            memo[key] = hit
+        idx.extend(hit[0])
+        val.extend(hit[1])
 
     return write
 
@@ -122,8 +138,10 @@ class Encoder:
         for w in self._writers:
             w(obs, rel, idx, val)
         out = np.zeros(self.size, dtype=np.float32)
-        if idx:
-            out[idx] = val
+        if idx:  # through array.array: a faster conversion than numpy's from a list
+            out[np.frombuffer(array("q", idx), dtype=np.int64)] = np.frombuffer(
+                array("f", val), dtype=np.float32
+            )
         return out
 
     def layout(self) -> list[Block]:

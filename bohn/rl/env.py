@@ -105,6 +105,31 @@ class Config:
             }
         )
 
+        #: (seat, ids of the legal actions) -> (those actions, index -> action)
+        self._masks: dict[tuple[int, tuple[int, ...]], tuple[list[Action], dict[int, Action]]] = {}
+
+    def legal_indices(
+        self, legal: list[Action], seat: int, offers_in: list[int], offers_out: list[int]
+    ) -> dict[int, Action]:
+        """Index -> action of the legal actions in the table. Memoised by the
+        actions' identities: the engine shares its listed actions, and the list
+        itself says which offers are open to and by the seat (one ``decline``
+        per offer made to it, one ``withdraw`` per offer it made)."""
+        key = (seat, tuple(map(id, legal)))
+        hit = self._masks.get(key)
+        if hit is not None:
+            return hit[1]
+        index_of = self.table.index_of
+        out: dict[int, Action] = {}
+        for a in legal:
+            i = index_of(a, seat, offers_in, offers_out)
+            if i is not None:
+                out[i] = a
+        if len(self._masks) >= 20_000:
+            self._masks.clear()
+        self._masks[key] = (legal, out)  # holding the list keeps the ids unique
+        return out
+
     def new_game(self, seed: int) -> Game:
         return self.cls.new(self.players, seed=seed, options=self.options)
 
@@ -121,18 +146,12 @@ class SeatState:
         obs = game.observe(seat)
         self.obs = obs
         self.offers_in, self.offers_out = offer_slots(obs, seat)
-        table = config.table
-        legal: dict[int, Action] = {}
-        index_of = table.index_of
-        oi, oo = self.offers_in, self.offers_out
-        for a in game.legal_actions(seat):
-            i = index_of(a, seat, oi, oo)
-            if i is not None:
-                legal[i] = a
-        self.legal = legal
-        mask = np.zeros(len(table), dtype=np.int8)
-        if legal:
-            mask[list(legal)] = 1
+        self.legal = config.legal_indices(
+            game.legal_actions(seat), seat, self.offers_in, self.offers_out
+        )
+        mask = np.zeros(len(config.table), dtype=np.int8)
+        if self.legal:
+            mask[list(self.legal)] = 1
         self.mask = mask
         self.vector = config.encoder.encode(obs)
 

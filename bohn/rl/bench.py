@@ -1,0 +1,129 @@
+"""How fast the environments run: random legal play through the AEC
+environment against the same kind of play on the bare engine.
+
+``measure("sissi", 3, steps=20_000)`` plays random legal actions until
+``steps`` steps have been taken (games one after another, seeds 0, 1, ...)
+and returns the steps per second of
+
+* ``env``: through :func:`bohn.rl.env` — ``last()`` (the observation's
+  encoding and the action mask), a random masked index, ``step()``;
+* ``engine``: the bare engine as a random bot plays it — ``legal_actions``,
+  a random legal action, ``apply``;
+* ``engine_observe``: the same plus ``game.observe(seat)`` at every step, the
+  part of the environment's cost that is the engine's own.
+
+``overhead`` is ``engine / env``: how many times slower the environment is.
+Timing is measurement only; no test depends on it.
+
+Run ``python -m bohn.rl.bench`` for every ruleset (``--steps``, ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from bohn.rl.env import default_players, raw_env
+from bohn.rulesets import find_variant
+from bohn.sim.runner import next_seat
+
+
+def _engine_steps(variant: str, players: int, steps: int, observe: bool) -> float:
+    cls = find_variant(variant)
+    done = 0
+    seed = 0
+    rnd = random.Random(0)
+    start = time.perf_counter()
+    while done < steps:
+        game = cls.new(players, seed=seed)
+        last = (getattr(game, "active", 0) - 1) % players
+        while done < steps:
+            waiting = game.waiting_for()
+            if not waiting:
+                break
+            seat = next_seat(waiting, last, players)
+            legal = game.legal_actions(seat)
+            if observe:
+                game.observe(seat)
+            game.apply(seat, legal[int(rnd.random() * len(legal))])
+            last = seat
+            done += 1
+        seed += 1
+    return done / (time.perf_counter() - start)
+
+
+def _env_steps(variant: str, players: int, steps: int) -> float:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    e = OrderEnforcingWrapper(raw_env(variant, players))
+    rnd = random.Random(0)
+    done = 0
+    seed = 0
+    start = time.perf_counter()
+    while done < steps:
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rnd.random() * len(legal))]))
+            done += 1
+            if done >= steps:
+                break
+        seed += 1
+    return done / (time.perf_counter() - start)
+
+
+def measure(variant: str, players: int | None = None, steps: int = 20_000) -> dict[str, Any]:
+    """Steps per second of random legal play through the environment and on
+    the bare engine (see the module docstring)."""
+    from bohn import _native
+
+    if players is None:
+        players = default_players(variant)
+    env_rate = _env_steps(variant, players, steps)
+    engine = _engine_steps(variant, players, steps, observe=False)
+    engine_obs = _engine_steps(variant, players, steps, observe=True)
+    return {
+        "variant": variant,
+        "players": players,
+        "steps": steps,
+        "native": _native.ACTIVE,
+        "env": round(env_rate),
+        "engine": round(engine),
+        "engine_observe": round(engine_obs),
+        "overhead": round(engine / env_rate, 2),
+        "overhead_vs_observe": round(engine_obs / env_rate, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    from bohn.rulesets import VARIANTS
+
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("variants", nargs="*", default=list(VARIANTS))
+    p.add_argument("--steps", type=int, default=20_000)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    rows = [measure(v, None, args.steps) for v in args.variants]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    print("| ruleset | players | env steps/s | engine steps/s | engine + observe | overhead |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['variant']} | {r['players']} | {r['env']:,} | {r['engine']:,} | "
+            f"{r['engine_observe']:,} | {r['overhead']}x |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""The training example and the measurement run end to end (no timing is asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from bohn.rl import bench
+from bohn.rl.examples import sissi_reinforce
+
+
+def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
+    curve = tmp_path / "curve.png"
+    numbers = tmp_path / "run.json"
+    result = sissi_reinforce.main(
+        [
+            "--games", "4", "--eval", "3", "--log-every", "2",
+            "--plot", str(curve), "--json", str(numbers),
+        ]
+    )  # fmt: skip
+    assert curve.stat().st_size > 1000 and curve.read_bytes()[:4] == b"\x89PNG"
+    assert numbers.exists()
+    assert [c["games"] for c in result["curve"]] == [2, 4]
+    lo, hi = result["wilson95"]
+    assert 0.0 <= lo <= result["eval_win_rate"] <= hi <= 1.0
+
+
+def test_wilson_interval() -> None:
+    lo, hi = sissi_reinforce.wilson(150, 300)
+    assert lo == pytest.approx(0.4436, abs=1e-3) and hi == pytest.approx(0.5564, abs=1e-3)
+    assert sissi_reinforce.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_measure_reports_both_rates() -> None:
+    r = bench.measure("bohnkick", 2, steps=200)
+    assert r["variant"] == "bohnkick" and r["players"] == 2
+    assert r["env"] > 0 and r["engine"] > 0 and r["engine_observe"] > 0
+    assert r["overhead"] == pytest.approx(r["engine"] / r["env"], rel=0.02)
