@@ -11,7 +11,7 @@ from infostate_helpers import options, twin_with_other_hidden_cards
 import bohn
 from bohn.bots import make_bot
 from bohn.bots.base import SeatView, seat_view
-from bohn.bots.ismcts import IsmctsBot, pick, reward
+from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
@@ -20,9 +20,10 @@ TINY = "ismcts:iterations=2,horizon=6"
 
 
 def test_parameters() -> None:
-    bot = make_bot("ismcts:iterations=7,horizon=12,c=0.3,time_ms=50,proposals=2", 1)
+    bot = make_bot("ismcts:iterations=7,horizon=12,c=0.3,time_ms=50,proposals=2,expand=3", 1)
     assert isinstance(bot, IsmctsBot)
-    assert (bot.iterations, bot.horizon, bot.c, bot.time_ms, bot.proposals) == (7, 12, 0.3, 50, 2)
+    got = (bot.iterations, bot.horizon, bot.c, bot.time_ms, bot.proposals, bot.expand)
+    assert got == (7, 12, 0.3, 50, 2, 3)
     with pytest.raises(ValueError, match="iterations must be an integer"):
         make_bot("ismcts:iterations=many", 1)
     with pytest.raises(ValueError, match="must not be negative"):
@@ -130,6 +131,35 @@ def test_pick_keeps_the_greedy_choice_without_evidence() -> None:
     assert pick(clear, g) == other
     worse = {g: [0.5, 0.6, 0.4, 0.5], other: [0.4, 0.5, 0.3, 0.4]}
     assert pick(worse, g) == g
+
+
+def test_pick_asks_more_of_few_worlds_and_many_candidates() -> None:
+    g, other, third = EndTrading(), Pass(), Harvest(0)
+    # better by 1.97 standard errors of the paired differences, on 8 worlds
+    diffs = [0.1, 0.3, -0.1, 0.2, -0.05, 0.25, 0.0, 0.1]
+    base = [0.5] * 8
+    against_one = {g: base, other: [0.5 + d for d in diffs]}
+    assert pick(against_one, g) == other
+    # the same evidence, but found among two candidates tried: not enough
+    against_three = {**against_one, third: [0.4] * 8}
+    assert pick(against_three, g) == g
+    # and on two worlds nothing moves the bot off the greedy choice
+    assert pick({g: [0.5, 0.5], other: [0.9, 0.91]}, g) == g
+
+
+def test_threshold_is_the_t_quantile() -> None:
+    # one-sided 95%, 97.5% and 99% quantiles of Student's t (tables)
+    for evidence, df, t in [
+        (1.6449, 2, 2.920),
+        (1.6449, 7, 1.895),
+        (1.96, 7, 2.365),
+        (2.3263, 7, 2.998),
+        (1.96, 15, 2.131),
+    ]:
+        assert threshold(evidence, df, 1) == pytest.approx(t, rel=0.015)
+    # many worlds: the normal quantile; Bonferroni: 1 - Φ(1.5) shared by 3 = Φ⁻¹(0.9777)
+    assert threshold(1.5, 100_000, 1) == pytest.approx(1.5, abs=1e-3)
+    assert threshold(1.5, 100_000, 3) == pytest.approx(2.008, abs=2e-3)
 
 
 def test_reward_orders_positions() -> None:

@@ -8,7 +8,9 @@ plays one candidate for the decision at hand, then plays on:
 * **in the tree** of the seat's later decisions, it picks among its candidate
   actions by UCB1 with availability counts (an action is scored against the
   number of iterations in which it was legal, as single-observer ISMCTS does,
-  since different worlds allow different actions);
+  since different worlds allow different actions), greedy's choice tried
+  first; a decision reached fewer than ``expand`` times plays greedy's choice,
+  so a small budget is not spent on random moves after the one at hand;
 * **the other seats** play the ``greedy`` bot of their variant, in the tree and
   out of it: the search plans against that model of its opponents;
 * **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
@@ -27,9 +29,9 @@ almost any time (:data:`ANY_TIME`).
 **The decision.** Each round deals one world and plays every candidate on a
 copy of it, with the same seeds for the other seats' play, so candidates are
 compared on the same cards. The decision is the candidate with the best mean
-reward among those that beat the greedy choice by more than :data:`EVIDENCE`
-standard errors of the paired differences, else the greedy choice
-(:func:`pick`).
+reward among those that beat the greedy choice clearly on the paired
+differences (a one-sided test corrected for the few worlds played and the
+number of candidates), else the greedy choice (:func:`pick`).
 
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
 :data:`ITERATIONS`), ``time_ms`` (stop after this many milliseconds instead,
@@ -37,8 +39,10 @@ when given and > 0; both may be given: the first limit reached ends the
 search), ``horizon`` (steps played per iteration before scoring, default
 :data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`),
 ``proposals`` (trade proposals per trading phase of the greedy play in each
-iteration, default :data:`PROPOSALS`), ``evidence`` (standard errors by which
-a candidate must beat the greedy choice, default :data:`EVIDENCE`).
+iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly a candidate
+must beat the greedy choice, in standard errors of a test on many worlds and
+one candidate, default :data:`EVIDENCE`; see :func:`pick`), ``expand``
+(visits before the tree branches at a later decision, default :data:`EXPAND`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -49,6 +53,7 @@ from __future__ import annotations
 import math
 import time
 from functools import partial
+from statistics import NormalDist
 from typing import Any, ClassVar
 
 from bohn.bots.base import Bot, SeatView, register_bot
@@ -70,6 +75,9 @@ C = 0.7
 #: actions the rules allow at almost any time: candidates only where nothing else is
 #: to be decided, or when they are the greedy bot's choice
 ANY_TIME = (Harvest, BuyField)
+#: visits a node of the seat's later decisions needs before the search branches
+#: there; until then the seat plays greedy's choice at it
+EXPAND = 8
 #: how many standard errors a candidate must beat the greedy choice by to be picked
 EVIDENCE = 1.5
 #: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
@@ -159,6 +167,7 @@ class IsmctsBot(Bot):
         self.c = float(params.pop("c", C))
         self.proposals = _int(params, "proposals", PROPOSALS)
         self.evidence = float(params.pop("evidence", EVIDENCE))
+        self.expand = _int(params, "expand", EXPAND)
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
@@ -230,12 +239,15 @@ class IsmctsBot(Bot):
                 view = SeatView(seat, legal, partial(world.observe, seat))
                 act = policy[seat].act(view)
                 if seat == me and node is not None:
-                    cands = self.candidates(legal, act)
-                    if len(cands) > 1:
-                        act, node = self._select(node, cands)
-                        path.append(node)
-                        if node.visits == 0:
-                            node = None  # expanded: the rest is playout
+                    if node.visits < self.expand:
+                        node = None  # a young node: greedy's choice, the rest is playout
+                    else:
+                        cands = self.candidates(legal, act)
+                        if len(cands) > 1:
+                            act, node = self._select(node, cands, act)
+                            path.append(node)
+                            if node.visits == 0:
+                                node = None  # expanded: the rest is playout
             world.apply(seat, act)
             last = seat
             steps += 1
@@ -245,8 +257,9 @@ class IsmctsBot(Bot):
             visited.total += r
         return r
 
-    def _select(self, node: Node, cands: list[Action]) -> tuple[Action, Node]:
-        """UCB1 over the available candidates; an untried one first."""
+    def _select(self, node: Node, cands: list[Action], first: Action) -> tuple[Action, Node]:
+        """UCB1 over the available candidates; an untried one first, greedy's
+        choice (``first``) before the others."""
         children = node.children
         untried = [a for a in cands if a not in children]
         for a in cands:
@@ -254,7 +267,7 @@ class IsmctsBot(Bot):
             if child is not None:
                 child.avail += 1
         if untried:
-            a = untried[self.rng.below(len(untried))]
+            a = first if first in untried else untried[self.rng.below(len(untried))]
             child = children[a] = Node()
             child.avail = 1
             return a, child
@@ -271,11 +284,20 @@ class IsmctsBot(Bot):
 
 def pick(scores: dict[Action, list[float]], first: Action, evidence: float = EVIDENCE) -> Action:
     """The decision: the candidate with the best mean reward among those that
-    beat ``first`` (the greedy choice) by more than ``evidence`` standard
-    errors of the paired differences (each candidate was played on the same
-    worlds); ``first`` when none does."""
+    beat ``first`` (the greedy choice) clearly, else ``first``.
+
+    Each candidate was played on the same worlds, so the test is on the paired
+    differences: a candidate beats ``first`` when their mean exceeds
+    :func:`threshold` standard errors, the one-sided test at the level that
+    ``evidence`` standard errors would have with many worlds, corrected for the
+    few worlds played (Student's t) and for the number of candidates tried
+    against ``first`` (Bonferroni), so that noise alone rarely moves the bot
+    off the greedy choice."""
     base = scores[first]
     k = len(base)
+    if k < 3:  # two worlds say nothing of the noise
+        return first
+    bar = threshold(evidence, k - 1, len(scores) - 1)
     best, best_mean = first, sum(base) / k
     for a, rs in scores.items():
         if a == first:
@@ -284,11 +306,30 @@ def pick(scores: dict[Action, list[float]], first: Action, evidence: float = EVI
         mean = sum(diffs) / k
         if mean <= 0:
             continue
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
+        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
         se = math.sqrt(var / k)
-        if mean > evidence * se and sum(rs) / k > best_mean:
+        if mean > bar * se and sum(rs) / k > best_mean:
             best, best_mean = a, sum(rs) / k
     return best
+
+
+def threshold(evidence: float, df: int, tries: int) -> float:
+    """The critical value, in standard errors, of a one-sided test with ``df``
+    degrees of freedom at the level ``1 - Φ(evidence)`` shared among
+    ``tries`` comparisons (the Cornish-Fisher expansion of Student's t
+    quantile, within 1.5% of it from ``df`` = 2 on)."""
+    alpha = (1.0 - _NORMAL.cdf(evidence)) / max(1, tries)
+    z = _NORMAL.inv_cdf(1.0 - alpha)
+    z3, z5 = z**3, z**5
+    return (
+        z
+        + (z3 + z) / (4 * df)
+        + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3)
+    )
+
+
+_NORMAL = NormalDist()
 
 
 def _int(params: dict[str, Any], name: str, default: int) -> int:
@@ -304,4 +345,4 @@ def _int(params: dict[str, Any], name: str, default: int) -> int:
 
 register_bot(IsmctsBot)
 
-__all__ = ["IsmctsBot", "Node", "pick", "reward", "values"]
+__all__ = ["IsmctsBot", "Node", "pick", "reward", "threshold", "values"]
