@@ -477,6 +477,35 @@ class ActionTable:
         return out
 
 
+def table_markdown(variant: str, players: int) -> str:
+    """The action table of one configuration as a Markdown table of families."""
+    t = ActionTable(variant, players)
+    lines = [
+        f"Action table of {variant} for {players}: Discrete({len(t)})",
+        "",
+        "| indices | family | count | meaning |",
+        "|---|---|---|---|",
+    ]
+    for start, count, template, doc in t.describe():
+        lines.append(f"| {start}-{start + count - 1} | `{template}` | {count} | {doc} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    p = argparse.ArgumentParser(description="Print the action table of a configuration.")
+    p.add_argument("variant")
+    p.add_argument("players", type=int)
+    p.add_argument("--keys", action="store_true", help="every key, one per line")
+    args = p.parse_args(argv)
+    if args.keys:
+        for i, k in enumerate(ActionTable(args.variant, args.players).keys):
+            print(i, k)
+        return
+    print(table_markdown(args.variant, args.players))
+
+
 def offer_slots(obs: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
     """The ids of the open offers made to / by ``seat``, oldest first, from its
     observation."""
@@ -512,4 +541,5 @@ __all__ = [
     "check_index",
     "default_caps",
     "offer_slots",
+    "table_markdown",
 ]

@@ -1028,4 +1028,30 @@ class Encoder:
         )
 
 
-__all__ = ["ENCODING_VERSION", "Block", "Encoder"]
+def layout_markdown(variant: str, players: int) -> str:
+    """The layout of one configuration as a Markdown table."""
+    enc = Encoder(variant, players)
+    lines = [
+        f"Encoding v{ENCODING_VERSION} of {variant} for {players}: {enc.size} floats",
+        "",
+        "| slice | block | size | high | meaning |",
+        "|---|---|---|---|---|",
+    ]
+    for b in enc.layout():
+        lines.append(
+            f"| {b.start}:{b.start + b.size} | `{b.name}` | {b.size} | {b.high:g} | {b.doc} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    p = argparse.ArgumentParser(description="Print the encoding layout of a configuration.")
+    p.add_argument("variant")
+    p.add_argument("players", type=int)
+    args = p.parse_args(argv)
+    print(layout_markdown(args.variant, args.players))
+
+
+__all__ = ["ENCODING_VERSION", "Block", "Encoder", "layout_markdown"]
