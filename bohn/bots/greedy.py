@@ -162,6 +162,7 @@ class Position:
         self.active = obs.get("active") == seat
         self.grown = {f.bean for f in self.fields if f.bean is not None}
         self._placements: dict[tuple[int, ...], float] = {}
+        self._deals: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
 
     def field_of(self, keys: list[str]) -> Field:
         if not keys:
@@ -281,7 +282,16 @@ class Position:
 
     def deal_value(self, receive: Sequence[int], give: Sequence[str]) -> float:
         """How much a deal improves my position: I receive ``receive`` (card
-        ints) and give the cards named by ``give`` (``h3``, ``r0``)."""
+        ints) and give the cards named by ``give`` (``h3``, ``r0``); remembered,
+        since a trading decision values the same deal for several seats."""
+        key = (tuple(receive), tuple(give))
+        v = self._deals.get(key)
+        if v is None:
+            v = self._deals[key] = self.value_deal(receive, give)
+        return v
+
+    def value_deal(self, receive: Sequence[int], give: Sequence[str]) -> float:
+        """:meth:`deal_value`, computed."""
         gone_rev = {int(r[1:]) for r in give if r[0] == "r"}
         gone_hand = [int(r[1:]) for r in give if r[0] == "h"]
         base = self.to_plant()
@@ -2659,7 +2669,6 @@ class LadyPosition(Position):
             int(obs.get("exhaustions", 0)) >= final - 1 and int(obs.get("deck_size", 99)) < 20
         )
         self._unseen: list[list[int]] | None = None
-        self._deals: dict[tuple[tuple[int, ...], tuple[str, ...]], float] = {}
         self._upcoming: dict[int | None, int] = {}
         self._placed: dict[tuple[int, ...], float] = {}
 
@@ -2675,13 +2684,6 @@ class LadyPosition(Position):
         if n is None:
             n = self._upcoming[bean] = super().upcoming(bean)
         return n
-
-    def deal_value(self, receive: Sequence[int], give: Sequence[str]) -> float:
-        key = (tuple(receive), tuple(give))
-        v = self._deals.get(key)
-        if v is None:
-            v = self._deals[key] = super().deal_value(receive, give)
-        return v
 
     # -- one field -----------------------------------------------------------------
 
