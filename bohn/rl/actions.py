@@ -55,7 +55,8 @@ class Caps:
     offers_out: int
     #: positions a pull may name (``pull<i>``) and a pick on a field (``f<i>.<j>``)
     depth: int
-    #: hand positions of a planting with a mode (``plant h<i> f<j> kavalier``)
+    #: hand and trading-area positions of a planting with a mode
+    #: (``plant h<i> f<j> kavalier``, ``plant t<i> f<j> pull2``)
     mode_hand: int
     #: uncovered piles / offer stacks (``p<i>``)
     piles: int
@@ -113,7 +114,7 @@ def default_caps(variant: str, players: int) -> Caps:
         hand=cards,
         trade_hand=8,
         revealed=int(getattr(kind, "reveal_count", 0) or 0),
-        traded=12,
+        traded=24,
         store=8 if variant == "high-bohn" else 0,
         offers_in=8,
         offers_out=8,
@@ -154,7 +155,7 @@ def _bean_families(kind: type[Game], players: int, caps: Caps) -> list[Family]:
             out.append(
                 Family(
                     "plant t{t} f{f} {mode}",
-                    {"t": _nums(caps.traded), "f": f, "mode": modes},
+                    {"t": _nums(caps.mode_hand), "f": f, "mode": modes},
                     "... with a mode",
                 )
             )

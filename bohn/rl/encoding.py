@@ -367,6 +367,25 @@ class Encoder:
         )
         b_other = self._b.add("offers_other", 1, 10.0, "other open offers (count / 10)")
 
+        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+
+        def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
+            base, who, give, give_from, want = key
+            idx.append(base)
+            val.append(1.0)
+            idx.append(base + 1 + who)
+            val.append(1.0)
+            give_hist(give, base + 1 + n, idx, val)
+            zc: dict[int, int] = {}
+            for z in give_from:
+                zi = zones.get(z)
+                if zi is not None:
+                    zc[zi] = zc.get(zi, 0) + 1
+            for zi, c in zc.items():
+                idx.append(base + 1 + n + nk + zi)
+                val.append(min(c / 2.0, 10.0))
+            want_hist(want, base + 1 + n + nk + 3, idx, val)
+
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             offers = o.get("offers")
             if not offers:
@@ -380,21 +399,22 @@ class Encoder:
                 (b_out, mine, "to", slots_out),
             ):
                 for j, x in enumerate(group[:slots]):
-                    base = base0 + j * per
-                    idx.append(base)
-                    val.append(1.0)
-                    idx.append(base + 1 + (x[who] - me) % n)
-                    val.append(1.0)
-                    give_hist(x["give"], base + 1 + n, idx, val)
-                    zc: dict[int, int] = {}
-                    for z in x.get("give_from") or ():
-                        zi = zones.get(z)
-                        if zi is not None:
-                            zc[zi] = zc.get(zi, 0) + 1
-                    for zi, c in zc.items():
-                        idx.append(base + 1 + n + nk + zi)
-                        val.append(min(c / 2.0, 10.0))
-                    want_hist(x["want"], base + 1 + n + nk + 3, idx, val)
+                    key = (
+                        base0 + j * per,
+                        (x[who] - me) % n,
+                        tuple(x["give"]),
+                        tuple(x.get("give_from") or ()),
+                        tuple(x["want"]),
+                    )
+                    hit = memo.get(key)
+                    if hit is None:
+                        hit = ([], [])
+                        one(key, hit[0], hit[1])
+                        if len(memo) >= _MEMO:
+                            memo.clear()
+                        memo[key] = hit
+                    idx.extend(hit[0])
+                    val.extend(hit[1])
             if other:
                 idx.append(b_other)
                 val.append(min(other / 10.0, 10.0))
@@ -420,8 +440,9 @@ class Encoder:
             "cards (key counts / 10)",
         )
 
-        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            s = o["seats"][rel[k]]
+        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+
+        def build(s: dict[str, Any], idx: list[int], val: list[float]) -> None:
             idx.append(base0)
             val.append(min(s.get("hand_size", 0) / 10.0, 10.0))
             idx.append(base0 + 1)
@@ -448,6 +469,26 @@ class Encoder:
                         idx.append(base + 3 + t)
                         val.append(1.0)
                     field_hist(f, base + 3 + nk, idx, val)
+
+        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            s = o["seats"][rel[k]]
+            key = (
+                s.get("hand_size"),
+                s.get("coins"),
+                s.get("proposals_left"),
+                tuple(map(tuple, s.get("fields") or ())),
+                tuple(s.get("field_pays") or ()),
+                tuple(s.get("trading_area") or ()),
+            )
+            hit = memo.get(key)
+            if hit is None:
+                hit = ([], [])
+                build(s, hit[0], hit[1])
+                if len(memo) >= _MEMO:
+                    memo.clear()
+                memo[key] = hit
+            idx.extend(hit[0])
+            val.extend(hit[1])
 
         self._b.writers.append(write)
 
