@@ -16,7 +16,11 @@ defaults (``trade_cap=2``), and measures:
 * ``infostate_steps_per_s`` and ``world_us`` — what search bots pay for
   hidden information (``docs/infostate.md``): steps per second of an
   ``InfoTracker`` following the first game for seat 0, and the mean cost of
-  one world dealt from it (``sample``) on the mid-game states.
+  one world dealt from it (``sample``) on the mid-game states;
+* ``ismcts_playouts_per_s`` and ``ismcts_ms`` — the ``ismcts`` bot at its
+  defaults (``docs/bots.md``): playouts per second, and the mean time of a
+  decision, over its decisions for the first waiting seat with a choice on
+  (at most :data:`SEARCHES` of) the mid-game states.
 
 Numbers depend on the machine; compare runs on the same machine only. Timing
 is never part of a pass/fail test.
@@ -41,6 +45,8 @@ DEFAULT_GAMES = 20
 SAMPLE_EVERY = 97
 #: how often each sampled state is cloned / observed / asked for legal actions
 REPEAT = 20
+#: mid-game states on which the ``ismcts`` bot decides
+SEARCHES = 3
 
 
 def _play(game: Game, seed: int) -> int:
@@ -107,6 +113,32 @@ def _infostate_costs(game: Game, samples: list[Game]) -> tuple[float, float]:
     return track, (1e6 * total / (len(trackers) * REPEAT) if trackers else 0.0)
 
 
+def _search_costs(samples: list[Game]) -> tuple[float, float]:
+    """Playouts per second of the ``ismcts`` bot at its defaults, and the mean
+    milliseconds of one of its decisions, on (at most :data:`SEARCHES` of)
+    ``samples``: the first waiting seat with a choice decides on each."""
+    from bohn.bots.base import seat_view
+    from bohn.bots.ismcts import IsmctsBot
+
+    bot = IsmctsBot(0)
+    seconds = 0.0
+    decisions = 0
+    for g in samples:
+        if decisions >= SEARCHES:
+            break
+        seat = next((s for s in sorted(g.waiting_for()) if len(g.legal_actions(s)) > 1), None)
+        if seat is None:
+            continue
+        view = seat_view(g, seat, bot, {})  # the tracker is built outside the clock
+        t0 = time.perf_counter()
+        bot.act(view)
+        seconds += time.perf_counter() - t0
+        decisions += 1
+    if not decisions or seconds <= 0:
+        return 0.0, 0.0
+    return bot.total_iterations / seconds, 1000 * seconds / decisions
+
+
 def run_bench(
     variant: str = "bohnanza",
     players: int = 4,
@@ -168,6 +200,7 @@ def run_bench(
 
     clone_us = _mean_us(samples, lambda g: g.clone(), len(samples))
     track_s, world_us = _infostate_costs(first, samples)
+    playouts_per_s, search_ms = _search_costs(samples)
     observe_us = _mean_us(samples, observe_all, sum(g.n for g in samples))
     legal_us = _mean_us(samples, legal_waiting, sum(len(g.waiting_for()) for g in samples))
     return {
@@ -186,6 +219,8 @@ def run_bench(
         "legal_actions_us": round(legal_us, 2),
         "infostate_steps_per_s": round(first.seq / track_s, 1) if track_s > 0 else 0.0,
         "world_us": round(world_us, 2),
+        "ismcts_playouts_per_s": round(playouts_per_s, 1),
+        "ismcts_ms": round(search_ms, 2),
         "samples": len(samples),
         "engine": __version__,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -207,6 +242,8 @@ def format_bench(b: dict[str, Any]) -> str:
             f"  legal_actions  {b['legal_actions_us']:.1f} us",
             f"  infostate      {b['infostate_steps_per_s']:,.0f} steps/s followed for one seat,"
             f" {b['world_us']:.1f} us a world",
+            f"  ismcts         {b['ismcts_playouts_per_s']:,.0f} playouts/s,"
+            f" {b['ismcts_ms']:.0f} ms a decision (defaults)",
             f"  ({b['samples']} mid-game states sampled; bohn {b['engine']}, {b['python']}, "
             + ("compiled engine)" if b.get("native") else "pure-Python engine)"),
         ]

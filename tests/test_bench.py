@@ -11,6 +11,8 @@ from bohn.cli import main
 from bohn.engine.errors import SetupError
 
 KEYS = {
+    "ismcts_playouts_per_s",
+    "ismcts_ms",
     "infostate_steps_per_s",
     "world_us",
     "variant",
@@ -48,6 +50,8 @@ def test_bench_json_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
         "legal_actions_us",
         "infostate_steps_per_s",
         "world_us",
+        "ismcts_playouts_per_s",
+        "ismcts_ms",
     ):
         assert b[key] > 0
 
@@ -57,6 +61,7 @@ def test_bench_text_and_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("bohnanza, 3 random bots, trade_cap=2")
     assert "clone" in out and "observe" in out and "legal_actions" in out
+    assert "playouts/s" in out
 
 
 def test_bench_plays_the_same_games_every_run() -> None:
