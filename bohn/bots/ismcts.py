@@ -67,9 +67,10 @@ ITERATIONS = 32
 #: steps (of any seat) played per iteration before the world is scored
 HORIZON = 120
 #: trade proposals per trading phase of the greedy bots that play on in each
-#: iteration (the greedy bot's own default is 2; its proposal search is what
-#: an iteration spends most of its time on)
-PROPOSALS = 0
+#: iteration: the greedy bot's own default, so the playouts trade as the
+#: ``greedy`` opponents do (fewer play faster, but a playout without trades
+#: misjudges the candidates whose worth lies in trading)
+PROPOSALS = 2
 #: UCB1 exploration constant (rewards lie in [0, 1])
 C = 0.7
 #: actions the rules allow at almost any time: candidates only where nothing else is
