@@ -274,8 +274,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from bohn.rulesets import find_variant
     from bohn.sim.batch import (
         GameOutcome,
-        ProgressBar,
         format_summary,
+        progress_for,
         run_batch,
         seat_bots,
         sim_options,
@@ -345,7 +345,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             replays.write(dumps(o.replay) + "\n")
             replays.flush()
 
-    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    bar = progress_for(sys.stderr)
     complete = False
     try:
         batch = run_batch(
@@ -361,12 +361,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
             replays=replays is not None,
             done=done,
             on_game=write,
-            on_progress=None if bar is None else bar.update,
+            on_progress=bar.update,
         )
         complete = not batch.interrupted
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
         if records is not None:
             records.close(complete=complete)
         if replays is not None:

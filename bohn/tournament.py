@@ -665,7 +665,7 @@ def format_tournament(t: dict[str, Any]) -> str:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Run a tournament and report it."""
-    from bohn.sim.batch import ProgressBar
+    from bohn.sim.batch import progress_for
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
@@ -673,7 +673,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
     check_settings(args.variant, args.players, bots, games, args.mode, options)
-    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    bar = progress_for(sys.stderr)
     try:
         t = run_tournament(
             args.variant,
@@ -684,11 +684,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             args.mode,
             options,
             jobs=args.jobs,
-            on_progress=None if bar is None else bar.update,
+            on_progress=bar.update,
         )
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     out = t.to_json()
     if t.interrupted:
         print(

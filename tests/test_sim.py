@@ -17,6 +17,7 @@ from bohn.sim.batch import (
     BatchResult,
     GameOutcome,
     ProgressBar,
+    ProgressLines,
     format_summary,
     play_one,
     run_batch,
@@ -191,6 +192,24 @@ def test_progress_bar_draws_and_ends_its_line() -> None:
     silent = io.StringIO()
     ProgressBar(silent).close()
     assert silent.getvalue() == ""
+
+
+def test_progress_lines_for_logs_stay_quiet_in_short_runs() -> None:
+    # a log or a pipe: whole lines, spaced out
+    out = io.StringIO()
+    lines = ProgressLines(out, interval=0.0)
+    lines.update(3, 10)
+    lines.update(10, 10)
+    text = out.getvalue().splitlines()
+    assert [t.split(",")[0] for t in text] == ["3/10 games", "10/10 games"]
+    assert "\r" not in out.getvalue()
+    # a run shorter than the interval prints nothing, not even at its end
+    quiet = io.StringIO()
+    lines = ProgressLines(quiet, interval=60.0)
+    lines.update(5, 10)
+    lines.update(10, 10)
+    lines.close()
+    assert quiet.getvalue() == ""
 
 
 def test_format_summary_is_a_table(batch30: BatchResult) -> None:

@@ -486,6 +486,40 @@ class ProgressBar:
             self.drawn = False
 
 
+class ProgressLines:
+    """Progress of a long run on a stream that is not a terminal (a log file,
+    a pipe): one line every ``interval`` seconds, the first after ``interval``
+    seconds (a short run prints nothing), and one at the end of a run that
+    printed any."""
+
+    def __init__(self, stream: TextIO, label: str = "games", interval: float = 60.0) -> None:
+        self.stream = stream
+        self.label = label
+        self.interval = interval
+        self.start = self.last = time.perf_counter()
+        self.drawn = False
+
+    def update(self, done: int, total: int) -> None:
+        """Report ``done`` of ``total`` if the time has come."""
+        now = time.perf_counter()
+        if now - self.last < self.interval and not (done >= total and self.drawn):
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        self.stream.write(f"{done}/{total} {self.label}, {elapsed:.0f} s, {rate:.3g}/s\n")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """Nothing to end: every report is a whole line."""
+
+
+def progress_for(stream: TextIO, label: str = "games") -> ProgressBar | ProgressLines:
+    """A bar redrawn in place on a terminal, else progress lines."""
+    return ProgressBar(stream, label) if stream.isatty() else ProgressLines(stream, label)
+
+
 def format_summary(s: dict[str, Any]) -> str:
     """A readable table of a :meth:`BatchResult.summary`."""
     n = s["players"]
