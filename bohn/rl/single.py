@@ -116,7 +116,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise SetupError("call reset() before step()")
         state = self._state
         if state is None:
-            raise IllegalAction("the game is over: call reset()", "bohn.rl")
+            raise IllegalAction("the episode has ended: call reset()", "bohn.rl")
         try:
             apply_index(self.config, self.game, state, action)
         except (IllegalAction, InvalidAction) as e:

@@ -35,7 +35,7 @@ def test_wilson_interval() -> None:
 
 
 def test_measure_reports_both_rates() -> None:
-    r = bench.measure("bohnkick", 2, steps=200)
+    r = bench.measure("bohnkick", 2, steps=200, repeats=1)
     assert r["variant"] == "bohnkick" and r["players"] == 2
     assert r["env"] > 0 and r["engine"] > 0 and r["engine_observe"] > 0
     assert r["overhead"] == pytest.approx(r["engine"] / r["env"], rel=0.02)

@@ -85,7 +85,7 @@ def test_illegal_indices() -> None:
     assert (reward, term, trunc) == (-1.0, True, False)
     assert "keep r0" in str(info["illegal"])
     assert not obs["action_mask"].any()
-    with pytest.raises(IllegalAction, match="call reset"):
+    with pytest.raises(IllegalAction, match="episode has ended: call reset"):
         lose.step(0)
 
 

@@ -1,0 +1,1 @@
+"""Examples of training with the research environments (NumPy only)."""
