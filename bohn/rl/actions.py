@@ -398,6 +398,11 @@ class ActionTable:
                 text = f"{m.group(1)} +{rel}" + text[m.end() :]
         return text
 
+    def seat_cache(self, seat: int) -> dict[int, tuple[Action, int | None]]:
+        """``id(action) -> (action, index)`` of ``seat``'s actions seen so far
+        whose index does not depend on the open offers (for a caller's fast path)."""
+        return self._by_id[seat]
+
     def index_of(
         self, action: Action, seat: int, offers_in: Sequence[int], offers_out: Sequence[int]
     ) -> int | None:

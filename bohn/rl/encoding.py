@@ -110,6 +110,8 @@ class Encoder:
         self.total = max(1, sum(table.counts))
         b = _Builder()
         self._b = b
+        self._num_specs: list[tuple[str, int, float, float]] = []
+        self._seat_specs: list[tuple[str, int]] = []
         phases = [name for _, name in sorted(getattr(kind, "PHASES", {}).items())]
         if "over" not in phases:
             phases.append("over")
@@ -121,7 +123,7 @@ class Encoder:
             self._beans(kind)
         self.size = b.size
         self.blocks = b.blocks
-        self._writers = b.writers
+        self._writers = [self._scalars(), *b.writers]
         self.high = np.zeros(self.size, dtype=np.float32)
         for blk in self.blocks:
             self.high[blk.start : blk.start + blk.size] = blk.high
@@ -161,28 +163,34 @@ class Encoder:
         self._b.writers.append(w)
 
     def _num(self, name: str, key: str, scale: float, cap: float, doc: str) -> None:
-        base = self._b.add(name, 1, cap, doc)
-
-        def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            v = obs.get(key)
-            if v:
-                idx.append(base)
-                val.append(min(float(v) / scale, cap))
-
-        self._b.writers.append(w)
+        """A number, divided by ``scale`` and clipped to ``cap`` (one fused writer
+        handles every such block: :meth:`_scalars`)."""
+        self._num_specs.append((key, self._b.add(name, 1, cap, doc), scale, cap))
 
     def _seat(self, name: str, key: str, doc: str) -> None:
         """A seat number as a relative one-hot (-1 / null: all zero)."""
+        self._seat_specs.append((key, self._b.add(name, self.players, 1.0, doc)))
+
+    def _scalars(self) -> _Writer:
+        nums = self._num_specs
+        seats = self._seat_specs
         n = self.players
-        base = self._b.add(name, n, 1.0, doc)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            s = obs.get(key)
-            if isinstance(s, int) and 0 <= s < n:
-                idx.append(base + (s - rel[0]) % n)
-                val.append(1.0)
+            get = obs.get
+            for key, base, scale, cap in nums:
+                v = get(key)
+                if v:
+                    idx.append(base)
+                    val.append(min(float(v) / scale, cap))
+            me = rel[0]
+            for key, base in seats:
+                s = get(key)
+                if isinstance(s, int) and 0 <= s < n:
+                    idx.append(base + (s - me) % n)
+                    val.append(1.0)
 
-        self._b.writers.append(w)
+        return w
 
     def _seats(self, name: str, key: str, doc: str) -> None:
         n = self.players
@@ -442,18 +450,7 @@ class Encoder:
 
         memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
 
-        def build(s: dict[str, Any], idx: list[int], val: list[float]) -> None:
-            idx.append(base0)
-            val.append(min(s.get("hand_size", 0) / 10.0, 10.0))
-            idx.append(base0 + 1)
-            val.append(min(s.get("coins", 0) / 10.0, 10.0))
-            idx.append(base0 + 2)
-            val.append(min(s.get("proposals_left", 0) / 20.0, 10.0))
-            flds = s.get("fields") or ()
-            idx.append(base0 + 3)
-            val.append(len(flds) / fields)
-            area_hist(s.get("trading_area"), base0 + 4, idx, val)
-            pays = s.get("field_pays") or ()
+        def build(flds: Any, pays: Any, idx: list[int], val: list[float]) -> None:
             for j, f in enumerate(flds[:fields]):
                 base = base0 + 4 + nk + j * per_field
                 idx.append(base)
@@ -472,18 +469,23 @@ class Encoder:
 
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             s = o["seats"][rel[k]]
-            key = (
-                s.get("hand_size"),
-                s.get("coins"),
-                s.get("proposals_left"),
-                tuple(map(tuple, s.get("fields") or ())),
-                tuple(s.get("field_pays") or ()),
-                tuple(s.get("trading_area") or ()),
-            )
+            get = s.get
+            idx.append(base0)
+            val.append(min(get("hand_size", 0) / 10.0, 10.0))
+            idx.append(base0 + 1)
+            val.append(min(get("coins", 0) / 10.0, 10.0))
+            idx.append(base0 + 2)
+            val.append(min(get("proposals_left", 0) / 20.0, 10.0))
+            flds = get("fields") or ()
+            idx.append(base0 + 3)
+            val.append(len(flds) / fields)
+            area_hist(get("trading_area"), base0 + 4, idx, val)
+            pays = get("field_pays") or ()
+            key = (tuple(map(tuple, flds)), tuple(pays))
             hit = memo.get(key)
             if hit is None:
                 hit = ([], [])
-                build(s, hit[0], hit[1])
+                build(flds, pays, hit[0], hit[1])
                 if len(memo) >= _MEMO:
                     memo.clear()
                 memo[key] = hit

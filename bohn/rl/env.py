@@ -120,9 +120,14 @@ class Config:
         if hit is not None:
             return hit[1]
         index_of = self.table.index_of
+        cache = self.table.seat_cache(seat)
         out: dict[int, Action] = {}
         for a in legal:
-            i = index_of(a, seat, offers_in, offers_out)
+            seen = cache.get(id(a))
+            if seen is not None and seen[0] is a:
+                i = seen[1]
+            else:
+                i = index_of(a, seat, offers_in, offers_out)
             if i is not None:
                 out[i] = a
         if len(self._masks) >= 20_000:
