@@ -151,9 +151,14 @@ class SeatState:
         obs = game.observe(seat)
         self.obs = obs
         self.offers_in, self.offers_out = offer_slots(obs, seat)
-        self.legal = config.legal_indices(
-            game.legal_actions(seat), seat, self.offers_in, self.offers_out
-        )
+        actions = game.legal_actions(seat)
+        self.legal = config.legal_indices(actions, seat, self.offers_in, self.offers_out)
+        if not self.legal and actions:
+            raise RuntimeError(
+                f"no legal action of {agent_name(seat)} is in the action table of "
+                f"{config.variant} for {config.players} (a window too small for this "
+                f"state; please report it): {', '.join(a.text() for a in actions[:20])}"
+            )
         mask = np.zeros(len(config.table), dtype=np.int8)
         if self.legal:
             mask[list(self.legal)] = 1
