@@ -366,6 +366,10 @@ class ActionTable:
         #: per seat, id(action) -> (action, index) of the actions whose key
         #: does not depend on the open offers (the engine shares its listed actions)
         self._by_id: list[dict[int, tuple[Action, int | None]]] = [{} for _ in range(players)]
+        #: per seat, action -> index of the same actions by value (equal actions
+        #: have equal keys): for the actions the engine builds anew
+        #: (for an answer to an offer, keyed by (action, the offer's slot))
+        self._by_value: list[dict[Any, int | None]] = [{} for _ in range(players)]
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -412,9 +416,27 @@ class ActionTable:
         if hit is not None and hit[0] is action:
             return hit[1]
         t = action.type
+        by_value = self._by_value[seat]
         if t in ("accept", "decline", "withdraw"):
-            return self.index.get(self.key_of(action, seat, offers_in, offers_out))
-        i = self.index.get(self.key_of(action, seat, (), ()))
+            # the key depends on the offer's slot: cached by (action, slot)
+            ids = offers_out if t == "withdraw" else offers_in
+            oid: int = action.offer  # type: ignore[attr-defined]
+            slot = ids.index(oid) if oid in ids else -1
+            k = (action, slot)
+            if k in by_value:
+                return by_value[k]
+            j = self.index.get(self.key_of(action, seat, offers_in, offers_out))
+            if len(by_value) >= 50_000:
+                by_value.clear()
+            by_value[k] = j
+            return j
+        if action in by_value:
+            i = by_value[action]
+        else:
+            i = self.index.get(self.key_of(action, seat, (), ()))
+            if len(by_value) >= 50_000:
+                by_value.clear()
+            by_value[action] = i
         if len(cache) >= 50_000:
             cache.clear()
         # the entry holds the action, so its id cannot be reused while cached

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from bohn.rl.env import default_players, raw_env
+from bohn.rl.env import default_players, env
 from bohn.rulesets import find_variant
 from bohn.sim.runner import next_seat
 
@@ -58,9 +58,7 @@ def _engine_steps(variant: str, players: int, steps: int, observe: bool) -> floa
 
 
 def _env_steps(variant: str, players: int, steps: int) -> float:
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
-    e = OrderEnforcingWrapper(raw_env(variant, players))
+    e = env(variant, players)
     rnd = random.Random(0)
     done = 0
     seed = 0
@@ -72,6 +70,7 @@ def _env_steps(variant: str, players: int, steps: int) -> float:
             if term or trunc:
                 e.step(None)
                 continue
+            assert obs is not None
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[int(rnd.random() * len(legal))]))
             done += 1

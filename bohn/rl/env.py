@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from bohn.engine.actions import Action
@@ -105,20 +106,24 @@ class Config:
             }
         )
 
-        #: (seat, ids of the legal actions) -> (those actions, index -> action)
-        self._masks: dict[tuple[int, tuple[int, ...]], tuple[list[Action], dict[int, Action]]] = {}
+        self._zeros = bytes(len(self.table))
+        #: (seat, ids of the legal actions) -> (those actions, index -> action, mask)
+        self._masks: dict[
+            tuple[int, tuple[int, ...]], tuple[list[Action], dict[int, Action], np.ndarray]
+        ] = {}
 
     def legal_indices(
         self, legal: list[Action], seat: int, offers_in: list[int], offers_out: list[int]
-    ) -> dict[int, Action]:
-        """Index -> action of the legal actions in the table. Memoised by the
+    ) -> tuple[dict[int, Action], np.ndarray]:
+        """Index -> action of the legal actions in the table, and the action
+        mask (read-only: copy it before handing it out). Memoised by the
         actions' identities: the engine shares its listed actions, and the list
         itself says which offers are open to and by the seat (one ``decline``
         per offer made to it, one ``withdraw`` per offer it made)."""
         key = (seat, tuple(map(id, legal)))
         hit = self._masks.get(key)
         if hit is not None:
-            return hit[1]
+            return hit[1], hit[2]
         index_of = self.table.index_of
         cache = self.table.seat_cache(seat)
         out: dict[int, Action] = {}
@@ -130,10 +135,14 @@ class Config:
                 i = index_of(a, seat, offers_in, offers_out)
             if i is not None:
                 out[i] = a
+        b = bytearray(self._zeros)
+        for i in out:
+            b[i] = 1
+        mask = np.frombuffer(bytes(b), dtype=np.int8)  # read-only
         if len(self._masks) >= 20_000:
             self._masks.clear()
-        self._masks[key] = (legal, out)  # holding the list keeps the ids unique
-        return out
+        self._masks[key] = (legal, out, mask)  # holding the list keeps the ids unique
+        return out, mask
 
     def new_game(self, seed: int) -> Game:
         return self.cls.new(self.players, seed=seed, options=self.options)
@@ -141,29 +150,48 @@ class Config:
 
 class SeatState:
     """The acting seat's view of the current state: its observation, its
-    legal actions, the mask and the legal action of each masked index."""
+    legal actions, the mask and the legal action of each masked index. The
+    vector is encoded when first asked for (stepping does not need it), then
+    kept; neither it nor the mask may be changed (hand out copies)."""
 
-    __slots__ = ("legal", "mask", "obs", "offers_in", "offers_out", "seat", "seq", "vector")
+    __slots__ = (
+        "_vector",
+        "config",
+        "legal",
+        "mask",
+        "obs",
+        "offers_in",
+        "offers_out",
+        "seat",
+        "seq",
+    )
 
     def __init__(self, config: Config, game: Game, seat: int) -> None:
+        self.config = config
         self.seat = seat
         self.seq = game.seq
         obs = game.observe(seat)
         self.obs = obs
         self.offers_in, self.offers_out = offer_slots(obs, seat)
         actions = game.legal_actions(seat)
-        self.legal = config.legal_indices(actions, seat, self.offers_in, self.offers_out)
+        #: index -> action of the masked indices, and the mask (read-only)
+        self.legal, self.mask = config.legal_indices(actions, seat, self.offers_in, self.offers_out)
         if not self.legal and actions:
             raise RuntimeError(
                 f"no legal action of {agent_name(seat)} is in the action table of "
                 f"{config.variant} for {config.players} (a window too small for this "
                 f"state; please report it): {', '.join(a.text() for a in actions[:20])}"
             )
-        mask = np.zeros(len(config.table), dtype=np.int8)
-        if self.legal:
-            mask[list(self.legal)] = 1
-        self.mask = mask
-        self.vector = config.encoder.encode(obs)
+        self._vector: np.ndarray | None = None
+
+    @property
+    def vector(self) -> np.ndarray:
+        """The encoding of :attr:`obs` (the caller copies it before handing it out)."""
+        v = self._vector
+        if v is None:
+            v = self._vector = self.config.encoder.encode(self.obs)
+            v.flags.writeable = False
+        return v
 
     def resolve(self, config: Config, game: Game, index: object) -> Action:
         """The engine action of ``index``: the listed legal action it stands for,
@@ -257,6 +285,8 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._seeds = np.random.default_rng()
         self.game: Game | None = None
         self._state: SeatState | None = None
+        self._state_agent = ""
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._last = 0
         self.agents: list[str] = []
 
@@ -302,10 +332,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """The acting seat's state, computed once per engine step."""
         game = self.game
         assert game is not None
-        seat = seat_of(self.agent_selection)
+        agent = self.agent_selection
         st = self._state
-        if st is None or st.seq != game.seq or st.seat != seat:
-            st = self._state = SeatState(self.config, game, seat)
+        if st is None or st.seq != game.seq or self._state_agent != agent:
+            seat = self._seats.get(agent)
+            st = self._state = SeatState(
+                self.config, game, seat_of(agent) if seat is None else seat
+            )
+            self._state_agent = agent
         return st
 
     def step(self, action: Any) -> None:
@@ -324,17 +358,18 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         state = self._seat_state()
         apply_index(self.config, game, state, action)
         self._last = state.seat
+        result = game.result()
+        if result is None:
+            # rewards are 0 until the end: there is nothing to clear or accumulate
+            self._select()
+            return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        result = game.result()
-        if result is not None:
-            rewards = terminal_rewards(result, self.players, self.config.reward)
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = rewards[s]
-                self.terminations[a] = True
-                self.infos[a] = {"result": result.to_json()}
-        else:
-            self._select()
+        rewards = terminal_rewards(result, self.players, self.config.reward)
+        for s, a in enumerate(self.possible_agents):
+            self.rewards[a] = rewards[s]
+            self.terminations[a] = True
+            self.infos[a] = {"result": result.to_json()}
         self._accumulate_rewards()
 
     def act(self, agent: str, action: Any) -> None:
@@ -354,11 +389,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         game = self.game
         if game is None:
             raise SetupError("call reset() before observe()")
-        seat = seat_of(agent)
         if agent == self.agent_selection and game.result() is None:
             st = self._seat_state()
             return {"observation": st.vector.copy(), "action_mask": st.mask.copy()}
-        obs = game.observe(seat)
+        obs = game.observe(seat_of(agent))
         return {
             "observation": self.encoder.encode(obs),
             "action_mask": np.zeros(len(self.table), dtype=np.int8),
@@ -398,18 +432,68 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._state = None
 
 
-def env(
-    variant: str = "bohnanza", players: int | None = None, **kwargs: Any
-) -> OrderEnforcingWrapper[str, dict[str, np.ndarray], int]:
+class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """PettingZoo's :class:`OrderEnforcingWrapper`, with the same checks, but
+    reading the attributes every step reads (``agent_selection``, ``agents``,
+    the reward, termination and info dicts) and ``last()`` straight from the
+    environment rather than through the wrapper's ``__getattr__``."""
+
+    def _env(self, name: str) -> raw_env:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self.env  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        return self._env("agent_selection").agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        return self._env("agents").agents
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._env("rewards").rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self._env("terminations").terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self._env("truncations").truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self._env("infos").infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def env(variant: str = "bohnanza", players: int | None = None, **kwargs: Any) -> OrderEnforcing:
     """The AEC environment of ``variant`` for ``players`` (see :class:`raw_env`),
-    wrapped as PettingZoo's classic environments are."""
-    return OrderEnforcingWrapper(raw_env(variant, players, **kwargs))
+    wrapped as PettingZoo's classic environments are (:class:`OrderEnforcing`:
+    PettingZoo's ``OrderEnforcingWrapper``, with faster attribute access)."""
+    return OrderEnforcing(raw_env(variant, players, **kwargs))
 
 
 __all__ = [
     "REWARDS",
     "BohnError",
     "Config",
+    "OrderEnforcing",
     "SeatState",
     "env",
     "raw_env",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -12,6 +13,7 @@ pytest.importorskip("pettingzoo")
 from bohn import rl
 from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Result
+from bohn.rl.actions import offer_slots
 from bohn.rl.env import terminal_rewards
 from bohn.sim.runner import next_seat
 
@@ -202,3 +204,60 @@ def test_observe_dict_is_the_engine_observation() -> None:
     assert e.observe_dict(agent) == e.game.observe(int(agent[5:]))  # type: ignore[union-attr]
     assert "hand" in e.observe_dict(agent)["seats"][int(agent[5:])]
     assert e.action_text(e.table.index["plant f0"]) == "plant f0"
+
+
+def test_the_wrapper_keeps_pettingzoos_order_checks() -> None:
+    e = rl.env("sissi", 3)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)
+    with pytest.raises(Exception, match="reset"):
+        e.last()
+    e.reset(seed=1)
+    assert e.agent_selection == e.unwrapped.agent_selection
+    assert e.agents is e.unwrapped.agents
+    assert e._cumulative_rewards is e.unwrapped._cumulative_rewards
+    assert str(e) == "bohn_v1"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("bohnanza", 3), ("sissi", 4), ("high-bohn", 3), ("prohibohn", 2), ("mutterbohnchen", 2),
+     ("bohnkick", 4)],
+)  # fmt: skip
+def test_every_step_gives_a_fresh_encoding_and_mask(variant: str, players: int) -> None:
+    """The memoised vector and mask of each step equal those built anew, without
+    any memo, from that step's observation and legal actions."""
+    e = rl.env(variant, players)
+    raw = e.unwrapped
+    assert isinstance(raw, rl.raw_env)
+    table = raw.table
+    e.reset(seed=4)
+    rnd = random.Random(4)
+    for k, agent in enumerate(e.agent_iter(max_iter=400)):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        assert raw.game is not None
+        seat = int(agent[5:])
+        d = raw.game.observe(seat)
+        fresh = rl.Encoder(variant, players) if k % 50 == 0 else raw.encoder
+        assert np.array_equal(obs["observation"], fresh.encode(copy.deepcopy(d)))
+        offers_in, offers_out = offer_slots(d, seat)
+        mask = np.zeros(len(table), dtype=np.int8)
+        for a in raw.game.legal_actions(seat):
+            i = table.index.get(table.key_of(a, seat, offers_in, offers_out))
+            if i is not None:
+                mask[i] = 1
+        assert np.array_equal(obs["action_mask"], mask)
+        vector = obs["observation"].copy()
+        obs["observation"][:] = 7.0  # the copies handed out are the caller's
+        obs["action_mask"][:] = 0
+        again = e.observe(agent)
+        assert again is not None and np.array_equal(again["action_mask"], mask)
+        assert np.array_equal(again["observation"], vector)
+        legal = np.flatnonzero(mask)
+        e.step(int(legal[rnd.randrange(len(legal))]))
