@@ -370,6 +370,11 @@ class ActionTable:
         #: have equal keys): for the actions the engine builds anew
         #: (for an answer to an offer, keyed by (action, the offer's slot))
         self._by_value: list[dict[Any, int | None]] = [{} for _ in range(players)]
+        #: per seat, id(action) -> (action, slot, index, is a withdrawal) of
+        #: answers to offers (valid while the offer keeps its slot)
+        self._answers: list[dict[int, tuple[Action, int, int | None, bool]]] = [
+            {} for _ in range(players)
+        ]
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -407,6 +412,12 @@ class ActionTable:
         whose index does not depend on the open offers (for a caller's fast path)."""
         return self._by_id[seat]
 
+    def answer_cache(self, seat: int) -> dict[int, tuple[Action, int, int | None, bool]]:
+        """``id(action) -> (action, slot, index, is a withdrawal)`` of ``seat``'s
+        answers to offers seen so far: the index holds while the offer is still
+        the ``slot``-th of those made to (by, for a withdrawal) the seat."""
+        return self._answers[seat]
+
     def index_of(
         self, action: Action, seat: int, offers_in: Sequence[int], offers_out: Sequence[int]
     ) -> int | None:
@@ -418,17 +429,29 @@ class ActionTable:
         t = action.type
         by_value = self._by_value[seat]
         if t in ("accept", "decline", "withdraw"):
-            # the key depends on the offer's slot: cached by (action, slot)
+            # the key depends on the offer's slot: cached by (action, slot), and
+            # by the action's identity while its offer keeps its slot
             ids = offers_out if t == "withdraw" else offers_in
             oid: int = action.offer  # type: ignore[attr-defined]
+            answers = self._answers[seat]
+            seen = answers.get(id(action))
+            if seen is not None and seen[0] is action:
+                slot = seen[1]
+                if slot < len(ids) and ids[slot] == oid:
+                    return seen[2]
             slot = ids.index(oid) if oid in ids else -1
             k = (action, slot)
             if k in by_value:
-                return by_value[k]
-            j = self.index.get(self.key_of(action, seat, offers_in, offers_out))
-            if len(by_value) >= 50_000:
-                by_value.clear()
-            by_value[k] = j
+                j = by_value[k]
+            else:
+                j = self.index.get(self.key_of(action, seat, offers_in, offers_out))
+                if len(by_value) >= 50_000:
+                    by_value.clear()
+                by_value[k] = j
+            if slot >= 0:
+                if len(answers) >= 50_000:
+                    answers.clear()
+                answers[id(action)] = (action, slot, j, t == "withdraw")
             return j
         if action in by_value:
             i = by_value[action]

@@ -63,6 +63,25 @@ class _Builder:
         return start
 
 
+def _counts(
+    vocab: dict[str, int],
+    items: Sequence[str],
+    base: int,
+    scale: float,
+    cap: float,
+    idx: list[int],
+    val: list[float],
+) -> None:
+    """Write the histogram of ``items`` over ``vocab`` at ``base`` (not memoised)."""
+    counts: dict[int, int] = {}
+    for k in items:
+        i = vocab.get(k)
+        if i is not None:
+            counts[i] = counts.get(i, 0) + 1
+    idx.extend([base + i for i in counts])
+    val.extend([min(c / scale, cap) for c in counts.values()])
+
+
 def _hist(
     vocab: dict[str, int], scale: float, cap: float
 ) -> Callable[[Sequence[str] | None, int, list[int], list[float]], None]:
@@ -176,19 +195,33 @@ class Encoder:
         seats = self._seat_specs
         n = self.players
 
+        keys = [key for key, _, _, _ in nums] + [key for key, _ in seats]
+        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             get = obs.get
-            for key, base, scale, cap in nums:
-                v = get(key)
-                if v:
-                    idx.append(base)
-                    val.append(min(float(v) / scale, cap))
             me = rel[0]
-            for key, base in seats:
-                s = get(key)
-                if isinstance(s, int) and 0 <= s < n:
-                    idx.append(base + (s - me) % n)
-                    val.append(1.0)
+            key = (me, *[get(k) for k in keys])
+            hit = memo.get(key)
+            if hit is None:
+                ii: list[int] = []
+                vv: list[float] = []
+                for key_, base, scale, cap in nums:
+                    v = get(key_)
+                    if v:
+                        ii.append(base)
+                        vv.append(min(float(v) / scale, cap))
+                for key_, base in seats:
+                    s = get(key_)
+                    if isinstance(s, int) and 0 <= s < n:
+                        ii.append(base + (s - me) % n)
+                        vv.append(1.0)
+                hit = (ii, vv)
+                if len(memo) >= _MEMO:
+                    memo.clear()
+                memo[key] = hit
+            idx.extend(hit[0])
+            val.extend(hit[1])
 
         return w
 
@@ -300,31 +333,57 @@ class Encoder:
         for k in range(n):
             self._seat_block(k, fields)
         hand_len = 10
-        self._custom(
+        b_hand = self._b.add(
             "hand",
             hand_len * nk,
             1.0,
             f"my hand, one-hot per position for the first {hand_len} cards (front first)",
-            self._hand_seq(hand_len),
         )
-        hand_hist = _hist(cards, 5.0, total / 5.0)
-        self._custom(
-            "hand_counts",
-            nk,
-            total / 5.0,
-            "my whole hand: count of each card key / 5",
-            lambda o, r, base, i, v: hand_hist(o["seats"][r[0]].get("hand"), base, i, v),
+        b_counts = self._b.add(
+            "hand_counts", nk, total / 5.0, "my whole hand: count of each card key / 5"
         )
-        coin_hist = _hist(beans, 10.0, total / 10.0)
-        self._custom(
-            "coin_cards",
-            nb,
-            total / 10.0,
-            "my coins' bean sides: count per bean type / 10",
-            lambda o, r, base, i, v: coin_hist(
-                [self._bean_of(c) for c in o["seats"][r[0]].get("coin_cards") or ()], base, i, v
-            ),
+        b_coins = self._b.add(
+            "coin_cards", nb, total / 10.0, "my coins' bean sides: count per bean type / 10"
         )
+        hands: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+        coins: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+
+        def mine(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            s = o["seats"][rel[0]]
+            hand = s.get("hand")
+            if hand:
+                key = tuple(hand)
+                hit = hands.get(key)
+                if hit is None:
+                    ii: list[int] = []
+                    vv: list[float] = []
+                    for j, c in enumerate(key[:hand_len]):
+                        i = cards.get(c)
+                        if i is not None:
+                            ii.append(b_hand + j * nk + i)
+                            vv.append(1.0)
+                    _counts(cards, key, b_counts, 5.0, total / 5.0, ii, vv)
+                    hit = (ii, vv)
+                    if len(hands) >= _MEMO:
+                        hands.clear()
+                    hands[key] = hit
+                idx.extend(hit[0])
+                val.extend(hit[1])
+            cc = s.get("coin_cards")
+            if cc:
+                key = tuple(cc)
+                hit = coins.get(key)
+                if hit is None:
+                    hit = ([], [])
+                    sides = [c.split("/", 1)[0] for c in key]
+                    _counts(beans, sides, b_coins, 10.0, total / 10.0, hit[0], hit[1])
+                    if len(coins) >= _MEMO:
+                        coins.clear()
+                    coins[key] = hit
+                idx.extend(hit[0])
+                val.extend(hit[1])
+
+        self._b.writers.append(mine)
         extra = getattr(self, "_extra_" + self.variant.replace("-", "_"), None)
         if extra is not None:
             extra(kind)
@@ -467,19 +526,30 @@ class Encoder:
                         val.append(1.0)
                     field_hist(f, base + 3 + nk, idx, val)
 
+        numbers: dict[tuple[Any, ...], list[float]] = {}
+        number_idx = [base0, base0 + 1, base0 + 2, base0 + 3]
+
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             s = o["seats"][rel[k]]
             get = s.get
-            idx.append(base0)
-            val.append(min(get("hand_size", 0) / 10.0, 10.0))
-            idx.append(base0 + 1)
-            val.append(min(get("coins", 0) / 10.0, 10.0))
-            idx.append(base0 + 2)
-            val.append(min(get("proposals_left", 0) / 20.0, 10.0))
             flds = get("fields") or ()
-            idx.append(base0 + 3)
-            val.append(len(flds) / fields)
-            area_hist(get("trading_area"), base0 + 4, idx, val)
+            nums = (get("hand_size", 0), get("coins", 0), get("proposals_left", 0), len(flds))
+            v = numbers.get(nums)
+            if v is None:
+                v = [
+                    min(nums[0] / 10.0, 10.0),
+                    min(nums[1] / 10.0, 10.0),
+                    min(nums[2] / 20.0, 10.0),
+                    nums[3] / fields,
+                ]
+                if len(numbers) >= _MEMO:
+                    numbers.clear()
+                numbers[nums] = v
+            idx.extend(number_idx)
+            val.extend(v)
+            area = get("trading_area")
+            if area:
+                area_hist(area, base0 + 4, idx, val)
             pays = get("field_pays") or ()
             key = (tuple(map(tuple, flds)), tuple(pays))
             hit = memo.get(key)

@@ -124,15 +124,26 @@ class Config:
         hit = self._masks.get(key)
         if hit is not None:
             return hit[1], hit[2]
-        index_of = self.table.index_of
-        cache = self.table.seat_cache(seat)
+        table = self.table
+        index_of = table.index_of
+        cache = table.seat_cache(seat)
+        answers = table.answer_cache(seat)
         out: dict[int, Action] = {}
         for a in legal:
             seen = cache.get(id(a))
             if seen is not None and seen[0] is a:
                 i = seen[1]
             else:
-                i = index_of(a, seat, offers_in, offers_out)
+                ans = answers.get(id(a))
+                if (
+                    ans is not None
+                    and ans[0] is a
+                    and ans[1] < len(ids := offers_out if ans[3] else offers_in)
+                    and ids[ans[1]] == a.offer  # type: ignore[attr-defined]
+                ):
+                    i = ans[2]
+                else:
+                    i = index_of(a, seat, offers_in, offers_out)
             if i is not None:
                 out[i] = a
         b = bytearray(self._zeros)
