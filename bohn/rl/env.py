@@ -9,6 +9,7 @@ picks one, so the order is deterministic.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -109,14 +110,14 @@ class Config:
         self._zeros = bytes(len(self.table))
         #: (seat, ids of the legal actions) -> (those actions, index -> action, mask)
         self._masks: dict[
-            tuple[int, tuple[int, ...]], tuple[list[Action], dict[int, Action], np.ndarray]
+            tuple[int, tuple[int, ...]], tuple[list[Action], dict[int, Action], bytes]
         ] = {}
 
     def legal_indices(
         self, legal: list[Action], seat: int, offers_in: list[int], offers_out: list[int]
-    ) -> tuple[dict[int, Action], np.ndarray]:
+    ) -> tuple[dict[int, Action], bytes]:
         """Index -> action of the legal actions in the table, and the action
-        mask (read-only: copy it before handing it out). Memoised by the
+        mask as bytes (``int8``, 1 at each masked index). Memoised by the
         actions' identities: the engine shares its listed actions, and the list
         itself says which offers are open to and by the seat (one ``decline``
         per offer made to it, one ``withdraw`` per offer it made)."""
@@ -149,7 +150,7 @@ class Config:
         b = bytearray(self._zeros)
         for i in out:
             b[i] = 1
-        mask = np.frombuffer(bytes(b), dtype=np.int8)  # read-only
+        mask = bytes(b)
         if len(self._masks) >= 20_000:
             self._masks.clear()
         self._masks[key] = (legal, out, mask)  # holding the list keeps the ids unique
@@ -169,7 +170,7 @@ class SeatState:
         "_vector",
         "config",
         "legal",
-        "mask",
+        "mask_bytes",
         "obs",
         "offers_in",
         "offers_out",
@@ -185,23 +186,42 @@ class SeatState:
         self.obs = obs
         self.offers_in, self.offers_out = offer_slots(obs, seat)
         actions = game.legal_actions(seat)
-        #: index -> action of the masked indices, and the mask (read-only)
-        self.legal, self.mask = config.legal_indices(actions, seat, self.offers_in, self.offers_out)
+        #: index -> action of the masked indices, and the mask's bytes
+        self.legal, self.mask_bytes = config.legal_indices(
+            actions, seat, self.offers_in, self.offers_out
+        )
         if not self.legal and actions:
             raise RuntimeError(
                 f"no legal action of {agent_name(seat)} is in the action table of "
                 f"{config.variant} for {config.players} (a window too small for this "
                 f"state; please report it): {', '.join(a.text() for a in actions[:20])}"
             )
-        self._vector: np.ndarray | None = None
+        self._vector: array[float] | None = None
 
     @property
     def vector(self) -> np.ndarray:
-        """The encoding of :attr:`obs` (the caller copies it before handing it out)."""
+        """The encoding of :attr:`obs` (read-only; :meth:`vector_copy` for a copy)."""
+        v = np.frombuffer(self._encoded(), dtype=np.float32)
+        v.flags.writeable = False
+        return v
+
+    def vector_copy(self) -> np.ndarray:
+        """A fresh copy of the encoding of :attr:`obs` (the caller's to change)."""
+        return np.frombuffer(self._encoded()[:], dtype=np.float32)
+
+    def mask_copy(self) -> np.ndarray:
+        """A fresh copy of the action mask (the caller's to change)."""
+        return np.frombuffer(bytearray(self.mask_bytes), dtype=np.int8)
+
+    @property
+    def mask(self) -> np.ndarray:
+        """The action mask (read-only; :meth:`mask_copy` for a copy)."""
+        return np.frombuffer(self.mask_bytes, dtype=np.int8)
+
+    def _encoded(self) -> array[float]:
         v = self._vector
         if v is None:
-            v = self._vector = self.config.encoder.encode(self.obs)
-            v.flags.writeable = False
+            v = self._vector = self.config.encoder.encode_array(self.obs)
         return v
 
     def resolve(self, config: Config, game: Game, index: object) -> Action:
@@ -402,7 +422,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             raise SetupError("call reset() before observe()")
         if agent == self.agent_selection and game.result() is None:
             st = self._seat_state()
-            return {"observation": st.vector.copy(), "action_mask": st.mask.copy()}
+            return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
         obs = game.observe(seat_of(agent))
         return {
             "observation": self.encoder.encode(obs),

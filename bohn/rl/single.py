@@ -141,7 +141,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observation(self, final: bool = False) -> dict[str, np.ndarray]:
         st = self._state
         if st is not None and not final:
-            return {"observation": st.vector.copy(), "action_mask": st.mask.copy()}
+            return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
         assert self.game is not None
         return {
             "observation": self.encoder.encode(self.game.observe(self.seat)),
@@ -156,7 +156,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         st = self._state
         if st is None:
             return np.zeros(len(self.table), dtype=np.int8)
-        return st.mask.copy()
+        return st.mask_copy()
 
     def observe_dict(self) -> dict[str, Any]:
         """``game.observe(seat)`` of the learning seat."""
