@@ -560,7 +560,9 @@ def main(argv: list[str] | None = None) -> None:
 def offer_slots(obs: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
     """The ids of the open offers made to / by ``seat``, oldest first, from its
     observation."""
-    offers = obs.get("offers") or ()
+    offers = obs.get("offers")
+    if not offers:
+        return [], []
     into = sorted(o["id"] for o in offers if o["to"] == seat)
     out = sorted(o["id"] for o in offers if o["from"] == seat)
     return into, out
@@ -568,6 +570,8 @@ def offer_slots(obs: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
 
 def check_index(table: ActionTable, index: object) -> int:
     """``index`` as a Python int, or :class:`InvalidAction` saying what is wrong."""
+    if type(index) is int and 0 <= index < len(table.keys):
+        return index
     try:
         import numpy as np
 
