@@ -422,7 +422,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             raise SetupError("call reset() before observe()")
         if agent == self.agent_selection and game.result() is None:
             st = self._seat_state()
-            return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
+            vector = st._vector
+            if vector is None:
+                vector = st._encoded()
+            return {
+                "observation": np.frombuffer(vector[:], dtype=np.float32),
+                "action_mask": np.frombuffer(bytearray(st.mask_bytes), dtype=np.int8),
+            }
         obs = game.observe(seat_of(agent))
         return {
             "observation": self.encoder.encode(obs),
@@ -508,6 +514,16 @@ class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  #
         if observe and not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
     def __str__(self) -> str:
         return str(self.env)
