@@ -5,8 +5,9 @@ environment against the same kind of play on the bare engine.
 ``steps`` steps have been taken (games one after another, seeds 0, 1, ...)
 and returns the steps per second of
 
-* ``env``: through :func:`bohn.rl.env` — ``last()`` (the observation's
-  encoding and the action mask), a random masked index, ``step()``;
+* ``env``: through :func:`bohn.rl.env` (wrapped as users get it) —
+  ``last()`` (the observation's encoding and the action mask), a random
+  masked index, ``step()``;
 * ``engine``: the bare engine as a random bot plays it — ``legal_actions``,
   a random legal action, ``apply``;
 * ``engine_observe``: the same plus ``game.observe(seat)`` at every step, the
