@@ -24,6 +24,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -441,6 +442,7 @@ class Encoder:
         b_other = self._b.add("offers_other", 1, 10.0, "other open offers (count / 10)")
 
         memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+        by_id = itemgetter("id")
 
         def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
             base, who, give, give_from, want = key
@@ -464,8 +466,8 @@ class Encoder:
             if not offers:
                 return
             me = rel[0]
-            into = sorted((x for x in offers if x["to"] == me), key=lambda x: x["id"])
-            mine = sorted((x for x in offers if x["from"] == me), key=lambda x: x["id"])
+            into = sorted([x for x in offers if x["to"] == me], key=by_id)
+            mine = sorted([x for x in offers if x["from"] == me], key=by_id)
             other = len(offers) - len(into) - len(mine)
             for base0, group, who, slots in (
                 (b_in, into, "from", slots_in),
