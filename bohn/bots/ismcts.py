@@ -79,7 +79,8 @@ ANY_TIME = (Harvest, BuyField)
 #: visits a node of the seat's later decisions needs before the search branches
 #: there; until then the seat plays greedy's choice at it
 EXPAND = 8
-#: how many standard errors a candidate must beat the greedy choice by to be picked
+#: how clearly a candidate must beat the greedy choice to be picked: standard errors
+#: of the test on many worlds against one rival, corrected by :func:`threshold`
 EVIDENCE = 1.5
 #: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
 SCALE: dict[str, float] = {"bohnkick": 3.0}
