@@ -4067,9 +4067,10 @@ class BohnkickPosition(Position):
         """The chance a shot of the expected symbol finds a corner ``hand`` does not cover."""
         if not weights:
             return 1.0
-        cover = self._covers.get(tuple(sorted(hand)))
+        key = tuple(sorted(hand))
+        cover = self._covers.get(key)
         if cover is None:
-            cover = self._covers[tuple(sorted(hand))] = {}
+            cover = self._covers[key] = {}
         out = 0.0
         for s, w in weights.items():
             c = cover.get(s)
