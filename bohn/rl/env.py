@@ -241,6 +241,16 @@ def apply_index(config: Config, game: Game, state: SeatState, index: object) -> 
     return action
 
 
+def render(render_mode: str | None, game: Game | None) -> str | None:
+    """``render()`` of both environments: nothing without a render mode, a
+    reminder before the first ``reset()``, else :func:`render_text`."""
+    if render_mode is None:
+        return None
+    if game is None:
+        return "no game: call reset()"
+    return render_text(game)
+
+
 def render_text(game: Game) -> str:
     """A short public (spectator) description of the game."""
     obs = game.observe(None)
@@ -448,11 +458,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     # -- rendering -------------------------------------------------------------------
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        if self.game is None:
-            return "no game: call reset()"
-        return render_text(self.game)
+        return render(self.render_mode, self.game)
 
     def close(self) -> None:
         self._state = None

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game
-from bohn.rl.env import Config, SeatState, apply_index, render_text, terminal_rewards
+from bohn.rl.env import Config, SeatState, apply_index, render, terminal_rewards
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: what an illegal action index does in the Gymnasium environment
@@ -167,11 +167,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.game.observe(self.seat)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        if self.game is None:
-            return "no game: call reset()"
-        return render_text(self.game)
+        return render(self.render_mode, self.game)
 
 
 def single_agent_env(
