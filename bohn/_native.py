@@ -58,6 +58,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.mutterbohnchen.two",
     "bohn.rulesets.bohnkick.rules",
     "bohn.sim.runner",
+    "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",
 )

@@ -1,7 +1,8 @@
 """Compile bohn's hot modules with mypyc (``make native``); ``--clean`` removes them.
 
 The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``
-and one shared ``bohn/native__mypyc.cpython-*.so``); ``bohn/_native.json``
+and two shared libraries, ``bohn/native__mypyc`` for the engine and
+``bohn/bots/native__mypyc`` for the bots); ``bohn/_native.json``
 records the SHA-256 of every compiled source, which ``import bohn`` checks
 (``bohn/_native.py``). Needs the dev dependencies and a C compiler.
 """
@@ -53,10 +54,17 @@ def build(modules: list[str], opt_level: str) -> None:
     paths = [os.path.relpath(_native.source_path(m), ROOT) for m in modules]
     hashes = {m: _native.source_hash(m) for m in modules}
     os.chdir(ROOT)
-    ext_modules = mypycify(paths, opt_level=opt_level, group_name="bohn.native", target_dir=BUILD)
+    # two groups, one C library each, compiled side by side: the engine (its
+    # modules call each other natively) and the bots (greedy is as large as
+    # the engine and calls it through its Python interface anyway)
+    bots = [p for m, p in zip(modules, paths, strict=True) if m.startswith("bohn.bots.")]
+    rest = [p for p in paths if p not in bots]
+    groups = [(rest, "bohn.native")] + ([(bots, "bohn.bots.native")] if bots else [])
+    ext_modules = mypycify(paths, opt_level=opt_level, separate=groups, target_dir=BUILD)
     dist = Distribution({"name": "bohn-native", "ext_modules": ext_modules})
     cmd = dist.get_command_obj("build_ext")
     cmd.inplace = True
+    cmd.parallel = os.cpu_count() or 1
     cmd.build_temp = os.path.join(BUILD, "temp")
     dist.run_command("build_ext")
     changed = [m for m in modules if _native.source_hash(m) != hashes[m]]

@@ -25,7 +25,6 @@ Rulesets add action types with :func:`register`.
 from __future__ import annotations
 
 import re
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -48,11 +47,14 @@ def register(cls: _A) -> _A:
     return cls
 
 
-class Action(ABC):
+class Action:
     """Base class of every action.
 
     Subclasses are frozen dataclasses with ``slots``; equal actions compare and
-    hash equal, and actions of different types never compare equal.
+    hash equal, and actions of different types never compare equal. (A plain
+    class, not an ``ABC``: bots and rulesets test ``isinstance(a, Plant)``
+    millions of times a second, and ``ABCMeta``'s check is a Python-level call
+    where a plain class's is a pointer walk.)
     """
 
     __slots__ = ()
@@ -60,23 +62,23 @@ class Action(ABC):
     #: JSON keys of this action type besides ``type``
     fields_json: ClassVar[tuple[str, ...]] = ()
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """Every action type defines it."""
+        raise NotImplementedError(type(self).__name__)
 
-    @abstractmethod
     def text(self) -> str:
         """Every action type defines it."""
+        raise NotImplementedError(type(self).__name__)
 
     @classmethod
-    @abstractmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         """Every action type defines it."""
+        raise NotImplementedError(cls.__name__)
 
     @classmethod
-    @abstractmethod
     def parse_words(cls, words: list[str]) -> Self:
         """Every action type defines it."""
+        raise NotImplementedError(cls.__name__)
 
     def __str__(self) -> str:
         return self.text()
@@ -244,9 +246,9 @@ class _IndexAction(Action):
     key: ClassVar[str] = ""
     prefix: ClassVar[str] = ""
 
-    @abstractmethod
     def _index(self) -> int:
         """Every action type defines it."""
+        raise NotImplementedError(type(self).__name__)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, self.key: self._index()}
