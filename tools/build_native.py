@@ -59,9 +59,9 @@ def build(modules: list[str], opt_level: str) -> None:
     # the engine and calls it through its Python interface anyway)
     bots = [p for m, p in zip(modules, paths, strict=True) if m.startswith("bohn.bots.")]
     rest = [p for p in paths if p not in bots]
-    groups: list[tuple[list[str], str | None]] = [(rest, "bohn.native")] + (
-        [(bots, "bohn.bots.native")] if bots else []
-    )
+    groups: list[tuple[list[str], str | None]] = [(rest, "bohn.native")]
+    if bots:
+        groups.append((bots, "bohn.bots.native"))
     ext_modules = mypycify(paths, opt_level=opt_level, separate=groups, target_dir=BUILD)
     dist = Distribution({"name": "bohn-native", "ext_modules": ext_modules})
     cmd = dist.get_command_obj("build_ext")
