@@ -320,7 +320,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             replays = open(args.replays, "w", encoding="utf-8")  # noqa: SIM115 - closed below
         except OSError as err:
             raise UsageError(f"cannot write {args.replays}: {err.strerror or err}") from None
-    done = [] if records is None else [GameOutcome.from_record(r) for r in records.done.values()]
+    done = [] if records is None else [GameOutcome.from_record(r) for r in records.games()]
     if done and max(o.index for o in done) >= args.games:
         assert records is not None
         records.close(complete=False)

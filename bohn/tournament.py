@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bohn.cli import (
     EXIT_INTERRUPTED,
@@ -45,6 +45,10 @@ from bohn.cli import (
 from bohn.engine.errors import BohnError
 from bohn.engine.rng import derive_seed
 
+if TYPE_CHECKING:
+    from bohn.sim.batch import GameOutcome
+    from bohn.sim.records import RecordFile
+
 #: the two tournament designs
 MODES = ("round-robin", "gauntlet", "challenge")
 #: games per pair when ``--games`` is not given: this many per seat
@@ -60,6 +64,8 @@ BOOTSTRAP_RESAMPLES = 200
 ELO_SCALE = 400.0
 #: the mean rating
 ELO_MEAN = 1500.0
+#: rounds a pair's games are played in (each gives every seat its next games)
+ROUNDS = 10
 #: the key of :meth:`Tournament.to_json` holding everything that may differ
 #: between two runs of the same tournament (jobs and timing)
 RUN_KEY = "run"
@@ -398,7 +404,8 @@ def ratings(
 
 @dataclass
 class Tournament:
-    """A tournament's settings and its complete pairs (all of them unless interrupted)."""
+    """A tournament's settings and its pairs: all of them, complete, unless
+    interrupted (then the pairs begun, the last one unfinished)."""
 
     variant: str
     players: int
@@ -439,7 +446,9 @@ class Tournament:
             "games": games,
             "interrupted": self.interrupted,
             "baseline": round(1.0 / self.players, 4),
-            "pairs": [p.to_json() for p in self.pairs],
+            "pairs": [
+                {**p.to_json(), "complete": len(p.games) == self.games_per_pair} for p in self.pairs
+            ],
             "prior_wins": PRIOR_WINS,
             "bootstrap_resamples": self.resamples,
             "ratings": self.ratings(),
@@ -501,6 +510,37 @@ def check_settings(
     return opts
 
 
+def tournament_batches(
+    variant: str,
+    players: int,
+    bots: Sequence[str],
+    seed: int | str,
+    mode: str,
+    options: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """The batch keys (:data:`bohn.sim.records.BATCH_KEYS`) of every (pair,
+    seat) of a tournament, pair by pair and seat by seat: what its records
+    (``--out``) hold and a resumed run must match. ``options`` are the
+    resolved simulation options."""
+    return [
+        {
+            "variant": variant,
+            "players": players,
+            "master_seed": match_seed(seed, a, b, seat),
+            "bots": lineup(a, b, seat, players),
+            "options": dict(options),
+        }
+        for a, b in tournament_pairs(bots, mode)
+        for seat in range(players)
+    ]
+
+
+def round_games(per_seat: int, jobs: int) -> int:
+    """Games per seat in each round of a pair: :data:`ROUNDS` rounds, at least
+    one game per worker in each."""
+    return max(1, jobs, -(-per_seat // ROUNDS))
+
+
 def run_tournament(
     variant: str,
     players: int,
@@ -512,65 +552,97 @@ def run_tournament(
     *,
     jobs: int = 1,
     resamples: int = BOOTSTRAP_RESAMPLES,
+    records: RecordFile | None = None,
     on_progress: Callable[[int, int], Any] | None = None,
 ) -> Tournament:
     """Play a tournament (see the module docstring).
 
+    A pair's games are played in rounds (:func:`round_games`): each round
+    plays the next games at every seat in turn, so a pair cut short has
+    about as many games at each seat. ``records`` (made for
+    :func:`tournament_batches`) receives every game as it finishes, and the
+    games it already holds (``--resume``) are not played again.
     ``on_progress(done, total)`` is called as games finish, with the games of
     the whole tournament. A ``KeyboardInterrupt`` stops it; the result then
-    holds the pairs finished before (``interrupted=True``).
+    holds the pairs played so far, the last one unfinished
+    (``interrupted=True``).
     """
-    from bohn.sim.batch import run_batch
+    from bohn.sim.batch import GameOutcome, run_batch
+    from bohn.sim.records import make_record
 
     opts = check_settings(variant, players, bots, games_per_pair, mode, options)
     order = tournament_pairs(bots, mode)
+    keys = tournament_batches(variant, players, bots, seed, mode, opts)
     per_seat = games_per_pair // players
+    step = round_games(per_seat, jobs)
     total = per_seat * players * len(order)
-    done = 0
+    # every batch's finished games by index: those of the records first
+    outcomes: list[dict[int, GameOutcome]] = [{} for _ in keys]
+    if records is not None:
+        for n in range(len(keys)):
+            for rec in records.games(n):
+                if rec["index"] < per_seat:
+                    outcomes[n][rec["index"]] = GameOutcome.from_record(rec)
     pairs: list[PairResult] = []
     interrupted = False
     start = time.perf_counter()
+
+    def played() -> int:
+        return sum(len(o) for o in outcomes)
+
     try:
-        for a, b in order:
-            pair = PairResult(a, b, players, [])
-            for seat in range(players):
-                offset = done
+        for p, (a, b) in enumerate(order):
+            pairs.append(PairResult(a, b, players, []))
+            target = 0
+            while target < per_seat:
+                target = min(per_seat, target + step)
+                for seat in range(players):
+                    n = p * players + seat
+                    done = outcomes[n]
+                    if all(i in done for i in range(target)):
+                        continue
+                    others = played() - len(done)
 
-                def progress(k: int, _games: int, offset: int = offset) -> None:
-                    if on_progress is not None:
-                        on_progress(offset + k, total)
+                    def progress(k: int, _games: int, others: int = others) -> None:
+                        if on_progress is not None:
+                            on_progress(others + k, total)
 
-                batch = run_batch(
-                    variant,
-                    players,
-                    per_seat,
-                    match_seed(seed, a, b, seat),
-                    lineup(a, b, seat, players),
-                    opts,
-                    jobs=jobs,
-                    on_progress=progress,
-                )
-                done += len(batch.records)
-                for r in batch.records:
-                    res = r.result
-                    won, lost = game_comparisons(res, seat)
-                    pair.games.append(
-                        TournamentGame(
-                            seat=seat,
-                            index=r.index,
-                            score=game_score(res, seat),
-                            points=res["scores"][seat],
-                            rank=res["ranking"].index(seat) + 1,
-                            won=won,
-                            lost=lost,
-                            no_winner=not res["winners"],
-                        )
+                    def write(o: GameOutcome, n: int = n) -> None:
+                        if records is not None:
+                            records.add(
+                                make_record(
+                                    **keys[n],
+                                    index=o.index,
+                                    seed=o.seed,
+                                    steps=o.steps,
+                                    result=o.result,
+                                    stats=o.stats,
+                                )
+                            )
+
+                    batch = run_batch(
+                        variant,
+                        players,
+                        target,
+                        keys[n]["master_seed"],
+                        keys[n]["bots"],
+                        opts,
+                        jobs=jobs,
+                        done=list(done.values()),
+                        on_game=write,
+                        on_progress=progress,
                     )
-                if batch.interrupted:
-                    raise KeyboardInterrupt
-            pairs.append(pair)
+                    done.update((o.index, o) for o in batch.records)
+                    if batch.interrupted:
+                        raise KeyboardInterrupt
+            pairs[-1].games = _pair_games(outcomes[p * players : (p + 1) * players])
     except KeyboardInterrupt:
         interrupted = True
+        p = len(pairs) - 1
+        if p >= 0:
+            pairs[p].games = _pair_games(outcomes[p * players : (p + 1) * players])
+            if not pairs[p].games:
+                pairs.pop()
     return Tournament(
         variant=variant,
         players=players,
@@ -582,11 +654,33 @@ def run_tournament(
         jobs=jobs,
         pairs=pairs,
         requested=total,
-        played=done,
+        played=played(),
         elapsed_s=time.perf_counter() - start,
         interrupted=interrupted,
         resamples=resamples,
     )
+
+
+def _pair_games(by_seat: Sequence[dict[int, GameOutcome]]) -> list[TournamentGame]:
+    """A pair's games seen from A's seat, seat by seat, in index order."""
+    games: list[TournamentGame] = []
+    for seat, done in enumerate(by_seat):
+        for i in sorted(done):
+            res = done[i].result
+            won, lost = game_comparisons(res, seat)
+            games.append(
+                TournamentGame(
+                    seat=seat,
+                    index=i,
+                    score=game_score(res, seat),
+                    points=res["scores"][seat],
+                    rank=res["ranking"].index(seat) + 1,
+                    won=won,
+                    lost=lost,
+                    no_winner=not res["winners"],
+                )
+            )
+    return games
 
 
 _VERDICT_WORDS = {
@@ -624,7 +718,13 @@ def format_tournament(t: dict[str, Any]) -> str:
             f"{p['mean_rank']:>5.2f}"
         )
     if not pairs:
-        lines.append("(no pair finished)")
+        lines.append("(no game finished)")
+    for p in pairs:
+        if not p["complete"]:
+            lines.append(
+                f"({p['a']} vs {p['b']} is unfinished: {p['games']} of "
+                f"{t['games_per_pair']} games, {'/'.join(map(str, p['seat_games']))} by seat)"
+            )
     if any(p["ci_method"] == "normal" for p in pairs):
         lines.append("(shared wins occurred: intervals of those pairs are normal intervals)")
     if any(p["no_winner"] for p in pairs):
@@ -666,14 +766,27 @@ def format_tournament(t: dict[str, Any]) -> str:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Run a tournament and report it."""
     from bohn.sim.batch import progress_for
+    from bohn.sim.records import RecordError, RecordFile
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
     bots = _bot_specs(args.bots) or []
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
-    check_settings(args.variant, args.players, bots, games, args.mode, options)
+    opts = check_settings(args.variant, args.players, bots, games, args.mode, options)
+    if args.resume and args.out is None:
+        raise UsageError("--resume goes on with the games of --out FILE; give it")
+    records = None
+    if args.out is not None:
+        keys = tournament_batches(args.variant, args.players, bots, seed, args.mode, opts)
+        try:
+            records = RecordFile(args.out, keys, resume=args.resume)
+        except RecordError as err:
+            raise UsageError(str(err)) from None
+        except OSError as err:
+            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
     bar = progress_for(sys.stderr)
+    t: Tournament | None = None
     try:
         t = run_tournament(
             args.variant,
@@ -684,16 +797,26 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             args.mode,
             options,
             jobs=args.jobs,
+            records=records,
             on_progress=bar.update,
         )
     finally:
         bar.close()
+        if records is not None:
+            records.close(complete=t is not None and not t.interrupted)
     out = t.to_json()
     if t.interrupted:
+        begun = len(t.pairs)
+        saved = ""
+        if records is not None:
+            saved = (
+                f"; the finished games are in {records.journal}: "
+                "run the same command with --resume to play the rest"
+            )
         print(
             f"bohn tournament: interrupted after {t.played} of {t.requested} games; "
-            f"reporting the {len(t.pairs)} of {len(tournament_pairs(bots, args.mode))} "
-            "pairs finished",
+            f"reporting the {begun} of {len(tournament_pairs(bots, args.mode))} pairs "
+            f"begun, the last one unfinished{saved}",
             file=sys.stderr,
         )
     if args.json:
@@ -735,6 +858,15 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     )
     s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
+    s.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every game's record as it finishes: JSON lines, or Parquet for a "
+        "name ending in .parquet (the format of bohn sim --out)",
+    )
+    s.add_argument(
+        "--resume", action="store_true", help="go on with the unfinished run that --out holds"
+    )
     add_sim_options(s)
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_tournament)

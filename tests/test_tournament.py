@@ -229,7 +229,7 @@ def test_mafia_games_count_games_nobody_won() -> None:
     assert t["ratings"][0]["bot"] == "greedy"
 
 
-def test_interrupted_tournament_reports_the_finished_pairs(
+def test_interrupted_tournament_reports_the_games_played(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real = tournament.run_tournament
@@ -244,11 +244,82 @@ def test_interrupted_tournament_reports_the_finished_pairs(
     monkeypatch.setattr(tournament, "run_tournament", interrupted)
     code, out, err = run(capsys, *SMALL, "--json")
     assert code == 130
-    assert "interrupted after 7 of 12 games" in err and "1 of 2 pairs" in err
+    assert "interrupted after 7 of 12 games" in err and "2 of 2 pairs begun" in err
+    assert "--resume" not in err  # nothing was saved
     obj = json.loads(out)
-    assert obj["interrupted"] is True and obj["games"] == 6
-    assert [(p["a"], p["b"]) for p in obj["pairs"]] == [("greedy", "random")]
+    assert obj["interrupted"] is True and obj["games"] == 7
+    first, second = obj["pairs"]
+    assert (first["a"], first["games"], first["complete"]) == ("greedy", 6, True)
+    assert (second["a"], second["games"], second["complete"]) == ("random", 1, False)
+    assert second["seat_games"] == [1, 0, 0]
     assert len(obj["ratings"]) == 2
+
+
+def test_a_pair_is_played_in_rounds_over_the_seats() -> None:
+    t = run_tournament("bohnanza", 3, ["greedy", "random"], 30, seed=1, mode="challenge")
+    assert t.pairs[0].seat_games == [10, 10, 10]
+    assert tournament.round_games(10, 1) == 1 and tournament.round_games(100, 2) == 10
+    assert tournament.round_games(10, 4) == 4  # every worker gets a game in each round
+
+    def stop_at_8(done: int, total: int) -> None:
+        if done == 8:
+            raise KeyboardInterrupt
+
+    cut = run_tournament(
+        "bohnanza", 3, ["greedy", "random"], 30, seed=1, mode="challenge", on_progress=stop_at_8
+    )
+    assert cut.interrupted and cut.played == 8
+    # rounds of one game a seat: 3, 3 and 2 games, never all of seat 0 first
+    assert cut.pairs[0].seat_games == [3, 3, 2]
+    # the games played are the complete run's games
+    assert set(cut.pairs[0].games) <= set(t.pairs[0].games)
+
+
+def test_out_and_resume_lose_no_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    path = tmp_path / "t.jsonl"
+    whole = untimed(tour_json(capsys, *SMALL))
+    real = tournament.run_tournament
+    calls: list[int] = []
+
+    def stop_at_5(done: int, total: int) -> None:
+        calls.append(done)
+        if done == 5:
+            raise KeyboardInterrupt
+
+    def interrupted(*args: Any, **kwargs: Any) -> tournament.Tournament:
+        return real(*args, **{**kwargs, "on_progress": stop_at_5})
+
+    monkeypatch.setattr(tournament, "run_tournament", interrupted)
+    code, _out, err = run(capsys, *SMALL, "--out", str(path), "--json")
+    assert code == 130 and f"are in {path}" in err and "--resume" in err
+    saved = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(saved) == 5 and {r["format"] for r in saved} == {"bohn-record/1"}
+    # each record names its batch: the lineup and the batch's master seed
+    assert saved[0]["bots"] == ["greedy", "random", "random"]
+    assert saved[0]["master_seed"] == tournament.match_seed(1, "greedy", "random", 0)
+
+    monkeypatch.setattr(tournament, "run_tournament", real)
+    code, _out, err = run(capsys, *SMALL, "--out", str(path))
+    assert code == 2 and "exists; add --resume" in err
+    played: list[int] = []
+    monkeypatch.setattr(
+        tournament,
+        "run_tournament",
+        lambda *a, **k: real(*a, **{**k, "on_progress": lambda d, t: played.append(d)}),
+    )
+    resumed = untimed(tour_json(capsys, *SMALL, "--out", str(path), "--resume"))
+    assert resumed == whole
+    assert played[0] == 5 and played[-1] == 12  # the five saved games count first
+    assert len(path.read_text().splitlines()) == 12  # none of them was played again
+
+    # a file of another tournament is refused, naming what differs
+    monkeypatch.setattr(tournament, "run_tournament", real)
+    code, _out, err = run(capsys, *SMALL[:-1], "7", "--out", str(path), "--resume")
+    assert code == 2 and "holds games of another run (its master_seed differ)" in err
+    code, _out, err = run(capsys, *SMALL, "--resume")
+    assert code == 2 and "--resume goes on with the games of --out FILE" in err
 
 
 # ----------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -250,19 +250,30 @@ def write_parquet(records: Iterable[dict[str, Any]], path: str | Path) -> None:
 class RecordFile:
     """The records of one run, written as games finish.
 
-    ``resume=False`` refuses an existing file (nothing is overwritten);
-    ``resume=True`` reads the finished games of an earlier run of the same
-    batch (:data:`BATCH_KEYS` must match) so that only the others are played.
-    Records are appended to the JSON lines journal and flushed one by one;
-    :meth:`close` with ``complete=True`` turns the journal of a Parquet file
-    into the Parquet file.
+    A run is one batch (``bohn sim``) or several (``bohn tournament``: one
+    per pair and seat), each given by its :data:`BATCH_KEYS`. ``resume=False``
+    refuses an existing file (nothing is overwritten); ``resume=True`` reads
+    the finished games of an earlier run of the same batches (every record's
+    :data:`BATCH_KEYS` must be those of one of them) so that only the others
+    are played. Records are appended to the JSON lines journal and flushed
+    one by one; :meth:`close` with ``complete=True`` turns the journal of a
+    Parquet file into the Parquet file.
     """
 
-    def __init__(self, path: str | Path, batch: dict[str, Any], *, resume: bool) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        batch: dict[str, Any] | Sequence[dict[str, Any]],
+        *,
+        resume: bool,
+    ) -> None:
         self.path = Path(path)
         self.journal = journal_path(path)
-        self.batch = {k: batch[k] for k in BATCH_KEYS}
-        self.done: dict[int, dict[str, Any]] = {}
+        batches = [batch] if isinstance(batch, dict) else list(batch)
+        # each batch's keys as a record holds them (JSON lists, string keys)
+        self._keys = [json.loads(json.dumps({k: b[k] for k in BATCH_KEYS})) for b in batches]
+        #: the finished games: (batch number, game index) -> record
+        self.done: dict[tuple[int, int], dict[str, Any]] = {}
         existing = [p for p in {self.path, self.journal} if p.exists()]
         if existing and not resume:
             raise RecordError(
@@ -273,30 +284,39 @@ class RecordFile:
                 old = read_records(self.path)
             else:
                 old = list(_read_jsonl(self.journal)) if self.journal.exists() else []
-            expected = json.loads(json.dumps(self.batch))  # as a record holds it
             for rec in old:
-                mine = {k: rec.get(k) for k in BATCH_KEYS}
-                if mine != expected:
-                    diff = [k for k in BATCH_KEYS if mine[k] != expected[k]]
-                    raise RecordError(
-                        f"{self.path} holds games of another run (its {', '.join(diff)} differ)"
-                    )
-                self.done[rec["index"]] = rec
+                self.done[(self._batch_of(rec), rec["index"])] = rec
         # the journal is rewritten from what was read: a line cut short by a crash goes
         with self.journal.open("w", encoding="utf-8") as f:
-            for i in sorted(self.done):
-                f.write(json.dumps(self.done[i], sort_keys=True) + "\n")
+            for key in sorted(self.done):
+                f.write(json.dumps(self.done[key], sort_keys=True) + "\n")
         self._f = self.journal.open("a", encoding="utf-8")
+
+    def _batch_of(self, rec: dict[str, Any]) -> int:
+        """The number of the batch ``rec`` belongs to, or :class:`RecordError`."""
+        mine = json.loads(json.dumps({k: rec.get(k) for k in BATCH_KEYS}))
+        for n, keys in enumerate(self._keys):
+            if mine == keys:
+                return n
+        near = self._keys[0]
+        if len(self._keys) > 1:
+            near = next((k for k in self._keys if k["bots"] == mine["bots"]), near)
+        diff = [k for k in BATCH_KEYS if mine[k] != near[k]]
+        raise RecordError(f"{self.path} holds games of another run (its {', '.join(diff)} differ)")
+
+    def games(self, batch: int = 0) -> list[dict[str, Any]]:
+        """The finished games of batch number ``batch``, in index order."""
+        return [self.done[k] for k in sorted(self.done) if k[0] == batch]
 
     def add(self, record: dict[str, Any]) -> None:
         self._f.write(json.dumps(record, sort_keys=True) + "\n")
         self._f.flush()
-        self.done[record["index"]] = record
+        self.done[(self._batch_of(record), record["index"])] = record
 
     def close(self, *, complete: bool) -> None:
         self._f.close()
         if _is_parquet(self.path) and complete:
-            write_parquet((self.done[i] for i in sorted(self.done)), self.path)
+            write_parquet((self.done[k] for k in sorted(self.done)), self.path)
             self.journal.unlink()
 
 
