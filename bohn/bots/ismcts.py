@@ -62,8 +62,9 @@ from bohn.engine.actions import Action, BuyField, Harvest, Propose
 from bohn.engine.game import Game
 from bohn.sim.runner import next_seat
 
-#: iterations per decision by default
-ITERATIONS = 32
+#: iterations per decision by default (about a quarter to three quarters of a
+#: second a decision with the compiled bots; Bohnkick about two)
+ITERATIONS = 64
 #: steps (of any seat) played per iteration before the world is scored
 HORIZON = 120
 #: trade proposals per trading phase of the greedy bots that play on in each
