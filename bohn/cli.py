@@ -21,11 +21,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from bohn import __version__
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game, Option
+
+if TYPE_CHECKING:
+    from bohn.sim.records import RecordFile
 
 #: exit status of a successful command
 EXIT_OK = 0
@@ -268,6 +271,25 @@ def cmd_play(args: argparse.Namespace) -> int:
 # bohn sim
 
 
+def open_records(
+    out: str | None, resume: bool, batches: dict[str, Any] | list[dict[str, Any]]
+) -> RecordFile | None:
+    """The records file of ``--out`` for ``batches`` (``None`` without
+    ``--out``); its problems, and ``--resume`` without ``--out``, as usage errors."""
+    from bohn.sim.records import RecordError, RecordFile
+
+    if out is None:
+        if resume:
+            raise UsageError("--resume goes on with the games of --out FILE; give it")
+        return None
+    try:
+        return RecordFile(out, batches, resume=resume)
+    except RecordError as err:
+        raise UsageError(str(err)) from None
+    except OSError as err:
+        raise UsageError(f"cannot write {out}: {err.strerror or err}") from None
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
     """Run a batch of bot games and report the summary."""
     from bohn.engine.replay import dumps
@@ -280,7 +302,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
         seat_bots,
         sim_options,
     )
-    from bohn.sim.records import RecordError, RecordFile, make_record
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
@@ -295,8 +316,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is for --backend ray")
-    if args.resume and args.out is None:
-        raise UsageError("--resume goes on with the games of --out FILE; give it")
     if args.resume and args.replays is not None:
         raise UsageError("--replays cannot be resumed; leave it out with --resume")
     batch_keys = {
@@ -306,14 +325,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         "bots": specs,
         "options": opts,
     }
-    records = None
-    if args.out is not None:
-        try:
-            records = RecordFile(args.out, batch_keys, resume=args.resume)
-        except RecordError as err:
-            raise UsageError(str(err)) from None
-        except OSError as err:
-            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+    records = open_records(args.out, args.resume, batch_keys)
     replays = None
     if args.replays is not None:
         try:
@@ -331,16 +343,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     def write(o: GameOutcome) -> None:
         if records is not None:
-            records.add(
-                make_record(
-                    **batch_keys,
-                    index=o.index,
-                    seed=o.seed,
-                    steps=o.steps,
-                    result=o.result,
-                    stats=o.stats,
-                )
-            )
+            records.add(o.to_record(batch_keys))
         if replays is not None and o.replay is not None:
             replays.write(dumps(o.replay) + "\n")
             replays.flush()

@@ -39,6 +39,7 @@ from bohn.cli import (
     _positive,
     _print_json,
     add_sim_options,
+    open_records,
     parse_options,
     parse_seed,
 )
@@ -568,7 +569,6 @@ def run_tournament(
     (``interrupted=True``).
     """
     from bohn.sim.batch import GameOutcome, run_batch
-    from bohn.sim.records import make_record
 
     opts = check_settings(variant, players, bots, games_per_pair, mode, options)
     order = tournament_pairs(bots, mode)
@@ -609,16 +609,7 @@ def run_tournament(
 
                     def write(o: GameOutcome, n: int = n) -> None:
                         if records is not None:
-                            records.add(
-                                make_record(
-                                    **keys[n],
-                                    index=o.index,
-                                    seed=o.seed,
-                                    steps=o.steps,
-                                    result=o.result,
-                                    stats=o.stats,
-                                )
-                            )
+                            records.add(o.to_record(keys[n]))
 
                     batch = run_batch(
                         variant,
@@ -766,7 +757,6 @@ def format_tournament(t: dict[str, Any]) -> str:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Run a tournament and report it."""
     from bohn.sim.batch import progress_for
-    from bohn.sim.records import RecordError, RecordFile
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
@@ -774,17 +764,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
     opts = check_settings(args.variant, args.players, bots, games, args.mode, options)
-    if args.resume and args.out is None:
-        raise UsageError("--resume goes on with the games of --out FILE; give it")
-    records = None
-    if args.out is not None:
-        keys = tournament_batches(args.variant, args.players, bots, seed, args.mode, opts)
-        try:
-            records = RecordFile(args.out, keys, resume=args.resume)
-        except RecordError as err:
-            raise UsageError(str(err)) from None
-        except OSError as err:
-            raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
+    keys = tournament_batches(args.variant, args.players, bots, seed, args.mode, opts)
+    records = open_records(args.out, args.resume, keys)
     bar = progress_for(sys.stderr)
     t: Tournament | None = None
     try:

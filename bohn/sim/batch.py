@@ -34,7 +34,7 @@ from bohn.engine.game import Game
 from bohn.engine.replay import record
 from bohn.engine.rng import derive_seed
 from bohn.rulesets import find_variant
-from bohn.sim.records import game_stats
+from bohn.sim.records import game_stats, make_record
 from bohn.sim.runner import make_bots, play_game
 
 #: proposals per seat and trading phase in simulations unless the user sets
@@ -75,6 +75,18 @@ class GameOutcome:
         if rec["details"]:
             result["details"] = rec["details"]
         return cls(rec["index"], rec["seed"], rec["steps"], result, stats=rec["stats"])
+
+    def to_record(self, batch: dict[str, Any]) -> dict[str, Any]:
+        """This game's record in the batch of ``batch`` (its
+        :data:`~bohn.sim.records.BATCH_KEYS`)."""
+        return make_record(
+            **batch,
+            index=self.index,
+            seed=self.seed,
+            steps=self.steps,
+            result=self.result,
+            stats=self.stats,
+        )
 
 
 def sim_options(cls: type[Game], options: dict[str, Any] | None) -> dict[str, Any]:
