@@ -40,7 +40,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bohn.bots.base import Bot, SeatView, register_bot
 from bohn.engine.actions import (
@@ -3777,6 +3777,10 @@ def _bk_after(card: int, first: bool) -> tuple[int, bool, bool]:
 BkState = tuple[int, bool, bool, bool]
 
 
+#: the share of a Goalie's four corners that a corner bit set covers
+_CORNERS_SHARE: Final[tuple[float, ...]] = tuple(bin(bits).count("1") / 4 for bits in range(16))
+
+
 class BohnkickPosition(Position):
     """A Bohnkick position as one seat sees it, and the chances the bot
     weighs, all from public information: a defensive card I have not seen
@@ -3818,6 +3822,9 @@ class BohnkickPosition(Position):
             {c: k for c, k in unseen.items() if bk.KIND[c] != "referee"}
         )
         self.n_hidden = sum(self.hidden.values())
+        #: the hidden cards one by one, in order, and as one-card draws
+        self._hidden_cards: list[int] = sorted(self.hidden.elements())
+        self._single_draws: list[list[int]] = [[c] for c in self._hidden_cards]
         self.refs: Counter[str] = Counter()
         for c, k in unseen.items():
             if bk.KIND[c] == "referee":
@@ -3830,7 +3837,9 @@ class BohnkickPosition(Position):
         self.h_def = sum(int(p.get("defence_size", 0)) for p in seats if p["team"] != self.my_team)
         self._pools: dict[int, Counter[int]] = {}
         self._memo: dict[tuple[Any, ...], float] = {}
+        #: per hand (its cards sorted): the corners covered per symbol, and its life
         self._covers: dict[tuple[int, ...], dict[str, float]] = {}
+        self._lives: dict[tuple[int, ...], float] = {}
 
     # -- what is unseen ----------------------------------------------------------------
 
@@ -4020,16 +4029,24 @@ class BohnkickPosition(Position):
         for c in hand:
             if bk.KIND[c] == "goalie" and bk.SYMBOL[c] == symbol:
                 bits |= bk.GUARDS[c]
-        return bin(bits).count("1") / 4
+        return _CORNERS_SHARE[bits]
 
     def life(self, hand: Sequence[int]) -> float:
         """What my defensive cards are worth for the rest of the game
         (remembered per hand: a reaction values many hands)."""
-        key = ("life", *sorted(hand))
-        v = self._memo.get(key)
+        return self._life_of(tuple(sorted(hand)), hand)
+
+    def _life_of(self, key: tuple[int, ...], hand: Sequence[int]) -> float:
+        v = self._lives.get(key)
         if v is None:
-            v = self._memo[key] = self._life(hand)
+            v = self._lives[key] = self._life(hand)
         return v
+
+    def conceded(self, hand: Sequence[int], danger: float, weights: dict[str, float]) -> float:
+        """The goals ``hand`` lets in now (``danger`` times :meth:`exposed`)
+        less what it is worth later (:meth:`life`)."""
+        key = tuple(sorted(hand))
+        return danger * self._exposed_of(key, hand, weights) - self._life_of(key, hand)
 
     def _life(self, hand: Sequence[int]) -> float:
         bits: dict[str, int] = {}
@@ -4040,7 +4057,7 @@ class BohnkickPosition(Position):
         for symbol, w in BK_GOALIE.items():
             if symbol == "penalty" and self.players != 2:
                 continue
-            v += w * (bin(bits.get(symbol, 0)).count("1") / 4)
+            v += w * _CORNERS_SHARE[bits.get(symbol, 0)]
         seen: set[int] = set()
         for c in hand:
             if bk.KIND[c] != "tackle":
@@ -4065,9 +4082,13 @@ class BohnkickPosition(Position):
 
     def exposed(self, hand: Sequence[int], weights: dict[str, float]) -> float:
         """The chance a shot of the expected symbol finds a corner ``hand`` does not cover."""
+        return self._exposed_of(tuple(sorted(hand)), hand, weights)
+
+    def _exposed_of(
+        self, key: tuple[int, ...], hand: Sequence[int], weights: dict[str, float]
+    ) -> float:
         if not weights:
             return 1.0
-        key = tuple(sorted(hand))
         cover = self._covers.get(key)
         if cover is None:
             cover = self._covers[key] = {}
@@ -4081,11 +4102,11 @@ class BohnkickPosition(Position):
 
     def draws(self, k: int, below: Callable[[int], int]) -> list[list[int]]:
         """The ``k`` cards a swap or tackle may draw: every single card, or samples."""
-        cards = sorted(self.hidden.elements())
+        cards = self._hidden_cards
         if not cards:
             return [[]]
         if k == 1:
-            return [[c] for c in cards]
+            return self._single_draws
         out: list[list[int]] = []
         for _ in range(BK_SWAP_SAMPLES):
             pick = list(cards)
@@ -4261,17 +4282,14 @@ class BohnkickGreedyBot(GuardedGreedyBot):
         else:
             danger, weights = pos.danger()
 
-        def conceded(h: Sequence[int]) -> float:
-            return danger * pos.exposed(h, weights) - pos.life(h)
-
         def refilled(h: list[int], k: int) -> float:
             draws = pos.draws(k, self.rng.below)
-            return sum(conceded(h + d) for d in draws) / len(draws)
+            return sum(pos.conceded(h + d, danger, weights) for d in draws) / len(draws)
 
         best: tuple[float, Action] | None = None
         for a in legal:
             if isinstance(a, Pass):
-                cost = conceded(hand)
+                cost = pos.conceded(hand, danger, weights)
             elif isinstance(a, Tackle) and a.card < len(hand):
                 rest = hand[: a.card] + hand[a.card + 1 :]
                 later = sum(-pos.life(rest + d) for d in pos.draws(1, self.rng.below))
