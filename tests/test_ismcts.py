@@ -11,7 +11,7 @@ from infostate_helpers import options, twin_with_other_hidden_cards
 import bohn
 from bohn.bots import make_bot
 from bohn.bots.base import SeatView, seat_view
-from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold
+from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold, values
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
@@ -32,6 +32,10 @@ def test_parameters() -> None:
         make_bot("ismcts:iterations=0", 1)
     with pytest.raises(ValueError, match="takes no parameters"):
         make_bot("ismcts:depth=3", 1)
+    assert make_bot("ismcts", 1).rival == "mean"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:rival=max", 1).rival == "max"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="rival must be one of mean, max"):
+        make_bot("ismcts:rival=min", 1)
 
 
 def test_it_needs_the_information_state() -> None:
@@ -175,6 +179,27 @@ def test_reward_orders_positions() -> None:
                 assert r >= 0.75 / len(result.winners)
             else:
                 assert r <= 0.25
+
+
+def test_the_lead_is_over_the_mean_or_the_strongest_rival() -> None:
+    game = bohn.new_game("al-cabohne", 2, seed=4, options=options("al-cabohne"))
+    bots = make_bots(["greedy"] * 2, 4)
+    last = 1
+    for _ in range(150):  # into the middle of the game
+        seat = next_seat(game.waiting_for(), last, 2)
+        game.apply(seat, bots[seat].act(seat_view(game, seat, bots[seat], {})))
+        last = seat
+    assert not game.is_over
+    worth, mafia = values(game)
+    assert mafia is not None
+    for s in range(2):
+        others = [worth[1 - s], mafia]
+        for rival, against in (("mean", sum(others) / 2), ("max", max(others))):
+            want = min(1.0, max(0.0, 0.5 + (worth[s] - against) / 40.0))
+            assert reward(game, s, rival) == pytest.approx(want)
+        assert reward(game, s, "max") <= reward(game, s, "mean")
+    # the position tells the two apart: a rival is ahead of the other
+    assert any(reward(game, s, "max") < reward(game, s, "mean") for s in range(2))
 
 
 def test_every_variant_has_a_reward() -> None:

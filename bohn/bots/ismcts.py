@@ -42,7 +42,9 @@ search), ``horizon`` (steps played per iteration before scoring, default
 iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly a candidate
 must beat the greedy choice, in standard errors of a test on many worlds and
 one candidate, default :data:`EVIDENCE`; see :func:`pick`), ``expand``
-(visits before the tree branches at a later decision, default :data:`EXPAND`).
+(visits before the tree branches at a later decision, default :data:`EXPAND`),
+``rival`` (``mean`` or ``max``: whom the playouts' lead is measured against,
+default :data:`RIVAL`; see :func:`reward`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -83,6 +85,10 @@ EXPAND = 8
 #: how clearly a candidate must beat the greedy choice to be picked: standard errors
 #: of the test on many worlds against one rival, corrected by :func:`threshold`
 EVIDENCE = 1.5
+#: whom a seat's lead is measured against: the mean of its rivals (``mean``)
+#: or the strongest of them (``max``)
+RIVALS = ("mean", "max")
+RIVAL = "mean"
 #: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
 SCALE: dict[str, float] = {"bohnkick": 3.0}
 DEFAULT_SCALE = 20.0
@@ -136,10 +142,11 @@ def values(world: Game) -> tuple[list[float], float | None]:
     return worth, mafia
 
 
-def reward(world: Game, seat: int) -> float:
-    """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over the
-    mean of the others' (the mafia counts as one of them), scaled by
-    :data:`SCALE`; once the game is over, mostly whether it won."""
+def reward(world: Game, seat: int, rival: str = RIVAL) -> float:
+    """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over its
+    rivals (the mafia counts as one of them) — over their mean, or with
+    ``rival="max"`` over the strongest of them, the one a winner must beat —
+    scaled by :data:`SCALE`; once the game is over, mostly whether it won."""
     worth, mafia = values(world)
     team = getattr(world, "team_of", None)  # Bohnkick: the other team are the rivals
     others = [
@@ -147,7 +154,12 @@ def reward(world: Game, seat: int) -> float:
     ]
     if mafia is not None:
         others.append(mafia)
-    lead = worth[seat] - sum(others) / len(others) if others else 0.0
+    if not others:
+        lead = 0.0
+    elif rival == "max":
+        lead = worth[seat] - max(others)
+    else:
+        lead = worth[seat] - sum(others) / len(others)
     scale = SCALE.get(world.variant, DEFAULT_SCALE)
     r = min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
     result = world.result()
@@ -171,6 +183,9 @@ class IsmctsBot(Bot):
         self.proposals = _int(params, "proposals", PROPOSALS)
         self.evidence = float(params.pop("evidence", EVIDENCE))
         self.expand = _int(params, "expand", EXPAND)
+        self.rival = str(params.pop("rival", RIVAL))
+        if self.rival not in RIVALS:
+            raise ValueError(f"ismcts parameter rival must be one of {', '.join(RIVALS)}")
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
@@ -254,7 +269,7 @@ class IsmctsBot(Bot):
             world.apply(seat, act)
             last = seat
             steps += 1
-        r = reward(world, me)
+        r = reward(world, me, self.rival)
         for visited in path:
             visited.visits += 1
             visited.total += r
