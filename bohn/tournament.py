@@ -422,6 +422,7 @@ class Tournament:
     elapsed_s: float
     interrupted: bool = False
     resamples: int = BOOTSTRAP_RESAMPLES
+    resumed: int = 0  # of the games played, those an earlier run had finished
     _ratings: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     def ratings(self) -> list[dict[str, Any]]:
@@ -456,7 +457,8 @@ class Tournament:
             RUN_KEY: {
                 "jobs": self.jobs,
                 "elapsed_s": round(self.elapsed_s, 3),
-                "games_per_s": round(self.played / self.elapsed_s, 2)
+                "resumed": self.resumed,
+                "games_per_s": round((self.played - self.resumed) / self.elapsed_s, 2)
                 if self.elapsed_s > 0
                 else 0.0,
             },
@@ -590,6 +592,8 @@ def run_tournament(
     def played() -> int:
         return sum(len(o) for o in outcomes)
 
+    resumed = played()
+
     try:
         for p, (a, b) in enumerate(order):
             pairs.append(PairResult(a, b, players, []))
@@ -649,6 +653,7 @@ def run_tournament(
         elapsed_s=time.perf_counter() - start,
         interrupted=interrupted,
         resamples=resamples,
+        resumed=resumed,
     )
 
 
@@ -744,8 +749,9 @@ def format_tournament(t: dict[str, Any]) -> str:
             )
     lines += [
         "",
-        f"{t['games']} games in {run['elapsed_s']:.2f} s ({run['games_per_s']:.1f} games/s), "
-        f"jobs {run['jobs']}",
+        f"{t['games']} games"
+        + (f" ({run['resumed']} of them from the run resumed)" if run["resumed"] else "")
+        + f" in {run['elapsed_s']:.2f} s ({run['games_per_s']:.1f} games/s), jobs {run['jobs']}",
     ]
     return "\n".join(lines)
 

@@ -309,7 +309,9 @@ def test_out_and_resume_lose_no_game(
         "run_tournament",
         lambda *a, **k: real(*a, **{**k, "on_progress": lambda d, t: played.append(d)}),
     )
-    resumed = untimed(tour_json(capsys, *SMALL, "--out", str(path), "--resume"))
+    resumed_run = tour_json(capsys, *SMALL, "--out", str(path), "--resume")
+    assert resumed_run[RUN_KEY]["resumed"] == 5
+    resumed = untimed(resumed_run)
     assert resumed == whole
     assert played[0] == 5 and played[-1] == 12  # the five saved games count first
     assert len(path.read_text().splitlines()) == 12  # none of them was played again
