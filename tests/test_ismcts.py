@@ -32,7 +32,7 @@ def test_parameters() -> None:
         make_bot("ismcts:iterations=0", 1)
     with pytest.raises(ValueError, match="takes no parameters"):
         make_bot("ismcts:depth=3", 1)
-    assert make_bot("ismcts", 1).rival == "mean"  # type: ignore[attr-defined]
+    assert make_bot("ismcts", 1).rival is None  # type: ignore[attr-defined]
     assert make_bot("ismcts:rival=max", 1).rival == "max"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="rival must be one of mean, max"):
         make_bot("ismcts:rival=min", 1)
@@ -181,15 +181,20 @@ def test_reward_orders_positions() -> None:
                 assert r <= 0.25
 
 
-def test_the_lead_is_over_the_mean_or_the_strongest_rival() -> None:
-    game = bohn.new_game("al-cabohne", 2, seed=4, options=options("al-cabohne"))
-    bots = make_bots(["greedy"] * 2, 4)
-    last = 1
-    for _ in range(150):  # into the middle of the game
-        seat = next_seat(game.waiting_for(), last, 2)
+def _mid_game(variant: str, players: int, seed: int, steps: int = 150) -> Any:
+    game = bohn.new_game(variant, players, seed=seed, options=options(variant))
+    bots = make_bots(["greedy"] * players, seed)
+    last = players - 1
+    for _ in range(steps):
+        seat = next_seat(game.waiting_for(), last, players)
         game.apply(seat, bots[seat].act(seat_view(game, seat, bots[seat], {})))
         last = seat
     assert not game.is_over
+    return game
+
+
+def test_the_lead_is_over_the_mean_or_the_strongest_rival() -> None:
+    game = _mid_game("al-cabohne", 2, 4)
     worth, mafia = values(game)
     assert mafia is not None
     for s in range(2):
@@ -200,6 +205,12 @@ def test_the_lead_is_over_the_mean_or_the_strongest_rival() -> None:
         assert reward(game, s, "max") <= reward(game, s, "mean")
     # the position tells the two apart: a rival is ahead of the other
     assert any(reward(game, s, "max") < reward(game, s, "mean") for s in range(2))
+    # a mafia game measures the lead against the strongest rival by default,
+    # the others against the mean
+    assert all(reward(game, s) == reward(game, s, "max") for s in range(2))
+    bohnanza = _mid_game("bohnanza", 3, 4)
+    assert any(reward(bohnanza, s, "max") < reward(bohnanza, s, "mean") for s in range(3))
+    assert all(reward(bohnanza, s) == reward(bohnanza, s, "mean") for s in range(3))
 
 
 def test_every_variant_has_a_reward() -> None:

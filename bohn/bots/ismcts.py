@@ -17,9 +17,9 @@ plays one candidate for the decision at hand, then plays on:
   the decision, and the world is scored (:func:`reward`): each seat's score
   plus what its fields would pay now and part of what they have grown
   towards their next step, turned into a number in [0, 1] by the seat's lead
-  over the mean of its rivals (the mafia counts as one in Al Cabohne and
-  Prohibohn; in Bohnkick the other team's goals); once the game is over,
-  mostly whether the seat won.
+  over the mean of its rivals (in Bohnkick the other team's goals); in Al
+  Cabohne and Prohibohn over the strongest of them, the mafia counted as
+  one; once the game is over, mostly whether the seat won.
 
 **Candidates.** The search considers the greedy bot's choice and every legal
 action that is not a trade proposal (an open-ended choice) and, where there is
@@ -43,8 +43,8 @@ iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly a candidate
 must beat the greedy choice, in standard errors of a test on many worlds and
 one candidate, default :data:`EVIDENCE`; see :func:`pick`), ``expand``
 (visits before the tree branches at a later decision, default :data:`EXPAND`),
-``rival`` (``mean`` or ``max``: whom the playouts' lead is measured against,
-default :data:`RIVAL`; see :func:`reward`).
+``rival`` (``mean`` or ``max``: whom the playouts' lead is measured against;
+by default the variant's, :data:`RIVAL`; see :func:`reward`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -88,7 +88,11 @@ EVIDENCE = 1.5
 #: whom a seat's lead is measured against: the mean of its rivals (``mean``)
 #: or the strongest of them (``max``)
 RIVALS = ("mean", "max")
-RIVAL = "mean"
+#: by variant, where not ``DEFAULT_RIVAL``: in the mafia games a winner must
+#: beat the mafia as well as every player, and against the strongest rival the
+#: search won clearly more of the Al Cabohne games a player won (docs/bots.md)
+RIVAL: dict[str, str] = {"al-cabohne": "max", "prohibohn": "max"}
+DEFAULT_RIVAL = "mean"
 #: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
 SCALE: dict[str, float] = {"bohnkick": 3.0}
 DEFAULT_SCALE = 20.0
@@ -142,11 +146,14 @@ def values(world: Game) -> tuple[list[float], float | None]:
     return worth, mafia
 
 
-def reward(world: Game, seat: int, rival: str = RIVAL) -> float:
+def reward(world: Game, seat: int, rival: str | None = None) -> float:
     """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over its
     rivals (the mafia counts as one of them) — over their mean, or with
-    ``rival="max"`` over the strongest of them, the one a winner must beat —
-    scaled by :data:`SCALE`; once the game is over, mostly whether it won."""
+    ``rival="max"`` over the strongest of them, the one a winner must beat
+    (``None``: the variant's :data:`RIVAL`) — scaled by :data:`SCALE`; once
+    the game is over, mostly whether it won."""
+    if rival is None:
+        rival = RIVAL.get(world.variant, DEFAULT_RIVAL)
     worth, mafia = values(world)
     team = getattr(world, "team_of", None)  # Bohnkick: the other team are the rivals
     others = [
@@ -183,8 +190,9 @@ class IsmctsBot(Bot):
         self.proposals = _int(params, "proposals", PROPOSALS)
         self.evidence = float(params.pop("evidence", EVIDENCE))
         self.expand = _int(params, "expand", EXPAND)
-        self.rival = str(params.pop("rival", RIVAL))
-        if self.rival not in RIVALS:
+        rival = params.pop("rival", None)
+        self.rival: str | None = None if rival is None else str(rival)
+        if self.rival is not None and self.rival not in RIVALS:
             raise ValueError(f"ismcts parameter rival must be one of {', '.join(RIVALS)}")
         if self.iterations < 1 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
