@@ -17,7 +17,7 @@ from cli_helpers import run, untimed
 
 from bohn.rulesets import find_variant
 from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
-from bohn.sim.batch import GameOutcome, run_batch
+from bohn.sim.batch import GameOutcome, interrupt_between_games, run_batch
 from bohn.sim.records import FORMAT, RecordError, RecordFile, game_stats, read_records
 from bohn.sim.runner import make_bots, play_game
 
@@ -144,6 +144,27 @@ def test_an_interrupted_run_resumes_where_it_stopped(
     assert [r["index"] for r in recs] == list(range(9)) and recs[:3] == kept
     code, again, _ = _sim(capsys, "--games", "9", "--out", str(fresh))
     assert read_records(fresh) == recs and untimed(summary) == untimed(again)
+
+
+def test_ctrl_c_is_taken_between_games() -> None:
+    # a first Ctrl-C only marks the stop (the compiled modules must not see a
+    # signal inside their integer arithmetic); the run stops at the next
+    # game's start; a second one stops it at once
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        pytest.skip("this test runner ignores Ctrl-C")
+    before = signal.getsignal(signal.SIGINT)
+    with interrupt_between_games() as stop_here:
+        os.kill(os.getpid(), signal.SIGINT)
+        x = 3**200 * 7**150  # a long multiplication with the signal pending
+        assert x % 7 == 0
+        with pytest.raises(KeyboardInterrupt):
+            stop_here()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)  # the handler runs before the sleep ends
+    assert signal.getsignal(signal.SIGINT) is before
+    with interrupt_between_games() as stop_here:
+        stop_here()  # no Ctrl-C: nothing happens
 
 
 def test_ctrl_c_stops_a_run_and_keeps_its_records(tmp_path: Path) -> None:
