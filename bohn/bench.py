@@ -20,7 +20,8 @@ defaults (``trade_cap=2``), and measures:
 * ``ismcts_playouts_per_s`` and ``ismcts_ms`` — the ``ismcts`` bot at its
   defaults (``docs/bots.md``): playouts per second, and the mean time of a
   decision, over its decisions for the first waiting seat with a choice on
-  (at most :data:`SEARCHES` of) the mid-game states.
+  (at most ``searches``, by default :data:`SEARCHES`, of) the mid-game
+  states; ``searches=0`` leaves the search out (both numbers ``None``).
 
 Numbers depend on the machine; compare runs on the same machine only. Timing
 is never part of a pass/fail test.
@@ -45,7 +46,7 @@ DEFAULT_GAMES = 20
 SAMPLE_EVERY = 97
 #: how often each sampled state is cloned / observed / asked for legal actions
 REPEAT = 20
-#: mid-game states on which the ``ismcts`` bot decides
+#: mid-game states on which the ``ismcts`` bot decides, by default
 SEARCHES = 3
 
 
@@ -113,9 +114,9 @@ def _infostate_costs(game: Game, samples: list[Game]) -> tuple[float, float]:
     return track, (1e6 * total / (len(trackers) * REPEAT) if trackers else 0.0)
 
 
-def _search_costs(samples: list[Game]) -> tuple[float, float]:
+def _search_costs(samples: list[Game], searches: int) -> tuple[float, float]:
     """Playouts per second of the ``ismcts`` bot at its defaults, and the mean
-    milliseconds of one of its decisions, on (at most :data:`SEARCHES` of)
+    milliseconds of one of its decisions, on (at most ``searches`` of)
     ``samples``: the first waiting seat with a choice decides on each."""
     from bohn.bots.base import seat_view
     from bohn.bots.ismcts import IsmctsBot
@@ -124,7 +125,7 @@ def _search_costs(samples: list[Game]) -> tuple[float, float]:
     seconds = 0.0
     decisions = 0
     for g in samples:
-        if decisions >= SEARCHES:
+        if decisions >= searches:
             break
         seat = next((s for s in sorted(g.waiting_for()) if len(g.legal_actions(s)) > 1), None)
         if seat is None:
@@ -145,6 +146,7 @@ def run_bench(
     games: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
+    searches: int = SEARCHES,
 ) -> dict[str, Any]:
     """Run the benchmark and return its numbers as one JSON-ready object.
 
@@ -163,6 +165,8 @@ def run_bench(
         raise SetupError("the benchmark needs at least one game")
     if seconds is not None and seconds <= 0:
         raise SetupError("the time budget must be positive")
+    if searches < 0:
+        raise SetupError("the number of searches cannot be negative")
     cls = find_variant(variant)
     options = sim_options(cls, None)
     cls.new(players, 0, options)  # checks the player count
@@ -200,7 +204,7 @@ def run_bench(
 
     clone_us = _mean_us(samples, lambda g: g.clone(), len(samples))
     track_s, world_us = _infostate_costs(first, samples)
-    playouts_per_s, search_ms = _search_costs(samples)
+    search = _search_costs(samples, searches) if searches else None
     observe_us = _mean_us(samples, observe_all, sum(g.n for g in samples))
     legal_us = _mean_us(samples, legal_waiting, sum(len(g.waiting_for()) for g in samples))
     return {
@@ -219,8 +223,8 @@ def run_bench(
         "legal_actions_us": round(legal_us, 2),
         "infostate_steps_per_s": round(first.seq / track_s, 1) if track_s > 0 else 0.0,
         "world_us": round(world_us, 2),
-        "ismcts_playouts_per_s": round(playouts_per_s, 1),
-        "ismcts_ms": round(search_ms, 2),
+        "ismcts_playouts_per_s": None if search is None else round(search[0], 1),
+        "ismcts_ms": None if search is None else round(search[1], 2),
         "samples": len(samples),
         "engine": __version__,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -242,8 +246,12 @@ def format_bench(b: dict[str, Any]) -> str:
             f"  legal_actions  {b['legal_actions_us']:.1f} us",
             f"  infostate      {b['infostate_steps_per_s']:,.0f} steps/s followed for one seat,"
             f" {b['world_us']:.1f} us a world",
-            f"  ismcts         {b['ismcts_playouts_per_s']:,.0f} playouts/s,"
-            f" {b['ismcts_ms']:.0f} ms a decision (defaults)",
+            (
+                "  ismcts         not measured (--searches 0)"
+                if b["ismcts_ms"] is None
+                else f"  ismcts         {b['ismcts_playouts_per_s']:,.0f} playouts/s,"
+                f" {b['ismcts_ms']:.0f} ms a decision (defaults)"
+            ),
             f"  ({b['samples']} mid-game states sampled; bohn {b['engine']}, {b['python']}, "
             + ("compiled engine)" if b.get("native") else "pure-Python engine)"),
         ]

@@ -116,6 +116,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative")
+    return value
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -487,7 +497,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from bohn.bench import format_bench, run_bench
 
     _default_players(args, args.variant)
-    b = run_bench(args.variant, args.players, games=args.games, seconds=args.seconds)
+    b = run_bench(
+        args.variant,
+        args.players,
+        games=args.games,
+        seconds=args.seconds,
+        searches=args.searches,
+    )
     if args.json:
         _print_json(b)
     else:
@@ -624,6 +640,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--games", type=_positive, metavar="G", help="games to play (default 20)")
     s.add_argument("--seconds", type=_positive_float, metavar="S", help="time budget")
+    s.add_argument(
+        "--searches",
+        type=_count,
+        default=3,
+        metavar="K",
+        help="ismcts decisions timed (default 3; 0 leaves the search out)",
+    )
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_bench)
 

@@ -64,9 +64,21 @@ def test_bench_text_and_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert "playouts/s" in out
 
 
+def test_bench_without_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--searches 0`` times the engine only: the search's numbers are null,
+    and the text says it was not measured."""
+    assert main(["bench", "--games", "1", "--searches", "0", "--json"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    assert b["ismcts_playouts_per_s"] is None and b["ismcts_ms"] is None
+    assert b["steps_per_s"] > 0
+    assert main(["bench", "--games", "1", "--searches", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts         not measured (--searches 0)" in out and "playouts/s" not in out
+
+
 def test_bench_plays_the_same_games_every_run() -> None:
-    a = run_bench(players=3, games=1, seed=4)
-    b = run_bench(players=3, games=1, seed=4)
+    a = run_bench(players=3, games=1, seed=4, searches=0)
+    b = run_bench(players=3, games=1, seed=4, searches=0)
     assert (a["steps"], a["samples"]) == (b["steps"], b["samples"])
     assert "games/s" in format_bench(a)
 

@@ -55,9 +55,11 @@ def test_replays_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path, play
 
 
 def test_bench_and_variants(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "bench", "--variant", "bohnkick", "--games", "2", "--json")
+    argv = ["bench", "--variant", "bohnkick", "--games", "2", "--searches", "1", "--json"]
+    code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     b = json.loads(out)
+    assert b["ismcts_ms"] > 0
     assert b["variant"] == "bohnkick" and b["players"] == 4 and b["steps"] > 0
     code, out, _ = run(capsys, "variants")
     assert code == 0 and "bohnkick  Bohnkick  (2 or 4 players)" in out

@@ -144,12 +144,13 @@ def test_scenario_command_with_the_lady_pull(
 
 def test_bench_variant_ladybohn(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "--variant", "ladybohn", "--players", "4", "--games", "2"]
-    code, out, err = run(capsys, *argv, "--json")
+    code, out, err = run(capsys, *argv, "--searches", "1", "--json")
     assert code == 0 and err == ""
     b = json.loads(out)
+    assert b["ismcts_ms"] > 0
     assert b["variant"] == "ladybohn" and b["players"] == 4 and b["games"] == 2
     assert b["steps"] > 0 and b["games_per_s"] > 0
-    code, out, _ = run(capsys, *argv)
+    code, out, _ = run(capsys, *argv, "--searches", "0")
     assert code == 0 and "ladybohn" in out and "games/s" in out
 
 

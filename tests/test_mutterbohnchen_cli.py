@@ -108,12 +108,13 @@ def test_recorded_games_hold_attacks(capsys: pytest.CaptureFixture[str], tmp_pat
 
 def test_bench_variant_mutterbohnchen(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "--variant", "mutterbohnchen", "--players", "4", "--games", "2"]
-    code, out, err = run(capsys, *argv, "--json")
+    code, out, err = run(capsys, *argv, "--searches", "1", "--json")
     assert code == 0 and err == ""
     b = json.loads(out)
+    assert b["ismcts_ms"] > 0
     assert b["variant"] == "mutterbohnchen" and b["players"] == 4 and b["games"] == 2
     assert b["steps"] > 0 and b["games_per_s"] > 0
-    code, out, _ = run(capsys, *argv)
+    code, out, _ = run(capsys, *argv, "--searches", "0")
     assert code == 0 and "mutterbohnchen" in out and "games/s" in out
 
 
@@ -124,7 +125,7 @@ def test_two_players_from_the_command_line(capsys: pytest.CaptureFixture[str]) -
     assert summary["games"] == 200 and sum(summary["wins"]) == 200
     assert summary["reasons"] == {"final-exhaustion": 200}  # the 1st exhaustion (§5.1)
     argv = ["bench", "--variant", "mutterbohnchen", "--players", "2", "--games", "2"]
-    code, out, err = run(capsys, *argv, "--json")
+    code, out, err = run(capsys, *argv, "--searches", "1", "--json")
     assert code == 0 and err == ""
     b = json.loads(out)
     assert b["players"] == 2 and b["games"] == 2 and b["steps"] > 0

@@ -157,12 +157,13 @@ def test_scenario_command_on_the_scenario_files(
 
 def test_bench_variant_prohibohn(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "--variant", "prohibohn", "--players", "2", "--games", "3"]
-    code, out, err = run(capsys, *argv, "--json")
+    code, out, err = run(capsys, *argv, "--searches", "1", "--json")
     assert code == 0 and err == ""
     b = json.loads(out)
+    assert b["ismcts_ms"] > 0
     assert b["variant"] == "prohibohn" and b["players"] == 2 and b["games"] == 3
     assert b["steps"] > 0 and b["games_per_s"] > 0
-    code, out, _ = run(capsys, *argv)
+    code, out, _ = run(capsys, *argv, "--searches", "0")
     assert code == 0 and "prohibohn" in out and "games/s" in out
 
 
@@ -192,7 +193,9 @@ def test_players_default_to_the_count_the_variant_allows(
     code, out, err = run(capsys, "sim", "prohibohn", "--games", "2", "--json")
     assert code == 0 and err == "", err
     assert json.loads(out)["players"] == 2
-    code, out, err = run(capsys, "bench", "--variant", "prohibohn", "--games", "1", "--json")
+    code, out, err = run(
+        capsys, "bench", "--variant", "prohibohn", "--games", "1", "--searches", "0", "--json"
+    )
     assert code == 0, err
     assert json.loads(out)["players"] == 2
     code, out, err = run(capsys, "sim", "bohnanza", "--games", "1", "--json")

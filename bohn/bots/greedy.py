@@ -985,6 +985,8 @@ class HighBohnPosition(Position):
     (``saloon-3`` / ``saloon-4``) and my General Store."""
 
     fields: list[HighBohnField]  # type: ignore[assignment]
+    #: the ruleset's card table (the same object as `cards`, with its own type)
+    variant_cards: HighBohnCards
 
     def __init__(self, obs: dict[str, Any], seat: int, cards: Cards) -> None:
         from bohn.rulesets.high_bohn.rules import HOSTS
@@ -993,7 +995,7 @@ class HighBohnPosition(Position):
         self.buildings = frozenset(me.get("buildings", []))
         hb = HighBohnCards.for_seat(cards.table, self.buildings)
         super().__init__(obs, seat, hb)
-        self.hcards = hb
+        self.variant_cards = hb
         self.hosts = HOSTS
         bi = hb.bean_index
         self.soja = bi.get("soja", -1)
@@ -1021,7 +1023,7 @@ class HighBohnPosition(Position):
         self._prices: dict[int, list[int]] | None = None
 
     def field_at(self, keys: list[str], only: int, stew: bool, locked: bool) -> HighBohnField:
-        c = self.hcards
+        c = self.variant_cards
         if not keys:
             return HighBohnField(None, -1, 0, only, frozenset(), locked)
         cards = [c.index[k] for k in keys]
@@ -1073,7 +1075,7 @@ class HighBohnPosition(Position):
 
     def gain(self, f: HighBohnField, card: int, way: str) -> float:
         """The value change of planting ``card`` on ``f`` the way ``way``."""
-        c = self.hcards
+        c = self.variant_cards
         if f.bean is None:
             new = (c.value(card, 1) + c.pays(card, 1)) / 2
             new += UPCOMING_BONUS * self.upcoming(c.bean[card])
@@ -1086,7 +1088,7 @@ class HighBohnPosition(Position):
         return c.value(f.card, f.n + 1) - c.value(f.card, f.n)
 
     def after(self, f: HighBohnField, card: int, way: str) -> HighBohnField:
-        c = self.hcards
+        c = self.variant_cards
         b = c.bean[card]
         if f.bean is None:
             return HighBohnField(b, card, 1, f.only, frozenset(), f.locked)
@@ -2647,7 +2649,8 @@ class LadyPosition(Position):
     the best lady to pull."""
 
     fields: list[LadyField]  # type: ignore[assignment]
-    lady: LadyCards
+    #: the ruleset's card table (the same object as `cards`, with its own type)
+    variant_cards: LadyCards
 
     #: how far a planted baby pulls a lady up (ladybohn §4.2)
     PULL: ClassVar[int] = PULL_STEPS
@@ -2663,7 +2666,7 @@ class LadyPosition(Position):
     def __init__(self, obs: dict[str, Any], seat: int, cards: Cards) -> None:
         lc = cards if isinstance(cards, LadyCards) else LadyCards.of_lady(cards.table)
         super().__init__(obs, seat, lc)
-        self.lady = lc
+        self.variant_cards = lc
         final = int(obs.get("final_exhaustion", 3))
         self.late = bool(obs.get("last_turn")) or (
             int(obs.get("exhaustions", 0)) >= final - 1 and int(obs.get("deck_size", 99)) < 20
@@ -2689,7 +2692,7 @@ class LadyPosition(Position):
 
     def coming(self, bean: int) -> int:
         """My next hand cards of type ``bean`` that would cover a baby."""
-        c = self.lady
+        c = self.variant_cards
         return sum(1 for x in self.hand[:UPCOMING] if c.bean[x] == bean and c.gender[x] != BABY)
 
     def worth(self, f: Field) -> float:
@@ -2698,7 +2701,7 @@ class LadyPosition(Position):
         top when the field is harvested."""
         if f.bean is None:
             return 0.0
-        c = self.lady
+        c = self.variant_cards
         top = f.card
         g = c.gender[top]
         if g == BABY:
@@ -2720,7 +2723,7 @@ class LadyPosition(Position):
     def pull_outcomes(self, f: LadyField, card: int) -> list[tuple[int, LadyField]]:
         """Every way ``card`` can go on top of ``f`` (same type or empty): the
         lady pulled (-1: none) and the field after it."""
-        c = self.lady
+        c = self.variant_cards
         stack = [*f.stack, card]
         b = c.bean[card]
         out: list[tuple[int, LadyField]] = []
@@ -2739,7 +2742,7 @@ class LadyPosition(Position):
         (-1: none) and the field after it. Between outcomes of equal worth the
         one whose highest lady stands higher wins (the next baby pulls her)."""
         best: tuple[float, int, int, LadyField] | None = None
-        gender = self.lady.gender
+        gender = self.variant_cards.gender
         for i, new in self.pull_outcomes(f, card):
             w = self.worth(new)
             if i >= 0 and (best is None or w >= best[0] - 1e-9):
@@ -2773,7 +2776,7 @@ class LadyPosition(Position):
         """:meth:`gain`, and between plantings of equal gain the one whose
         highest lady stands higher (the next baby pulls her up)."""
         new = self.after_mode(f, card, mode)
-        gender = self.lady.gender
+        gender = self.variant_cards.gender
         height = max((j for j, x in enumerate(new.stack) if gender[x] == LADY), default=-1)
         return self.gain(f, card, mode) + LADY_HEIGHT * (height + 1)
 
@@ -2782,7 +2785,7 @@ class LadyPosition(Position):
         growth, and what the cards of its type on their way would add."""
         if f.bean is None:
             return 0.0
-        c = self.lady
+        c = self.variant_cards
         loss = self.worth(f) - self.pays_now(f)
         meter = f.card if c.gender[f.card] != BABY else c.man[f.bean]
         if f.n < c.full[meter]:
@@ -2808,7 +2811,7 @@ class LadyPosition(Position):
 
     def ordered(self, cards: Sequence[int]) -> list[int]:
         """Cards in the order they are best planted: babies first, ladies last."""
-        g = self.lady.gender
+        g = self.variant_cards.gender
         return sorted(cards, key=lambda x: PLANT_ORDER[g[x]])
 
     def placement(self, cards: Sequence[int], fields: Sequence[Field] | None = None) -> float:
@@ -2824,7 +2827,7 @@ class LadyPosition(Position):
         return self.place_on(cards, fields)
 
     def place_on(self, cards: Sequence[int], src: Sequence[Field]) -> float:
-        c = self.lady
+        c = self.variant_cards
         fl: list[LadyField] = [f if isinstance(f, LadyField) else _EMPTY_LADY_FIELD for f in src]
         groups: dict[int, list[int]] = {}
         for card in cards:
@@ -2866,7 +2869,7 @@ class LadyPosition(Position):
         """As in Bohnanza (a type I am about to plant counts as grown), but a
         lady is worth more, most of all of a type I grow, and a baby is a card
         better given away."""
-        c = self.lady
+        c = self.variant_cards
         card = self.hand[i]
         b = c.bean[card]
         grown = self.grown
@@ -2889,7 +2892,7 @@ class LadyPosition(Position):
         game's cards less every field, the discard pile, the revealed cards,
         the trading areas, my hand and my coins."""
         if self._unseen is None:
-            c = self.lady
+            c = self.variant_cards
             left = [list(x) for x in c.counts]
             seen: list[str] = list(self.obs.get("discard", [])) + list(self.obs.get("revealed", []))
             for p in self.obs["seats"]:
@@ -2918,7 +2921,7 @@ class LadyPosition(Position):
     ) -> float:
         """:meth:`deal_value` when the cards flagged ``hidden`` show only their
         type: each may be a man, a lady or a baby of it (one at a time)."""
-        c = self.lady
+        c = self.variant_cards
         base = list(receive)
         plain = value = self.deal_value(base, give)
         for j, h in enumerate(hidden):
@@ -2992,7 +2995,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
         assert isinstance(pos, LadyPosition)
         if str(pos.obs.get("phase")) == "foist":
             return None
-        c = pos.lady
+        c = pos.variant_cards
         for a in legal:
             if isinstance(a, Harvest) and a.field < len(pos.fields):
                 f = pos.fields[a.field]
@@ -3020,7 +3023,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
     ) -> Action | None:
         """Harvest the field of ``card``'s type before ``card`` goes on it, when
         its coins now and ``card`` on the emptied field leave more."""
-        c = pos.lady
+        c = pos.variant_cards
         b = c.bean[card]
         for i, f in enumerate(pos.fields):
             if f.bean != b or Harvest(i) not in allowed:
@@ -3041,7 +3044,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
         if not pos.hand:
             return Pass() if Pass() in allowed else None
         card = pos.hand[0]
-        c = pos.lady
+        c = pos.variant_cards
         plants = [a for a in legal if isinstance(a, Plant) and a.traded is None and not a.card]
         first = int(pos.obs.get("planted", 0)) == 0
         if not plants:
@@ -3073,7 +3076,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
         assert isinstance(pos, LadyPosition)
         if not pos.trade:
             return None
-        c = pos.lady
+        c = pos.variant_cards
         best: tuple[float, Action] | None = None
         for a in legal:
             if not isinstance(a, Plant) or a.traded is None or a.traded >= len(pos.trade):
@@ -3119,7 +3122,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
         """The cards of an offer to me and which of them show only their type
         (hand cards, §3.3): a bare type key from the active player is taken
         for a revealed man when one lies open."""
-        c = pos.lady
+        c = pos.variant_cards
         for o in pos.obs.get("offers", []):
             if o.get("id") != offer_id:
                 continue
@@ -3159,7 +3162,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
         any gender (the giver chooses among the revealed ones: the worst for
         me); the other seat judges my hand cards by their type only."""
         assert isinstance(pos, LadyPosition)
-        c = pos.lady
+        c = pos.variant_cards
         if any(k not in c.bean_index for k in p.want):
             return -1.0
         want: list[int] = []
@@ -3194,7 +3197,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
     def keep_choice(self, pos: Position, allowed: set[Action]) -> Action | None:
         """Keep a revealed card that gains on my field of its type (never a baby)."""
         assert isinstance(pos, LadyPosition)
-        c = pos.lady
+        c = pos.variant_cards
         for i, card in enumerate(pos.revealed):
             if c.gender[card] == BABY or Keep(i) not in allowed:
                 continue
@@ -3258,10 +3261,10 @@ class MutterPosition(LadyPosition):
             return False
         if self.cards.bean[card] in self.admits(f.stack):
             return True
-        return card == mb.KAVALIER and self.lady.gender[f.card] == LADY
+        return card == mb.KAVALIER and self.variant_cards.gender[f.card] == LADY
 
     def goes_under(self, card: int) -> bool:
-        g = self.lady.gender[card]
+        g = self.variant_cards.gender[card]
         return card in mb.MOVERS or self.all_under or (g == LADY and self.lady_under)
 
     def _field(self, stack: Sequence[int]) -> LadyField:
@@ -3271,7 +3274,7 @@ class MutterPosition(LadyPosition):
     def pull_outcomes(self, f: LadyField, card: int) -> list[tuple[int, LadyField]]:
         if self.goes_under(card):
             return [(-1, self._field((card, *f.stack)))]
-        if card == mb.KAVALIER and f.stack and self.lady.gender[f.card] == LADY:
+        if card == mb.KAVALIER and f.stack and self.variant_cards.gender[f.card] == LADY:
             under = self._field((*f.stack[:-1], card, f.stack[-1]))
             out = [(-1, under)]
             if self.cards.bean[card] == f.bean:
@@ -3291,7 +3294,7 @@ class MutterPosition(LadyPosition):
             card == mb.KAVALIER
             and mode is None
             and f.stack
-            and self.lady.gender[f.card] == LADY
+            and self.variant_cards.gender[f.card] == LADY
             and self.cards.bean[card] not in self.admits(f.stack)
         ):
             return self._field((*f.stack[:-1], card, f.stack[-1]))
@@ -3340,7 +3343,7 @@ class MutterPosition(LadyPosition):
         if blind:
             types = len(self.cards.table.bean_keys)
             for b in range(types):
-                v = self.capture_value(self.lady.man[b])
+                v = self.capture_value(self.variant_cards.man[b])
                 out.append((blind / total / types, None if v is None else v + steal))
         return out
 
@@ -3439,7 +3442,7 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
         phase = str(pos.obs.get("phase"))
         if phase in self.NO_VOLUNTARY or phase == "defend":
             return None
-        c = pos.lady
+        c = pos.variant_cards
         for a in legal:
             if isinstance(a, Harvest) and a.field < len(pos.fields):
                 f = pos.fields[a.field]
@@ -3608,7 +3611,7 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
             for st in pos.stacks(active):
                 if st:
                     admitted |= pos.admits(st)
-        c = pos.lady
+        c = pos.variant_cards
         for a in legal:
             if isinstance(a, Harvest) and a.field < len(pos.fields):
                 f = pos.fields[a.field]
@@ -3650,7 +3653,7 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
         return pos.harvest_loss(f) - 0.5 * pos.pays_now(f)
 
     def pick_value(self, pos: MutterPosition, ref: str) -> float:
-        c = pos.lady
+        c = pos.variant_cards
         if ref.startswith("d"):  # the Schürzenjäger: a lady from the discard pile
             discard = pos.obs.get("discard", [])
             i = int(ref[1:])
@@ -4082,6 +4085,8 @@ class BohnkickPosition(Position):
 
     def exposed(self, hand: Sequence[int], weights: dict[str, float]) -> float:
         """The chance a shot of the expected symbol finds a corner ``hand`` does not cover."""
+        if not weights:
+            return 1.0
         return self._exposed_of(tuple(sorted(hand)), hand, weights)
 
     def _exposed_of(

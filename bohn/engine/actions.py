@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from bohn.engine.errors import InvalidAction
 
@@ -38,9 +38,16 @@ ACTION_TYPES: dict[str, type[Action]] = {}
 
 _A = TypeVar("_A", bound="type[Action]")
 
+#: the methods every registered action type defines
+INTERFACE = ("to_json", "text", "from_json_fields", "parse_words")
+
 
 def register(cls: _A) -> _A:
-    """Class decorator: make an action type known to the parsers."""
+    """Class decorator: make an action type known to the parsers. The class
+    must define the whole interface of :class:`Action`."""
+    missing = [m for m in INTERFACE if not hasattr(cls, m)]
+    if missing:
+        raise TypeError(f"action type {cls.__name__} does not define {', '.join(missing)}")
     if cls.type in ACTION_TYPES and ACTION_TYPES[cls.type] is not cls:
         raise ValueError(f"action type {cls.type!r} registered twice")
     ACTION_TYPES[cls.type] = cls
@@ -62,23 +69,20 @@ class Action:
     #: JSON keys of this action type besides ``type``
     fields_json: ClassVar[tuple[str, ...]] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """Every action type defines it."""
-        raise NotImplementedError(type(self).__name__)
+    if TYPE_CHECKING:
+        # The interface every registered action type defines (:func:`register`
+        # refuses a class that lacks one); declared for the type checker only,
+        # so that a missing method fails at import rather than at first use.
 
-    def text(self) -> str:
-        """Every action type defines it."""
-        raise NotImplementedError(type(self).__name__)
+        def to_json(self) -> dict[str, Any]: ...
 
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        """Every action type defines it."""
-        raise NotImplementedError(cls.__name__)
+        def text(self) -> str: ...
 
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        """Every action type defines it."""
-        raise NotImplementedError(cls.__name__)
+        @classmethod
+        def from_json_fields(cls, d: dict[str, Any]) -> Self: ...
+
+        @classmethod
+        def parse_words(cls, words: list[str]) -> Self: ...
 
     def __str__(self) -> str:
         return self.text()
@@ -242,13 +246,14 @@ class Plant(Action):
 class _IndexAction(Action):
     """An action naming one of my fields or cards by index (``harvest f1``)."""
 
-    #: the JSON key of the index and the letter of its text form
+    #: the JSON key of the index (also the name of the field that holds it) and
+    #: the letter of its text form
     key: ClassVar[str] = ""
     prefix: ClassVar[str] = ""
 
     def _index(self) -> int:
-        """Every action type defines it."""
-        raise NotImplementedError(type(self).__name__)
+        i: int = getattr(self, self.key)
+        return i
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, self.key: self._index()}
@@ -279,9 +284,6 @@ class Harvest(_IndexAction):
     key: ClassVar[str] = "field"
     prefix: ClassVar[str] = "f"
     field: int
-
-    def _index(self) -> int:
-        return self.field
 
 
 @register
@@ -462,9 +464,6 @@ class Keep(_IndexAction):
     key: ClassVar[str] = "revealed"
     prefix: ClassVar[str] = "r"
     revealed: int
-
-    def _index(self) -> int:
-        return self.revealed
 
 
 @register

@@ -8,13 +8,15 @@ result still satisfies the per-step checks) or rejects it with an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bohn.engine.actions import action_from_json, parse_action
+from bohn.engine.actions import ACTION_TYPES, Action, action_from_json, parse_action, register
 from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
 
@@ -133,3 +135,19 @@ def test_not_actions(config: Config) -> None:
         for action in sample_actions():
             error, _ = check_rejected(game, seat, action)
             assert isinstance(error, InvalidAction), f"seat {seat!r}: {error!r}"
+
+
+def test_register_refuses_an_action_type_without_the_interface() -> None:
+    """Every registered type round-trips (above); one lacking a method of the
+    interface is refused when it is registered, and nothing is registered."""
+
+    @dataclass(frozen=True, slots=True)
+    class Half(Action):
+        type: ClassVar[str] = "half-defined"
+
+        def to_json(self) -> dict[str, Any]:
+            return {"type": self.type}
+
+    with pytest.raises(TypeError, match="Half does not define text, from_json_fields, parse_words"):
+        register(Half)
+    assert "half-defined" not in ACTION_TYPES

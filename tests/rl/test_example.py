@@ -39,3 +39,6 @@ def test_measure_reports_both_rates() -> None:
     assert r["variant"] == "bohnkick" and r["players"] == 2
     assert r["env"] > 0 and r["engine"] > 0 and r["engine_observe"] > 0
     assert r["overhead"] == pytest.approx(r["engine"] / r["env"], rel=0.02)
+    # the environment's own calls are the whole step less the agent's pick
+    assert r["env_calls"] > r["env"]
+    assert r["overhead_calls"] == pytest.approx(r["engine"] / r["env_calls"], rel=0.02)

@@ -96,9 +96,6 @@ class PileAction(_IndexAction):
     prefix: ClassVar[str] = "p"
     pile: int
 
-    def _index(self) -> int:
-        return self.pile
-
 
 @register
 @dataclass(frozen=True, slots=True)

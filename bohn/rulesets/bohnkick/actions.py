@@ -44,9 +44,6 @@ class Play(_IndexAction):
     prefix: ClassVar[str] = "h"
     card: int
 
-    def _index(self) -> int:
-        return self.card
-
 
 @dataclass(frozen=True, slots=True)
 class DefenceCardAction(_IndexAction):
@@ -56,9 +53,6 @@ class DefenceCardAction(_IndexAction):
     key: ClassVar[str] = "card"
     prefix: ClassVar[str] = "d"
     card: int
-
-    def _index(self) -> int:
-        return self.card
 
 
 @register
