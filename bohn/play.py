@@ -35,6 +35,7 @@ from bohn.engine.actions import (
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
+from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Swap, Tackle
@@ -2313,7 +2314,7 @@ class Session:
                 if s == self.seat:
                     self.human_turn()
                 else:
-                    self.bot_turn(s)
+                    self.bot_turn_interruptible(s)
                 last = s
                 steps += 1
         except Quit as q:
@@ -2321,6 +2322,16 @@ class Session:
             return 0
         self.final()
         return 0
+
+    def bot_turn_interruptible(self, s: int) -> None:
+        """:meth:`bot_turn`, with Ctrl-C taken once the bot's move is made
+        (``bohn.interrupts``): the person leaves the game."""
+        try:
+            with deferred_interrupt() as stop_here:
+                self.bot_turn(s)
+            stop_here()
+        except KeyboardInterrupt:
+            raise Quit("\ninterrupted: leaving the game.") from None
 
     def bot_turn(self, s: int) -> None:
         game = self.game

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import signal
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 import bohn
-from bohn.play import main
+from bohn.play import Session, main
 
 
 def scripted(answers: list[str], then: str | None = "1") -> Callable[[str], str]:
@@ -55,6 +57,32 @@ def test_quit() -> None:
     rc = main("bohnanza", 3, 0, ["greedy"], 3, input_fn=scripted(["quit"]), out=out)
     assert rc == 0
     assert "you left the game" in out.getvalue()
+
+
+def test_ctrl_c_during_a_bots_move_leaves_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while a bot computes its move is taken once the move is made
+    (never inside the compiled engine's arithmetic): the move is shown, the
+    person leaves the game, and Ctrl-C is handled as before afterwards."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        pytest.skip("this test runner ignores Ctrl-C")
+    before = signal.getsignal(signal.SIGINT)
+    bot_turn = Session.bot_turn
+    moves: list[int] = []
+
+    def interrupted(self: Session, s: int) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        bot_turn(self, s)
+        moves.append(s)
+
+    monkeypatch.setattr(Session, "bot_turn", interrupted)
+    out = io.StringIO()
+    rc = main("bohnanza", 3, 1, ["greedy"], 3, input_fn=scripted([]), out=out)
+    text = out.getvalue()
+    assert rc == 0
+    assert len(moves) == 1  # the bot's move was made, and no other
+    assert text.rstrip().endswith("interrupted: leaving the game.")
+    assert f"seat {moves[0]} (greedy):" in text
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def test_action_text_is_accepted() -> None:

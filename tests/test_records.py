@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from cli_helpers import run, untimed
 
+from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
 from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
-from bohn.sim.batch import GameOutcome, interrupt_between_games, run_batch
+from bohn.sim.batch import GameOutcome, run_batch
 from bohn.sim.records import FORMAT, RecordError, RecordFile, game_stats, read_records
 from bohn.sim.runner import make_bots, play_game
 
@@ -153,7 +154,7 @@ def test_ctrl_c_is_taken_between_games() -> None:
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         pytest.skip("this test runner ignores Ctrl-C")
     before = signal.getsignal(signal.SIGINT)
-    with interrupt_between_games() as stop_here:
+    with deferred_interrupt() as stop_here:
         os.kill(os.getpid(), signal.SIGINT)
         x = 3**200 * 7**150  # a long multiplication with the signal pending
         assert x % 7 == 0
@@ -163,7 +164,7 @@ def test_ctrl_c_is_taken_between_games() -> None:
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(1)  # the handler runs before the sleep ends
     assert signal.getsignal(signal.SIGINT) is before
-    with interrupt_between_games() as stop_here:
+    with deferred_interrupt() as stop_here:
         stop_here()  # no Ctrl-C: nothing happens
 
 

@@ -24,10 +24,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from types import FrameType
 from typing import Any, TextIO
 
 from bohn.bots.base import make_bot
@@ -35,6 +33,7 @@ from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.engine.replay import record
 from bohn.engine.rng import derive_seed
+from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
 from bohn.sim.records import game_stats, make_record
 from bohn.sim.runner import make_bots, play_game
@@ -193,44 +192,6 @@ def _play_chunk(chunk: _Chunk) -> list[GameOutcome]:
         )
         for i in chunk.indices
     ]
-
-
-@contextmanager
-def interrupt_between_games() -> Iterator[Callable[[], None]]:
-    """Ctrl-C in this process stops the games at the next game's start.
-
-    Within the block, a first SIGINT only sets a flag, and the callable given
-    raises ``KeyboardInterrupt`` when it is set; a second SIGINT raises at
-    once. Why: the compiled modules (``make native``) do 64-bit arithmetic on
-    Python integers, and a signal noticed inside such an operation (CPython
-    checks for signals in long multiplication) is taken by mypyc for a failed
-    allocation, which aborts the process ("fatal: out of memory"). Outside the
-    main thread, or where SIGINT is ignored, it changes nothing."""
-    hits = 0
-
-    def check() -> None:
-        if hits:
-            raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        yield check
-        return
-    old = signal.getsignal(signal.SIGINT)
-    if old is signal.SIG_IGN or old is None:
-        yield check
-        return
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        nonlocal hits
-        hits += 1
-        if hits > 1:
-            raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, handler)
-    try:
-        yield check
-    finally:
-        signal.signal(signal.SIGINT, old)
 
 
 def _worker_init() -> None:
@@ -407,7 +368,7 @@ def run_batch(
                 finished,
             )
         elif min(jobs, len(todo)) <= 1:
-            with interrupt_between_games() as stop_here:
+            with deferred_interrupt() as stop_here:
                 for i in todo:
                     finished([play_one(variant, players, opts, specs, seed, i, replays)])
                     stop_here()
