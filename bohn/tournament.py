@@ -10,7 +10,11 @@ on the pairwise comparisons the games' rankings give, with a bootstrap interval.
 
 Every (pair, seat) is one :func:`~bohn.sim.batch.run_batch` with master seed
 ``derive_seed(S, "tournament", A, B, seat)``, so results depend only on the
-settings and the tournament seed ``S``, never on ``--jobs``.
+settings and the tournament seed ``S``, never on ``--jobs``. With
+``same_deals`` (``--same-deals``) the master seed is
+``derive_seed(S, "tournament-deals", seat)``: every pair, and every other
+tournament with the same seed and player count, plays the same deals with the
+same bot seeds at each seat, for paired comparisons of bots.
 
 >>> t = run_tournament("bohnanza", 3, ["greedy", "random"], games_per_pair=3, seed=1)
 >>> [(p.a, p.b, p.seat_games) for p in t.pairs]
@@ -315,8 +319,11 @@ def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
     raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
 
 
-def match_seed(seed: int | str, a: str, b: str, seat: int) -> int:
-    """The master seed of the batch where ``a`` sits at ``seat`` against ``b``."""
+def match_seed(seed: int | str, a: str, b: str, seat: int, same_deals: bool = False) -> int:
+    """The master seed of the batch where ``a`` sits at ``seat`` against ``b``
+    (with ``same_deals``, of every batch at ``seat``)."""
+    if same_deals:
+        return derive_seed(seed, "tournament-deals", seat)
     return derive_seed(seed, "tournament", a, b, seat)
 
 
@@ -417,6 +424,7 @@ class Tournament:
     options: dict[str, Any]
     jobs: int
     pairs: list[PairResult]
+    same_deals: bool
     requested: int
     played: int  # games finished, the interrupted pair's included
     elapsed_s: float
@@ -443,6 +451,7 @@ class Tournament:
             "games_per_pair": self.games_per_pair,
             "games_per_seat": self.games_per_pair // self.players,
             "seed": self.seed,
+            "same_deals": self.same_deals,
             "options": dict(self.options),
             "requested": self.requested,
             "games": games,
@@ -520,6 +529,7 @@ def tournament_batches(
     seed: int | str,
     mode: str,
     options: dict[str, Any],
+    same_deals: bool = False,
 ) -> list[dict[str, Any]]:
     """The batch keys (:data:`bohn.sim.records.BATCH_KEYS`) of every (pair,
     seat) of a tournament, pair by pair and seat by seat: what its records
@@ -529,7 +539,7 @@ def tournament_batches(
         {
             "variant": variant,
             "players": players,
-            "master_seed": match_seed(seed, a, b, seat),
+            "master_seed": match_seed(seed, a, b, seat, same_deals),
             "bots": lineup(a, b, seat, players),
             "options": dict(options),
         }
@@ -557,6 +567,7 @@ def run_tournament(
     resamples: int = BOOTSTRAP_RESAMPLES,
     records: RecordFile | None = None,
     on_progress: Callable[[int, int], Any] | None = None,
+    same_deals: bool = False,
 ) -> Tournament:
     """Play a tournament (see the module docstring).
 
@@ -568,13 +579,13 @@ def run_tournament(
     ``on_progress(done, total)`` is called as games finish, with the games of
     the whole tournament. A ``KeyboardInterrupt`` stops it; the result then
     holds the pairs played so far, the last one unfinished
-    (``interrupted=True``).
+    (``interrupted=True``). ``same_deals``: see the module docstring.
     """
     from bohn.sim.batch import GameOutcome, run_batch
 
     opts = check_settings(variant, players, bots, games_per_pair, mode, options)
     order = tournament_pairs(bots, mode)
-    keys = tournament_batches(variant, players, bots, seed, mode, opts)
+    keys = tournament_batches(variant, players, bots, seed, mode, opts, same_deals)
     per_seat = games_per_pair // players
     step = round_games(per_seat, jobs)
     total = per_seat * players * len(order)
@@ -648,6 +659,7 @@ def run_tournament(
         options=opts,
         jobs=jobs,
         pairs=pairs,
+        same_deals=same_deals,
         requested=total,
         played=played(),
         elapsed_s=time.perf_counter() - start,
@@ -692,7 +704,7 @@ def format_tournament(t: dict[str, Any]) -> str:
     lines = [
         f"{t['variant']}: {t['mode']} of {len(t['bots'])} bots, {t['players']} players, "
         f"{t['games_per_pair']} games per pair ({t['games_per_seat']} per seat), "
-        f"seed {t['seed']}",
+        f"seed {t['seed']}" + (", the same deals for every pair" if t.get("same_deals") else ""),
         "options: "
         + (", ".join(f"{k}={v}" for k, v in sorted(t["options"].items())) or "defaults"),
         f"A plays one seat (rotating), B every other seat; "
@@ -770,7 +782,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
     opts = check_settings(args.variant, args.players, bots, games, args.mode, options)
-    keys = tournament_batches(args.variant, args.players, bots, seed, args.mode, opts)
+    keys = tournament_batches(
+        args.variant, args.players, bots, seed, args.mode, opts, args.same_deals
+    )
     records = open_records(args.out, args.resume, keys)
     bar = progress_for(sys.stderr)
     t: Tournament | None = None
@@ -786,6 +800,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             records=records,
             on_progress=bar.update,
+            same_deals=args.same_deals,
         )
     finally:
         bar.close()
@@ -844,6 +859,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "expensive first bot) (default round-robin)",
     )
     s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
+    s.add_argument(
+        "--same-deals",
+        action="store_true",
+        help="every pair plays the same deals (seeded by the seed and the seat alone), "
+        "as does any tournament with the same seed and players: paired comparisons",
+    )
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
     s.add_argument(
         "--out",

@@ -204,6 +204,46 @@ def test_pair_results_do_not_depend_on_the_roster() -> None:
     assert len(gauntlet.to_json()["ratings"]) == 3
 
 
+def test_same_deals_for_every_pair_and_every_bot(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """With --same-deals a game's seed (its deal and the bots' seeds) depends
+    on the seed, A's seat and the game's number only: both pairs of the
+    tournament, and a tournament of other bots, play the same deals."""
+    args = ("bohnanza", "--players", "3", "--games", "6", "--seed", "3")
+
+    def seeds(bots: str, *flags: str) -> tuple[dict[str, Any], dict[tuple[str, int, int], int]]:
+        """The report, and (A's bot, A's seat, game number) -> the game's seed."""
+        path = tmp_path / f"{bots}{len(flags)}.jsonl"
+        t = tour_json(capsys, *args, "--json", "--bots", bots, "--out", str(path), *flags)
+        out = {}
+        for line in path.read_text().splitlines():
+            r = json.loads(line)
+            seat = next(s for s, b in enumerate(r["bots"]) if r["bots"].count(b) == 1)
+            out[(r["bots"][seat], seat, r["index"])] = r["seed"]
+        assert len(out) == 12
+        return t, out
+
+    t, same = seeds("greedy,random", "--same-deals")
+    assert t["same_deals"] is True
+    for seat in range(3):
+        for index in range(2):
+            assert same[("greedy", seat, index)] == same[("random", seat, index)]
+    _, other = seeds("greedy:proposals=1,random", "--same-deals")
+    for (bot, seat, index), seed in other.items():
+        assert seed == same[(bot.split(":")[0], seat, index)]
+    plain_t, plain = seeds("greedy,random")
+    assert plain_t["same_deals"] is False
+    assert plain[("greedy", 0, 0)] != plain[("random", 0, 0)]
+    assert not set(plain.values()) & set(same.values())
+    code, out, _ = run(capsys, *args, "--bots", "greedy,random", "--same-deals")
+    assert code == 0 and "seed 3, the same deals for every pair" in out
+    # a resume must repeat the flag: the records' batches are others
+    path = tmp_path / "greedy,random1.jsonl"
+    code, _, err = run(capsys, *args, "--bots", "greedy,random", "--out", str(path), "--resume")
+    assert code == 2 and "master_seed differs" in err
+
+
 def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, *SMALL)
     assert code == 0 and err == ""
@@ -319,7 +359,7 @@ def test_out_and_resume_lose_no_game(
     # a file of another tournament is refused, naming what differs
     monkeypatch.setattr(tournament, "run_tournament", real)
     code, _out, err = run(capsys, *SMALL[:-1], "7", "--out", str(path), "--resume")
-    assert code == 2 and "holds games of another run (its master_seed differ)" in err
+    assert code == 2 and "holds games of another run (its master_seed differs)" in err
     code, _out, err = run(capsys, *SMALL, "--resume")
     assert code == 2 and "--resume goes on with the games of --out FILE" in err
 

@@ -302,7 +302,8 @@ class RecordFile:
         if len(self._keys) > 1:
             near = next((k for k in self._keys if k["bots"] == mine["bots"]), near)
         diff = [k for k in BATCH_KEYS if mine[k] != near[k]]
-        raise RecordError(f"{self.path} holds games of another run (its {', '.join(diff)} differ)")
+        verb = "differs" if len(diff) == 1 else "differ"
+        raise RecordError(f"{self.path} holds games of another run (its {', '.join(diff)} {verb})")
 
     def games(self, batch: int = 0) -> list[dict[str, Any]]:
         """The finished games of batch number ``batch``, in index order."""
