@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -30,3 +33,15 @@ def sim_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 def untimed(summary: dict[str, Any]) -> dict[str, Any]:
     """A ``bohn sim`` summary without the keys that differ between two runs."""
     return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
+
+
+@contextmanager
+def ctrl_c_raises() -> Iterator[None]:
+    """Within the block SIGINT raises ``KeyboardInterrupt``, as in a command
+    run from a terminal, whatever the test process inherited (a job started
+    in the background ignores SIGINT, and so do its children)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)

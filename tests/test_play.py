@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from cli_helpers import ctrl_c_raises
 
 import bohn
 from bohn.play import Session, main
@@ -63,9 +64,6 @@ def test_ctrl_c_during_a_bots_move_leaves_after_it(monkeypatch: pytest.MonkeyPat
     """Ctrl-C while a bot computes its move is taken once the move is made
     (never inside the compiled engine's arithmetic): the move is shown, the
     person leaves the game, and Ctrl-C is handled as before afterwards."""
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        pytest.skip("this test runner ignores Ctrl-C")
-    before = signal.getsignal(signal.SIGINT)
     bot_turn = Session.bot_turn
     moves: list[int] = []
 
@@ -76,13 +74,15 @@ def test_ctrl_c_during_a_bots_move_leaves_after_it(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(Session, "bot_turn", interrupted)
     out = io.StringIO()
-    rc = main("bohnanza", 3, 1, ["greedy"], 3, input_fn=scripted([]), out=out)
+    with ctrl_c_raises():
+        before = signal.getsignal(signal.SIGINT)
+        rc = main("bohnanza", 3, 1, ["greedy"], 3, input_fn=scripted([]), out=out)
+        assert signal.getsignal(signal.SIGINT) is before
     text = out.getvalue()
     assert rc == 0
     assert len(moves) == 1  # the bot's move was made, and no other
     assert text.rstrip().endswith("interrupted: leaving the game.")
     assert f"seat {moves[0]} (greedy):" in text
-    assert signal.getsignal(signal.SIGINT) is before
 
 
 def test_action_text_is_accepted() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import run, untimed
+from cli_helpers import ctrl_c_raises, run, untimed
 
 from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
@@ -151,21 +151,20 @@ def test_ctrl_c_is_taken_between_games() -> None:
     # a first Ctrl-C only marks the stop (the compiled modules must not see a
     # signal inside their integer arithmetic); the run stops at the next
     # game's start; a second one stops it at once
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        pytest.skip("this test runner ignores Ctrl-C")
-    before = signal.getsignal(signal.SIGINT)
-    with deferred_interrupt() as stop_here:
-        os.kill(os.getpid(), signal.SIGINT)
-        x = 3**200 * 7**150  # a long multiplication with the signal pending
-        assert x % 7 == 0
-        with pytest.raises(KeyboardInterrupt):
-            stop_here()
-        with pytest.raises(KeyboardInterrupt):
+    with ctrl_c_raises():
+        before = signal.getsignal(signal.SIGINT)
+        with deferred_interrupt() as stop_here:
             os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(1)  # the handler runs before the sleep ends
-    assert signal.getsignal(signal.SIGINT) is before
-    with deferred_interrupt() as stop_here:
-        stop_here()  # no Ctrl-C: nothing happens
+            x = 3**200 * 7**150  # a long multiplication with the signal pending
+            assert x % 7 == 0
+            with pytest.raises(KeyboardInterrupt):
+                stop_here()
+            with pytest.raises(KeyboardInterrupt):
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(1)  # the handler runs before the sleep ends
+        assert signal.getsignal(signal.SIGINT) is before
+        with deferred_interrupt() as stop_here:
+            stop_here()  # no Ctrl-C: nothing happens
 
 
 def test_ctrl_c_stops_a_run_and_keeps_its_records(tmp_path: Path) -> None:
