@@ -106,24 +106,22 @@ def _bot_specs(text: str | None) -> list[str] | None:
         raise UsageError(str(err)) from None
 
 
-def _positive(text: str) -> int:
+def _integer(text: str, least: int, what: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive integer")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text} is not {what}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _integer(text, 1, "a positive integer")
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is negative")
-    return value
+    return _integer(text, 0, "a count (0 or more)")
 
 
 def _positive_float(text: str) -> float:

@@ -357,7 +357,7 @@ def test_play_defaults_and_prints_a_random_seed(
         (["play", "bohnanza", "--bots", "random,random"], "one per other seat (3)"),
         (["bench", "--variant", "skat"], "unknown variant 'skat'"),
         (["bench", "--games", "0"], "not a positive integer"),
-        (["bench", "--searches", "-1"], "-1 is negative"),
+        (["bench", "--searches", "-1"], "-1 is not a count (0 or more)"),
         (["frobnicate"], "invalid choice"),
         ([], "required"),
     ],
