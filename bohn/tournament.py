@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from bohn.sim.records import RecordFile
 
 #: the two tournament designs
-MODES = ("round-robin", "gauntlet", "challenge")
+MODES = ("round-robin", "gauntlet", "challenge", "field")
 #: games per pair when ``--games`` is not given: this many per seat
 DEFAULT_GAMES_PER_SEAT = 20
 #: the normal quantile of a two-sided 95% interval
@@ -100,17 +100,57 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (lo, hi)
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` (at least two) and its normal interval
+    ``mean ± z·s/√n`` (``s`` the sample standard deviation)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
 def normal_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
     """The normal interval ``mean ± z·s/√n`` for the mean of ``values`` (``s`` the
     sample standard deviation), clipped to ``[0, 1]``; ``(0, 1)`` for fewer
     than two values."""
-    n = len(values)
-    if n < 2:
+    if len(values) < 2:
         return (0.0, 1.0)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return (max(0.0, mean - half), min(1.0, mean + half))
+    _, lo, hi = mean_interval(values, z)
+    return (max(0.0, lo), min(1.0, hi))
+
+
+def paired_comparisons(pairs: Sequence[PairResult]) -> list[dict[str, Any]]:
+    """Each two bots that faced the same field, compared game by game on the
+    deals they shared (``--same-deals``): the mean difference of A's win share
+    and of A's points, first bot minus second, with 95% normal intervals, and
+    whether the win-share interval excludes 0. Games are matched by A's seat
+    and the game's number; a comparison needs two matched games."""
+    out: list[dict[str, Any]] = []
+    for i, p in enumerate(pairs):
+        mine = {(g.seat, g.index): g for g in p.games}
+        for q in pairs[i + 1 :]:
+            if q.b != p.b:
+                continue
+            both = [(mine[g.seat, g.index], g) for g in q.games if (g.seat, g.index) in mine]
+            if len(both) < 2:
+                continue
+            share, s_lo, s_hi = mean_interval([x.score - y.score for x, y in both])
+            points, p_lo, p_hi = mean_interval([float(x.points - y.points) for x, y in both])
+            out.append(
+                {
+                    "first": p.a,
+                    "second": q.a,
+                    "field": p.b,
+                    "games": len(both),
+                    "win_share_diff": round(share, 4),
+                    "win_share_ci": [round(s_lo, 4), round(s_hi, 4)],
+                    "points_diff": round(points, 4),
+                    "points_ci": [round(p_lo, 4), round(p_hi, 4)],
+                    "verdict": verdict(s_lo, s_hi, 0.0),
+                }
+            )
+    return out
 
 
 def score_interval(scores: Sequence[float]) -> tuple[float, float, str]:
@@ -308,6 +348,8 @@ def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
     [('x', 'y'), ('y', 'x'), ('x', 'z'), ('z', 'x')]
     >>> tournament_pairs(["x", "y", "z"], "challenge")
     [('x', 'y'), ('x', 'z')]
+    >>> tournament_pairs(["x", "y", "z"], "field")
+    [('x', 'z'), ('y', 'z')]
     """
     if mode == "round-robin":
         return [(a, b) for a in specs for b in specs if a != b]
@@ -316,6 +358,8 @@ def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
         return [p for b in specs[1:] for p in ((first, b), (b, first))]
     if mode == "challenge":
         return [(specs[0], b) for b in specs[1:]]
+    if mode == "field":
+        return [(a, specs[-1]) for a in specs[:-1]]
     raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
 
 
@@ -460,6 +504,7 @@ class Tournament:
             "pairs": [
                 {**p.to_json(), "complete": len(p.games) == self.games_per_pair} for p in self.pairs
             ],
+            "paired": paired_comparisons(self.pairs) if self.same_deals else [],
             "prior_wins": PRIOR_WINS,
             "bootstrap_resamples": self.resamples,
             "ratings": self.ratings(),
@@ -696,6 +741,11 @@ _VERDICT_WORDS = {
     "below": "clearly worse",
     "straddles": "not separated",
 }
+_PAIRED_WORDS = {
+    "above": "the first clearly better",
+    "below": "the second clearly better",
+    "straddles": "not separated",
+}
 
 
 def format_tournament(t: dict[str, Any]) -> str:
@@ -743,6 +793,18 @@ def format_tournament(t: dict[str, Any]) -> str:
                 f"  {p['a']} vs {p['b']}: {p['no_winner']} nobody won; "
                 f"{p['decided_win_rate']:.3f} {ci} of {p['decided_games']}, "
                 f"{_VERDICT_WORDS[p['decided_verdict']]}"
+            )
+    if t.get("paired"):
+        lines.append(
+            "paired on the same deals (first minus second, 95% interval; verdict on the win share):"
+        )
+        for c in t["paired"]:
+            wci = f"[{c['win_share_ci'][0]:+.3f}, {c['win_share_ci'][1]:+.3f}]"
+            pci = f"[{c['points_ci'][0]:+.2f}, {c['points_ci'][1]:+.2f}]"
+            lines.append(
+                f"  {c['first']} - {c['second']} against {c['field']}, {c['games']} deals: "
+                f"win share {c['win_share_diff']:+.3f} {wci}, points {c['points_diff']:+.2f} "
+                f"{pci}: {_PAIRED_WORDS[c['verdict']]}"
             )
     rs = t["ratings"]
     if rs:
@@ -855,8 +917,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         choices=MODES,
         default="round-robin",
         help="every ordered pair; the first bot against each other one, in both roles "
-        "(gauntlet); or only alone against a field of each other one (challenge, for an "
-        "expensive first bot) (default round-robin)",
+        "(gauntlet); the first bot alone against a field of each other one (challenge, for "
+        "an expensive first bot); or each bot alone against a field of the last one (field: "
+        "candidates against a reference, paired with --same-deals) (default round-robin)",
     )
     s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
     s.add_argument(

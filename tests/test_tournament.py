@@ -11,12 +11,15 @@ import pytest
 import bohn.tournament as tournament
 from bohn.tournament import (
     RUN_KEY,
+    PairResult,
+    TournamentGame,
     bradley_terry,
     elo_ratings,
     game_comparisons,
     game_score,
     main,
     normal_interval,
+    paired_comparisons,
     run_tournament,
     score_interval,
     tournament_pairs,
@@ -156,6 +159,36 @@ def test_pairs_of_each_mode() -> None:
         ("z", "x"),
     ]
     assert tournament_pairs(["x", "y", "z"], "challenge") == [("x", "y"), ("x", "z")]
+    assert tournament_pairs(["x", "y", "z"], "field") == [("x", "z"), ("y", "z")]
+
+
+def _games(rows: list[tuple[int, int, float, int]]) -> list[TournamentGame]:
+    """Games of A from (seat, index, win share, points)."""
+    return [TournamentGame(s, i, w, p, 1, 0.0, 0.0, False) for s, i, w, p in rows]
+
+
+def test_paired_comparisons_match_games_by_seat_and_number() -> None:
+    x = PairResult(
+        "x", "f", 2, _games([(0, 0, 1.0, 10), (0, 1, 0.0, 4), (1, 0, 1.0, 8), (1, 1, 1, 6)])
+    )
+    # y played three of x's deals, and one game (seat 1, game 2) x did not play
+    y = PairResult(
+        "y", "f", 2, _games([(0, 0, 0.0, 7), (0, 1, 0.0, 4), (1, 0, 1.0, 5), (1, 2, 1, 9)])
+    )
+    z = PairResult("z", "other", 2, _games([(0, 0, 0.0, 0), (0, 1, 0.0, 0)]))
+    lone = PairResult("w", "f", 2, _games([(0, 0, 1.0, 1), (1, 3, 0.0, 0)]))  # one deal in common
+    got = paired_comparisons([x, y, z, lone])
+    assert [(c["first"], c["second"], c["field"]) for c in got] == [("x", "y", "f")]
+    c = got[0]
+    # the differences on the three shared deals: win share 1, 0, 0; points 3, 0, 3
+    assert c["games"] == 3
+    assert c["win_share_diff"] == pytest.approx(1 / 3, abs=1e-4)
+    assert c["points_diff"] == pytest.approx(2.0)
+    half = 1.959964 * math.sqrt(3.0 / 3)  # points: sample variance 3, n = 3
+    assert c["points_ci"] == pytest.approx([2.0 - half, 2.0 + half], abs=1e-3)
+    half = 1.959964 * math.sqrt((1 / 3) / 3)  # win share: sample variance 1/3
+    assert c["win_share_ci"] == pytest.approx([1 / 3 - half, 1 / 3 + half], abs=1e-3)
+    assert c["verdict"] == "straddles"
 
 
 SMALL = ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "6", "--seed", "1")
@@ -238,10 +271,40 @@ def test_same_deals_for_every_pair_and_every_bot(
     assert not set(plain.values()) & set(same.values())
     code, out, _ = run(capsys, *args, "--bots", "greedy,random", "--same-deals")
     assert code == 0 and "seed 3, the same deals for every pair" in out
+    assert t["paired"] == [] and plain_t["paired"] == []  # no two bots met the same field
     # a resume must repeat the flag: the records' batches are others
     path = tmp_path / "greedy,random1.jsonl"
     code, _, err = run(capsys, *args, "--bots", "greedy,random", "--out", str(path), "--resume")
     assert code == 2 and "master_seed differs" in err
+
+
+def test_field_mode_pairs_candidates_on_the_same_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--mode field --same-deals``: every bot alone against a field of the
+    last one, on the same deals, and each two compared game by game."""
+    argv = ("al-cabohne", "--players", "2", "--games", "10", "--seed", "2", "--mode", "field")
+    bots = ("--bots", "greedy:proposals=1,random,greedy")
+    t = tour_json(capsys, *argv, *bots, "--same-deals")
+    assert [(p["a"], p["b"]) for p in t["pairs"]] == [
+        ("greedy:proposals=1", "greedy"),
+        ("random", "greedy"),
+    ]
+    [c] = t["paired"]
+    assert (c["first"], c["second"], c["field"], c["games"]) == (
+        "greedy:proposals=1",
+        "random",
+        "greedy",
+        10,
+    )
+    # the random bot scores far fewer coins than greedy on the very same deals
+    assert c["points_ci"][0] > 0
+    lo, hi = c["win_share_ci"]
+    assert lo <= c["win_share_diff"] <= hi
+    assert tour_json(capsys, *argv, *bots)["paired"] == []  # other deals: nothing to pair
+    code, out, _ = run(capsys, *argv, *bots, "--same-deals")
+    assert code == 0
+    assert "greedy:proposals=1 - random against greedy, 10 deals: win share" in out
 
 
 def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
