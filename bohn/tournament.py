@@ -794,6 +794,8 @@ def format_tournament(t: dict[str, Any]) -> str:
                 f"{p['decided_win_rate']:.3f} {ci} of {p['decided_games']}, "
                 f"{_VERDICT_WORDS[p['decided_verdict']]}"
             )
+    if t["mode"] == "field" and not t.get("same_deals") and len(pairs) > 1:
+        lines.append("(with --same-deals the candidates are also compared game by game)")
     if t.get("paired"):
         lines.append(
             "paired on the same deals (first minus second, 95% interval; verdict on the win share):"

@@ -302,6 +302,8 @@ def test_field_mode_pairs_candidates_on_the_same_deals(
     lo, hi = c["win_share_ci"]
     assert lo <= c["win_share_diff"] <= hi
     assert tour_json(capsys, *argv, *bots)["paired"] == []  # other deals: nothing to pair
+    code, out, _ = run(capsys, *argv, *bots)
+    assert code == 0 and "(with --same-deals the candidates are also compared" in out
     code, out, _ = run(capsys, *argv, *bots, "--same-deals")
     assert code == 0
     assert "greedy:proposals=1 - random against greedy, 10 deals: win share" in out
