@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from bohn.sim.batch import GameOutcome
     from bohn.sim.records import RecordFile
 
-#: the two tournament designs
+#: the tournament designs (see `--mode`)
 MODES = ("round-robin", "gauntlet", "challenge", "field")
 #: games per pair when ``--games`` is not given: this many per seat
 DEFAULT_GAMES_PER_SEAT = 20
