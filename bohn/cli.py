@@ -495,13 +495,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from bohn.bench import format_bench, run_bench
 
     _default_players(args, args.variant)
-    b = run_bench(
-        args.variant,
-        args.players,
-        games=args.games,
-        seconds=args.seconds,
-        searches=args.searches,
-    )
+    given = {} if args.searches is None else {"searches": args.searches}
+    b = run_bench(args.variant, args.players, games=args.games, seconds=args.seconds, **given)
     if args.json:
         _print_json(b)
     else:
@@ -641,7 +636,6 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--searches",
         type=_count,
-        default=3,
         metavar="K",
         help="ismcts decisions timed (default 3; 0 leaves the search out)",
     )
