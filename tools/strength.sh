@@ -9,7 +9,8 @@
 # and goes on from it when run again (bohn tournament --out ... --resume), so a
 # run can be stopped at any time and extended with a larger GAMES. GAMES must
 # be a multiple of PLAYERS. The report of each run goes to the .txt file
-# beside its records. BOHN (default .venv/bin/bohn) is the command run.
+# beside its records. BOHN (default .venv/bin/bohn) is the command run and
+# STRENGTH_DIR (default docs/strength) the folder of the records.
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: tools/strength.sh GAMES VARIANT:PLAYERS ..." >&2
