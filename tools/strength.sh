@@ -10,7 +10,8 @@
 # run can be stopped at any time and extended with a larger GAMES. GAMES must
 # be a multiple of PLAYERS. The report of each run goes to the .txt file
 # beside its records. BOHN (default .venv/bin/bohn) is the command run and
-# STRENGTH_DIR (default docs/strength) the folder of the records.
+# STRENGTH_DIR (default docs/strength) the folder of the records; JOBS (default
+# 1) worker processes, which change no game, only how many run at once.
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: tools/strength.sh GAMES VARIANT:PLAYERS ..." >&2
@@ -18,6 +19,7 @@ if [ $# -lt 2 ]; then
 fi
 bohn=${BOHN:-.venv/bin/bohn}
 dir=${STRENGTH_DIR:-docs/strength}
+jobs=${JOBS:-1}
 games=$1
 shift
 for spec in "$@"; do
@@ -28,7 +30,7 @@ for spec in "$@"; do
   if [ -s "$out" ]; then resume=(--resume); fi
   echo "$(date +%T) $variant, $players players, $games games -> $out"
   "$bohn" tournament "$variant" --bots ismcts,greedy --mode challenge --seed 9 \
-    --players "$players" --games "$games" --jobs 1 --out "$out" "${resume[@]}" \
+    --players "$players" --games "$games" --jobs "$jobs" --out "$out" "${resume[@]}" \
     > "$dir/$variant$players.txt"
   echo "$(date +%T) $variant done"
 done
