@@ -14,7 +14,13 @@ settings and the tournament seed ``S``, never on ``--jobs``. With
 ``same_deals`` (``--same-deals``) the master seed is
 ``derive_seed(S, "tournament-deals", seat)``: every pair, and every other
 tournament with the same seed and player count, plays the same deals with the
-same bot seeds at each seat, for paired comparisons of bots.
+same bot seeds at each seat, for paired comparisons of bots. With
+``duplicate`` (``--duplicate``) it is ``derive_seed(S, "tournament-duplicate")``
+at every seat as well: each deal is played once with A at each seat, as
+duplicate bridge deals every hand to both partnerships. Two games of a deal go
+alike until A decides differently from B, so the deal's luck cancels out of A's
+mean over the deal's games, and A's interval is taken over deals
+(:func:`deal_scores`), with the same baseline ``1/N``.
 
 >>> t = run_tournament("bohnanza", 3, ["greedy", "random"], games_per_pair=3, seed=1)
 >>> [(p.a, p.b, p.seat_games) for p in t.pairs]
@@ -153,6 +159,17 @@ def paired_comparisons(pairs: Sequence[PairResult]) -> list[dict[str, Any]]:
     return out
 
 
+def deal_scores(games: Sequence[TournamentGame], players: int) -> list[float]:
+    """A duplicate match's score per deal: A's mean win share over the deal's
+    games, one at each of the ``players`` seats (a deal some seat has not yet
+    played, in a run cut short, is left out). Deals are numbered by the
+    game's index: the same index is the same deal at every seat."""
+    by_deal: dict[int, list[float]] = {}
+    for g in games:
+        by_deal.setdefault(g.index, []).append(g.score)
+    return [sum(s) / players for _, s in sorted(by_deal.items()) if len(s) == players]
+
+
 def score_interval(scores: Sequence[float]) -> tuple[float, float, str]:
     """A 95% interval for the mean of game scores in ``[0, 1]`` and its method:
     ``"wilson"`` when every score is 0 or 1, else ``"normal"``."""
@@ -282,6 +299,8 @@ class PairResult:
     b: str
     players: int
     games: list[TournamentGame]
+    #: each deal was played with A at every seat (``--duplicate``)
+    duplicate: bool = False
 
     @property
     def seat_games(self) -> list[int]:
@@ -314,7 +333,12 @@ class PairResult:
     def to_json(self) -> dict[str, Any]:
         n = len(self.games)
         scores = [g.score for g in self.games]
-        lo, hi, method = score_interval(scores)
+        deals = deal_scores(self.games, self.players) if self.duplicate else []
+        if self.duplicate:
+            lo, hi = normal_interval(deals)
+            method = "duplicate"
+        else:
+            lo, hi, method = score_interval(scores)
         baseline = 1.0 / self.players
         mean = sum(scores) / n if n else 0.0
         seat_rates = []
@@ -335,6 +359,7 @@ class PairResult:
             "baseline": round(baseline, 4),
             "verdict": verdict(lo, hi, baseline),
             "seat_win_rate": seat_rates,
+            **({"deals": len(deals)} if self.duplicate else {}),
             **self.decided(),
             "mean_points": round(sum(g.points for g in self.games) / n, 4) if n else 0.0,
             "mean_rank": round(sum(g.rank for g in self.games) / n, 4) if n else 0.0,
@@ -363,9 +388,14 @@ def tournament_pairs(specs: Sequence[str], mode: str) -> list[tuple[str, str]]:
     raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
 
 
-def match_seed(seed: int | str, a: str, b: str, seat: int, same_deals: bool = False) -> int:
+def match_seed(
+    seed: int | str, a: str, b: str, seat: int, same_deals: bool = False, duplicate: bool = False
+) -> int:
     """The master seed of the batch where ``a`` sits at ``seat`` against ``b``
-    (with ``same_deals``, of every batch at ``seat``)."""
+    (with ``same_deals``, of every batch at ``seat``; with ``duplicate``, of
+    every batch)."""
+    if duplicate:
+        return derive_seed(seed, "tournament-duplicate")
     if same_deals:
         return derive_seed(seed, "tournament-deals", seat)
     return derive_seed(seed, "tournament", a, b, seat)
@@ -475,6 +505,7 @@ class Tournament:
     interrupted: bool = False
     resamples: int = BOOTSTRAP_RESAMPLES
     resumed: int = 0  # of the games played, those an earlier run had finished
+    duplicate: bool = False
     _ratings: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     def ratings(self) -> list[dict[str, Any]]:
@@ -496,6 +527,7 @@ class Tournament:
             "games_per_seat": self.games_per_pair // self.players,
             "seed": self.seed,
             "same_deals": self.same_deals,
+            "duplicate": self.duplicate,
             "options": dict(self.options),
             "requested": self.requested,
             "games": games,
@@ -575,6 +607,7 @@ def tournament_batches(
     mode: str,
     options: dict[str, Any],
     same_deals: bool = False,
+    duplicate: bool = False,
 ) -> list[dict[str, Any]]:
     """The batch keys (:data:`bohn.sim.records.BATCH_KEYS`) of every (pair,
     seat) of a tournament, pair by pair and seat by seat: what its records
@@ -584,7 +617,7 @@ def tournament_batches(
         {
             "variant": variant,
             "players": players,
-            "master_seed": match_seed(seed, a, b, seat, same_deals),
+            "master_seed": match_seed(seed, a, b, seat, same_deals, duplicate),
             "bots": lineup(a, b, seat, players),
             "options": dict(options),
         }
@@ -613,6 +646,7 @@ def run_tournament(
     records: RecordFile | None = None,
     on_progress: Callable[[int, int], Any] | None = None,
     same_deals: bool = False,
+    duplicate: bool = False,
 ) -> Tournament:
     """Play a tournament (see the module docstring).
 
@@ -624,13 +658,15 @@ def run_tournament(
     ``on_progress(done, total)`` is called as games finish, with the games of
     the whole tournament. A ``KeyboardInterrupt`` stops it; the result then
     holds the pairs played so far, the last one unfinished
-    (``interrupted=True``). ``same_deals``: see the module docstring.
+    (``interrupted=True``). ``same_deals`` and ``duplicate`` (which implies
+    it): see the module docstring.
     """
     from bohn.sim.batch import GameOutcome, run_batch
 
     opts = check_settings(variant, players, bots, games_per_pair, mode, options)
     order = tournament_pairs(bots, mode)
-    keys = tournament_batches(variant, players, bots, seed, mode, opts, same_deals)
+    same_deals = same_deals or duplicate
+    keys = tournament_batches(variant, players, bots, seed, mode, opts, same_deals, duplicate)
     per_seat = games_per_pair // players
     step = round_games(per_seat, jobs)
     total = per_seat * players * len(order)
@@ -652,7 +688,7 @@ def run_tournament(
 
     try:
         for p, (a, b) in enumerate(order):
-            pairs.append(PairResult(a, b, players, []))
+            pairs.append(PairResult(a, b, players, [], duplicate))
             target = 0
             while target < per_seat:
                 target = min(per_seat, target + step)
@@ -705,6 +741,7 @@ def run_tournament(
         jobs=jobs,
         pairs=pairs,
         same_deals=same_deals,
+        duplicate=duplicate,
         requested=total,
         played=played(),
         elapsed_s=time.perf_counter() - start,
@@ -754,7 +791,7 @@ def format_tournament(t: dict[str, Any]) -> str:
     lines = [
         f"{t['variant']}: {t['mode']} of {len(t['bots'])} bots, {t['players']} players, "
         f"{t['games_per_pair']} games per pair ({t['games_per_seat']} per seat), "
-        f"seed {t['seed']}" + (", the same deals for every pair" if t.get("same_deals") else ""),
+        f"seed {t['seed']}" + _deals_text(t),
         "options: "
         + (", ".join(f"{k}={v}" for k, v in sorted(t["options"].items())) or "defaults"),
         f"A plays one seat (rotating), B every other seat; "
@@ -783,6 +820,11 @@ def format_tournament(t: dict[str, Any]) -> str:
                 f"({p['a']} vs {p['b']} is unfinished: {p['games']} of "
                 f"{t['games_per_pair']} games, {'/'.join(map(str, p['seat_games']))} by seat)"
             )
+    if any(p["ci_method"] == "duplicate" for p in pairs):
+        lines.append(
+            "(duplicate: each deal played with A at every seat; an interval is over "
+            "the mean win shares of its pair's deals)"
+        )
     if any(p["ci_method"] == "normal" for p in pairs):
         lines.append("(shared wins occurred: intervals of those pairs are normal intervals)")
     if any(p["no_winner"] for p in pairs):
@@ -832,6 +874,12 @@ def format_tournament(t: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _deals_text(t: dict[str, Any]) -> str:
+    if t.get("duplicate"):
+        return ", each deal with A at every seat (duplicate), the same deals for every pair"
+    return ", the same deals for every pair" if t.get("same_deals") else ""
+
+
 # ----------------------------------------------------------------------------
 # the command
 
@@ -846,8 +894,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
     opts = check_settings(args.variant, args.players, bots, games, args.mode, options)
+    same_deals = args.same_deals or args.duplicate
     keys = tournament_batches(
-        args.variant, args.players, bots, seed, args.mode, opts, args.same_deals
+        args.variant, args.players, bots, seed, args.mode, opts, same_deals, args.duplicate
     )
     records = open_records(args.out, args.resume, keys)
     bar = progress_for(sys.stderr)
@@ -864,7 +913,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             records=records,
             on_progress=bar.update,
-            same_deals=args.same_deals,
+            same_deals=same_deals,
+            duplicate=args.duplicate,
         )
     finally:
         bar.close()
@@ -929,6 +979,13 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="every pair plays the same deals (seeded by the seed and the seat alone), "
         "as does any tournament with the same seed and players: paired comparisons",
+    )
+    s.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once with A at every seat (and the same deals for every "
+        "pair): the deal's luck cancels out of A's win rate, whose interval is then "
+        "taken over deals",
     )
     s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
     s.add_argument(

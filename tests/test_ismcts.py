@@ -9,9 +9,9 @@ import pytest
 from infostate_helpers import options, twin_with_other_hidden_cards
 
 import bohn
-from bohn.bots import make_bot
+from bohn.bots import ismcts, make_bot
 from bohn.bots.base import SeatView, seat_view
-from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold, values
+from bohn.bots.ismcts import IsmctsBot, bohnkick_worth, pick, reward, threshold, values
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
@@ -218,3 +218,111 @@ def test_every_variant_has_a_reward() -> None:
         game = cls.new(cls.allowed_players()[0], 1, options(variant))
         for s in range(game.n):
             assert 0.0 <= reward(game, s) <= 1.0
+
+
+# -- Bohnkick: playouts scored for where the game stands -----------------------------------
+
+
+def bk_position(**setup: Any) -> Any:
+    from bohn.scenario import load_position
+
+    return load_position({"variant": "bohnkick", "players": 2, "setup": setup})
+
+
+BK_NOTHING = ["brech/dribble", "brech/dribble", "sau/dribble", "kaffee/dribble", "garten/dribble"]
+BK_DEFENCE = ["goalie:long-shot:ll", "goalie:shot:ul", "goalie:header:lr"]
+
+
+def test_bohnkick_worth_counts_goals() -> None:
+    # team 1 attacks: team 0's worth is its goals and its defensive cards
+    base = {"mover": 1, "players": [{"defence": BK_DEFENCE}, {}]}
+    none, one = bk_position(**base), bk_position(**base, goals=[["feuer/shot"], []])
+    assert bohnkick_worth(one)[0] == pytest.approx(bohnkick_worth(none)[0] + 1.0)
+    assert values(one) == (bohnkick_worth(one), None)
+
+
+def test_bohnkick_worth_counts_the_attack_in_progress() -> None:
+    # the ball is with feuer: a shot in hand is worth most of a goal, a
+    # dribble with nothing to follow it much less
+    shot = bk_position(
+        played=["sau/pass:feuer"], players=[{"hand": ["feuer/shot", *BK_NOTHING]}, {}]
+    )
+    empty = bk_position(
+        played=["sau/pass:feuer"], players=[{"hand": ["feuer/dribble", *BK_NOTHING]}, {}]
+    )
+    a, b = bohnkick_worth(shot), bohnkick_worth(empty)
+    assert a[0] > b[0] + 0.5
+    assert reward(shot, 0) > reward(empty, 0)
+    # the defenders cannot see the attacker's hand: their worth is the same
+    assert a[1] == pytest.approx(b[1])
+
+
+def test_bohnkick_worth_counts_the_defensive_cards_while_the_game_goes_on() -> None:
+    covers = ["goalie:shot:ul", "goalie:shot:ur", "goalie:shot:ll"]
+    poor = ["goalie:penalty:ul", "goalie:penalty:ur", "goalie:penalty:ll"]
+    worth = {}
+    for name, defence in (("covers", covers), ("poor", poor)):
+        for final in (False, True):
+            game = bk_position(mover=1, final=final, players=[{"defence": defence}, {}])
+            worth[name, final] = bohnkick_worth(game)[0]
+    assert worth["covers", False] > worth["poor", False] > 0.0
+    # in the game's last attack the cards have no future: only goals count
+    assert worth["covers", True] == worth["poor", True] == 0.0
+
+
+def test_a_bohnkick_playout_plays_a_shot_to_its_end() -> None:
+    hand = ["feuer/shot", *BK_NOTHING]
+    bot = IsmctsBot(3)
+    for play_on, ends in ((ismcts.PLAY_ON["bohnkick"], True), (frozenset[str](), False)):
+        game = bk_position(played=["sau/pass:feuer"], players=[{"hand": hand}, {}])
+        shot = next(a for a in game.legal_actions(0) if a.text() == "play h0")
+        world = game.clone()
+        bot._iterate(world, None, shot, 0, 7, 1, play_on)
+        # at horizon 1 the playout stops after the shot, or plays it to its end
+        assert (world.phase_name not in ("shot-react", "aim", "block", "kick")) is ends
+        assert (world.attacks > game.attacks) is ends
+
+
+def test_bohnkick_has_its_own_budget_and_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    real = IsmctsBot._iterate
+
+    def spy(self: IsmctsBot, *args: Any) -> float:
+        seen.append(args[5])  # the horizon
+        return real(self, *args)
+
+    monkeypatch.setattr(IsmctsBot, "_iterate", spy)
+    monkeypatch.setattr(ismcts, "VARIANT_ITERATIONS", {"bohnkick": 5})
+    monkeypatch.setattr(ismcts, "VARIANT_HORIZON", {"bohnkick": 3})
+    # (variant, players, spec, iterations, horizon): the variant's defaults,
+    # the general ones, and parameters that override both
+    cases = [
+        ("bohnkick", 2, "ismcts", 5, 3),
+        ("bohnkick", 2, "ismcts:horizon=9,iterations=4", 4, 9),
+        ("sissi", 3, "ismcts", ismcts.ITERATIONS, ismcts.HORIZON),
+        ("sissi", 3, "ismcts:horizon=9,iterations=4", 4, 9),
+    ]
+    for variant, n, spec, iterations, horizon in cases:
+        game = _decision_with_choices(variant, n)
+        seat = min(game.waiting_for())
+        seen.clear()
+        bot = make_bot(spec, 1)
+        assert isinstance(bot, IsmctsBot) and bot.last_greedy is None
+        bot.act(seat_view(game, seat, bot, {}))
+        assert bot.last_greedy is not None
+        assert seen and set(seen) == {horizon}
+        m = len(bot.candidates(game.legal_actions(seat), bot.last_greedy))
+        assert bot.total_iterations == -(-iterations // m) * m  # whole rounds of m
+
+
+def _decision_with_choices(variant: str, n: int) -> Any:
+    """A mid-game state whose next decision has more than one candidate."""
+    for steps in range(20, 200, 7):
+        game = _mid_game(variant, n, 5, steps)
+        seat = min(game.waiting_for())
+        legal = game.legal_actions(seat)
+        bot = IsmctsBot(1)
+        first = bot.greedy.act(SeatView(seat, legal, lambda g=game, s=seat: g.observe(s)))
+        if len(bot.candidates(legal, first)) > 1:
+            return game
+    raise AssertionError("no decision with a choice")

@@ -14,6 +14,7 @@ from bohn.tournament import (
     PairResult,
     TournamentGame,
     bradley_terry,
+    deal_scores,
     elo_ratings,
     game_comparisons,
     game_score,
@@ -490,3 +491,57 @@ def test_greedy_clearly_beats_random_in_bohnanza() -> None:
     best, worst = t["ratings"]
     assert best["bot"] == "greedy" and worst["bot"] == "random"
     assert best["ci"][0] > worst["ci"][1]
+
+
+def test_duplicate_plays_each_deal_at_every_seat(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """--duplicate: game i is the same deal (and the same bot seeds) at every
+    seat of A and in every pair; A's interval is over the deals."""
+    path = tmp_path / "dup.jsonl"
+    args = ("bohnanza", "--players", "3", "--games", "6", "--seed", "3", "--mode", "gauntlet")
+    t = tour_json(capsys, *args, "--bots", "greedy,random", "--duplicate", "--out", str(path))
+    assert t["duplicate"] is True and t["same_deals"] is True
+    seeds: dict[int, set[int]] = {}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        seeds.setdefault(r["index"], set()).add(r["seed"])
+    assert sorted(seeds) == [0, 1] and all(len(s) == 1 for s in seeds.values())
+    assert seeds[0] != seeds[1]
+    for p in t["pairs"]:
+        assert p["ci_method"] == "duplicate" and p["deals"] == 2
+    # the two pairs are compared deal by deal, as with --same-deals
+    code, out, _ = run(capsys, *args, "--bots", "greedy,random", "--duplicate")
+    assert code == 0 and "each deal with A at every seat (duplicate)" in out
+    assert "an interval is over the mean win shares of its pair's deals" in out
+    # a resume must repeat the flag
+    code, _, err = run(capsys, *args, "--bots", "greedy,random", "--out", str(path), "--resume")
+    assert code == 2 and "master_seed differs" in err
+
+
+def test_duplicate_deals_cancel_the_luck_of_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two bots that play alike (Bohnkick has no trades, so greedy's number of
+    proposals changes nothing) win exactly half of every duplicate deal: the
+    two games of a deal go the same way with the seats swapped. Without
+    --duplicate the same bots' games are independent deals."""
+    args = ("bohnkick", "--players", "2", "--games", "20", "--seed", "4", "--mode", "challenge")
+    bots = ("--bots", "greedy:proposals=1,greedy")
+    dup = tour_json(capsys, *args, *bots, "--duplicate")["pairs"][0]
+    assert dup["deals"] == 10 and dup["win_rate"] == 0.5
+    assert dup["ci"] == [0.5, 0.5] and dup["verdict"] == "straddles"
+    # the deal favours one seat or the other: the games themselves are not all draws
+    assert dup["seat_win_rate"] != [0.5, 0.5]
+    plain = tour_json(capsys, *args, *bots)["pairs"][0]
+    assert plain["ci_method"] != "duplicate" and plain["ci"][1] - plain["ci"][0] > 0.2
+
+
+def test_deal_scores_average_each_complete_deal() -> None:
+    def g(seat: int, index: int, score: float) -> TournamentGame:
+        return TournamentGame(seat, index, score, 0, 1, 0.0, 0.0, False)
+
+    games = [g(0, 0, 1.0), g(1, 0, 0.0), g(0, 1, 1.0), g(1, 1, 0.5), g(0, 2, 1.0)]
+    # deal 2 was played at seat 0 only (a run cut short): left out
+    assert deal_scores(games, 2) == [0.5, 0.75]
+    pair = PairResult("a", "b", 2, games, duplicate=True).to_json()
+    assert pair["deals"] == 2 and pair["ci_method"] == "duplicate"
+    assert pair["ci"] == [round(x, 4) for x in normal_interval([0.5, 0.75])]

@@ -59,16 +59,30 @@ from statistics import NormalDist
 from typing import Any, ClassVar
 
 from bohn.bots.base import Bot, SeatView, register_bot
-from bohn.bots.greedy import Cards, GreedyBot
+from bohn.bots.greedy import BK_DEPTH, BohnkickPosition, Cards, GreedyBot
 from bohn.engine.actions import Action, BuyField, Harvest, Propose
 from bohn.engine.game import Game
 from bohn.sim.runner import next_seat
 
 #: iterations per decision by default (about a quarter to three quarters of a
-#: second a decision with the compiled bots; Bohnkick about two)
+#: second a decision with the compiled bots)
 ITERATIONS = 64
 #: steps (of any seat) played per iteration before the world is scored
 HORIZON = 120
+#: by variant, where not :data:`ITERATIONS` and :data:`HORIZON`: a Bohnkick
+#: playout is scored after about three attacks, for where the game stands
+#: (:func:`bohnkick_worth`), not played out to the end, where its outcome is
+#: mostly the luck of the later draws; its short playouts afford more of them
+VARIANT_ITERATIONS: dict[str, int] = {"bohnkick": 256}
+VARIANT_HORIZON: dict[str, int] = {"bohnkick": 30}
+#: by variant: phases at which a playout at its horizon plays on (a shot on its
+#: way to goal is played to its end before the world is scored)
+PLAY_ON: dict[str, frozenset[str]] = {
+    "bohnkick": frozenset({"shot-react", "aim", "block", "kick"}),
+}
+#: Bohnkick phases in which the attacking team's attack goes on (its chance of
+#: scoring counts in :func:`bohnkick_worth`)
+ATTACK_OPEN = frozenset({"play", "react"})
 #: trade proposals per trading phase of the greedy bots that play on in each
 #: iteration: the greedy bot's own default, so the playouts trade as the
 #: ``greedy`` opponents do (fewer play faster, but a playout without trades
@@ -116,11 +130,12 @@ def values(world: Game) -> tuple[list[float], float | None]:
     """Each seat's worth in ``world`` now, and the mafia's (``None`` without a
     mafia). A seat's worth is its score, plus what its fields would pay if
     harvested now, plus half of what they have grown towards their next
-    beanometer step (:data:`GROWTH`); in Bohnkick its team's goals."""
-    obs = world.observe(None)
+    beanometer step (:data:`GROWTH`); in Bohnkick its team's
+    (:func:`bohnkick_worth`)."""
     if world.variant == "bohnkick":
-        goals = obs["score"]
-        return [float(goals[s["team"]]) for s in obs["seats"]], None
+        team = bohnkick_worth(world)
+        return [team[world.team_of(s)] for s in range(world.n)], None  # type: ignore[attr-defined]
+    obs = world.observe(None)
     scores = getattr(world, "_scores", None)
     now = scores() if scores is not None else [s["coins"] for s in obs["seats"]]
     table = world.table
@@ -144,6 +159,27 @@ def values(world: Game) -> tuple[list[float], float | None]:
         treasury = obs["treasury"]
         mafia = float(treasury if isinstance(treasury, int) else len(treasury))
     return worth, mafia
+
+
+def bohnkick_worth(world: Game) -> list[float]:
+    """Each Bohnkick team's worth in ``world`` now, in goals: its goals, plus
+    what its players' defensive cards are worth for the rest of the game,
+    plus, for the attacking team, the chance its attack in progress scores —
+    both as the ``greedy`` bot values them, each seat's from its own view
+    (:class:`~bohn.bots.greedy.BohnkickPosition`). A playout cut in the middle
+    of an attack is then scored for where the attack stands, not as if it had
+    not been played."""
+    cards = Cards.of(world.table)
+    worth = [float(g) for g in world.observe(None)["score"]]
+    mover = getattr(world, "mover", -1)
+    phase = getattr(world, "phase_name", "")
+    for seat in range(world.n):
+        pos = BohnkickPosition(world.observe(seat), seat, cards)
+        worth[pos.my_team] += pos.life(pos.defence)
+        if seat == mover and phase in ATTACK_OPEN and pos.att == pos.my_team:
+            state = (pos.holder, pos.crossed, pos.no_shot, pos.first)
+            worth[pos.my_team] += pos.attack_value(tuple(pos.hand), state, BK_DEPTH)
+    return worth
 
 
 def reward(world: Game, seat: int, rival: str | None = None) -> float:
@@ -183,9 +219,10 @@ class IsmctsBot(Bot):
     uses_infostate: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
-        self.iterations = _int(params, "iterations", ITERATIONS)
+        #: ``None``: the variant's (:data:`VARIANT_ITERATIONS`, :data:`VARIANT_HORIZON`)
+        self.iterations: int | None = _opt_int(params, "iterations")
         self.time_ms = _int(params, "time_ms", 0)
-        self.horizon = _int(params, "horizon", HORIZON)
+        self.horizon: int | None = _opt_int(params, "horizon")
         self.c = float(params.pop("c", C))
         self.proposals = _int(params, "proposals", PROPOSALS)
         self.evidence = float(params.pop("evidence", EVIDENCE))
@@ -194,7 +231,7 @@ class IsmctsBot(Bot):
         self.rival: str | None = None if rival is None else str(rival)
         if self.rival is not None and self.rival not in RIVALS:
             raise ValueError(f"ismcts parameter rival must be one of {', '.join(RIVALS)}")
-        if self.iterations < 1 and self.time_ms < 1:
+        if self.iterations == 0 and self.time_ms < 1:
             raise ValueError("ismcts needs iterations >= 1 or time_ms >= 1")
         super().__init__(seed, **params)
         #: the greedy bot that proposes trades for this seat and models it in playouts
@@ -230,32 +267,55 @@ class IsmctsBot(Bot):
         if len(cands) == 1:
             return cands[0]
         m = len(cands)
+        variant = info.cls.variant
+        iterations = self.iterations
+        if iterations is None:
+            iterations = VARIANT_ITERATIONS.get(variant, ITERATIONS)
+        horizon = (
+            self.horizon if self.horizon is not None else VARIANT_HORIZON.get(variant, HORIZON)
+        )
+        play_on = PLAY_ON.get(variant, frozenset())
         tree = {a: Node() for a in cands}  # the seat's later decisions, after each candidate
         limit = time.perf_counter() + self.time_ms / 1000 if self.time_ms > 0 else math.inf
-        rounds = max(1, -(-self.iterations // m)) if self.iterations > 0 else 1 << 62
+        rounds = max(1, -(-iterations // m)) if iterations > 0 else 1 << 62
         done = 0
         scores: dict[Action, list[float]] = {a: [] for a in cands}
         while done < rounds and (done == 0 or time.perf_counter() < limit):
             world = info.sample(self.rng.below(1 << 62))
             seed = self.rng.below(1 << 62)
             for a in cands:
-                scores[a].append(self._iterate(world.clone(), tree[a], a, me, seed))
+                playout = self._iterate(world.clone(), tree[a], a, me, seed, horizon, play_on)
+                scores[a].append(playout)
             done += 1
         self.total_iterations += done * m
         return pick(scores, first, self.evidence)
 
-    def _iterate(self, world: Game, node: Node | None, action: Action, me: int, seed: int) -> float:
+    def _iterate(
+        self,
+        world: Game,
+        node: Node | None,
+        action: Action,
+        me: int,
+        seed: int,
+        horizon: int,
+        play_on: frozenset[str],
+    ) -> float:
         """Play ``action`` in ``world``, then down the tree of the seat's later
-        decisions and on to the horizon; score the world and back it up."""
+        decisions and on to ``horizon`` steps (further while the phase is one
+        of ``play_on``); score the world and back it up."""
         n = world.n
         policy = [GreedyBot(seed + s, proposals=self.proposals) for s in range(n)]
         path: list[Node] = [node] if node is not None else []
         world.apply(me, action)
         last = me
         steps = 1
-        while steps < self.horizon:
+        while True:
             waiting = world.waiting_for()
             if not waiting:
+                break
+            if steps >= horizon and (
+                not play_on or getattr(world, "phase_name", "") not in play_on
+            ):
                 break
             seat = next_seat(waiting, last, n)
             legal = world.legal_actions(seat)
@@ -356,6 +416,10 @@ def threshold(evidence: float, df: int, tries: int) -> float:
 
 
 _NORMAL = NormalDist()
+
+
+def _opt_int(params: dict[str, Any], name: str) -> int | None:
+    return None if params.get(name) is None else _int(params, name, 0)
 
 
 def _int(params: dict[str, Any], name: str, default: int) -> int:
