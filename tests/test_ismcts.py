@@ -12,6 +12,8 @@ import bohn
 from bohn.bots import ismcts, make_bot
 from bohn.bots.base import SeatView, seat_view
 from bohn.bots.ismcts import IsmctsBot, bohnkick_worth, pick, reward, threshold, values
+
+real_pick = pick
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
@@ -326,3 +328,50 @@ def _decision_with_choices(variant: str, n: int) -> Any:
         if len(bot.candidates(legal, first)) > 1:
             return game
     raise AssertionError("no decision with a choice")
+
+
+def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two Bohnkick games alike in everything seat 0 has seen, whose other
+    team's deck holds its undrawn cards in another order (its next card
+    another): the same decisions."""
+    found = 0
+    for steps in range(20, 120, 3):
+        if found == 3:
+            break
+        game = _mid_game("bohnkick", 2, 6, steps)
+        seat = 0
+        if seat not in game.waiting_for() or len(game.legal_actions(seat)) < 2:
+            continue
+        chance = game.chance_results()
+        # team 1's set-up shuffle, drawn from its end: swap its next card with
+        # another undrawn one, so the twin's next draws differ at once
+        assert game.observe(None)["runouts"][1] == 0
+        deck = chance[1][:]
+        top = game.observe(None)["team_decks"][1] - 1
+        j = next(i for i in range(top - 1, -1, -1) if deck[i] != deck[top])
+        deck[top], deck[j] = deck[j], deck[top]
+        twin = type(game).new(
+            2, game.seed, game.options, forced_chance=[chance[0], deck, *chance[2:]]
+        )
+        for s, a, _ in game.history()[1:]:
+            assert s is not None and a is not None
+            twin.apply(s, a)
+        assert twin.observe(seat) == game.observe(seat)
+        assert twin.observe(None)["team_decks"] == game.observe(None)["team_decks"]
+        assert twin._state_json() != game._state_json()
+        # every playout's reward, not only the decision, is the same
+        seen: list[tuple[Any, dict[Any, list[float]]]] = []
+
+        def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
+            choice = real_pick(scores, first, evidence)
+            seen.append((choice, scores))
+            return choice
+
+        monkeypatch.setattr(ismcts, "pick", spy)
+        for g in (game, twin):
+            bot = make_bot("ismcts:iterations=24", 5)
+            assert bot.act(seat_view(g, seat, bot, {})) in g.legal_actions(seat)
+        if len(seen) == 2:
+            assert seen[0] == seen[1]
+            found += 1
+    assert found == 3

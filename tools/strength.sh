@@ -12,6 +12,8 @@
 # beside its records. BOHN (default .venv/bin/bohn) is the command run and
 # STRENGTH_DIR (default docs/strength) the folder of the records; JOBS (default
 # 1) worker processes, which change no game, only how many run at once.
+# DUPLICATE=1 plays each deal with ismcts at every seat (bohn tournament
+# --duplicate) into VARIANT<PLAYERS>-duplicate.jsonl: GAMES/PLAYERS deals.
 set -eu
 if [ $# -lt 2 ]; then
   echo "usage: tools/strength.sh GAMES VARIANT:PLAYERS ..." >&2
@@ -20,17 +22,23 @@ fi
 bohn=${BOHN:-.venv/bin/bohn}
 dir=${STRENGTH_DIR:-docs/strength}
 jobs=${JOBS:-1}
+flags=()
+suffix=
+if [ "${DUPLICATE:-0}" = 1 ]; then
+  flags=(--duplicate)
+  suffix=-duplicate
+fi
 games=$1
 shift
 for spec in "$@"; do
   variant=${spec%%:*}
   players=${spec##*:}
-  out="$dir/$variant$players.jsonl"
+  out="$dir/$variant$players$suffix.jsonl"
   resume=()
   if [ -s "$out" ]; then resume=(--resume); fi
   echo "$(date +%T) $variant, $players players, $games games -> $out"
   "$bohn" tournament "$variant" --bots ismcts,greedy --mode challenge --seed 9 \
-    --players "$players" --games "$games" --jobs "$jobs" --out "$out" "${resume[@]}" \
-    > "$dir/$variant$players.txt"
+    --players "$players" --games "$games" --jobs "$jobs" --out "$out" "${flags[@]}" "${resume[@]}" \
+    > "$dir/$variant$players$suffix.txt"
   echo "$(date +%T) $variant done"
 done

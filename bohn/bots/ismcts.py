@@ -14,12 +14,14 @@ plays one candidate for the decision at hand, then plays on:
 * **the other seats** play the ``greedy`` bot of their variant, in the tree and
   out of it: the search plans against that model of its opponents;
 * **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
-  the decision, and the world is scored (:func:`reward`): each seat's score
-  plus what its fields would pay now and part of what they have grown
-  towards their next step, turned into a number in [0, 1] by the seat's lead
-  over the mean of its rivals (in Bohnkick the other team's goals); in Al
-  Cabohne and Prohibohn over the strongest of them, the mafia counted as
-  one; once the game is over, mostly whether the seat won.
+  the decision (in Bohnkick a shot on its way is played to its end first),
+  and the world is scored (:func:`reward`): each seat's score plus what its
+  fields would pay now and part of what they have grown towards their next
+  step (in Bohnkick its team's goals, defensive cards and attack in
+  progress, :func:`bohnkick_worth`), turned into a number in [0, 1] by the
+  seat's lead over the mean of its rivals; in Al Cabohne and Prohibohn over
+  the strongest of them, the mafia counted as one; once the game is over,
+  mostly whether the seat won.
 
 **Candidates.** The search considers the greedy bot's choice and every legal
 action that is not a trade proposal (an open-ended choice) and, where there is
@@ -34,17 +36,19 @@ differences (a one-sided test corrected for the few worlds played and the
 number of candidates), else the greedy choice (:func:`pick`).
 
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
-:data:`ITERATIONS`), ``time_ms`` (stop after this many milliseconds instead,
-when given and > 0; both may be given: the first limit reached ends the
-search), ``horizon`` (steps played per iteration before scoring, default
-:data:`HORIZON`), ``c`` (the UCB exploration constant, default :data:`C`),
-``proposals`` (trade proposals per trading phase of the greedy play in each
-iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly a candidate
-must beat the greedy choice, in standard errors of a test on many worlds and
-one candidate, default :data:`EVIDENCE`; see :func:`pick`), ``expand``
-(visits before the tree branches at a later decision, default :data:`EXPAND`),
-``rival`` (``mean`` or ``max``: whom the playouts' lead is measured against;
-by default the variant's, :data:`RIVAL`; see :func:`reward`).
+:data:`ITERATIONS`; in Bohnkick :data:`VARIANT_ITERATIONS`), ``time_ms`` (stop
+after this many milliseconds instead, when given and > 0; both may be given:
+the first limit reached ends the search), ``horizon`` (steps played per
+iteration before scoring, default :data:`HORIZON`; in Bohnkick
+:data:`VARIANT_HORIZON`), ``c`` (the UCB exploration constant, default
+:data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
+play in each iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly
+a candidate must beat the greedy choice, in standard errors of a test on many
+worlds and one candidate, default :data:`EVIDENCE`; see :func:`pick`),
+``expand`` (visits before the tree branches at a later decision, default
+:data:`EXPAND`), ``rival`` (``mean`` or ``max``: whom the playouts' lead is
+measured against; by default the variant's, :data:`RIVAL`; see
+:func:`reward`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
