@@ -12,8 +12,6 @@ import bohn
 from bohn.bots import ismcts, make_bot
 from bohn.bots.base import SeatView, seat_view
 from bohn.bots.ismcts import IsmctsBot, bohnkick_worth, pick, reward, threshold, values
-
-real_pick = pick
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat, play_game
@@ -363,7 +361,7 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
         seen: list[tuple[Any, dict[Any, list[float]]]] = []
 
         def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
-            choice = real_pick(scores, first, evidence)
+            choice = pick(scores, first, evidence)
             seen.append((choice, scores))
             return choice
 
