@@ -332,6 +332,14 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
     """Two Bohnkick games alike in everything seat 0 has seen, whose other
     team's deck holds its undrawn cards in another order (its next card
     another): the same decisions."""
+    seen: list[tuple[Any, dict[Any, list[float]]]] = []
+
+    def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
+        choice = pick(scores, first, evidence)
+        seen.append((choice, scores))
+        return choice
+
+    monkeypatch.setattr(ismcts, "pick", spy)
     found = 0
     for steps in range(20, 120, 3):
         if found == 3:
@@ -358,14 +366,7 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
         assert twin.observe(None)["team_decks"] == game.observe(None)["team_decks"]
         assert twin._state_json() != game._state_json()
         # every playout's reward, not only the decision, is the same
-        seen: list[tuple[Any, dict[Any, list[float]]]] = []
-
-        def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
-            choice = pick(scores, first, evidence)
-            seen.append((choice, scores))
-            return choice
-
-        monkeypatch.setattr(ismcts, "pick", spy)
+        seen.clear()
         for g in (game, twin):
             bot = make_bot("ismcts:iterations=24", 5)
             assert bot.act(seat_view(g, seat, bot, {})) in g.legal_actions(seat)
