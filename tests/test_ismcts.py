@@ -61,6 +61,7 @@ def test_it_needs_the_information_state() -> None:
         ("ladybohn", 3),
         ("mutterbohnchen", 3),
         ("bohnkick", 2),
+        ("bohnkick", 4),
     ],
 )
 def test_plays_whole_games(variant: str, players: int) -> None:
@@ -374,3 +375,19 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
             assert seen[0] == seen[1]
             found += 1
     assert found == 3
+
+
+def test_bohnkick_worth_counts_both_partners_defensive_cards() -> None:
+    from bohn.scenario import load_position
+
+    def worth(defence: list[str]) -> float:
+        players = [{"defence": ["goalie:shot:ul"]}, {}, {"defence": defence}, {}]
+        game = load_position(
+            {"variant": "bohnkick", "players": 4, "setup": {"mover": 1, "players": players}}
+        )
+        return bohnkick_worth(game)[0]
+
+    # seat 2 is seat 0's partner: its cover counts for their team
+    assert worth(["goalie:header:ul+ur+ll+lr", "goalie:long-shot:ul+ur"]) > worth(
+        ["goalie:penalty:ul", "goalie:penalty:ur"]
+    )
