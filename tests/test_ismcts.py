@@ -85,7 +85,34 @@ def play_some(variant: str, players: int, steps: int, seed: int) -> Any:
     return game
 
 
-def test_decisions_ignore_hidden_cards_the_seat_never_saw() -> None:
+def same_search(
+    monkeypatch: pytest.MonkeyPatch, spec: str, game: Any, twin: Any, seat: int
+) -> bool:
+    """Whether ``spec`` searched at all at ``seat`` of ``game`` and ``twin``;
+    asserts that it made the same decision on both from the same reward in
+    every playout (a bot that read the game would see other futures, even
+    where it kept greedy's choice)."""
+    seen: list[tuple[Any, dict[Any, list[float]]]] = []
+
+    def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
+        choice = pick(scores, first, evidence)
+        seen.append((choice, scores))
+        return choice
+
+    with monkeypatch.context() as m:
+        m.setattr(ismcts, "pick", spy)
+        picks = []
+        for g in (game, twin):
+            bot = make_bot(spec, 99)
+            picks.append(bot.act(seat_view(g, seat, bot, {})))
+    assert picks[0] == picks[1]
+    if not seen:
+        return False
+    assert len(seen) == 2 and seen[0] == seen[1]
+    return True
+
+
+def test_decisions_ignore_hidden_cards_the_seat_never_saw(monkeypatch: pytest.MonkeyPatch) -> None:
     """On two games alike in everything seat 0 has seen but not in the hidden
     cards, the same bot makes the same decisions (it never reads the game)."""
     found = 0
@@ -97,12 +124,7 @@ def test_decisions_ignore_hidden_cards_the_seat_never_saw() -> None:
         twin = twin_with_other_hidden_cards(game, seat)
         if twin is None:
             continue
-        picks = []
-        for g in (game, twin):
-            bot = make_bot("ismcts:iterations=12,horizon=15", 99)
-            picks.append(bot.act(seat_view(g, seat, bot, {})))
-        assert picks[0] == picks[1]
-        found += 1
+        found += same_search(monkeypatch, "ismcts:iterations=12,horizon=15", game, twin, seat)
     assert found >= 2
 
 
@@ -333,14 +355,6 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
     """Two Bohnkick games alike in everything seat 0 has seen, whose other
     team's deck holds its undrawn cards in another order (its next card
     another): the same decisions."""
-    seen: list[tuple[Any, dict[Any, list[float]]]] = []
-
-    def spy(scores: dict[Any, list[float]], first: Any, evidence: float = 1.5) -> Any:
-        choice = pick(scores, first, evidence)
-        seen.append((choice, scores))
-        return choice
-
-    monkeypatch.setattr(ismcts, "pick", spy)
     found = 0
     for steps in range(20, 120, 3):
         if found == 3:
@@ -366,14 +380,7 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
         assert twin.observe(seat) == game.observe(seat)
         assert twin.observe(None)["team_decks"] == game.observe(None)["team_decks"]
         assert twin._state_json() != game._state_json()
-        # every playout's reward, not only the decision, is the same
-        seen.clear()
-        for g in (game, twin):
-            bot = make_bot("ismcts:iterations=24", 5)
-            assert bot.act(seat_view(g, seat, bot, {})) in g.legal_actions(seat)
-        if len(seen) == 2:
-            assert seen[0] == seen[1]
-            found += 1
+        found += same_search(monkeypatch, "ismcts:iterations=24", game, twin, seat)
     assert found == 3
 
 
