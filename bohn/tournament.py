@@ -333,10 +333,12 @@ class PairResult:
     def to_json(self) -> dict[str, Any]:
         n = len(self.games)
         scores = [g.score for g in self.games]
-        deals = deal_scores(self.games, self.players) if self.duplicate else []
+        deals: dict[str, int] = {}
         if self.duplicate:
-            lo, hi = normal_interval(deals)
+            by_deal = deal_scores(self.games, self.players)
+            lo, hi = normal_interval(by_deal)
             method = "duplicate"
+            deals["deals"] = len(by_deal)
         else:
             lo, hi, method = score_interval(scores)
         baseline = 1.0 / self.players
@@ -359,7 +361,7 @@ class PairResult:
             "baseline": round(baseline, 4),
             "verdict": verdict(lo, hi, baseline),
             "seat_win_rate": seat_rates,
-            **({"deals": len(deals)} if self.duplicate else {}),
+            **deals,
             **self.decided(),
             "mean_points": round(sum(g.points for g in self.games) / n, 4) if n else 0.0,
             "mean_rank": round(sum(g.rank for g in self.games) / n, 4) if n else 0.0,
@@ -894,9 +896,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     _default_players(args, args.variant)
     games = args.games if args.games is not None else DEFAULT_GAMES_PER_SEAT * args.players
     opts = check_settings(args.variant, args.players, bots, games, args.mode, options)
-    same_deals = args.same_deals or args.duplicate
     keys = tournament_batches(
-        args.variant, args.players, bots, seed, args.mode, opts, same_deals, args.duplicate
+        args.variant, args.players, bots, seed, args.mode, opts, args.same_deals, args.duplicate
     )
     records = open_records(args.out, args.resume, keys)
     bar = progress_for(sys.stderr)
@@ -913,7 +914,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             records=records,
             on_progress=bar.update,
-            same_deals=same_deals,
+            same_deals=args.same_deals,
             duplicate=args.duplicate,
         )
     finally:

@@ -246,10 +246,11 @@ def test_every_variant_has_a_reward() -> None:
 # -- Bohnkick: playouts scored for where the game stands -----------------------------------
 
 
-def bk_position(**setup: Any) -> Any:
+def bk_position(n: int = 2, **setup: Any) -> Any:
+    """A Bohnkick position for ``n`` players (``bohn.scenario.BohnkickPositionLoader``)."""
     from bohn.scenario import load_position
 
-    return load_position({"variant": "bohnkick", "players": 2, "setup": setup})
+    return load_position({"variant": "bohnkick", "players": n, "setup": setup})
 
 
 BK_NOTHING = ["brech/dribble", "brech/dribble", "sau/dribble", "kaffee/dribble", "garten/dribble"]
@@ -385,14 +386,9 @@ def test_bohnkick_decisions_ignore_the_other_teams_deck(monkeypatch: pytest.Monk
 
 
 def test_bohnkick_worth_counts_both_partners_defensive_cards() -> None:
-    from bohn.scenario import load_position
-
     def worth(defence: list[str]) -> float:
         players = [{"defence": ["goalie:shot:ul"]}, {}, {"defence": defence}, {}]
-        game = load_position(
-            {"variant": "bohnkick", "players": 4, "setup": {"mover": 1, "players": players}}
-        )
-        return bohnkick_worth(game)[0]
+        return bohnkick_worth(bk_position(4, mover=1, players=players))[0]
 
     # seat 2 is seat 0's partner: its cover counts for their team
     assert worth(["goalie:header:ul+ur+ll+lr", "goalie:long-shot:ul+ur"]) > worth(

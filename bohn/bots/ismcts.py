@@ -174,11 +174,14 @@ def bohnkick_worth(world: Game) -> list[float]:
     of an attack is then scored for where the attack stands, not as if it had
     not been played."""
     cards = Cards.of(world.table)
-    worth = [float(g) for g in world.observe(None)["score"]]
+    worth = [0.0, 0.0]
     mover = getattr(world, "mover", -1)
     phase = getattr(world, "phase_name", "")
     for seat in range(world.n):
-        pos = BohnkickPosition(world.observe(seat), seat, cards)
+        obs = world.observe(seat)
+        if seat == 0:  # every seat's observation shows the goals
+            worth = [float(g) for g in obs["score"]]
+        pos = BohnkickPosition(obs, seat, cards)
         worth[pos.my_team] += pos.life(pos.defence)
         if seat == mover and phase in ATTACK_OPEN and pos.att == pos.my_team:
             state = (pos.holder, pos.crossed, pos.no_shot, pos.first)
