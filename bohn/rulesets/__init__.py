@@ -1,10 +1,30 @@
-"""The registry of rulesets: one entry per variant id.
+"""The registry of rulesets: one entry per variant id, and the protocol through
+which every layer above the engine reaches what is particular to a ruleset.
+
+A ruleset is one package, ``bohn/rulesets/<id>/``. Its ``rules`` module holds
+the game class; everything else it knows lives in *parts*, modules of the
+package with conventional names that the generic layers load on first use
+through :meth:`Ruleset.part` (see :data:`PARTS` and ``docs/architecture.md``,
+"Adding a ruleset"). No generic layer imports a particular ruleset or compares
+a variant id: it asks the registry for the part and reads the names the part
+defines.
+
+A ruleset built on another (Sissi on Bohnanza, Prohibohn on Al Cabohne)
+inherits every part it does not define from the nearest ruleset its game
+class derives from.
 
 >>> find_variant("bohnanza").title
 'Bohnanza'
+>>> ruleset("sissi").game is find_variant("sissi")
+True
 """
 
 from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from types import ModuleType
 
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
@@ -17,24 +37,93 @@ from bohn.rulesets.mutterbohnchen import Mutterbohnchen
 from bohn.rulesets.prohibohn import Prohibohn
 from bohn.rulesets.sissi import Sissi
 
-#: variant id -> game class, in the order the games are listed to users
-VARIANTS: dict[str, type[Game]] = {
-    Bohnanza.variant: Bohnanza,
-    Sissi.variant: Sissi,
-    HighBohn.variant: HighBohn,
-    AlCabohne.variant: AlCabohne,
-    Prohibohn.variant: Prohibohn,
-    Ladybohn.variant: Ladybohn,
-    Mutterbohnchen.variant: Mutterbohnchen,
-    Bohnkick.variant: Bohnkick,
+#: the parts a ruleset package may hold, and what each one defines (the names
+#: the generic layers read; ``docs/architecture.md`` gives their contracts)
+PARTS: dict[str, str] = {
+    "describe": "DESCRIBER: its actions, events and table in words, German and English",
+    "bots": "GREEDY: its greedy bot class; SEARCH: its ismcts settings",
+    "scenario": "LOADER: its scenario set-up loader",
+    "analysis": "stats(game): its record statistics; SECTIONS: its report sections",
+    "encoding": "ENCODING: its research encoding blocks and action families",
+    "catalogue": "CATALOGUE: its card catalogue (names, colours, meters, texts)",
 }
+
+
+@dataclass
+class Ruleset:
+    """One registered ruleset: its game class and the package of its parts."""
+
+    game: type[Game]
+    #: the package, e.g. ``bohn.rulesets.sissi``
+    package: str
+    _parts: dict[str, ModuleType | None] = field(default_factory=dict, repr=False)
+
+    @property
+    def variant(self) -> str:
+        return self.game.variant
+
+    def own_part(self, name: str) -> ModuleType | None:
+        """The part ``name`` of this package itself, or None if it has none."""
+        if name not in PARTS:
+            raise KeyError(f"unknown ruleset part {name!r}; known parts: {', '.join(PARTS)}")
+        if name not in self._parts:
+            module = f"{self.package}.{name}"
+            found = importlib.util.find_spec(module) is not None
+            self._parts[name] = importlib.import_module(module) if found else None
+        return self._parts[name]
+
+    def part(self, name: str) -> ModuleType | None:
+        """The part ``name``: this package's own, else that of the nearest
+        ruleset its game class derives from; None if none of them has it."""
+        for base in self.bases():
+            module = base.own_part(name)
+            if module is not None:
+                return module
+        return None
+
+    def bases(self) -> list[Ruleset]:
+        """This ruleset, then the rulesets its game class derives from, nearest first."""
+        out: list[Ruleset] = []
+        for klass in self.game.__mro__:
+            r = _BY_CLASS.get(klass)
+            if r is not None and r not in out:
+                out.append(r)
+        return out
+
+
+def _entry(game: type[Game]) -> Ruleset:
+    return Ruleset(game, game.__module__.rsplit(".", 1)[0])
+
+
+#: variant id -> ruleset, in the order the games are listed to users
+RULESETS: dict[str, Ruleset] = {
+    r.variant: r
+    for r in map(
+        _entry,
+        (Bohnanza, Sissi, HighBohn, AlCabohne, Prohibohn, Ladybohn, Mutterbohnchen, Bohnkick),
+    )
+}
+_BY_CLASS: dict[type, Ruleset] = {r.game: r for r in RULESETS.values()}
+
+#: variant id -> game class, in the order the games are listed to users
+VARIANTS: dict[str, type[Game]] = {v: r.game for v, r in RULESETS.items()}
+
+
+def ruleset(name: str) -> Ruleset:
+    """The ruleset of a variant id; :class:`SetupError` naming the known ones."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise SetupError(
+            f"unknown variant {name!r}; known variants: {', '.join(RULESETS)}"
+        ) from None
+
+
+def ruleset_of(game: Game | type[Game]) -> Ruleset:
+    """The ruleset a game (or game class) plays: that of its ``variant``."""
+    return ruleset(game.variant)
 
 
 def find_variant(name: str) -> type[Game]:
     """The game class for a variant id; :class:`SetupError` naming the known ones."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise SetupError(
-            f"unknown variant {name!r}; known variants: {', '.join(VARIANTS)}"
-        ) from None
+    return ruleset(name).game
