@@ -18,6 +18,10 @@ text forms with these two substitutions (and the cards an ``accept`` gives
 sorted). An engine action whose key is not in the table is *outside the
 space*; :meth:`ActionTable.outside_reason` says which window it exceeds.
 ``docs/rl.md`` lists the windows per ruleset.
+
+The windows (:class:`Caps`) and the families of a ruleset come from its part
+``encoding`` (:mod:`bohn.rl.parts`; the bean games share one base of them),
+looked up once when the table is built.
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bohn.engine.actions import Action, parse_action
 from bohn.engine.errors import IllegalAction, InvalidAction
-from bohn.engine.game import Game
+
+if TYPE_CHECKING:
+    from bohn.rl.parts import RulesetEncoding
 
 
 @dataclass(frozen=True)
@@ -92,223 +98,24 @@ class Family:
         return out
 
 
-def _refs(prefix: str, count: int, start: int = 0) -> list[str]:
+def refs(prefix: str, count: int, start: int = 0) -> list[str]:
+    """``prefix`` + each number from ``start`` below ``count``: ``refs("h", 2)`` is ``h0, h1``."""
     return [f"{prefix}{i}" for i in range(start, count)]
 
 
-def _nums(count: int, start: int = 0) -> list[str]:
+def nums(count: int, start: int = 0) -> list[str]:
+    """The numbers from ``start`` below ``count`` as text."""
     return [str(i) for i in range(start, count)]
 
 
 def default_caps(variant: str, players: int) -> Caps:
-    """The windows bohn uses for ``variant`` with ``players`` players."""
+    """The windows bohn uses for ``variant`` with ``players`` players (its
+    part's :meth:`~bohn.rl.parts.RulesetEncoding.caps`)."""
+    from bohn.rl.parts import encoding_of
     from bohn.rulesets import find_variant
 
     kind = find_variant(variant)._class_for(players)
-    cards = sum(kind.table.counts)
-    fields = int(getattr(kind, "max_fields", 3))
-    if variant == "sissi":
-        fields = 3
-    return Caps(
-        fields=fields,
-        hand=cards,
-        trade_hand=8,
-        revealed=int(getattr(kind, "reveal_count", 0) or 0),
-        traded=24,
-        store=8 if variant == "high-bohn" else 0,
-        offers_in=8,
-        offers_out=8,
-        depth=32,
-        mode_hand=12,
-        piles=4,
-        discard=cards,
-    )
-
-
-def _bean_families(kind: type[Game], players: int, caps: Caps) -> list[Family]:
-    """The families of the bean-trading games (every ruleset but Bohnkick)."""
-    variant = kind.variant
-    handled = {str(getattr(a, "type", "")) for a in kind.HANDLERS}
-    beans = list(kind.table.bean_keys)
-    f = _nums(caps.fields)
-    out: list[Family] = [
-        Family("pass", {}, "pass / no more"),
-        Family("harvest f{f}", {"f": f}, "harvest a field"),
-    ]
-    if "buy-field" in handled and variant not in ("sissi", "prohibohn", "mutterbohnchen"):
-        out.append(Family("buy-field", {}, "buy the third field (top coins)"))
-    modes: list[str] = []
-    if variant == "high-bohn":
-        modes = ["stew", "joker"]
-    elif variant in ("ladybohn", "mutterbohnchen"):
-        modes = [f"pull{i}" for i in range(caps.depth)]
-        if variant == "mutterbohnchen":
-            modes = ["kavalier", *modes]
-    out.append(Family("plant f{f}", {"f": f}, "plant the front hand card"))
-    if modes:
-        out.append(Family("plant f{f} {mode}", {"f": f, "mode": modes}, "... with a mode"))
-    if "keep" in handled or variant in ("mutterbohnchen",):
-        out.append(
-            Family("plant t{t} f{f}", {"t": _nums(caps.traded), "f": f}, "plant a traded card")
-        )
-        if modes:
-            out.append(
-                Family(
-                    "plant t{t} f{f} {mode}",
-                    {"t": _nums(caps.mode_hand), "f": f, "mode": modes},
-                    "... with a mode",
-                )
-            )
-    if variant in ("prohibohn", "mutterbohnchen"):
-        out.append(
-            Family("plant h{h} f{f}", {"h": _nums(caps.hand, 1), "f": f}, "plant hand card h")
-        )
-        if modes:
-            out.append(
-                Family(
-                    "plant h{h} f{f} {mode}",
-                    {"h": _nums(caps.mode_hand, 1), "f": f, "mode": modes},
-                    "... with a mode",
-                )
-            )
-    if "propose" in handled and players > 1:
-        give = _refs("h", caps.trade_hand) + _refs("r", caps.revealed) + _refs("s", caps.store)
-        seats = _nums(players, 1)
-        out += [
-            Family("propose +{to} give {g}", {"to": seats, "g": give}, "a gift"),
-            Family("propose +{to} want {b}", {"to": seats, "b": beans}, "a request"),
-            Family(
-                "propose +{to} give {g} want {b}",
-                {"to": seats, "g": give, "b": beans},
-                "one card for one card of a type",
-            ),
-            Family("accept @{o}", {"o": _nums(caps.offers_in)}, "accept a gift"),
-            Family(
-                "accept @{o} give {g}",
-                {"o": _nums(caps.offers_in), "g": give},
-                "accept, giving one card",
-            ),
-            Family("decline @{o}", {"o": _nums(caps.offers_in)}, "decline an offer"),
-            Family("withdraw @{o}", {"o": _nums(caps.offers_out)}, "withdraw my offer"),
-            Family("keep r{r}", {"r": _nums(caps.revealed)}, "keep a revealed card"),
-            Family("end-trading", {}, "end the trading phase"),
-        ]
-    if variant == "high-bohn":
-        from bohn.rulesets.high_bohn.rules import BUILDINGS
-
-        kinds = sorted(set(BUILDINGS.kinds))
-        out += [
-            Family("build {b}", {"b": list(BUILDINGS.keys)}, "buy a building"),
-            Family(
-                "build {b} name {k}",
-                {"b": [k for k in BUILDINGS.keys if k.startswith("distillery")], "k": kinds},
-                "buy a distillery naming a building type",
-            ),
-            Family(
-                "store {c}",
-                {"c": _refs("h", 1) + _refs("r", caps.revealed) + _refs("t", caps.traded)},
-                "lay a card on my General Store",
-            ),
-            Family("bury", {}, "bank-2: bury the top card"),
-            Family(
-                "move {m}",
-                {"m": [f"h{i} h{j}" for i, j in itertools.permutations(range(caps.trade_hand), 2)]},
-                "bank-4: move a hand card",
-            ),
-            Family(
-                "order {p}",
-                {
-                    "p": [
-                        ",".join(map(str, p))
-                        for k in (2, 3)
-                        for p in itertools.permutations(range(k))
-                    ]
-                },
-                "bank-3: order the drawn cards",
-            ),
-            Family("take {b}", {"b": beans}, "jail-4: take a coin"),
-        ]
-    if variant in ("al-cabohne", "prohibohn"):
-        piles = _nums(caps.piles)
-        out += [
-            Family("place p{p} f{f}", {"p": piles, "f": f}, "put a pile on my field"),
-            Family("place p{p} m{m}", {"p": piles, "m": _nums(3)}, "put a pile on a boss"),
-            Family(
-                "give h{h} m{m}", {"h": _nums(caps.hand), "m": _nums(3)}, "give a card to a boss"
-            ),
-            Family("discard p{p}", {"p": piles}, "discard a pile"),
-        ]
-    if variant == "prohibohn":
-        from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
-
-        deal = 8
-        out += [
-            Family(
-                "stash {pair}",
-                {"pair": [f"h{i},h{j}" for i, j in itertools.combinations(range(deal), 2)]},
-                "lay two starting coins",
-            ),
-            Family("drop h{h}", {"h": _nums(caps.hand)}, "casino-3: drop a hand card"),
-            Family("remove {e}", {"e": list(ESTABLISHMENTS.keys)}, "remove a card"),
-            Family("uncover", {}, "uncover more"),
-            Family("protect f{f}", {"f": f}, "pub-3: protect a field"),
-            Family("draw {k}", {"k": _nums(9)}, "draw cards"),
-            Family("build {e}", {"e": list(ESTABLISHMENTS.keys)}, "buy a card"),
-            Family("build razzia name {b}", {"b": beans}, "buy the Razzia with other coins"),
-            Family("take {b}", {"b": beans}, "police-coin: take a coin"),
-        ]
-    if variant == "mutterbohnchen":
-        out += [
-            Family("attack +{to} f{f}", {"to": _nums(players, 1), "f": f}, "attack a seat's coins"),
-            Family("uncover", {}, "turn up one more coin"),
-            Family("take {c}", {"c": list(kind.table.keys)}, "take a coin / the Flitzer"),
-            Family("pick f{f}.{i}", {"f": f, "i": _nums(caps.depth)}, "pick a card on my field"),
-            Family("pick d{i}", {"i": _nums(caps.discard)}, "pick a card of the discard pile"),
-        ]
-        if players == 2:
-            out += [
-                Family("use p{p}", {"p": _nums(caps.piles)}, "use a stack of the offer"),
-                Family("discard p{p}", {"p": _nums(caps.piles)}, "discard a stack"),
-                Family("drop h{h}", {"h": _nums(caps.hand)}, "discard a hand card"),
-            ]
-    return out
-
-
-def _bohnkick_families(caps: Caps) -> list[Family]:
-    hand = _nums(caps.hand)
-    defence = list(range(caps.traded))
-    swaps = [
-        ",".join(f"d{i}" for i in combo)
-        for k in (1, 2, 3)
-        for combo in itertools.combinations(defence, k)
-    ]
-    return [
-        Family("pass", {}, "no reaction / no block"),
-        Family("play h{h}", {"h": hand}, "play a team card"),
-        Family("swap {s}", {"s": swaps}, "swap 1-3 defensive cards"),
-        Family("tackle d{d}", {"d": _nums(caps.traded)}, "play a Tackle"),
-        Family("aim {c}", {"c": ["ul", "ur", "ll", "lr"]}, "name a corner"),
-        Family("block d{d}", {"d": _nums(caps.traded)}, "block with a Goalie card"),
-        Family("advantage", {}, "waive the free kick"),
-        Family("drop h{h}", {"h": hand}, "discard a goal card"),
-    ]
-
-
-def bohnkick_caps(players: int) -> Caps:
-    return Caps(
-        fields=0,
-        hand=10,
-        trade_hand=0,
-        revealed=0,
-        traded=4,
-        store=0,
-        offers_in=0,
-        offers_out=0,
-        depth=0,
-        mode_hand=0,
-        piles=0,
-        discard=0,
-    )
+    return encoding_of(variant).caps(kind, players)
 
 
 _SEAT = re.compile(r"^(propose|attack) (\d+)")
@@ -334,6 +141,7 @@ class ActionTable:
         options: dict[str, Any] | None = None,
         caps: Caps | None = None,
     ) -> None:
+        from bohn.rl.parts import encoding_of
         from bohn.rulesets import find_variant
 
         cls = find_variant(variant)
@@ -347,12 +155,10 @@ class ActionTable:
         self.variant = variant
         self.players = players
         kind = cls._class_for(players)
-        if variant == "bohnkick":
-            self.caps = caps or bohnkick_caps(players)
-            self.families = _bohnkick_families(self.caps)
-        else:
-            self.caps = caps or default_caps(variant, players)
-            self.families = _bean_families(kind, players, self.caps)
+        #: the ruleset's part that gives the windows and the families
+        self.part: RulesetEncoding = encoding_of(variant)
+        self.caps = caps or self.part.caps(kind, players)
+        self.families = self.part.families(kind, players, self.caps)
         self.keys: list[str] = []
         self.index: dict[str, int] = {}
         for fam in self.families:
@@ -595,6 +401,8 @@ __all__ = [
     "IllegalAction",
     "check_index",
     "default_caps",
+    "nums",
     "offer_slots",
+    "refs",
     "table_markdown",
 ]

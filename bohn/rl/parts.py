@@ -1,0 +1,461 @@
+"""What a ruleset gives the research environment: its part ``encoding``.
+
+The observation encoding (:class:`~bohn.rl.encoding.Encoder`) and the action
+table (:class:`~bohn.rl.actions.ActionTable`) are generic; what is particular
+to a ruleset — its observation blocks, its action families and their windows —
+comes from the module ``bohn/rulesets/<id>/encoding.py`` of its package, found
+through the registry (``bohn.rulesets.ruleset(variant).part("encoding")``;
+a ruleset without one inherits that of the ruleset its game derives from).
+
+That module defines
+
+``ENCODING``
+    a :class:`RulesetEncoding` (an instance, or a subclass that takes no
+    arguments), with
+
+    * ``blocks(enc, kind)``: add the ruleset's blocks to the encoder ``enc``
+      (after its ``phase`` block) through the encoder's block builders
+      (:meth:`~bohn.rl.encoding.Encoder.number`,
+      :meth:`~bohn.rl.encoding.Encoder.custom`,
+      :meth:`~bohn.rl.encoding.Encoder.per_seat`, ...); ``kind`` is the game
+      class of the player count;
+    * ``caps(kind, players)``: the windows (:class:`~bohn.rl.actions.Caps`)
+      of the action table;
+    * ``families(kind, players, caps)``: the action families, in index order.
+
+The bean games share one base, :class:`BeanEncoding` (every bean game's
+blocks and families, with hooks a ruleset overrides to add its own: its
+``extra_blocks``, ``extra_families``, planting ``modes``, ...); a bean game
+with nothing to add needs no part (:data:`BEANS` is used). A game that is not
+a bean game (Bohnkick) subclasses :class:`RulesetEncoding` itself.
+
+The part is looked up once per encoder and per table (:func:`encoding_of`);
+its blocks leave writers that are all an observation's encoding runs.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from bohn.engine.game import Game
+from bohn.rl.actions import Caps, Family, nums, refs
+from bohn.rl.encoding import MEMO, Encoder, counts, histogram
+from bohn.rulesets import ruleset
+
+
+class RulesetEncoding:
+    """The contract of a ruleset's ``ENCODING`` (see the module docstring)."""
+
+    def blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """Add the ruleset's observation blocks to ``enc`` (after ``phase``)."""
+        raise NotImplementedError
+
+    def caps(self, kind: type[Game], players: int) -> Caps:
+        """The windows of the action table for ``players`` players."""
+        raise NotImplementedError
+
+    def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        """The action families within ``caps``, in index order."""
+        raise NotImplementedError
+
+
+class BeanEncoding(RulesetEncoding):
+    """The blocks and families every bean game has (every ruleset but
+    Bohnkick). A ruleset extends it: it sets the switches below and overrides
+    :meth:`extra_blocks`, :meth:`extra_families`, :meth:`modes` or
+    :meth:`caps` for what it adds."""
+
+    #: ``buy-field`` is in the table where the rules handle it (a ruleset
+    #: whose third field is bought otherwise sets this False)
+    buy_field: bool = True
+    #: ``plant t{t} f{f}`` is in the table even where the rules have no ``keep``
+    plant_traded: bool = False
+    #: ``plant h{h} f{f}``: planting any hand card
+    plant_hand: bool = False
+
+    # -- the windows and the action families -----------------------------------
+
+    def field_slots(self, kind: type[Game]) -> int:
+        """Field slots per seat, of the encoding and the table: the most
+        fields a seat may have (``max_fields``; High Bohn's 6)."""
+        return int(getattr(kind, "max_fields", 3))
+
+    def caps(self, kind: type[Game], players: int) -> Caps:
+        cards = sum(kind.table.counts)
+        return Caps(
+            fields=self.field_slots(kind),
+            hand=cards,
+            trade_hand=8,
+            revealed=int(getattr(kind, "reveal_count", 0) or 0),
+            traded=24,
+            store=0,
+            offers_in=8,
+            offers_out=8,
+            depth=32,
+            mode_hand=12,
+            piles=4,
+            discard=cards,
+        )
+
+    def modes(self, caps: Caps) -> list[str]:
+        """The planting modes (``plant f{f} {mode}``); none by default."""
+        return []
+
+    def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        """The bean games' families, then :meth:`extra_families`."""
+        handled = {str(getattr(a, "type", "")) for a in kind.HANDLERS}
+        beans = list(kind.table.bean_keys)
+        f = nums(caps.fields)
+        out: list[Family] = [
+            Family("pass", {}, "pass / no more"),
+            Family("harvest f{f}", {"f": f}, "harvest a field"),
+        ]
+        if "buy-field" in handled and self.buy_field:
+            out.append(Family("buy-field", {}, "buy the third field (top coins)"))
+        modes = self.modes(caps)
+        out.append(Family("plant f{f}", {"f": f}, "plant the front hand card"))
+        if modes:
+            out.append(Family("plant f{f} {mode}", {"f": f, "mode": modes}, "... with a mode"))
+        if "keep" in handled or self.plant_traded:
+            out.append(
+                Family("plant t{t} f{f}", {"t": nums(caps.traded), "f": f}, "plant a traded card")
+            )
+            if modes:
+                out.append(
+                    Family(
+                        "plant t{t} f{f} {mode}",
+                        {"t": nums(caps.mode_hand), "f": f, "mode": modes},
+                        "... with a mode",
+                    )
+                )
+        if self.plant_hand:
+            out.append(
+                Family("plant h{h} f{f}", {"h": nums(caps.hand, 1), "f": f}, "plant hand card h")
+            )
+            if modes:
+                out.append(
+                    Family(
+                        "plant h{h} f{f} {mode}",
+                        {"h": nums(caps.mode_hand, 1), "f": f, "mode": modes},
+                        "... with a mode",
+                    )
+                )
+        if "propose" in handled and players > 1:
+            give = refs("h", caps.trade_hand) + refs("r", caps.revealed) + refs("s", caps.store)
+            seats = nums(players, 1)
+            out += [
+                Family("propose +{to} give {g}", {"to": seats, "g": give}, "a gift"),
+                Family("propose +{to} want {b}", {"to": seats, "b": beans}, "a request"),
+                Family(
+                    "propose +{to} give {g} want {b}",
+                    {"to": seats, "g": give, "b": beans},
+                    "one card for one card of a type",
+                ),
+                Family("accept @{o}", {"o": nums(caps.offers_in)}, "accept a gift"),
+                Family(
+                    "accept @{o} give {g}",
+                    {"o": nums(caps.offers_in), "g": give},
+                    "accept, giving one card",
+                ),
+                Family("decline @{o}", {"o": nums(caps.offers_in)}, "decline an offer"),
+                Family("withdraw @{o}", {"o": nums(caps.offers_out)}, "withdraw my offer"),
+                Family("keep r{r}", {"r": nums(caps.revealed)}, "keep a revealed card"),
+                Family("end-trading", {}, "end the trading phase"),
+            ]
+        out += self.extra_families(kind, players, caps)
+        return out
+
+    def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        """The ruleset's own families, after the bean games'; none by default."""
+        return []
+
+    # -- the observation blocks --------------------------------------------------
+
+    def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """Add the ruleset's own blocks, after the bean games'; none by default."""
+
+    def blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """The bean games' blocks, then :meth:`extra_blocks`."""
+        n = enc.players
+        cards = enc.cards
+        beans = enc.beans
+        nk = len(cards)
+        nb = len(beans)
+        total = enc.total
+        fields = self.field_slots(kind)
+        enc.fields = fields
+        enc.number("turn", "turn", 100.0, 10.0, "turn counter / 100")
+        enc.seat("active", "active", "whose turn it is (relative one-hot)")
+        enc.seat("first_player", "first_player", "the starting seat (relative one-hot)")
+        enc.number("planted", "planted", 2.0, 10.0, "cards the active player planted this turn / 2")
+        enc.number("deck_size", "deck_size", float(total), 1.0, "cards in the draw pile / cards")
+        enc.number("exhaustions", "exhaustions", 4.0, 2.0, "deck exhaustions / 4")
+        enc.number("final_exhaustion", "final_exhaustion", 4.0, 2.0, "the final count / 4")
+        enc.custom(
+            "last_turn",
+            1,
+            1.0,
+            "1 once the final exhaustion has happened",
+            lambda o, r, base, i, v: (
+                (i.append(base), v.append(1.0)) if o.get("last_turn") else None
+            ),
+        )
+        enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
+        enc.card_counts("discard", "discard", 10.0, "the discard pile: count of each card key / 10")
+        disc_top = enc.add("discard_top", nk, 1.0, "the top card of the discard pile")
+        disc_size = enc.add("discard_size", 1, 1.0, "cards on the discard pile / cards")
+
+        def discard(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            d = o.get("discard")
+            if d:
+                i = cards.get(d[-1])
+                if i is not None:
+                    idx.append(disc_top + i)
+                    val.append(1.0)
+                idx.append(disc_size)
+                val.append(min(len(d) / total, 1.0))
+
+        enc.writer(discard)
+        reveal = max(2, int(getattr(kind, "reveal_count", 2) or 2))
+        enc.card_sequence(
+            "revealed", "revealed", reveal, "the revealed cards, one-hot per position"
+        )
+        self._offers(enc)
+        # per seat, relative
+        for k in range(n):
+            self._seat_block(enc, k, fields)
+        hand_len = 10
+        b_hand = enc.add(
+            "hand",
+            hand_len * nk,
+            1.0,
+            f"my hand, one-hot per position for the first {hand_len} cards (front first)",
+        )
+        b_counts = enc.add(
+            "hand_counts", nk, total / 5.0, "my whole hand: count of each card key / 5"
+        )
+        b_coins = enc.add(
+            "coin_cards", nb, total / 10.0, "my coins' bean sides: count per bean type / 10"
+        )
+        hands: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+        coins: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+
+        def mine(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            s = o["seats"][rel[0]]
+            hand = s.get("hand")
+            if hand:
+                key = tuple(hand)
+                hit = hands.get(key)
+                if hit is None:
+                    ii: list[int] = []
+                    vv: list[float] = []
+                    for j, c in enumerate(key[:hand_len]):
+                        i = cards.get(c)
+                        if i is not None:
+                            ii.append(b_hand + j * nk + i)
+                            vv.append(1.0)
+                    counts(cards, key, b_counts, 5.0, total / 5.0, ii, vv)
+                    hit = (ii, vv)
+                    if len(hands) >= MEMO:
+                        hands.clear()
+                    hands[key] = hit
+                idx.extend(hit[0])
+                val.extend(hit[1])
+            cc = s.get("coin_cards")
+            if cc:
+                key = tuple(cc)
+                hit = coins.get(key)
+                if hit is None:
+                    hit = ([], [])
+                    sides = [c.split("/", 1)[0] for c in key]
+                    counts(beans, sides, b_coins, 10.0, total / 10.0, hit[0], hit[1])
+                    if len(coins) >= MEMO:
+                        coins.clear()
+                    coins[key] = hit
+                idx.extend(hit[0])
+                val.extend(hit[1])
+
+        enc.writer(mine)
+        self.extra_blocks(enc, kind)
+
+    def _offers(self, enc: Encoder) -> None:
+        n = enc.players
+        cards = enc.cards
+        beans = enc.beans
+        nk = len(cards)
+        nb = len(beans)
+        slots_in, slots_out = 8, 8
+        per = 1 + n + nk + 3 + nb
+        give_hist = histogram(cards, 2.0, 10.0)
+        want_hist = histogram(beans, 2.0, 10.0)
+        zones = {"h": 0, "r": 1, "s": 2}
+        b_in = enc.add(
+            "offers_to_me",
+            slots_in * per,
+            10.0,
+            f"the open offers made to me, oldest first ({slots_in} slots of {per}: present, "
+            "from (relative one-hot), cards given (key counts / 2), zones given (h, r, s "
+            "counts / 2), wanted bean types (counts / 2))",
+        )
+        b_out = enc.add(
+            "offers_by_me",
+            slots_out * per,
+            10.0,
+            f"my open offers, oldest first ({slots_out} slots laid out as offers_to_me, "
+            "'from' holding the seat offered to)",
+        )
+        b_other = enc.add("offers_other", 1, 10.0, "other open offers (count / 10)")
+
+        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+        by_id = itemgetter("id")
+
+        def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
+            base, who, give, give_from, want = key
+            idx.append(base)
+            val.append(1.0)
+            idx.append(base + 1 + who)
+            val.append(1.0)
+            give_hist(give, base + 1 + n, idx, val)
+            zc: dict[int, int] = {}
+            for z in give_from:
+                zi = zones.get(z)
+                if zi is not None:
+                    zc[zi] = zc.get(zi, 0) + 1
+            for zi, c in zc.items():
+                idx.append(base + 1 + n + nk + zi)
+                val.append(min(c / 2.0, 10.0))
+            want_hist(want, base + 1 + n + nk + 3, idx, val)
+
+        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            offers = o.get("offers")
+            if not offers:
+                return
+            me = rel[0]
+            into = sorted([x for x in offers if x["to"] == me], key=by_id)
+            mine = sorted([x for x in offers if x["from"] == me], key=by_id)
+            other = len(offers) - len(into) - len(mine)
+            for base0, group, who, slots in (
+                (b_in, into, "from", slots_in),
+                (b_out, mine, "to", slots_out),
+            ):
+                for j, x in enumerate(group[:slots]):
+                    key = (
+                        base0 + j * per,
+                        (x[who] - me) % n,
+                        tuple(x["give"]),
+                        tuple(x.get("give_from") or ()),
+                        tuple(x["want"]),
+                    )
+                    hit = memo.get(key)
+                    if hit is None:
+                        hit = ([], [])
+                        one(key, hit[0], hit[1])
+                        if len(memo) >= MEMO:
+                            memo.clear()
+                        memo[key] = hit
+                    idx.extend(hit[0])
+                    val.extend(hit[1])
+            if other:
+                idx.append(b_other)
+                val.append(min(other / 10.0, 10.0))
+
+        enc.writer(write)
+
+    def _seat_block(self, enc: Encoder, k: int, fields: int) -> None:
+        cards = enc.cards
+        nk = len(cards)
+        total = enc.total
+        per_field = 3 + 2 * nk
+        size = 4 + nk + fields * per_field
+        field_hist = histogram(cards, 10.0, total / 10.0)
+        area_hist = histogram(cards, 3.0, total / 3.0)
+        who = "me" if k == 0 else f"the seat {k} place(s) after me"
+        base0 = enc.add(
+            f"seat{k}",
+            size,
+            total / 3.0,
+            f"{who}: hand size / 10, coins / 10, proposals left / 20, number of fields / "
+            f"{fields}, trading area (key counts / 3), then per field slot ({fields}): "
+            "present, cards / 10, what a harvest pays / 4, top card (one-hot), "
+            "cards (key counts / 10)",
+        )
+
+        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+
+        def build(flds: Any, pays: Any, idx: list[int], val: list[float]) -> None:
+            for j, f in enumerate(flds[:fields]):
+                base = base0 + 4 + nk + j * per_field
+                idx.append(base)
+                val.append(1.0)
+                if f:
+                    idx.append(base + 1)
+                    val.append(min(len(f) / 10.0, total / 10.0))
+                    if j < len(pays) and pays[j]:
+                        idx.append(base + 2)
+                        val.append(min(pays[j] / 4.0, 10.0))
+                    t = cards.get(f[-1])
+                    if t is not None:
+                        idx.append(base + 3 + t)
+                        val.append(1.0)
+                    field_hist(f, base + 3 + nk, idx, val)
+
+        numbers: dict[tuple[Any, ...], list[float]] = {}
+        number_idx = [base0, base0 + 1, base0 + 2, base0 + 3]
+
+        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            s = o["seats"][rel[k]]
+            get = s.get
+            flds = get("fields") or ()
+            nums = (get("hand_size", 0), get("coins", 0), get("proposals_left", 0), len(flds))
+            v = numbers.get(nums)
+            if v is None:
+                v = [
+                    min(nums[0] / 10.0, 10.0),
+                    min(nums[1] / 10.0, 10.0),
+                    min(nums[2] / 20.0, 10.0),
+                    nums[3] / fields,
+                ]
+                if len(numbers) >= MEMO:
+                    numbers.clear()
+                numbers[nums] = v
+            idx.extend(number_idx)
+            val.extend(v)
+            area = get("trading_area")
+            if area:
+                area_hist(area, base0 + 4, idx, val)
+            pays = get("field_pays") or ()
+            key = (tuple(map(tuple, flds)), tuple(pays))
+            hit = memo.get(key)
+            if hit is None:
+                hit = ([], [])
+                build(flds, pays, hit[0], hit[1])
+                if len(memo) >= MEMO:
+                    memo.clear()
+                memo[key] = hit
+            idx.extend(hit[0])
+            val.extend(hit[1])
+
+        enc.writer(write)
+
+
+#: the encoding of a bean game whose ruleset has no part ``encoding``
+BEANS = BeanEncoding()
+
+
+def encoding_of(variant: str) -> RulesetEncoding:
+    """The :class:`RulesetEncoding` of ``variant``: its part's ``ENCODING``
+    (the part of the ruleset itself or of the nearest it derives from), else
+    :data:`BEANS`."""
+    part = ruleset(variant).part("encoding")
+    if part is None:
+        return BEANS
+    found: Any = part.ENCODING
+    if isinstance(found, type) and issubclass(found, RulesetEncoding):
+        found = found()
+    if not isinstance(found, RulesetEncoding):
+        raise TypeError(f"{part.__name__}.ENCODING is not a RulesetEncoding: {found!r}")
+    return found
+
+
+__all__ = ["BEANS", "BeanEncoding", "RulesetEncoding", "encoding_of"]

@@ -1,0 +1,186 @@
+"""Bohnkick's part of the research environment (:mod:`bohn.rl.parts`): all of
+its encoding and action table (it is no bean-trading game): the attack's
+numbers and seats, the block ``bohnkick``, and its families."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from bohn.engine.game import Game
+from bohn.rl.actions import Caps, Family, nums
+from bohn.rl.encoding import Encoder, histogram
+from bohn.rl.parts import RulesetEncoding
+
+
+class BohnkickEncoding(RulesetEncoding):
+    """Bohnkick's blocks, windows and families."""
+
+    def caps(self, kind: type[Game], players: int) -> Caps:
+        """A hand of 10 (``h<i>``) and 4 defensive cards (``d<i>``, in ``traded``)."""
+        return Caps(
+            fields=0,
+            hand=10,
+            trade_hand=0,
+            revealed=0,
+            traded=4,
+            store=0,
+            offers_in=0,
+            offers_out=0,
+            depth=0,
+            mode_hand=0,
+            piles=0,
+            discard=0,
+        )
+
+    def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        hand = nums(caps.hand)
+        defence = list(range(caps.traded))
+        swaps = [
+            ",".join(f"d{i}" for i in combo)
+            for k in (1, 2, 3)
+            for combo in itertools.combinations(defence, k)
+        ]
+        return [
+            Family("pass", {}, "no reaction / no block"),
+            Family("play h{h}", {"h": hand}, "play a team card"),
+            Family("swap {s}", {"s": swaps}, "swap 1-3 defensive cards"),
+            Family("tackle d{d}", {"d": nums(caps.traded)}, "play a Tackle"),
+            Family("aim {c}", {"c": ["ul", "ur", "ll", "lr"]}, "name a corner"),
+            Family("block d{d}", {"d": nums(caps.traded)}, "block with a Goalie card"),
+            Family("advantage", {}, "waive the free kick"),
+            Family("drop h{h}", {"h": hand}, "discard a goal card"),
+        ]
+
+    def blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """Its own blocks: the numbers and seats of the attack, and ``bohnkick``."""
+        n = enc.players
+        cards = enc.cards
+        nk = len(cards)
+        total = enc.total
+        enc.number("turn", "turn", 50.0, 10.0, "turn counter / 50")
+        enc.number("attack", "attack", 50.0, 10.0, "attack number / 50")
+        for key in ("first_player", "active", "opener", "to_play", "reactor"):
+            enc.seat(key, key, f"{key} (relative one-hot; none when -1)")
+        enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
+        hist = histogram(cards, 2.0, total / 2.0)
+        balls = {b: i for i, b in enumerate(enc.beans)}
+        shots = {
+            s: i for i, s in enumerate(("shot", "long-shot", "header", "free-kick", "penalty"))
+        }
+        corners = {c: i for i, c in enumerate(("ul", "ur", "ll", "lr"))}
+        played_len = 12
+
+        def table(
+            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+        ) -> None:
+            me = rel[0]
+            my_team = o["seats"][me].get("team", 0)
+            p = base
+            if o.get("attacking_team") == my_team:
+                idx.append(p)
+                val.append(1.0)
+            if o.get("after_cross"):
+                idx.append(p + 1)
+                val.append(1.0)
+            if o.get("last_attack"):
+                idx.append(p + 2)
+                val.append(1.0)
+            p += 3
+            b = balls.get(o.get("ball"))  # type: ignore[arg-type]
+            if b is not None:
+                idx.append(p + b)
+                val.append(1.0)
+            p += len(balls)
+            s = shots.get(o.get("shot"))  # type: ignore[arg-type]
+            if s is not None:
+                idx.append(p + s)
+                val.append(1.0)
+            p += len(shots)
+            c = corners.get(o.get("corner"))  # type: ignore[arg-type]
+            if c is not None:
+                idx.append(p + c)
+                val.append(1.0)
+            p += 4
+            played = o.get("played") or ()
+            by = o.get("played_by") or ()
+            for j, card in enumerate(played[:played_len]):
+                i = cards.get(card)
+                if i is not None:
+                    idx.append(p + j * (nk + n) + i)
+                    val.append(1.0)
+                if j < len(by):
+                    idx.append(p + j * (nk + n) + nk + (by[j] - me) % n)
+                    val.append(1.0)
+            p += played_len * (nk + n)
+            teams = (my_team, 1 - my_team)
+            for t in teams:  # my team first
+                goals = o.get("goals") or [[], []]
+                hist(goals[t], p, idx, val)
+                p += nk
+                score = (o.get("score") or [0, 0])[t]
+                if score:
+                    idx.append(p)
+                    val.append(min(score / 5.0, 10.0))
+                decks = (o.get("team_decks") or [0, 0])[t]
+                if decks:
+                    idx.append(p + 1)
+                    val.append(min(decks / float(total), 1.0))
+                runs = (o.get("runouts") or [0, 0])[t]
+                if runs:
+                    idx.append(p + 2)
+                    val.append(min(runs / 3.0, 10.0))
+                p += 3
+                hist((o.get("team_discards") or [[], []])[t], p, idx, val)
+                p += nk
+            dd = o.get("defence_deck")
+            if dd:
+                idx.append(p)
+                val.append(min(dd / float(total), 1.0))
+            hist(o.get("defence_discard"), p + 1, idx, val)
+            p += 1 + nk
+            for k in range(n):
+                sd = o["seats"][rel[k]]
+                if sd.get("team") == my_team:
+                    idx.append(p)
+                    val.append(1.0)
+                if sd.get("hand_size"):
+                    idx.append(p + 1)
+                    val.append(min(sd["hand_size"] / 6.0, 10.0))
+                if sd.get("defence_size"):
+                    idx.append(p + 2)
+                    val.append(min(sd["defence_size"] / 3.0, 10.0))
+                p += 3
+            mine = o["seats"][me]
+            for j, card in enumerate((mine.get("hand") or ())[:10]):
+                i = cards.get(card)
+                if i is not None:
+                    idx.append(p + j * nk + i)
+                    val.append(1.0)
+            p += 10 * nk
+            for j, card in enumerate((mine.get("defence") or ())[:4]):
+                i = cards.get(card)
+                if i is not None:
+                    idx.append(p + j * nk + i)
+                    val.append(1.0)
+
+        size = (
+            3 + len(balls) + len(shots) + 4 + played_len * (nk + n) + 2 * (2 * nk + 3)
+            + 1 + nk + 3 * n + 10 * nk + 4 * nk
+        )  # fmt: skip
+        enc.custom(
+            "bohnkick",
+            size,
+            total / 2.0,
+            "my team attacks, after_cross, last_attack; the ball (bean one-hot); the shot "
+            "(shot, long-shot, header, free-kick, penalty); the corner (ul, ur, ll, lr); the "
+            f"attack's cards (first {played_len}: card one-hot + who played it, relative); per "
+            "team, mine first: goals (key counts / 2), score / 5, deck / cards, runouts / 3, "
+            "discards (key counts / 2); the defensive deck / cards and its discards; per seat "
+            "(relative): same team, hand size / 6, defensive cards / 3; my hand (one-hot per "
+            "position, 10) and my defensive cards (one-hot per position, 4)",
+            table,
+        )
+
+
+ENCODING = BohnkickEncoding()

@@ -1,0 +1,152 @@
+"""Mutterböhnchen's part of the research environment (:mod:`bohn.rl.parts`):
+Ladybohn's, without ``buy-field``, with the mode ``kavalier``, planting traded
+and any hand cards, the attacks on coins and the two-player offer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn.engine.game import Game
+from bohn.rl.actions import Caps, Family, nums
+from bohn.rl.encoding import Encoder, histogram
+from bohn.rulesets.ladybohn.encoding import LadybohnEncoding
+
+
+class MutterbohnchenEncoding(LadybohnEncoding):
+    """Mutterböhnchen: Ladybohn's blocks and families and its own."""
+
+    buy_field = False
+    plant_traded = True
+    plant_hand = True
+
+    def modes(self, caps: Caps) -> list[str]:
+        """``kavalier``, then Ladybohn's pulls."""
+        return ["kavalier", *super().modes(caps)]
+
+    def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        f = nums(caps.fields)
+        out: list[Family] = []
+        out += [
+            Family("attack +{to} f{f}", {"to": nums(players, 1), "f": f}, "attack a seat's coins"),
+            Family("uncover", {}, "turn up one more coin"),
+            Family("take {c}", {"c": list(kind.table.keys)}, "take a coin / the Flitzer"),
+            Family("pick f{f}.{i}", {"f": f, "i": nums(caps.depth)}, "pick a card on my field"),
+            Family("pick d{i}", {"i": nums(caps.discard)}, "pick a card of the discard pile"),
+        ]
+        if players == 2:
+            out += [
+                Family("use p{p}", {"p": nums(caps.piles)}, "use a stack of the offer"),
+                Family("discard p{p}", {"p": nums(caps.piles)}, "discard a stack"),
+                Family("drop h{h}", {"h": nums(caps.hand)}, "discard a hand card"),
+            ]
+        return out
+
+    def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        super().extra_blocks(enc, kind)
+        n = enc.players
+        nk = len(enc.cards)
+        cards = enc.cards
+        total = enc.total
+        f = enc.fields
+        hist = histogram(cards, 2.0, total / 2.0)
+        coin_hist = histogram(cards, 5.0, total / 5.0)
+
+        def seat(
+            s: dict[str, Any],
+            o: dict[str, Any],
+            rel: list[int],
+            base: int,
+            idx: list[int],
+            val: list[float],
+        ) -> None:
+            coin_hist(s.get("known_coins"), base, idx, val)
+            b = s.get("blind_coins")
+            if b:
+                idx.append(base + nk)
+                val.append(min(b / 5.0, 10.0))
+            for j in s.get("open_fields") or ():
+                if j < f:
+                    idx.append(base + nk + 1 + j)
+                    val.append(1.0)
+
+        enc.per_seat(
+            "mb_seats",
+            nk + 1 + f,
+            total / 5.0,
+            "known coins (key counts / 5), blind coins / 5, open field slots (two players)",
+            seat,
+        )
+
+        def rest(
+            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+        ) -> None:
+            me = rel[0]
+            a = o.get("attack")
+            p = base
+            if a:
+                idx.append(p)
+                val.append(1.0)
+                t = a.get("target")
+                if isinstance(t, int) and 0 <= t < n:
+                    idx.append(p + 1 + (t - me) % n)
+                    val.append(1.0)
+                if a.get("reach"):
+                    idx.append(p + 1 + n)
+                    val.append(min(a["reach"] / 5.0, 10.0))
+                hist(a.get("turned"), p + 2 + n, idx, val)
+                if a.get("open"):
+                    idx.append(p + 2 + n + nk)
+                    val.append(min(len(a["open"]) / 5.0, 10.0))
+                hist(a.get("aside"), p + 3 + n + nk, idx, val)
+            p += 3 + n + 2 * nk
+            q = o.get("quirk")
+            if q:
+                idx.append(p)
+                val.append(1.0)
+                s = q.get("seat")
+                if isinstance(s, int):
+                    idx.append(p + 1 + (s - me) % n)
+                    val.append(1.0)
+                c = cards.get(q.get("card"))
+                if c is not None:
+                    idx.append(p + 1 + n + c)
+                    val.append(1.0)
+            p += 1 + n + nk
+            fp = o.get("final_placement")
+            if fp:
+                idx.append(p)
+                val.append(1.0)
+                s = fp.get("seat")
+                if isinstance(s, int):
+                    idx.append(p + 1 + (s - me) % n)
+                    val.append(1.0)
+                for j in fp.get("used") or ():
+                    if j < f:
+                        idx.append(p + 1 + n + j)
+                        val.append(1.0)
+            p += 1 + n + f
+            holder = o.get("third_field_card")
+            if isinstance(holder, int) and 0 <= holder < n:
+                idx.append(p + (holder - me) % n)
+                val.append(1.0)
+            p += n
+            for j, stack in enumerate((o.get("offer") or ())[:4]):
+                hist(stack, p + j * nk, idx, val)
+            p += 4 * nk
+            if o.get("hand_discarded"):
+                idx.append(p)
+                val.append(1.0)
+
+        enc.custom(
+            "mb_table",
+            3 + n + 2 * nk + 1 + n + nk + 1 + n + f + n + 4 * nk + 1,
+            total / 2.0,
+            "the attack (open, target relative, reach / 5, turned-up coins as key counts / 2, "
+            "open attacks / 5, coins set aside), the quirk (open, seat, card one-hot), the "
+            "final placement (open, seat, fields used), two players: the third-field card's "
+            "holder, the offer's stacks (4, key counts / 2), hand_discarded",
+            rest,
+        )
+
+
+ENCODING = MutterbohnchenEncoding()

@@ -1,0 +1,124 @@
+"""Prohibohn's part of the research environment (:mod:`bohn.rl.parts`): Al
+Cabohne's, without ``buy-field``, with planting any hand card, and the
+establishments' families and blocks."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from bohn.engine.game import Game
+from bohn.rl.actions import Caps, Family, nums
+from bohn.rl.encoding import Encoder, bean_of, histogram
+from bohn.rulesets.al_cabohne.encoding import AlCabohneEncoding
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+
+
+class ProhibohnEncoding(AlCabohneEncoding):
+    """Prohibohn: Al Cabohne's blocks and families and the establishments'."""
+
+    buy_field = False
+    plant_hand = True
+
+    def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        f = nums(caps.fields)
+        beans = list(kind.table.bean_keys)
+        out = super().extra_families(kind, players, caps)
+        deal = 8
+        out += [
+            Family(
+                "stash {pair}",
+                {"pair": [f"h{i},h{j}" for i, j in itertools.combinations(range(deal), 2)]},
+                "lay two starting coins",
+            ),
+            Family("drop h{h}", {"h": nums(caps.hand)}, "casino-3: drop a hand card"),
+            Family("remove {e}", {"e": list(ESTABLISHMENTS.keys)}, "remove a card"),
+            Family("uncover", {}, "uncover more"),
+            Family("protect f{f}", {"f": f}, "pub-3: protect a field"),
+            Family("draw {k}", {"k": nums(9)}, "draw cards"),
+            Family("build {e}", {"e": list(ESTABLISHMENTS.keys)}, "buy a card"),
+            Family("build razzia name {b}", {"b": beans}, "buy the Razzia with other coins"),
+            Family("take {b}", {"b": beans}, "police-coin: take a coin"),
+        ]
+        return out
+
+    def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        super().extra_blocks(enc, kind)
+        keys = list(ESTABLISHMENTS.keys)
+        ek = {k: i for i, k in enumerate(keys)}
+        total = enc.total
+
+        def seat(
+            s: dict[str, Any],
+            o: dict[str, Any],
+            rel: list[int],
+            base: int,
+            idx: list[int],
+            val: list[float],
+        ) -> None:
+            for e in s.get("establishments") or ():
+                i = ek.get(e)
+                if i is not None:
+                    idx.append(base + i)
+                    val.append(1.0)
+            tally = s.get("tally") or {}
+            for j, key in enumerate(("cash", "cards", "bonus", "total")):
+                v = tally.get(key)
+                if v:
+                    idx.append(base + len(keys) + j)
+                    val.append(min(v / 20.0, 10.0))
+            if s.get("stashed"):
+                idx.append(base + len(keys) + 4)
+                val.append(1.0)
+
+        enc.per_seat(
+            "pb_seats",
+            len(keys) + 5,
+            10.0,
+            "establishments owned (multi-hot over the cards of cards.json), tally (cash, "
+            "cards, bonus, total / 20), stashed",
+            seat,
+        )
+        enc.multi_hot("pb_supply", keys, "supply", "cards still to be bought")
+        beans = enc.beans
+        coin = histogram(beans, 5.0, total / 5.0)
+        kinds = ("field", "boss", "counts", "third", "removable", "treasury")
+
+        def rest(
+            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+        ) -> None:
+            for j, key in enumerate(("razzia", "extended")):
+                if o.get(key):
+                    idx.append(base + j)
+                    val.append(1.0)
+            for j, (key, scale) in enumerate((("under", 10.0), ("uncovered", 5.0))):
+                v = o.get(key)
+                if v:
+                    idx.append(base + 2 + j)
+                    val.append(min(v / scale, 10.0))
+            st = o.get("stage")
+            if isinstance(st, int) and 0 <= st <= 6:
+                idx.append(base + 4 + st)
+                val.append(1.0)
+            d = o.get("decision")
+            p = base + 11
+            if d:
+                for j, key in enumerate(kinds):
+                    if key in d:
+                        idx.append(p + j)
+                        val.append(1.0)
+                if d.get("treasury"):
+                    coin([bean_of(c) for c in d["treasury"]], p + len(kinds), idx, val)
+
+        enc.custom(
+            "pb_table",
+            11 + len(kinds) + len(beans),
+            total / 5.0,
+            "razzia bought, extended, under / 10, uncovered / 5, stage (one-hot 0-6), the open "
+            "decision (which of field, boss, counts, third, removable, treasury it names), the "
+            "treasury shown to a Police Station's buyer (bean counts / 5)",
+            rest,
+        )
+
+
+ENCODING = ProhibohnEncoding()
