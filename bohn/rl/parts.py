@@ -192,15 +192,15 @@ class BeanEncoding(RulesetEncoding):
         enc.number("deck_size", "deck_size", float(total), 1.0, "cards in the draw pile / cards")
         enc.number("exhaustions", "exhaustions", 4.0, 2.0, "deck exhaustions / 4")
         enc.number("final_exhaustion", "final_exhaustion", 4.0, 2.0, "the final count / 4")
-        enc.custom(
-            "last_turn",
-            1,
-            1.0,
-            "1 once the final exhaustion has happened",
-            lambda o, r, base, i, v: (
-                (i.append(base), v.append(1.0)) if o.get("last_turn") else None
-            ),
-        )
+
+        def last_turn(
+            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+        ) -> None:
+            if o.get("last_turn"):
+                idx.append(base)
+                val.append(1.0)
+
+        enc.custom("last_turn", 1, 1.0, "1 once the final exhaustion has happened", last_turn)
         enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
         enc.card_counts("discard", "discard", 10.0, "the discard pile: count of each card key / 10")
         disc_top = enc.add("discard_top", nk, 1.0, "the top card of the discard pile")

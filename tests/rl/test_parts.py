@@ -1,0 +1,62 @@
+"""The rulesets' parts ``encoding``: found through the registry, inherited
+along the game classes, and giving the encoder and the table the same part."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from bohn.rl import parts
+from bohn.rl.actions import ActionTable, default_caps
+from bohn.rl.encoding import Encoder
+from bohn.rl.parts import BEANS, BeanEncoding, RulesetEncoding, encoding_of
+from bohn.rulesets import ruleset
+
+from .helpers import CONFIG_IDS, CONFIGS
+
+
+def test_a_bean_game_without_a_part_gets_the_bean_games_encoding() -> None:
+    assert ruleset("bohnanza").part("encoding") is None
+    assert encoding_of("bohnanza") is BEANS
+
+
+def test_a_part_comes_from_the_ruleset_or_the_one_it_derives_from() -> None:
+    for variant in ("sissi", "high-bohn", "al-cabohne", "prohibohn", "ladybohn"):
+        part = ruleset(variant).part("encoding")
+        assert part is not None
+        assert encoding_of(variant) is part.ENCODING
+        assert isinstance(part.ENCODING, BeanEncoding)
+    assert isinstance(encoding_of("prohibohn"), type(encoding_of("al-cabohne")))
+    assert isinstance(encoding_of("mutterbohnchen"), type(encoding_of("ladybohn")))
+    assert not isinstance(encoding_of("bohnkick"), BeanEncoding)
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_the_encoder_and_the_table_use_the_rulesets_part(variant: str, players: int) -> None:
+    table = ActionTable(variant, players)
+    assert Encoder(variant, players).part is table.part is encoding_of(variant)
+    assert default_caps(variant, players) == table.caps
+
+
+class _Own(RulesetEncoding):
+    pass
+
+
+def test_encoding_may_be_a_class_and_must_be_a_ruleset_encoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found: dict[str, object] = {}
+
+    def fake(variant: str) -> SimpleNamespace:
+        module = SimpleNamespace(__name__="fake.encoding", ENCODING=found["encoding"])
+        return SimpleNamespace(part=lambda name: module)
+
+    monkeypatch.setattr(parts, "ruleset", fake)
+    found["encoding"] = _Own
+    assert isinstance(encoding_of("bohnanza"), _Own)
+    found["encoding"] = object()
+    with pytest.raises(TypeError, match=r"fake\.encoding\.ENCODING is not"):
+        encoding_of("bohnanza")
