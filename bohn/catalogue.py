@@ -29,7 +29,7 @@ variant) gets :func:`default_catalogue`: one entry per card of its table, kind
 
 >>> c = catalogue("bohnanza")
 >>> e = c.entry("blaue")
->>> e.names["en"], e.count, e.beanometer, e.symbol
+>>> e.names["en"], e.count, e.beanometer, e.look.symbol
 ('Blue bean', 20, [4, 6, 8, 10], '●')
 >>> c.entry("garten").beanometer
 [None, 2, 3, None]
@@ -195,10 +195,7 @@ def catalogue(variant: str) -> Catalogue:
 def default_catalogue(game: type[Game], package: str) -> Catalogue:
     """One ``bean`` entry per card of ``game.table``, coloured by the palette
     of ``package``'s ``cards.json``."""
-    table = game.table
-    if table is None:
-        return make(game.variant, ())
-    return make(game.variant, bean_entries(table, palette_of(package)))
+    return make(game.variant, bean_entries(game.table, palette_of(package)))
 
 
 # ----------------------------------------------------------------------------

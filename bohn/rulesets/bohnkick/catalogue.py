@@ -12,6 +12,7 @@ by ``defence``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bohn.catalogue import (
@@ -54,8 +55,6 @@ def _fill(a: dict[str, Any], lang: str) -> dict[str, str]:
 
 
 def _entry(e: Entry) -> Entry:
-    from dataclasses import replace
-
     c = TABLE.card(e.key)
     a = dict(TABLE.attrs[c])
     kind = str(a["kind"])

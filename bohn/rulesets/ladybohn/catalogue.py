@@ -12,6 +12,7 @@ The whole composition is the LB-D1 placeholder.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bohn.catalogue import (
     Catalogue,
@@ -55,12 +56,12 @@ def gendered_entries(
             meter = steps(table.meters[c])
             words = effect(a)
             text = {lang: t.format(meter=_words(table, c)) for lang, t in words.items()}
-            out.append(_with(e, kind="mama", beanometer=meter, text=text))
+            out.append(replace(e, kind="mama", beanometer=meter, text=text))
         elif gender == "baby":
-            out.append(_with(e, kind="baby", beanometer=None, text=baby_text(c)))
+            out.append(replace(e, kind="baby", beanometer=None, text=baby_text(c)))
         else:
             out.append(
-                _with(
+                replace(
                     e,
                     kind=gender,
                     beanometer=meter_of(b, "man"),
@@ -72,12 +73,6 @@ def gendered_entries(
 
 def _words(table: CardTable, c: int) -> str:
     return ", ".join(f"{n}->{k}" for n, k in table.meters[c])
-
-
-def _with(e: Entry, **changes: object) -> Entry:
-    from dataclasses import replace
-
-    return replace(e, **changes)  # type: ignore[arg-type]
 
 
 _BABY = read_json("bohn.rulesets.ladybohn", "catalogue.json")["baby"]
