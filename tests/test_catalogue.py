@@ -17,6 +17,7 @@ from bohn.catalogue import (
     MIN_CONTRAST,
     MIN_DELTA_E,
     Catalogue,
+    Entry,
     coins,
     contrast,
     delta_e,
@@ -31,6 +32,11 @@ VARIANT_IDS = list(VARIANTS)
 
 def cat(variant: str) -> Catalogue:
     return catmod.catalogue(variant)
+
+
+def txt(e: Entry, lang: str) -> str:
+    assert e.text is not None, e.key
+    return e.text[lang]
 
 
 def rules_keys(variant: str) -> list[str]:
@@ -252,20 +258,20 @@ def test_placeholders() -> None:
 
 def test_texts_follow_the_data() -> None:
     hb = cat("high-bohn")
-    assert "1->1, 2->2, 3->3" in hb.entry("goldmine-3").text["en"]  # type: ignore[index]
-    assert hb.entry("teepee-3").text["de"].startswith("Kostet 3 Taler der Sorte Rote Bohne")  # type: ignore[index]
-    assert "6" in hb.entry("teepee-3").text["en"]  # type: ignore[index]
-    assert "at least 3 coins" in cat("al-cabohne").entry("al-cabohne").text["en"]  # type: ignore[index]
-    assert "solo" in cat("al-cabohne").entry("joe-bohnano").text["en"]  # type: ignore[index]
+    assert "1->1, 2->2, 3->3" in txt(hb.entry("goldmine-3"), "en")
+    assert txt(hb.entry("teepee-3"), "de").startswith("Kostet 3 Taler der Sorte Rote Bohne")
+    assert "6" in txt(hb.entry("teepee-3"), "en")
+    assert "at least 3 coins" in txt(cat("al-cabohne").entry("al-cabohne"), "en")
+    assert "solo" in txt(cat("al-cabohne").entry("joe-bohnano"), "en")
     assert cat("prohibohn").entry("joe-bohnano").option == "pub"
-    assert "5 coins all of one other type" in cat("prohibohn").entry("razzia").text["en"]  # type: ignore[index]
+    assert "5 coins all of one other type" in txt(cat("prohibohn").entry("razzia"), "en")
     mb = cat("mutterbohnchen")
-    assert "at most 2 of his coins" in mb.entry("blaue/baby2").text["en"]  # type: ignore[index]
-    assert "at most 1 of his coins" in mb.entry("blaue/baby").text["en"]  # type: ignore[index]
-    assert "1->1" in mb.entry("einsiedler").text["en"]  # type: ignore[index]
+    assert "at most 2 of his coins" in txt(mb.entry("blaue/baby2"), "en")
+    assert "at most 1 of his coins" in txt(mb.entry("blaue/baby"), "en")
+    assert "1->1" in txt(mb.entry("einsiedler"), "en")
     kick = cat("bohnkick")
     assert kick.entry("brech/pass:garten").names["en"] == "Green bean: pass to the Garden bean"
-    assert "free kick" in kick.entry("goalie:long-shot:ul").text["en"]  # type: ignore[index]
+    assert "free kick" in txt(kick.entry("goalie:long-shot:ul"), "en")
     assert kick.entry("feuer/shot").extra == {"team": True, "per_team": 3}
 
 
