@@ -1,7 +1,7 @@
 """The ``bohn`` command (``docs/cli.md``).
 
-Commands: ``variants``, ``play``, ``sim``, ``replay``, ``scenario``, ``bench``,
-``serve``, ``tournament`` (:mod:`bohn.tournament`) and ``report``
+Commands: ``variants``, ``cards`` (:mod:`bohn.catalogue`), ``play``, ``sim``,
+``replay``, ``scenario``, ``bench``, ``serve``, ``tournament`` (:mod:`bohn.tournament`) and ``report``
 (:mod:`bohn.analysis.report`).
 Exit codes: 0 success; 1 a replay or scenario did not verify; 2 a user error
 (unknown variant, bad player count, bad option, unreadable file ...), always
@@ -532,6 +532,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
 # the parser
 
 
+# ----------------------------------------------------------------------------
+# bohn cards
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """Print a variant's card catalogue (``docs/cards.md``)."""
+    from bohn.catalogue import catalogue, format_table
+
+    cat = catalogue(args.variant)
+    if args.json:
+        _print_json(cat.to_json())
+    else:
+        print(format_table(cat, args.lang))
+    return EXIT_OK
+
+
+def _add_cards_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    s = sub.add_parser("cards", help="list a variant's cards: names, counts, meters, texts")
+    s.add_argument("variant", metavar="VARIANT")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument(
+        "--lang", choices=["de", "en"], default="en", help="language of the table (default en)"
+    )
+    s.set_defaults(func=cmd_cards)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bohn`` argument parser with every subcommand."""
     p = _Parser(
@@ -641,6 +667,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_bench)
+
+    _add_cards_parser(sub)
 
     # commands in modules of their own (they import this module's helpers)
     for module in ("bohn.tournament", "bohn.analysis.report"):

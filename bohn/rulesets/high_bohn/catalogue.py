@@ -1,0 +1,72 @@
+"""High Bohn's card catalogue (``docs/cards.md``): the bean cards (the Cognac
+bean with option ``cognac``) and the 36 buildings of ``buildings.json``.
+
+A building's text is its price in coins of its bean type and its effect
+(``catalogue.effect`` of its entry, with ``{meter}``, ``{param}`` and
+``{hosts}`` filled in from the same entry and table the engine reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn.catalogue import (
+    Catalogue,
+    Entry,
+    Look,
+    bean_entries,
+    cost,
+    effect,
+    make,
+    names_of,
+    palette_of,
+    placeholder,
+    read_json,
+    sentence,
+    steps,
+)
+from bohn.engine.cards import CardTable
+from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
+from bohn.rulesets.high_bohn.rules import TABLE, HighBohn
+
+PACKAGE = "bohn.rulesets.high_bohn"
+PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE)}
+
+
+def meter_words(meter: list[list[int]]) -> str:
+    """A beanometer in the rules' notation: ``3->1, 6->2``."""
+    return ", ".join(f"{n}->{c}" for n, c in sorted(meter))
+
+
+def building_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]:
+    """One entry per building of ``buildings.json``."""
+    out: list[Entry] = []
+    hosts = int(data["farm_hosts"]["min_printed_count"])
+    for e in data["buildings"]:
+        bean = str(e["bean"])
+        meter = e.get("beanometer", [])
+        fill = {"meter": meter_words(meter), "param": e.get("param", ""), "hosts": hosts}
+        words = {lang: text.format(**fill) for lang, text in effect(e).items()}
+        price = int(e["price"])
+        out.append(
+            Entry(
+                key=str(e["key"]),
+                names={"de": str(e["de"]), "en": str(e["en"])},
+                kind="building",
+                count=1,
+                group=bean,
+                look=PALETTE[bean],
+                beanometer=steps(meter),
+                text=sentence(cost(price, names_of(table, table.card(bean))), words),
+                placeholder=placeholder(e.get("provenance", ())),
+                option=str(e["variant"]) if "variant" in e else None,
+                extra={"price": price},
+            )
+        )
+    return out
+
+
+CATALOGUE: Catalogue = make(
+    HighBohn.variant,
+    [*bean_entries(TABLE, PALETTE), *building_entries(TABLE, read_json(PACKAGE, "buildings.json"))],
+)

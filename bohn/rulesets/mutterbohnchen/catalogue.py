@@ -1,0 +1,23 @@
+"""Mutterböhnchen's card catalogue (``docs/cards.md``): Ladybohn's men, ladies
+and babies, the two-rattle babies and the 24 mama's beans (kind ``mama``, their
+own beanometer and quirk: ``catalogue.effect`` of their ``cards.json`` entry).
+
+A baby's text (``catalogue.json``) names the coins it turns up in an attack:
+its ``rattles``, as the engine reads them.
+"""
+
+from __future__ import annotations
+
+from bohn.catalogue import Catalogue, make, read_json
+from bohn.rulesets.bohnanza.catalogue import PALETTE
+from bohn.rulesets.ladybohn.catalogue import gendered_entries
+from bohn.rulesets.mutterbohnchen.rules import RATTLES, TABLE, Mutterbohnchen
+
+_BABY = read_json("bohn.rulesets.mutterbohnchen", "catalogue.json")["baby"]
+
+
+def _baby_text(c: int) -> dict[str, str]:
+    return {lang: str(t).format(rattles=RATTLES[c]) for lang, t in _BABY.items()}
+
+
+CATALOGUE: Catalogue = make(Mutterbohnchen.variant, gendered_entries(TABLE, PALETTE, _baby_text))

@@ -1,0 +1,16 @@
+"""Sissi's card catalogue (``docs/cards.md``): the Sissi beans and the seven
+Captain types, kinds ``sissi`` and ``captain`` as in ``cards.json``.
+
+The catalogue gives the Captain beans the English names players know from the
+base game (``catalogue.names`` in ``cards.json``).
+"""
+
+from __future__ import annotations
+
+from bohn.catalogue import Catalogue, Look, bean_entries, make, palette_of
+from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
+from bohn.rulesets.sissi.rules import Sissi
+
+PALETTE: dict[str, Look] = {**BASE, **palette_of("bohn.rulesets.sissi")}
+
+CATALOGUE: Catalogue = make(Sissi.variant, bean_entries(Sissi.table, PALETTE))
