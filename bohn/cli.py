@@ -422,7 +422,7 @@ def _replay_line(i: int, c: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Verify every replay in a file."""
-    from bohn.engine.replay import ReplayError, check, load
+    from bohn.replay import ReplayError, check, load
 
     try:
         replays = load(args.file)

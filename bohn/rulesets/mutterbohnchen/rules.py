@@ -31,6 +31,7 @@ from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame,
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option
+from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.rules import (
@@ -128,6 +129,14 @@ class Mutterbohnchen(Ladybohn):
     """Mutterböhnchen, the expansion of Ladybohn."""
 
     variant = "mutterbohnchen"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): starting
+    #: coins lie face down, unseen by all (MB-D6)
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck", "blind"),
+        private=("hands",),
+        references=("offers", "must", "effects"),
+        typed=offer_pins,
+    )
     title = "Mutterböhnchen"
     min_players = 2
     max_players = 6
