@@ -23,6 +23,7 @@ Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, ClassVar, Final, Self, cast
 
 from bohn._native import mypyc_attr
@@ -191,9 +192,9 @@ class Mutterbohnchen(Ladybohn):
     @classmethod
     def _class_for(cls, players: int) -> type[Self]:
         if players == 2 and cls is Mutterbohnchen:  # §3.5: the game for two
-            from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-
-            return cast("type[Self]", MutterbohnchenForTwo)
+            # by name: the module of the game for two builds on this one
+            two = importlib.import_module("bohn.rulesets.mutterbohnchen.two")
+            return cast("type[Self]", two.MutterbohnchenForTwo)
         return cls
 
     def _rule(self, section: str) -> str:
