@@ -16,11 +16,10 @@ from bohn import _native
 
 _native.install_guard()  # before any compiled module can be imported
 
+from bohn._version import __version__  # noqa: E402
 from bohn.engine.actions import Action, action_from_json, parse_action  # noqa: E402
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError  # noqa: E402
 from bohn.engine.game import Event, Game, Result  # noqa: E402
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

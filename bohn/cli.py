@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from bohn import __version__
 from bohn.engine.errors import BohnError
-from bohn.engine.game import Game, Option
+from bohn.variants import variant_info
 
 if TYPE_CHECKING:
     from bohn.sim.records import RecordFile
@@ -167,37 +167,6 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
 
 # ----------------------------------------------------------------------------
 # bohn variants
-
-
-def _kind_name(opt: Option) -> str:
-    if opt.choices is not None:
-        return "choice"
-    return "any" if opt.kind is object else opt.kind.__name__
-
-
-def variant_info(cls: type[Game]) -> dict[str, Any]:
-    """A variant as ``bohn variants --json`` lists it."""
-    return {
-        "id": cls.variant,
-        "title": cls.title,
-        "players": {
-            "min": cls.min_players,
-            "max": cls.max_players,
-            "counts": list(cls.allowed_players()),
-        },
-        "rules": cls.rules_file,
-        "options": [
-            {
-                "name": opt.name,
-                "default": opt.default,
-                "kind": _kind_name(opt),
-                "choices": None if opt.choices is None else list(opt.choices),
-                "doc": opt.doc,
-                "default_id": opt.default_id,
-            }
-            for opt in cls.OPTIONS.values()
-        ],
-    }
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -422,7 +391,7 @@ def _replay_line(i: int, c: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Verify every replay in a file."""
-    from bohn.engine.replay import ReplayError, check, load
+    from bohn.replay import ReplayError, check, load
 
     try:
         replays = load(args.file)

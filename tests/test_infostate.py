@@ -22,6 +22,7 @@ from bohn.engine.infostate import (
     get_path,
     hidden_paths,
     layout_of,
+    resample_from_infostate,
 )
 from bohn.rulesets import VARIANTS
 from bohn.sim.runner import make_bots, next_seat
@@ -275,6 +276,6 @@ def test_follow_a_copy_and_start_over_on_another_game() -> None:
 def test_resample_from_infostate_in_one_call() -> None:
     game = finished("ladybohn", 3, seed=3)
     mid = replay_to(game, 120)
-    world = mid.resample_from_infostate(2, 5)
+    world = resample_from_infostate(mid, 2, 5)
     assert world.observe(2) == mid.observe(2)
     assert world.to_json() == InfoTracker(mid, 2).sample(5).to_json()

@@ -12,7 +12,7 @@ import pytest
 import bohn
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
-from bohn.engine.replay import (
+from bohn.replay import (
     REPLAY_FORMAT,
     REPLAY_VERSION,
     ReplayError,

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bohn.engine.errors import SetupError
-from bohn.engine.replay import verify
 from bohn.engine.rng import derive_seed
+from bohn.replay import verify
 from bohn.rulesets import find_variant
 from bohn.sim.batch import (
     SIM_TRADE_CAP,

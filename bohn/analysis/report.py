@@ -21,11 +21,11 @@ from bohn import __version__
 from bohn.analysis.sections import (
     COMMON,
     FEW_GAMES,
-    RULESET,
     Group,
     esc,
     group_key,
     note,
+    own_sections,
     table,
 )
 from bohn.analysis.stats import NONE, fmt_int
@@ -232,7 +232,7 @@ def render(paths: Sequence[str], counts: list[tuple[str, int]], groups: list[Gro
         )
         body.append(_setting(g))
         body.append(_warnings(g))
-        for section in COMMON + RULESET.get(g.variant, ()):
+        for section in COMMON + own_sections(g.variant):
             body.append(section(g, plot))
         body.append("</section>")
     return "\n".join(head + body + ["</body></html>", ""])

@@ -2,7 +2,23 @@
 from a :class:`Group` of records and returning its HTML.
 
 The shared ones (:data:`COMMON`) come first for every group; a ruleset adds
-its own questions (:data:`RULESET`). ``docs/report.md`` defines every figure.
+its own questions through its part ``analysis`` (``bohn/rulesets/<id>/analysis.py``,
+found by :func:`bohn.sim.records.analysis_part`; a ruleset without one
+inherits that of the ruleset it derives from). ``docs/report.md`` defines
+every figure. The part defines
+
+* ``stats(game) -> dict``: the record's ``stats`` of a finished game
+  (:func:`bohn.sim.records.game_stats`; default ``{}``);
+* ``SECTIONS``: a tuple of :data:`Section` functions, its own sections after
+  the common ones (default none);
+
+and, where the common sections need them, these facts (defaults in
+:data:`DEFAULTS`):
+
+* ``AGAINST_MAFIA`` (bool): the players play against a mafia, so a game
+  without a winning seat was won by the mafia;
+* ``SCORE_WORD`` (str): what a seat's score is, e.g. ``"final score"``;
+* ``FIRST_SEAT_NOTE`` (str): said of seat 0 after "Seat 0 starts the game".
 """
 
 from __future__ import annotations
@@ -22,19 +38,37 @@ from bohn.analysis.stats import (
     fmt_interval,
     fmt_num,
     fmt_pct,
-    mean,
     summarise,
     win_shares,
 )
+from bohn.sim.records import analysis_part
 
 if TYPE_CHECKING:  # matplotlib is imported only when a page is drawn
     from bohn.analysis.plots import Plotter
 
+#: one section of the report: its HTML for a group of records
+Section = Callable[["Group", "Plotter"], str]
+
 #: below this many games a group carries a warning that its intervals are wide
 FEW_GAMES = 200
 
-#: the mafia games: no seat wins when the mafia does
-MAFIA_VARIANTS = ("al-cabohne", "prohibohn")
+#: the facts a ruleset's part ``analysis`` may state, and their defaults
+DEFAULTS: dict[str, Any] = {
+    "AGAINST_MAFIA": False,
+    "SCORE_WORD": "final score",
+    "FIRST_SEAT_NOTE": "",
+}
+
+
+def fact(variant: str, name: str) -> Any:
+    """The fact ``name`` (a key of :data:`DEFAULTS`) of a variant's part ``analysis``."""
+    return getattr(analysis_part(variant), name, DEFAULTS[name])
+
+
+def own_sections(variant: str) -> tuple[Section, ...]:
+    """The sections of a variant's part ``analysis`` (``SECTIONS``), after the common ones."""
+    sections: tuple[Section, ...] = getattr(analysis_part(variant), "SECTIONS", ())
+    return sections
 
 
 def esc(text: object) -> str:
@@ -95,7 +129,8 @@ class Group:
 
     @property
     def mafia(self) -> bool:
-        return self.variant in MAFIA_VARIANTS
+        """Whether the players play against a mafia (``AGAINST_MAFIA``)."""
+        return bool(fact(self.variant, "AGAINST_MAFIA"))
 
     def seat_label(self, seat: int) -> str:
         return f"seat {seat} ({self.bots[seat]})"
@@ -127,7 +162,7 @@ def seat_ranks(record: dict[str, Any]) -> list[int]:
     return out
 
 
-def _baseline_text(g: Group, base: float) -> str:
+def baseline_text(g: Group, base: float) -> str:
     if all(r["winners"] for r in g.records):
         return f"the seat-share baseline 1/{g.players} = {fmt_pct(base)}"
     return (
@@ -136,7 +171,7 @@ def _baseline_text(g: Group, base: float) -> str:
     )
 
 
-def _vs(rate: Rate, base: float) -> str:
+def against_baseline(rate: Rate, base: float) -> str:
     side = rate.against(base)
     return {"above": "above ▲", "below": "below ▼"}.get(side, "within")
 
@@ -182,10 +217,10 @@ def section_seats(g: Group, plot: Plotter) -> str:
     out.append(
         para(
             "Seat 0 starts the game"
-            + (" (its team kicks off)" if g.variant == "bohnkick" else "")
+            + str(fact(g.variant, "FIRST_SEAT_NOTE"))
             + ", so the win rate against the seat is the first-player advantage. "
             "A shared win counts 1/k for each of its k winners. Intervals are 95% "
-            f"Wilson score intervals; the comparison is with {_baseline_text(g, base)}."
+            f"Wilson score intervals; the comparison is with {baseline_text(g, base)}."
         )
     )
     if g.players == 1:
@@ -215,7 +250,7 @@ def section_seats(g: Group, plot: Plotter) -> str:
                     fmt_int(g.games),
                     fmt_pct(x.rate.value),
                     fmt_interval(*x.rate.interval),
-                    _vs(x.rate, base),
+                    against_baseline(x.rate, base),
                     fmt_num(x.mean_score),
                     fmt_num(x.mean_rank),
                 ]
@@ -245,7 +280,7 @@ def section_scores(g: Group, plot: Plotter) -> str:
     for r in g.records:
         for s, v in enumerate(r["scores"]):
             per_seat[s].append(v)
-    what = "goals of the seat's team" if g.variant == "bohnkick" else "final score"
+    what = str(fact(g.variant, "SCORE_WORD"))
     out = ["<h3>Scores</h3>", para(f"Each seat's {what}, over the group's games.")]
     rows = []
     for s in range(n):
@@ -392,412 +427,8 @@ def key_rows(g: Group, stat: str, *, at_least_once: bool = True) -> list[KeyRow]
     return rows
 
 
-def section_buildings(g: Group, plot: Plotter) -> str:
-    rows = key_rows(g, "buildings")
-    base = g.baseline
-    out = [
-        "<h3>Buildings and final rank</h3>",
-        para(
-            "For each building: the seat-games in which a seat owned it at the end, "
-            "the owners' win rate (shared wins 1/k) and mean final rank (1 is best), "
-            f"against the other seats' win rate and {_baseline_text(g, base)}. "
-            "Owning a building is a result of play as much as a cause of winning: "
-            "read these as associations."
-        ),
-    ]
-    if not rows:
-        out.append(note("No seat owned a building in these games."))
-        return "".join(out)
-    out.append(
-        table(
-            [
-                "Building",
-                "Owned (seat-games)",
-                "Games owned in",
-                "Owners' win rate",
-                "95% interval",
-                "Against baseline",
-                "Others' win rate",
-                "Owners' mean rank",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.games / g.games),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    _vs(x.owners, base),
-                    fmt_pct(x.others.value),
-                    fmt_num(x.owner_rank),
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [("owners", [x.owners for x in rows])],
-                baseline=base,
-                baseline_label=f"baseline {fmt_pct(base)}",
-                title="Win rate of each building's owners",
-            )
-        )
-    )
-    by_rank: dict[int, list[int]] = defaultdict(list)
-    for r, rks in zip(g.records, g.ranks, strict=True):
-        for s, rk in enumerate(rks):
-            by_rank[rk].append(len(r["stats"]["buildings"][s]))
-    out.append(
-        table(
-            ["Final rank", "Seat-games", "Mean buildings owned"],
-            [[str(k), fmt_int(len(v)), fmt_num(mean(v))] for k, v in sorted(by_rank.items())],
-        )
-    )
-    return "".join(out)
-
-
-def section_mafia(g: Group, plot: Plotter) -> str:
-    games = g.games
-    mafia_won = sum(
-        1 for r in g.records if r["details"].get("winner") == "mafia" or not r["winners"]
-    )
-    rate = Rate(mafia_won, games)
-    treasury = [r["details"].get("mafia", 0) for r in g.records]
-    best = [max(r["scores"]) for r in g.records]
-    margin = [b - t for b, t in zip(best, treasury, strict=True)]
-    out = [
-        "<h3>Players against the mafia</h3>",
-        para(
-            "The mafia wins unless a player ends with strictly more than its treasury "
-            "(a tie goes to the mafia). Margin: the best player's score minus the treasury."
-        ),
-        table(
-            ["", "Games", "Share", "95% interval"],
-            [
-                [
-                    "The mafia won",
-                    fmt_int(mafia_won),
-                    fmt_pct(rate.value),
-                    fmt_interval(*rate.interval),
-                ],
-                [
-                    "A player won",
-                    fmt_int(games - mafia_won),
-                    fmt_pct(1 - rate.value),
-                    fmt_interval(1 - rate.high, 1 - rate.low),
-                ],
-            ],
-        ),
-        table(
-            ["Per game", "Mean", "Median"],
-            [
-                [
-                    "The mafia's treasury",
-                    fmt_num(mean(treasury)),
-                    fmt_num(summarise(treasury).median),
-                ],
-                ["The best player's score", fmt_num(mean(best)), fmt_num(summarise(best).median)],
-                ["Margin", fmt_num(mean(margin)), fmt_num(summarise(margin).median)],
-            ],
-        ),
-        figure(
-            plot.histogram(
-                margin,
-                title="Best player's score minus the mafia's treasury",
-                xlabel="margin (the mafia wins at 0 and below)",
-                marker=0.5,
-            )
-        ),
-    ]
-    return "".join(out)
-
-
-def section_establishments(g: Group, plot: Plotter) -> str:
-    rows = key_rows(g, "establishments")
-    base = g.baseline
-    out = [
-        "<h3>Establishments</h3>",
-        para(
-            "For each establishment (Police Stations and the Razzia included): the "
-            "seat-games in which a seat owned it at the end, the owners' win rate and "
-            "mean score against the seats without it. A win against the mafia only "
-            f"counts as a win; the comparison is with {_baseline_text(g, base)}."
-        ),
-    ]
-    if not rows:
-        out.append(note("No seat owned an establishment in these games."))
-        return "".join(out)
-    out.append(
-        table(
-            [
-                "Establishment",
-                "Owned (seat-games)",
-                "Owners' win rate",
-                "95% interval",
-                "Against baseline",
-                "Others' win rate",
-                "Owners' mean score",
-                "Others' mean score",
-                "Difference",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    _vs(x.owners, base),
-                    fmt_pct(x.others.value),
-                    fmt_num(x.owner_score),
-                    fmt_num(x.other_score),
-                    fmt_num(x.owner_score - x.other_score),
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [("owners", [x.owners for x in rows]), ("others", [x.others for x in rows])],
-                baseline=base,
-                baseline_label=f"baseline {fmt_pct(base)}",
-                title="Win rate of each establishment's owners and of the other seats",
-            )
-        )
-    )
-    return "".join(out)
-
-
-def section_mama(g: Group, plot: Plotter) -> str:
-    rows = key_rows(g, "specials_planted")
-    rows.sort(key=lambda x: (-(x.owners.value - x.others.value), x.key))
-    plantings = [sum(len(p) for p in r["stats"]["specials_planted"]) for r in g.records]
-    out = [
-        "<h3>Mama's beans</h3>",
-        para(
-            "For each mama's bean: the win rate of the seats that planted it at least "
-            "once in a game against the seats that did not (seat-games; shared wins "
-            f"1/k). Mama's beans planted per game, all seats together: mean "
-            f"{fmt_num(mean(plantings))}."
-        ),
-    ]
-    if not rows:
-        out.append(note("No mama's bean was planted in these games."))
-        return "".join(out)
-    out.append(
-        table(
-            [
-                "Mama's bean",
-                "Planted (seat-games)",
-                "Win rate (planted)",
-                "95% interval",
-                "Not planted (seat-games)",
-                "Win rate (not planted)",
-                "95% interval",
-                "Difference",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    fmt_int(x.others.trials),
-                    fmt_pct(x.others.value),
-                    fmt_interval(*x.others.interval),
-                    f"{100 * (x.owners.value - x.others.value):+.1f} pts",
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [
-                    ("planted", [x.owners for x in rows]),
-                    ("not planted", [x.others for x in rows]),
-                ],
-                baseline=g.baseline,
-                baseline_label=f"baseline {fmt_pct(g.baseline)}",
-                title="Win rate of the seats that planted each mama's bean, and of the others",
-            )
-        )
-    )
-    return "".join(out)
-
-
-def section_sissi(g: Group, plot: Plotter) -> str:
-    n = g.players
-    per_game = [sum(r["stats"]["sissi_action_harvests"]) for r in g.records]
-    all_harvests = sum(sum(r["stats"]["harvests"]) for r in g.records)
-    forced = [0] * n
-    harvests = [0] * n
-    by_rank: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    buckets: dict[int, float] = defaultdict(float)
-    bucket_n: dict[int, int] = defaultdict(int)
-    top = 4
-    for r, sh, rk in zip(g.records, g.shares, g.ranks, strict=True):
-        for s in range(n):
-            f = r["stats"]["sissi_action_harvests"][s]
-            h = r["stats"]["harvests"][s]
-            forced[s] += f
-            harvests[s] += h
-            by_rank[rk[s]].append((f, h))
-            b = min(f, top)
-            buckets[b] += sh[s]
-            bucket_n[b] += 1
-    total = sum(per_game)
-    out = [
-        "<h3>Field alternation</h3>",
-        para(
-            "A Sissi-action harvest is a field the Sissi action made its owner harvest "
-            "because it stopped alternating Captain and Sissi beans. "
-            f"Per game: mean {fmt_num(mean(per_game))}; "
-            f"{fmt_pct(total / all_harvests if all_harvests else math.nan)} of all harvests."
-        ),
-        table(
-            ["Seat", "Sissi-action harvests per game", "Harvests per game", "Share of harvests"],
-            [
-                [
-                    g.seat_label(s),
-                    fmt_num(forced[s] / g.games),
-                    fmt_num(harvests[s] / g.games),
-                    fmt_pct(forced[s] / harvests[s] if harvests[s] else math.nan),
-                ]
-                for s in range(n)
-            ],
-        ),
-        table(
-            ["Final rank", "Seat-games", "Sissi-action harvests (mean)", "Share of harvests"],
-            [
-                [
-                    str(k),
-                    fmt_int(len(v)),
-                    fmt_num(mean([f for f, _ in v])),
-                    fmt_pct(
-                        sum(f for f, _ in v) / sum(h for _, h in v)
-                        if sum(h for _, h in v)
-                        else math.nan
-                    ),
-                ]
-                for k, v in sorted(by_rank.items())
-            ],
-        ),
-    ]
-    labels = []
-    rates = []
-    base = g.baseline
-    rows = []
-    for b in sorted(bucket_n):
-        label = f"{b} or more" if b == top else str(b)
-        rt = Rate(buckets[b], bucket_n[b])
-        labels.append(label)
-        rates.append(rt)
-        rows.append(
-            [
-                label,
-                fmt_int(bucket_n[b]),
-                fmt_pct(rt.value),
-                fmt_interval(*rt.interval),
-                _vs(rt, base),
-            ]
-        )
-    out.append(
-        table(
-            [
-                "Sissi-action harvests in the game",
-                "Seat-games",
-                "Win rate",
-                "95% interval",
-                "Against baseline",
-            ],
-            rows,
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                labels,
-                [("win rate", rates)],
-                baseline=base,
-                baseline_label=f"baseline {fmt_pct(base)}",
-                title="Win rate by the seat's Sissi-action harvests",
-            )
-        )
-    )
-    out.append(
-        figure(
-            plot.histogram(
-                per_game, title="Sissi-action harvests per game", xlabel="harvests, all seats"
-            )
-        )
-    )
-    return "".join(out)
-
-
-def section_goals(g: Group, plot: Plotter) -> str:
-    games = g.games
-    goals = [r["details"].get("goals", [0, 0]) for r in g.records]
-    totals = [sum(x) for x in goals]
-    draws = sum(1 for r in g.records if r["details"].get("draw"))
-    draw_rate = Rate(draws, games)
-    m = summarise(totals)
-    teams = 2
-    rows = []
-    for t in range(teams):
-        seats = [s for s in range(g.players) if s % teams == t]
-        won = sum(
-            1
-            for x, r in zip(goals, g.records, strict=True)
-            if not r["details"].get("draw") and x[t] > x[1 - t]
-        )
-        rt = Rate(won, games)
-        rows.append(
-            [
-                f"team {t} (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))})",
-                fmt_num(mean([x[t] for x in goals])),
-                fmt_int(won),
-                fmt_pct(rt.value),
-                fmt_interval(*rt.interval),
-            ]
-        )
-    out = [
-        "<h3>Goals</h3>",
-        para(
-            f"Goals per game (both teams): mean {fmt_num(m.mean)}, median {fmt_num(m.median)}, "
-            f"from {fmt_num(m.minimum)} to {fmt_num(m.maximum)}. Draws: {fmt_int(draws)} "
-            f"({fmt_pct(draw_rate.value)}, 95% interval {fmt_interval(*draw_rate.interval)}). "
-            "Team 0 kicks off."
-        ),
-        table(
-            ["Team", "Mean goals", "Wins", "Win rate (draws are not wins)", "95% interval"], rows
-        ),
-        figure(plot.histogram(totals, title="Goals per game", xlabel="goals, both teams")),
-    ]
-    return "".join(out)
-
-
-Section = Callable[[Group, "Plotter"], str]
-
 #: the sections of every group, in order
 COMMON: tuple[Section, ...] = (section_seats, section_scores, section_length, section_end)
-
-#: variant -> its own sections, after the common ones
-RULESET: dict[str, tuple[Section, ...]] = {
-    "high-bohn": (section_buildings,),
-    "al-cabohne": (section_mafia,),
-    "prohibohn": (section_mafia, section_establishments),
-    "mutterbohnchen": (section_mama,),
-    "sissi": (section_sissi,),
-    "bohnkick": (section_goals,),
-}
 
 
 def group_key(record: dict[str, Any]) -> tuple[str, int, tuple[str, ...], str]:
@@ -812,13 +443,18 @@ def group_key(record: dict[str, Any]) -> tuple[str, int, tuple[str, ...], str]:
 
 __all__ = [
     "COMMON",
+    "DEFAULTS",
     "FEW_GAMES",
-    "RULESET",
     "Group",
     "KeyRow",
     "SeatRow",
+    "Section",
+    "against_baseline",
+    "baseline_text",
+    "fact",
     "group_key",
     "key_rows",
+    "own_sections",
     "seat_ranks",
     "seat_rows",
     "table",

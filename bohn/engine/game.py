@@ -36,9 +36,10 @@ replay, the server or a test does with a game goes through these methods:
 ``result() -> Result | None``
     Scores, winners after the rule's tie-break, and the reason the game ended.
 
-``resample_from_infostate(seat, seed) -> Game``
-    A world ``seat`` cannot tell from this game, its hidden cards dealt anew
-    from what the seat has seen (:mod:`bohn.engine.infostate`).
+``HIDDEN_LAYOUT``
+    Where the state JSON hides cards (:class:`bohn.engine.infostate.HiddenLayout`),
+    from which :func:`bohn.engine.infostate.resample_from_infostate` deals a
+    world ``seat`` cannot tell from this game.
 
 Randomness comes only from the seed given at creation. The generator state is
 part of the game state, and every shuffle's result is recorded as a chance
@@ -490,16 +491,6 @@ class Game(ABC):
                 v = e.view(seat)
                 if v is not None:
                     yield v
-
-    def resample_from_infostate(self, seat: int, seed: int) -> Game:
-        """A world that ``seat`` cannot tell from this game, now or at any step
-        before, with the cards it has not seen dealt at random (seeded by
-        ``seed``) among the places they may be. See
-        :mod:`bohn.engine.infostate`; a caller asking again and again keeps an
-        ``InfoTracker`` instead, which follows the game step by step."""
-        from bohn.engine.infostate import InfoTracker
-
-        return InfoTracker(self, seat).sample(seed)
 
     def action_view(self, action: Action) -> dict[str, Any]:
         """An action as the other seats see it in the log: its JSON, unless it

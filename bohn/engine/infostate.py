@@ -10,8 +10,9 @@ random among the places they may be. This module computes that knowledge and
 samples those worlds. It is the engine's counterpart of OpenSpiel's
 ``ResampleFromInfostate``.
 
-**Where cards hide.** :data:`HIDDEN_ZONES` declares, per variant, which keys of
-the state JSON (``Game.to_json()["state"]``) hold cards no seat sees (the draw
+**Where cards hide.** Each ruleset's game class declares, as its class
+attribute ``HIDDEN_LAYOUT`` (a :class:`HiddenLayout`, read by :func:`layout_of`;
+a ruleset built on another inherits it), which keys of the state JSON (``Game.to_json()["state"]``) hold cards no seat sees (the draw
 pile), which hold one zone per seat that only that seat sees (hands), and which
 hidden cards are shown all the same (a hand card named by an open offer). The
 conformance suite checks every variant against this declaration: shuffling
@@ -42,7 +43,7 @@ bohn's rules:
 * a shuffled pile named as a zone in :attr:`HiddenLayout.piles` becomes that
   zone (the refilled draw pile).
 
-**Worlds** (:meth:`InfoTracker.sample`). A world deals each class's cards at
+**Worlds** (:meth:`InfoTracker.sample`, or :func:`resample_from_infostate` once). A world deals each class's cards at
 random to its places, keeps every card the seat sees where it is, and gets a
 fresh generator and no log. Its :meth:`~bohn.engine.game.Game.observe` for the
 seat equals the real one, and every fact of the seat's history holds in it.
@@ -75,10 +76,10 @@ PILE: Zone = ("<pile>",)
 
 
 # ---------------------------------------------------------------------------
-# where each variant hides cards
+# where each variant hides cards: the layout its game class declares
 
 
-def _offer_pins(state: dict[str, Any]) -> set[Path]:
+def offer_pins(state: dict[str, Any]) -> set[Path]:
     """Hand cards named by open offers: their faces are public (``offer_view``)."""
     pins: set[Path] = set()
     for offer in state.get("offers", []):
@@ -98,7 +99,9 @@ def _no_known(state: dict[str, Any], viewer: int | None) -> set[Path]:
 
 @dataclass(frozen=True)
 class HiddenLayout:
-    """Where the cards of a variant's state JSON hide.
+    """Where the cards of a variant's state JSON hide (a game class's
+    ``HIDDEN_LAYOUT``; the functions it holds are the ruleset's, e.g. High
+    Bohn's bank shows its owner the top card of the deck).
 
     ``secret``: state keys whose cards no seat sees (the draw pile).
     ``private``: state keys holding one entry per seat that only that seat sees.
@@ -122,86 +125,16 @@ class HiddenLayout:
     piles: dict[str, Zone] = field(default_factory=lambda: {"deck": ("deck",)})
 
 
-def _police_known(state: dict[str, Any], viewer: int | None) -> set[Path]:
-    if viewer is not None and viewer == state["active"] and state["phase"] == "police-coin":
-        return {("treasury", i) for i in range(len(state["treasury"]))}
-    return set()
-
-
-def _bank_known(state: dict[str, Any], viewer: int | None) -> set[Path]:
-    if (
-        viewer == state["active"]
-        and state["phase"] == "before-turn"
-        and "bank-2" in state["buildings"][viewer]
-        and not state["bank_used"] & 1
-        and state["deck"]
-    ):
-        return {("deck", len(state["deck"]) - 1)}
-    return set()
-
-
-#: variant id -> where its state JSON hides cards. A variant missing here uses
-#: the entry of the nearest class it derives from (a ruleset built on
-#: Bohnanza shares its zones).
-HIDDEN_ZONES: dict[str, HiddenLayout] = {
-    "bohnanza": HiddenLayout(
-        secret=("deck",),
-        private=("hands", "coins"),
-        references=("offers",),
-        pins=_offer_pins,
-    ),
-    # the mafia games: the treasury lies face down
-    "al-cabohne": HiddenLayout(secret=("deck", "treasury"), private=("hands", "coins")),
-    # Prohibohn: as Al Cabohne; the buyer of a Police Station sees the treasury
-    "prohibohn": HiddenLayout(
-        secret=("deck", "treasury"), private=("hands", "coins"), known=_police_known
-    ),
-    # Ladybohn: an offered hand card shows its bean type, never its gender
-    "ladybohn": HiddenLayout(
-        secret=("deck",),
-        private=("hands", "coins"),
-        references=("offers", "must"),
-        typed=_offer_pins,
-    ),
-    # Mutterböhnchen: starting coins lie face down, unseen by all (MB-D6)
-    "mutterbohnchen": HiddenLayout(
-        secret=("deck", "blind"),
-        private=("hands",),
-        references=("offers", "must", "effects"),
-        typed=_offer_pins,
-    ),
-    # Bohnkick: team decks and the defensive deck face down; both hands private
-    "bohnkick": HiddenLayout(
-        secret=("decks", "ddeck"),
-        private=("hands", "dhands"),
-        piles={
-            "team 0 deck": ("decks", 0),
-            "team 1 deck": ("decks", 1),
-            "defensive deck": ("ddeck",),
-        },
-    ),
-    # High Bohn: coin faces are public (HB-D2); cards drawn with the bank-3
-    # wait in the drawer's private ``drawn``
-    "high-bohn": HiddenLayout(
-        secret=("deck",),
-        private=("hands", "drawn"),
-        references=("offers", "from_store"),
-        pins=_offer_pins,
-        known=_bank_known,
-    ),
-}
-
-
 def layout_of(cls: type[Game]) -> HiddenLayout:
-    """The :class:`HiddenLayout` of a game class (or of the nearest class it derives from)."""
-    for klass in cls.__mro__:
-        variant = getattr(klass, "variant", "")
-        if variant in HIDDEN_ZONES:
-            return HIDDEN_ZONES[variant]
-    raise LookupError(
-        f"variant {cls.variant!r} has no entry in HIDDEN_ZONES (bohn/engine/infostate.py): "
-        "say which state keys hide cards"
-    )
+    """The :class:`HiddenLayout` of a game class: its ``HIDDEN_LAYOUT``, declared
+    by its ruleset's game class (or the nearest class it derives from)."""
+    lay = getattr(cls, "HIDDEN_LAYOUT", None)
+    if not isinstance(lay, HiddenLayout):
+        raise LookupError(
+            f"variant {cls.variant!r} declares no HIDDEN_LAYOUT on its game class "
+            "(a bohn.engine.infostate.HiddenLayout): say which state keys hide cards"
+        )
+    return lay
 
 
 def card_paths(
@@ -758,3 +691,11 @@ def _whole_match(sources: list[int], sinks: list[int]) -> list[int] | None:
     if len(sources) <= 8 and len(sinks) <= 8:
         go(0, list(sinks), [])
     return found[0] if len(found) == 1 else None
+
+
+def resample_from_infostate(game: Game, seat: int, seed: int) -> Game:
+    """A world that ``seat`` cannot tell from ``game``, now or at any step
+    before, with the cards it has not seen dealt at random (seeded by
+    ``seed``) among the places they may be. A caller asking again and again
+    keeps an :class:`InfoTracker` instead, which follows the game step by step."""
+    return InfoTracker(game, seat).sample(seed)

@@ -19,14 +19,20 @@ generator ever changes. Files use the suffix ``.bohn.json`` and hold either
 one replay or one replay per line (JSON lines). ``docs/replay.md`` describes
 the format for people writing tools around it.
 
+Verifying a replay needs the game class of its variant: :func:`verify`,
+:func:`check` and :func:`reproduces_from_seed` take the lookup ``find``
+(variant id -> game class, raising :class:`SetupError` for an unknown one);
+:mod:`bohn.replay` gives them the registry's.
+
 >>> import bohn
+>>> from bohn.rulesets import find_variant
 >>> from bohn.sim.runner import make_bots, play_game
 >>> game = bohn.new_game("bohnanza", players=3, seed=5, options={"trade_cap": 1})
 >>> steps = play_game(game, make_bots(["random"] * 3, 5))
 >>> replay = record(game, ["random"] * 3)
->>> verify(replay).result() == game.result()
+>>> verify(replay, find_variant).result() == game.result()
 True
->>> reproduces_from_seed(replay)
+>>> reproduces_from_seed(replay, find_variant)
 True
 """
 
@@ -34,10 +40,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from os import PathLike
 from typing import Any
 
+from bohn._version import __version__
 from bohn.engine.actions import action_from_json
 from bohn.engine.errors import BohnError, SetupError
 from bohn.engine.game import Event, Game
@@ -80,8 +88,6 @@ class ReplayMismatch(BohnError):
 
 
 def _engine_version() -> str:
-    from bohn import __version__
-
     return __version__
 
 
@@ -199,10 +205,13 @@ class _Header:
     state_sha256: str | None
 
 
-def _header(replay: Any) -> _Header:
-    """Check the replay's shape (not its events); :class:`ReplayError` if malformed."""
-    from bohn.rulesets import find_variant
+#: variant id -> its game class; :class:`SetupError` for an unknown variant
+#: (``bohn.rulesets.find_variant``)
+FindVariant = Callable[[str], type[Game]]
 
+
+def _header(replay: Any, find: FindVariant) -> _Header:
+    """Check the replay's shape (not its events); :class:`ReplayError` if malformed."""
     if not isinstance(replay, dict):
         raise ReplayError("a replay must be a JSON object")
     if replay.get("format") != REPLAY_FORMAT:
@@ -219,7 +228,7 @@ def _header(replay: Any) -> _Header:
     if not isinstance(variant, str):
         raise ReplayError("the replay's variant must be a string")
     try:
-        cls = find_variant(variant)
+        cls = find(variant)
     except SetupError as err:
         raise ReplayError(str(err)) from None
     players = replay["players"]
@@ -330,8 +339,9 @@ class _Checker:
             self.pos += 1
 
 
-def verify(replay: dict[str, Any]) -> Game:
-    """Re-apply ``replay`` and return the game it rebuilds.
+def verify(replay: dict[str, Any], find: FindVariant) -> Game:
+    """Re-apply ``replay`` and return the game it rebuilds (its variant's game
+    class looked up by ``find``).
 
     The game is created from the header with the recorded shuffle results
     (``forced_chance``); every action is re-applied in order; every shuffle
@@ -344,7 +354,7 @@ def verify(replay: dict[str, Any]) -> Game:
     where the replay and the engine disagree (an illegal or malformed action,
     a missing, extra or different shuffle, a different result).
     """
-    h = _header(replay)
+    h = _header(replay, find)
     events = h.events
     forced = _recorded_chance(h.cls, events)
     check = _Checker(events)
@@ -413,7 +423,7 @@ def verify(replay: dict[str, Any]) -> Game:
     return game
 
 
-def reproduces_from_seed(replay: dict[str, Any]) -> bool:
+def reproduces_from_seed(replay: dict[str, Any], find: FindVariant) -> bool:
     """Whether this engine's generator, seeded with the replay's seed, makes
     exactly the recorded shuffles when the recorded actions are applied.
 
@@ -423,7 +433,7 @@ def reproduces_from_seed(replay: dict[str, Any]) -> bool:
     ``False``.
     """
     try:
-        h = _header(replay)
+        h = _header(replay, find)
         game = h.cls.new(h.players, h.seed, h.options)
         for ev in h.events:
             if isinstance(ev, dict) and "action" in ev:
@@ -463,13 +473,13 @@ class ReplayCheck:
         }
 
 
-def check(replay: Any) -> ReplayCheck:
+def check(replay: Any, find: FindVariant) -> ReplayCheck:
     """Verify ``replay`` without raising: whether it verifies, the first error
     (the message of :class:`ReplayError` / :class:`ReplayMismatch`), a few
     header fields for display, and :func:`reproduces_from_seed`."""
     error: str | None = None
     try:
-        verify(replay)
+        verify(replay, find)
     except (ReplayError, ReplayMismatch) as err:
         error = str(err)
     d = replay if isinstance(replay, dict) else {}
@@ -483,5 +493,5 @@ def check(replay: Any) -> ReplayCheck:
         engine=d.get("engine"),
         events=len(events) if isinstance(events, list) else 0,
         result=d.get("result"),
-        seed_reproduces=reproduces_from_seed(replay),
+        seed_reproduces=reproduces_from_seed(replay, find),
     )

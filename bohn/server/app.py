@@ -51,6 +51,7 @@ from bohn.engine.replay import record
 from bohn.rulesets import VARIANTS
 from bohn.server.rooms import Hub, Refused, Room
 from bohn.server.store import Store, migrate, token_hash
+from bohn.variants import variant_info
 
 #: the largest request body or WebSocket message accepted, in bytes
 MAX_BODY = 64 * 1024
@@ -291,8 +292,6 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:
-        from bohn.cli import variant_info
-
         return {
             "variants": [variant_info(cls) for cls in VARIANTS.values()],
             "bots": sorted(load_bots()),

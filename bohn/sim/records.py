@@ -11,8 +11,11 @@ A record is one finished game of a batch, as a flat JSON-ready object
 
 ``details`` is the result's own detail (the mafia's score, High Bohn's
 tally, Bohnkick's goals); ``stats`` holds figures the analysis asks of each
-ruleset (:data:`STATS`), read from the public log and the public
-observation of the finished game only.
+ruleset, read from the public log and the public observation of the
+finished game only: a ruleset's part ``analysis`` (``bohn/rulesets/<id>/analysis.py``,
+see :mod:`bohn.analysis.sections`) defines ``stats(game) -> dict`` (JSON-ready,
+the same for the same game); :func:`bean_stats` and :func:`seat_lists` are
+what the bean games share.
 
 The same records read back the same from either format
 (:func:`read_records`). JSON lines are written as games finish, so an
@@ -27,9 +30,11 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bohn.engine.game import Game
+from bohn.rulesets import RULESETS
 
 FORMAT = "bohn-record/1"
 
@@ -43,7 +48,15 @@ JSON_COLUMNS = ("options", "details", "stats", "master_seed")
 # per-ruleset figures
 
 
-def _bean_stats(game: Game) -> dict[str, Any]:
+def analysis_part(variant: str) -> ModuleType | None:
+    """The part ``analysis`` of a variant's ruleset (``bohn/rulesets/<id>/analysis.py``,
+    or that of the ruleset it derives from); None for a variant without one or
+    one this version does not know (records may come from another)."""
+    r = RULESETS.get(variant)
+    return None if r is None else r.part("analysis")
+
+
+def bean_stats(game: Game) -> dict[str, Any]:
     """Every bean game: harvests per seat and the number of trades."""
     harvests = [0] * game.n
     trades = 0
@@ -56,69 +69,18 @@ def _bean_stats(game: Game) -> dict[str, Any]:
     return {"harvests": harvests, "trades": trades}
 
 
-def _sissi_stats(game: Game) -> dict[str, Any]:
-    """Sissi: how often fields stopped alternating Captain / Sissi, as the
-    fields the Sissi action made their owners harvest, per seat."""
-    out = _bean_stats(game)
-    forced = [0] * game.n
-    for e in game.events(None):
-        if e["type"] == "sissi-action":
-            for seat, _field in e.get("fields", []):
-                forced[seat] += 1
-    out["sissi_action_harvests"] = forced
-    return out
-
-
-def _seat_lists(game: Game, key: str) -> list[list[str]]:
+def seat_lists(game: Game, key: str) -> list[list[str]]:
+    """Each seat's list ``key`` of the finished game's public observation."""
     return [list(s.get(key, [])) for s in game.observe(None)["seats"]]
 
 
-def _high_bohn_stats(game: Game) -> dict[str, Any]:
-    """High Bohn: the buildings each seat owns at the end, in purchase order."""
-    return {**_bean_stats(game), "buildings": _seat_lists(game, "buildings")}
-
-
-def _prohibohn_stats(game: Game) -> dict[str, Any]:
-    """Prohibohn: the establishments each seat owns at the end."""
-    return {**_bean_stats(game), "establishments": _seat_lists(game, "establishments")}
-
-
-def _mutterbohnchen_stats(game: Game) -> dict[str, Any]:
-    """Mutterböhnchen: the mama's beans (special beans) each seat planted."""
-    from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
-
-    mama = {k for k, m in zip(TABLE.keys, MAMA, strict=True) if m}
-    planted: list[list[str]] = [[] for _ in range(game.n)]
-    for e in game.events(None):
-        if e["type"] == "plant" and e.get("card") in mama and e.get("seat") is not None:
-            planted[e["seat"]].append(e["card"])
-    return {**_bean_stats(game), "specials_planted": planted}
-
-
-def _bohnkick_stats(game: Game) -> dict[str, Any]:
-    """Bohnkick: the attacks played (the goals are in the result's details)."""
-    attacks = sum(1 for e in game.events(None) if e["type"] == "attack")
-    return {"attacks": attacks}
-
-
-#: variant -> the figures the analysis reads from one finished game
-STATS: dict[str, Callable[[Game], dict[str, Any]]] = {
-    "bohnanza": _bean_stats,
-    "ladybohn": _bean_stats,
-    "al-cabohne": _bean_stats,
-    "sissi": _sissi_stats,
-    "high-bohn": _high_bohn_stats,
-    "prohibohn": _prohibohn_stats,
-    "mutterbohnchen": _mutterbohnchen_stats,
-    "bohnkick": _bohnkick_stats,
-}
-
-
 def game_stats(game: Game) -> dict[str, Any]:
-    """The analysis figures of a finished ``game`` (:data:`STATS`; ``{}`` for
-    a variant without any)."""
-    f = STATS.get(game.variant)
-    return f(game) if f is not None else {}
+    """The analysis figures of a finished ``game``: ``stats(game)`` of its
+    ruleset's part ``analysis``; ``{}`` for a ruleset without any."""
+    stats: Callable[[Game], dict[str, Any]] | None = getattr(
+        analysis_part(game.variant), "stats", None
+    )
+    return stats(game) if stats is not None else {}
 
 
 # ----------------------------------------------------------------------------
@@ -324,12 +286,14 @@ class RecordFile:
 __all__ = [
     "BATCH_KEYS",
     "FORMAT",
-    "STATS",
     "RecordError",
     "RecordFile",
+    "analysis_part",
+    "bean_stats",
     "game_stats",
     "journal_path",
     "make_record",
     "read_records",
+    "seat_lists",
     "write_parquet",
 ]

@@ -3,9 +3,10 @@
 Every function here takes a :class:`~bohn.engine.game.Game` (of any variant)
 and raises ``AssertionError`` with a readable message when the game breaks the
 contract stated in ``bohn/engine/game.py``. The only variant knowledge is the
-engine's :data:`~bohn.engine.infostate.HIDDEN_ZONES` table: which keys of the
-state JSON hold cards some seat may not see, and which keys refer to cards
-without holding them.
+layout each game class declares (``HIDDEN_LAYOUT``, a
+:class:`~bohn.engine.infostate.HiddenLayout`): which keys of the state JSON
+hold cards some seat may not see, and which keys refer to cards without
+holding them.
 """
 
 from __future__ import annotations
@@ -18,17 +19,18 @@ from typing import Any
 from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.errors import BohnError, GameOver, IllegalAction, InvalidAction
 from bohn.engine.game import Event, Game
-from bohn.engine.infostate import HIDDEN_ZONES, HiddenLayout, Path, card_paths, get_path, set_path
+from bohn.engine.infostate import HiddenLayout, Path, card_paths, get_path, set_path
 from bohn.engine.infostate import hidden_paths as engine_hidden_paths
 from bohn.engine.infostate import layout_of as engine_layout_of
 from bohn.engine.infostate import typed_paths as engine_typed_paths
 
 JSON = Any
-__all__ = ["HIDDEN_ZONES", "card_paths", "get_path", "layout_of", "set_path"]
+__all__ = ["card_paths", "get_path", "layout_of", "set_path"]
 
 # ---------------------------------------------------------------------------
-# what the state JSON of each variant hides: declared once, in the engine
-# (bohn/engine/infostate.py HIDDEN_ZONES), where search bots use it too
+# what the state JSON of each variant hides: declared once, by its game class
+# (each game class's HIDDEN_LAYOUT, read by bohn.engine.infostate.layout_of),
+# where search bots use it too
 
 
 def layout_of(cls: type[Game]) -> HiddenLayout:

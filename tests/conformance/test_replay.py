@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bohn.engine.actions import action_from_json
-from bohn.engine.replay import ReplayMismatch, record, verify
+from bohn.replay import ReplayMismatch, record, verify
 
 from .games import Config
 

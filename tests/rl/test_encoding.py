@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from bohn import rl
+from bohn.engine.infostate import resample_from_infostate
 from bohn.rl.encoding import Encoder
 from bohn.rl.env import SeatState
 
@@ -86,7 +87,7 @@ def test_hidden_cards_do_not_change_the_encoding(variant: str, players: int) -> 
     e = rl.raw_env(variant, players)
     checked = 0
     for game, seat in random_states(variant, players, seed=11, every=60, until=120):
-        world = game.resample_from_infostate(seat, 3)
+        world = resample_from_infostate(game, seat, 3)
         real = SeatState(e.config, game, seat)
         other = SeatState(e.config, world, seat)
         assert np.array_equal(real.vector, other.vector)

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from bohn.bots.base import SeatView, make_bot
 from bohn.engine.actions import action_from_json
-from bohn.engine.replay import verify
+from bohn.replay import verify
 from bohn.server.app import MAX_BODY, create_app
 
 POSTGRES = os.environ.get("BOHN_TEST_POSTGRES")

@@ -111,7 +111,7 @@ def test_no_acknowledged_action_is_lost_when_the_server_is_killed(tmp_path: Path
             summary = server.http.get(f"/api/games/{g['id']}").json()
             assert summary["status"] == "finished"
             replay = server.http.get(f"/api/games/{g['id']}/replay").json()
-            from bohn.engine.replay import verify
+            from bohn.replay import verify
 
             assert verify(replay).result() is not None
     finally:

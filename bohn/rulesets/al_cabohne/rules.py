@@ -33,6 +33,7 @@ from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGa
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option, Result
+from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 
 USE: Final = 20  #: phase 1: the opponent's leftover piles
@@ -74,6 +75,10 @@ class AlCabohne(BeanGame):
     """Al Cabohne: the solo game and the game for two."""
 
     variant = "al-cabohne"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): the treasury lies face down
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck", "treasury"), private=("hands", "coins")
+    )
     title = "Al Cabohne"
     min_players = 1
     max_players = 2

@@ -45,6 +45,7 @@ from bohn.engine.beans import (
 )
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.infostate import HiddenLayout, offer_pins
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -52,6 +53,10 @@ class Bohnanza(BeanGame):
     """The base game."""
 
     variant = "bohnanza"
+    #: where its state JSON hides cards (``bohn.engine.infostate``)
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck",), private=("hands", "coins"), references=("offers",), pins=offer_pins
+    )
     title = "Bohnanza"
     min_players = 3
     max_players = 5

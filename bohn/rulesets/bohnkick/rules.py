@@ -29,6 +29,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting, SetupError
 from bohn.engine.game import Game, Option, Result
+from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
 from bohn.rulesets.prohibohn.actions import Drop
 
@@ -89,6 +90,17 @@ class Bohnkick(Game):
     """Bohnkick, for 2 players or 4 in two partnerships (§5.1)."""
 
     variant = "bohnkick"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): team decks
+    #: and the defensive deck face down; both hands private
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("decks", "ddeck"),
+        private=("hands", "dhands"),
+        piles={
+            "team 0 deck": ("decks", 0),
+            "team 1 deck": ("decks", 1),
+            "defensive deck": ("ddeck",),
+        },
+    )
     title = "Bohnkick"
     min_players = 2
     max_players = 4

@@ -43,6 +43,7 @@ from bohn.engine.beans import (
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result
+from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
 from bohn.rulesets.high_bohn.buildings import BuildingTable
@@ -125,11 +126,34 @@ def _hb(section: str) -> str:
     return f"high-bohn {section}"
 
 
+def _bank_known(state: dict[str, Any], viewer: int | None) -> set[tuple[str | int, ...]]:
+    """The top card of the deck, to the owner of the bank-2 before his turn (``HIDDEN_LAYOUT``)."""
+    if (
+        viewer == state["active"]
+        and state["phase"] == "before-turn"
+        and "bank-2" in state["buildings"][viewer]
+        and not state["bank_used"] & 1
+        and state["deck"]
+    ):
+        return {("deck", len(state["deck"]) - 1)}
+    return set()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HighBohn(Bohnanza):
     """High Bohn, and with option ``cognac`` its Cognac variant."""
 
     variant = "high-bohn"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): coin faces
+    #: are public (HB-D2); cards drawn with the bank-3 wait in the drawer's
+    #: private ``drawn``
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck",),
+        private=("hands", "drawn"),
+        references=("offers", "from_store"),
+        pins=offer_pins,
+        known=_bank_known,
+    )
     title = "High Bohn"
     min_players = 3
     max_players = 5

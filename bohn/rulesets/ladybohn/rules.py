@@ -32,6 +32,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option
+from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)
@@ -70,6 +71,14 @@ class Ladybohn(Bohnanza):
     """Ladybohn — Manche mögen's heiß!"""
 
     variant = "ladybohn"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): an offered
+    #: hand card shows its bean type, never its gender
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck",),
+        private=("hands", "coins"),
+        references=("offers", "must"),
+        typed=offer_pins,
+    )
     title = "Ladybohn"
     min_players = 3
     max_players = 5

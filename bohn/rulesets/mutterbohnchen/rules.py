@@ -23,6 +23,7 @@ Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, ClassVar, Final, Self, cast
 
 from bohn._native import mypyc_attr
@@ -31,6 +32,7 @@ from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame,
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
 from bohn.engine.game import Option
+from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.rules import (
@@ -128,6 +130,14 @@ class Mutterbohnchen(Ladybohn):
     """Mutterböhnchen, the expansion of Ladybohn."""
 
     variant = "mutterbohnchen"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): starting
+    #: coins lie face down, unseen by all (MB-D6)
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck", "blind"),
+        private=("hands",),
+        references=("offers", "must", "effects"),
+        typed=offer_pins,
+    )
     title = "Mutterböhnchen"
     min_players = 2
     max_players = 6
@@ -182,9 +192,9 @@ class Mutterbohnchen(Ladybohn):
     @classmethod
     def _class_for(cls, players: int) -> type[Self]:
         if players == 2 and cls is Mutterbohnchen:  # §3.5: the game for two
-            from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-
-            return cast("type[Self]", MutterbohnchenForTwo)
+            # by name: the module of the game for two builds on this one
+            two = importlib.import_module("bohn.rulesets.mutterbohnchen.two")
+            return cast("type[Self]", two.MutterbohnchenForTwo)
         return cls
 
     def _rule(self, section: str) -> str:

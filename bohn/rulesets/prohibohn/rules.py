@@ -37,6 +37,7 @@ from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result
+from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
 from bohn.rulesets.high_bohn.actions import Build, Take
 from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
@@ -132,11 +133,23 @@ def _build(key: str, name: str | None = None) -> Build:
     return shared_action(_BUILDS, (key, name), Build, key, name)
 
 
+def _police_known(state: dict[str, Any], viewer: int | None) -> set[tuple[str | int, ...]]:
+    """The treasury, to the buyer of a Police Station paying its coin (``HIDDEN_LAYOUT``)."""
+    if viewer is not None and viewer == state["active"] and state["phase"] == "police-coin":
+        return {("treasury", i) for i in range(len(state["treasury"]))}
+    return set()
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Prohibohn(AlCabohne):
     """Prohibohn, and with option ``pub`` its Pub variant."""
 
     variant = "prohibohn"
+    #: where its state JSON hides cards (``bohn.engine.infostate``): as in Al
+    #: Cabohne; the buyer of a Police Station sees the treasury
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
+        secret=("deck", "treasury"), private=("hands", "coins"), known=_police_known
+    )
     title = "Prohibohn"
     min_players = 2
     max_players = 2

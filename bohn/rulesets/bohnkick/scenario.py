@@ -1,0 +1,305 @@
+"""Bohnkick positions in scenarios (``docs/scenarios.md``): the ruleset's
+part ``scenario`` (:data:`LOADER`, see :mod:`bohn.scenario`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from bohn.engine import rng as _rng
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.rulesets.bohnkick import rules as bk
+from bohn.rulesets.bohnkick.rules import DEFENCE, HAND, KIND, PER_TEAM, TEAM, Bohnkick
+from bohn.scenario import (
+    PositionLoader,
+    card_list,
+    check_keys,
+    int_in,
+)
+
+
+class BohnkickPositionLoader(PositionLoader):
+    """Bohnkick positions (``rules/bohnkick.md``, ``docs/scenarios.md``).
+
+    ``setup``: ``phase`` (``play``, ``react``, ``shot-react`` or
+    ``only-goal-cards``), ``mover`` (the seat that plays the next team card,
+    or in ``react``/``shot-react`` the seat that played the last one; default
+    ``first_player``), ``played`` (the attack's team cards so far, in order;
+    they must follow the rules of §4.1), ``decks`` (per team, top first),
+    ``discards`` and ``goals`` (per team), ``defence_deck`` (top first),
+    ``defence_discard``, ``runouts`` (per team), ``final`` and ``deck_rest``
+    (``shuffle``: the cards not named go under the named deck cards, shuffled;
+    ``none``: out of play). Per player ``hand`` (team cards) and ``defence``
+    (defensive cards); a hand not given is dealt from its team's unnamed
+    cards (6 team cards, 3 defensive cards that are not Referee cards).
+    """
+
+    setup_keys = frozenset(
+        {
+            "phase",
+            "mover",
+            "played",
+            "decks",
+            "discards",
+            "goals",
+            "defence_deck",
+            "defence_discard",
+            "runouts",
+            "final",
+            "deck_rest",
+            "players",
+        }
+    )
+    player_keys = frozenset({"hand", "defence"})
+    PHASES: ClassVar[tuple[str, ...]] = ("play", "react", "shot-react", "only-goal-cards")
+
+    def load(self, game: Game, setup: dict[str, Any]) -> None:
+        assert isinstance(game, Bohnkick)
+        check_keys(setup, self.setup_keys, "setup")
+        n = game.n
+        players = setup.get("players", [])
+        if not isinstance(players, list) or len(players) > n:
+            raise SetupError(f"setup players must be a list of at most {n} objects")
+        players = players + [{}] * (n - len(players))
+        for s, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise SetupError(f"seat {s}: a player must be an object, not {p!r}")
+            check_keys(p, self.player_keys, f"seat {s}")
+        phase = setup.get("phase", "play")
+        if phase not in self.PHASES:
+            raise SetupError(
+                f"phase must be one of {', '.join(map(repr, self.PHASES))}, not {phase!r}"
+            )
+        mover = int_in(setup.get("mover", game.start), 0, n - 1, "mover")
+        team = game.team_of(mover)
+        rest = setup.get("deck_rest", "shuffle")
+        if rest not in ("shuffle", "none"):
+            raise SetupError(f"deck_rest must be 'shuffle' or 'none', not {rest!r}")
+
+        def per_team(key: str) -> list[list[int]]:
+            value = setup.get(key, [[], []])
+            if not isinstance(value, list) or len(value) != 2:
+                raise SetupError(f"{key} must be two lists of card keys, one per team")
+            return [card_list(game, value[t], f"{key}[{t}]") for t in (0, 1)]
+
+        decks, discards, goals = per_team("decks"), per_team("discards"), per_team("goals")
+        played = card_list(game, setup.get("played", []), "played")
+        hands: dict[int, list[int]] = {}
+        dhands: dict[int, list[int]] = {}
+        for s, p in enumerate(players):
+            if "hand" in p:
+                hands[s] = card_list(game, p["hand"], f"seat {s} hand")
+            if "defence" in p:
+                dhands[s] = card_list(game, p["defence"], f"seat {s} defence")
+        ddeck = card_list(game, setup.get("defence_deck", []), "defence_deck")
+        ddiscard = card_list(game, setup.get("defence_discard", []), "defence_discard")
+        # every team card named belongs to one team, every other card is defensive
+        left: list[Counter[int]] = []
+        for t in (0, 1):
+            named: list[int] = decks[t] + discards[t] + goals[t]
+            named += [c for s, h in hands.items() if game.team_of(s) == t for c in h]
+            if t == team:
+                named += played
+            have: Counter[int] = Counter(
+                {c: PER_TEAM[c] for c in range(len(game.table)) if TEAM[c]}
+            )
+            for c, k in sorted(Counter(named).items()):
+                if not TEAM[c]:
+                    raise SetupError(f"{game.table.keys[c]!r} is a defensive card, not a team card")
+                if k > have[c]:
+                    raise SetupError(
+                        f"team {t} uses {k} {game.table.keys[c]!r} but a team has {have[c]}"
+                    )
+            left.append(have - Counter(named))
+        dnamed = ddeck + ddiscard + [c for h in dhands.values() for c in h]
+        dhave = Counter(c for c in game.table.deck() if not TEAM[c])
+        if n == 4:
+            dhave = Counter(
+                {c: k for c, k in dhave.items() if KIND[c] not in ("referee", "tackle")}
+            )
+        for c, k in sorted(Counter(dnamed).items()):
+            if TEAM[c]:
+                raise SetupError(f"{game.table.keys[c]!r} is a team card, not a defensive card")
+            if k > dhave[c]:
+                raise SetupError(
+                    f"the scenario uses {k} {game.table.keys[c]!r} but the game has {dhave[c]}"
+                    + (" (with 4 players no Referee or Tackle cards)" if n == 4 else "")
+                )
+        dleft = dhave - Counter(dnamed)
+        # deal the missing hands from the unnamed cards, shuffled from the seed
+        game._rng = _rng.normalize_seed(game.seed)
+        pools = [sorted(left[t].elements()) for t in (0, 1)]
+        for t in (0, 1):
+            game._shuffle(pools[t], f"team {t} deck")
+        dpool = sorted(dleft.elements())
+        game._shuffle(dpool, "defensive deck")
+        for i in range(n):
+            s = (game.start + i) % n
+            if s not in hands:
+                pool = pools[game.team_of(s)]
+                if len(pool) < HAND:
+                    raise SetupError(f"not enough team cards left to deal seat {s} its hand")
+                hands[s] = [pool.pop() for _ in range(HAND)]
+            if s not in dhands:
+                dhand: list[int] = []
+                skipped: list[int] = []
+                while len(dhand) < DEFENCE and dpool:
+                    c = dpool.pop()
+                    (skipped if KIND[c] == "referee" else dhand).append(c)
+                dpool += skipped
+                if len(dhand) < DEFENCE:
+                    raise SetupError(f"not enough defensive cards left to deal seat {s}")
+                dhands[s] = dhand
+        box = [
+            c
+            for c in game.table.deck()
+            if n == 4 and not TEAM[c] and KIND[c] in ("referee", "tackle")
+        ]
+        if rest == "shuffle":
+            game.decks = [pools[t] + list(reversed(decks[t])) for t in (0, 1)]
+            game.ddeck = dpool + list(reversed(ddeck))
+        else:
+            game.decks = [list(reversed(decks[t])) for t in (0, 1)]
+            game.ddeck = list(reversed(ddeck))
+            box += pools[0] + pools[1] + dpool
+        game.box = box
+        game.discards = discards
+        game.goals = goals
+        game.ddiscard = ddiscard
+        game.hands = [hands[s] for s in range(n)]
+        game.dhands = [dhands[s] for s in range(n)]
+        runouts = setup.get("runouts", [0, 0])
+        if not isinstance(runouts, list) or len(runouts) != 2:
+            raise SetupError("runouts must be two counts, one per team")
+        game.runouts = [int_in(r, 0, 100, "runouts") for r in runouts]
+        if game.runouts[0] and game.runouts[1]:
+            raise SetupError("both team decks have run out: the game is over (bohnkick §5.2)")
+        final = setup.get("final", False)
+        if not isinstance(final, bool):
+            raise SetupError("final must be true or false")
+        game.final = final
+        self._attack(game, phase, mover, played)
+
+    def _attack(self, game: Bohnkick, phase: str, mover: int, played: list[int]) -> None:
+        """The attack in progress: the ball's way through ``played`` (§4.1)."""
+        n = game.n
+        game.team = game.team_of(mover)
+        game.played = []
+        game.played_by = []
+        game.holder = -1
+        game.crossed = False
+        game.shot = ""
+        game.corner = ""
+        game.blockers = []
+        game.reactor = -1
+        game.attacks = 1
+        game.end_reason = ""
+        k = len(played)
+        # who played each card: the partners alternate (BK-D14); in phase
+        # 'play' the mover's partner played the last one
+        lastp = mover if n == 2 or phase != "play" else (mover + 2) % n
+        order = [lastp if (k - 1 - i) % 2 == 0 else (lastp + 2) % n for i in range(k)]
+        for i, c in enumerate(played):
+            player = order[i]
+            game.hands[player].append(c)  # legal_cards reads the hand
+            j = len(game.hands[player]) - 1
+            game.mover = player
+            if j not in game.legal_cards(player):
+                game.hands[player].pop()
+                raise SetupError(
+                    f"played: {game.table.keys[c]} cannot follow "
+                    + (", ".join(game.table.key_list(game.played)) or "the kick-off")
+                    + " (bohnkick §4.1)"
+                )
+            game.hands[player].pop()
+            if bk.GOAL[c] and i != len(played) - 1:
+                raise SetupError("played: a goal card ends the attack (bohnkick §3.5)")
+            game.played.append(c)
+            game.played_by.append(player)
+            kind = bk.KIND[c]
+            if kind == "dribble":
+                game.holder = game.table.bean[c]
+            elif kind in ("pass", "cross"):
+                game.holder = bk.TO[c]
+            game.crossed = kind == "cross"
+        game.opener = order[0] if order else mover
+        if phase == "play":
+            game.last = mover if n == 2 or not played else (mover + 2) % n
+            game.mover = mover
+            game.phase = bk.PLAY
+            if played and bk.GOAL[played[-1]]:
+                raise SetupError("phase 'play' follows a card that is no goal card")
+            if not game.legal_cards(mover):
+                raise SetupError(f"seat {mover} holds no card it may play now (bohnkick §3.4)")
+        elif phase == "only-goal-cards":
+            if played or any(not bk.GOAL[c] for c in game.hands[mover]):
+                raise SetupError(
+                    "phase 'only-goal-cards' opens an attack with a hand of goal cards only"
+                )
+            game.mover = game.last = mover
+            game.phase = bk.CYCLE
+        else:
+            if not played:
+                raise SetupError(f"phase {phase!r} answers a card: name the attack's cards")
+            goal = bk.GOAL[played[-1]]
+            if goal != (phase == "shot-react"):
+                raise SetupError("phase 'shot-react' answers a goal card, 'react' any other card")
+            if phase == "shot-react" and n == 4:
+                raise SetupError("with 4 players no tackle answers a goal card (bohnkick §5.1.1)")
+            game.mover = game.last = mover
+            game.reactor = game._next_defender(mover)
+            game.phase = bk.SHOT_REACT if goal else bk.REACT
+            if goal:
+                game.shot = bk.KIND[played[-1]]
+
+    def open(self, game: Game) -> None:
+        assert isinstance(game, Bohnkick)
+        keys = game.table.key_list
+        common = {
+            "type": "position",
+            "phase": game.phase_name,
+            "mover": game.mover,
+            "played": keys(game.played),
+            "discards": [keys(d) for d in game.discards],
+            "goals": [keys(g) for g in game.goals],
+            "defence_discard": keys(game.ddiscard),
+        }
+        game._emit(
+            {
+                **common,
+                "decks": [keys(d) for d in game.decks],
+                "defence_deck": keys(game.ddeck),
+                "box": keys(game.box),
+                "hands": [keys(h) for h in game.hands],
+                "defence": [keys(h) for h in game.dhands],
+            },
+            to=(),
+            public={
+                **common,
+                "deck_sizes": [len(d) for d in game.decks],
+                "defence_deck_size": len(game.ddeck),
+                "box_size": len(game.box),
+            },
+        )
+        for s in range(game.n):
+            game._emit(
+                {
+                    "type": "deal",
+                    "seat": s,
+                    "cards": keys(game.hands[s]),
+                    "defence": keys(game.dhands[s]),
+                },
+                to=(s,),
+                public={
+                    "type": "deal",
+                    "seat": s,
+                    "count": len(game.hands[s]),
+                    "defence": len(game.dhands[s]),
+                },
+            )
+        game._emit({"type": "attack", "seat": game.opener, "team": game.team, "attack": 1})
+
+
+#: the loader of this ruleset's positions
+LOADER: PositionLoader = BohnkickPositionLoader()

@@ -1,0 +1,100 @@
+"""High Bohn in records and reports: the ruleset's part ``analysis`` (see
+:mod:`bohn.analysis.sections`): the buildings and the final rank."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from bohn.analysis.sections import (
+    Group,
+    Section,
+    against_baseline,
+    baseline_text,
+    figure,
+    key_rows,
+    note,
+    para,
+    table,
+)
+from bohn.analysis.stats import fmt_int, fmt_interval, fmt_num, fmt_pct, mean
+from bohn.engine.game import Game
+from bohn.sim.records import bean_stats, seat_lists
+
+if TYPE_CHECKING:
+    from bohn.analysis.plots import Plotter
+
+
+def stats(game: Game) -> dict[str, Any]:
+    """High Bohn: the buildings each seat owns at the end, in purchase order."""
+    return {**bean_stats(game), "buildings": seat_lists(game, "buildings")}
+
+
+def section_buildings(g: Group, plot: Plotter) -> str:
+    rows = key_rows(g, "buildings")
+    base = g.baseline
+    out = [
+        "<h3>Buildings and final rank</h3>",
+        para(
+            "For each building: the seat-games in which a seat owned it at the end, "
+            "the owners' win rate (shared wins 1/k) and mean final rank (1 is best), "
+            f"against the other seats' win rate and {baseline_text(g, base)}. "
+            "Owning a building is a result of play as much as a cause of winning: "
+            "read these as associations."
+        ),
+    ]
+    if not rows:
+        out.append(note("No seat owned a building in these games."))
+        return "".join(out)
+    out.append(
+        table(
+            [
+                "Building",
+                "Owned (seat-games)",
+                "Games owned in",
+                "Owners' win rate",
+                "95% interval",
+                "Against baseline",
+                "Others' win rate",
+                "Owners' mean rank",
+            ],
+            [
+                [
+                    x.key,
+                    fmt_int(x.owners.trials),
+                    fmt_pct(x.games / g.games),
+                    fmt_pct(x.owners.value),
+                    fmt_interval(*x.owners.interval),
+                    against_baseline(x.owners, base),
+                    fmt_pct(x.others.value),
+                    fmt_num(x.owner_rank),
+                ]
+                for x in rows
+            ],
+        )
+    )
+    out.append(
+        figure(
+            plot.rates(
+                [x.key for x in rows],
+                [("owners", [x.owners for x in rows])],
+                baseline=base,
+                baseline_label=f"baseline {fmt_pct(base)}",
+                title="Win rate of each building's owners",
+            )
+        )
+    )
+    by_rank: dict[int, list[int]] = defaultdict(list)
+    for r, rks in zip(g.records, g.ranks, strict=True):
+        for s, rk in enumerate(rks):
+            by_rank[rk].append(len(r["stats"]["buildings"][s]))
+    out.append(
+        table(
+            ["Final rank", "Seat-games", "Mean buildings owned"],
+            [[str(k), fmt_int(len(v)), fmt_num(mean(v))] for k, v in sorted(by_rank.items())],
+        )
+    )
+    return "".join(out)
+
+
+SECTIONS: tuple[Section, ...] = (section_buildings,)

@@ -1,0 +1,43 @@
+"""The variants as the command line and the server list them (``bohn variants
+--json``, ``GET /api/variants``): a game class's id, title, player counts,
+rules file and options as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn.engine.game import Game, Option
+
+
+def _kind_name(opt: Option) -> str:
+    if opt.choices is not None:
+        return "choice"
+    return "any" if opt.kind is object else opt.kind.__name__
+
+
+def variant_info(cls: type[Game]) -> dict[str, Any]:
+    """A variant as ``bohn variants --json`` lists it."""
+    return {
+        "id": cls.variant,
+        "title": cls.title,
+        "players": {
+            "min": cls.min_players,
+            "max": cls.max_players,
+            "counts": list(cls.allowed_players()),
+        },
+        "rules": cls.rules_file,
+        "options": [
+            {
+                "name": opt.name,
+                "default": opt.default,
+                "kind": _kind_name(opt),
+                "choices": None if opt.choices is None else list(opt.choices),
+                "doc": opt.doc,
+                "default_id": opt.default_id,
+            }
+            for opt in cls.OPTIONS.values()
+        ],
+    }
+
+
+__all__ = ["variant_info"]

@@ -1,0 +1,282 @@
+"""The layering of the ``bohn`` package (``docs/architecture.md``), read from
+its sources' static imports.
+
+Every ``import`` and ``from ... import`` of a module under ``bohn/`` counts,
+at any level (in a function, under ``if TYPE_CHECKING:``), relative imports
+resolved. An import of ``a.b.c`` is an edge to the module ``a.b.c``;
+``from a.b import c`` is an edge to ``a.b.c`` when that is a module, else to
+``a.b``; a package is the module of its ``__init__.py``. Only edges to
+modules of ``bohn`` are kept. Imports by name through ``importlib`` (the
+registry's parts) are no edges.
+
+The rules:
+
+* no import cycle among the modules of ``bohn``;
+* the engine (``bohn/engine/``) imports nothing of ``bohn`` outside
+  ``bohn.engine`` but :data:`ENGINE_MAY_IMPORT`: ``bohn._native`` (the
+  compiled build's ``mypyc_attr`` and guard) and ``bohn._version`` (the
+  version replays record), both importing nothing of ``bohn``;
+* no module outside ``bohn/rulesets/`` imports a module of a particular
+  ruleset's package (``bohn.rulesets.<id>...``): the generic layers reach a
+  ruleset through the registry, ``bohn.rulesets`` itself;
+* no module is over :data:`MAX_LINES` lines.
+
+Each test reports every violation, naming the file, the line and the import.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "bohn"
+
+#: modules of ``bohn`` outside the engine that the engine may import
+ENGINE_MAY_IMPORT = frozenset({"bohn._native", "bohn._version"})
+
+#: the most lines a module may have
+MAX_LINES = 2000
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One static import: ``source`` imports ``target`` at ``line``."""
+
+    source: str
+    target: str
+    line: int
+    text: str
+
+    def where(self) -> str:
+        return f"{module_file(self.source)}:{self.line}: {self.text}"
+
+
+def module_name(path: Path) -> str:
+    """``bohn/engine/game.py`` -> ``bohn.engine.game``; ``bohn/x/__init__.py`` -> ``bohn.x``."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_package(module: str) -> bool:
+    return (ROOT / Path(*module.split(".")) / "__init__.py").exists()
+
+
+def module_file(module: str) -> str:
+    """The source file of a module, relative to the repository."""
+    base = Path(*module.split("."))
+    return str(base / "__init__.py" if is_package(module) else base.with_suffix(".py"))
+
+
+def all_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _known(name: str, modules: set[str] | dict[str, Path]) -> str | None:
+    """``name`` if it is a module of ``bohn``, else its nearest enclosing one."""
+    while name:
+        if name in modules:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def imports_of(module: str, source: str, modules: set[str] | dict[str, Path]) -> list[Edge]:
+    """Every static import of ``module`` (its ``source``) of a module in ``modules``."""
+    package = module if is_package(module) else module.rpartition(".")[0]
+    out: list[Edge] = []
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        text = lines[node.lineno - 1].strip() if hasattr(node, "lineno") else ""
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = _known(alias.name, modules)
+                if target is not None:
+                    out.append(Edge(module, target, node.lineno, text))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                stem = ".".join([*base, node.module] if node.module else base)
+            else:
+                stem = node.module or ""
+            for alias in node.names:
+                target = _known(f"{stem}.{alias.name}", modules)
+                if target is not None and target != f"{stem}.{alias.name}":
+                    target = _known(stem, modules)
+                if target is not None:
+                    out.append(Edge(module, target, node.lineno, text))
+    return sorted(set(out), key=lambda e: (e.line, e.target))
+
+
+def all_edges() -> list[Edge]:
+    modules = all_modules()
+    edges: list[Edge] = []
+    for name, path in modules.items():
+        edges += imports_of(name, path.read_text(encoding="utf-8"), modules)
+    return edges
+
+
+def components(edges: list[Edge]) -> list[tuple[list[str], list[Edge]]]:
+    """Per strongly connected component of more than one module (or a module
+    importing itself): its modules, and one cycle through them (its edges, in
+    order)."""
+    graph: dict[str, list[Edge]] = {}
+    for e in edges:
+        graph.setdefault(e.source, []).append(e)
+        graph.setdefault(e.target, [])
+    # Tarjan's strongly connected components, iteratively
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[set[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = len(index)
+                stack.append(v)
+                on_stack.add(v)
+            succ = graph[v]
+            if i < len(succ):
+                work.append((v, i + 1))
+                w = succ[i].target
+                if w not in index:
+                    work.append((w, 0))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                comp = set()
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.add(w)
+                    if w == v:
+                        break
+                components.append(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    out = []
+    for comp in components:
+        start = min(comp)
+        self_loop = [e for e in graph[start] if e.target == start]
+        if len(comp) == 1 and not self_loop:
+            continue
+        if self_loop:
+            out.append((sorted(comp), self_loop[:1]))
+            continue
+        # the shortest way back to ``start`` inside the component
+        prev: dict[str, Edge] = {}
+        frontier = [start]
+        found: Edge | None = None
+        while frontier and found is None:
+            nxt = []
+            for v in frontier:
+                for e in graph[v]:
+                    if e.target not in comp:
+                        continue
+                    if e.target == start:
+                        found = e
+                        break
+                    if e.target not in prev:
+                        prev[e.target] = e
+                        nxt.append(e.target)
+                if found is not None:
+                    break
+            frontier = nxt
+        assert found is not None
+        path = [found]
+        while path[0].source != start:
+            path.insert(0, prev[path[0].source])
+        out.append((sorted(comp), path))
+    return sorted(out)
+
+
+def test_the_import_resolver_reads_every_kind_of_import() -> None:
+    modules = {"bohn", "bohn.engine", "bohn.engine.game", "bohn.engine.beans", "bohn.sim"}
+    source = (
+        "import bohn.engine.game\n"
+        "from . import beans\n"
+        "from .game import Game\n"
+        "from .. import sim\n"
+        "def f():\n"
+        "    from bohn import __version__\n"
+        "import json\n"
+    )
+    got = [(e.target, e.line) for e in imports_of("bohn.engine.x", source, modules)]
+    assert got == [
+        ("bohn.engine.game", 1),
+        ("bohn.engine.beans", 2),
+        ("bohn.engine.game", 3),
+        ("bohn.sim", 4),
+        ("bohn", 6),
+    ]
+    edges = [
+        Edge("a", "b", 1, "import b"),
+        Edge("b", "c", 2, "import c"),
+        Edge("c", "a", 3, "import a"),
+        Edge("c", "d", 4, "import d"),
+    ]
+    assert [([*mods], [e.source for e in cyc]) for mods, cyc in components(edges)] == [
+        (["a", "b", "c"], ["a", "b", "c"])
+    ]
+
+
+def test_no_import_cycles() -> None:
+    report = [
+        f"{', '.join(mods)} import each other; one cycle: "
+        + " -> ".join([c[0].source, *(e.target for e in c)])
+        + "".join(f"\n    {e.where()}" for e in c)
+        for mods, c in components(all_edges())
+    ]
+    assert not report, f"{len(report)} groups of modules in import cycles:\n" + "\n".join(report)
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    bad = [
+        e.where()
+        for e in all_edges()
+        if (e.source == "bohn.engine" or e.source.startswith("bohn.engine."))
+        and not (e.target == "bohn.engine" or e.target.startswith("bohn.engine."))
+        and e.target not in ENGINE_MAY_IMPORT
+    ]
+    assert not bad, "the engine imports modules above it:\n" + "\n".join(bad)
+
+
+def _ruleset_package(module: str) -> str | None:
+    """``bohn.rulesets.sissi`` for a module of Sissi's package, else None."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[:2] == ["bohn", "rulesets"]:
+        return ".".join(parts[:3])
+    return None
+
+
+def test_no_generic_layer_imports_a_particular_ruleset() -> None:
+    bad = [
+        f"{e.where()}  (imports {e.target})"
+        for e in all_edges()
+        if _ruleset_package(e.target) is not None
+        and not (e.source == "bohn.rulesets" or e.source.startswith("bohn.rulesets."))
+    ]
+    assert not bad, (
+        "modules outside bohn/rulesets/ import a ruleset's package "
+        "(reach it through bohn.rulesets' registry and its parts):\n" + "\n".join(bad)
+    )
+
+
+def test_no_module_is_too_long() -> None:
+    bad = []
+    for name, path in all_modules().items():
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        if n > MAX_LINES:
+            bad.append(f"{module_file(name)}: {n} lines")
+    assert not bad, f"modules over {MAX_LINES} lines (split them by topic):\n" + "\n".join(bad)
