@@ -258,6 +258,19 @@ def test_greedy_plays_high_bohn_with_its_own_bot() -> None:
     assert issubclass(HighBohnGreedyBot, GreedyBot)
 
 
+def test_greedy_class_comes_from_the_rulesets_bots_part() -> None:
+    from bohn.rulesets import ruleset
+    from bohn.rulesets.sissi.bots import SissiGreedyBot
+
+    # Bohnanza has no bots part of its own: GreedyBot itself plays it
+    assert greedy_class("bohnanza") is GreedyBot
+    assert greedy_class("sissi") is SissiGreedyBot
+    for variant in ("high-bohn", "ladybohn", "bohnkick"):
+        part = ruleset(variant).part("bots")
+        assert part is not None and greedy_class(variant) is part.GREEDY
+    assert greedy_class("no-such-game") is None
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_high_bohn_greedy_beats_random(players: int) -> None:
     games = 6

@@ -310,6 +310,19 @@ def test_a_bohnkick_playout_plays_a_shot_to_its_end() -> None:
         assert (world.attacks > game.attacks) is ends
 
 
+def test_search_settings_come_from_the_rulesets_bots_part() -> None:
+    from bohn.bots.search import DEFAULT
+    from bohn.rulesets.bohnkick.bots import seat_worth
+
+    assert ismcts.settings("bohnanza") is DEFAULT  # no bots part of its own
+    assert ismcts.settings("sissi") == DEFAULT
+    assert ismcts.settings("al-cabohne").rival == ismcts.settings("prohibohn").rival == "max"
+    bk = ismcts.settings("bohnkick")
+    assert bk is BOHNKICK_SEARCH and bk.worth is seat_worth
+    assert (bk.iterations, bk.horizon, bk.scale) == (256, 30, 3.0)
+    assert ismcts.settings("no-such-game") is DEFAULT
+
+
 def test_bohnkick_has_its_own_budget_and_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
     real = IsmctsBot._iterate

@@ -29,7 +29,7 @@ The evaluation is the shared bean-game one: :class:`Cards` (per-table lookups),
 beanometer, the cost of a forced harvest, the value of hand cards).
 
 **Rulesets.** A ruleset's ``bots`` part (``bohn/rulesets/<id>/bots.py``, found
-through :meth:`bohn.rulesets.Ruleset.part`) defines ``GREEDY``: the
+through the registry's ``Ruleset.part``) defines ``GREEDY``: the
 :class:`GreedyBot` subclass that plays its games, usually a
 :class:`GuardedGreedyBot` with a :class:`Position` subclass of its own
 (:attr:`GreedyBot.position_class`). ``greedy`` hands its decisions to that

@@ -43,11 +43,11 @@ differences (a one-sided test corrected for the few worlds played and the
 number of candidates), else the greedy choice (:func:`pick`).
 
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
-the ruleset's, else :data:`ITERATIONS`), ``time_ms`` (stop
-after this many milliseconds instead, when given and > 0; both may be given:
-the first limit reached ends the search), ``horizon`` (steps played per
-iteration before scoring, default the ruleset's, else :data:`HORIZON`), ``c`` (the UCB exploration constant, default
-:data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
+the ruleset's, else :data:`ITERATIONS`), ``time_ms`` (stop after this many
+milliseconds instead, when given and > 0; both may be given: the first limit
+reached ends the search), ``horizon`` (steps played per iteration before
+scoring, default the ruleset's, else :data:`HORIZON`), ``c`` (the UCB
+exploration constant, default :data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
 play in each iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly
 a candidate must beat the greedy choice, in standard errors of a test on many
 worlds and one candidate, default :data:`EVIDENCE`; see :func:`pick`),
@@ -166,7 +166,7 @@ def reward(world: Game, seat: int, rival: str | None = None) -> float:
     if rival is None:
         rival = search.rival
     worth, mafia = values(world)
-    team = getattr(world, "team_of", None)  # Bohnkick: the other team are the rivals
+    team = getattr(world, "team_of", None)  # a team game: the other team are the rivals
     others = [
         w for s, w in enumerate(worth) if s != seat and (team is None or team(s) != team(seat))
     ]

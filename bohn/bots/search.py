@@ -1,7 +1,7 @@
 """A ruleset's settings for the ``ismcts`` search (:class:`Search`).
 
 A ruleset's ``bots`` part (``bohn/rulesets/<id>/bots.py``, read through
-:meth:`bohn.rulesets.Ruleset.part`) defines ``SEARCH``, an instance of
+the registry's ``Ruleset.part``) defines ``SEARCH``, an instance of
 :class:`Search`; a ruleset whose part defines none (or that has no part) is
 searched with :data:`DEFAULT`. The ``ismcts`` parameters ``iterations``,
 ``horizon`` and ``rival`` override the ruleset's values.
