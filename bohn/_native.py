@@ -42,7 +42,8 @@ else:
             return lambda x: x
 
 
-#: the modules ``make native`` compiles (the engine's hot path)
+#: the modules ``make native`` compiles (the engine's hot path); the bots'
+#: modules (:func:`is_bots_module`) form a C library of their own
 MODULES: tuple[str, ...] = (
     "bohn.engine.beans",
     "bohn.engine.cards",
@@ -61,7 +62,21 @@ MODULES: tuple[str, ...] = (
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",
+    "bohn.rulesets.sissi.bots",
+    "bohn.rulesets.high_bohn.bots",
+    "bohn.rulesets.al_cabohne.bots",
+    "bohn.rulesets.prohibohn.bots",
+    "bohn.rulesets.ladybohn.bots",
+    "bohn.rulesets.mutterbohnchen.bots",
+    "bohn.rulesets.bohnkick.bots",
 )
+
+
+def is_bots_module(module: str) -> bool:
+    """Whether ``module`` belongs to the bots' library: the generic bots
+    (``bohn.bots.*``) and every ruleset's ``bots`` part."""
+    return module.startswith("bohn.bots.") or module.endswith(".bots")
+
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 #: written by ``tools/build_native.py`` after a successful build

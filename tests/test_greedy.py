@@ -9,18 +9,14 @@ import pytest
 
 import bohn
 from bohn.bots.base import Bot, SeatView, make_bot
-from bohn.bots.greedy import (
-    VARIANT_BOTS,
-    AlCabohneGreedyBot,
-    BohnkickGreedyBot,
-    GreedyBot,
-    GuardedGreedyBot,
-    HighBohnGreedyBot,
-    LadybohnGreedyBot,
-    MutterbohnchenGreedyBot,
-    ProhibohnGreedyBot,
-)
+from bohn.bots.greedy import VARIANT_BOTS, GreedyBot, GuardedGreedyBot, greedy_class
 from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
+from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
+from bohn.rulesets.bohnkick.bots import BohnkickGreedyBot
+from bohn.rulesets.high_bohn.bots import HighBohnGreedyBot
+from bohn.rulesets.ladybohn.bots import LadybohnGreedyBot
+from bohn.rulesets.mutterbohnchen.bots import MutterbohnchenGreedyBot
+from bohn.rulesets.prohibohn.bots import ProhibohnGreedyBot
 from bohn.sim.runner import make_bots, play_game
 
 
@@ -258,10 +254,21 @@ def variant_fallbacks(bots: list[Checked], cls: type[GuardedGreedyBot]) -> int:
 
 
 def test_greedy_plays_high_bohn_with_its_own_bot() -> None:
-    from bohn.bots.greedy import VARIANT_BOTS
-
-    assert VARIANT_BOTS["high-bohn"] is HighBohnGreedyBot
+    assert greedy_class("high-bohn") is HighBohnGreedyBot
     assert issubclass(HighBohnGreedyBot, GreedyBot)
+
+
+def test_greedy_class_comes_from_the_rulesets_bots_part() -> None:
+    from bohn.rulesets import ruleset
+    from bohn.rulesets.sissi.bots import SissiGreedyBot
+
+    # Bohnanza has no bots part of its own: GreedyBot itself plays it
+    assert greedy_class("bohnanza") is GreedyBot
+    assert greedy_class("sissi") is SissiGreedyBot
+    for variant in ("high-bohn", "ladybohn", "bohnkick"):
+        part = ruleset(variant).part("bots")
+        assert part is not None and greedy_class(variant) is part.GREEDY
+    assert greedy_class("no-such-game") is None
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -441,7 +448,7 @@ def test_al_cabohne_games_finish(specs: list[str]) -> None:
 
 
 def test_al_cabohne_uses_its_own_bot() -> None:
-    assert VARIANT_BOTS["al-cabohne"] is AlCabohneGreedyBot
+    assert greedy_class("al-cabohne") is AlCabohneGreedyBot
 
 
 def test_al_cabohne_greedy_beats_random_for_two() -> None:
@@ -484,7 +491,7 @@ def play_prohibohn(
 
 
 def test_prohibohn_uses_its_own_bot() -> None:
-    assert VARIANT_BOTS["prohibohn"] is ProhibohnGreedyBot
+    assert greedy_class("prohibohn") is ProhibohnGreedyBot
     assert issubclass(ProhibohnGreedyBot, AlCabohneGreedyBot)
 
 
@@ -716,7 +723,7 @@ def play_ladybohn(players: int, seed: int, bots: list[Bot]) -> tuple[bohn.Result
 
 
 def test_ladybohn_uses_its_own_bot() -> None:
-    assert VARIANT_BOTS["ladybohn"] is LadybohnGreedyBot
+    assert greedy_class("ladybohn") is LadybohnGreedyBot
     assert issubclass(LadybohnGreedyBot, GreedyBot)
 
 
@@ -750,7 +757,7 @@ def test_ladybohn_greedy_beats_random(players: int) -> None:
 def test_ladybohn_greedy_beats_the_bohnanza_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
     """One Ladybohn greedy against the plain Bohnanza ``GreedyBot`` (which
     reads every field by the man's beanometer and harvests babies on top)."""
-    monkeypatch.delitem(VARIANT_BOTS, "ladybohn")  # GreedyBot no longer hands over
+    monkeypatch.setitem(VARIANT_BOTS, "ladybohn", GreedyBot)  # GreedyBot no longer hands over
     games = 8
     diff = 0.0
     wins = 0
@@ -852,7 +859,7 @@ def test_ladybohn_deal_that_foists_a_baby_is_declined() -> None:
 
 
 def test_ladybohn_hidden_hand_card_is_weighed_by_the_unseen_genders() -> None:
-    from bohn.bots.greedy import LadyPosition
+    from bohn.rulesets.ladybohn.bots import LadyPosition
 
     obs = lb_observation([["blaue"] * 7, []], ["soja"], phase="trade", active=1)
     cards = GreedyBot(0).cards_for(obs)
@@ -889,7 +896,7 @@ def play_mutterbohnchen(
 
 
 def test_mutterbohnchen_uses_its_own_bot() -> None:
-    assert VARIANT_BOTS["mutterbohnchen"] is MutterbohnchenGreedyBot
+    assert greedy_class("mutterbohnchen") is MutterbohnchenGreedyBot
     assert issubclass(MutterbohnchenGreedyBot, LadybohnGreedyBot)
 
 
@@ -1116,7 +1123,7 @@ def play_bohnkick(
 
 
 def test_bohnkick_uses_its_own_bot() -> None:
-    assert VARIANT_BOTS["bohnkick"] is BohnkickGreedyBot
+    assert greedy_class("bohnkick") is BohnkickGreedyBot
     assert issubclass(BohnkickGreedyBot, GuardedGreedyBot)
 
 

@@ -3,6 +3,7 @@ that depend only on what its seat has seen, and the pieces of its search."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,9 +12,11 @@ from infostate_helpers import options, twin_with_other_hidden_cards
 import bohn
 from bohn.bots import ismcts, make_bot
 from bohn.bots.base import SeatView, seat_view
-from bohn.bots.ismcts import IsmctsBot, bohnkick_worth, pick, reward, threshold, values
+from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold, values
 from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
 from bohn.rulesets import VARIANTS
+from bohn.rulesets.bohnkick.bots import SEARCH as BOHNKICK_SEARCH
+from bohn.rulesets.bohnkick.bots import bohnkick_worth
 from bohn.sim.runner import make_bots, next_seat, play_game
 
 TINY = "ismcts:iterations=2,horizon=6"
@@ -297,7 +300,7 @@ def test_bohnkick_worth_counts_the_defensive_cards_while_the_game_goes_on() -> N
 def test_a_bohnkick_playout_plays_a_shot_to_its_end() -> None:
     hand = ["feuer/shot", *BK_NOTHING]
     bot = IsmctsBot(3)
-    for play_on, ends in ((ismcts.PLAY_ON["bohnkick"], True), (frozenset[str](), False)):
+    for play_on, ends in ((BOHNKICK_SEARCH.play_on, True), (frozenset[str](), False)):
         game = bk_position(played=["sau/pass:feuer"], players=[{"hand": hand}, {}])
         shot = next(a for a in game.legal_actions(0) if a.text() == "play h0")
         world = game.clone()
@@ -305,6 +308,19 @@ def test_a_bohnkick_playout_plays_a_shot_to_its_end() -> None:
         # at horizon 1 the playout stops after the shot, or plays it to its end
         assert (world.phase_name not in ("shot-react", "aim", "block", "kick")) is ends
         assert (world.attacks > game.attacks) is ends
+
+
+def test_search_settings_come_from_the_rulesets_bots_part() -> None:
+    from bohn.bots.search import DEFAULT
+    from bohn.rulesets.bohnkick.bots import seat_worth
+
+    assert ismcts.settings("bohnanza") is DEFAULT  # no bots part of its own
+    assert ismcts.settings("sissi") == DEFAULT
+    assert ismcts.settings("al-cabohne").rival == ismcts.settings("prohibohn").rival == "max"
+    bk = ismcts.settings("bohnkick")
+    assert bk is BOHNKICK_SEARCH and bk.worth is seat_worth
+    assert (bk.iterations, bk.horizon, bk.scale) == (256, 30, 3.0)
+    assert ismcts.settings("no-such-game") is DEFAULT
 
 
 def test_bohnkick_has_its_own_budget_and_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -316,8 +332,8 @@ def test_bohnkick_has_its_own_budget_and_horizon(monkeypatch: pytest.MonkeyPatch
         return real(self, *args)
 
     monkeypatch.setattr(IsmctsBot, "_iterate", spy)
-    monkeypatch.setattr(ismcts, "VARIANT_ITERATIONS", {"bohnkick": 5})
-    monkeypatch.setattr(ismcts, "VARIANT_HORIZON", {"bohnkick": 3})
+    quick = dataclasses.replace(BOHNKICK_SEARCH, iterations=5, horizon=3)
+    monkeypatch.setitem(ismcts.SETTINGS, "bohnkick", quick)
     # (variant, players, spec, iterations, horizon): the variant's defaults,
     # the general ones, and parameters that override both
     cases = [

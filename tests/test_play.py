@@ -211,7 +211,7 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
     """A High Bohn game played to its end by a greedy bot typing for seat 1:
     every screen shows each seat's buildings and coin faces as the game has them."""
     from bohn.bots.base import SeatView
-    from bohn.bots.greedy import HighBohnGreedyBot
+    from bohn.rulesets.high_bohn.bots import HighBohnGreedyBot
 
     out = io.StringIO()
     first = ["help", "build jail-4", "table"]
@@ -355,7 +355,7 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
     """An Al Cabohne game played to its end by a greedy bot typing for seat 0:
     every screen shows the bosses with their thresholds, the treasury and the piles."""
     from bohn.bots.base import SeatView
-    from bohn.bots.greedy import AlCabohneGreedyBot
+    from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
 
     out = io.StringIO()
     first = ["help", "place p0 m0", "table"]
@@ -493,7 +493,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     total, the cards to be had, the Razzia, the coins under the discard pile,
     the mafia and the open decision; mixed Nightbar fields bottom first."""
     from bohn.bots.base import SeatView
-    from bohn.bots.greedy import ProhibohnGreedyBot
+    from bohn.rulesets.prohibohn.bots import ProhibohnGreedyBot
 
     out = io.StringIO()
     first = ["help", "build casino-3", "table"]
@@ -738,7 +738,7 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
     card and what it pays, the third fields left, the foisted baby to plant,
     and others' offered hand cards by their bean type only."""
     from bohn.bots.base import SeatView
-    from bohn.bots.greedy import LadybohnGreedyBot
+    from bohn.rulesets.ladybohn.bots import LadybohnGreedyBot
 
     out = io.StringIO()
     first = ["help", "table"]

@@ -2,7 +2,8 @@
 
 The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``
 and two shared libraries, ``bohn/native__mypyc`` for the engine and
-``bohn/bots/native__mypyc`` for the bots); ``bohn/_native.json``
+``bohn/bots/native__mypyc`` for the bots: ``bohn.bots.*`` and every ruleset's
+``bots`` part, ``bohn.rulesets.<id>.bots``); ``bohn/_native.json``
 records the SHA-256 of every compiled source, which ``import bohn`` checks
 (``bohn/_native.py``). Needs the dev dependencies and a C compiler.
 """
@@ -55,9 +56,10 @@ def build(modules: list[str], opt_level: str) -> None:
     hashes = {m: _native.source_hash(m) for m in modules}
     os.chdir(ROOT)
     # two groups, one C library each, compiled side by side: the engine (its
-    # modules call each other natively) and the bots (greedy is as large as
-    # the engine and calls it through its Python interface anyway)
-    bots = [p for m, p in zip(modules, paths, strict=True) if m.startswith("bohn.bots.")]
+    # modules call each other natively) and the bots (the greedy bots are as
+    # large as the engine and call it through its Python interface anyway):
+    # bohn.bots.* and the rulesets' bots parts, whose classes derive from greedy's
+    bots = [p for m, p in zip(modules, paths, strict=True) if _native.is_bots_module(m)]
     rest = [p for p in paths if p not in bots]
     groups: list[tuple[list[str], str | None]] = [(rest, "bohn.native")]
     if bots:

@@ -1,11 +1,17 @@
-"""The bot interface and registry."""
+"""The bot interface and registry, and the seat scheduler every bot runner shares.
+
+The bot kinds bohn ships are named in :data:`KINDS` (kind -> the module that
+defines and registers it) and imported on first use (:func:`load_bots`), so
+this module imports none of them.
+"""
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng
@@ -84,7 +90,29 @@ class Bot(ABC):
         return self.kind
 
 
+#: bot kind -> its class, registered by :func:`register_bot`
 BOTS: dict[str, type[Bot]] = {}
+#: the bot kinds bohn ships: kind -> the module that registers it
+KINDS: Final[dict[str, str]] = {
+    "random": "bohn.bots.random",
+    "greedy": "bohn.bots.greedy",
+    "ismcts": "bohn.bots.ismcts",
+}
+
+
+def next_seat(waiting: frozenset[int], last: int, n: int) -> int:
+    """The first seat of ``waiting`` clockwise after ``last`` (``last`` itself last).
+
+    >>> next_seat(frozenset({0, 2}), 0, 4)
+    2
+    >>> next_seat(frozenset({0}), 0, 4)
+    0
+    """
+    for i in range(1, n + 1):
+        s = (last + i) % n
+        if s in waiting:
+            return s
+    raise ValueError("no seat is waiting")
 
 
 def seat_view(game: Any, seat: int, bot: Bot, trackers: dict[int, Any]) -> SeatView:
@@ -123,8 +151,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def load_bots() -> dict[str, type[Bot]]:
     """Every bot kind bohn ships, registered: :data:`BOTS`."""
-    from bohn.bots import greedy, ismcts, random  # noqa: F401  (registration)
-
+    for module in KINDS.values():
+        importlib.import_module(module)
     return BOTS
 
 

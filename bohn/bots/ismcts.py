@@ -14,14 +14,21 @@ plays one candidate for the decision at hand, then plays on:
 * **the other seats** play the ``greedy`` bot of their variant, in the tree and
   out of it: the search plans against that model of its opponents;
 * **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
-  the decision (in Bohnkick a shot on its way is played to its end first),
-  and the world is scored (:func:`reward`): each seat's score plus what its
-  fields would pay now and part of what they have grown towards their next
-  step (in Bohnkick its team's goals, defensive cards and attack in
-  progress, :func:`bohnkick_worth`), turned into a number in [0, 1] by the
-  seat's lead over the mean of its rivals; in Al Cabohne and Prohibohn over
-  the strongest of them, the mafia counted as one; once the game is over,
-  mostly whether the seat won.
+  the decision (further while the phase is one of the ruleset's ``play_on``:
+  in Bohnkick a shot on its way is played to its end first), and the world is
+  scored (:func:`reward`): each seat's score plus what its fields would pay
+  now and part of what they have grown towards their next step (or the
+  ruleset's own ``worth``: in Bohnkick its team's goals, defensive cards and
+  attack in progress), turned into a number in [0, 1] by the seat's lead over
+  the mean of its rivals, or over the strongest of them (the ruleset's
+  ``rival``: in Al Cabohne and Prohibohn, the mafia counted as one); once the
+  game is over, mostly whether the seat won.
+
+**Rulesets.** What differs by ruleset is its ``SEARCH``
+(:class:`~bohn.bots.search.Search`), defined by its ``bots`` part
+(``bohn/rulesets/<id>/bots.py``) and read once per variant
+(:func:`settings`): iterations, horizon, the phases played on, the rival,
+the reward's scale and the worth of a world.
 
 **Candidates.** The search considers the greedy bot's choice and every legal
 action that is not a trade proposal (an open-ended choice) and, where there is
@@ -36,19 +43,17 @@ differences (a one-sided test corrected for the few worlds played and the
 number of candidates), else the greedy choice (:func:`pick`).
 
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
-:data:`ITERATIONS`; in Bohnkick :data:`VARIANT_ITERATIONS`), ``time_ms`` (stop
-after this many milliseconds instead, when given and > 0; both may be given:
-the first limit reached ends the search), ``horizon`` (steps played per
-iteration before scoring, default :data:`HORIZON`; in Bohnkick
-:data:`VARIANT_HORIZON`), ``c`` (the UCB exploration constant, default
-:data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
+the ruleset's, else :data:`ITERATIONS`), ``time_ms`` (stop after this many
+milliseconds instead, when given and > 0; both may be given: the first limit
+reached ends the search), ``horizon`` (steps played per iteration before
+scoring, default the ruleset's, else :data:`HORIZON`), ``c`` (the UCB
+exploration constant, default :data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
 play in each iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly
 a candidate must beat the greedy choice, in standard errors of a test on many
 worlds and one candidate, default :data:`EVIDENCE`; see :func:`pick`),
 ``expand`` (visits before the tree branches at a later decision, default
 :data:`EXPAND`), ``rival`` (``mean`` or ``max``: whom the playouts' lead is
-measured against; by default the variant's, :data:`RIVAL`; see
-:func:`reward`).
+measured against; by default the ruleset's; see :func:`reward`).
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -62,31 +67,13 @@ from functools import partial
 from statistics import NormalDist
 from typing import Any, ClassVar
 
-from bohn.bots.base import Bot, SeatView, register_bot
-from bohn.bots.greedy import BK_DEPTH, BohnkickPosition, Cards, GreedyBot
+from bohn.bots.base import Bot, SeatView, next_seat, register_bot
+from bohn.bots.greedy import Cards, GreedyBot
+from bohn.bots.search import DEFAULT, HORIZON, ITERATIONS, RIVALS, Search
 from bohn.engine.actions import Action, BuyField, Harvest, Propose
 from bohn.engine.game import Game
-from bohn.sim.runner import next_seat
+from bohn.rulesets import RULESETS
 
-#: iterations per decision by default (about a quarter to three quarters of a
-#: second a decision with the compiled bots)
-ITERATIONS = 64
-#: steps (of any seat) played per iteration before the world is scored
-HORIZON = 120
-#: by variant, where not :data:`ITERATIONS` and :data:`HORIZON`: a Bohnkick
-#: playout is scored after about three attacks, for where the game stands
-#: (:func:`bohnkick_worth`), not played out to the end, where its outcome is
-#: mostly the luck of the later draws; its short playouts afford more of them
-VARIANT_ITERATIONS: dict[str, int] = {"bohnkick": 256}
-VARIANT_HORIZON: dict[str, int] = {"bohnkick": 30}
-#: by variant: phases at which a playout at its horizon plays on (a shot on its
-#: way to goal is played to its end before the world is scored)
-PLAY_ON: dict[str, frozenset[str]] = {
-    "bohnkick": frozenset({"shot-react", "aim", "block", "kick"}),
-}
-#: Bohnkick phases in which the attacking team's attack goes on (its chance of
-#: scoring counts in :func:`bohnkick_worth`)
-ATTACK_OPEN = frozenset({"play", "react"})
 #: trade proposals per trading phase of the greedy bots that play on in each
 #: iteration: the greedy bot's own default, so the playouts trade as the
 #: ``greedy`` opponents do (fewer play faster, but a playout without trades
@@ -103,19 +90,23 @@ EXPAND = 8
 #: how clearly a candidate must beat the greedy choice to be picked: standard errors
 #: of the test on many worlds against one rival, corrected by :func:`threshold`
 EVIDENCE = 1.5
-#: whom a seat's lead is measured against: the mean of its rivals (``mean``)
-#: or the strongest of them (``max``)
-RIVALS = ("mean", "max")
-#: by variant, where not ``DEFAULT_RIVAL``: in the mafia games a winner must
-#: beat the mafia as well as every player, and against the strongest rival the
-#: search won clearly more of the Al Cabohne games a player won (docs/bots.md)
-RIVAL: dict[str, str] = {"al-cabohne": "max", "prohibohn": "max"}
-DEFAULT_RIVAL = "mean"
-#: the lead (coins; goals in Bohnkick) that scores 1 (and its opposite 0)
-SCALE: dict[str, float] = {"bohnkick": 3.0}
-DEFAULT_SCALE = 20.0
 #: the share of a field's growth towards its next step counted in its worth
 GROWTH = 0.5
+
+
+#: variant id -> its ruleset's search settings (read on first use by :func:`settings`)
+SETTINGS: dict[str, Search] = {}
+
+
+def settings(variant: str) -> Search:
+    """The ``SEARCH`` of the ruleset of ``variant`` (its ``bots`` part), or
+    :data:`~bohn.bots.search.DEFAULT` where it defines none."""
+    found = SETTINGS.get(variant)
+    if found is None:
+        r = RULESETS.get(variant)
+        part = None if r is None else r.part("bots")
+        found = SETTINGS[variant] = getattr(part, "SEARCH", DEFAULT)
+    return found
 
 
 class Node:
@@ -134,11 +125,11 @@ def values(world: Game) -> tuple[list[float], float | None]:
     """Each seat's worth in ``world`` now, and the mafia's (``None`` without a
     mafia). A seat's worth is its score, plus what its fields would pay if
     harvested now, plus half of what they have grown towards their next
-    beanometer step (:data:`GROWTH`); in Bohnkick its team's
-    (:func:`bohnkick_worth`)."""
-    if world.variant == "bohnkick":
-        team = bohnkick_worth(world)
-        return [team[world.team_of(s)] for s in range(world.n)], None  # type: ignore[attr-defined]
+    beanometer step (:data:`GROWTH`); or the ruleset's own worth
+    (:attr:`Search.worth <bohn.bots.search.Search.worth>`), without a mafia."""
+    worth_of = settings(world.variant).worth
+    if worth_of is not None:
+        return worth_of(world), None
     obs = world.observe(None)
     scores = getattr(world, "_scores", None)
     now = scores() if scores is not None else [s["coins"] for s in obs["seats"]]
@@ -165,40 +156,17 @@ def values(world: Game) -> tuple[list[float], float | None]:
     return worth, mafia
 
 
-def bohnkick_worth(world: Game) -> list[float]:
-    """Each Bohnkick team's worth in ``world`` now, in goals: its goals, plus
-    what its players' defensive cards are worth for the rest of the game,
-    plus, for the attacking team, the chance its attack in progress scores —
-    both as the ``greedy`` bot values them, each seat's from its own view
-    (:class:`~bohn.bots.greedy.BohnkickPosition`). A playout cut in the middle
-    of an attack is then scored for where the attack stands, not as if it had
-    not been played."""
-    cards = Cards.of(world.table)
-    worth = [0.0, 0.0]
-    mover = getattr(world, "mover", -1)
-    phase = getattr(world, "phase_name", "")
-    for seat in range(world.n):
-        obs = world.observe(seat)
-        if seat == 0:  # every seat's observation shows the goals
-            worth = [float(g) for g in obs["score"]]
-        pos = BohnkickPosition(obs, seat, cards)
-        worth[pos.my_team] += pos.life(pos.defence)
-        if seat == mover and phase in ATTACK_OPEN and pos.att == pos.my_team:
-            state = (pos.holder, pos.crossed, pos.no_shot, pos.first)
-            worth[pos.my_team] += pos.attack_value(tuple(pos.hand), state, BK_DEPTH)
-    return worth
-
-
 def reward(world: Game, seat: int, rival: str | None = None) -> float:
     """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over its
     rivals (the mafia counts as one of them) — over their mean, or with
     ``rival="max"`` over the strongest of them, the one a winner must beat
-    (``None``: the variant's :data:`RIVAL`) — scaled by :data:`SCALE`; once
-    the game is over, mostly whether it won."""
+    (``None``: the ruleset's) — scaled by the ruleset's ``scale``; once the
+    game is over, mostly whether it won."""
+    search = settings(world.variant)
     if rival is None:
-        rival = RIVAL.get(world.variant, DEFAULT_RIVAL)
+        rival = search.rival
     worth, mafia = values(world)
-    team = getattr(world, "team_of", None)  # Bohnkick: the other team are the rivals
+    team = getattr(world, "team_of", None)  # a team game: the other team are the rivals
     others = [
         w for s, w in enumerate(worth) if s != seat and (team is None or team(s) != team(seat))
     ]
@@ -210,7 +178,7 @@ def reward(world: Game, seat: int, rival: str | None = None) -> float:
         lead = worth[seat] - max(others)
     else:
         lead = worth[seat] - sum(others) / len(others)
-    scale = SCALE.get(world.variant, DEFAULT_SCALE)
+    scale = search.scale
     r = min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
     result = world.result()
     if result is not None:
@@ -226,7 +194,7 @@ class IsmctsBot(Bot):
     uses_infostate: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
-        #: ``None``: the variant's (:data:`VARIANT_ITERATIONS`, :data:`VARIANT_HORIZON`)
+        #: ``None``: the ruleset's (:func:`settings`)
         self.iterations: int | None = _opt_int(params, "iterations")
         self.time_ms = _int(params, "time_ms", 0)
         self.horizon: int | None = _opt_int(params, "horizon")
@@ -274,14 +242,10 @@ class IsmctsBot(Bot):
         if len(cands) == 1:
             return cands[0]
         m = len(cands)
-        variant = info.cls.variant
-        iterations = self.iterations
-        if iterations is None:
-            iterations = VARIANT_ITERATIONS.get(variant, ITERATIONS)
-        horizon = (
-            self.horizon if self.horizon is not None else VARIANT_HORIZON.get(variant, HORIZON)
-        )
-        play_on = PLAY_ON.get(variant, frozenset())
+        search = settings(info.cls.variant)
+        iterations = self.iterations if self.iterations is not None else search.iterations
+        horizon = self.horizon if self.horizon is not None else search.horizon
+        play_on = search.play_on
         tree = {a: Node() for a in cands}  # the seat's later decisions, after each candidate
         limit = time.perf_counter() + self.time_ms / 1000 if self.time_ms > 0 else math.inf
         rounds = max(1, -(-iterations // m)) if iterations > 0 else 1 << 62
@@ -442,4 +406,14 @@ def _int(params: dict[str, Any], name: str, default: int) -> int:
 
 register_bot(IsmctsBot)
 
-__all__ = ["IsmctsBot", "Node", "pick", "reward", "threshold", "values"]
+__all__ = [
+    "HORIZON",
+    "ITERATIONS",
+    "IsmctsBot",
+    "Node",
+    "pick",
+    "reward",
+    "settings",
+    "threshold",
+    "values",
+]

@@ -1,7 +1,8 @@
 """Play one game with bots, deterministically.
 
 The scheduler: the game may wait on several seats at once (trading, planting
-received cards). :func:`next_seat` asks them in clockwise order, starting with
+received cards). :func:`next_seat` (:func:`bohn.bots.base.next_seat`, for the
+searching bots' playouts too) asks them in clockwise order, starting with
 the seat after the one that acted last, so every waiting seat gets its say
 and the order never depends on anything but the game itself.
 """
@@ -12,28 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bohn.bots.base import Bot, make_bot, seat_view
+from bohn.bots.base import Bot, make_bot, next_seat, seat_view
 from bohn.engine.actions import Action
 from bohn.engine.game import Game, Result
 from bohn.engine.rng import derive_seed
 
+__all__ = ["MAX_STEPS", "bot_seed", "make_bots", "next_seat", "play_game"]
+
 #: a game that has not ended after this many steps is a bug (every game terminates)
 MAX_STEPS = 200_000
-
-
-def next_seat(waiting: frozenset[int], last: int, n: int) -> int:
-    """The first seat of ``waiting`` clockwise after ``last`` (``last`` itself last).
-
-    >>> next_seat(frozenset({0, 2}), 0, 4)
-    2
-    >>> next_seat(frozenset({0}), 0, 4)
-    0
-    """
-    for i in range(1, n + 1):
-        s = (last + i) % n
-        if s in waiting:
-            return s
-    raise ValueError("no seat is waiting")
 
 
 def bot_seed(game_seed: int | str, seat: int) -> int:
