@@ -30,13 +30,12 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bohn.engine.actions import Action, parse_action
-from bohn.engine.errors import IllegalAction, InvalidAction
-
-if TYPE_CHECKING:
-    from bohn.rl.parts import RulesetEncoding
+from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
+from bohn.engine.game import Game
+from bohn.rulesets import find_variant, ruleset
 
 
 @dataclass(frozen=True)
@@ -108,14 +107,44 @@ def nums(count: int, start: int = 0) -> list[str]:
     return [str(i) for i in range(start, count)]
 
 
+class FamilySource(Protocol):
+    """What the action table reads of a ruleset's ``ENCODING``
+    (:class:`bohn.rl.parts.RulesetEncoding` states the whole contract)."""
+
+    def caps(self, kind: type[Game], players: int) -> Caps: ...
+
+    def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]: ...
+
+
+#: the methods every ruleset's ``ENCODING`` has (:func:`ruleset_encoding` checks them)
+ENCODING_METHODS = ("blocks", "caps", "families")
+
+
+def ruleset_encoding(variant: str) -> Any:
+    """The ``ENCODING`` of ``variant``'s part ``encoding`` (that of the ruleset
+    or of the nearest one its game derives from); a class is instantiated.
+    :class:`SetupError` for a ruleset without one, :class:`TypeError` for an
+    ``ENCODING`` that lacks a method of the contract."""
+    part = ruleset(variant).part("encoding")
+    if part is None:
+        raise SetupError(f"{variant} has no research encoding (its package has no part encoding)")
+    found: Any = part.ENCODING
+    if isinstance(found, type):
+        found = found()
+    missing = [m for m in ENCODING_METHODS if not callable(getattr(found, m, None))]
+    if missing:
+        raise TypeError(
+            f"{part.__name__}.ENCODING is not a ruleset encoding: {found!r} lacks {', '.join(missing)}"
+        )
+    return found
+
+
 def default_caps(variant: str, players: int) -> Caps:
     """The windows bohn uses for ``variant`` with ``players`` players (its
     part's :meth:`~bohn.rl.parts.RulesetEncoding.caps`)."""
-    from bohn.rl.parts import encoding_of
-    from bohn.rulesets import find_variant
-
     kind = find_variant(variant)._class_for(players)
-    return encoding_of(variant).caps(kind, players)
+    part: FamilySource = ruleset_encoding(variant)
+    return part.caps(kind, players)
 
 
 _SEAT = re.compile(r"^(propose|attack) (\d+)")
@@ -141,22 +170,17 @@ class ActionTable:
         options: dict[str, Any] | None = None,
         caps: Caps | None = None,
     ) -> None:
-        from bohn.rl.parts import encoding_of
-        from bohn.rulesets import find_variant
-
         cls = find_variant(variant)
         cls.resolve_options(options)  # unknown options fail here, as in Game.new
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidAction("players must be an integer")
         if players not in cls.allowed_players():
-            from bohn.engine.errors import SetupError
-
             raise SetupError(f"{variant} is for {cls.players_text()} players, not {players}")
         self.variant = variant
         self.players = players
         kind = cls._class_for(players)
         #: the ruleset's part that gives the windows and the families
-        self.part: RulesetEncoding = encoding_of(variant)
+        self.part: FamilySource = ruleset_encoding(variant)
         self.caps = caps or self.part.caps(kind, players)
         self.families = self.part.families(kind, players, self.caps)
         self.keys: list[str] = []

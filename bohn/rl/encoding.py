@@ -31,14 +31,13 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
+from bohn.engine.game import Game
+from bohn.rl.actions import ruleset_encoding
 from bohn.rulesets import find_variant
-
-if TYPE_CHECKING:
-    from bohn.rl.parts import RulesetEncoding
 
 #: the version of the layout below; bumped by any change of it
 ENCODING_VERSION = 1
@@ -138,13 +137,18 @@ def histogram(
     return write
 
 
+class BlockSource(Protocol):
+    """What the encoder reads of a ruleset's ``ENCODING``
+    (:class:`bohn.rl.parts.RulesetEncoding` states the whole contract)."""
+
+    def blocks(self, enc: Encoder, kind: type[Game]) -> None: ...
+
+
 class Encoder:
     """The encoding of one configuration; :meth:`encode` maps an observation
     dict (``game.observe(seat)``) to a ``float32`` vector of :attr:`size`."""
 
     def __init__(self, variant: str, players: int) -> None:
-        from bohn.rl.parts import encoding_of
-
         cls = find_variant(variant)
         kind = cls._class_for(players)
         self.variant = variant
@@ -168,7 +172,7 @@ class Encoder:
         self.phases = {p: i for i, p in enumerate(phases)}
         self.onehot("phase", self.phases, "phase", "the phase (one-hot over the ruleset's phases)")
         #: the ruleset's part that gave the blocks after ``phase``
-        self.part: RulesetEncoding = encoding_of(variant)
+        self.part: BlockSource = ruleset_encoding(variant)
         self.part.blocks(self, kind)
         self.size = b.size
         self.blocks = b.blocks

@@ -25,11 +25,12 @@ That module defines
 
 The bean games share one base, :class:`BeanEncoding` (every bean game's
 blocks and families, with hooks a ruleset overrides to add its own: its
-``extra_blocks``, ``extra_families``, planting ``modes``, ...); a bean game
-with nothing to add needs no part (:data:`BEANS` is used). A game that is not
+``extra_blocks``, ``extra_families``, planting ``modes``, ...). Bohnanza's
+part is :data:`BEANS` itself, so a bean game built on Bohnanza with nothing to
+add needs no part of its own. A game that is not
 a bean game (Bohnkick) subclasses :class:`RulesetEncoding` itself.
 
-The part is looked up once per encoder and per table (:func:`encoding_of`);
+The part is looked up once per encoder and per table (:func:`bohn.rl.actions.ruleset_encoding`);
 its blocks leave writers that are all an observation's encoding runs.
 """
 
@@ -39,9 +40,8 @@ from operator import itemgetter
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums, refs
+from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
 from bohn.rl.encoding import MEMO, Encoder, counts, histogram
-from bohn.rulesets import ruleset
 
 
 class RulesetEncoding:
@@ -445,16 +445,12 @@ BEANS = BeanEncoding()
 
 def encoding_of(variant: str) -> RulesetEncoding:
     """The :class:`RulesetEncoding` of ``variant``: its part's ``ENCODING``
-    (the part of the ruleset itself or of the nearest it derives from), else
-    :data:`BEANS`."""
-    part = ruleset(variant).part("encoding")
-    if part is None:
-        return BEANS
-    found: Any = part.ENCODING
-    if isinstance(found, type) and issubclass(found, RulesetEncoding):
-        found = found()
+    (the part of the ruleset itself or of the nearest it derives from;
+    Bohnanza's is :data:`BEANS`, which every bean game built on it inherits
+    unless it has its own)."""
+    found = ruleset_encoding(variant)
     if not isinstance(found, RulesetEncoding):
-        raise TypeError(f"{part.__name__}.ENCODING is not a RulesetEncoding: {found!r}")
+        raise TypeError(f"the ENCODING of {variant} is not a RulesetEncoding: {found!r}")
     return found
 
 

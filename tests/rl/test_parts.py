@@ -9,7 +9,8 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from bohn.rl import parts
+from bohn.engine.errors import SetupError
+from bohn.rl import actions
 from bohn.rl.actions import ActionTable, default_caps
 from bohn.rl.encoding import Encoder
 from bohn.rl.parts import BEANS, BeanEncoding, RulesetEncoding, encoding_of
@@ -18,9 +19,18 @@ from bohn.rulesets import ruleset
 from .helpers import CONFIG_IDS, CONFIGS
 
 
-def test_a_bean_game_without_a_part_gets_the_bean_games_encoding() -> None:
-    assert ruleset("bohnanza").part("encoding") is None
+def test_bohnanzas_part_is_the_bean_games_shared_encoding() -> None:
+    part = ruleset("bohnanza").own_part("encoding")
+    assert part is not None and part.ENCODING is BEANS
     assert encoding_of("bohnanza") is BEANS
+
+
+def test_a_ruleset_without_an_encoding_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(actions, "ruleset", lambda v: SimpleNamespace(part=lambda name: None))
+    with pytest.raises(SetupError, match="bohnanza has no research encoding"):
+        encoding_of("bohnanza")
 
 
 def test_a_part_comes_from_the_ruleset_or_the_one_it_derives_from() -> None:
@@ -54,9 +64,12 @@ def test_encoding_may_be_a_class_and_must_be_a_ruleset_encoding(
         module = SimpleNamespace(__name__="fake.encoding", ENCODING=found["encoding"])
         return SimpleNamespace(part=lambda name: module)
 
-    monkeypatch.setattr(parts, "ruleset", fake)
+    monkeypatch.setattr(actions, "ruleset", fake)
     found["encoding"] = _Own
     assert isinstance(encoding_of("bohnanza"), _Own)
     found["encoding"] = object()
-    with pytest.raises(TypeError, match=r"fake\.encoding\.ENCODING is not"):
+    with pytest.raises(TypeError, match=r"fake\.encoding\.ENCODING is not a ruleset encoding"):
+        encoding_of("bohnanza")
+    found["encoding"] = SimpleNamespace(blocks=len, caps=len, families=len)
+    with pytest.raises(TypeError, match="the ENCODING of bohnanza is not a RulesetEncoding"):
         encoding_of("bohnanza")
