@@ -64,8 +64,6 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     variant = game if isinstance(game, str) else game.variant
     r = ruleset(variant)
     part = r.part("describe")
-    factory = cast(
-        Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber
-    )
+    factory = cast(Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber)
     table: Any = getattr(r.game, "table", None)
     return factory(lang, table)

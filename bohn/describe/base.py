@@ -6,6 +6,7 @@ See :mod:`bohn.describe` for the contract a ruleset's describer fulfils.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from bohn.engine.actions import Action
@@ -58,6 +59,36 @@ UI: dict[str, tuple[str, str]] = {
 }
 
 
+#: German sentences name the person "du" where a seat's name stands; the verb
+#: and the preposition after or before it then take the form "du" asks for
+_DU_VERBS = {
+    "darf": "darfst",
+    "muss": "musst",
+    "nimmt": "nimmst",
+    "kauft": "kaufst",
+    "hat": "hast",
+    "ist": "bist",
+    "wählt": "wählst",
+    "spielt": "spielst",
+    "bekommt": "bekommst",
+    "gibt": "gibst",
+    "will": "willst",
+}
+_DU_AFTER = re.compile(r"\bdu (" + "|".join(_DU_VERBS) + r")\b")
+_DU_CASES = {"durch": "dich", "für": "dich", "an": "dich", "von": "dir", "mit": "dir"}
+_DU_BEFORE = re.compile(r"\b(" + "|".join(_DU_CASES) + r") du\b")
+
+
+def _du(text: str) -> str:
+    """German grammar for "du" standing where a seat's name stands.
+
+    >>> _du("ANGRIFF durch du: du darf eine Münze aufdecken")
+    'ANGRIFF durch dich: du darfst eine Münze aufdecken'
+    """
+    text = _DU_AFTER.sub(lambda m: f"du {_DU_VERBS[m.group(1)]}", text)
+    return _DU_BEFORE.sub(lambda m: f"{m.group(1)} {_DU_CASES[m.group(1)]}", text)
+
+
 class Describer:
     """Words for one ruleset's games, in one language (``"en"`` or ``"de"``).
 
@@ -84,7 +115,7 @@ class Describer:
 
     def w(self, en: str, de: str) -> str:
         """``en`` or ``de``, in this describer's language."""
-        return de if self.lang == "de" else en
+        return _du(de) if self.lang == "de" else en
 
     def ui(self, key: str, **kw: Any) -> str:
         """One of the terminal session's own sentences (:data:`UI`)."""
@@ -114,9 +145,7 @@ class Describer:
         for k in map(self.label, keys):
             counts[k] = counts.get(k, 0) + 1
         parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-        return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or self.w(
-            "none", "keine"
-        )
+        return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or self.w("none", "keine")
 
     def coins(self, n: int) -> str:
         if self.de:
@@ -145,6 +174,22 @@ class Describer:
         """``your`` or ``seat 2's``."""
         return self.w("your", "dein") if s == me else self.w(f"seat {s}'s", f"von Platz {s}")
 
+    def pile_name(self, pile: str) -> str:
+        """A shuffled pile's name (``deck``, ``team 1 deck``, ``seat 2 coins``)
+        in German; in English as it is."""
+        if not self.de:
+            return pile
+        words = pile.split()
+        if len(words) == 3 and words[1].isdigit():
+            kind = {"deck": "Stapel", "coins": "Münzen"}.get(words[2], words[2])
+            owner = {"team": "Team", "seat": "Platz"}.get(words[0], words[0])
+            return f"{kind} von {owner} {words[1]}"
+        return {
+            "deck": "der Nachziehstapel",
+            "defensive deck": "der Abwehrstapel",
+            "starting coins": "die Startmünzen",
+        }.get(pile, pile)
+
     def verb(self, mine: bool, en_you: str, en_other: str, de_du: str, de_other: str) -> str:
         """A verb in the form its subject (you or another seat) asks for."""
         return self.w(en_you, de_du) if mine else self.w(en_other, de_other)
@@ -166,7 +211,7 @@ class Describer:
         if t == "shuffle":
             return self.w(
                 f"the {e.get('pile')} was shuffled ({e.get('size', '?')} cards)",
-                f"{e.get('pile')} gemischt ({e.get('size', '?')} Karten)",
+                f"{self.pile_name(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
             )
         return str(e)
 

@@ -128,7 +128,9 @@ class BeanDescriber(Describer):
             stack = f"{labels[0]} x{len(keys)}"
         else:
             stack = "[" + " ".join(labels) + "]"
-        return stack if pays is None else self.w(f"{stack} (pays {pays})", f"{stack} (bringt {pays})")
+        return (
+            stack if pays is None else self.w(f"{stack} (pays {pays})", f"{stack} (bringt {pays})")
+        )
 
     def field_desc(self, keys: list[str], pays: int | None) -> str:
         """A field as an action's sentence names it."""
@@ -182,7 +184,7 @@ class BeanDescriber(Describer):
         if isinstance(a, Plant):
             return self.plant(a, obs, me, fld)
         if isinstance(a, Harvest):
-            return self.w(f"harvest {fld(a.field)}", f"ernte {fld(a.field)}")
+            return self.w(f"harvest {fld(a.field)}", f"{fld(a.field)} abernten")
         if isinstance(a, BuyField):
             return self.buy_field(obs, me, price)
         if isinstance(a, Pass):
@@ -330,7 +332,8 @@ class BeanDescriber(Describer):
             given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
             return self.w(
                 f"trade {e['offer']}: {who('from')} gave {given} to {who('to')} for {returned}",
-                f"Handel {e['offer']}: {who('from')} gab {given} an {who('to')} für {returned}",
+                f"Handel {e['offer']}: {who('from')} {'gabst' if e.get('from') == me else 'gab'} "
+                f"{given} an {'dich' if e.get('to') == me else who('to')} für {returned}",
             )
         if t == "deal":
             return self.w(

@@ -147,7 +147,8 @@ class AlCabohneDescriber(BeanDescriber):
             )
         if t == "give":
             return self.w(
-                f"{who} gave {card} to {boss}", f"{who} {'gabst' if mine else 'gab'} {card} an {boss}"
+                f"{who} gave {card} to {boss}",
+                f"{who} {'gabst' if mine else 'gab'} {card} an {boss}",
             )
         if t == "discard-pile":
             cards = self.cards(e.get("cards", []))

@@ -157,7 +157,8 @@ class BohnkickDescriber(Describer):
         if what == "goalie":
             symbol, _, corners = rest.partition(":")
             return self.w(
-                f"Goalie ({self.shot(symbol)}) {corners}", f"Torwart ({self.shot(symbol)}) {corners}"
+                f"Goalie ({self.shot(symbol)}) {corners}",
+                f"Torwart ({self.shot(symbol)}) {corners}",
             )
         return key
 
@@ -337,7 +338,9 @@ class BohnkickDescriber(Describer):
             )
         elif obs.get("phase") != "over":
             lines.append(
-                self.w("played in this attack: nothing yet", "gespielt in diesem Angriff: noch nichts")
+                self.w(
+                    "played in this attack: nothing yet", "gespielt in diesem Angriff: noch nichts"
+                )
             )
         ball = obs.get("ball")
         if ball:
@@ -352,7 +355,8 @@ class BohnkickDescriber(Describer):
             shot = str(obs["shot"])
             if obs.get("corner"):
                 aim = self.w(
-                    f" at the {self.corner(obs['corner'])}", f" auf die {self.corner(obs['corner'])}"
+                    f" at the {self.corner(obs['corner'])}",
+                    f" auf die {self.corner(obs['corner'])}",
                 )
             else:
                 aim = self.w(" (no corner named yet)", " (noch keine Ecke genannt)")
@@ -431,19 +435,18 @@ class BohnkickDescriber(Describer):
         self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]
     ) -> list[str]:
         """The score, the scoring cards, the winner or a draw."""
-        out = [self.w("  score: ", "  Spielstand: ") + self.score(obs, seat, kinds), *self.goals(obs)]
+        out = [
+            self.w("  score: ", "  Spielstand: ") + self.score(obs, seat, kinds),
+            *self.goals(obs),
+        ]
         score = obs.get("score") or [0, 0]
         if score[0] == score[1]:
             out.append(
-                self.w(
-                    f"a draw: {score[0]} goals each", f"unentschieden: je {score[0]} Tore"
-                )
+                self.w(f"a draw: {score[0]} goals each", f"unentschieden: je {score[0]} Tore")
             )
         else:
             best = 0 if score[0] > score[1] else 1
-            out.append(
-                self.w("winner: ", "gewonnen hat: ") + self.team(best, obs, seat, kinds)
-            )
+            out.append(self.w("winner: ", "gewonnen hat: ") + self.team(best, obs, seat, kinds))
         return out
 
     def help(self) -> str:
@@ -545,7 +548,8 @@ class BohnkickDescriber(Describer):
                     f"take the free kick at the {corner}", f"den Freistoß auf die {corner} treten"
                 )
             return self.w(
-                f"aim the {shot_name} at the {corner}", f"mit dem {shot_name} auf die {corner} zielen"
+                f"aim the {shot_name} at the {corner}",
+                f"mit dem {shot_name} auf die {corner} zielen",
             )
         if isinstance(a, Block):
             return self.w(
@@ -619,7 +623,8 @@ class BohnkickDescriber(Describer):
             drew = verb("", "", "zogst", "zog")
             if e.get("cards") is not None:
                 return self.w(
-                    f"{who()} drew the {en_kind} {cards()}", f"{who()} {drew} die {de_kind} {cards()}"
+                    f"{who()} drew the {en_kind} {cards()}",
+                    f"{who()} {drew} die {de_kind} {cards()}",
                 )
             n = int(e.get("count", 1))
             return self.w(
@@ -630,7 +635,8 @@ class BohnkickDescriber(Describer):
             got = verb("", "", "bekamst", "bekam")
             if e.get("cards") is not None:
                 return self.w(
-                    f"{who()} got the team cards {cards()}", f"{who()} {got} die Teamkarten {cards()}"
+                    f"{who()} got the team cards {cards()}",
+                    f"{who()} {got} die Teamkarten {cards()}",
                 )
             return self.w(
                 f"{who()} got {e.get('count')} team cards",
@@ -658,7 +664,8 @@ class BohnkickDescriber(Describer):
             )
         if t == "swap":
             return self.w(
-                f"{who()} swapped {cards()}", f"{who()} {verb('', '', 'tauschtest', 'tauschte')} {cards()}"
+                f"{who()} swapped {cards()}",
+                f"{who()} {verb('', '', 'tauschtest', 'tauschte')} {cards()}",
             )
         if t == "tackle":
             return self.w(

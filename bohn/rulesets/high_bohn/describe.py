@@ -289,15 +289,16 @@ class HighBohnDescriber(BeanDescriber):
             )
         if t == "buildings-removed":
             why = {
-                "player-count": ("the type is taken often enough", "die Sorte ist oft genug vergeben"),
+                "player-count": (
+                    "the type is taken often enough",
+                    "die Sorte ist oft genug vergeben",
+                ),
                 "distillery-2": ("distillery-2", "distillery-2"),
             }
             reason = str(e.get("reason"))
             en, de = why.get(reason, (reason, reason))
             cards = self.cards(e.get("buildings", []))
-            return self.w(
-                f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}"
-            )
+            return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
         if t == "distillery-names":
             kind = e.get("building_type")
             return self.w(
@@ -445,9 +446,7 @@ class HighBohnDescriber(BeanDescriber):
             )
         if obs.get("final_buyer") is not None:
             name = self.seat_name(int(obs["final_buyer"]), seat, kinds)
-            out.append(
-                self.w(f"final buying: {name} buys now", f"Schlusskauf: {name} kauft jetzt")
-            )
+            out.append(self.w(f"final buying: {name} buys now", f"Schlusskauf: {name} kauft jetzt"))
         return out
 
     def tally_label(self, key: str) -> str:

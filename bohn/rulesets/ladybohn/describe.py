@@ -228,7 +228,8 @@ class LadybohnDescriber(BeanDescriber):
             out.append(
                 self.w(
                     f"third fields left in the game: {left}" + ("" if left else " (none to buy)"),
-                    f"dritte Felder noch im Spiel: {left}" + ("" if left else " (keines zu kaufen)"),
+                    f"dritte Felder noch im Spiel: {left}"
+                    + ("" if left else " (keines zu kaufen)"),
                 )
             )
         foist = obs.get("foist")

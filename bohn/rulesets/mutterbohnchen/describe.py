@@ -371,8 +371,10 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         phase = obs.get("phase")
         ref, key = self.planted_card(a, me)
         card = self.label(key)
-        name = f"{card} ({ref})" if ref != "h0" else self.w(
-            f"{card} (front card)", f"{card} (vorderste Karte)"
+        name = (
+            f"{card} ({ref})"
+            if ref != "h0"
+            else self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
         )
         if phase == "foist":
             what = self.w(f"plant the received {name} at once", f"die erhaltene {name} sofort")
@@ -669,13 +671,15 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "shuffle" and pile.endswith("coins"):
             return self.w(
                 f"{pile} shuffled face down ({e.get('size', '?')})",
-                f"{pile} verdeckt gemischt ({e.get('size', '?')})",
+                f"{self.pile_name(pile)} verdeckt gemischt ({e.get('size', '?')})",
             )
         card = self.label(str(e.get("card")))
         target_is_me = e.get("target") == me
         if t == "turn-up":
             if self.de:
-                owner = "deinen Münzen" if target_is_me else f"den Münzen von Platz {e.get('target')}"
+                owner = (
+                    "deinen Münzen" if target_is_me else f"den Münzen von Platz {e.get('target')}"
+                )
                 return f"eine von {owner} aufgedeckt: {card}"
             return f"turned up one of {whose('target')} coins: {card}"
         if t == "capture":
@@ -741,9 +745,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             if self.de:
                 where = f"deinem Feld {f}" if mine else f"Feld {f} von Platz {e.get('seat')}"
                 return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
-            return (
-                f"pull on {whose()} field {f}: the card at position {a} moved up to {b}"
-            )
+            return f"pull on {whose()} field {f}: the card at position {a} moved up to {b}"
         return None
 
     def two_player_event(self, e: dict[str, Any], me: int) -> str | None:
@@ -811,7 +813,10 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             name = f"{self.mama_name(card)} von Platz {e.get('seat')}"
         who = self.who(e.get("seat"), me)
         if card == "flitzer":
-            return self.w(f"the Flitzer goes to {who}", f"der Flitzer geht an {'dich' if e.get('seat') == me else who}")
+            return self.w(
+                f"the Flitzer goes to {who}",
+                f"der Flitzer geht an {'dich' if e.get('seat') == me else who}",
+            )
         if card == "messie":
             return self.w(
                 f"{name}: no planting from the hand this turn",
@@ -819,7 +824,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if card == "pruegelknabe":
             return self.w(
-                f"{name}: the gift is accepted at once", f"{name}: das Geschenk wird sofort angenommen"
+                f"{name}: the gift is accepted at once",
+                f"{name}: das Geschenk wird sofort angenommen",
             )
         if card == "aktivist":
             takes = self.label(str(e.get("takes")))
@@ -864,7 +870,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if "field" in e:
             return self.w(
-                f"{name}: field {e['field']} is harvested", f"{name}: Feld {e['field']} wird abgeerntet"
+                f"{name}: field {e['field']} is harvested",
+                f"{name}: Feld {e['field']} wird abgeerntet",
             )
         return self.w(f"{name} acts", f"{name} wirkt")
 
@@ -877,7 +884,11 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 f"f{f}: not a field"
                 + (" (may start one here: holds the third-field card)" if holds else ""),
                 f"f{f}: kein Feld"
-                + (" (darf hier eines beginnen: hat die Karte für das dritte Feld)" if holds else ""),
+                + (
+                    " (darf hier eines beginnen: hat die Karte für das dritte Feld)"
+                    if holds
+                    else ""
+                ),
             )
         return super().seat_field_line(obs, s, p, f)
 
@@ -981,9 +992,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             if asking is not None:
                 name, ask = self.mama_name(asking), self.quirk(QUIRK_ASKS, asking)
                 out.append(
-                    self.w(
-                        f"quirk: your {name} asks: {ask}", f"Macke: dein {name} verlangt: {ask}"
-                    )
+                    self.w(f"quirk: your {name} asks: {ask}", f"Macke: dein {name} verlangt: {ask}")
                 )
             else:
                 out.append(
@@ -994,7 +1003,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 )
         fp = obs.get("final_placement")
         if fp:
-            used = ", ".join(f"f{f}" for f in fp.get("used", [])) or self.w("none yet", "noch keine")
+            used = ", ".join(f"f{f}" for f in fp.get("used", [])) or self.w(
+                "none yet", "noch keine"
+            )
             name = self.seat_name(int(fp["seat"]), seat, kinds)
             out.append(
                 self.w(

@@ -127,9 +127,9 @@ class ProhibohnDescriber(AlCabohneDescriber):
             kind, _, price = k.rpartition("-")
             name = f"{kind} ({self.name(info[1])})" if info else kind
             groups.setdefault(name, []).append(price)
-        return "; ".join(
-            f"{name} {' '.join(ps)}".strip() for name, ps in groups.items()
-        ) or self.w("nothing", "nichts")
+        return "; ".join(f"{name} {' '.join(ps)}".strip() for name, ps in groups.items()) or self.w(
+            "nothing", "nichts"
+        )
 
     # ------------------------------------------------------------- actions
 
@@ -291,7 +291,9 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         if t == "police-coin":
             if "card" in e:
-                coin = self.w(f"a {self.name(e['card'])} coin", f"eine {self.name(e['card'])}-Münze")
+                coin = self.w(
+                    f"a {self.name(e['card'])} coin", f"eine {self.name(e['card'])}-Münze"
+                )
             else:
                 coin = self.w("a coin", "eine Münze")
             return self.w(
@@ -342,7 +344,9 @@ class ProhibohnDescriber(AlCabohneDescriber):
                 f" (top: {self.label(discard[-1])})", f" (oben: {self.label(discard[-1])})"
             )
         if under:
-            top += self.w(f", {self.coins(under)} paid under it", f", {self.coins(under)} bezahlt darunter")
+            top += self.w(
+                f", {self.coins(under)} paid under it", f", {self.coins(under)} bezahlt darunter"
+            )
         return top
 
     def field_marks(self, p: dict[str, Any], f: int) -> list[str]:
