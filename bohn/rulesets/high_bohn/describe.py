@@ -260,10 +260,10 @@ class HighBohnDescriber(BeanDescriber):
                 "(bank-2)",
             )
         if t == "bury":
-            card = self.label(str(e["card"])) if "card" in e else None
+            buried = self.label(str(e["card"])) if "card" in e else None
             return self.w(
-                f"{who} put {card or 'the top card'} at the bottom of the draw pile (bank-2)",
-                f"{who} {'legtest' if mine else 'legte'} {card or 'die oberste Karte'} unter "
+                f"{who} put {buried or 'the top card'} at the bottom of the draw pile (bank-2)",
+                f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
                 "den Nachziehstapel (bank-2)",
             )
         if t == "move":
@@ -300,11 +300,11 @@ class HighBohnDescriber(BeanDescriber):
             cards = self.cards(e.get("buildings", []))
             return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
         if t == "distillery-names":
-            kind = e.get("building_type")
+            named = e.get("building_type")
             return self.w(
-                f"{who} named {kind} with the distillery-2: the others may buy one now, "
+                f"{who} named {named} with the distillery-2: the others may buy one now, "
                 "then the rest leave the game",
-                f"{who} {'nanntest' if mine else 'nannte'} {kind} mit der distillery-2: die "
+                f"{who} {'nanntest' if mine else 'nannte'} {named} mit der distillery-2: die "
                 "anderen dürfen jetzt eines kaufen, dann verlassen die übrigen das Spiel",
             )
         if t == "distillery-coin":

@@ -1,10 +1,10 @@
-"""Sissi in words: Bohnanza's describer and the Sissi action."""
+"""Sissi in words: Bohnanza's describer (the bean game's) and the Sissi action."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bohn.rulesets.bohnanza.describe import BeanDescriber
+from bohn.describe.bean import BeanDescriber
 
 
 class SissiDescriber(BeanDescriber):
