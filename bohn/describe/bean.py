@@ -84,6 +84,10 @@ f2 ...; gewünschte Karten nach Bohnensorte.
 """
 
 
+#: what a payment is for, in German (a building or establishment keeps its key)
+PAID_FOR = {"the third field": "das dritte Feld"}
+
+
 def _pays(p: dict[str, Any], f: int) -> int | None:
     pays = p.get("field_pays") or []
     return pays[f] if f < len(pays) else None
@@ -380,7 +384,8 @@ class BeanDescriber(Describer):
             n = self.coins(len(coins))
             return self.w(
                 f"{who()} paid {n}{faces} for {e.get('for')}",
-                f"{who()} {'zahltest' if mine else 'zahlte'} {n}{faces} für {e.get('for')}",
+                f"{who()} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
+                f"{PAID_FOR.get(str(e.get('for')), e.get('for'))}",
             )
         if t == "exhausted":
             return self.w(
