@@ -240,6 +240,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         bots=bots,
         seed=seed,
         options=options,
+        **({"lang": args.lang} if args.lang != "en" else {}),
     )
     return code
 
@@ -556,6 +557,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", metavar="S", help="game seed (default: random, printed)")
     s.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="game option (repeatable)"
+    )
+    s.add_argument(
+        "--lang", choices=["en", "de"], default="en", help="language of the screen (default en)"
     )
     s.set_defaults(func=cmd_play)
 

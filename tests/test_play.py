@@ -30,6 +30,27 @@ def scripted(answers: list[str], then: str | None = "1") -> Callable[[str], str]
     return input_fn
 
 
+def in_words(variant: str, lang: str = "en") -> tuple[Any, Any, Any]:
+    """The describer of ``variant`` as three functions: an action, an event and
+    the screen in words (the card table and the variant come with the describer)."""
+    from bohn.describe import describer
+
+    words = describer(variant, lang)
+
+    def action(a: Any, obs: dict[str, Any], seat: int, table: Any = None, price: Any = None) -> str:
+        return words.action(a, obs, seat, price)
+
+    def event(e: dict[str, Any], me: int, *_: Any) -> str | None:
+        return words.event(e, me)
+
+    def screen(
+        obs: dict[str, Any], seat: int, kinds: dict[int, str], table: Any = None, asking: Any = None
+    ) -> list[str]:
+        return words.screen(obs, seat, kinds, asking)
+
+    return action, event, screen
+
+
 def test_scripted_game_finishes_and_bad_input_is_refused() -> None:
     out = io.StringIO()
     bad = ["99", "nonsense", "propose 9 give h0", "harvest f7", "", "help", "log", "table"]
@@ -254,7 +275,8 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
 
 def test_high_bohn_actions_and_events_in_words() -> None:
     from bohn.engine.actions import BuyField, Pass, Plant, parse_action
-    from bohn.play import describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("high-bohn")
 
     game = bohn.new_game("high-bohn", 3, 2, {"cognac": True})
     obs = game.observe(0)
@@ -407,7 +429,8 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
 
 def test_al_cabohne_actions_and_events_in_words() -> None:
     from bohn.engine.actions import parse_action
-    from bohn.play import describe_action, describe_event
+
+    describe_action, describe_event, _ = in_words("al-cabohne")
 
     game = bohn.new_game("al-cabohne", 2, 2)
     obs = game.observe(0)
@@ -601,7 +624,8 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
 
 def test_prohibohn_actions_and_events_in_words() -> None:
     from bohn.engine.actions import parse_action
-    from bohn.play import describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("prohibohn")
 
     game = bohn.new_game("prohibohn", 2, 2, {"pub": True})
     obs = game.observe(0)
@@ -818,7 +842,8 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
 
 def test_ladybohn_actions_and_events_in_words() -> None:
     from bohn.engine.actions import BuyField, parse_action
-    from bohn.play import describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("ladybohn")
     from bohn.scenario import load_position
 
     game = load_position(
@@ -946,7 +971,8 @@ def test_ladybohn_actions_and_events_in_words() -> None:
     for e, line in events:
         assert describe_event(e, 0, True) == line
     # without genders (other games) an offered card is shown as it is
-    assert describe_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives sau, wants soja"
+    _, other_event, _ = in_words("bohnanza")
+    assert other_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives sau, wants soja"
 
 
 # -- Mutterböhnchen ---------------------------------------------------------------------
@@ -959,7 +985,10 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
     the attack in progress, the quirk that asks and the final placement; no
     event or action is left as a raw dict."""
     from bohn.bots.base import SeatView, make_bot
-    from bohn.play import coin_text, mama_bean, mama_name
+    from bohn.describe import describer
+
+    mb_words = describer("mutterbohnchen")
+    coin_text, mama_bean, mama_name = mb_words.coin_text, mb_words.mama_bean, mb_words.mama_name
     from bohn.rulesets.mutterbohnchen.actions import Attack
     from bohn.rulesets.prohibohn.actions import Uncover
 
@@ -1029,7 +1058,8 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
 
 def test_mutterbohnchen_actions_and_events_in_words() -> None:
     from bohn.engine.actions import parse_action
-    from bohn.play import describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("mutterbohnchen")
     from bohn.scenario import load_position
 
     game = load_position(
@@ -1234,7 +1264,8 @@ def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> 
 
 def test_mutterbohnchen_for_two_in_words() -> None:
     from bohn.engine.actions import parse_action
-    from bohn.play import describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("mutterbohnchen")
     from bohn.scenario import load_position
 
     game = load_position(
@@ -1312,7 +1343,9 @@ def test_bohnkick_through_the_terminal(
     every screen shows the score, the attack, the ball and the own cards in
     words; every choice and every event is told in words."""
     from bohn.bots.base import SeatView, make_bot
-    from bohn.play import bk_card
+    from bohn.describe import describer
+
+    bk_card = describer("bohnkick").card
 
     out = io.StringIO()
     player = make_bot(kind, 5)
@@ -1400,8 +1433,12 @@ def test_bohnkick_through_the_terminal(
 
 
 def test_bohnkick_in_words() -> None:
+    from bohn.describe import describer
     from bohn.engine.actions import parse_action
-    from bohn.play import BOHNKICK_HELP, bk_card, describe_action, describe_event, screen
+
+    describe_action, describe_event, screen = in_words("bohnkick")
+    bk_card = describer("bohnkick").card
+    BOHNKICK_HELP = describer("bohnkick").help()
     from bohn.scenario import load_position
 
     game = load_position(

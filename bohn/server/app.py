@@ -360,11 +360,15 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
 
     @app.get("/api/games/{game_id}/state")
     async def game_state(
-        game_id: str, request: Request, spectate: str | None = None, since: int = 0
+        game_id: str,
+        request: Request,
+        spectate: str | None = None,
+        since: int = 0,
+        lang: str = "en",
     ) -> dict[str, Any]:
         room = await _room(game_id)
         seat = _seat_of(room, _bearer(request), spectate)
-        return room.view(seat, max(0, since))
+        return room.view(seat, max(0, since), lang)
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
@@ -412,7 +416,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             await ws.send_text(orjson.dumps(msg).decode())
 
         try:
-            await room.watch(send, seat)
+            await room.watch(send, seat, ws.query_params.get("lang", "en"))
             while True:
                 text = await ws.receive_text()
                 if len(text) > MAX_BODY:

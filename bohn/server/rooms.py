@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from bohn.bots.base import Bot, make_bot, seat_view
+from bohn.describe import LANGS, describer
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
@@ -77,11 +78,17 @@ def legal_view(game: Game, seat: int) -> list[dict[str, Any]]:
     return [_action_view(a) for a in game.legal_actions(seat)]
 
 
-def game_view(game: Game, game_id: str, seat: int | None, since: int = 0) -> dict[str, Any]:
+def game_view(
+    game: Game, game_id: str, seat: int | None, since: int = 0, lang: str = "en"
+) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator): the
     observation, its legal actions and the log from step ``since`` on (step
     0 is the set-up, step ``k + 1`` the action taken at state ``k``), every
-    part redacted for that seat."""
+    part redacted for that seat. Each log event carries its sentence as the
+    game's describer words it in ``lang`` (``text``; none for an event not
+    worth a line)."""
+    words = describer(game, lang if lang in LANGS else "en")
+    me = -1 if seat is None else seat
     log_entries: list[dict[str, Any]] = []
     first = max(0, min(since, game.seq + 1))
     for i, (s, a, evs) in enumerate(game.history_since(first), start=first):
@@ -91,7 +98,8 @@ def game_view(game: Game, game_id: str, seat: int | None, since: int = 0) -> dic
         for e in evs:
             v = e.view(seat)
             if v is not None:
-                entry["events"].append(v)
+                text = words.event(v, me)
+                entry["events"].append(v if text is None else {**v, "text": text})
         log_entries.append(entry)
     result = game.result()
     return {
@@ -115,6 +123,8 @@ class Watcher:
 
     seat: int | None
     sent: int
+    #: the language of the log's sentences
+    lang: str = "en"
 
 
 class Room:
@@ -143,14 +153,14 @@ class Room:
 
     # -- views ---------------------------------------------------------------
 
-    def view(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see now (:func:`game_view`)."""
-        return game_view(self.game, self.row.id, seat, since)
+        return game_view(self.game, self.row.id, seat, since, lang)
 
-    async def watch(self, send: Send, seat: int | None) -> None:
-        """Add a connection for ``seat`` and send it the whole view."""
-        self.watchers[send] = Watcher(seat, self.game.seq + 1)
-        await send(self.view(seat))
+    async def watch(self, send: Send, seat: int | None, lang: str = "en") -> None:
+        """Add a connection for ``seat`` (its log in ``lang``) and send it the whole view."""
+        self.watchers[send] = Watcher(seat, self.game.seq + 1, lang)
+        await send(self.view(seat, lang=lang))
 
     def unwatch(self, send: Send) -> None:
         self.watchers.pop(send, None)
@@ -178,7 +188,7 @@ class Room:
             for send, watcher in list(self.watchers.items()):
                 if send not in self.watchers:  # gone meanwhile
                     continue
-                msg = self.view(watcher.seat, watcher.sent)
+                msg = self.view(watcher.seat, watcher.sent, watcher.lang)
                 watcher.sent = self.game.seq + 1
                 try:
                     await send(msg)

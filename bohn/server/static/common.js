@@ -157,8 +157,10 @@ export function actionText(a) {
 
 const list = (xs) => (xs && xs.length ? xs.join(", ") : "nothing");
 
-/** A log event as a short sentence (compact JSON for the rarer ones). */
+/** A log event as a short sentence: the server's, worded by the game's
+ * describer (``text``), else a sentence of its own (compact JSON for the rarer ones). */
 export function eventText(e, me) {
+  if (e.text) return e.text;
   const who = (s) => seatName(s, me);
   const n = (xs, c) => (xs ? xs.length : c);
   switch (e.type) {

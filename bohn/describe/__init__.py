@@ -1,0 +1,69 @@
+"""Describers: every ruleset's actions, events and table in words, in German
+and English.
+
+The terminal game (:mod:`bohn.play`) and the browser's log (:mod:`bohn.server`)
+read every sentence from a describer; neither knows any ruleset's words.
+
+The contract
+------------
+A ruleset's part ``describe`` (``bohn/rulesets/<id>/describe.py``, loaded by
+``ruleset(variant).part("describe")``) defines
+
+``DESCRIBER``
+    a :class:`Describer` subclass, or any callable ``DESCRIBER(lang, table)``
+    returning one; ``lang`` is ``"en"`` or ``"de"`` (:data:`LANGS`), ``table``
+    the game class's card table (its ``names[i]["de"]`` give the German card
+    names; English shows the card keys).
+
+A describer answers
+
+* ``action(a, obs, seat, price=None) -> str``: a sentence for one of
+  ``seat``'s legal actions, read from its observation ``obs`` only;
+* ``event(e, me) -> str | None``: a line for an event as seat ``me`` sees it
+  (None: not worth a line; never raw JSON for an event its game emits);
+* ``screen(obs, seat, kinds, asking=None) -> list[str]``: the table as
+  ``seat`` sees it (``kinds``: the bots' kinds by seat), of which
+  ``table_lines(obs, seat, kinds)`` are the ruleset's own parts;
+* ``asking(obs, seat, legal, events) -> str | None``: what asks ``seat``
+  where the observation does not say (a quirk), passed on to ``screen``;
+* ``help() -> str``: the commands;
+* ``bot_report(label, s, action, seen, views) -> (line, views)``: the line
+  for a bot's move and the events to show under it;
+* ``final_lines(result, obs, seat, kinds) -> list[str]``: the end of the game;
+* ``ui(key, **kw)``: the terminal session's own sentences (:data:`base.UI`);
+* ``ORDER``: the action classes in the order the terminal lists them.
+
+The bean games' words (plant, harvest, trade, offers, fields, coins) live in
+:class:`~bohn.describe.bean.BeanDescriber`, the generic default for a ruleset
+without a ``describe`` part; a ruleset's describer subclasses that of the
+ruleset it builds on and adds only its own words (Sissi's Bohnanza's,
+Prohibohn's Al Cabohne's, Mutterböhnchen's Ladybohn's). A game with another
+table altogether (Bohnkick) subclasses :class:`Describer` itself.
+
+>>> describer("bohnanza").event({"type": "pass", "seat": 1}, 0)
+'seat 1 passed'
+>>> describer("bohnanza", "de").event({"type": "pass", "seat": 1}, 0)
+'Platz 1 passte'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from bohn.describe.base import LANGS, UI, Describer
+from bohn.describe.bean import BeanDescriber
+from bohn.engine.game import Game
+from bohn.rulesets import ruleset
+
+__all__ = ["LANGS", "UI", "BeanDescriber", "Describer", "describer"]
+
+
+def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
+    """The describer of a game, game class or variant id, in ``lang``."""
+    variant = game if isinstance(game, str) else game.variant
+    r = ruleset(variant)
+    part = r.part("describe")
+    factory = cast(Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber)
+    table: Any = getattr(r.game, "table", None)
+    return factory(lang, table)

@@ -1,0 +1,265 @@
+"""The describer base: the language, the words every game shares (seats,
+coins, cards by name) and the terminal session's own sentences.
+
+See :mod:`bohn.describe` for the contract a ruleset's describer fulfils.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from bohn.engine.actions import Action
+from bohn.engine.cards import CardTable
+from bohn.engine.game import Result
+
+#: the languages a describer speaks
+LANGS = ("en", "de")
+
+#: the terminal session's own sentences, English and German (``Describer.ui``)
+UI: dict[str, tuple[str, str]] = {
+    "intro": (
+        "{title}: {players} players, seed {seed}; you are seat {seat}. "
+        "Type 'help' for the commands.",
+        "{title}: {players} Spieler, Seed {seed}; du bist Platz {seat}. "
+        "Tippe 'help' für die Befehle.",
+    ),
+    "too-long": (
+        "the game did not end in time; stopping",
+        "das Spiel endete nicht rechtzeitig; Abbruch",
+    ),
+    "bot-error": ("{who} tried {text}: {error}", "{who} versuchte {text}: {error}"),
+    "choices": ("your choices:", "deine Möglichkeiten:"),
+    "prompt": (
+        "your move (number, action, help, log, table, quit)> ",
+        "dein Zug (Nummer, Aktion, help, log, table, quit)> ",
+    ),
+    "quit": ("you left the game.", "du hast das Spiel verlassen."),
+    "input-closed": (
+        "\ninput closed: leaving the game.",
+        "\nEingabe geschlossen: du verlässt das Spiel.",
+    ),
+    "interrupted": (
+        "\ninterrupted: leaving the game.",
+        "\nunterbrochen: du verlässt das Spiel.",
+    ),
+    "no-choice": (
+        "there is no choice {k}; type a number from 1 to {n}",
+        "es gibt keine Wahl {k}; tippe eine Zahl von 1 bis {n}",
+    ),
+    "not-understood": (
+        "not understood: {error} (type 'help' for the commands)",
+        "nicht verstanden: {error} (tippe 'help' für die Befehle)",
+    ),
+    "not-allowed": ("not allowed: {error}", "nicht erlaubt: {error}"),
+    "you-did": ("you: {text}", "du: {text}"),
+    "recent": ("recent events:", "die letzten Ereignisse:"),
+    "game-over": ("=== game over ({reason}) ===", "=== Spielende ({reason}) ==="),
+    "hidden": ("{type} (hidden)", "{type} (verdeckt)"),
+}
+
+
+#: German sentences name the person "du" where a seat's name stands; the verb
+#: and the preposition after or before it then take the form "du" asks for
+_DU_VERBS = {
+    "darf": "darfst",
+    "muss": "musst",
+    "nimmt": "nimmst",
+    "kauft": "kaufst",
+    "hat": "hast",
+    "ist": "bist",
+    "wählt": "wählst",
+    "spielt": "spielst",
+    "bekommt": "bekommst",
+    "gibt": "gibst",
+    "will": "willst",
+}
+_DU_AFTER = re.compile(r"\bdu (" + "|".join(_DU_VERBS) + r")\b")
+_DU_CASES = {"durch": "dich", "für": "dich", "an": "dich", "von": "dir", "mit": "dir"}
+_DU_BEFORE = re.compile(r"\b(" + "|".join(_DU_CASES) + r") du\b")
+
+
+def _du(text: str) -> str:
+    """German grammar for "du" standing where a seat's name stands.
+
+    >>> _du("ANGRIFF durch du: du darf eine Münze aufdecken")
+    'ANGRIFF durch dich: du darfst eine Münze aufdecken'
+    """
+    text = _DU_AFTER.sub(lambda m: f"du {_DU_VERBS[m.group(1)]}", text)
+    return _DU_BEFORE.sub(lambda m: f"{m.group(1)} {_DU_CASES[m.group(1)]}", text)
+
+
+class Describer:
+    """Words for one ruleset's games, in one language (``"en"`` or ``"de"``).
+
+    This base knows only what every game shares: seats, coins, card names
+    (from the ruleset's card table: the key in English, ``names[i]["de"]`` in
+    German) and the terminal session's own sentences. The bean games'
+    describer (:class:`bohn.describe.bean.BeanDescriber`) builds on it.
+    """
+
+    #: the action classes in the order the terminal lists them; any other after
+    ORDER: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
+        self.lang = lang
+        self.table = table
+
+    # ---------------------------------------------------------------- words
+
+    @property
+    def de(self) -> bool:
+        return self.lang == "de"
+
+    def w(self, en: str, de: str) -> str:
+        """``en`` or ``de``, in this describer's language."""
+        return _du(de) if self.lang == "de" else en
+
+    def ui(self, key: str, **kw: Any) -> str:
+        """One of the terminal session's own sentences (:data:`UI`)."""
+        en, de = UI[key]
+        return self.w(en, de).format(**kw)
+
+    def name(self, key: str) -> str:
+        """A card key by name: the key itself in English, the card table's
+        German name in German (the key where the table has none)."""
+        if not self.de or self.table is None:
+            return key
+        i = self.table.index.get(key)
+        if i is None:
+            return key
+        return self.table.names[i].get("de", key)
+
+    def label(self, key: str) -> str:
+        """A card as the screen shows it."""
+        return self.name(key)
+
+    def cards(self, keys: list[str]) -> str:
+        return ", ".join(map(self.label, keys)) if keys else self.w("nothing", "nichts")
+
+    def counted(self, keys: list[str]) -> str:
+        """Card keys grouped, most first: ``blaue x3, sau``."""
+        counts: dict[str, int] = {}
+        for k in map(self.label, keys):
+            counts[k] = counts.get(k, 0) + 1
+        parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or self.w("none", "keine")
+
+    def coins(self, n: int) -> str:
+        if self.de:
+            return f"{n} Münze" if n == 1 else f"{n} Münzen"
+        return f"{n} coin" if n == 1 else f"{n} coins"
+
+    def ncards(self, n: int) -> str:
+        if self.de:
+            return f"{n} Karte" if n == 1 else f"{n} Karten"
+        return f"{n} card" if n == 1 else f"{n} cards"
+
+    def seat(self, s: Any) -> str:
+        return self.w(f"seat {s}", f"Platz {s}")
+
+    def seat_name(self, s: int, me: int, kinds: dict[int, str]) -> str:
+        """``you``, ``seat 2 (greedy)`` or ``seat 2``."""
+        if s == me:
+            return self.w("you", "du")
+        return f"{self.seat(s)} ({kinds[s]})" if s in kinds else self.seat(s)
+
+    def who(self, s: Any, me: int) -> str:
+        """``you`` or ``seat 2``."""
+        return self.w("you", "du") if s == me else self.seat(s)
+
+    def whose(self, s: Any, me: int) -> str:
+        """``your`` or ``seat 2's``."""
+        return self.w("your", "dein") if s == me else self.w(f"seat {s}'s", f"von Platz {s}")
+
+    def pile_name(self, pile: str) -> str:
+        """A shuffled pile's name (``deck``, ``team 1 deck``, ``seat 2 coins``)
+        in German; in English as it is."""
+        if not self.de:
+            return pile
+        words = pile.split()
+        if len(words) == 3 and words[1].isdigit():
+            kind = {"deck": "Stapel", "coins": "Münzen"}.get(words[2], words[2])
+            owner = {"team": "Team", "seat": "Platz"}.get(words[0], words[0])
+            return f"{kind} von {owner} {words[1]}"
+        return {
+            "deck": "der Nachziehstapel",
+            "defensive deck": "der Abwehrstapel",
+            "starting coins": "die Startmünzen",
+        }.get(pile, pile)
+
+    def verb(self, mine: bool, en_you: str, en_other: str, de_du: str, de_other: str) -> str:
+        """A verb in the form its subject (you or another seat) asks for."""
+        return self.w(en_you, de_du) if mine else self.w(en_other, de_other)
+
+    # -------------------------------------------------------- the contract
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        """A sentence for one of ``seat``'s legal actions, read from its
+        observation ``obs`` (``price``: the third field's price option)."""
+        return a.text()
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        """One line for an event as seat ``me`` sees it (None: not worth a line)."""
+        t = e.get("type")
+        if t == "action":
+            return None
+        if t == "game-over":
+            return self.w("the game is over", "das Spiel ist aus")
+        if t == "shuffle":
+            return self.w(
+                f"the {e.get('pile')} was shuffled ({e.get('size', '?')} cards)",
+                f"{self.pile_name(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
+            )
+        return str(e)
+
+    def screen(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+    ) -> list[str]:
+        """The table as ``seat`` sees it, from its observation only (``asking``:
+        what :meth:`asking` found)."""
+        return ["", *self.table_lines(obs, seat, kinds)]
+
+    def table_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The parts of the table particular to the ruleset (its supply, its
+        open decisions)."""
+        return []
+
+    def asking(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        legal: list[Action],
+        events: list[dict[str, Any]],
+    ) -> str | None:
+        """What asks ``seat`` to choose now where the observation does not
+        name it (passed on to :meth:`screen`); None: nothing."""
+        return None
+
+    def help(self) -> str:
+        """The commands, for ``help``."""
+        return self.w(
+            "Answer with the number of an action, its text, table, log, help or quit.",
+            "Antworte mit der Nummer einer Aktion, ihrem Text, table, log, help oder quit.",
+        )
+
+    def bot_report(
+        self,
+        label: str,
+        s: int,
+        action: Action,
+        seen: dict[str, Any],
+        views: list[dict[str, Any]],
+    ) -> tuple[str, list[dict[str, Any]]]:
+        """The line for a bot's move (``label``: ``seat 2 (greedy)``) and the
+        events (as the person sees them) to show under it."""
+        return f"{label}: {action.text()}", views
+
+    def final_lines(
+        self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The lines under ``=== game over ===``: the scores and the winners."""
+        winners = ", ".join(self.seat_name(s, seat, kinds) for s in r.winners)
+        return [self.w(f"winner: {winners}", f"gewonnen: {winners}")]

@@ -1,0 +1,647 @@
+"""The bean games' describer: planting, harvesting, trading, offers, fields
+and coins, in English and German.
+
+Every bean game's ruleset (Bohnanza and all built on its bean game) extends
+:class:`BeanDescriber` with only what it adds; its hooks (:meth:`~BeanDescriber.plant`,
+:meth:`~BeanDescriber.pass_text`, :meth:`~BeanDescriber.field_marks`,
+:meth:`~BeanDescriber.seat_extras`, :meth:`~BeanDescriber.own_lines`,
+:meth:`~BeanDescriber.extra_lines`, :meth:`~BeanDescriber.winner_lines`) are
+where a ruleset adds its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bohn.describe.base import Describer
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.engine.game import Result
+
+#: the bean game's commands (``help``), English and German
+HELP_EN = """\
+Answer with:
+  <number>          the numbered action of the list
+  <action text>     any action, also one not listed, e.g.
+                      plant f0              plant your front card on field 0
+                      plant t1 f0           plant card 1 of your trading area on field 0
+                      harvest f1            harvest field 1
+                      buy-field             buy your third field
+                      propose 2 give h3,r0 want blaue
+                                            offer seat 2 your hand card h3 and revealed
+                                            card r0 for one blaue from seat 2
+                      propose 0 want soja   ask seat 0 for a soja, giving nothing
+                      accept 5 give h1      accept offer 5, giving your hand card h1
+                      decline 5 / withdraw 5
+                      keep r0               keep revealed card r0 (active player)
+                      end-trading           end the trading phase (active player)
+                      pass                  no second planting / no more proposals
+  table             show the table again
+  log               the recent events
+  help              this text
+  quit              leave the game
+Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards),
+t<i> (your trading area) and s<i> (your General Store); fields are f0, f1, f2 ...;
+wanted cards by bean type.
+"""
+
+HELP_DE = """\
+Antworte mit:
+  <Nummer>          die nummerierte Aktion der Liste
+  <Aktionstext>     jede Aktion, auch eine nicht aufgeführte, z. B.
+                      plant f0              deine vorderste Karte auf Feld 0 pflanzen
+                      plant t1 f0           Karte 1 deines Handelsbereichs auf Feld 0 pflanzen
+                      harvest f1            Feld 1 abernten
+                      buy-field             dein drittes Feld kaufen
+                      propose 2 give h3,r0 want blaue
+                                            Platz 2 deine Handkarte h3 und die aufgedeckte
+                                            Karte r0 für eine blaue von Platz 2 anbieten
+                      propose 0 want soja   Platz 0 um eine soja bitten, ohne etwas zu geben
+                      accept 5 give h1      Angebot 5 annehmen und dafür Handkarte h1 geben
+                      decline 5 / withdraw 5
+                      keep r0               die aufgedeckte Karte r0 behalten (aktiver Spieler)
+                      end-trading           die Handelsphase beenden (aktiver Spieler)
+                      pass                  kein zweites Pflanzen / keine weiteren Angebote
+  table             den Tisch noch einmal zeigen
+  log               die letzten Ereignisse
+  help              dieser Text
+  quit              das Spiel verlassen
+Karten heißen h<i> (deine Hand, h0 = vorderste Karte), r<i> (aufgedeckte Karten),
+t<i> (dein Handelsbereich) und s<i> (dein Gemischtwarenladen); Felder heißen f0, f1,
+f2 ...; gewünschte Karten nach Bohnensorte.
+"""
+
+
+#: what a payment is for, in German (a building or establishment keeps its key)
+PAID_FOR = {"the third field": "das dritte Feld"}
+
+
+def _pays(p: dict[str, Any], f: int) -> int | None:
+    pays = p.get("field_pays") or []
+    return pays[f] if f < len(pays) else None
+
+
+def _flag(p: dict[str, Any], key: str, f: int) -> bool:
+    flags = p.get(key) or []
+    return f < len(flags) and bool(flags[f])
+
+
+class BeanDescriber(Describer):
+    """The bean game (Bohnanza) in words; the base of every bean game's describer."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (
+        Plant,
+        Pass,
+        EndTrading,
+        Accept,
+        Decline,
+        Keep,
+        Propose,
+        Withdraw,
+        Harvest,
+    )
+    #: the event types shown under a bot's move beyond its own plantings and harvests
+    SHOWN: ClassVar[frozenset[str]] = frozenset(
+        ("turn", "reveal", "offer", "trade", "deal", "keep", "draw", "exhausted")
+    )
+    #: whether the cards have genders (Ladybohn): others' offered hand cards
+    #: then show only their bean type
+    genders: ClassVar[bool] = False
+
+    # ---------------------------------------------------------------- words
+
+    def field_text(self, keys: list[str], pays: int | None = None) -> str:
+        """A field as a stack, bottom first, with what a harvest would pay now:
+        ``blaue x4 (pays 1)``, ``[sau rote soja]``, ``empty``."""
+        if not keys:
+            return self.w("empty", "leer")
+        labels = [self.label(k) for k in keys]
+        if all(k == keys[0] for k in keys):
+            stack = f"{labels[0]} x{len(keys)}"
+        else:
+            stack = "[" + " ".join(labels) + "]"
+        return (
+            stack if pays is None else self.w(f"{stack} (pays {pays})", f"{stack} (bringt {pays})")
+        )
+
+    def field_desc(self, keys: list[str], pays: int | None) -> str:
+        """A field as an action's sentence names it."""
+        return self.field_text(keys, pays)
+
+    def offered(self, keys: list[str]) -> str:
+        """The cards another seat offers."""
+        return self.cards(keys)
+
+    def ref_card(self, ref: str, me: dict[str, Any], obs: dict[str, Any]) -> str:
+        try:
+            i = int(ref[1:])
+            if ref[0] == "h":
+                return self.label(str(me["hand"][i]))
+            if ref[0] == "r":
+                return self.label(str(obs["revealed"][i]))
+            if ref[0] == "t":
+                return self.label(str(me["trading_area"][i]))
+        except (IndexError, KeyError, ValueError):
+            pass
+        return "?"
+
+    def refs_text(self, refs: tuple[str, ...], me: dict[str, Any], obs: dict[str, Any]) -> str:
+        return ", ".join(f"{self.ref_card(r, me, obs)} ({r})" for r in refs) or self.w(
+            "nothing", "nichts"
+        )
+
+    def cards_or_count(self, e: dict[str, Any]) -> str:
+        """The cards of a deal or draw event as the viewer sees them."""
+        cards = e.get("cards")
+        if cards is not None:
+            return self.cards(cards)
+        return self.w(f"{e.get('count')} cards", f"{e.get('count')} Karten")
+
+    def fld_fn(self, me: dict[str, Any]) -> Callable[[int], str]:
+        fields = me["fields"]
+
+        def fld(f: int) -> str:
+            if f < len(fields):
+                text = self.field_desc(fields[f], _pays(me, f))
+                return self.w(f"field {f} ({text})", f"Feld {f} ({text})")
+            return self.w(f"field {f}", f"Feld {f}")
+
+        return fld
+
+    # ------------------------------------------------------------- actions
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        fld = self.fld_fn(me)
+        if isinstance(a, Plant):
+            return self.plant(a, obs, me, fld)
+        if isinstance(a, Harvest):
+            return self.w(f"harvest {fld(a.field)}", f"{fld(a.field)} abernten")
+        if isinstance(a, BuyField):
+            return self.buy_field(obs, me, price)
+        if isinstance(a, Pass):
+            return self.pass_text(obs) or self.w("pass", "passen")
+        if isinstance(a, EndTrading):
+            return self.w(
+                "end the trading phase (revealed cards still open are kept)",
+                "die Handelsphase beenden (noch offene aufgedeckte Karten werden behalten)",
+            )
+        if isinstance(a, Keep):
+            card = self.ref_card(f"r{a.revealed}", me, obs)
+            return self.w(
+                f"keep revealed card r{a.revealed} ({card})",
+                f"die aufgedeckte Karte r{a.revealed} ({card}) behalten",
+            )
+        offers = {o["id"]: o for o in obs.get("offers", [])}
+        if isinstance(a, Accept):
+            o = offers.get(a.offer, {})
+            get = self.offered(o.get("give", []))
+            give = self.refs_text(a.give, me, obs)
+            return self.w(
+                f"accept offer {a.offer} from seat {o.get('from', '?')}: you get "
+                f"{get} and give {give}",
+                f"Angebot {a.offer} von Platz {o.get('from', '?')} annehmen: du bekommst "
+                f"{get} und gibst {give}",
+            )
+        if isinstance(a, Decline):
+            o = offers.get(a.offer, {})
+            return self.w(
+                f"decline offer {a.offer} from seat {o.get('from', '?')}",
+                f"Angebot {a.offer} von Platz {o.get('from', '?')} ablehnen",
+            )
+        if isinstance(a, Withdraw):
+            o = offers.get(a.offer, {})
+            return self.w(
+                f"withdraw your offer {a.offer} to seat {o.get('to', '?')}",
+                f"dein Angebot {a.offer} an Platz {o.get('to', '?')} zurückziehen",
+            )
+        if isinstance(a, Propose):
+            give = self.refs_text(a.give, me, obs)
+            if not a.want:
+                return self.w(
+                    f"offer seat {a.to}: give {give} for nothing (a donation)",
+                    f"Platz {a.to} anbieten: {give} für nichts geben (ein Geschenk)",
+                )
+            want = ", ".join(map(self.name, a.want))
+            if not a.give:
+                return self.w(
+                    f"ask seat {a.to} for {want}, giving nothing",
+                    f"Platz {a.to} um {want} bitten, ohne etwas zu geben",
+                )
+            return self.w(
+                f"offer seat {a.to}: give {give} for {want}",
+                f"Platz {a.to} anbieten: {give} für {want} geben",
+            )
+        return a.text()
+
+    def plant_how(self, mode: str | None) -> str:
+        """How a planting's mode reads after its field."""
+        return f" ({mode})" if mode else ""
+
+    def plant(
+        self, a: Plant, obs: dict[str, Any], me: dict[str, Any], fld: Callable[[int], str]
+    ) -> str:
+        """A sentence for a planting."""
+        how = self.plant_how(a.mode)
+        on = fld(a.field)
+        if a.traded is None and a.card:
+            card = self.ref_card(f"h{a.card}", me, obs)
+            return self.w(
+                f"plant hand card h{a.card} ({card}) on {on}{how}",
+                f"Handkarte h{a.card} ({card}) auf {on} pflanzen{how}",
+            )
+        if a.traded is None:
+            card = self.ref_card("h0", me, obs)
+            return self.w(
+                f"plant {card} (front card) on {on}{how}",
+                f"{card} (vorderste Karte) auf {on} pflanzen{how}",
+            )
+        card = self.ref_card(f"t{a.traded}", me, obs)
+        return self.w(
+            f"plant {card} from your trading area (t{a.traded}) on {on}{how}",
+            f"{card} aus deinem Handelsbereich (t{a.traded}) auf {on} pflanzen{how}",
+        )
+
+    def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:
+        cost = ""
+        if price is not None:
+            cost = self.w(f" for {self.coins(price)}", f" für {self.coins(price)}")
+        return self.w("buy your third field", "dein drittes Feld kaufen") + cost
+
+    def pass_text(self, obs: dict[str, Any]) -> str | None:
+        """What a pass means in the observation's phase (None: just ``pass``)."""
+        phase = obs.get("phase")
+        if phase == "plant":
+            second = int(obs.get("planted", 0)) < 2
+            return self.w(
+                f"pass: do not plant {'a second' if second else 'a third'} card",
+                f"passen: keine {'zweite' if second else 'dritte'} Karte pflanzen",
+            )
+        if phase == "trade":
+            return self.w(
+                "pass: make no more proposals in this trading phase",
+                "passen: keine weiteren Angebote in dieser Handelsphase",
+            )
+        return None
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+
+        def who(key: str = "seat") -> str:
+            return self.who(e.get(key), me)
+
+        if t == "turn":
+            return self.w(
+                f"--- turn {e['turn']}: {who()} {'are' if mine else 'is'} active",
+                f"--- Zug {e['turn']}: {who()} {'bist' if mine else 'ist'} am Zug",
+            )
+        if t == "plant":
+            how = self.planted_as(e)
+            card = self.label(str(e["card"]))
+            return self.w(
+                f"{who()} planted {card} on field {e['field']}{how}",
+                f"{who()} {'hast' if mine else 'hat'} {card} auf Feld {e['field']} gepflanzt{how}",
+            )
+        if t == "harvest":
+            return self.harvest(e, me)
+        if t == "reveal":
+            return self.w(
+                f"revealed: {self.cards(e.get('cards', []))}",
+                f"aufgedeckt: {self.cards(e.get('cards', []))}",
+            )
+        if t == "offer":
+            to = self.w("YOU", "DICH") if e.get("to") == me else self.seat(e.get("to"))
+            give = self.offered(e.get("give", []))
+            want = self.cards(e.get("want", []))
+            return self.w(
+                f"offer {e['id']}: {who('from')} -> {to}: gives {give}, wants {want}",
+                f"Angebot {e['id']}: {who('from')} -> {to}: gibt {give}, will {want}",
+            )
+        if t == "trade":
+            given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
+            return self.w(
+                f"trade {e['offer']}: {who('from')} gave {given} to {who('to')} for {returned}",
+                f"Handel {e['offer']}: {who('from')} {'gabst' if e.get('from') == me else 'gab'} "
+                f"{given} an {'dich' if e.get('to') == me else who('to')} für {returned}",
+            )
+        if t == "deal":
+            return self.w(
+                f"{who()} got {self.cards_or_count(e)}",
+                f"{who()} {'bekamst' if mine else 'bekam'} {self.cards_or_count(e)}",
+            )
+        if t == "decline":
+            return self.w(
+                f"{who()} declined offer {e['id']}",
+                f"{who()} {'lehntest' if mine else 'lehnte'} Angebot {e['id']} ab",
+            )
+        if t == "withdraw":
+            return self.w(
+                f"{who()} withdrew offer {e['id']}",
+                f"{who()} {'zogst' if mine else 'zog'} Angebot {e['id']} zurück",
+            )
+        if t == "offer-void":
+            return self.w(f"offer {e['id']} lapsed", f"Angebot {e['id']} ist verfallen")
+        if t == "keep":
+            cards = self.cards(e.get("cards", []))
+            return self.w(
+                f"{who()} kept {cards}", f"{who()} {'behieltst' if mine else 'behielt'} {cards}"
+            )
+        if t == "end-trading":
+            return self.w(
+                f"{who()} ended the trading",
+                f"{who()} {'beendetest' if mine else 'beendete'} den Handel",
+            )
+        if t == "pass":
+            return self.w(f"{who()} passed", f"{who()} {'passtest' if mine else 'passte'}")
+        if t == "draw":
+            return self.w(
+                f"{who()} drew {self.cards_or_count(e)}",
+                f"{who()} {'zogst' if mine else 'zog'} {self.cards_or_count(e)}",
+            )
+        if t == "buy-field":
+            return self.w(
+                f"{who()} bought a third field",
+                f"{who()} {'kauftest' if mine else 'kaufte'} ein drittes Feld",
+            )
+        if t == "pay":
+            coins = e.get("coins", [])
+            faces = f" ({self.counted(coins)})" if coins else ""
+            n = self.coins(len(coins))
+            return self.w(
+                f"{who()} paid {n}{faces} for {e.get('for')}",
+                f"{who()} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
+                f"{PAID_FOR.get(str(e.get('for')), e.get('for'))}",
+            )
+        if t == "exhausted":
+            return self.w(
+                f"the draw pile ran out (exhaustion {e['count']})",
+                f"der Nachziehstapel ist aufgebraucht ({e['count']}. Mal)",
+            )
+        return super().event(e, me)
+
+    def planted_as(self, e: dict[str, Any]) -> str:
+        """How a planting event's card was planted (after its field)."""
+        return ""
+
+    def harvest(self, e: dict[str, Any], me: int) -> str:
+        cards = e.get("cards", [])
+        final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+        where = ""
+        if self.genders or any("/" in str(k) for k in cards):
+            top = self.label(str(cards[-1])) if cards else "?"
+            what = self.w(f"{len(cards)} cards, top {top}", f"{len(cards)} Karten, oben {top}")
+            if "from_discard" in e:
+                where = self.w(" from the discard pile", " vom Ablagestapel")
+        else:
+            what = f"{len(cards)} x {self.label(str(cards[-1])) if cards else '?'}"
+        who = self.who(e.get("seat"), me)
+        coins = self.coins(e["coins"])
+        return self.w(
+            f"{who} harvested field {e['field']} ({what}) -> {coins}{where}{final}",
+            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {e['field']} "
+            f"({what}) -> {coins}{where}{final}",
+        )
+
+    # --------------------------------------------------------------- table
+
+    def seat_field(self, p: dict[str, Any], f: int) -> str:
+        """Field ``f`` of a seat's observation ``p``, with its marks."""
+        keys = p["fields"][f]
+        marks = self.field_marks(p, f)
+        label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
+        return f"{label}: {self.field_text(keys, _pays(p, f))}"
+
+    def field_marks(self, p: dict[str, Any], f: int) -> list[str]:
+        """What a field is beyond a regular one (its kind, a lock)."""
+        return []
+
+    def seat_field_line(self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int) -> str:
+        """A seat's field as a line of the table (without its indent)."""
+        return self.seat_field(p, f)
+
+    def seat_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        """The lines of a seat beyond its fields: its coins and what else it owns."""
+        if "coin_cards" in p:
+            return [self.w("coins: ", "Münzen: ") + self.counted(p["coin_cards"])]
+        return []
+
+    def pile_top(self, obs: dict[str, Any]) -> str:
+        """The discard pile's top card, as the draw pile's line ends it."""
+        discard = obs.get("discard", [])
+        if not discard:
+            return ""
+        return self.w(f" (top: {self.label(discard[-1])})", f" (oben: {self.label(discard[-1])})")
+
+    def extra_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
+    ) -> list[str]:
+        """The lines between the table's parts and the seats (Ladybohn's legend)."""
+        return []
+
+    def own_lines(self, obs: dict[str, Any], me: dict[str, Any]) -> list[str]:
+        """The lines of the person's own cards beyond the hand."""
+        return []
+
+    def screen(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+    ) -> list[str]:
+        lines: list[str] = []
+        active = int(obs.get("active", -1))
+        lines.append("")
+        name = self.seat_name(active, seat, kinds)
+        lines.append(
+            self.w(
+                f"=== turn {obs.get('turn')} - {name} {'are' if active == seat else 'is'} "
+                f"active - phase: {obs.get('phase')} ===",
+                f"=== Zug {obs.get('turn')} - {name} {'bist' if active == seat else 'ist'} "
+                f"am Zug - Phase: {obs.get('phase')} ===",
+            )
+        )
+        discard = obs.get("discard", [])
+        top = self.pile_top(obs)
+        last = self.w("   LAST TURN", "   LETZTER ZUG") if obs.get("last_turn") else ""
+        lines.append(
+            self.w(
+                f"draw pile: {obs.get('deck_size')} cards   discard: {len(discard)} cards{top}   "
+                f"exhaustions: {obs.get('exhaustions')} of {obs.get('final_exhaustion')}",
+                f"Nachziehstapel: {obs.get('deck_size')} Karten   Ablage: {len(discard)} "
+                f"Karten{top}   aufgebraucht: {obs.get('exhaustions')} von "
+                f"{obs.get('final_exhaustion')}",
+            )
+            + last
+        )
+        lines += self.table_lines(obs, seat, kinds)
+        lines += self.extra_lines(obs, seat, kinds, asking)
+        lines.append("")
+        for s, p in enumerate(obs["seats"]):
+            mark = "*" if s == active else " "
+            name = self.seat_name(s, seat, kinds)
+            lines.append(
+                self.w(
+                    f"{mark} {name}: {p['coins']} coins, {p['hand_size']} cards in hand",
+                    f"{mark} {name}: {p['coins']} Münzen, {p['hand_size']} Karten auf der Hand",
+                )
+            )
+            for f in range(len(p["fields"])):
+                lines.append("      " + self.seat_field_line(obs, s, p, f))
+            if p.get("trading_area"):
+                lines.append(
+                    self.w("      trading area: ", "      Handelsbereich: ")
+                    + self.cards(p["trading_area"])
+                )
+            lines += ["      " + x for x in self.seat_extras(obs, p)]
+        lines.append("")
+        me = obs["seats"][seat]
+        hand = me.get("hand", [])
+        lines.append(
+            self.w("your hand (front first): ", "deine Hand (vorne zuerst): ")
+            + (
+                "  ".join(f"h{i} {self.label(k)}" for i, k in enumerate(hand))
+                or self.w("empty", "leer")
+            )
+        )
+        lines += self.own_lines(obs, me)
+        if me.get("trading_area"):
+            lines.append(
+                self.w("your trading area: ", "dein Handelsbereich: ")
+                + "  ".join(f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"]))
+            )
+        revealed = obs.get("revealed", [])
+        if revealed:
+            lines.append(
+                self.w("revealed: ", "aufgedeckt: ")
+                + "  ".join(f"r{i} {self.label(k)}" for i, k in enumerate(revealed))
+            )
+        lines += self.offer_lines(obs, seat)
+        return lines
+
+    def offer_lines(self, obs: dict[str, Any], seat: int) -> list[str]:
+        offers = obs.get("offers", [])
+        if not offers:
+            return []
+        lines = [self.w("open offers:", "offene Angebote:")]
+        hidden = False
+        for o in offers:
+            give, want = self.cards(o.get("give", [])), self.cards(o.get("want", []))
+            if self.genders and o.get("from") != seat:
+                give = self.offered(o.get("give", []))
+                hidden = hidden or "?" in give
+            if o.get("to") == seat:
+                lines.append(
+                    self.w(
+                        f"  >> offer {o['id']} TO YOU from seat {o['from']}: you would get "
+                        f"{give}; seat {o['from']} wants {want}",
+                        f"  >> Angebot {o['id']} AN DICH von Platz {o['from']}: du bekämst "
+                        f"{give}; Platz {o['from']} will {want}",
+                    )
+                )
+            elif o.get("from") == seat:
+                refs = ", ".join(o.get("give_refs", []))
+                lines.append(
+                    self.w(
+                        f"     offer {o['id']} from you to seat {o['to']}: you give {give}",
+                        f"     Angebot {o['id']} von dir an Platz {o['to']}: du gibst {give}",
+                    )
+                    + (f" ({refs})" if refs else "")
+                    + self.w(f"; you want {want}", f"; du willst {want}")
+                )
+            else:
+                lines.append(
+                    self.w(
+                        f"     offer {o['id']} seat {o['from']} -> seat {o['to']}: gives {give}; "
+                        f"wants {want}",
+                        f"     Angebot {o['id']} Platz {o['from']} -> Platz {o['to']}: gibt "
+                        f"{give}; will {want}",
+                    )
+                )
+        if hidden:
+            lines.append(self.hidden_note())
+        return lines
+
+    def hidden_note(self) -> str:
+        return ""
+
+    def help(self) -> str:
+        return self.w(HELP_EN, HELP_DE)
+
+    # ------------------------------------------------------------ the bots
+
+    def bot_report(
+        self,
+        label: str,
+        s: int,
+        action: Action,
+        seen: dict[str, Any],
+        views: list[dict[str, Any]],
+    ) -> tuple[str, list[dict[str, Any]]]:
+        summary = []
+        rest = []
+        for v in views:
+            t = v.get("type")
+            if t == "harvest" and v.get("seat") == s and not v.get("final"):
+                summary.append(self.coins(v["coins"]))
+            elif t == "plant" and v.get("seat") == s:
+                summary.append(self.planted_summary(v))
+            elif t in self.SHOWN or t == "plant" or (t == "harvest" and v.get("final")):
+                rest.append(v)  # another seat's planting: a baby foisted by this deal
+        if seen == action.to_json():
+            text = action.text()
+        else:
+            text = self.ui("hidden", type=seen.get("type"))
+        line = f"{label}: {text}"
+        if summary:
+            line += " -> " + ", ".join(summary)
+        return line, rest
+
+    def planted_summary(self, v: dict[str, Any]) -> str:
+        """A bot's own planting in the line of its move."""
+        card = self.label(str(v["card"]))
+        return self.w(f"{card} on field {v['field']}", f"{card} auf Feld {v['field']}")
+
+    # ------------------------------------------------------------ the end
+
+    def tally_label(self, key: str) -> str:
+        """How the final screen names a part of a total (``tally`` of the result)."""
+        return key
+
+    def final_lines(
+        self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        out = []
+        tally = (r.details or {}).get("tally")
+        for s in r.ranking:
+            line = f"  {self.seat_name(s, seat, kinds)}: {self.coins(r.scores[s])}"
+            if isinstance(tally, list) and s < len(tally):
+                t = tally[s]
+                parts = [f"{self.tally_label(k)} {v}" for k, v in t.items() if k != "total"]
+                line += f" ({', '.join(parts)})"
+            out.append(line)
+        out += self.winner_lines(r, seat, kinds)
+        if r.tie_break:
+            out.append(
+                self.w(
+                    "tie on the most coins, broken by the rule: the tied player whose first "
+                    "turn came latest wins",
+                    "Gleichstand bei den meisten Münzen, nach der Regel entschieden: von den "
+                    "Gleichauf-Liegenden gewinnt, wessen erster Zug am spätesten kam",
+                )
+            )
+        return out
+
+    def winner_lines(self, r: Result, seat: int, kinds: dict[int, str]) -> list[str]:
+        return super().final_lines(r, {}, seat, kinds)

@@ -1,0 +1,219 @@
+"""Al Cabohne in words: the bean mafia's bosses and treasury, the uncovered
+piles and the leftovers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bohn.describe.bean import BeanDescriber
+from bohn.engine.actions import Action
+from bohn.engine.game import Result
+from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
+
+
+def boss_name(key: str) -> str:
+    """A boss's name from his key: ``Al Cabohne``."""
+    return " ".join(w.capitalize() for w in str(key).split("-"))
+
+
+class AlCabohneDescriber(BeanDescriber):
+    """The bean game's words and the mafia's."""
+
+    def boss_at(self, obs: dict[str, Any], k: int | None) -> str:
+        bosses = obs.get("bosses") or []
+        if k is None or not 0 <= k < len(bosses):
+            return self.w(f"boss m{k}", f"Boss m{k}")
+        b = bosses[k]
+        grows = (
+            f"{len(b['field'])} x {self.label(b['field'][-1])}"
+            if b["field"]
+            else self.w("empty", "leer")
+        )
+        return self.w(
+            f"{boss_name(b['key'])} (m{k}: {grows}, harvests at {b['threshold']})",
+            f"{boss_name(b['key'])} (m{k}: {grows}, erntet bei {b['threshold']})",
+        )
+
+    def pile_at(self, obs: dict[str, Any], i: int) -> str:
+        piles = obs.get("piles") or []
+        pile = self.w("pile", "Stapel")
+        if 0 <= i < len(piles) and piles[i]:
+            return f"{pile} p{i} ({self.label(piles[i][0])} x{len(piles[i])})"
+        return f"{pile} p{i}"
+
+    # ------------------------------------------------------------- actions
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        if isinstance(a, Place | Give | Discard):
+            return self.mafia_action(a, obs, me, self.fld_fn(me))
+        return super().action(a, obs, seat, price)
+
+    def mafia_action(
+        self,
+        a: Place | Give | Discard,
+        obs: dict[str, Any],
+        me: dict[str, Any],
+        fld: Callable[[int], str],
+    ) -> str:
+        if isinstance(a, Place):
+            pile = self.pile_at(obs, a.pile)
+            if a.boss is not None:
+                boss = self.boss_at(obs, a.boss)
+                return self.w(
+                    f"give {pile} to {boss}, one card at a time",
+                    f"{pile} an {boss} geben, eine Karte nach der anderen",
+                )
+            on = fld(a.field or 0)
+            return self.w(f"plant {pile} whole on {on}", f"{pile} ganz auf {on} pflanzen")
+        if isinstance(a, Give):
+            card = self.ref_card(f"h{a.card}", me, obs)
+            boss = self.boss_at(obs, a.boss)
+            return self.w(
+                f"give hand card h{a.card} ({card}) to {boss}",
+                f"Handkarte h{a.card} ({card}) an {boss} geben",
+            )
+        pile = self.pile_at(obs, a.pile)
+        return self.w(f"discard {pile}", f"{pile} ablegen")
+
+    def pass_text(self, obs: dict[str, Any]) -> str | None:
+        if obs.get("phase") == "place":
+            if obs.get("piles"):
+                return self.w(
+                    "pass: leave the remaining piles for your opponent and end the phase",
+                    "passen: die übrigen Stapel dem Gegner lassen und die Phase beenden",
+                )
+            return self.w(
+                "pass: end the phase (then draw two)",
+                "passen: die Phase beenden (dann zwei ziehen)",
+            )
+        return super().pass_text(obs)
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        boss = boss_name(e.get("boss", "?"))
+        card = self.label(str(e.get("card")))
+        if t == "mafia-plant":
+            return self.w(f"{boss} got {card}", f"{boss} bekam {card}")
+        if t == "mafia-harvest":
+            cards = e.get("cards", [])
+            final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+            top = self.label(cards[-1]) if cards else "?"
+            coins = self.coins(int(e.get("coins", 0)))
+            return self.w(
+                f"{boss} harvested {len(cards)} x {top} -> {coins} for the mafia treasury{final}",
+                f"{boss} erntete {len(cards)} x {top} -> {coins} für die Kasse der Mafia{final}",
+            )
+        if t == "protection":
+            return self.w(
+                f"protection: {who} gave the top card of field {e.get('field')} to the mafia",
+                f"Schutzgeld: {who} {'gabst' if mine else 'gab'} die oberste Karte von Feld "
+                f"{e.get('field')} an die Mafia",
+            )
+        if t == "uncover":
+            if e.get("to") == "mafia":
+                return self.w(
+                    f"uncovered {card}: it goes to the mafia",
+                    f"aufgedeckt: {card}, sie geht an die Mafia",
+                )
+            return self.w(
+                f"uncovered {card}: it joins the piles",
+                f"aufgedeckt: {card}, sie kommt zu den Stapeln",
+            )
+        if t == "from-discard":
+            return self.w(
+                f"{card} from the discard pile joins pile p{e.get('pile')}",
+                f"{card} vom Ablagestapel kommt zu Stapel p{e.get('pile')}",
+            )
+        if t == "place":
+            if "boss" in e:
+                return self.w(
+                    f"{who} gave pile p{e.get('pile')} to {boss_name(e['boss'])}",
+                    f"{who} {'gabst' if mine else 'gab'} Stapel p{e.get('pile')} an "
+                    f"{boss_name(e['boss'])}",
+                )
+            cards = e.get("cards", [])
+            top = self.label(cards[-1]) if cards else "?"
+            return self.w(
+                f"{who} planted pile p{e.get('pile')} ({len(cards)} x {top}) on field "
+                f"{e.get('field')}",
+                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel p{e.get('pile')} "
+                f"({len(cards)} x {top}) auf Feld {e.get('field')}",
+            )
+        if t == "give":
+            return self.w(
+                f"{who} gave {card} to {boss}",
+                f"{who} {'gabst' if mine else 'gab'} {card} an {boss}",
+            )
+        if t == "discard-pile":
+            cards = self.cards(e.get("cards", []))
+            return self.w(
+                f"{who} discarded a pile: {cards}",
+                f"{who} {'legtest' if mine else 'legte'} einen Stapel ab: {cards}",
+            )
+        return super().event(e, me)
+
+    # --------------------------------------------------------------- table
+
+    def table_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        out = super().table_lines(obs, seat, kinds)
+        if "bosses" in obs:
+            out += self.mafia_lines(obs)
+        return out
+
+    def mafia_lines(self, obs: dict[str, Any]) -> list[str]:
+        """The bosses' fields with their thresholds, the treasury, the
+        uncovered piles and the boss to feed."""
+        treasury = self.coins(int(obs.get("treasury", 0)))
+        out = [self.w(f"the mafia: treasury {treasury}", f"die Mafia: Kasse {treasury}")]
+        for k, b in enumerate(obs.get("bosses", [])):
+            fld = b["field"]
+            grows = f"{len(fld)} x {self.label(fld[-1])}" if fld else self.w("empty", "leer")
+            at = self.coins(int(b["threshold"]))
+            out.append(
+                self.w(
+                    f"  m{k} {boss_name(b['key'])}: {grows} (harvests at {at})",
+                    f"  m{k} {boss_name(b['key'])}: {grows} (erntet bei {at})",
+                )
+            )
+        piles = obs.get("piles") or []
+        if piles:
+            out.append(
+                self.w("uncovered piles: ", "aufgedeckte Stapel: ")
+                + "   ".join(
+                    f"p{i}: {self.label(p[0])} x{len(p)}" for i, p in enumerate(piles) if p
+                )
+            )
+        if obs.get("feed"):
+            boss = boss_name(obs["feed"])
+            out.append(
+                self.w(
+                    f"feed {boss}: his field is empty, give him a hand card",
+                    f"{boss} füttern: sein Feld ist leer, gib ihm eine Handkarte",
+                )
+            )
+        return out
+
+    def winner_lines(self, r: Result, seat: int, kinds: dict[int, str]) -> list[str]:
+        details = r.details or {}
+        out = []
+        if "mafia" in details:
+            mafia = self.coins(int(details["mafia"]))
+            out.append(self.w(f"  the mafia: {mafia}", f"  die Mafia: {mafia}"))
+        if details.get("winner") == "mafia":
+            out.append(
+                self.w(
+                    "winner: the mafia (no player has more coins than its treasury)",
+                    "gewonnen: die Mafia (kein Spieler hat mehr Münzen als ihre Kasse)",
+                )
+            )
+            return out
+        return out + super().winner_lines(r, seat, kinds)
+
+
+DESCRIBER = AlCabohneDescriber

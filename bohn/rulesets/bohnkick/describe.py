@@ -1,0 +1,767 @@
+"""Bohnkick in words: bean football (rules/bohnkick.md), with teams, attacks,
+shots and goals; no fields, no coins."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bohn.describe.base import Describer
+from bohn.engine.actions import Action, Pass
+from bohn.engine.game import Result
+from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Play, Swap, Tackle
+from bohn.rulesets.prohibohn.actions import Drop
+
+#: the teams' names (team 0 plays the National deck, team 1 the International one)
+TEAMS = (("National", "National"), ("International", "International"))
+#: the corners of the goal in words
+CORNERS = {
+    "ul": ("upper left", "oben links"),
+    "ur": ("upper right", "oben rechts"),
+    "ll": ("lower left", "unten links"),
+    "lr": ("lower right", "unten rechts"),
+}
+#: the Referee's calls in words
+CALLS = {
+    "free-kick": ("free kick", "Freistoß"),
+    "penalty": ("penalty", "Elfmeter"),
+    "striker-foul": ("striker foul", "Stürmerfoul"),
+}
+#: a shot being aimed (a goal card's kind, or a kick) in words
+SHOTS = {
+    "shot": ("shot", "Schuss"),
+    "long-shot": ("long shot", "Fernschuss"),
+    "header": ("header", "Kopfball"),
+    "free-kick": ("free kick", "Freistoß"),
+    "penalty": ("penalty", "Elfmeter"),
+}
+#: the Goalie symbol that stops each kind of shot (bohnkick §3.5.3, §4.6)
+BLOCKED_BY = {
+    "shot": "shot",
+    "long-shot": "long-shot",
+    "header": "header",
+    "free-kick": "long-shot",
+    "penalty": "penalty",
+}
+#: why an attack ended (``attack-over``)
+REASONS = {
+    "goal": ("a goal", "ein Tor"),
+    "blocked": ("the shot was blocked", "der Schuss wurde gehalten"),
+    "tackle": ("a successful tackle", "eine erfolgreiche Grätsche"),
+    "striker-foul": ("a striker foul", "ein Stürmerfoul"),
+    "missed-pass": ("a missed pass", "ein Fehlpass"),
+    "only-goal-cards": (
+        "the attacker held only goal cards",
+        "der Angreifer hatte nur Torkarten",
+    ),
+}
+
+HELP_EN = """\
+Bohnkick (bean football) - answer with:
+  <number>          the numbered action of the list
+  <action text>     any action, also one not listed:
+                      play h2           attacker: play team card h2 (the ball goes on)
+                      pass              defender: continue (no tackle, no swap); against
+                                        an aimed shot: no block, let it in
+                      swap d0,d2        defender: discard 1-3 defensive cards and draw as
+                                        many; a Referee card drawn for them acts
+                      tackle d1         defender: play the Tackle card of the bean that
+                                        played the last card
+                      aim ul            shooter: name the corner (ul upper left, ur upper
+                                        right, ll lower left, lr lower right)
+                      block d0          defender: a Goalie card with the shot's symbol
+                                        showing the aimed corner stops the shot
+                      advantage         after a free kick is awarded: play on instead
+                      drop h0           an opener holding only goal cards discards one
+  table             show the table again
+  log               the recent events
+  help              this text
+  quit              leave the game
+Team cards are h0, h1, ... (6 in hand), defensive cards d0, d1, d2. A card names its
+bean and what it does: "brech: pass to garten" (the ball goes to garten), "garten:
+cross to feuer" (then every feuer card, also the header, may follow), "feuer: shot".
+Only the bean with the ball plays; the first card of an attack is no goal card.
+Goalie cards show their symbol and corners: "Goalie (shot) ul+ll".
+"""
+
+HELP_DE = """\
+Bohnkick (Bohnenfußball) - antworte mit:
+  <Nummer>          die nummerierte Aktion der Liste
+  <Aktionstext>     jede Aktion, auch eine nicht aufgeführte:
+                      play h2           Angreifer: Teamkarte h2 spielen (der Ball läuft weiter)
+                      pass              Verteidiger: weiter (keine Grätsche, kein Tausch);
+                                        gegen einen gezielten Schuss: nicht halten
+                      swap d0,d2        Verteidiger: 1-3 Abwehrkarten ablegen und ebenso
+                                        viele ziehen; eine dafür gezogene Schiedsrichterkarte wirkt
+                      tackle d1         Verteidiger: die Grätschenkarte der Bohne spielen,
+                                        die die letzte Karte spielte
+                      aim ul            Schütze: die Ecke nennen (ul oben links, ur oben
+                                        rechts, ll unten links, lr unten rechts)
+                      block d0          Verteidiger: eine Torwartkarte mit dem Symbol des
+                                        Schusses und der gezielten Ecke hält den Schuss
+                      advantage         nach einem gegebenen Freistoß: stattdessen weiterspielen
+                      drop h0           ein Eröffner mit nur Torkarten legt eine ab
+  table             den Tisch noch einmal zeigen
+  log               die letzten Ereignisse
+  help              dieser Text
+  quit              das Spiel verlassen
+Teamkarten sind h0, h1, ... (6 auf der Hand), Abwehrkarten d0, d1, d2. Eine Karte nennt
+ihre Bohne und was sie tut: "brech: Pass zu garten" (der Ball geht zu garten), "garten:
+Flanke zu feuer" (dann darf jede feuer-Karte folgen, auch der Kopfball), "feuer: Schuss".
+Nur die Bohne mit dem Ball spielt; die erste Karte eines Angriffs ist keine Torkarte.
+Torwartkarten zeigen ihr Symbol und ihre Ecken: "Torwart (Schuss) ul+ll".
+"""
+
+
+class BohnkickDescriber(Describer):
+    """Bohnkick's words: teams, attacks, shots and goals."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (
+        Play,
+        Aim,
+        Block,
+        Tackle,
+        Pass,
+        Swap,
+        Advantage,
+        Drop,
+    )
+
+    # ---------------------------------------------------------------- words
+
+    def pick(self, table: dict[str, tuple[str, str]], key: str, default: str | None = None) -> str:
+        en, de = table.get(key, (default or key, default or key))
+        return self.w(en, de)
+
+    def shot(self, kind: str) -> str:
+        return self.pick(SHOTS, kind)
+
+    def team_name(self, t: int) -> str:
+        return self.w(*TEAMS[t]) if 0 <= t < len(TEAMS) else str(t)
+
+    def card(self, key: str) -> str:
+        """A card in words: ``brech: pass to garten``, ``Goalie (shot) ul+ll``."""
+        bean, sep, kind = key.partition("/")
+        if sep:
+            if kind.startswith("pass:"):
+                return self.w(f"{bean}: pass to {kind[5:]}", f"{bean}: Pass zu {kind[5:]}")
+            if kind == "cross":
+                return self.w(f"{bean}: cross to feuer", f"{bean}: Flanke zu feuer")
+            if kind == "dribble":
+                return self.w(f"{bean}: dribble", f"{bean}: Dribbling")
+            return f"{bean}: {self.pick(SHOTS, kind, kind.replace('-', ' '))}"
+        what, _, rest = key.partition(":")
+        if what == "referee":
+            return self.w("Referee: ", "Schiedsrichter: ") + self.pick(CALLS, rest)
+        if what == "tackle":
+            return self.w(f"Tackle {rest}", f"Grätsche {rest}")
+        if what == "goalie":
+            symbol, _, corners = rest.partition(":")
+            return self.w(
+                f"Goalie ({self.shot(symbol)}) {corners}",
+                f"Torwart ({self.shot(symbol)}) {corners}",
+            )
+        return key
+
+    def count(self, n: int) -> str:
+        return self.ncards(n)
+
+    def card_list(self, keys: list[Any]) -> str:
+        return ", ".join(self.card(str(k)) for k in keys) if keys else self.w("none", "keine")
+
+    def corner(self, corner: Any) -> str:
+        """A corner in words: ``upper left corner (ul)``."""
+        name = self.pick(CORNERS, str(corner))
+        return self.w(f"{name} corner ({corner})", f"Ecke {name} ({corner})")
+
+    def ball_after(self, key: str) -> str:
+        """Where the ball is after team card ``key`` is played (bohnkick §4.1)."""
+        bean, _, kind = key.partition("/")
+        if kind.startswith("pass:"):
+            return self.w(f"the ball goes to {kind[5:]}", f"der Ball geht zu {kind[5:]}")
+        if kind == "cross":
+            return self.w(
+                "the ball goes to feuer after a cross (every feuer card, also the header, may "
+                "follow)",
+                "der Ball geht nach einer Flanke zu feuer (jede feuer-Karte darf folgen, auch der "
+                "Kopfball)",
+            )
+        if kind == "dribble":
+            return self.w(f"the ball stays with {bean}", f"der Ball bleibt bei {bean}")
+        shot = self.shot(kind)
+        return self.w(f"a {shot} on goal", f"ein {shot} aufs Tor")
+
+    def team(self, t: int, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """A team with its name and players: ``team 0 (National: you, seat 2 (greedy))``."""
+        seats = [s for s, p in enumerate(obs.get("seats", [])) if p.get("team") == t]
+        names = ", ".join(self.seat_name(s, seat, kinds) for s in seats)
+        word = self.w("team", "Team")
+        name = self.team_name(t)
+        return f"{word} {t} ({name}: {names})" if names else f"{word} {t} ({name})"
+
+    def score(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        score = obs.get("score") or [0, 0]
+        return ", ".join(
+            f"{self.team(t, obs, seat, kinds)} {score[t]} "
+            + self.w(f"goal{'s' if score[t] != 1 else ''}", "Tor" if score[t] == 1 else "Tore")
+            for t in (0, 1)
+        )
+
+    def goals(self, obs: dict[str, Any]) -> list[str]:
+        goals = obs.get("goals") or [[], []]
+        return [
+            self.w(f"  goals of team {t}: ", f"  Tore von Team {t}: ")
+            + self.card_list(list(goals[t]))
+            for t in (0, 1)
+            if t < len(goals)
+        ]
+
+    def does(self, s: int, seat: int, kinds: dict[int, str], en: str, de: str) -> str:
+        """``seat 1 (greedy) plays`` or ``you play`` (verbs in their third-person form)."""
+        if s == seat:
+            return self.w(f"you {en.removesuffix('s')}", f"du {de}")
+        return f"{self.seat_name(s, seat, kinds)} " + self.w(en, de)
+
+    # --------------------------------------------------------------- table
+
+    def phase_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """Who acts now and what he may do."""
+        phase = obs.get("phase")
+        n = int(obs.get("players", 2))
+        mover = int(obs.get("to_play", -1))
+        reactor = int(obs.get("reactor", -1))
+        mover_name = self.seat_name(mover, seat, kinds)
+        reactor_name = self.seat_name(reactor, seat, kinds)
+        played = [str(k) for k in obs.get("played", [])]
+        shot_key = str(obs.get("shot"))
+        shot = self.shot(shot_key)
+        me = mover == seat
+        if phase == "play":
+            if not played:
+                return self.w(
+                    f"{self.does(mover, seat, kinds, 'opens', '')} the attack: any team card but "
+                    "a goal card",
+                    f"{mover_name} {'eröffnest' if me else 'eröffnet'} den Angriff: jede "
+                    "Teamkarte außer einer Torkarte",
+                )
+            return self.w(
+                f"{self.does(mover, seat, kinds, 'plays', '')} the next team card: a card of the "
+                "bean with the ball",
+                f"{mover_name} {'spielst' if me else 'spielt'} die nächste Teamkarte: eine "
+                "Karte der Bohne mit dem Ball",
+            )
+        if phase == "react":
+            acting = played[-1].partition("/")[0] if played else "?"
+            if self.de:
+                nxt = ""
+                if reactor >= 0:
+                    after = (reactor + 1) % n
+                    nxt = f"{self.seat_name(after, seat, kinds)} {'spielst' if after == seat else 'spielt'} weiter"
+                tackle = f" oder {acting} grätschen" if n == 2 else ""
+                return (
+                    f"{reactor_name} {'reagierst' if reactor == seat else 'reagiert'}: weiter, "
+                    f"Abwehrkarten tauschen{tackle}; dann {nxt}"
+                )
+            nxt = self.does((reactor + 1) % n, seat, kinds, "plays on", "") if reactor >= 0 else ""
+            tackle = f" or tackle {acting}" if n == 2 else ""
+            return (
+                f"{self.does(reactor, seat, kinds, 'reacts', '')}: continue, swap defensive "
+                f"cards{tackle}; then {nxt}"
+            )
+        if phase == "shot-react":
+            acting = played[-1].partition("/")[0] if played else "?"
+            return self.w(
+                f"{reactor_name} may tackle the {shot} (Tackle {acting}) or continue",
+                f"{reactor_name} darf den {shot} abgrätschen (Grätsche {acting}) oder weiter",
+            )
+        if phase == "aim":
+            return self.w(
+                f"{self.does(mover, seat, kinds, 'aims', '')} the {shot} at a corner",
+                f"{mover_name} {'zielst' if me else 'zielt'} mit dem {shot} auf eine Ecke",
+            )
+        if phase == "block":
+            symbol = BLOCKED_BY.get(shot_key)
+            sym = self.shot(symbol) if symbol else "?"
+            corner = self.pick(CORNERS, str(obs.get("corner")), "?")
+            return self.w(
+                f"{reactor_name} may block with a Goalie card ({sym} symbol showing the "
+                f"{corner} corner) or let it in",
+                f"{reactor_name} darf mit einer Torwartkarte halten (Symbol {sym}, Ecke "
+                f"{corner}) oder ihn durchlassen",
+            )
+        if phase == "kick":
+            return self.w(
+                f"FREE KICK for {mover_name}: aim it at a corner, or call advantage and play on",
+                f"FREISTOSS für {mover_name}: auf eine Ecke zielen oder Vorteil rufen und "
+                "weiterspielen",
+            )
+        if phase == "only-goal-cards":
+            return self.w(
+                f"{self.does(mover, seat, kinds, 'holds', '')} only goal cards: discard them one "
+                "at a time (drop) until another card comes; then the attack is lost",
+                f"{mover_name} {'hast' if me else 'hat'} nur Torkarten: eine nach der anderen "
+                "ablegen (drop), bis eine andere Karte kommt; dann ist der Angriff verloren",
+            )
+        if phase == "over":
+            return self.w("the game is over", "das Spiel ist aus")
+        return self.w(f"phase {phase}", f"Phase {phase}")
+
+    def screen(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+    ) -> list[str]:
+        lines: list[str] = [""]
+        team = int(obs.get("attacking_team", 0))
+        lines.append(
+            self.w(
+                f"=== Bohnkick - attack {obs.get('attack')} - phase: {obs.get('phase')} ===",
+                f"=== Bohnkick - Angriff {obs.get('attack')} - Phase: {obs.get('phase')} ===",
+            )
+            + (self.w("   LAST ATTACK", "   LETZTER ANGRIFF") if obs.get("last_attack") else "")
+        )
+        lines.append(self.w("score: ", "Spielstand: ") + self.score(obs, seat, kinds))
+        lines += self.goals(obs)
+        if obs.get("phase") != "over":
+            opener = self.seat_name(int(obs.get("opener", -1)), seat, kinds)
+            lines.append(
+                self.w(
+                    f"attacking: {self.team(team, obs, seat, kinds)}; the attack was opened by "
+                    f"{opener}",
+                    f"im Angriff: {self.team(team, obs, seat, kinds)}; eröffnet hat den Angriff "
+                    f"{opener}",
+                )
+            )
+            lines.append(self.w("now: ", "jetzt: ") + self.phase_line(obs, seat, kinds))
+        played = [str(k) for k in obs.get("played", [])]
+        if played:
+            lines.append(
+                self.w("played in this attack: ", "gespielt in diesem Angriff: ")
+                + "  ".join(f"{i + 1}) {self.card(k)}" for i, k in enumerate(played))
+            )
+        elif obs.get("phase") != "over":
+            lines.append(
+                self.w(
+                    "played in this attack: nothing yet", "gespielt in diesem Angriff: noch nichts"
+                )
+            )
+        ball = obs.get("ball")
+        if ball:
+            cross = ""
+            if obs.get("after_cross"):
+                cross = self.w(
+                    " - after a cross: every feuer card, also the header, may follow",
+                    " - nach einer Flanke: jede feuer-Karte darf folgen, auch der Kopfball",
+                )
+            lines.append(self.w(f"ball: with {ball}{cross}", f"Ball: bei {ball}{cross}"))
+        if obs.get("shot"):
+            shot = str(obs["shot"])
+            if obs.get("corner"):
+                aim = self.w(
+                    f" at the {self.corner(obs['corner'])}",
+                    f" auf die {self.corner(obs['corner'])}",
+                )
+            else:
+                aim = self.w(" (no corner named yet)", " (noch keine Ecke genannt)")
+            symbol = BLOCKED_BY.get(shot)
+            sym = self.shot(symbol) if symbol else "?"
+            lines.append(
+                self.w(
+                    f"shot on goal: {self.shot(shot)}{aim}; only a Goalie card with the "
+                    f"{sym} symbol blocks it",
+                    f"Schuss aufs Tor: {self.shot(shot)}{aim}; nur eine Torwartkarte mit dem "
+                    f"Symbol {sym} hält ihn",
+                )
+            )
+        decks = obs.get("team_decks") or [0, 0]
+        discards = obs.get("team_discards") or [[], []]
+        runouts = obs.get("runouts") or [0, 0]
+        for t in (0, 1):
+            r = int(runouts[t])
+            deck, pile = self.count(int(decks[t])), self.count(len(discards[t]))
+            lines.append(
+                self.w(
+                    f"team {t} ({self.team_name(t)}) deck: {deck}, discard pile {pile}, ran out "
+                    f"{r} time{'s' if r != 1 else ''}",
+                    f"Team {t} ({self.team_name(t)}) Stapel: {deck}, Ablagestapel {pile}, "
+                    f"{r}-mal aufgebraucht",
+                )
+            )
+        ddiscard = [str(k) for k in obs.get("defence_discard", [])]
+        top = self.w(" (top: ", " (oben: ") + self.card(ddiscard[-1]) + ")" if ddiscard else ""
+        lines.append(
+            self.w(
+                f"defensive deck: {self.count(int(obs.get('defence_deck', 0)))}   its discard "
+                f"pile: {self.count(len(ddiscard))}{top}",
+                f"Abwehrstapel: {self.count(int(obs.get('defence_deck', 0)))}   sein "
+                f"Ablagestapel: {self.count(len(ddiscard))}{top}",
+            )
+        )
+        if obs.get("last_attack"):
+            lines.append(
+                self.w(
+                    "LAST ATTACK: the second team deck has run out; no more team cards are drawn "
+                    "and the game ends with this attack",
+                    "LETZTER ANGRIFF: der zweite Teamstapel ist aufgebraucht; es werden keine "
+                    "Teamkarten mehr gezogen und das Spiel endet mit diesem Angriff",
+                )
+            )
+        lines.append("")
+        active = {int(obs.get("to_play", -1)), int(obs.get("reactor", -1))}
+        for s, p in enumerate(obs["seats"]):
+            mark = "*" if s in active else " "
+            name = self.seat_name(s, seat, kinds)
+            lines.append(
+                self.w(
+                    f"{mark} {name} (team {p.get('team')}): {p.get('hand_size')} team cards, "
+                    f"{p.get('defence_size')} defensive cards",
+                    f"{mark} {name} (Team {p.get('team')}): {p.get('hand_size')} Teamkarten, "
+                    f"{p.get('defence_size')} Abwehrkarten",
+                )
+            )
+        lines.append("")
+        me = obs["seats"][seat]
+        hand = [str(k) for k in me.get("hand", [])]
+        defence = [str(k) for k in me.get("defence", [])]
+        none = self.w("none", "keine")
+        lines.append(
+            self.w("your team cards: ", "deine Teamkarten: ")
+            + ("   ".join(f"h{i} {self.card(k)}" for i, k in enumerate(hand)) or none)
+        )
+        lines.append(
+            self.w("your defensive cards: ", "deine Abwehrkarten: ")
+            + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence)) or none)
+        )
+        return lines
+
+    def final_lines(
+        self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The score, the scoring cards, the winner or a draw."""
+        out = [
+            self.w("  score: ", "  Spielstand: ") + self.score(obs, seat, kinds),
+            *self.goals(obs),
+        ]
+        score = obs.get("score") or [0, 0]
+        if score[0] == score[1]:
+            out.append(
+                self.w(f"a draw: {score[0]} goals each", f"unentschieden: je {score[0]} Tore")
+            )
+        else:
+            best = 0 if score[0] > score[1] else 1
+            out.append(self.w("winner: ", "gewonnen hat: ") + self.team(best, obs, seat, kinds))
+        return out
+
+    def help(self) -> str:
+        return self.w(HELP_EN, HELP_DE)
+
+    # ------------------------------------------------------------- actions
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        hand = [str(k) for k in me.get("hand", [])]
+        defence = [str(k) for k in me.get("defence", [])]
+        n = int(obs.get("players", 2))
+        phase = obs.get("phase")
+        shot_name = self.shot(str(obs.get("shot")))
+
+        def h(i: int) -> str:
+            return f"{self.card(hand[i])} (h{i})" if 0 <= i < len(hand) else f"h{i}"
+
+        def d(i: int) -> str:
+            return f"{self.card(defence[i])} (d{i})" if 0 <= i < len(defence) else f"d{i}"
+
+        if isinstance(a, Play):
+            key = hand[a.card] if 0 <= a.card < len(hand) else "?"
+            first = not obs.get("played")
+            kind = key.partition("/")[2]
+            if kind in SHOTS:
+                shot = self.shot(kind)
+                if self.de:
+                    after = (
+                        "der Verteidiger darf grätschen, dann zielst du auf eine Ecke"
+                        if n == 2
+                        else "als Nächstes zielst du auf eine Ecke"
+                    )
+                    opens = "den Angriff eröffnen mit" if first else "spielen:"
+                    return f"{opens} {h(a.card)}: ein {shot} aufs Tor; {after}"
+                after = (
+                    "the defender may tackle, then you aim at a corner"
+                    if n == 2
+                    else "you aim at a corner next"
+                )
+                opens = "open the attack with" if first else "play"
+                return f"{opens} {h(a.card)}: a {shot} on goal; {after}"
+            opens = self.w(
+                "open the attack with" if first else "play",
+                "den Angriff eröffnen mit" if first else "spielen:",
+            )
+            return f"{opens} {h(a.card)}: {self.ball_after(key)}"
+        if isinstance(a, Pass):
+            if phase == "react":
+                return self.w(
+                    "continue: no swap, no tackle; the attack goes on",
+                    "weiter: kein Tausch, keine Grätsche; der Angriff geht weiter",
+                )
+            if phase == "shot-react":
+                return self.w(
+                    f"continue: no tackle; the {shot_name} is aimed at a corner next",
+                    f"weiter: keine Grätsche; mit dem {shot_name} wird als Nächstes auf eine "
+                    "Ecke gezielt",
+                )
+            if phase == "block":
+                if n == 4:
+                    return self.w(
+                        f"do not block the {shot_name}: a goal unless your partner still blocks it",
+                        f"den {shot_name} nicht halten: ein Tor, außer dein Partner hält ihn noch",
+                    )
+                return self.w(
+                    f"let the {shot_name} in: no block, a goal for the attackers",
+                    f"den {shot_name} durchlassen: kein Halten, ein Tor für die Angreifer",
+                )
+            return self.w("pass", "passen")
+        if isinstance(a, Swap):
+            cards = ", ".join(d(i) for i in a.cards)
+            k = len(a.cards)
+            text = self.w(
+                f"swap {cards}: discard and draw {k} new defensive card{'s' if k != 1 else ''}",
+                f"{cards} tauschen: ablegen und {k} neue Abwehrkarte{'n' if k != 1 else ''} ziehen",
+            )
+            if n == 2:
+                text += self.w(
+                    "; a Referee card drawn for them acts (free kick or penalty for the "
+                    "attackers, a striker foul ends the attack)",
+                    "; eine dafür gezogene Schiedsrichterkarte wirkt (Freistoß oder Elfmeter für "
+                    "die Angreifer, ein Stürmerfoul beendet den Angriff)",
+                )
+            return text
+        if isinstance(a, Tackle):
+            bean = defence[a.card].partition(":")[2] if 0 <= a.card < len(defence) else "?"
+            return self.w(
+                f"tackle {bean} with {d(a.card)}: draw 1 defensive card; the attack is over "
+                "unless it is a Referee free kick or penalty (then the attackers get that kick)",
+                f"{bean} mit {d(a.card)} grätschen: 1 Abwehrkarte ziehen; der Angriff ist vorbei, "
+                "außer sie ist ein Freistoß oder Elfmeter des Schiedsrichters (dann bekommen die "
+                "Angreifer diesen Stoß)",
+            )
+        if isinstance(a, Aim):
+            corner = self.corner(a.corner)
+            if phase == "kick":
+                return self.w(
+                    f"take the free kick at the {corner}", f"den Freistoß auf die {corner} treten"
+                )
+            return self.w(
+                f"aim the {shot_name} at the {corner}",
+                f"mit dem {shot_name} auf die {corner} zielen",
+            )
+        if isinstance(a, Block):
+            return self.w(
+                f"block the {shot_name} with {d(a.card)}: no goal, the attack is over",
+                f"den {shot_name} mit {d(a.card)} halten: kein Tor, der Angriff ist vorbei",
+            )
+        if isinstance(a, Advantage):
+            played = [str(k) for k in obs.get("played", [])]
+            last = played[-1].partition("/")[2] if played else ""
+            if last in SHOTS:  # the foul came on a goal card: that shot goes on
+                shot = self.shot(last)
+                return self.w(
+                    f"advantage: no free kick; your {shot} goes on, you aim it at a corner next",
+                    f"Vorteil: kein Freistoß; dein {shot} geht weiter, als Nächstes zielst du auf "
+                    "eine Ecke",
+                )
+            ball = obs.get("ball") or self.w("the same bean", "derselben Bohne")
+            return self.w(
+                f"advantage: no free kick, the attack goes on (the ball stays with {ball})",
+                f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt bei {ball})",
+            )
+        if isinstance(a, Drop):
+            return self.w(
+                f"discard the goal card {h(a.card)} and draw a replacement (you hold only goal "
+                "cards; the attack is lost once another card comes)",
+                f"die Torkarte {h(a.card)} ablegen und Ersatz ziehen (du hast nur Torkarten; der "
+                "Angriff ist verloren, sobald eine andere Karte kommt)",
+            )
+        return a.text()
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+
+        def who(key: str = "seat") -> str:
+            return self.who(e.get(key), me)
+
+        def verb(en_you: str, en_other: str, de_du: str, de_other: str) -> str:
+            return self.verb(mine, en_you, en_other, de_du, de_other)
+
+        def team(key: str = "team") -> str:
+            tm = e.get(key)
+            name = self.team_name(tm) if isinstance(tm, int) and 0 <= tm < len(TEAMS) else "?"
+            return self.w(f"team {tm} ({name})", f"Team {tm} ({name})")
+
+        def cards() -> str:
+            if e.get("cards") is not None:
+                return self.card_list(list(e["cards"]))
+            return str(e.get("count"))
+
+        card = self.card(str(e.get("card")))
+        if t == "attack":
+            return self.w(
+                f"--- attack {e.get('attack')}: {who()} {verb('open', 'opens', '', '')} it for "
+                f"{team()}",
+                f"--- Angriff {e.get('attack')}: {who()} {verb('', '', 'eröffnest', 'eröffnet')} "
+                f"ihn für {team()}",
+            )
+        if t == "play":
+            key = str(e.get("card"))
+            return self.w(
+                f"{who()} played {card}: {self.ball_after(key)}",
+                f"{who()} {verb('', '', 'spieltest', 'spielte')} {card}: {self.ball_after(key)}",
+            )
+        if t in ("draw", "defence-draw"):
+            en_kind, de_kind = (
+                ("team card", "Teamkarte") if t == "draw" else ("defensive card", "Abwehrkarte")
+            )
+            drew = verb("", "", "zogst", "zog")
+            if e.get("cards") is not None:
+                return self.w(
+                    f"{who()} drew the {en_kind} {cards()}",
+                    f"{who()} {drew} die {de_kind} {cards()}",
+                )
+            n = int(e.get("count", 1))
+            return self.w(
+                f"{who()} drew {n} {en_kind}{'s' if n != 1 else ''}",
+                f"{who()} {drew} {n} {de_kind}{'n' if n != 1 else ''}",
+            )
+        if t == "deal":
+            got = verb("", "", "bekamst", "bekam")
+            if e.get("cards") is not None:
+                return self.w(
+                    f"{who()} got the team cards {cards()}",
+                    f"{who()} {got} die Teamkarten {cards()}",
+                )
+            return self.w(
+                f"{who()} got {e.get('count')} team cards",
+                f"{who()} {got} {e.get('count')} Teamkarten",
+            )
+        if t == "referee":
+            call = self.pick(CALLS, str(e.get("card")).partition(":")[2])
+            return self.w(
+                f"{who()} drew a Referee card ({call}): shown and discarded",
+                f"{who()} {verb('', '', 'zogst', 'zog')} eine Schiedsrichterkarte ({call}): "
+                "gezeigt und abgelegt",
+            )
+        if t == "call":
+            call_key = str(e.get("call"))
+            if call_key == "striker-foul":
+                return self.w(
+                    "the referee calls a striker foul: the attackers fouled, the attack is over",
+                    "der Schiedsrichter pfeift ein Stürmerfoul: die Angreifer foulten, der Angriff "
+                    "ist vorbei",
+                )
+            call = self.pick(CALLS, call_key)
+            return self.w(
+                f"the referee calls a {call}: the defender fouled",
+                f"der Schiedsrichter gibt {call}: der Verteidiger foulte",
+            )
+        if t == "swap":
+            return self.w(
+                f"{who()} swapped {cards()}",
+                f"{who()} {verb('', '', 'tauschtest', 'tauschte')} {cards()}",
+            )
+        if t == "tackle":
+            return self.w(
+                f"{who()} tackled with {card}",
+                f"{who()} {verb('', '', 'grätschtest', 'grätschte')} mit {card}",
+            )
+        if t == "missed-pass":
+            return self.w(
+                f"{who()} {verb('have', 'has', '', '')} no card for the bean with the ball: "
+                "a missed pass, the ball is lost",
+                f"{who()} {verb('', '', 'hast', 'hat')} keine Karte für die Bohne mit dem Ball: "
+                "ein Fehlpass, der Ball ist verloren",
+            )
+        if t == "aim":
+            shot = self.shot(str(e.get("shot")))
+            corner = self.corner(e.get("corner"))
+            return self.w(
+                f"{who()} aimed the {shot} at the {corner}",
+                f"{who()} {verb('', '', 'zieltest', 'zielte')} mit dem {shot} auf die {corner}",
+            )
+        if t == "block":
+            return self.w(
+                f"{who()} blocked the shot with {card}",
+                f"{who()} {verb('', '', 'hieltst', 'hielt')} den Schuss mit {card}",
+            )
+        if t == "goal":
+            return self.w(
+                f"GOAL for {team()} by {who()}: {card}",
+                f"TOR für {team()} durch {'dich' if mine else who()}: {card}",
+            )
+        if t == "advantage":
+            return self.w(
+                f"{who()} called advantage: no free kick, play goes on",
+                f"{who()} {verb('', '', 'riefst', 'rief')} Vorteil: kein Freistoß, das Spiel "
+                "geht weiter",
+            )
+        if t == "drop":
+            return self.w(
+                f"{who()} discarded the goal card {card} (only goal cards)",
+                f"{who()} {verb('', '', 'legtest', 'legte')} die Torkarte {card} ab (nur "
+                "Torkarten)",
+            )
+        if t == "pass":
+            return self.w(
+                f"{who()} passed (continue: no tackle, swap or block)",
+                f"{who()} {verb('', '', 'passtest', 'passte')} (weiter: keine Grätsche, kein "
+                "Tausch, kein Halten)",
+            )
+        if t == "deck-out":
+            if e.get("final"):
+                return self.w(
+                    f"the deck of {team()} ran out and the other team's deck had run out before: "
+                    "LAST ATTACK, no more team cards are drawn; the game ends with this attack",
+                    f"der Stapel von {team()} ist aufgebraucht und der des anderen Teams war es "
+                    "schon: LETZTER ANGRIFF, es werden keine Teamkarten mehr gezogen; das Spiel "
+                    "endet mit diesem Angriff",
+                )
+            return self.w(
+                f"the deck of {team()} ran out: its discard pile becomes its new deck",
+                f"der Stapel von {team()} ist aufgebraucht: sein Ablagestapel wird sein neuer "
+                "Stapel",
+            )
+        if t == "attack-over":
+            why = self.pick(REASONS, str(e.get("reason")))
+            played = list(e.get("cards") or [])
+            gone = (
+                self.w("; to the discard pile: ", "; auf den Ablagestapel: ")
+                + self.card_list(played)
+                if played
+                else ""
+            )
+            return self.w(
+                f"the attack is over ({why}){gone}", f"der Angriff ist vorbei ({why}){gone}"
+            )
+        if t == "shuffle" and str(e.get("pile")) == "assistant referee":
+            return self.w(
+                "the Referee cards drawn differ: the assistant referee shuffles them and "
+                "one is picked at random",
+                "die gezogenen Schiedsrichterkarten unterscheiden sich: der Linienrichter mischt "
+                "sie und eine wird zufällig gezogen",
+            )
+        if t == "game-over":
+            goals = (e.get("details") or {}).get("goals") or e.get("scores") or [0, 0]
+            if goals[0] == goals[1]:
+                return self.w(
+                    f"the game is over: {goals[0]} : {goals[1]}, a draw",
+                    f"das Spiel ist aus: {goals[0]} : {goals[1]}, unentschieden",
+                )
+            best = 0 if goals[0] > goals[1] else 1
+            return self.w(
+                f"the game is over: {goals[0]} : {goals[1]}, team {best} "
+                f"({self.team_name(best)}) wins",
+                f"das Spiel ist aus: {goals[0]} : {goals[1]}, Team {best} "
+                f"({self.team_name(best)}) gewinnt",
+            )
+        return super().event(e, me)
+
+
+DESCRIBER = BohnkickDescriber

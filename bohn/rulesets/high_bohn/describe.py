@@ -1,0 +1,459 @@
+"""High Bohn in words: buildings, coins of a bean type, the General Store,
+the Bank's abilities, the Distillery, the jail and the final buying."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bohn.describe.bean import BeanDescriber
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+
+HELP_EN = """\
+High Bohn adds:
+  build jail-3            buy a building with coins of its bean type
+  build distillery-2 name saloon
+                          buy the distillery-2 and close the Saloons (Cognac variant)
+  store h0 / store r1 / store t0
+                          lay your front card / a revealed card / a card of your
+                          trading area on your General Store
+  plant f0 stew / plant f0 joker
+                          plant as a bean stew card (Saloon) or a soy joker (farm-2)
+  bury                    bank-2: put the top card of the draw pile at its bottom
+  move h3 h0              bank-4: move hand card h3 to position h0
+  order 2,0,1             bank-3: the order in which your drawn cards join your hand
+  take blaue              jail-4: the leftover card you take as a coin
+Coins buy only buildings of their bean type; every coin's bean side is public.
+"""
+
+HELP_DE = """\
+High Bohn fügt hinzu:
+  build jail-3            ein Gebäude mit Münzen seiner Bohnensorte kaufen
+  build distillery-2 name saloon
+                          die distillery-2 kaufen und die Saloons schließen (Cognac-Variante)
+  store h0 / store r1 / store t0
+                          deine vorderste Karte / eine aufgedeckte Karte / eine Karte deines
+                          Handelsbereichs auf deinen Gemischtwarenladen legen
+  plant f0 stew / plant f0 joker
+                          als Bohneneintopf-Karte (Saloon) oder Soja-Joker (farm-2) pflanzen
+  bury                    bank-2: die oberste Karte des Nachziehstapels unter ihn legen
+  move h3 h0              bank-4: Handkarte h3 an Position h0 verschieben
+  order 2,0,1             bank-3: in welcher Reihenfolge deine gezogenen Karten auf die Hand kommen
+  take blaue              jail-4: die übrige Karte, die du als Münze nimmst
+Münzen kaufen nur Gebäude ihrer Bohnensorte; die Bohnenseite jeder Münze ist offen.
+"""
+
+#: how the screen names the field kinds (``field_kinds`` of the observation)
+FIELD_LABELS = {
+    "third": ("third field", "drittes Feld"),
+    "goldmine": ("goldmine-4 field", "goldmine-4-Feld"),
+    "saloon": ("saloon-2 field, brech only", "saloon-2-Feld, nur brech"),
+    "blacksmith": ("blacksmith-2 field, feuer only", "blacksmith-2-Feld, nur feuer"),
+}
+
+
+def building_info(key: str) -> tuple[int, str, str] | None:
+    """(price, paying bean type, effect) of a building key."""
+    from bohn.rulesets.high_bohn.rules import BUILDINGS, TABLE
+
+    b = BUILDINGS.index.get(key)
+    if b is None:
+        return None
+    return BUILDINGS.price[b], TABLE.bean_keys[BUILDINGS.bean[b]], BUILDINGS.effects[b]
+
+
+class HighBohnDescriber(BeanDescriber):
+    """The bean game's words and High Bohn's buildings."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (
+        Plant,
+        Store,
+        Order,
+        Take,
+        Bury,
+        MoveCard,
+        Pass,
+        EndTrading,
+        Accept,
+        Decline,
+        Keep,
+        Propose,
+        Withdraw,
+        Harvest,
+        Build,
+    )
+    SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"final-buying"}
+
+    def field_label(self, kind: str) -> str:
+        en, de = FIELD_LABELS.get(kind, (kind, kind))
+        return self.w(en, de)
+
+    def supply_text(self, keys: list[str]) -> str:
+        """The building supply grouped by type: ``jail (blaue) 1 3 4``."""
+        groups: dict[str, list[str]] = {}
+        for k in keys:
+            kind, _, price = k.rpartition("-")
+            info = building_info(k)
+            name = f"{kind} ({self.name(info[1])})" if info else kind
+            groups.setdefault(name, []).append(price)
+        return "; ".join(f"{name} {' '.join(ps)}" for name, ps in groups.items()) or self.w(
+            "empty", "leer"
+        )
+
+    # ------------------------------------------------------------- actions
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        if isinstance(a, Build):
+            info = building_info(a.building)
+            if info is None:
+                return a.text()
+            cost, bean, effect = info
+            coins, bean = self.coins(cost), self.name(bean)
+            if a.name is not None:
+                return self.w(
+                    f"build the {a.building} for {coins} of {bean} and name {a.name}: the "
+                    f"others may buy a {a.name} at once, then the remaining {a.name} cards "
+                    "leave the game",
+                    f"{a.building} für {coins} {bean} bauen und {a.name} nennen: die anderen "
+                    f"dürfen sofort ein {a.name} kaufen, dann verlassen die übrigen "
+                    f"{a.name}-Karten das Spiel",
+                )
+            return self.w(
+                f"build the {a.building} for {coins} of {bean}: {effect}",
+                f"{a.building} für {coins} {bean} bauen",
+            )
+        if isinstance(a, Store):
+            card = self.ref_card(a.card, me, obs)
+            if a.card == "h0":
+                return self.w(
+                    f"put your front card {card} on your General Store (counts as planting it)",
+                    f"deine vorderste Karte {card} auf deinen Gemischtwarenladen legen (zählt "
+                    "als Pflanzen)",
+                )
+            if a.card[:1] == "r":
+                return self.w(
+                    f"put revealed card {a.card} ({card}) on your General Store",
+                    f"die aufgedeckte Karte {a.card} ({card}) auf deinen Gemischtwarenladen legen",
+                )
+            return self.w(
+                f"put {card} from your trading area ({a.card}) on your General Store",
+                f"{card} aus deinem Handelsbereich ({a.card}) auf deinen Gemischtwarenladen legen",
+            )
+        if isinstance(a, Bury):
+            top = obs.get("deck_top")
+            card = f" ({self.label(top)})" if top else ""
+            return self.w(
+                f"bank-2: put the top card of the draw pile{card} face down at its bottom",
+                f"bank-2: die oberste Karte des Nachziehstapels{card} verdeckt unter ihn legen",
+            )
+        if isinstance(a, MoveCard):
+            card = self.ref_card(f"h{a.card}", me, obs)
+            return self.w(
+                f"bank-4: move hand card h{a.card} ({card}) to position h{a.to}",
+                f"bank-4: Handkarte h{a.card} ({card}) an Position h{a.to} verschieben",
+            )
+        if isinstance(a, Order):
+            drawn = obs.get("drawn") or []
+            cards = ", ".join(self.label(str(drawn[i])) if i < len(drawn) else "?" for i in a.drawn)
+            return self.w(
+                f"bank-3: your drawn cards join the back of your hand as {cards}",
+                f"bank-3: deine gezogenen Karten kommen hinten auf die Hand als {cards}",
+            )
+        if isinstance(a, Take):
+            bean = self.name(a.bean)
+            return self.w(
+                f"jail-4: take a {bean} leftover as your coin",
+                f"jail-4: eine übrige {bean} als deine Münze nehmen",
+            )
+        return super().action(a, obs, seat, price)
+
+    def plant_how(self, mode: str | None) -> str:
+        if mode == "stew":
+            return self.w(" as a bean stew card", " als Bohneneintopf-Karte")
+        if mode == "joker":
+            return self.w(" as a soy joker of its type", " als Soja-Joker ihrer Sorte")
+        return super().plant_how(mode)
+
+    def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:
+        if "goldmine-2" in me.get("buildings", []):
+            price = 1
+        return super().buy_field(obs, me, price)
+
+    def pass_text(self, obs: dict[str, Any]) -> str | None:
+        phase = obs.get("phase")
+        if phase == "before-turn":
+            return self.w(
+                "pass: use no (more) Bank ability and start your turn",
+                "passen: keine (weitere) Bank-Fähigkeit nutzen und den Zug beginnen",
+            )
+        if phase == "final-buying":
+            return self.w(
+                "pass: buy no more buildings in this round",
+                "passen: in dieser Runde keine Gebäude mehr kaufen",
+            )
+        if phase == "distillery":
+            named = (obs.get("distillery") or {}).get("building_type", "?")
+            return self.w(f"pass: do not buy a {named} now", f"passen: jetzt kein {named} kaufen")
+        return super().pass_text(obs)
+
+    # -------------------------------------------------------------- events
+
+    def planted_as(self, e: dict[str, Any]) -> str:
+        if e.get("as") == "stew":
+            return self.w(" as a stew card", " als Eintopf-Karte")
+        if e.get("as") == "joker":
+            return self.w(" as a soy joker", " als Soja-Joker")
+        return ""
+
+    def harvest(self, e: dict[str, Any], me: int) -> str:
+        if not e.get("stew"):
+            return super().harvest(e, me)
+        cards = e.get("cards", [])
+        final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+        stew = ", ".join(map(self.label, cards))
+        who, coins = self.who(e.get("seat"), me), self.coins(e["coins"])
+        return self.w(
+            f"{who} harvested field {e['field']} (a bean stew of {len(cards)}: {stew}) -> "
+            f"{coins} under the Saloon{final}",
+            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {e['field']} "
+            f"(ein Bohneneintopf aus {len(cards)}: {stew}) -> {coins} unter den Saloon{final}",
+        )
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        if t == "build":
+            return self.w(
+                f"{who} built the {e.get('building')}",
+                f"{who} {'bautest' if mine else 'baute'} {e.get('building')}",
+            )
+        if t == "store":
+            card = self.label(str(e.get("card")))
+            return self.w(
+                f"{who} put {card} on the General Store",
+                f"{who} {'legtest' if mine else 'legte'} {card} auf den Gemischtwarenladen",
+            )
+        if t == "look":
+            if "card" in e:
+                card = self.label(str(e["card"]))
+                return self.w(
+                    f"{who} looked at the top card of the draw pile: {card} (bank-2)",
+                    f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels "
+                    f"an: {card} (bank-2)",
+                )
+            return self.w(
+                f"{who} looked at the top card of the draw pile (bank-2)",
+                f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels an "
+                "(bank-2)",
+            )
+        if t == "bury":
+            buried = self.label(str(e["card"])) if "card" in e else None
+            return self.w(
+                f"{who} put {buried or 'the top card'} at the bottom of the draw pile (bank-2)",
+                f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
+                "den Nachziehstapel (bank-2)",
+            )
+        if t == "move":
+            return self.w(
+                f"{who} moved hand card h{e.get('from')} to h{e.get('to')} (bank-4)",
+                f"{who} {'verschobst' if mine else 'verschob'} Handkarte h{e.get('from')} nach "
+                f"h{e.get('to')} (bank-4)",
+            )
+        if t == "order":
+            cards = e.get("cards")
+            order = f": {self.cards(cards)}" if cards is not None else ""
+            return self.w(
+                f"{who} ordered the drawn cards (bank-3){order}",
+                f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten (bank-3){order}",
+            )
+        if t == "new-field":
+            kind = self.field_label(str(e.get("kind")))
+            locked = self.w(" (locked for now)", " (vorerst gesperrt)") if e.get("locked") else ""
+            return self.w(
+                f"{who} got a new field {e.get('field')}: {kind}{locked}",
+                f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {e.get('field')}: "
+                f"{kind}{locked}",
+            )
+        if t == "buildings-removed":
+            why = {
+                "player-count": (
+                    "the type is taken often enough",
+                    "die Sorte ist oft genug vergeben",
+                ),
+                "distillery-2": ("distillery-2", "distillery-2"),
+            }
+            reason = str(e.get("reason"))
+            en, de = why.get(reason, (reason, reason))
+            cards = self.cards(e.get("buildings", []))
+            return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
+        if t == "distillery-names":
+            named = e.get("building_type")
+            return self.w(
+                f"{who} named {named} with the distillery-2: the others may buy one now, "
+                "then the rest leave the game",
+                f"{who} {'nanntest' if mine else 'nannte'} {named} mit der distillery-2: die "
+                "anderen dürfen jetzt eines kaufen, dann verlassen die übrigen das Spiel",
+            )
+        if t == "distillery-coin":
+            coin = self.label(str(e.get("coin")))
+            return self.w(
+                f"{who} took a coin ({coin}) of seat {e.get('from')}'s stew (distillery-3)",
+                f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
+                f"Platz {e.get('from')} (distillery-3)",
+            )
+        if t == "jail-choice":
+            cards = self.cards(e.get("cards", []))
+            return self.w(
+                f"{who} chooses the jail-4 coin from {cards}",
+                f"{who} {'wählst' if mine else 'wählt'} die jail-4-Münze aus {cards}",
+            )
+        if t == "jail-coin":
+            coin = self.label(str(e.get("coin")))
+            return self.w(
+                f"{who} took a coin ({coin}) from the leftovers (jail-4)",
+                f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus den übrigen "
+                "Karten (jail-4)",
+            )
+        if t == "final-buying":
+            first = self.who(e.get("first"), me)
+            return self.w(
+                f"final buying rounds, starting with {first}",
+                f"Schluss-Kaufrunden, beginnend mit {first}",
+            )
+        if t == "teepee":
+            coins = self.coins(int(e.get("coins", 0)))
+            return self.w(
+                f"{who} gets {coins} from the Teepee",
+                f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem Teepee",
+            )
+        return super().event(e, me)
+
+    # --------------------------------------------------------------- table
+
+    def field_marks(self, p: dict[str, Any], f: int) -> list[str]:
+        kinds = p.get("field_kinds") or []
+        kind = kinds[f] if f < len(kinds) else "regular"
+        marks = [self.field_label(kind)] if kind != "regular" else []
+        flags = p.get("stews") or []
+        if f < len(flags) and flags[f]:
+            marks.append(self.w("bean stew", "Bohneneintopf"))
+        locks = p.get("locked") or []
+        if f < len(locks) and locks[f]:
+            marks.append(
+                self.w(
+                    "locked until the fields that held its type are harvested",
+                    "gesperrt, bis die Felder mit seiner Sorte abgeerntet sind",
+                )
+            )
+        return marks
+
+    def seat_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        out = super().seat_extras(obs, p)
+        if "buildings" in p:
+            owned = list(p["buildings"])
+            worth = sum(info[0] for info in map(building_info, owned) if info is not None)
+            text = ", ".join(owned) if owned else self.w("none", "keine")
+            out.append(
+                self.w("buildings: ", "Gebäude: ")
+                + text
+                + (self.w(f" (worth {worth})", f" (Wert {worth})") if owned else "")
+            )
+        labels = (
+            ("store" if "hand" not in p else "", ("General Store", "Gemischtwarenladen")),
+            ("stew_coins", ("stew coins under the Saloon", "Eintopf-Münzen unter dem Saloon")),
+            ("distillery_coins", ("coins under the distillery-3", "Münzen unter der distillery-3")),
+            ("teepee_coins", ("Teepee coins", "Teepee-Münzen")),
+        )
+        for key, (en, de) in labels:
+            if key and p.get(key):
+                out.append(f"{self.w(en, de)}: {self.counted(p[key])}")
+        if int(p.get("plant_limit", 2)) > 2:
+            out.append(
+                self.w(
+                    f"plants up to {p['plant_limit']} cards in phase 1",
+                    f"pflanzt in Phase 1 bis zu {p['plant_limit']} Karten",
+                )
+            )
+        return out
+
+    def own_lines(self, obs: dict[str, Any], me: dict[str, Any]) -> list[str]:
+        lines = []
+        drawn = obs.get("drawn") or []
+        if drawn:
+            lines.append(
+                self.w(
+                    "your drawn cards (bank-3: choose their order): ",
+                    "deine gezogenen Karten (bank-3: wähle ihre Reihenfolge): ",
+                )
+                + "  ".join(f"{i}) {self.label(k)}" for i, k in enumerate(drawn))
+            )
+        if obs.get("deck_top"):
+            top = self.label(obs["deck_top"])
+            lines.append(
+                self.w(
+                    f"top card of the draw pile (bank-2): {top}",
+                    f"oberste Karte des Nachziehstapels (bank-2): {top}",
+                )
+            )
+        if me.get("store"):
+            lines.append(
+                self.w("your General Store: ", "dein Gemischtwarenladen: ")
+                + "  ".join(f"s{i} {self.label(k)}" for i, k in enumerate(me["store"]))
+            )
+        return lines
+
+    def table_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        out: list[str] = []
+        if "supply" in obs:
+            out.append(
+                self.w("building supply: ", "Gebäudevorrat: ") + self.supply_text(obs["supply"])
+            )
+        if obs.get("removed"):
+            out.append(self.w("out of the game: ", "aus dem Spiel: ") + ", ".join(obs["removed"]))
+        window = obs.get("distillery")
+        if window:
+            names = ", ".join(self.seat_name(s, seat, kinds) for s in window.get("seats", []))
+            kind = window.get("building_type")
+            out.append(
+                self.w(
+                    f"distillery-2 named {kind}: {names or 'nobody'} may still buy one now",
+                    f"distillery-2 nannte {kind}: {names or 'niemand'} darf jetzt noch eines "
+                    "kaufen",
+                )
+            )
+        jail = obs.get("jail_coin")
+        if jail:
+            name = self.seat_name(int(jail["seat"]), seat, kinds)
+            cards = self.cards(jail.get("cards", []))
+            out.append(
+                self.w(
+                    f"jail-4: {name} takes one of {cards} as a coin",
+                    f"jail-4: {name} nimmt eine von {cards} als Münze",
+                )
+            )
+        if obs.get("final_buyer") is not None:
+            name = self.seat_name(int(obs["final_buyer"]), seat, kinds)
+            out.append(self.w(f"final buying: {name} buys now", f"Schlusskauf: {name} kauft jetzt"))
+        return out
+
+    def tally_label(self, key: str) -> str:
+        return "Teepee" if key == "teepee" else super().tally_label(key)
+
+    def help(self) -> str:
+        return super().help() + "\n" + self.w(HELP_EN, HELP_DE)
+
+
+DESCRIBER = HighBohnDescriber

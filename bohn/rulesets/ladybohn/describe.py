@@ -1,0 +1,261 @@
+"""Ladybohn in words: men, ladies and babies, fields shown bottom to top and
+priced by their top card, pulls, foisted babies and the third fields left."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bohn.describe.bean import BeanDescriber
+from bohn.engine.actions import Plant
+
+HELP_EN = """\
+Ladybohn adds:
+  plant f0 pull3          plant a baby on field 0 and pull the lady at position 3
+                          (0 = bottom) up two places; listed when the choice matters
+  plant t0 f1 [pull<i>]   foist: plant the baby you received on its type's field now
+Cards show their gender: blaue (man), blaue♀ (lady), blaue·baby (baby); a field pays
+by its top card. Others' offered hand cards show only their type: blaue?.
+"""
+
+HELP_DE = """\
+Ladybohn fügt hinzu:
+  plant f0 pull3          ein Baby auf Feld 0 pflanzen und die Dame an Position 3
+                          (0 = unten) zwei Plätze hochziehen; aufgeführt, wenn die Wahl zählt
+  plant t0 f1 [pull<i>]   Zuschieben: das erhaltene Baby jetzt auf das Feld seiner Sorte pflanzen
+Karten zeigen ihr Geschlecht: blaue (Mann), blaue♀ (Dame), blaue·Baby (Baby); ein Feld
+bringt nach seiner obersten Karte. Angebotene Handkarten anderer zeigen nur ihre Sorte: blaue?.
+"""
+
+#: how the screen marks a card's gender (the suffix of its key, ladybohn §1.1)
+GENDER_MARKS = {"lady": ("♀", "♀"), "baby": ("·baby", "·Baby")}
+
+
+def planted_stack(keys: list[str], card: str, mode: str | None) -> tuple[list[str], int | None]:
+    """A field once ``card`` is planted on top with ``mode`` (ladybohn §4.2):
+    a baby pulls a lady of its type up two places, the one ``pull<i>`` names
+    (position ``i`` from the bottom) or, without a mode, the lowest; returns
+    the field bottom first and the position of the lady pulled.
+
+    >>> planted_stack(["sau/lady", "sau", "sau"], "sau/baby", None)
+    (['sau', 'sau', 'sau/lady', 'sau/baby'], 0)
+    """
+    out = [*keys, card]
+    bean, _, kind = card.partition("/")
+    if not kind.startswith("baby"):
+        return out, None
+    ladies = [i for i, k in enumerate(keys) if k == f"{bean}/lady"]
+    pick: int | None = ladies[0] if ladies else None
+    if mode is not None and mode.startswith("pull") and mode[4:].isdigit():
+        pick = int(mode[4:])
+    if pick is None or pick >= len(keys):
+        return out, None
+    moved = out.pop(pick)
+    out.insert(min(pick + 2, len(out)), moved)
+    return out, pick
+
+
+class LadybohnDescriber(BeanDescriber):
+    """The bean game's words and the genders of Ladybohn's cards."""
+
+    SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"foist", "pull"}
+    genders: ClassVar[bool] = True
+
+    # ---------------------------------------------------------------- words
+
+    def label(self, key: str) -> str:
+        """A lady ``blaue♀``, a baby ``blaue·baby``; a man by his name."""
+        bean, sep, kind = key.partition("/")
+        if not sep:
+            return self.name(key)
+        en, de = GENDER_MARKS.get(kind, (f"·{kind}", f"·{kind}"))
+        return self.name(bean) + self.w(en, de)
+
+    def hidden_label(self, key: str) -> str:
+        """A card another seat offers from its hand, by its bean type only
+        (ladybohn §3.3): ``blaue?``."""
+        return self.label(key) if "/" in key else f"{self.name(key)}?"
+
+    def offered(self, keys: list[str]) -> str:
+        return ", ".join(map(self.hidden_label, keys)) if keys else self.w("nothing", "nichts")
+
+    def why_pays(self, keys: list[str]) -> str:
+        """Why a field's top card pays what it pays."""
+        top = keys[-1].partition("/")[2]
+        if top.startswith("baby"):
+            top = "baby"
+        en, de = {
+            "lady": (" (a lady on top)", " (eine Dame oben)"),
+            "baby": (" (a baby on top pays nothing)", " (ein Baby oben bringt nichts)"),
+            "loser": (" (the Loser on top pays nothing)", " (der Loser oben bringt nichts)"),
+            "einsiedler": (" (the Einsiedler on top pays 1)", " (der Einsiedler oben bringt 1)"),
+        }.get(top or keys[-1], ("", ""))
+        return self.w(en, de)
+
+    def stack_text(self, keys: list[str], pays: int | None = None) -> str:
+        """A field bottom -> top (runs of one kind grouped), what it pays now and why."""
+        if not keys:
+            return self.w("empty", "leer")
+        runs: list[list[Any]] = []
+        for k in keys:
+            if runs and runs[-1][0] == k:
+                runs[-1][1] += 1
+            else:
+                runs.append([k, 1])
+        parts = [self.label(k) if n == 1 else f"{self.label(k)} x{n}" for k, n in runs]
+        n = len(keys)
+        text = self.w(
+            f"[bottom] {' -> '.join(parts)} [top] - {n} card{'s' if n != 1 else ''}",
+            f"[unten] {' -> '.join(parts)} [oben] - {n} Karte{'n' if n != 1 else ''}",
+        )
+        if pays is None:
+            return text
+        return text + self.w(f", pays {pays}", f", bringt {pays}") + self.why_pays(keys)
+
+    def field_desc(self, keys: list[str], pays: int | None) -> str:
+        return self.stack_text(keys, pays)
+
+    def seat_field(self, p: dict[str, Any], f: int) -> str:
+        pays = p.get("field_pays") or []
+        return f"f{f}: {self.stack_text(p['fields'][f], pays[f] if f < len(pays) else None)}"
+
+    # ------------------------------------------------------------- actions
+
+    def planted_card(self, a: Plant, me: dict[str, Any]) -> tuple[str, str]:
+        """The reference (``h0``, ``h3``, ``t1``) and key of the card a planting
+        takes, read from the seat's own observation (``"?"``: not there)."""
+        ref = f"t{a.traded}" if a.traded is not None else f"h{a.card or 0}"
+        zone = me.get("hand", []) if ref[0] == "h" else me.get("trading_area", [])
+        i = int(ref[1:])
+        return ref, str(zone[i]) if i < len(zone) else "?"
+
+    def plant(
+        self, a: Plant, obs: dict[str, Any], me: dict[str, Any], fld: Callable[[int], str]
+    ) -> str:
+        """The card, the field, the lady it pulls and the field it leaves."""
+        table = self.table
+        if table is None:
+            return super().plant(a, obs, me, fld)
+        ref, key = self.planted_card(a, me)
+        card = self.label(key)
+        foist = obs.get("phase") == "foist"
+        if foist:
+            what = self.w(
+                f"plant the received {card} ({ref}) at once", f"die erhaltene {card} ({ref}) sofort"
+            )
+        elif a.traded is not None:
+            what = self.w(
+                f"plant {card} from your trading area ({ref})",
+                f"{card} aus deinem Handelsbereich ({ref})",
+            )
+        elif a.card:
+            what = self.w(f"plant hand card {ref} ({card})", f"Handkarte {ref} ({card})")
+        else:
+            what = self.w(f"plant {card} (front card)", f"{card} (vorderste Karte)")
+        fields = me["fields"]
+        keys = list(fields[a.field]) if a.field < len(fields) else []
+        text = self.w(f"{what} on {fld(a.field)}", f"{what} auf {fld(a.field)} pflanzen")
+        if key not in table.index:
+            return text
+        after, pulled = planted_stack(keys, key, a.mode)
+        if pulled is not None:
+            text += self.w(
+                f", pulling the lady at position {pulled} (0 = bottom) up two places",
+                f", dabei die Dame an Position {pulled} (0 = unten) zwei Plätze hochziehen",
+            )
+        top = table.index.get(after[-1], table.index[key])
+        pays = table.pays_for(top, len(after))
+        if table.bean_keys[table.bean[top]] != "garten":  # §4.1.4: garten coins from the discard
+            pays = min(pays, len(after))
+        text += self.w("; then ", "; dann ") + self.stack_text(after, pays)
+        if foist:
+            text += self.w(
+                " (a received baby goes on its type's field now, ladybohn §4.3)",
+                " (ein erhaltenes Baby kommt jetzt auf das Feld seiner Sorte, ladybohn §4.3)",
+            )
+        return text
+
+    def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:
+        text = super().buy_field(obs, me, price)
+        if "third_fields_left" in obs:  # two in the whole game
+            left = int(obs["third_fields_left"])
+            text += self.w(
+                f" ({left} third field{'s' if left != 1 else ''} left in the game)",
+                f" (noch {left} dritte{'s' if left == 1 else ''} Feld{'er' if left != 1 else ''} "
+                "im Spiel)",
+            )
+        return text
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        if t == "foist":
+            card = self.label(str(e.get("card")))
+            return self.w(
+                f"{who} had to plant the received {card} at once on a field of its type "
+                "(ladybohn §4.3)",
+                f"{who} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
+                "Feld ihrer Sorte pflanzen (ladybohn §4.3)",
+            )
+        if t == "pull":
+            f, a, b = e.get("field"), e.get("from"), e.get("to")
+            if self.de:
+                where = f"deinem Feld {f}" if mine else f"Feld {f} von Platz {e.get('seat')}"
+                return f"das Baby zog die Dame auf {where} von Position {a} auf {b} hoch"
+            whose = "your" if mine else f"seat {e.get('seat')}'s"
+            return f"the baby pulled the lady of {whose} field {f} up from position {a} to {b}"
+        return super().event(e, me)
+
+    # --------------------------------------------------------------- table
+
+    def legend(self) -> str:
+        return self.w(
+            "fields bottom -> top; the top card prices a field: ♀ a lady pays more than a man, "
+            "a ·baby on top pays nothing",
+            "Felder unten -> oben; die oberste Karte bestimmt den Preis: ♀ eine Dame bringt mehr "
+            "als ein Mann, ein ·Baby oben bringt nichts",
+        )
+
+    def extra_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
+    ) -> list[str]:
+        out = [self.legend()]
+        if "third_fields_left" in obs:
+            left = int(obs["third_fields_left"])
+            out.append(
+                self.w(
+                    f"third fields left in the game: {left}" + ("" if left else " (none to buy)"),
+                    f"dritte Felder noch im Spiel: {left}"
+                    + ("" if left else " (keines zu kaufen)"),
+                )
+            )
+        foist = obs.get("foist")
+        if foist:
+            who = self.seat_name(int(foist["seat"]), seat, kinds)
+            cards = self.cards(foist.get("cards", []))
+            out.append(
+                self.w(
+                    f"foist: {who} must plant the received {cards} at once on a field of its "
+                    "type (ladybohn §4.3)",
+                    f"Zuschieben: {who} muss die erhaltene {cards} sofort auf ein Feld ihrer "
+                    "Sorte pflanzen (ladybohn §4.3)",
+                )
+            )
+        return out
+
+    def hidden_note(self) -> str:
+        return self.w(
+            "  (? after a bean type: a card named by its type only; a hand card's gender "
+            "stays hidden until the deal, ladybohn §3.3)",
+            "  (? nach einer Bohnensorte: eine Karte nur mit ihrer Sorte genannt; das "
+            "Geschlecht einer Handkarte bleibt bis zum Handel verborgen, ladybohn §3.3)",
+        )
+
+    def help(self) -> str:
+        return super().help() + "\n" + self.w(HELP_EN, HELP_DE)
+
+
+DESCRIBER = LadybohnDescriber

@@ -1,0 +1,1106 @@
+"""Mutterböhnchen in words: Ladybohn's genders and the mama's beans with
+their quirks, coins face down, the little rascals' attacks, the Flitzer, the
+final placement and the game for two."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bohn.engine.actions import (
+    Accept,
+    Action,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+)
+from bohn.rulesets.al_cabohne.actions import Discard
+from bohn.rulesets.high_bohn.actions import Take
+from bohn.rulesets.ladybohn.describe import LadybohnDescriber
+from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
+from bohn.rulesets.prohibohn.actions import Drop, Uncover
+
+HELP_EN = """\
+Mutterböhnchen adds (and everything of Ladybohn above):
+  plant f0 / plant f0 pull2
+                          pulls are optional: plant f0 plants without one
+  plant h3 f0             Hampelmann: plant any hand card in phase 1; also the
+                          final placement (one hand card on each non-empty field)
+  plant f0 kavalier       the Kavalier slips under the lady on top of field 0
+  attack 2 f1             phase 1½: the baby on top of your field 1 attacks seat 2
+  uncover / pass          turn up one more of the target's coins / stop
+  take blaue              keep the turned-up blaue coin: it is planted at once
+  harvest f0 / pass       as the target: harvest before your coins are turned up
+  take flitzer / pass     accept / refuse the revealed Flitzer as a gift
+  pick f1.3 / pick d2     a quirk's choice: the card at position 3 (0 = bottom) of
+                          field 1, or at position 2 of the discard pile
+Coins: known faces are public; starting coins lie face down, unseen even by you.
+Mama's beans show their name and type, Kavalier(blaue); the table lists which
+quirks act now. Every received card that fits a non-empty field is planted at once.
+With two players (no trading):
+  use p0 / discard p0     phase 1: take stack 0 of the opponent's offer to plant it
+                          whole, or discard it whole; phase 4: take a stack you want
+  plant t0 f1             plant a card of a taken stack (one type: one field)
+  drop h2                 phase 2: discard hand card 2 (once a turn)
+  plant f2                start your third field, if you hold the "3. Bohnenfeld" card
+  pass                    phase 4: leave the other stacks as your opponent's offer
+Harvesting with three fields loses the field harvested; harvest only on your turn.
+"""
+
+HELP_DE = """\
+Mutterböhnchen fügt hinzu (und alles von Ladybohn oben):
+  plant f0 / plant f0 pull2
+                          Hochziehen ist freiwillig: plant f0 pflanzt ohne
+  plant h3 f0             Hampelmann: in Phase 1 jede Handkarte pflanzen; auch beim
+                          Schlusslegen (eine Handkarte auf jedes nicht leere Feld)
+  plant f0 kavalier       der Kavalier schlüpft unter die Dame oben auf Feld 0
+  attack 2 f1             Phase 1½: das Baby oben auf deinem Feld 1 greift Platz 2 an
+  uncover / pass          eine Münze des Ziels mehr aufdecken / aufhören
+  take blaue              die aufgedeckte blaue-Münze behalten: sie wird sofort gepflanzt
+  harvest f0 / pass       als Ziel: ernten, bevor deine Münzen aufgedeckt werden
+  take flitzer / pass     den aufgedeckten Flitzer als Geschenk annehmen / ablehnen
+  pick f1.3 / pick d2     die Wahl einer Macke: die Karte an Position 3 (0 = unten) von
+                          Feld 1 oder an Position 2 des Ablagestapels
+Münzen: bekannte Seiten sind offen; Startmünzen liegen verdeckt, selbst für dich.
+Mutterbohnen zeigen ihren Namen und ihre Sorte, Kavalier(blaue); der Tisch zeigt,
+welche Macken gerade wirken. Jede erhaltene Karte, die auf ein nicht leeres Feld passt,
+wird sofort gepflanzt.
+Zu zweit (ohne Handel):
+  use p0 / discard p0     Phase 1: Stapel 0 des gegnerischen Angebots nehmen und ganz
+                          pflanzen oder ganz ablegen; Phase 4: einen gewünschten Stapel nehmen
+  plant t0 f1             eine Karte eines genommenen Stapels pflanzen (eine Sorte: ein Feld)
+  drop h2                 Phase 2: Handkarte 2 ablegen (einmal pro Zug)
+  plant f2                dein drittes Feld beginnen, wenn du die Karte "3. Bohnenfeld" hast
+  pass                    Phase 4: die übrigen Stapel als Angebot für den Gegner lassen
+Ernten mit drei Feldern kostet das abgeerntete Feld; ernten nur im eigenen Zug.
+"""
+
+#: the mama's beans' names as the English screen shows them (mutterbohnchen §1.2)
+MAMA_NAMES = {
+    "pruegelknabe": "Prügelknabe",
+    "wuehler": "Wühler",
+    "schuerzenjaeger": "Schürzenjäger",
+}
+#: what a lasting quirk does while it acts (top text: anywhere in a field;
+#: the Schluckspecht: while on top), mutterbohnchen §4.7
+LASTING_QUIRKS = {
+    "faulpelz": (
+        "his owner draws 2 fewer in his own turn",
+        "sein Besitzer zieht im eigenen Zug 2 weniger",
+    ),
+    "wuehler": (
+        "the baby on top of this field turns up 1 coin more",
+        "das Baby oben auf diesem Feld deckt 1 Münze mehr auf",
+    ),
+    "choleriker": (
+        "moves up 1 for each card planted on another field",
+        "rückt für jede auf ein anderes Feld gepflanzte Karte 1 hoch",
+    ),
+    "warmduscher": (
+        "his owner draws 2 fewer in his own turn, 1 after every other turn",
+        "sein Besitzer zieht im eigenen Zug 2 weniger, nach jedem anderen Zug 1",
+    ),
+    "pruegelknabe": ("every gift is accepted", "jedes Geschenk wird angenommen"),
+    "hampelmann": (
+        "his owner plants from any hand position in phase 1",
+        "sein Besitzer pflanzt in Phase 1 von jeder Handposition",
+    ),
+    "aktivist": (
+        "every revealed soja goes onto this field",
+        "jede aufgedeckte soja kommt auf dieses Feld",
+    ),
+    "saufkumpan": ("this field holds brech and blaue", "dieses Feld nimmt brech und blaue"),
+    "chauvischwein": (
+        "every lady his owner plants goes to the bottom",
+        "jede Dame, die sein Besitzer pflanzt, kommt nach unten",
+    ),
+    "messie": ("his owner skips phase 1", "sein Besitzer überspringt Phase 1"),
+    "lichtgestalt": (
+        "moves up 1 for each man planted",
+        "rückt für jeden gepflanzten Mann 1 hoch",
+    ),
+    "macho": ("moves up 3 for each lady planted", "rückt für jede gepflanzte Dame 3 hoch"),
+    "pistolenheld": ("this field holds blaue and feuer", "dieses Feld nimmt blaue und feuer"),
+    "schluckspecht": (
+        "every card his owner plants goes to the bottom",
+        "jede Karte, die sein Besitzer pflanzt, kommt nach unten",
+    ),
+}
+#: what a quirk does once, when its card is planted on top (centre text)
+PLANTING_QUIRKS = {
+    "arbeitstier": (
+        "plant the back card of the hand at once",
+        "die hinterste Handkarte sofort pflanzen",
+    ),
+    "loser": ("harvest one of the owner's fields", "eines der Felder des Besitzers abernten"),
+    "frauenversteher": (
+        "one lady of the owner's fields goes to the top of her field",
+        "eine Dame der Felder des Besitzers kommt oben auf ihr Feld",
+    ),
+    "kotzbrocken": (
+        "the field he lands on is harvested at once",
+        "das Feld, auf dem er landet, wird sofort abgeerntet",
+    ),
+    "kameradenschwein": (
+        "take the front hand card of the right-hand neighbour",
+        "die vorderste Handkarte des rechten Nachbarn nehmen",
+    ),
+    "junggeselle": (
+        "every feuer baby of the owner's fields goes to the discard pile",
+        "jedes feuer-Baby der Felder des Besitzers kommt auf den Ablagestapel",
+    ),
+    "schuerzenjaeger": (
+        "take a lady from the discard pile to the back of the hand",
+        "eine Dame vom Ablagestapel hinten auf die Hand nehmen",
+    ),
+    "kavalier": (
+        "may slip under a lady on top of any field",
+        "darf unter eine Dame oben auf einem beliebigen Feld schlüpfen",
+    ),
+}
+#: what each quirk that asks its owner wants (phase ``quirk``)
+QUIRK_ASKS = {
+    "arbeitstier": (
+        "plant the back card of your hand now (harvest first if it fits no field)",
+        "pflanze jetzt die hinterste Karte deiner Hand (ernte zuerst, wenn sie auf kein Feld passt)",
+    ),
+    "loser": ("harvest one of your fields", "ernte eines deiner Felder"),
+    "frauenversteher": (
+        "pick a lady of your fields: she goes to the top of her own field",
+        "wähle eine Dame deiner Felder: sie kommt oben auf ihr eigenes Feld",
+    ),
+    "junggeselle": (
+        "pick the next feuer baby of your fields to discard (all of them go)",
+        "wähle das nächste feuer-Baby deiner Felder zum Ablegen (alle gehen)",
+    ),
+    "schuerzenjaeger": (
+        "pick a lady of the discard pile (d0 = bottom) for the back of your hand",
+        "wähle eine Dame des Ablagestapels (d0 = unten) für hinten auf deine Hand",
+    ),
+    "aktivist": (
+        "plant the revealed soja onto his field, with or without a pull",
+        "pflanze die aufgedeckte soja auf sein Feld, mit oder ohne Hochziehen",
+    ),
+}
+#: mama's beans that go to the bottom of their field, moving up as their owner plants
+MOVER_KEYS = {"choleriker": 1, "lichtgestalt": 1, "macho": 3}
+#: the 24 mama's beans' keys
+MAMA_KEYS = frozenset(LASTING_QUIRKS) | frozenset(PLANTING_QUIRKS) | {"flitzer", "einsiedler"}
+
+
+def gender_of(key: str) -> str:
+    kind = key.partition("/")[2]
+    return "lady" if kind == "lady" else "baby" if kind.startswith("baby") else "man"
+
+
+class MutterbohnchenDescriber(LadybohnDescriber):
+    """Ladybohn's words and the mama's beans'."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (
+        Plant,
+        Attack,
+        Pick,
+        Take,
+        Uncover,
+        Pass,
+        EndTrading,
+        Accept,
+        Decline,
+        Keep,
+        Propose,
+        Withdraw,
+        Harvest,
+        Drop,
+    )
+    SHOWN: ClassVar[frozenset[str]] = LadybohnDescriber.SHOWN | {
+        "attack",
+        "turn-up",
+        "capture",
+        "attack-spent",
+        "quirk",
+        "steal",
+        "flitzer-offer",
+        "final-placement",
+        "third-field",
+        "field-lost",
+        "stack-used",
+        "stack-discarded",
+        "drop",
+        "to-offer",
+        "offer-stacks",
+        "coins-back",
+    }
+
+    # ---------------------------------------------------------------- words
+
+    def mama_bean(self, key: str) -> str | None:
+        """The bean type of a mama's bean key, None for any other key."""
+        t = self.table
+        if key not in MAMA_KEYS or t is None:
+            return None
+        return t.bean_keys[t.bean[t.index[key]]]
+
+    def mama_name(self, key: str) -> str:
+        """A mama's bean's name: ``Schürzenjäger``."""
+        if self.de:
+            return self.name(key)
+        return MAMA_NAMES.get(key, key.capitalize())
+
+    def label(self, key: str) -> str:
+        """A mama's bean shows its name and bean type: ``Kavalier(blaue)``."""
+        if "/" not in key:
+            mama = self.mama_bean(key)
+            if mama:
+                return f"{self.mama_name(key)}({self.name(mama)})"
+        return super().label(key)
+
+    def bean_of(self, key: str) -> str:
+        return self.mama_bean(key) or key.partition("/")[0]
+
+    def gender_word(self, gender: str) -> str:
+        return self.w(gender, {"lady": "Dame", "baby": "Baby", "man": "Mann"}.get(gender, gender))
+
+    def quirk(self, table: dict[str, tuple[str, str]], key: str) -> str:
+        en, de = table.get(key, ("", ""))
+        return self.w(en, de)
+
+    def coin_text(self, p: dict[str, Any]) -> str:
+        """A seat's coins: the known faces and the face-down count."""
+        known = list(p.get("known_coins", []))
+        blind = int(p.get("blind_coins", 0))
+        if known:
+            text = self.w(
+                f"coins: {self.counted(known)} known", f"Münzen: {self.counted(known)} bekannt"
+            )
+        else:
+            text = self.w("coins: none known", "Münzen: keine bekannt")
+        if blind:
+            return text + self.w(
+                f"; {blind} face down (nobody has seen them)",
+                f"; {blind} verdeckt (niemand hat sie gesehen)",
+            )
+        return text + self.w("; none face down", "; keine verdeckt")
+
+    def quirk_lines(self, p: dict[str, Any]) -> list[str]:
+        """The mama's beans in a seat's fields and whether their quirks act now."""
+        out = []
+        for f, fld in enumerate(p.get("fields", [])):
+            for j, key in enumerate(fld):
+                if self.mama_bean(key) is None:
+                    continue
+                on_top = j == len(fld) - 1
+                name = self.mama_name(key)
+                where = (
+                    self.w(f"{name} in f{f} (on top)", f"{name} in f{f} (oben)")
+                    if on_top
+                    else self.w(f"{name} in f{f} (position {j})", f"{name} in f{f} (Position {j})")
+                )
+                lasting = self.quirk(LASTING_QUIRKS, key)
+                planting = self.quirk(PLANTING_QUIRKS, key)
+                if key == "schluckspecht" and not on_top:
+                    state = self.w(
+                        f"covered: {lasting} only while on top", f"verdeckt: {lasting} nur oben"
+                    )
+                elif key in LASTING_QUIRKS:
+                    state = self.w(f"ACTIVE: {lasting}", f"AKTIV: {lasting}")
+                elif key in PLANTING_QUIRKS:
+                    state = self.w(
+                        f"acts only when planted on top ({planting})",
+                        f"wirkt nur, wenn oben gepflanzt ({planting})",
+                    )
+                elif key == "einsiedler":
+                    state = self.w("no quirk; pays 1 on top", "keine Macke; bringt oben 1")
+                else:
+                    state = self.w("no quirk once planted", "keine Macke, sobald gepflanzt")
+                if key == "loser" and on_top:
+                    state += self.w(
+                        "; this field pays 0 while he is on top",
+                        "; dieses Feld bringt 0, solange er oben liegt",
+                    )
+                out.append(f"{where}: {state}")
+        return out
+
+    # ------------------------------------------------------------- actions
+
+    def asking(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        legal: list[Action],
+        events: list[dict[str, Any]],
+    ) -> str | None:
+        """Which mama's bean asks ``seat`` in phase ``quirk`` (the observation
+        does not name it): read from the choices, else from the last plantings."""
+        if obs.get("phase") != "quirk" or not legal:
+            return None
+        me = obs["seats"][seat]
+        for a in legal:
+            if isinstance(a, Pick):
+                if a.ref.startswith("d"):
+                    return "schuerzenjaeger"
+                i, _, j = a.ref[1:].partition(".")
+                try:
+                    key = str(me["fields"][int(i)][int(j)])
+                except (IndexError, ValueError):
+                    continue
+                return "frauenversteher" if gender_of(key) == "lady" else "junggeselle"
+            if isinstance(a, Plant):
+                return "aktivist" if a.traded is not None else "arbeitstier"
+        for e in reversed(events):
+            if e.get("type") == "plant" and e.get("seat") == seat and e.get("card") in QUIRK_ASKS:
+                return str(e["card"])
+        return None
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        text = self.mb_action(a, obs, seat, self.fld_fn(obs["seats"][seat]))
+        return text if text is not None else super().action(a, obs, seat, price)
+
+    def plant(
+        self, a: Plant, obs: dict[str, Any], me: dict[str, Any], fld: Callable[[int], str]
+    ) -> str:
+        """The card, the field, where it lands (top, bottom, under the lady),
+        the optional pull, the card's own quirk and the movers it moves."""
+        table = self.table
+        if table is None:
+            return super().plant(a, obs, me, fld)
+        phase = obs.get("phase")
+        ref, key = self.planted_card(a, me)
+        card = self.label(key)
+        name = (
+            f"{card} ({ref})"
+            if ref != "h0"
+            else self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
+        )
+        if phase == "foist":
+            what = self.w(f"plant the received {name} at once", f"die erhaltene {name} sofort")
+        elif phase == "final-placement":
+            what = self.w(f"final placement: put {name}", f"Schlusslegen: {name}")
+        elif phase == "quirk" and a.traded is not None:
+            what = self.w(
+                f"Aktivist: plant the revealed {name}", f"Aktivist: die aufgedeckte {name}"
+            )
+        elif phase == "quirk":
+            what = self.w(
+                f"Arbeitstier: plant your back card {name}",
+                f"Arbeitstier: deine hinterste Karte {name}",
+            )
+        elif a.traded is not None:
+            what = self.w(
+                f"plant {card} from your trading area ({ref})",
+                f"{card} aus deinem Handelsbereich ({ref})",
+            )
+        elif a.card:
+            if phase == "plant":
+                what = self.w(
+                    f"plant hand card {name} (Hampelmann)", f"Handkarte {name} (Hampelmann)"
+                )
+            else:
+                what = self.w(f"plant {name}", name)
+        else:
+            what = self.w(f"plant {name}", name)
+        fields = me["fields"]
+        keys = [str(k) for k in fields[a.field]] if a.field < len(fields) else []
+        verb = self.w("", " legen") if phase == "final-placement" else self.w("", " pflanzen")
+        text = self.w(f"{what} on {fld(a.field)}", f"{what} auf {fld(a.field)}{verb}")
+        if key not in table.index:
+            return text
+        mine = [str(k) for f in fields for k in f]
+        tops = [str(f[-1]) for f in fields if f]
+        gender = gender_of(key)
+        after = list(keys)
+        where = "top"
+        if a.mode == "kavalier" or (
+            key == "kavalier"
+            and a.mode is None
+            and keys
+            and gender_of(keys[-1]) == "lady"
+            and all(self.bean_of(k) != "blaue" for k in keys)
+        ):
+            after.insert(len(after) - 1, key)
+            where = "under"
+            text += self.w(
+                ", slipping under the lady on top (Kavalier)",
+                ", dabei unter die Dame oben schlüpfend (Kavalier)",
+            )
+        elif key in MOVER_KEYS:
+            after.insert(0, key)
+            where = "bottom"
+            text += self.w(
+                ", at the bottom (he moves up as you plant)",
+                ", ganz unten (er rückt hoch, während du pflanzt)",
+            )
+        elif "schluckspecht" in tops:
+            after.insert(0, key)
+            where = "bottom"
+            text += self.w(
+                ", at the bottom (your Schluckspecht is on top)",
+                ", ganz unten (dein Schluckspecht liegt oben)",
+            )
+        elif gender == "lady" and "chauvischwein" in mine:
+            after.insert(0, key)
+            where = "bottom"
+            text += self.w(
+                ", at the bottom (your Chauvischwein)", ", ganz unten (dein Chauvischwein)"
+            )
+        else:
+            after.append(key)
+        if a.mode is not None and a.mode.startswith("pull") and a.mode[4:].isdigit():
+            k = int(a.mode[4:])
+            if k < len(keys):
+                pulled = self.gender_word(gender_of(keys[k]))
+                text += self.w(
+                    f", pulling the {pulled} at position {k} (0 = bottom) up two places",
+                    f", dabei die Karte ({pulled}) an Position {k} (0 = unten) zwei Plätze "
+                    "hochziehen",
+                )
+                moved = after.pop(k)
+                after.insert(min(k + 2, len(after)), moved)
+        if where == "top" and key in PLANTING_QUIRKS and key != "kavalier":
+            needs_hand = key in ("kameradenschwein", "junggeselle", "schuerzenjaeger")
+            if not (needs_hand and a.traded is not None) and (key != "kotzbrocken" or keys):
+                quirk = self.quirk(PLANTING_QUIRKS, key)
+                text += self.w(f"; his quirk: {quirk}", f"; seine Macke: {quirk}")
+        movers = []
+        for m, steps in MOVER_KEYS.items():
+            if m == key or m not in mine:
+                continue
+            mf = next(f for f, cards in enumerate(fields) if m in cards)
+            if (
+                (m == "choleriker" and mf != a.field)
+                or (m == "lichtgestalt" and gender == "man")
+                or (m == "macho" and gender == "lady")
+            ):
+                movers.append(
+                    self.w(
+                        f"your {self.mama_name(m)} moves up {steps}",
+                        f"dein {self.mama_name(m)} rückt {steps} hoch",
+                    )
+                )
+        if movers:
+            text += "; " + ", ".join(movers)
+        top = table.index.get(after[-1], table.index[key])
+        pays = table.pays_for(top, len(after))
+        if self.bean_of(after[-1]) != "garten":
+            pays = min(pays, len(after))
+        return text + self.w("; then ", "; dann ") + self.stack_text(after, pays)
+
+    def mb_action(
+        self, a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], str]
+    ) -> str | None:
+        """Mutterböhnchen's own actions and its phases' passes (None: not one of them)."""
+        phase = obs.get("phase")
+        me = obs["seats"][seat]
+        att = obs.get("attack") or {}
+        if isinstance(a, Attack):
+            reach = dict((int(f), int(n)) for f, n in att.get("open", []))
+            fields = me["fields"]
+            baby = (
+                self.label(str(fields[a.field][-1]))
+                if a.field < len(fields) and fields[a.field]
+                else "?"
+            )
+            tp = obs["seats"][a.target] if 0 <= a.target < len(obs["seats"]) else {}
+            n = reach.get(a.field)
+            coins, known = int(tp.get("coins", 0)), len(tp.get("known_coins", []))
+            blind = int(tp.get("blind_coins", 0))
+            if self.de:
+                can = f"deckt bis zu {self.coins(n)}" if n is not None else "deckt Münzen"
+                return (
+                    f"Platz {a.target} mit dem {baby} oben auf deinem Feld {a.field} angreifen: "
+                    f"{can} von seinen {coins} auf ({known} bekannt, {blind} verdeckt); du "
+                    "behältst eine, die auf ein Feld passt"
+                )
+            can = f"turns up to {self.coins(n)}" if n is not None else "turns up coins"
+            return (
+                f"attack seat {a.target} with the {baby} on top of your field {a.field}: {can} of "
+                f"its {coins} ({known} known, {blind} face down); you keep one that fits a field"
+            )
+        if isinstance(a, Use | Discard | Drop):
+            return self.two_player_action(a, obs, me)
+        if isinstance(a, Pick):
+            if a.ref.startswith("d"):
+                discard = obs.get("discard", [])
+                i = int(a.ref[1:])
+                card = self.label(str(discard[i])) if i < len(discard) else "?"
+                return self.w(
+                    f"Schürzenjäger: take the {card} at position {i} of the discard pile "
+                    "(0 = bottom) to the back of your hand",
+                    f"Schürzenjäger: die {card} an Position {i} des Ablagestapels (0 = unten) "
+                    "hinten auf deine Hand nehmen",
+                )
+            f_, _, j_ = a.ref[1:].partition(".")
+            f, j = int(f_), int(j_)
+            cards = me["fields"][f] if f < len(me["fields"]) else []
+            key = str(cards[j]) if j < len(cards) else "?"
+            if gender_of(key) == "lady":
+                return self.w(
+                    f"Frauenversteher: the {self.label(key)} at position {j} of {fld(f)} goes "
+                    "to the top of her field",
+                    f"Frauenversteher: die {self.label(key)} an Position {j} von {fld(f)} kommt "
+                    "oben auf ihr Feld",
+                )
+            return self.w(
+                f"Junggeselle: discard the {self.label(key)} at position {j} of {fld(f)}",
+                f"Junggeselle: {self.label(key)} an Position {j} von {fld(f)} ablegen",
+            )
+        if isinstance(a, Uncover) and phase == "turn-up":
+            turned = self.cards(att.get("turned") or [])
+            reach_n = self.coins(int(att.get("reach", 0)))
+            return self.w(
+                f"turn up one more coin (turned up: {turned}; this attack may turn up {reach_n})",
+                f"eine Münze mehr aufdecken (aufgedeckt: {turned}; dieser Angriff darf "
+                f"{reach_n} aufdecken)",
+            )
+        if isinstance(a, Take) and phase == "flitzer-offer":
+            return self.w(
+                "take the Flitzer as a gift (he is planted on a field he fits, else kept to plant)",
+                "den Flitzer als Geschenk nehmen (er wird auf ein passendes Feld gepflanzt, sonst "
+                "zum Pflanzen behalten)",
+            )
+        if isinstance(a, Take):
+            coin = self.label(a.bean)
+            return self.w(
+                f"take the turned-up {coin} coin: it must be planted on a field it fits at "
+                "once; the other coins go back",
+                f"die aufgedeckte {coin}-Münze nehmen: sie muss sofort auf ein passendes Feld "
+                "gepflanzt werden; die anderen Münzen gehen zurück",
+            )
+        if isinstance(a, Harvest) and phase == "defend":
+            return self.w(
+                f"harvest {fld(a.field)} before your coins are turned up",
+                f"{fld(a.field)} abernten, bevor deine Münzen aufgedeckt werden",
+            )
+        if isinstance(a, Harvest) and phase == "quirk":
+            return self.w(
+                f"harvest {fld(a.field)} (the quirk asks for it)",
+                f"{fld(a.field)} abernten (die Macke verlangt es)",
+            )
+        if isinstance(a, Pass):
+            en_de = {
+                "attack": (
+                    "pass: give up every attack still open this turn",
+                    "passen: jeden in diesem Zug noch offenen Angriff aufgeben",
+                ),
+                "defend": (
+                    "pass: harvest nothing more; your coins are shuffled and turned up",
+                    "passen: nichts mehr ernten; deine Münzen werden gemischt und aufgedeckt",
+                ),
+                "turn-up": ("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
+                "flitzer-offer": (
+                    "pass: do not take the Flitzer",
+                    "passen: den Flitzer nicht nehmen",
+                ),
+                "final-placement": (
+                    "pass: place no more cards; your final placement ends",
+                    "passen: keine Karten mehr legen; dein Schlusslegen endet",
+                ),
+                "plant": (
+                    "pass: end phase 2 (plant no more, discard nothing more)",
+                    "passen: Phase 2 beenden (nichts mehr pflanzen, nichts mehr ablegen)",
+                ),
+                "offer": (
+                    "pass: leave the other stacks as your opponent's offer; draw 2",
+                    "passen: die übrigen Stapel als Angebot für den Gegner lassen; 2 ziehen",
+                ),
+            }.get(str(phase))
+            return self.w(*en_de) if en_de else None
+        return None
+
+    def two_player_action(self, a: Action, obs: dict[str, Any], me: dict[str, Any]) -> str:
+        """The game for two's own actions: a stack used or discarded, a hand
+        card discarded."""
+        if isinstance(a, Drop):
+            hand = me.get("hand", [])
+            card = self.label(str(hand[a.card])) if a.card < len(hand) else "?"
+            return self.w(
+                f"discard hand card h{a.card} ({card}); once a turn, in phase 2",
+                f"Handkarte h{a.card} ({card}) ablegen; einmal pro Zug, in Phase 2",
+            )
+        stacks = obs.get("offer") or []
+        pile = a.pile if isinstance(a, Use | Discard) else -1
+        cards = self.stack_text(list(stacks[pile])) if 0 <= pile < len(stacks) else "?"
+        if isinstance(a, Use):
+            return self.w(
+                f"take stack p{pile} ({cards}) to plant it, all on one field",
+                f"Stapel p{pile} ({cards}) nehmen und alles auf ein Feld pflanzen",
+            )
+        return self.w(
+            f"discard stack p{pile} ({cards}) whole", f"Stapel p{pile} ({cards}) ganz ablegen"
+        )
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        line = self.mb_event(e, me)
+        return line if line is not None else super().event(e, me)
+
+    def mb_event(self, e: dict[str, Any], me: int) -> str | None:
+        """A line for Mutterböhnchen's own events (None: not one of them)."""
+        t = e.get("type")
+        mine = e.get("seat") == me
+
+        def who(key: str = "seat") -> str:
+            return self.who(e.get(key), me)
+
+        def whose(key: str = "seat") -> str:
+            return self.whose(e.get(key), me)
+
+        if t == "starting-coins":
+            n = int(e.get("count", 0))
+            if self.de:
+                extra = " (nicht einmal du siehst sie)" if mine else ""
+                return (
+                    f"{who()} {'bekamst' if mine else 'bekam'} {n} verdeckte "
+                    f"Startmünze{'n' if n != 1 else ''}{extra}"
+                )
+            extra = " (not even you see them)" if mine else ""
+            return f"{who()} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
+        if t == "attack":
+            return self.w(
+                f"{who()} {'attack' if mine else 'attacks'} {who('target')} with the baby on "
+                f"top of field {e.get('field')}",
+                f"{who()} {'greifst' if mine else 'greift'} {who('target')} mit dem Baby oben "
+                f"auf Feld {e.get('field')} an",
+            )
+        pile = str(e.get("pile", ""))
+        if t == "shuffle" and pile.endswith("coins"):
+            return self.w(
+                f"{pile} shuffled face down ({e.get('size', '?')})",
+                f"{self.pile_name(pile)} verdeckt gemischt ({e.get('size', '?')})",
+            )
+        card = self.label(str(e.get("card")))
+        target_is_me = e.get("target") == me
+        if t == "turn-up":
+            if self.de:
+                owner = (
+                    "deinen Münzen" if target_is_me else f"den Münzen von Platz {e.get('target')}"
+                )
+                return f"eine von {owner} aufgedeckt: {card}"
+            return f"turned up one of {whose('target')} coins: {card}"
+        if t == "capture":
+            if self.de:
+                owner = "deine" if target_is_me else f"die von Platz {e.get('target')}"
+                return (
+                    f"{who()} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
+                    "sie wird sofort gepflanzt"
+                )
+            return f"{who()} captured {whose('target')} {card} coin; it is planted at once"
+        if t == "attack-spent":
+            return self.w(
+                f"{who('target')} {'have' if target_is_me else 'has'} no coins: the attack is "
+                "spent",
+                f"{who('target')} {'hast' if target_is_me else 'hat'} keine Münzen: der Angriff "
+                "ist verpufft",
+            )
+        if t == "steal":
+            got = f" ({card})" if "card" in e else ""
+            if self.de:
+                owner = "deine" if e.get("from") == me else f"die von Platz {e.get('from')}"
+                return (
+                    f"{who()} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
+                    "(Kameradenschwein)"
+                )
+            return f"{who()} took {whose('from')} front hand card{got} (Kameradenschwein)"
+        if t == "flitzer-offer":
+            return self.w(
+                f"the Flitzer is offered to {who()} as a gift",
+                f"der Flitzer wird {'dir' if mine else who()} als Geschenk angeboten",
+            )
+        line = self.two_player_event(e, me)
+        if line is not None:
+            return line
+        if t == "final-placement":
+            return self.w(
+                f"final placement: {who()} may put one hand card on each of "
+                f"{'your' if mine else 'their'} non-empty fields",
+                f"Schlusslegen: {who()} {'darfst' if mine else 'darf'} auf jedes "
+                f"{'deiner' if mine else 'seiner'} nicht leeren Felder eine Handkarte legen",
+            )
+        if t == "quirk":
+            return self.quirk_event(e, me)
+        if t == "plant" and (e.get("bottom") or e.get("under_lady")):
+            planted = self.label(str(e["card"]))
+            if self.de:
+                where = "ganz unten auf" if e.get("bottom") else "unter die Dame oben auf"
+                return (
+                    f"{who()} {'hast' if mine else 'hat'} {planted} {where} Feld {e['field']} "
+                    "gepflanzt"
+                )
+            where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
+            return f"{who()} planted {planted} {where} field {e['field']}"
+        if t == "foist":
+            return self.w(
+                f"{who()} had to plant the received {card} at once on a field it fits "
+                "(mutterbohnchen §3.3.3)",
+                f"{who()} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
+                "passendes Feld pflanzen (mutterbohnchen §3.3.3)",
+            )
+        if t == "pull":
+            f, a, b = e.get("field"), e.get("from"), e.get("to")
+            if self.de:
+                where = f"deinem Feld {f}" if mine else f"Feld {f} von Platz {e.get('seat')}"
+                return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
+            return f"pull on {whose()} field {f}: the card at position {a} moved up to {b}"
+        return None
+
+    def two_player_event(self, e: dict[str, Any], me: int) -> str | None:
+        """A line for the events of the game for two (None: not one of them)."""
+        t = e.get("type")
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        cards = self.cards([str(k) for k in e.get("cards", [])])
+        if t == "third-field-card":
+            return self.w(
+                f"{who} {'hold' if mine else 'holds'} the third-field card",
+                f"{who} {'hast' if mine else 'hat'} die Karte für das dritte Feld",
+            )
+        if t == "third-field":
+            return self.w(
+                f"{who} started a third field (f{e.get('field')}); the card goes to the opponent",
+                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (f{e.get('field')}); "
+                "die Karte geht an den Gegner",
+            )
+        if t == "field-lost":
+            if self.de:
+                where = "dein Feld" if mine else "das Feld"
+                whom = "" if mine else f" von Platz {e.get('seat')}"
+                return f"{where} {e.get('field')}{whom} ist weg: mit drei Feldern abgeerntet"
+            return (
+                f"{self.whose(e.get('seat'), me)} field {e.get('field')} is gone: harvested "
+                "with three fields"
+            )
+        if t == "stack-used":
+            return self.w(
+                f"{who} took the stack {cards} to plant it",
+                f"{who} {'nahmst' if mine else 'nahm'} den Stapel {cards} zum Pflanzen",
+            )
+        if t == "stack-discarded":
+            return self.w(
+                f"{who} discarded the stack {cards}",
+                f"{who} {'legtest' if mine else 'legte'} den Stapel {cards} ab",
+            )
+        card = self.label(str(e.get("card")))
+        if t == "drop":
+            return self.w(
+                f"{who} discarded {card} from the hand",
+                f"{who} {'legtest' if mine else 'legte'} {card} von der Hand ab",
+            )
+        if t == "to-offer":
+            return self.w(
+                f"{card} from the discard pile joins the offer",
+                f"{card} vom Ablagestapel kommt zum Angebot",
+            )
+        if t == "offer-stacks":
+            stacks = e.get("stacks") or []
+            text = "   ".join(self.stack_text(list(st)) for st in stacks)
+            return self.w("the offer: ", "das Angebot: ") + (text or self.w("empty", "leer"))
+        if t == "coins-back":
+            return self.w(
+                f"the coins set aside go back to {who}: {cards}",
+                f"die beiseitegelegten Münzen gehen zurück an {'dich' if mine else who}: {cards}",
+            )
+        return None
+
+    def quirk_event(self, e: dict[str, Any], me: int) -> str:
+        card = str(e.get("card"))
+        name = f"{self.whose(e.get('seat'), me)} {self.mama_name(card)}"
+        if self.de and e.get("seat") != me:
+            name = f"{self.mama_name(card)} von Platz {e.get('seat')}"
+        who = self.who(e.get("seat"), me)
+        if card == "flitzer":
+            return self.w(
+                f"the Flitzer goes to {who}",
+                f"der Flitzer geht an {'dich' if e.get('seat') == me else who}",
+            )
+        if card == "messie":
+            return self.w(
+                f"{name}: no planting from the hand this turn",
+                f"{name}: in diesem Zug kein Pflanzen von der Hand",
+            )
+        if card == "pruegelknabe":
+            return self.w(
+                f"{name}: the gift is accepted at once",
+                f"{name}: das Geschenk wird sofort angenommen",
+            )
+        if card == "aktivist":
+            takes = self.label(str(e.get("takes")))
+            return self.w(
+                f"{name} takes the revealed {takes} onto his field",
+                f"{name} nimmt die aufgedeckte {takes} auf sein Feld",
+            )
+        if card == "kameradenschwein":
+            src = self.who(e.get("from"), me)
+            return self.w(
+                f"{name}: the front hand card of {src} is taken",
+                f"{name}: die vorderste Handkarte von {'dir' if e.get('from') == me else src} "
+                "wird genommen",
+            )
+        if card == "schuerzenjaeger":
+            taken = self.label(str(e.get("taken")))
+            return self.w(
+                f"{name} took {taken} from the discard pile",
+                f"{name} nahm {taken} vom Ablagestapel",
+            )
+        if card == "arbeitstier" and "plants" in e:
+            plants = self.label(str(e["plants"]))
+            return self.w(
+                f"{name}: the back hand card {plants} is planted",
+                f"{name}: die hinterste Handkarte {plants} wird gepflanzt",
+            )
+        if "to" in e:
+            return self.w(
+                f"{name} moved up to position {e['to']} of field {e.get('field')}",
+                f"{name} rückte auf Position {e['to']} von Feld {e.get('field')} hoch",
+            )
+        if "moved" in e:
+            moved = self.label(str(e["moved"]))
+            if card == "frauenversteher":
+                return self.w(
+                    f"{name} brought {moved} to the top of field {e.get('field')}",
+                    f"{name} brachte {moved} nach oben auf Feld {e.get('field')}",
+                )
+            return self.w(
+                f"{name} discarded {moved} from field {e.get('field')}",
+                f"{name} legte {moved} von Feld {e.get('field')} ab",
+            )
+        if "field" in e:
+            return self.w(
+                f"{name}: field {e['field']} is harvested",
+                f"{name}: Feld {e['field']} wird abgeerntet",
+            )
+        return self.w(f"{name} acts", f"{name} wirkt")
+
+    # --------------------------------------------------------------- table
+
+    def seat_field_line(self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int) -> str:
+        if "open_fields" in p and f not in p["open_fields"]:
+            holds = obs.get("third_field_card") == s
+            return self.w(
+                f"f{f}: not a field"
+                + (" (may start one here: holds the third-field card)" if holds else ""),
+                f"f{f}: kein Feld"
+                + (
+                    " (darf hier eines beginnen: hat die Karte für das dritte Feld)"
+                    if holds
+                    else ""
+                ),
+            )
+        return super().seat_field_line(obs, s, p, f)
+
+    def seat_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        if "blind_coins" in p:  # known faces and face-down starting coins
+            return [self.coin_text(p), *self.quirk_lines(p)]
+        return super().seat_extras(obs, p)
+
+    def extra_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
+    ) -> list[str]:
+        # nobody buys a field; a foisted card: below
+        return [self.legend(), *self.open_lines(obs, seat, kinds, asking)]
+
+    def open_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
+    ) -> list[str]:
+        """The open business: the attack, the Flitzer offer, the quirk that
+        asks, the final placement."""
+        out: list[str] = []
+        phase = obs.get("phase")
+        active = int(obs.get("active", -1))
+        who = self.seat_name(active, seat, kinds)
+        att = obs.get("attack")
+        if att:
+            opened = ", ".join(
+                self.w(f"f{f} (up to {self.coins(int(n))})", f"f{f} (bis zu {self.coins(int(n))})")
+                for f, n in att.get("open", [])
+            ) or self.w("none", "keine")
+            target = int(att.get("target", -1))
+            if target < 0:
+                out.append(
+                    self.w(
+                        f"attacks of the little rascals: {who} may attack with the baby on top of "
+                        f"each field: open {opened}; pass gives up every open attack",
+                        f"Angriffe der kleinen Racker: {who} darf mit dem Baby oben auf jedem Feld "
+                        f"angreifen: offen {opened}; passen gibt jeden offenen Angriff auf",
+                    )
+                )
+            else:
+                tp = obs["seats"][target]
+                turned = self.cards(att.get("turned") or [])
+                tname = self.seat_name(target, seat, kinds)
+                reach = self.coins(int(att.get("reach", 0)))
+                known = self.coins(len(tp.get("known_coins", [])))
+                blind = int(tp.get("blind_coins", 0))
+                out.append(
+                    self.w(
+                        f"ATTACK on {tname} by {who}: may turn up {reach}; turned up so far: "
+                        f"{turned}; the target holds {known} known and {blind} face down",
+                        f"ANGRIFF auf {tname} durch {who}: darf {reach} aufdecken; bisher "
+                        f"aufgedeckt: {turned}; das Ziel hat {known} bekannt und {blind} verdeckt",
+                    )
+                )
+                out.append(
+                    self.w(
+                        f"  attacks still open after this one: {opened}",
+                        f"  nach diesem noch offene Angriffe: {opened}",
+                    )
+                )
+                if phase == "defend":
+                    out.append(
+                        self.w(
+                            f"  {tname} may harvest first (only the target), then pass: the "
+                            "coins are shuffled and one is turned up",
+                            f"  {tname} darf zuerst ernten (nur das Ziel), dann passen: die "
+                            "Münzen werden gemischt und eine aufgedeckt",
+                        )
+                    )
+                elif phase == "turn-up":
+                    out.append(
+                        self.w(
+                            f"  {who} may turn up one more coin (uncover) or stop (pass)",
+                            f"  {who} darf eine Münze mehr aufdecken (uncover) oder aufhören "
+                            "(pass)",
+                        )
+                    )
+                elif phase == "capture":
+                    out.append(
+                        self.w(
+                            f"  {who} must take one turned-up coin that fits a non-empty field; "
+                            "the others go back face up",
+                            f"  {who} muss eine aufgedeckte Münze nehmen, die auf ein nicht "
+                            "leeres Feld passt; die anderen gehen offen zurück",
+                        )
+                    )
+        if "offer" in obs:  # the game for two (mutterbohnchen §3.5)
+            out += self.two_player_lines(obs, seat, kinds)
+        if phase == "flitzer-offer":
+            waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
+            out.append(
+                self.w(
+                    f"the revealed Flitzer is offered as a gift to {waiting or 'the next seat'}"
+                    ": take flitzer or pass (nobody takes him: the active player plants him)",
+                    f"der aufgedeckte Flitzer wird {waiting or 'dem nächsten Platz'} als "
+                    "Geschenk angeboten: take flitzer oder pass (nimmt ihn niemand, pflanzt ihn "
+                    "der aktive Spieler)",
+                )
+            )
+        if phase == "quirk":
+            if asking is not None:
+                name, ask = self.mama_name(asking), self.quirk(QUIRK_ASKS, asking)
+                out.append(
+                    self.w(f"quirk: your {name} asks: {ask}", f"Macke: dein {name} verlangt: {ask}")
+                )
+            else:
+                out.append(
+                    self.w(
+                        "quirk: a mama's bean asks its owner to choose",
+                        "Macke: eine Mutterbohne verlangt von ihrem Besitzer eine Wahl",
+                    )
+                )
+        fp = obs.get("final_placement")
+        if fp:
+            used = ", ".join(f"f{f}" for f in fp.get("used", [])) or self.w(
+                "none yet", "noch keine"
+            )
+            name = self.seat_name(int(fp["seat"]), seat, kinds)
+            out.append(
+                self.w(
+                    f"final placement: {name} may put one fitting hand card on each non-empty "
+                    f"field (fields used: {used}); then every field is harvested",
+                    f"Schlusslegen: {name} darf auf jedes nicht leere Feld eine passende "
+                    f"Handkarte legen (benutzte Felder: {used}); dann wird jedes Feld abgeerntet",
+                )
+            )
+        foist = obs.get("foist")
+        if foist:
+            name = self.seat_name(int(foist["seat"]), seat, kinds)
+            cards = self.cards(foist.get("cards", []))
+            out.append(
+                self.w(
+                    f"foist: {name} must plant the received {cards} at once on a field it fits "
+                    "(mutterbohnchen §3.3.3)",
+                    f"Zuschieben: {name} muss die erhaltene {cards} sofort auf ein passendes "
+                    "Feld pflanzen (mutterbohnchen §3.3.3)",
+                )
+            )
+        return out
+
+    def two_player_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The game for two: the offer, the third-field card, phase 2's discard
+        and the coins set aside in the attacks (mutterbohnchen §3.5)."""
+        out: list[str] = []
+        phase = obs.get("phase")
+        who = self.seat_name(int(obs.get("active", -1)), seat, kinds)
+        holder = obs.get("third_field_card")
+        if isinstance(holder, int):
+            name = self.seat_name(holder, seat, kinds)
+            out.append(
+                self.w(
+                    f"the third-field card: {name} (only its holder starts a third field; "
+                    "harvesting with three fields loses the field harvested)",
+                    f"die Karte für das dritte Feld: {name} (nur wer sie hat, beginnt ein drittes "
+                    "Feld; ernten mit drei Feldern kostet das abgeerntete Feld)",
+                )
+            )
+        stacks = obs.get("offer") or []
+        if stacks:
+            text = "   ".join(f"p{i}: {self.stack_text(list(st))}" for i, st in enumerate(stacks))
+            if phase == "use-offer":
+                out.append(
+                    self.w(
+                        f"the opponent's offer for {who} (use or discard each stack): {text}",
+                        f"das Angebot des Gegners für {who} (jeden Stapel nutzen oder ablegen): "
+                        f"{text}",
+                    )
+                )
+            elif phase == "offer":
+                out.append(
+                    self.w(
+                        f"the offer (take what {who} can use; the rest goes to the opponent): "
+                        f"{text}",
+                        f"das Angebot (nimm, was {who} brauchen kann; der Rest geht an den "
+                        f"Gegner): {text}",
+                    )
+                )
+            else:
+                out.append(self.w(f"the offer: {text}", f"das Angebot: {text}"))
+        if phase == "plant":
+            used = obs.get("hand_discarded")
+            out.append(
+                self.w(
+                    f"phase 2: {who} may discard one hand card this turn "
+                    f"({'already used' if used else 'still open'})",
+                    f"Phase 2: {who} darf in diesem Zug eine Handkarte ablegen "
+                    f"({'schon genutzt' if used else 'noch offen'})",
+                )
+            )
+        att = obs.get("attack") or {}
+        if att.get("aside"):
+            out.append(
+                self.w(
+                    "  coins set aside until the attacks are over: ",
+                    "  bis zum Ende der Angriffe beiseitegelegte Münzen: ",
+                )
+                + self.cards(att["aside"])
+            )
+        return out
+
+    # ------------------------------------------------------------ the bots
+
+    def planted_summary(self, v: dict[str, Any]) -> str:
+        text = super().planted_summary(v)
+        if v.get("under_lady"):
+            return text + self.w(" (under the lady)", " (unter der Dame)")
+        if v.get("bottom"):
+            return text + self.w(" (bottom)", " (unten)")
+        return text
+
+    def help(self) -> str:
+        return super().help() + "\n" + self.w(HELP_EN, HELP_DE)
+
+
+DESCRIBER = MutterbohnchenDescriber

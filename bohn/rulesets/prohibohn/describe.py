@@ -1,0 +1,544 @@
+"""Prohibohn in words: Al Cabohne's mafia and the town's establishments,
+Police Stations, the Razzia and the decisions they open."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from bohn.engine.actions import Action, Harvest, Pass, Plant
+from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber, boss_name
+from bohn.rulesets.high_bohn.actions import Build, Take
+from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
+
+HELP_EN = """\
+Prohibohn adds:
+  stash h0,h3             set-up: lay two hand cards face down as your starting coins
+  build casino-3          buy an establishment with coins of its bean type
+  build police-station-4  buy a Police Station with blaue coins (then take a
+                          coin of the mafia treasury: take sau)
+  build razzia / build razzia name sau
+                          buy the Razzia with 4 blaue coins / 5 coins of one other type
+  remove casino-4         remove the third card of an establishment after buying
+                          your second one / pub-4: remove the opponent's 1-card
+  plant h2 f0             Varieté: plant hand card h2 on field 0
+  drop h1                 casino-3: put hand card h1 on the discard pile
+  uncover                 Undertaker: uncover one more card after the early stop
+  protect f0              pub-3: give the boss one more card of field 0
+  draw 3                  Gas Station: how many cards you draw in phase 6
+Establishments are worth their price at the end; a 1-card is worth 1, 0 after the
+Razzia, 4 with the 3- and 4-card of its establishment.
+"""
+
+HELP_DE = """\
+Prohibohn fügt hinzu:
+  stash h0,h3             Aufbau: zwei Handkarten verdeckt als Startmünzen legen
+  build casino-3          ein Etablissement mit Münzen seiner Bohnensorte kaufen
+  build police-station-4  eine Polizeiwache mit blaue-Münzen kaufen (dann eine Münze
+                          aus der Kasse der Mafia nehmen: take sau)
+  build razzia / build razzia name sau
+                          die Razzia mit 4 blaue-Münzen / 5 Münzen einer anderen Sorte kaufen
+  remove casino-4         die dritte Karte eines Etablissements entfernen, nachdem du
+                          deine zweite gekauft hast / pub-4: die 1er-Karte des Gegners entfernen
+  plant h2 f0             Varieté: Handkarte h2 auf Feld 0 pflanzen
+  drop h1                 casino-3: Handkarte h1 auf den Ablagestapel legen
+  uncover                 Bestatter: nach dem frühen Halt eine Karte mehr aufdecken
+  protect f0              pub-3: dem Boss eine Karte mehr von Feld 0 geben
+  draw 3                  Tankstelle: wie viele Karten du in Phase 6 ziehst
+Etablissements sind am Ende ihren Preis wert; eine 1er-Karte 1, nach der Razzia 0,
+mit der 3er- und 4er-Karte ihres Etablissements 4.
+"""
+
+
+def establishment_info(key: str) -> tuple[int, str, str] | None:
+    """(price, paying bean type, effect) of an establishment, Police Station
+    or Razzia key."""
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, TABLE
+
+    e = ESTABLISHMENTS.index.get(key)
+    if e is None:
+        return None
+    return (
+        ESTABLISHMENTS.price[e],
+        TABLE.bean_keys[ESTABLISHMENTS.bean[e]],
+        ESTABLISHMENTS.effect[e],
+    )
+
+
+def establishment_values(owned: list[str], razzia: bool) -> list[int]:
+    """What each card of ``owned`` is worth at the end (prohibohn §4.3, §5.3):
+    its price; a 1-card 4 with the 3- and 4-card of its establishment, else 0
+    after the Razzia, else 1 (a Police Station's bonus aside).
+
+    >>> establishment_values(["casino-1", "casino-3", "casino-4", "sau-1"], True)
+    [4, 3, 4, 0]
+    """
+    mine = set(owned)
+    out = []
+    for k in owned:
+        kind, _, price = k.rpartition("-")
+        if price == "1":
+            out.append(4 if {f"{kind}-3", f"{kind}-4"} <= mine else 0 if razzia else 1)
+        else:
+            info = establishment_info(k)
+            out.append(info[0] if info else int(price) if price.isdigit() else 0)
+    return out
+
+
+class ProhibohnDescriber(AlCabohneDescriber):
+    """Al Cabohne's words and Prohibohn's town."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (
+        Plant,
+        Stash,
+        Take,
+        Draw,
+        Protect,
+        Uncover,
+        Remove,
+        Pass,
+        Harvest,
+        Drop,
+        Build,
+    )
+    SHOWN: ClassVar[frozenset[str]] = AlCabohneDescriber.SHOWN | {
+        "stash",
+        "police-coin",
+        "mafia-coin",
+        "final-buying",
+        "play-on",
+        "drop",
+    }
+
+    def supply_text(self, keys: list[str]) -> str:
+        """The cards still to be had, grouped: ``casino (stangen) 1 3 4``; the
+        Razzia with both of its prices."""
+        groups: dict[str, list[str]] = {}
+        for k in keys:
+            info = establishment_info(k)
+            if k == "razzia":
+                groups[
+                    self.w(
+                        "razzia (4 blaue or 5 coins of one other type)",
+                        f"razzia (4 {self.name('blaue')} oder 5 Münzen einer anderen Sorte)",
+                    )
+                ] = []
+                continue
+            kind, _, price = k.rpartition("-")
+            name = f"{kind} ({self.name(info[1])})" if info else kind
+            groups.setdefault(name, []).append(price)
+        return "; ".join(f"{name} {' '.join(ps)}".strip() for name, ps in groups.items()) or self.w(
+            "nothing", "nichts"
+        )
+
+    # ------------------------------------------------------------- actions
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        fld = self.fld_fn(me)
+        if isinstance(a, Plant) and a.traded is None and a.card:
+            card = self.ref_card(f"h{a.card}", me, obs)
+            on, how = fld(a.field), self.plant_how(a.mode)
+            return self.w(
+                f"plant hand card h{a.card} ({card}) on {on}{how} (Varieté)",
+                f"Handkarte h{a.card} ({card}) auf {on} pflanzen{how} (Varieté)",
+            )
+        if isinstance(a, Build):
+            return self.establishment_action(a)
+        if isinstance(a, Take):
+            bean = self.name(a.bean)
+            return self.w(
+                f"take a {bean} coin of the mafia treasury (Police Station)",
+                f"eine {bean}-Münze aus der Kasse der Mafia nehmen (Polizeiwache)",
+            )
+        if isinstance(a, Stash | Drop | Remove | Uncover | Protect | Draw):
+            return self.prohibohn_action(a, obs, me, fld)
+        return super().action(a, obs, seat, price)
+
+    def establishment_action(self, a: Build) -> str:
+        """Buying an establishment, Police Station or the Razzia: what it costs and does."""
+        info = establishment_info(a.building)
+        if info is None:
+            return self.w(f"buy the {a.building}", f"{a.building} kaufen")
+        cost, bean, effect = info
+        coins, bean = self.coins(cost), self.name(bean)
+        if a.building == "razzia":
+            if a.name is not None:
+                pay = self.w(f"5 coins of {self.name(a.name)}", f"5 Münzen {self.name(a.name)}")
+            else:
+                pay = self.w(f"{coins} of {bean}", f"{coins} {bean}")
+            return self.w(
+                f"buy the Razzia for {pay}: every 1-establishment, also yours and those bought "
+                "later, is worth 0 (4 with its full set)",
+                f"die Razzia für {pay} kaufen: jedes 1er-Etablissement, auch deine und später "
+                "gekaufte, ist 0 wert (4 mit seinem vollen Satz)",
+            )
+        if cost == 1:
+            return self.w(
+                f"buy the {a.building} for {coins} of {bean}: worth 1 at the end (0 after the "
+                "Razzia, 4 as a full set)",
+                f"{a.building} für {coins} {bean} kaufen: am Ende 1 wert (0 nach der Razzia, "
+                "4 als voller Satz)",
+            )
+        return self.w(
+            f"buy the {a.building} for {coins} of {bean}: {effect}",
+            f"{a.building} für {coins} {bean} kaufen",
+        )
+
+    def prohibohn_action(
+        self,
+        a: Stash | Drop | Remove | Uncover | Protect | Draw,
+        obs: dict[str, Any],
+        me: dict[str, Any],
+        fld: Callable[[int], str],
+    ) -> str:
+        if isinstance(a, Stash):
+            cards = ", ".join(f"{self.ref_card(f'h{i}', me, obs)} (h{i})" for i in a.cards)
+            return self.w(
+                f"lay {cards} face down as your starting coins",
+                f"{cards} verdeckt als deine Startmünzen legen",
+            )
+        if isinstance(a, Drop):
+            card = self.ref_card(f"h{a.card}", me, obs)
+            return self.w(
+                f"casino-3: put hand card h{a.card} ({card}) on the discard pile",
+                f"casino-3: Handkarte h{a.card} ({card}) auf den Ablagestapel legen",
+            )
+        if isinstance(a, Remove):
+            if obs.get("phase") == "pub-removal":
+                return self.w(
+                    f"pub-4: remove your opponent's {a.card} from the game",
+                    f"pub-4: {a.card} deines Gegners aus dem Spiel nehmen",
+                )
+            return self.w(
+                f"remove {a.card} from the game: nobody can buy it any more",
+                f"{a.card} aus dem Spiel nehmen: niemand kann es mehr kaufen",
+            )
+        if isinstance(a, Uncover):
+            n = obs.get("uncovered", "?")
+            return self.w(
+                f"Undertaker: uncover one more card ({n} uncovered so far)",
+                f"Bestatter: eine Karte mehr aufdecken (bisher {n} aufgedeckt)",
+            )
+        if isinstance(a, Protect):
+            boss = (obs.get("decision") or {}).get("boss")
+            to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
+            on = fld(a.field)
+            return self.w(
+                f"pub-3: give {to} the top card of {on} too",
+                f"pub-3: {to} auch die oberste Karte von {on} geben",
+            )
+        gas = self.w(" (Gas Station)", " (Tankstelle)") if a.count != 2 else ""
+        return self.w(f"draw {a.count} cards", f"{a.count} Karten ziehen") + gas
+
+    def pass_text(self, obs: dict[str, Any]) -> str | None:
+        phase = obs.get("phase")
+        decision = obs.get("decision") or {}
+        if phase == "final-buying":
+            return self.w("pass: end your final buying", "passen: deinen Schlusskauf beenden")
+        if phase == "remove-third":
+            third = decision.get("third")
+            return self.w(
+                f"pass: leave {third or 'the third card'} to be had",
+                f"passen: {third or 'die dritte Karte'} zu haben lassen",
+            )
+        if phase == "pub-removal":
+            return self.w(
+                "pass: remove none of your opponent's 1-cards",
+                "passen: keine 1er-Karte deines Gegners entfernen",
+            )
+        if phase == "protect":
+            return self.w(
+                "pass: give the boss no more cards of this field",
+                "passen: dem Boss keine weiteren Karten dieses Feldes geben",
+            )
+        if phase == "uncover-more":
+            return self.w("pass: stop uncovering", "passen: nicht weiter aufdecken")
+        return super().pass_text(obs)
+
+    # -------------------------------------------------------------- events
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        if t == "build":
+            return self.w(
+                f"{who} bought the {e.get('card')}",
+                f"{who} {'kauftest' if mine else 'kaufte'} {e.get('card')}",
+            )
+        if t == "final-buying":
+            return self.w(
+                f"final buying: {who} may harvest and buy now",
+                f"Schlusskauf: {who} {'darfst' if mine else 'darf'} jetzt ernten und kaufen",
+            )
+        if t == "stash":
+            if "cards" in e:
+                cards = self.cards(e["cards"])
+                return self.w(
+                    f"{who} laid {cards} face down as starting coins",
+                    f"{who} {'legtest' if mine else 'legte'} {cards} verdeckt als Startmünzen",
+                )
+            n = e.get("count", 2)
+            return self.w(
+                f"{who} laid {n} cards face down as starting coins",
+                f"{who} {'legtest' if mine else 'legte'} {n} Karten verdeckt als Startmünzen",
+            )
+        if t == "remove":
+            return self.w(
+                f"{who} removed {e.get('card')} from the game",
+                f"{who} {'nahmst' if mine else 'nahm'} {e.get('card')} aus dem Spiel",
+            )
+        if t == "police-coin":
+            if "card" in e:
+                coin = self.w(
+                    f"a {self.name(e['card'])} coin", f"eine {self.name(e['card'])}-Münze"
+                )
+            else:
+                coin = self.w("a coin", "eine Münze")
+            return self.w(
+                f"{who} took {coin} of the mafia treasury (Police Station)",
+                f"{who} {'nahmst' if mine else 'nahm'} {coin} aus der Kasse der Mafia "
+                "(Polizeiwache)",
+            )
+        if t == "mafia-coin":
+            source = str(e.get("for"))
+            card = self.name(str(e.get("card")))
+            if source == "protection":
+                en, de = "bonus coin of the mafia's harvest", "Bonusmünze aus der Ernte der Mafia"
+            else:
+                en = de = source
+            return self.w(
+                f"{who} got a {card} coin ({en})",
+                f"{who} {'bekamst' if mine else 'bekam'} eine {card}-Münze ({de})",
+            )
+        if t == "drop":
+            card = self.label(str(e.get("card")))
+            return self.w(
+                f"{who} put {card} on the discard pile (casino-3)",
+                f"{who} {'legtest' if mine else 'legte'} {card} auf den Ablagestapel (casino-3)",
+            )
+        if t == "uncover-more":
+            return self.w(
+                f"{who} {'go' if mine else 'goes'} on uncovering (Undertaker)",
+                f"{who} {'deckst' if mine else 'deckt'} weiter auf (Bestatter)",
+            )
+        if t == "play-on":
+            n = e.get("establishments")
+            return self.w(
+                f"only {n} establishment cards are owned: the discard pile becomes a fourth "
+                "draw pile and play goes on",
+                f"nur {n} Etablissement-Karten sind vergeben: der Ablagestapel wird ein vierter "
+                "Nachziehstapel und das Spiel geht weiter",
+            )
+        return super().event(e, me)
+
+    # --------------------------------------------------------------- table
+
+    def pile_top(self, obs: dict[str, Any]) -> str:
+        discard = obs.get("discard", [])
+        under = int(obs.get("under", 0))  # paid coins under the pile
+        top = ""
+        if len(discard) > under:
+            top = self.w(
+                f" (top: {self.label(discard[-1])})", f" (oben: {self.label(discard[-1])})"
+            )
+        if under:
+            top += self.w(
+                f", {self.coins(under)} paid under it", f", {self.coins(under)} bezahlt darunter"
+            )
+        return top
+
+    def field_marks(self, p: dict[str, Any], f: int) -> list[str]:
+        keys = p["fields"][f]
+        marks = super().field_marks(p, f)
+        if "establishments" in p and len(set(keys)) > 1:  # a Nightbar's field
+            top = self.label(keys[-1])
+            marks.append(
+                self.w(
+                    f"Nightbar field, bottom first; its top card {top} prices it",
+                    f"Nachtbar-Feld, unten zuerst; seine oberste Karte {top} bestimmt den Preis",
+                )
+            )
+        return marks
+
+    def seat_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        out = super().seat_extras(obs, p)
+        if "establishments" in p:
+            out += self.establishment_lines(p, bool(obs.get("razzia")))
+        return out
+
+    def establishment_lines(self, p: dict[str, Any], razzia: bool) -> list[str]:
+        """A seat's establishments with their end values, its Police Station
+        bonus and its total as it stands (``tally``)."""
+        owned = list(p.get("establishments", []))
+        tally = p.get("tally") or {}
+        bonus = int(tally.get("bonus", 0))
+        parts = []
+        for k, v in zip(owned, establishment_values(owned, razzia), strict=True):
+            extra = f" + bonus {bonus}" if k.startswith("police-station") else ""
+            parts.append(f"{k} ({v}{extra})")
+        out = [
+            self.w("establishments: ", "Etablissements: ")
+            + (", ".join(parts) or self.w("none", "keine"))
+        ]
+        if tally:
+            out.append(
+                self.w(
+                    f"total now: {tally.get('total')} (cash {tally.get('cash')}, establishments "
+                    f"{tally.get('cards')}, bonus {bonus})",
+                    f"Summe jetzt: {tally.get('total')} (Münzen {tally.get('cash')}, "
+                    f"Etablissements {tally.get('cards')}, Bonus {bonus})",
+                )
+            )
+        if p.get("stashed") is False:
+            out.append(
+                self.w(
+                    "has not laid the starting coins yet", "hat die Startmünzen noch nicht gelegt"
+                )
+            )
+        return out
+
+    def table_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        return (
+            self.town_lines(obs, seat, kinds)
+            + super().table_lines(obs, seat, kinds)
+            + self.decision_lines(obs, seat, kinds)
+        )
+
+    def town_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The cards still to be had, the Razzia, the fourth deck."""
+        out = [self.w("to be had: ", "zu haben: ") + self.supply_text(obs.get("supply", []))]
+        if obs.get("razzia"):
+            owner = next(
+                (s for s, p in enumerate(obs["seats"]) if "razzia" in p.get("establishments", [])),
+                None,
+            )
+            name = self.seat_name(owner, seat, kinds) if owner is not None else None
+            out.append(
+                self.w(
+                    f"RAZZIA bought{f' by {name}' if name else ''}: every 1-establishment is "
+                    "worth 0, except 4 with its full set",
+                    f"RAZZIA gekauft{f' von {name}' if name else ''}: jedes 1er-Etablissement "
+                    "ist 0 wert, außer 4 mit seinem vollen Satz",
+                )
+            )
+        else:
+            out.append(
+                self.w(
+                    "Razzia: not bought yet (1-establishments are worth 1, 4 with the full set)",
+                    "Razzia: noch nicht gekauft (1er-Etablissements sind 1 wert, 4 mit dem vollen "
+                    "Satz)",
+                )
+            )
+        if obs.get("extended"):
+            out.append(
+                self.w(
+                    "the deck is being played through a fourth time (the last one)",
+                    "der Stapel wird ein viertes Mal durchgespielt (das letzte)",
+                )
+            )
+        return out
+
+    def decision_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The open decision: the set-up coins, the third card, the Police
+        Station's treasury coin, pub-4's removal, pub-3, the Undertakers, the
+        Gas Stations' draw and the final buying."""
+        phase = obs.get("phase")
+        who = self.seat_name(int(obs.get("active", -1)), seat, kinds)
+        d = obs.get("decision") or {}
+        if phase == "start-coins":
+            waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
+            return [
+                self.w(
+                    "set-up: each player lays 2 hand cards face down as starting coins; still to "
+                    f"choose: {waiting or 'nobody'}",
+                    "Aufbau: jeder Spieler legt 2 Handkarten verdeckt als Startmünzen; noch zu "
+                    f"wählen: {waiting or 'niemand'}",
+                )
+            ]
+        if phase == "remove-third":
+            third = str(d.get("third"))
+            kind = third.rpartition("-")[0]
+            return [
+                self.w(
+                    f"decision: {who} bought a second {kind} card and may remove the third, "
+                    f"{third}, from the game",
+                    f"Entscheidung: {who} hat eine zweite {kind}-Karte gekauft und darf die "
+                    f"dritte, {third}, aus dem Spiel nehmen",
+                )
+            ]
+        if phase == "police-coin":
+            treasury = d.get("treasury")
+            if treasury is None:
+                return [
+                    self.w(
+                        f"decision: {who} takes a coin of the mafia treasury (Police Station)",
+                        f"Entscheidung: {who} nimmt eine Münze aus der Kasse der Mafia "
+                        "(Polizeiwache)",
+                    )
+                ]
+            coins = self.counted(treasury)
+            return [
+                self.w(
+                    f"decision: take one coin of the mafia treasury (Police Station): {coins}",
+                    f"Entscheidung: nimm eine Münze aus der Kasse der Mafia (Polizeiwache): "
+                    f"{coins}",
+                )
+            ]
+        if phase == "pub-removal":
+            cards = self.cards(d.get("removable", []))
+            return [
+                self.w(
+                    f"decision: pub-4: {who} may remove one of these 1-establishments worth 1: "
+                    f"{cards}",
+                    f"Entscheidung: pub-4: {who} darf eines dieser 1er-Etablissements im Wert 1 "
+                    f"entfernen: {cards}",
+                )
+            ]
+        if phase == "protect":
+            boss = d.get("boss")
+            to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
+            return [
+                self.w(
+                    f"decision: pub-3: field {d.get('field')} may give {to} more cards",
+                    f"Entscheidung: pub-3: Feld {d.get('field')} darf {to} mehr Karten geben",
+                )
+            ]
+        if phase == "uncover-more":
+            n = obs.get("uncovered")
+            return [
+                self.w(
+                    f"decision: uncovering stopped early after {n} cards; the Undertaker may "
+                    "uncover one more",
+                    f"Entscheidung: das Aufdecken hielt früh nach {n} Karten; der Bestatter darf "
+                    "eine mehr aufdecken",
+                )
+            ]
+        if phase == "draw":
+            counts = self.w(" or ", " oder ").join(str(n) for n in d.get("counts", []))
+            return [
+                self.w(
+                    f"decision: {who} may draw {counts} cards (Gas Station)",
+                    f"Entscheidung: {who} darf {counts} Karten ziehen (Tankstelle)",
+                )
+            ]
+        if phase == "final-buying":
+            return [
+                self.w(
+                    f"final buying: {who} may harvest and buy now; then pass",
+                    f"Schlusskauf: {who} darf jetzt ernten und kaufen; dann passen",
+                )
+            ]
+        return []
+
+    def tally_label(self, key: str) -> str:
+        if key == "cards":
+            return self.w("establishments", "Etablissements")
+        return super().tally_label(key)
+
+    def help(self) -> str:
+        return super().help() + "\n" + self.w(HELP_EN, HELP_DE)
+
+
+DESCRIBER = ProhibohnDescriber

@@ -1,0 +1,146 @@
+"""Every ruleset's describer in both languages: every event and every listed
+action of seeded games in words, German and English."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from typing import Any
+
+import pytest
+
+import bohn
+from bohn.bots.base import make_bot, seat_view
+from bohn.describe import LANGS, BeanDescriber, Describer, describer
+from bohn.play import main
+from bohn.rulesets import RULESETS, ruleset
+from bohn.sim.runner import next_seat
+
+#: steps of a seeded game whose actions are all described
+STEPS = 400
+
+
+def _configs() -> list[tuple[str, int]]:
+    out = []
+    for variant, r in RULESETS.items():
+        counts = list(r.game.allowed_players())
+        for n in sorted({counts[0], counts[-1]}):
+            out.append((variant, n))
+    return out
+
+
+def _check(en: str | None, de: str | None, what: Any) -> None:
+    assert en and de, (what, en, de)
+    assert "{" not in en and "{" not in de, (what, en, de)
+    assert en != de, (what, en)
+
+
+@pytest.mark.parametrize(("variant", "players"), _configs())
+def test_every_event_and_action_is_described_in_both_languages(variant: str, players: int) -> None:
+    words = {lang: describer(variant, lang) for lang in LANGS}
+    game = bohn.new_game(variant, players, 11)
+    bots = {s: make_bot("random", 100 + s) for s in range(players)}
+    trackers: dict[int, Any] = {}
+    kinds = {s: "random" for s in range(players)}
+    last = players - 1
+    seen_events: set[str] = set()
+    for e in game.events(0):
+        if e.get("type") != "action":
+            _check(words["en"].event(e, 0), words["de"].event(e, 0), e)
+    for _ in range(STEPS):
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        s = next_seat(waiting, last, players)
+        obs = game.observe(s)
+        price = getattr(game, "options", {}).get("third_field_price")
+        for a in game.legal_actions(s):
+            en, de = (words[lang].action(a, obs, s, price) for lang in LANGS)
+            _check(en, de, a.text())
+        for lang in LANGS:
+            lines = words[lang].screen(obs, s, kinds)
+            assert lines and all("{" not in x for x in lines), lines
+        action = bots[s].act(seat_view(game, s, bots[s], trackers))
+        for ev in game.apply(s, action):
+            for me in (s, (s + 1) % players):
+                v = ev.view(me)
+                if v is None or v.get("type") == "action":
+                    continue
+                seen_events.add(str(v.get("type")))
+                _check(words["en"].event(v, me), words["de"].event(v, me), v)
+        last = s
+    assert seen_events
+
+
+@pytest.mark.parametrize("variant", list(RULESETS))
+def test_help_and_the_session_words_exist_in_both_languages(variant: str) -> None:
+    en, de = describer(variant), describer(variant, "de")
+    assert en.help() and de.help() and en.help() != de.help()
+    assert en.ui("choices") == "your choices:" and de.ui("choices") == "deine Möglichkeiten:"
+
+
+def test_a_ruleset_finds_its_describer_and_inherits_its_parents() -> None:
+    from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber
+    from bohn.rulesets.bohnkick.describe import BohnkickDescriber
+    from bohn.rulesets.ladybohn.describe import LadybohnDescriber
+
+    assert type(describer("bohnanza")) is BeanDescriber
+    assert isinstance(describer("sissi"), BeanDescriber)
+    assert isinstance(describer("prohibohn"), AlCabohneDescriber)
+    assert isinstance(describer("mutterbohnchen"), LadybohnDescriber)
+    kick = describer("bohnkick")
+    assert isinstance(kick, BohnkickDescriber) and not isinstance(kick, BeanDescriber)
+    assert isinstance(kick, Describer)
+    for variant in RULESETS:
+        assert ruleset(variant).part("describe") is not None
+    with pytest.raises(ValueError, match="unknown language"):
+        describer("bohnanza", "fr")
+
+
+def test_german_sentences() -> None:
+    de = describer("bohnanza", "de")
+    assert de.event({"type": "plant", "seat": 0, "card": "blaue", "field": 1}, 0) == (
+        "du hast Blaue Bohne auf Feld 1 gepflanzt"
+    )
+    assert de.event(
+        {"type": "harvest", "seat": 2, "field": 0, "cards": ["sau"] * 4, "coins": 2}, 0
+    ) == ("Platz 2 erntete Feld 0 (4 x Saubohne) -> 2 Münzen")
+    assert de.event({"type": "turn", "turn": 3, "seat": 0}, 0) == "--- Zug 3: du bist am Zug"
+    lady = describer("ladybohn", "de")
+    assert lady.label("blaue/lady") == "Blaue Bohne♀" and lady.hidden_label("sau") == "Saubohne?"
+    assert lady.stack_text(["sau", "sau/baby"], 0) == (
+        "[unten] Saubohne -> Saubohne·Baby [oben] - 2 Karten, bringt 0 "
+        "(ein Baby oben bringt nichts)"
+    )
+    mb = describer("mutterbohnchen", "de")
+    assert mb.label("kavalier") == "Kavalier(Blaue Bohne)"
+    assert mb.coin_text({"known_coins": ["sau", "sau"], "blind_coins": 3}) == (
+        "Münzen: Saubohne x2 bekannt; 3 verdeckt (niemand hat sie gesehen)"
+    )
+    kick = describer("bohnkick", "de")
+    assert kick.card("brech/pass:garten") == "brech: Pass zu garten"
+    assert kick.card("goalie:shot:ul+ll") == "Torwart (Schuss) ul+ll"
+    sissi = describer("sissi", "de")
+    assert sissi.event({"type": "sissi-action", "fields": [[0, 1], [2, 0]]}, 0) == (
+        "Sissi-Aktion: dein Feld 1, Feld 0 von Platz 2 muss abgeerntet werden"
+    )
+
+
+@pytest.mark.parametrize("variant", ["bohnanza", "mutterbohnchen", "bohnkick"])
+def test_a_german_terminal_session(variant: str) -> None:
+    out = io.StringIO()
+    count = itertools.count()
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        n = next(count)
+        if n > 60:
+            raise EOFError
+        return "help" if n == 0 else "log" if n % 7 == 0 else "1"
+
+    players = min(RULESETS[variant].game.allowed_players())
+    assert main(variant, players, 0, ["random"], 5, input_fn=answer, out=out, lang="de") == 0
+    text = out.getvalue()
+    assert "du bist Platz 0" in text and "deine Möglichkeiten:" in text
+    assert "Eingabe geschlossen" in text or "Spielende" in text
+    assert "your choices" not in text
