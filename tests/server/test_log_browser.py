@@ -42,5 +42,12 @@ def test_the_log_shows_the_describers_sentences(server: str) -> None:
             # the describer's sentences, not the client's own ("was dealt", "Turn 1: ...")
             assert "--- turn 1: you are active" in text
             assert "was dealt" not in text and '{"' not in text
+            # ?lang=de: the same log in German, from the same describers
+            page.goto(game["join"][0]["url"] + "&lang=de")
+            page.wait_for_function(
+                "document.querySelector('[data-testid=log]').innerText.includes('du bekamst')",
+                timeout=TIMEOUT,
+            )
+            assert "you got" not in log.inner_text()
         finally:
             browser.close()

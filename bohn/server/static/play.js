@@ -6,6 +6,7 @@ const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = params.get("token");
 const spectate = params.get("spectate");
+const lang = params.get("lang") === "de" ? "de" : "en"; // the log's language (?lang=de)
 
 let ws = null;
 let state = null; // the last "state" message
@@ -21,7 +22,7 @@ function connect() {
   const q = token ? `token=${encodeURIComponent(token)}` : spectate ? `spectate=${encodeURIComponent(spectate)}` : "";
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   setConnection("connecting…", "connecting");
-  ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}?${q}`);
+  ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}?${q}&lang=${lang}`);
   ws.addEventListener("open", () => setConnection("connected", "open"));
   ws.addEventListener("message", (ev) => {
     let msg;
