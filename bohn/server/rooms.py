@@ -277,12 +277,12 @@ class Room:
             await asyncio.sleep(self.priority_window)
             async with self.lock:
                 held, self.held = self.held, []
-                ranks = [same_moment_rank(self.game, h.seat, h.action) for h in held]
-                order = sorted(
-                    range(len(held)), key=lambda i: held[i].rank if ranks[i] is None else ranks[i][0]
-                )
-                for i in order:
-                    h = held[i]
+                for h in held:  # the places on the state now (the turn may have passed)
+                    order = same_moment_rank(self.game, h.seat, h.action)
+                    if order is not None:
+                        h.rank = order[0]
+                held.sort(key=lambda h: h.rank)
+                for h in held:
                     if h.done.done():  # its caller went away
                         continue
                     try:

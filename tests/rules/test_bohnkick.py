@@ -740,7 +740,11 @@ def test_s3_5_3_s4_4_blocked_shot_goalie_discarded_refill_without_referees() -> 
     ("played", "goalie", "blocked"),
     [
         (["sau/pass:feuer", "feuer/shot"], "goalie:shot:ll+lr", {"ll", "lr"}),
-        (["sau/pass:brech", "brech/long-shot"], "goalie:long-shot:ul+ur+ll+lr", {"ul", "ur", "ll", "lr"}),
+        (
+            ["sau/pass:brech", "brech/long-shot"],
+            "goalie:long-shot:ul+ur+ll+lr",
+            {"ul", "ur", "ll", "lr"},
+        ),
         (["sau/pass:brech", "brech/long-shot"], "goalie:long-shot:ul+ur", {"ul", "ur"}),
         (["garten/cross", "feuer/header"], "goalie:header:ur", {"ur"}),
         (["sau/pass:feuer", "feuer/shot"], "goalie:long-shot:ul+ur+ll+lr", set()),

@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.rulesets.high_bohn import HighBohn
@@ -76,7 +74,7 @@ def owners(game: Game, building: str) -> list[int]:
 
 
 def test_the_window_is_a_named_constant() -> None:
-    assert PRIORITY_WINDOW == pytest.approx(0.3)
+    assert PRIORITY_WINDOW == 0.3
 
 
 def test_the_active_player_gets_the_last_building_though_asking_second() -> None:

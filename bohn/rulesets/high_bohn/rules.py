@@ -537,7 +537,6 @@ class HighBohn(Bohnanza):
             return None
         return (seat - self.active) % self.n, _hb("§4.1.5")
 
-
     def _build_actions(self, seat: int, only: int = -1) -> list[Action]:
         """The buildings ``seat`` can buy now (of bean type ``only`` if given)."""
         coins = self.coins[seat]

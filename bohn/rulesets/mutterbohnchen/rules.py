@@ -634,7 +634,9 @@ class Mutterbohnchen(Ladybohn):
 
     def _card_name(self, card: int) -> str:
         """A card as a message names it: its English name and its key."""
-        return f"{self.table.names[card].get('en', self.table.keys[card])} ({self.table.keys[card]})"
+        return (
+            f"{self.table.names[card].get('en', self.table.keys[card])} ({self.table.keys[card]})"
+        )
 
     def _foist_wait(self) -> str:
         """Why nothing else may happen now: who must plant which card it
@@ -663,9 +665,7 @@ class Mutterbohnchen(Ladybohn):
             raise IllegalAction(
                 "plant a card you must plant now: "
                 + ", ".join(
-                    f"t{i} {self._card_name(c)}"
-                    for i, c in enumerate(area)
-                    if c in self.must[seat]
+                    f"t{i} {self._card_name(c)}" for i, c in enumerate(area) if c in self.must[seat]
                 ),
                 _mb("§3.3.3"),
             )
