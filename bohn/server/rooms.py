@@ -287,7 +287,7 @@ class Room:
                         continue
                     try:
                         h.done.set_result(await self._apply_held(h))
-                    except Refused as e:
+                    except Exception as e:  # a refusal, or the store failing: its caller's
                         h.done.set_exception(e)
 
     async def _apply_held(self, h: Held) -> int:
@@ -302,8 +302,8 @@ class Room:
                 raise Refused(e.code, e.message, e.rule) from None
             raise Refused(
                 e.code,
-                f"{e.message}: requests made at the same moment go in the rules' order "
-                f"({h.rule}), and a seat before yours in it acted first",
+                f"{e.message} (requests made at the same moment go in the rules' order, "
+                f"{h.rule}: yours waited for the seats before it, and the game moved on)",
                 h.rule,
             ) from None
         await self._commit(trial, [(game.seq, h.seat, h.action.to_json())])
