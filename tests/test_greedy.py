@@ -1184,13 +1184,20 @@ def test_bohnkick_shoots_when_it_can() -> None:
     game = bk_position(played=["sau/pass:feuer"], players=[{"hand": ["feuer/shot", *BK_HAND]}])
     assert bk_decide(game, 0) == "play h0"
     # after a cross: the header, whose Goalie cards are all gone, beats the shot
-    gone = [f"goalie:header:{c}" for c in ("ul", "ur", "ll", "lr", "ul+ur+ll+lr")]
+    gone = [f"goalie:header:{c}" for c in ("ul", "ur", "ll", "lr")]
     hand = ["feuer/shot", "feuer/header", *BK_HAND[1:]]
     game = bk_position(played=["garten/cross"], defence_discard=gone, players=[{"hand": hand}])
     assert bk_decide(game, 0) == "play h1"
     # ... and the shot when the shot's Goalie cards are gone
+    # (my own defensive cards hold no header Goalie card: every corner is covered
+    # by one unseen header Goalie card)
     gone = [f"goalie:shot:{c}" for c in ("ul", "ur", "ll", "lr", "ll+lr")]
-    game = bk_position(played=["garten/cross"], defence_discard=gone, players=[{"hand": hand}])
+    mine = ["tackle:garten", "tackle:sau", "goalie:penalty:ul"]
+    game = bk_position(
+        played=["garten/cross"],
+        defence_discard=gone,
+        players=[{"hand": hand, "defence": mine}],
+    )
     assert bk_decide(game, 0) == "play h0"
 
 
@@ -1240,7 +1247,7 @@ def test_bohnkick_blocks_and_tackles_a_shot() -> None:
 def test_bohnkick_four_players_swaps_a_penalty_goalie() -> None:
     # with 4 players there are no Referee cards: a penalty Goalie card is dead
     # weight, and a swap is free
-    defence = ["goalie:penalty:ul", "goalie:shot:ll+lr", "goalie:header:ul+ur+ll+lr"]
+    defence = ["goalie:penalty:ul", "goalie:shot:ll+lr", "goalie:long-shot:ul+ur+ll+lr"]
     game = bk_position(4, phase="react", played=["sau/dribble"], players=[{}, {"defence": defence}])
     assert bk_decide(game, 1) == "swap d0"
 

@@ -407,6 +407,6 @@ def test_bohnkick_worth_counts_both_partners_defensive_cards() -> None:
         return bohnkick_worth(bk_position(4, mover=1, players=players))[0]
 
     # seat 2 is seat 0's partner: its cover counts for their team
-    assert worth(["goalie:header:ul+ur+ll+lr", "goalie:long-shot:ul+ur"]) > worth(
+    assert worth(["goalie:long-shot:ul+ur+ll+lr", "goalie:long-shot:ul+ur"]) > worth(
         ["goalie:penalty:ul", "goalie:penalty:ur"]
     )

@@ -1607,8 +1607,8 @@ def test_bohnkick_in_words() -> None:
             "seat 1 aimed the penalty at the upper right corner (ur)",
         ),
         (
-            {"type": "block", "seat": 0, "card": "goalie:header:ul+ur+ll+lr"},
-            "you blocked the shot with Goalie (header) ul+ur+ll+lr",
+            {"type": "block", "seat": 0, "card": "goalie:long-shot:ul+ur+ll+lr"},
+            "you blocked the shot with Goalie (long shot) ul+ur+ll+lr",
         ),
         (
             {"type": "goal", "team": 1, "seat": 3, "card": "brech/long-shot"},

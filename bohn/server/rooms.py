@@ -7,6 +7,15 @@ a copy, commits it to the store, and only then makes the copy the game and
 tells every connection what it may see. Bots act through the same path
 after their think time.
 
+Some actions several seats may take at the same moment come in an order the
+rules fix (High Bohn: "the current player may buy first", then clockwise).
+The game says which, through ``same_moment_rank(seat, action)`` (a seat's
+place in that order and the rule; None for the rest). Such a request from
+another seat than the first in that order is held for
+:data:`PRIORITY_WINDOW` seconds, during which the seats before it act at
+once; then the held requests are applied in the rules' order, each if it is
+still legal, else refused with a message that names the rule.
+
 Views are sent lazily: a change marks the room, and one task per room sends
 each connection its view with the log since the last one it got. While the
 room's bots move back to back (no think time), their moves are sent
@@ -52,6 +61,10 @@ FREEZE_EVERY = 1.0
 FULL_COLLECT_EVERY = 600.0
 #: a finished game nobody watches leaves memory after this long unused, in seconds
 IDLE_FINISHED = 300.0
+#: how long a request the rules put after another seat's at the same moment
+#: (a purchase by another seat than the active player) is held, in seconds,
+#: so that the seats before it in the rules' order win (``Room.priority_window``)
+PRIORITY_WINDOW = 0.3
 
 
 class Refused(Exception):
@@ -117,6 +130,31 @@ def game_view(
 
 
 @dataclass
+class Held:
+    """A request held in the priority window: who asked for what, at which
+    state, its place in the rules' order and the rule; ``done`` gets the new
+    seq or the refusal."""
+
+    seat: int
+    action: Action
+    seq: int
+    rank: int
+    rule: str
+    done: asyncio.Future[int]
+
+
+def same_moment_rank(game: Game, seat: int, action: Action) -> tuple[int, str] | None:
+    """``seat``'s place (0 first) in the order the rules give actions like
+    ``action`` taken at the same moment by several seats, and the rule; None
+    if the rules give none (the game's ``same_moment_rank``, if it has one)."""
+    rank_of = getattr(game, "same_moment_rank", None)
+    if rank_of is None:
+        return None
+    order = rank_of(seat, action)
+    return None if order is None else (int(order[0]), str(order[1]))
+
+
+@dataclass
 class Watcher:
     """A connection to a room: the seat it plays (None: a spectator) and the
     first log step it has not been sent yet."""
@@ -150,6 +188,11 @@ class Room:
         self._told_at = 0.0
         #: when the room was last asked for (``time.monotonic``)
         self.used_at = time.monotonic()
+        #: how long a request that yields to another seat's is held, in seconds
+        self.priority_window = PRIORITY_WINDOW
+        #: the requests held in the priority window, and the task that applies them
+        self.held: list[Held] = []
+        self._window_task: asyncio.Task[None] | None = None
 
     # -- views ---------------------------------------------------------------
 
@@ -200,11 +243,81 @@ class Room:
     async def act(self, seat: int, seq: int, action: Any) -> int:
         """Apply ``action`` (an :class:`Action` or its JSON) for ``seat``,
         chosen on state ``seq``; the new state's seq. :class:`Refused` when
-        it is stale or illegal (nothing changes then)."""
-        async with self.lock:
-            new_seq = await self._act(seat, seq, action)
+        it is stale or illegal (nothing changes then). A request the rules
+        put after another seat's at the same moment waits in the priority
+        window first (:meth:`_hold`)."""
+        held = self._to_hold(seat, seq, action)
+        if held is not None:
+            new_seq = await self._hold(held)
+        else:
+            async with self.lock:
+                new_seq = await self._act(seat, seq, action)
         self.kick_bots()
         return new_seq
+
+    # -- the priority window ---------------------------------------------------
+
+    def _to_hold(self, seat: int, seq: int, action: Any) -> Held | None:
+        """The request to hold, if the rules put ``seat`` after another seat
+        for this action and it is legal now; None: it is taken (or refused)
+        at once."""
+        game = self.game
+        if self.priority_window <= 0 or game.result() is not None or seq != game.seq:
+            return None
+        try:
+            a = action if isinstance(action, Action) else action_from_json(action)
+        except BohnError:
+            return None
+        order = same_moment_rank(game, seat, a)
+        if order is None or order[0] == 0 or not game.is_legal(seat, a):
+            return None
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        return Held(seat, a, seq, order[0], order[1], done)
+
+    async def _hold(self, held: Held) -> int:
+        """Hold ``held`` until the window closes (:meth:`_close_windows`)."""
+        self.held.append(held)
+        if self._window_task is None or self._window_task.done():
+            self._window_task = asyncio.get_running_loop().create_task(self._close_windows())
+        return await held.done
+
+    async def _close_windows(self) -> None:
+        """After each window, apply the held requests in the rules' order."""
+        while self.held:
+            await asyncio.sleep(self.priority_window)
+            async with self.lock:
+                held, self.held = self.held, []
+                for h in held:  # the places on the state now (the turn may have passed)
+                    order = same_moment_rank(self.game, h.seat, h.action)
+                    if order is not None:
+                        h.rank = order[0]
+                held.sort(key=lambda h: h.rank)
+                for h in held:
+                    if h.done.done():  # its caller went away
+                        continue
+                    try:
+                        h.done.set_result(await self._apply_held(h))
+                    except Exception as e:  # a refusal, or the store failing: its caller's
+                        h.done.set_exception(e)
+
+    async def _apply_held(self, h: Held) -> int:
+        game = self.game
+        if game.result() is not None:
+            raise Refused("game-over", "the game is over")
+        trial = game.clone()
+        try:
+            trial.apply(h.seat, h.action)
+        except BohnError as e:
+            if game.seq == h.seq:
+                raise Refused(e.code, e.message, e.rule) from None
+            raise Refused(
+                e.code,
+                f"{e.message} (requests made at the same moment go in the rules' order, "
+                f"{h.rule}: yours waited for the seats before it, and the game moved on)",
+                h.rule,
+            ) from None
+        await self._commit(trial, [(game.seq, h.seat, h.action.to_json())])
+        return trial.seq
 
     async def _act(self, seat: int, seq: int, action: Any) -> int:
         game = self.game
@@ -311,7 +424,11 @@ class Room:
         return moves
 
     async def stop(self) -> None:
-        for task in (self._bot_task, self._tell_task):
+        for h in self.held:
+            if not h.done.done():
+                h.done.set_exception(Refused("stopped", "the server is stopping"))
+        self.held = []
+        for task in (self._bot_task, self._tell_task, self._window_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -401,4 +518,4 @@ class Hub:
             await room.stop()
 
 
-__all__ = ["Hub", "Refused", "Room", "game_view", "legal_view"]
+__all__ = ["PRIORITY_WINDOW", "Hub", "Refused", "Room", "game_view", "legal_view"]

@@ -169,8 +169,9 @@ def test_s1_4_s4_1_6_only_outside_forwards_cross_to_feuer() -> None:
 
 def test_s1_5_bk_d2_defensive_deck() -> None:
     """§1.5 (BK-D2): 35 defensive cards: 2 of each Referee card, 2 Tackle
-    cards per bean, 19 Goalie cards (4 penalty, 5 of each other symbol);
-    most show one corner, some two, exactly one all four."""
+    cards per bean, 19 Goalie cards (4 penalty, 6 long shot, 5 shot, 4
+    header); most show one corner, some two, exactly one all four, a long-shot
+    one, so headers score most often (see ``test_s4_1_headers_score_more_often_than_shots``)."""
     dcards = Counter(TABLE.keys[c] for c in TABLE.deck() if not TEAM[c])
     assert sum(dcards.values()) == 35
     kinds = Counter({k: 0 for k in ("referee", "tackle", "goalie")})
@@ -183,7 +184,7 @@ def test_s1_5_bk_d2_defensive_deck() -> None:
         assert dcards[f"tackle:{bean}"] == 2
     goalies = [k for k in dcards if k.startswith("goalie:")]
     symbols = Counter(k.split(":")[1] for k in goalies)
-    assert symbols == {"penalty": 4, "long-shot": 5, "shot": 5, "header": 5}
+    assert symbols == {"penalty": 4, "long-shot": 6, "shot": 5, "header": 4}
     corners = Counter(len(k.split(":")[2].split("+")) for k in goalies)
     assert corners == {1: 16, 2: 2, 4: 1}
 
@@ -739,17 +740,22 @@ def test_s3_5_3_s4_4_blocked_shot_goalie_discarded_refill_without_referees() -> 
     ("played", "goalie", "blocked"),
     [
         (["sau/pass:feuer", "feuer/shot"], "goalie:shot:ll+lr", {"ll", "lr"}),
-        (["garten/cross", "feuer/header"], "goalie:header:ul+ur+ll+lr", {"ul", "ur", "ll", "lr"}),
+        (
+            ["sau/pass:brech", "brech/long-shot"],
+            "goalie:long-shot:ul+ur+ll+lr",
+            {"ul", "ur", "ll", "lr"},
+        ),
         (["sau/pass:brech", "brech/long-shot"], "goalie:long-shot:ul+ur", {"ul", "ur"}),
         (["garten/cross", "feuer/header"], "goalie:header:ur", {"ur"}),
-        (["sau/pass:feuer", "feuer/shot"], "goalie:header:ul+ur+ll+lr", set()),
+        (["sau/pass:feuer", "feuer/shot"], "goalie:long-shot:ul+ur+ll+lr", set()),
+        (["garten/cross", "feuer/header"], "goalie:long-shot:ul+ur+ll+lr", set()),
     ],
 )
 def test_s3_5_3_goalies_with_several_corners(
     played: list[str], goalie: str, blocked: set[str]
 ) -> None:
     """§1.5 / §3.5.3: a Goalie card blocks every corner it shows, for its own
-    symbol only (the four-corner header goalie stops no shot)."""
+    symbol only (the four-corner long-shot goalie stops no shot or header)."""
     for corner in ("ul", "ur", "ll", "lr"):
         game = position(
             played=played,

@@ -512,11 +512,14 @@ def test_s4_1_1_one_attack_per_baby_on_top_fixed_at_the_start() -> None:
     )
     assert phase(game) == "attack"
     assert game.observe(None)["attack"]["open"] == [[0, 1], [1, 1]]
-    assert legal(game, 0) == ["attack 1 f0", "attack 2 f0", "attack 1 f1", "attack 2 f1", "pass"]
+    assert legal(game, 0) == [
+        *("attack 1 f0", "attack 2 f0", "attack 1 f1", "attack 2 f1", "pass"),
+        "harvest f1",  # the attacker may harvest between attacks (§4.1.4 step 5)
+    ]
     refused(game, 0, "attack 1 f2", "§4.1.1")
     acts(game, (0, "attack 1 f0"), (1, "pass"))
     assert fields(game, 0)[1] == ["blaue", "blaue/baby", "blaue"]  # the baby is covered
-    assert legal(game, 0) == ["attack 2 f1", "pass"]
+    assert legal(game, 0) == ["attack 2 f1", "pass", "harvest f1"]
     acts(game, (0, "attack 2 f1"), (2, "pass"))
     assert fields(game, 0)[2] == ["rote", "rote/baby"]  # a baby on top now: no attack
     assert phase(game) == "trade" and keys(game, game.revealed) == ["feuer", "feuer"]
@@ -577,7 +580,7 @@ def test_s4_1_3_each_attack_a_different_opponent() -> None:
     )
     refused(game, 0, "attack 0 f0", "§4.1.3")
     acts(game, (0, "attack 1 f0"), (1, "pass"))
-    assert legal(game, 0) == ["attack 2 f1", "attack 3 f1", "pass"]
+    assert legal(game, 0) == ["attack 2 f1", "attack 3 f1", "pass", "harvest f0", "harvest f1"]
     refused(game, 0, "attack 1 f1", "§4.1.3")
 
 
@@ -597,20 +600,21 @@ def test_s4_1_3_mb_d26_three_players_double_attack_one_opponent() -> None:
     assert "attack 1 f1" in legal(game, 0)
     acts(game, (0, "attack 1 f1"), (1, "pass"))
     assert sorted(coin_cards(game, 1)) == ["augen", "brech"]  # two attacks on seat 1
-    assert legal(game, 0) == ["attack 2 f2", "pass"]
+    assert legal(game, 0) == ["attack 2 f2", "pass", "harvest f0", "harvest f1", "harvest f2"]
     refused(game, 0, "attack 1 f2", "§4.1.3")
     game = position(
         deck=DECK,
         seats=[{"fields": [["sau/baby"], ["rote/baby"], []]}, {"coins": ["brech"]}, {}],
     )
     acts(game, (0, "attack 1 f0"), (1, "pass"))
-    assert legal(game, 0) == ["attack 2 f1", "pass"]
+    assert legal(game, 0) == ["attack 2 f1", "pass", "harvest f0", "harvest f1"]
 
 
 def test_s4_1_4_target_harvests_first_then_shuffled_coins() -> None:
-    """§4.1.4 steps 2-4: the named target (only he) may harvest first; then
-    his coin pile is shuffled (a chance event) and a coin turned up; a turned-up
-    starting coin becomes a known coin (MB-D6)."""
+    """§4.1.4 steps 2-4: the named target may harvest first (the game waits on
+    him; the others may harvest too, as at any time); then his coin pile is
+    shuffled (a chance event) and a coin turned up; a turned-up starting coin
+    becomes a known coin (MB-D6)."""
     game = position(
         deck=DECK,
         seats=[
@@ -621,8 +625,7 @@ def test_s4_1_4_target_harvests_first_then_shuffled_coins() -> None:
     )
     act(game, 0, "attack 1 f0")
     assert phase(game) == "defend" and game.waiting_for() == frozenset({1})
-    assert "harvest f0" in legal(game, 1) and legal(game, 2) == []
-    refused(game, 2, "harvest f0", "§4.1.4")
+    assert legal(game, 1) == ["harvest f0", "pass"] and legal(game, 2) == ["harvest f0"]
     refused(game, 0, "uncover")
     act(game, 1, "harvest f0")
     assert coin_cards(game, 1) == ["blaue"] and phase(game) == "defend"
@@ -673,7 +676,7 @@ def test_s4_1_4_mb_d27_target_without_coins_attack_spent() -> None:
     acts(game, (0, "attack 1 f0"))
     events = act(game, 1, "pass")
     assert "attack-spent" in event_types(events)
-    assert legal(game, 0) == ["attack 2 f1", "attack 3 f1", "pass"]
+    assert legal(game, 0) == ["attack 2 f1", "attack 3 f1", "pass", "harvest f0", "harvest f1"]
 
 
 def test_s4_1_mb_d12_attacks_and_further_coins_optional() -> None:

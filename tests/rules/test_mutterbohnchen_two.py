@@ -376,11 +376,13 @@ def test_s3_5_2_phase_3_all_attacks_on_the_opponent_coins_set_aside() -> None:
         ],
     )
     act(game, 0, "plant f2")
-    assert legal(game, 0) == ["attack 1 f0", "attack 1 f1", "pass"]
+    harvests = ["harvest f0", "harvest f1", "harvest f2"]  # between attacks (§4.1.4 step 5)
+    assert legal(game, 0) == ["attack 1 f0", "attack 1 f1", "pass", *harvests]
+    assert legal(game, 1) == []  # only on one's own turn (MB-D10)
     act(game, 0, "attack 1 f0")
     assert game.coins[1] == [] and keys(game, game.aside) == ["augen"]
     assert game.observe(1)["attack"]["aside"] == ["augen"]
-    assert legal(game, 0) == ["attack 1 f1", "pass"]  # the same opponent again
+    assert legal(game, 0) == ["attack 1 f1", "pass", *harvests]  # the same opponent again
     events = act(game, 0, "attack 1 f1")
     assert of_type(events, "attack-spent") == [{"type": "attack-spent", "target": 1}]
     assert of_type(events, "coins-back") == [{"type": "coins-back", "seat": 1, "cards": ["augen"]}]

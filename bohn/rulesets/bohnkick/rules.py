@@ -312,6 +312,38 @@ class Bohnkick(Game):
             return
         self.phase = CYCLE  # §3.2.2
 
+    def _why_no_play(self) -> tuple[str, str]:
+        """Why no team card may be played by the seat that tried: who acts
+        now, and what, with the rule (outside phase ``play``, or by another
+        seat than the one to play)."""
+        phase = self.phase
+        if phase == PLAY:
+            return f"seat {self.mover} plays the next team card", _bk("§3.4")
+        if phase == CYCLE:
+            return (
+                f"nobody plays a team card now: seat {self.mover} opens the attack but holds "
+                "only goal cards, and an attack may not open with a goal card, so seat "
+                f"{self.mover} discards them one at a time ('drop h<i>'), drawing a "
+                "replacement each, until it holds another card; then the attack is lost",
+                _bk("§3.2.2"),
+            )
+        if phase in (REACT, SHOT_REACT):
+            return (
+                f"seat {self.reactor} first reacts to the last team card "
+                + ("(continue, swap or tackle)" if phase == REACT else "(continue or tackle)"),
+                _bk("§3.3" if phase == REACT else "§3.5.1"),
+            )
+        if phase == AIM:
+            return f"seat {self.mover} first names the corner of the shot", _bk("§3.5.2")
+        if phase == BLOCK:
+            return f"seat {self.reactor} first decides whether to block the shot", _bk("§3.5.3")
+        if phase == KICK:
+            return (
+                f"seat {self.mover} first takes the free kick (names a corner) or calls advantage",
+                _bk("§4.6"),
+            )
+        return "the game is over", _bk("§5")
+
     def _clear_attack(self) -> None:
         """No card played, nobody with the ball, nothing shot at goal."""
         self.played = []
@@ -344,7 +376,8 @@ class Bohnkick(Game):
 
     def _do_play(self, seat: int, a: Play) -> None:
         if self.phase != PLAY or seat != self.mover:
-            raise NotWaiting(f"seat {self.mover} plays the next team card", _bk("§3.4"))
+            message, rule = self._why_no_play()
+            raise NotWaiting(message, rule)
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(

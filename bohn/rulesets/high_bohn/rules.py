@@ -541,6 +541,26 @@ class HighBohn(Bohnanza):
 
     # -- buying buildings (§4.1, §4.2) ------------------------------------------------
 
+    def same_moment_rank(self, seat: int, action: Action) -> tuple[int, str] | None:
+        """§4.1.5: "If several players wish to buy building cards at the same
+        time ... the current player may buy first. Afterward, the other
+        players, in clockwise order." For a purchase (``build``) that may be
+        made at any time now, ``seat``'s place in that order (0: the active
+        player, who buys first even if he does not want to buy) and the rule
+        to cite; None for every other action, and while purchases wait or are
+        made in a row the engine already orders (the distillery-2 window, the
+        final buying rounds, a jail-4 choice).
+
+        The engine takes one action at a time, so within it two purchases
+        never happen at the same moment; a server receiving them at once (the
+        same state) uses this to apply them in the rule's order
+        (``docs/server.md``, the priority window)."""
+        if not isinstance(action, Build):
+            return None
+        if self.phase in (JAIL_COIN, DISTILLERY, FINAL_HARVEST, FINAL_BUY):
+            return None
+        return (seat - self.active) % self.n, _hb("§4.1.5")
+
     def _build_actions(self, seat: int, only: int = -1) -> list[Action]:
         """The buildings ``seat`` can buy now (of bean type ``only`` if given)."""
         coins = self.coins[seat]

@@ -37,6 +37,7 @@ from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.rules import (
     BABY,
+    FOIST,
     LADY,
     MAN,
     THEN_AREA,
@@ -641,6 +642,52 @@ class Mutterbohnchen(Ladybohn):
     def foisted(self, card: int) -> bool:
         return True  # §3.3.3: every received card
 
+    def _card_name(self, card: int) -> str:
+        """A card as a message names it: its English name and its key."""
+        return (
+            f"{self.table.names[card].get('en', self.table.keys[card])} ({self.table.keys[card]})"
+        )
+
+    def _foist_wait(self) -> str:
+        """Why nothing else may happen now: who must plant which card it
+        received (or, the attacker, captured) first (§3.3.3, §4.1.4 step 5)."""
+        s = self.foisting()
+        kinds: list[int] = []
+        for c in self.must[s]:
+            if c not in kinds:
+                kinds.append(c)
+        how = "captured" if self.resume and self.resume[-1] == CAPTURE else "received"
+        names = " and ".join(self._card_name(c) for c in kinds)
+        return f"seat {s} must first plant the {names} it {how}"
+
+    def _check_not_foisting(self, seat: int) -> None:
+        if self.phase == FOIST:
+            raise NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+
+    def _check_foisted_plant(self, seat: int, a: Plant) -> None:
+        """Phase ``foist``: only the waited-on seat plants, and only a card it
+        must plant, on a non-empty field it fits (§3.3.3, MB-D28)."""
+        s = self.foisting()
+        if seat != s or a.traded is None:
+            raise NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+        area = self.trade[seat]
+        if a.traded >= len(area) or area[a.traded] not in self.must[seat]:
+            raise IllegalAction(
+                "plant a card you must plant now: "
+                + ", ".join(
+                    f"t{i} {self._card_name(c)}" for i, c in enumerate(area) if c in self.must[seat]
+                ),
+                _mb("§3.3.3"),
+            )
+        card = area[a.traded]
+        fits = self._fits(seat, card)
+        if a.field not in fits:
+            raise IllegalAction(
+                f"the {self._card_name(card)} goes on a non-empty field it fits: "
+                + ", ".join(f"f{f}" for f in fits),
+                _mb("§3.3.3 (MB-D28)"),
+            )
+
     def _foist_choice(self, seat: int, card: int, fields: list[int]) -> bool:
         # §3.3.3: several received cards of different kinds go in the order the
         # receiver chooses
@@ -1025,6 +1072,8 @@ class Mutterbohnchen(Ladybohn):
             self._do_plant_from_hand(seat, a)
             return
         if self.phase != FINAL_PLACE:
+            if self.phase == FOIST:
+                self._check_foisted_plant(seat, a)
             super()._do_plant(seat, a)
             return
         if seat != self.placer:
@@ -1087,14 +1136,26 @@ class Mutterbohnchen(Ladybohn):
         if self.phase == EFFECT:
             self._do_effect(seat, action)
             return
-        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE) or (
-            self.phase == DEFEND and seat != self.target
-        ):
+        if self.phase == FINAL_PLACE:
             raise NotWaiting(
-                "during an attack only its target may harvest, before the coins are turned up",
-                _mb("§4.1.4"),
+                "nobody harvests during the final placement; the final harvest follows it",
+                _mb("§5.2"),
+            )
+        if self._capturing(seat):
+            raise NotWaiting(
+                "the attacker must plant the coin this attack captures before she may "
+                "harvest: no harvest of hers from the first coin turned up until then",
+                _mb("§4.1.4 step 5"),
             )
         super()._do_harvest(seat, action)
+
+    def _capturing(self, seat: int) -> bool:
+        """§4.1.4 step 5: whether ``seat`` is the attacker between the first
+        coin an attack turns up and the planting of the coin it captures (a
+        foisted capture waits in ``foist``, where nobody harvests). Everyone
+        else, and the attacker before and between attacks, harvests at any
+        time (§4.1.4 step 2, ``ladybohn.md`` / BO-D6)."""
+        return seat == self.active and self.phase in (TURN_UP, CAPTURE)
 
     def waiting_for(self) -> frozenset[int]:
         phase = self.phase
@@ -1120,15 +1181,20 @@ class Mutterbohnchen(Ladybohn):
             return [Take("flitzer"), _PASS] if seat == self.offered else []
         if phase == ATTACK:
             if seat != self.active:
-                return []
-            return [Attack(t, e[0]) for e in self.attacks for t in self._attack_targets()] + [_PASS]
+                return self._anytime_actions(seat)
+            return [
+                *(Attack(t, e[0]) for e in self.attacks for t in self._attack_targets()),
+                _PASS,
+                *self._anytime_actions(seat),
+            ]
         if phase == DEFEND:
-            return [*self._anytime_actions(seat), _PASS] if seat == self.target else []
+            anytime = self._anytime_actions(seat)
+            return [*anytime, _PASS] if seat == self.target else anytime
         if phase == TURN_UP:
-            return [Uncover(), _PASS] if seat == self.active else []
+            return [Uncover(), _PASS] if seat == self.active else self._anytime_actions(seat)
         if phase == CAPTURE:
             if seat != self.active:
-                return []
+                return self._anytime_actions(seat)
             return [
                 Take(self.table.keys[c])
                 for c in sorted({c for c in self.turned if self._fits(seat, c)})
@@ -1143,9 +1209,7 @@ class Mutterbohnchen(Ladybohn):
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase in (ATTACK, TURN_UP, CAPTURE, FINAL_PLACE, EFFECT, FLITZER_OFFER) or (
-            self.phase == DEFEND and seat != self.target
-        ):
+        if self.phase in (FINAL_PLACE, EFFECT, FLITZER_OFFER) or self._capturing(seat):
             return []
         return super()._anytime_actions(seat)
 
