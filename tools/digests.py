@@ -1,7 +1,7 @@
 """Digests of seeded games through every public surface, to prove a change
 keeps behaviour.
 
-``python tools/digests.py --out FILE`` plays, for every ruleset, player count
+``python tools/digests.py --out tests/data/digests.json`` plays, for every ruleset, player count
 and game option that makes a game variant (Cognac, Pub):
 
 * ``sim``: the records ``bohn sim`` writes (``bohn.sim.batch.play_one``) of

@@ -497,6 +497,15 @@ class Game(ABC):
         names something only its actor may know (then only its ``type``)."""
         return action.to_json()
 
+    def same_moment_rank(self, seat: int, action: Action) -> tuple[int, str] | None:
+        """Where the rules order actions that several seats may take at the
+        same moment (High Bohn: "the current player may buy first"), ``seat``'s
+        place in that order for ``action`` (0 first) and the rule to cite;
+        None where they give no order (the default). The engine takes one
+        action at a time; a server that receives several at once, chosen on
+        the same state, applies them in this order (``docs/server.md``)."""
+        return None
+
     # -- copies and serialisation --------------------------------------------
 
     def _copy_engine(self, other: Self) -> None:

@@ -146,12 +146,8 @@ class Held:
 def same_moment_rank(game: Game, seat: int, action: Action) -> tuple[int, str] | None:
     """``seat``'s place (0 first) in the order the rules give actions like
     ``action`` taken at the same moment by several seats, and the rule; None
-    if the rules give none (the game's ``same_moment_rank``, if it has one)."""
-    rank_of = getattr(game, "same_moment_rank", None)
-    if rank_of is None:
-        return None
-    order = rank_of(seat, action)
-    return None if order is None else (int(order[0]), str(order[1]))
+    if the rules give none (:meth:`bohn.engine.game.Game.same_moment_rank`)."""
+    return game.same_moment_rank(seat, action)
 
 
 @dataclass
