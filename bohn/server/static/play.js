@@ -96,7 +96,8 @@ function showError(text, code) {
 
 const me = () => (state ? state.seat : null);
 const obs = () => state.observation;
-const isBohnkick = () => state.variant === "bohnkick";
+// a game played on a pitch (Bohnkick): its observation has team decks, no fields
+const onPitch = () => Array.isArray(obs().team_decks);
 
 function kv(label, value, testid) {
   return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
@@ -304,7 +305,7 @@ const KNOWN_TOP = new Set([
 function renderTable(o) {
   const box = $("table");
   box.replaceChildren();
-  if (isBohnkick()) {
+  if (onPitch()) {
     renderPitch(o, box);
   } else {
     const discard = o.discard || [];
@@ -348,7 +349,7 @@ function renderTable(o) {
       box.append(ol);
     }
     if (o.supply) {
-      box.append(el("h3", {}, o.variant === "prohibohn" ? "Establishments for sale" : "Buildings for sale"));
+      box.append(el("h3", {}, "For sale"));
       box.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...o.supply.map((b) => el("li", {}, el("span", { class: "building" }, b)))));
       if ((o.removed || []).length) box.append(kv("Out of the game", o.removed.join(", ")));
       if (o.razzia !== undefined) box.append(kv("Razzia bought", o.razzia ? "yes" : "no"));
@@ -419,7 +420,7 @@ function renderSeats(o) {
     const sec = el("section", { class: classes.join(" "), dataset: { testid: `seat-${i}` }, "aria-label": seatName(i, me()) });
     const head = el("h3", {}, seatName(i, me()), i === o.active ? " · active" : "", (state.waiting_for || []).includes(i) ? " · to act" : "");
     sec.append(head);
-    if (isBohnkick()) {
+    if (onPitch()) {
       sec.append(kv("Team", String(s.team)), kv("Team cards", String(s.hand_size), `hand-size-${i}`), kv("Defensive cards", String(s.defence_size)));
       box.append(sec);
       return;
@@ -460,7 +461,7 @@ function renderOffers(o) {
   box.replaceChildren();
   const offers = o.offers || [];
   const legal = state.legal || [];
-  $("offers-panel").hidden = isBohnkick() || (o.bosses !== undefined && !offers.length);
+  $("offers-panel").hidden = onPitch() || (o.bosses !== undefined && !offers.length);
   if (!offers.length) box.append(el("p", { class: "hint" }, "No open offers."));
   const ul = el("ul", { class: "offers" });
   for (const f of offers) {
