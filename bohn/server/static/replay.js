@@ -95,7 +95,8 @@ async function loadGame(id) {
     let log = null;
     // a finished game's public view needs no token (the spectator link still works)
     const spectate = params.get("spectate");
-    const query = spectate ? `?spectate=${encodeURIComponent(spectate)}` : "";
+    const lang = params.get("lang") === "de" ? "de" : "en"; // the log's language (?lang=de)
+    const query = `?lang=${lang}` + (spectate ? `&spectate=${encodeURIComponent(spectate)}` : "");
     try {
       log = (await api(`/api/games/${encodeURIComponent(id)}/state${query}`)).log;
     } catch {
