@@ -24,6 +24,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from types import ModuleType
 
 from bohn.engine.errors import SetupError
@@ -46,6 +48,11 @@ PARTS: dict[str, str] = {
     "analysis": "stats(game): its record statistics; SECTIONS: its report sections",
     "encoding": "ENCODING: its research encoding blocks and action families",
     "catalogue": "CATALOGUE: its card catalogue (names, colours, meters, texts)",
+}
+
+#: the data files a ruleset package may hold besides ``cards.json`` (:meth:`Ruleset.asset`)
+ASSETS: dict[str, str] = {
+    "client.js": "its own views on the game page (an ES module: table, seat, trades)",
 }
 
 
@@ -79,6 +86,16 @@ class Ruleset:
             module = base.own_part(name)
             if module is not None:
                 return module
+        return None
+
+    def asset(self, name: str) -> Traversable | None:
+        """The data file ``name`` of this package, else of the nearest
+        ruleset its game class derives from (``client.js``: the ruleset's own
+        browser code); None if none of them has it."""
+        for base in self.bases():
+            found = resources.files(base.package).joinpath(name)
+            if found.is_file():
+                return found
         return None
 
     def bases(self) -> list[Ruleset]:

@@ -48,7 +48,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bohn.bots.base import load_bots, parse_bot_spec
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
-from bohn.rulesets import VARIANTS
+from bohn.rulesets import RULESETS, VARIANTS
 from bohn.server.rooms import Hub, Refused, Room
 from bohn.server.store import Store, migrate, token_hash
 from bohn.variants import variant_info
@@ -289,6 +289,17 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         return FileResponse(static / "play.html")
 
     app.mount("/static", StaticFiles(directory=static), name="static")
+
+    @app.get("/rulesets/{variant}/client.js", include_in_schema=False)
+    async def ruleset_client(variant: str) -> Response:
+        """A ruleset's own browser code (``client.js`` of its package, or of
+        the ruleset it is built on); 404 for one that has none."""
+        if variant not in RULESETS:
+            return _error(404, "not-found", f"unknown variant {variant!r}")
+        found = RULESETS[variant].asset("client.js")
+        if found is None:
+            return _error(404, "not-found", f"{variant} has no client code of its own")
+        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript")
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:

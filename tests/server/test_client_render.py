@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 from playwright import sync_api
 
 from bohn.engine.game import Game
+from bohn.rulesets import find_variant
 from bohn.scenario import load_file, load_position, scenario_action
 from bohn.server.rooms import game_view
 from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
@@ -150,3 +153,24 @@ def test_mutterbohnchen_for_two_shows_the_third_field_card(browser: Any, server:
     page = _show(browser, server, game, 0)
     assert page.text("third-field-card") == "3. Bohnenfeld card seat 1"
     assert page.text("hand-discarded") == "Hand card dropped this turn no"
+
+
+def test_bohnkick_is_drawn_by_its_own_client_code(browser: Any, server: str) -> None:
+    game = find_variant("bohnkick").new(2, 5)
+    page = _show(browser, server, game, 0)
+    page.page.wait_for_selector("[data-testid=pitch]", timeout=TIMEOUT)
+    assert page.text("score").startswith("team 0 (yours) 0 : 0 team 1")
+    assert page.text("hand-size-0") == f"Team cards {game.observe(0)['seats'][0]['hand_size']}"
+    # no bean game's views: no fields, no coins, no offers
+    assert page.page.locator("[data-testid^=field-]").count() == 0
+    assert page.page.locator("#offers-panel").is_hidden()
+
+
+def test_a_bean_game_has_no_client_code_of_its_own(server: str) -> None:
+    with urllib.request.urlopen(f"{server}/rulesets/bohnkick/client.js") as r:
+        assert r.headers["content-type"].startswith("text/javascript")
+        assert "export function table" in r.read().decode()
+    for path, said in [("bohnanza", "has no client code"), ("nosuch", "unknown variant")]:
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(f"{server}/rulesets/{path}/client.js")
+        assert e.value.code == 404 and said in e.value.read().decode()

@@ -61,7 +61,7 @@ function onMessage(msg) {
     if (!msg.log.length || msg.log[0].step === 0) logSteps.clear();
     for (const entry of msg.log) logSteps.set(entry.step, entry);
     state = msg;
-    render();
+    loadClient(msg.variant).then(render);
   } else if (msg.type === "ack") {
     pending = false;
     showError("");
@@ -96,8 +96,20 @@ function showError(text, code) {
 
 const me = () => (state ? state.seat : null);
 const obs = () => state.observation;
-// a game played on a pitch (Bohnkick): its observation has team decks, no fields
-const onPitch = () => Array.isArray(obs().team_decks);
+// the ruleset's own client code (/rulesets/<variant>/client.js), if it has any:
+// {table(o, box, ui), seat(o, s, i, sec, ui), trades} replace the bean games' views
+let client = {};
+let clientFor = null;
+
+async function loadClient(variant) {
+  if (clientFor === variant) return;
+  clientFor = variant;
+  try {
+    client = await import(`/rulesets/${encodeURIComponent(variant)}/client.js`);
+  } catch {
+    client = {}; // the bean games' views
+  }
+}
 
 function kv(label, value, testid) {
   return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
@@ -108,6 +120,9 @@ function cardRow(list, label, testid, prefix) {
   (list || []).forEach((k, i) => ol.append(el("li", {}, prefix ? el("span", { class: "ref" }, `${prefix}${i}`) : null, card(k))));
   return ol;
 }
+
+/** What a ruleset's client code may draw with. */
+const ui = () => ({ el, kv, card, cards, cardRow, seatName, seatOf, me: me() });
 
 function json(v) {
   return el("code", { class: "json" }, JSON.stringify(v));
@@ -305,8 +320,8 @@ const KNOWN_TOP = new Set([
 function renderTable(o) {
   const box = $("table");
   box.replaceChildren();
-  if (onPitch()) {
-    renderPitch(o, box);
+  if (client.table) {
+    client.table(o, box, ui());
   } else {
     const discard = o.discard || [];
     box.append(
@@ -378,27 +393,6 @@ function renderBosses(o, box) {
   box.append(ul);
 }
 
-function renderPitch(o, box) {
-  const mine = me() === null ? null : seatOf(o, me()).team;
-  const teamName = (t) => `team ${t}${t === mine ? " (yours)" : ""}`;
-  const pitch = el("div", { class: "pitch", dataset: { testid: "pitch" } });
-  pitch.append(
-    el("p", { class: "score", dataset: { testid: "score" } }, `${teamName(0)} ${o.score[0]} : ${o.score[1]} ${teamName(1)}`),
-    kv("Attack", `${o.attack} by ${teamName(o.attacking_team)}, opened by ${seatName(o.opener, me())}${o.last_attack ? " (last attack)" : ""}`, "attack"),
-    kv("Ball", o.ball ? el("span", {}, card(o.ball), o.after_cross ? " after a cross" : "") : "not yet played", "ball"),
-    kv("To play", o.to_play >= 0 ? seatName(o.to_play, me()) : "-"),
-    kv("Defender asked", o.reactor >= 0 ? seatName(o.reactor, me()) : "-"),
-  );
-  if (o.shot) pitch.append(kv("Shot", `${o.shot}${o.corner ? ` at ${o.corner}` : ""}`, "shot"));
-  const played = el("ol", { class: "cards", dataset: { testid: "played" }, "aria-label": "cards played this attack" });
-  (o.played || []).forEach((k, i) => played.append(el("li", {}, card(k), el("small", {}, ` ${seatName(o.played_by[i], me())}`))));
-  pitch.append(el("h3", {}, "Played this attack"), played);
-  const decks = el("ul", { class: "inline" });
-  [0, 1].forEach((t) => decks.append(el("li", {}, `${teamName(t)}: deck ${o.team_decks[t]}, run out ${o.runouts[t]}×, goals `, ...cards(o.goals[t]))));
-  pitch.append(decks, kv("Defensive deck", `${o.defence_deck} cards`));
-  if ((o.defence_discard || []).length) pitch.append(el("details", {}, el("summary", {}, "Defensive discard"), cardRow(o.defence_discard)));
-  box.append(pitch);
-}
 
 function fieldStack(list, label, testid, pays) {
   const wrap = el("div", { class: "field", dataset: { testid } });
@@ -420,8 +414,8 @@ function renderSeats(o) {
     const sec = el("section", { class: classes.join(" "), dataset: { testid: `seat-${i}` }, "aria-label": seatName(i, me()) });
     const head = el("h3", {}, seatName(i, me()), i === o.active ? " · active" : "", (state.waiting_for || []).includes(i) ? " · to act" : "");
     sec.append(head);
-    if (onPitch()) {
-      sec.append(kv("Team", String(s.team)), kv("Team cards", String(s.hand_size), `hand-size-${i}`), kv("Defensive cards", String(s.defence_size)));
+    if (client.seat) {
+      client.seat(o, s, i, sec, ui());
       box.append(sec);
       return;
     }
@@ -461,7 +455,7 @@ function renderOffers(o) {
   box.replaceChildren();
   const offers = o.offers || [];
   const legal = state.legal || [];
-  $("offers-panel").hidden = onPitch() || (o.bosses !== undefined && !offers.length);
+  $("offers-panel").hidden = client.trades === false || (o.bosses !== undefined && !offers.length);
   if (!offers.length) box.append(el("p", { class: "hint" }, "No open offers."));
   const ul = el("ul", { class: "offers" });
   for (const f of offers) {
