@@ -7,7 +7,8 @@ mafia bosses). An entry gives the card's names (German and English), what kind
 of card it is, how many there are, its beanometer as "cards needed for 1, 2, 3,
 4 coins", its colour, the text colour to write on it (``ink``) and a symbol
 (so that colour is never the only cue), the cost and effect of special cards
-in one plain sentence in each language, and whether the data is a placeholder.
+in one plain sentence in each language (and the effect on its own, which the
+describers read), and whether the data is a placeholder.
 
 The numbers come from the data the engine plays with (the card table, the
 building and establishment tables); a catalogue never holds a second copy of
@@ -33,6 +34,8 @@ variant) gets :func:`default_catalogue`: one entry per card of its table, kind
 ('Blue bean', 20, [4, 6, 8, 10], '●')
 >>> c.entry("garten").beanometer
 [None, 2, 3, None]
+>>> catalogue("high-bohn").entry("farm-3").effect["en"]
+'in phase 1 the owner may plant up to 3 hand cards.'
 """
 
 from __future__ import annotations
@@ -119,6 +122,11 @@ class Entry:
     lady_beanometer: Steps | None = None
     #: cost and effect in one plain sentence, ``{"de": ..., "en": ...}``
     text: dict[str, str] | None = None
+    #: the effect half of ``text`` on its own (what the card does, without its
+    #: cost), ``{"de": ..., "en": ...}``; equal to ``text`` for a card whose text
+    #: names no cost (a boss, a mama's bean, a baby, a Bohnkick card); None for
+    #: a card without a text. The describers read it when they list a purchase.
+    effect: dict[str, str] | None = None
     #: true where the printed data is unknown and bohn's placeholder is used
     placeholder: bool = False
     #: the game option the card comes with (``cognac``, ``pub``), or None
@@ -137,6 +145,7 @@ class Entry:
             "beanometer": self.beanometer,
             "lady_beanometer": self.lady_beanometer,
             "text": dict(self.text) if self.text is not None else None,
+            "effect": dict(self.effect) if self.effect is not None else None,
             "placeholder": self.placeholder,
             "option": self.option,
             **self.extra,
@@ -305,6 +314,7 @@ def bean_entries(
                 look=palette.get(bean, UNKNOWN_LOOK),
                 beanometer=steps(table.meters[c]),
                 text=text or None,
+                effect=text or None,
                 placeholder=placeholder(table.provenance[c]),
                 option=str(a["variant"]) if "variant" in a else None,
             )

@@ -105,6 +105,59 @@ def test_names_and_texts_in_both_languages(variant: str) -> None:
                 assert t.endswith("."), (e.key, lang, t)
 
 
+#: kinds whose cards must carry an effect of their own
+EFFECT_KINDS = {"building", "establishment", "police-station", "razzia", "boss", "mama"}
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_effects_in_both_languages(variant: str) -> None:
+    """Every building, establishment, Police Station, the Razzia, every boss and
+    mama's bean has its effect, filled in, in both languages; it is the tail of
+    its text (after the cost, where the text names one), and a card without a
+    text has no effect."""
+    for e in cat(variant).entries:
+        if e.kind in EFFECT_KINDS:
+            assert e.effect is not None, (variant, e.key)
+        if e.effect is None:
+            assert e.text is None, (variant, e.key)
+            continue
+        assert e.text is not None, (variant, e.key)
+        for lang in LANGS:
+            t = e.effect.get(lang, "")
+            assert t.strip() and "{" not in t and "}" not in t, (variant, e.key, lang, t)
+            assert e.text[lang].endswith(t), (variant, e.key, lang)
+        if e.kind in {"building", "establishment", "police-station", "razzia"}:
+            for lang in LANGS:
+                assert e.text[lang] != e.effect[lang], (variant, e.key, lang)
+                assert e.text[lang].startswith(("Costs ", "Kostet ")), (variant, e.key, lang)
+        else:
+            assert e.effect == e.text, (variant, e.key)
+
+
+def test_the_effect_is_the_catalogues_only_text() -> None:
+    """The data files hold no second, English-only effect beside
+    ``catalogue.effect``; the engine's tables carry none."""
+    from bohn.rulesets.high_bohn.rules import BUILDINGS
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+
+    for package, name, section in [
+        ("bohn.rulesets.high_bohn", "buildings.json", "buildings"),
+        ("bohn.rulesets.prohibohn", "cards.json", "establishments"),
+        ("bohn.rulesets.mutterbohnchen", "cards.json", "cards"),
+    ]:
+        for entry in catmod.read_json(package, name)[section]:
+            assert "effect" not in entry, (package, entry["key"])
+    assert not hasattr(BUILDINGS, "effects")
+    assert not hasattr(ESTABLISHMENTS, "effect")
+    e = cat("high-bohn").entry("farm-3")
+    assert e.effect == {
+        "de": "in Phase 1 darf der Besitzer bis zu 3 Handkarten pflanzen.",
+        "en": "in phase 1 the owner may plant up to 3 hand cards.",
+    }
+    assert e.to_json()["effect"] == e.effect
+    assert cat("bohnanza").entry("blaue").to_json()["effect"] is None
+
+
 def test_the_names_players_know() -> None:
     known = {
         "blaue": "Blue bean",
@@ -310,6 +363,7 @@ def test_cards_json(capsys: pytest.CaptureFixture[str]) -> None:
             "beanometer",
             "lady_beanometer",
             "text",
+            "effect",
             "placeholder",
         } <= set(card)
         assert set(card["names"]) == set(LANGS)

@@ -126,6 +126,50 @@ def test_german_sentences() -> None:
     )
 
 
+#: (variant, options, a card the ``build`` action buys, its German sentence's start)
+BUYS = [
+    ("high-bohn", {"cognac": True}, "saloon-3", "3 Saloon für 3 Münzen Brechbohne bauen: "),
+    ("high-bohn", {"cognac": True}, "teepee-2", "2 Indianer-Tipi für 2 Münzen Rote Bohne bauen: "),
+    ("prohibohn", {"pub": True}, "casino-3", "3 Casino für 3 Münzen Stangenbohne kaufen: "),
+    ("prohibohn", {"pub": True}, "gas-station-4", "4 Tankstelle für 4 Münzen Feuerbohne kaufen: "),
+    ("prohibohn", {"pub": True}, "police-station-3", "3 Polizeiwache für 3 Münzen "),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "key", "start"), BUYS)
+def test_a_purchase_tells_the_catalogues_effect(
+    variant: str, options: dict[str, Any], key: str, start: str
+) -> None:
+    """Buying a building or an establishment ends with the catalogue's effect
+    of that card, in either language; German names the card by its German name."""
+    from bohn.catalogue import catalogue
+    from bohn.engine.actions import parse_action
+
+    entry = catalogue(variant).entry(key)
+    assert entry.effect is not None
+    game = bohn.new_game(variant, 2 if variant == "prohibohn" else 3, 0, options)
+    obs = game.observe(0)
+    build = parse_action(f"build {key}")
+    en = describer(variant, "en").action(build, obs, 0)
+    de = describer(variant, "de").action(build, obs, 0)
+    assert en.endswith(f": {entry.effect['en']}"), en
+    assert de.endswith(f": {entry.effect['de']}"), de
+    assert de.startswith(start) and entry.names["de"] in de, de
+    assert key not in de and key in en
+    assert entry.effect["de"] != entry.effect["en"]
+
+
+def test_the_purchase_effects_are_looked_up_once() -> None:
+    from bohn.rulesets.high_bohn.describe import building_info
+    from bohn.rulesets.prohibohn.describe import establishment_info
+
+    assert building_info("farm-3") is building_info("farm-3")
+    info = establishment_info("razzia")
+    assert info is not None and info is establishment_info("razzia")
+    assert info[:2] == (4, "blaue") and info[2].key == "razzia"
+    assert building_info("nope") is None and establishment_info("nope") is None
+
+
 @pytest.mark.parametrize("variant", ["bohnanza", "mutterbohnchen", "bohnkick"])
 def test_a_german_terminal_session(variant: str) -> None:
     out = io.StringIO()

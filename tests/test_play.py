@@ -665,11 +665,11 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         "lay blaue (h0), kidney (h2) face down as your starting coins"
     )
     assert said("build undertaker-4", "place") == (
-        "buy the undertaker-4 for 4 coins of brech: In phase 4 the owner may uncover up to "
+        "buy the undertaker-4 for 4 coins of brech: in phase 4 the owner may uncover up to "
         "three cards whatever discard cards joined."
     )
     assert said("build undertaker-1").startswith(
-        "buy the undertaker-1 for 1 coin of brech: worth 1 at the end"
+        "buy the undertaker-1 for 1 coin of brech: no ability; worth 1 at the end"
     )
     assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of sau: ")
     assert said("build razzia").startswith("buy the Razzia for 4 coins of blaue: ")

@@ -50,6 +50,7 @@ def boss_entries(data: dict[str, Any], palette: dict[str, Look]) -> list[Entry]:
                 group=MAFIA,
                 look=palette[MAFIA],
                 text=text,
+                effect=text,
                 placeholder=placeholder(b.get("provenance", ())),
                 option="pub" if b.get("pub_only") else None,
                 extra={"threshold": int(b["threshold"])},

@@ -68,7 +68,7 @@ def _entry(e: Entry) -> Entry:
         template = WORDS["texts"].get(f"{kind}:{a.get('call')}", WORDS["texts"].get(kind))
         text[lang] = str(template[lang]).format(**fill)
     extra = {"team": team, "per_team": int(a["per_team"])} if team else {"team": False}
-    return replace(e, names=names, kind=kind, text=text, beanometer=None, extra=extra)
+    return replace(e, names=names, kind=kind, text=text, effect=text, beanometer=None, extra=extra)
 
 
 CATALOGUE: Catalogue = make(Bohnkick.variant, [_entry(e) for e in bean_entries(TABLE, PALETTE)])

@@ -3,6 +3,10 @@
 A building is a small ``int`` into :class:`BuildingTable`, like a card into a
 :class:`~bohn.engine.cards.CardTable`. Its *type* (Goldmine, Saloon ...) is the
 bean type that pays for it, so a building type and a bean type share one index.
+
+What a building does is text only the card catalogue holds (``catalogue.effect``
+of its ``buildings.json`` entry, :mod:`bohn.rulesets.high_bohn.catalogue`); the
+engine never reads it.
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ class BuildingTable:
     #: each card's number parameter: Teepee divisor, General Store capacity (0: none)
     param: tuple[int, ...]
     names: tuple[str, ...]
-    effects: tuple[str, ...]
     #: only with option cognac
     cognac_only: tuple[bool, ...]
     #: bonus coins by the number of buildings owned (index = count)
@@ -73,7 +76,6 @@ class BuildingTable:
             ),
             param=tuple(int(e.get("param", 0)) for e in entries),
             names=tuple(e["en"] for e in entries),
-            effects=tuple(e["effect"] for e in entries),
             cognac_only=tuple(e.get("variant") == "cognac" for e in entries),
             bonus=tuple(data["bonus"]["by_buildings"]),
             limits={int(k): int(v) for k, v in data["limits"]["by_players"].items()},

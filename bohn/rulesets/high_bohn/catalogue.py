@@ -58,6 +58,7 @@ def building_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]:
                 look=PALETTE[bean],
                 beanometer=steps(meter),
                 text=sentence(cost(price, names_of(table, table.card(bean))), words),
+                effect=words,
                 placeholder=placeholder(e.get("provenance", ())),
                 option=str(e["variant"]) if "variant" in e else None,
                 extra={"price": price},

@@ -1,10 +1,17 @@
 """High Bohn in words: buildings, coins of a bean type, the General Store,
-the Bank's abilities, the Distillery, the jail and the final buying."""
+the Bank's abilities, the Distillery, the jail and the final buying.
+
+What a building does, and its German name, are the card catalogue's
+(:mod:`bohn.rulesets.high_bohn.catalogue`, ``catalogue.effect`` of
+``buildings.json``): the one text ``bohn cards`` shows too.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
+from bohn.catalogue import Entry, catalogue
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.actions import (
     Accept,
@@ -63,14 +70,26 @@ FIELD_LABELS = {
 }
 
 
-def building_info(key: str) -> tuple[int, str, str] | None:
-    """(price, paying bean type, effect) of a building key."""
-    from bohn.rulesets.high_bohn.rules import BUILDINGS, TABLE
+#: (price, paying bean type, catalogue entry) of a building
+BuildingInfo = tuple[int, str, Entry]
 
-    b = BUILDINGS.index.get(key)
-    if b is None:
-        return None
-    return BUILDINGS.price[b], TABLE.bean_keys[BUILDINGS.bean[b]], BUILDINGS.effects[b]
+
+@cache
+def _buildings() -> dict[str, BuildingInfo]:
+    """Every building key's :data:`BuildingInfo`, looked up once."""
+    from bohn.rulesets.high_bohn.rules import BUILDINGS, TABLE, HighBohn
+
+    cat = catalogue(HighBohn.variant)
+    return {
+        k: (BUILDINGS.price[b], TABLE.bean_keys[BUILDINGS.bean[b]], cat.entry(k))
+        for k, b in BUILDINGS.index.items()
+    }
+
+
+def building_info(key: str) -> BuildingInfo | None:
+    """(price, paying bean type, catalogue entry) of a building key; the
+    entry's ``effect`` is what the building does, its ``names`` its names."""
+    return _buildings().get(key)
 
 
 class HighBohnDescriber(BeanDescriber):
@@ -99,6 +118,15 @@ class HighBohnDescriber(BeanDescriber):
         en, de = FIELD_LABELS.get(kind, (kind, kind))
         return self.w(en, de)
 
+    def building_name(self, key: str) -> str:
+        """A building by name: its key in English, its German name in German."""
+        info = building_info(key)
+        return info[2].names["de"] if self.de and info is not None else key
+
+    def effect_text(self, entry: Entry) -> str:
+        """What a catalogue entry's card does, in this describer's language."""
+        return (entry.effect or {}).get(self.lang, "")
+
     def supply_text(self, keys: list[str]) -> str:
         """The building supply grouped by type: ``jail (blaue) 1 3 4``."""
         groups: dict[str, list[str]] = {}
@@ -119,20 +147,22 @@ class HighBohnDescriber(BeanDescriber):
             info = building_info(a.building)
             if info is None:
                 return a.text()
-            cost, bean, effect = info
+            cost, bean, entry = info
             coins, bean = self.coins(cost), self.name(bean)
+            building = self.building_name(a.building)
             if a.name is not None:
                 return self.w(
-                    f"build the {a.building} for {coins} of {bean} and name {a.name}: the "
+                    f"build the {building} for {coins} of {bean} and name {a.name}: the "
                     f"others may buy a {a.name} at once, then the remaining {a.name} cards "
                     "leave the game",
-                    f"{a.building} für {coins} {bean} bauen und {a.name} nennen: die anderen "
+                    f"{building} für {coins} {bean} bauen und {a.name} nennen: die anderen "
                     f"dürfen sofort ein {a.name} kaufen, dann verlassen die übrigen "
                     f"{a.name}-Karten das Spiel",
                 )
+            effect = self.effect_text(entry)
             return self.w(
-                f"build the {a.building} for {coins} of {bean}: {effect}",
-                f"{a.building} für {coins} {bean} bauen",
+                f"build the {building} for {coins} of {bean}: {effect}",
+                f"{building} für {coins} {bean} bauen: {effect}",
             )
         if isinstance(a, Store):
             card = self.ref_card(a.card, me, obs)
@@ -236,9 +266,10 @@ class HighBohnDescriber(BeanDescriber):
         mine = e.get("seat") == me
         who = self.who(e.get("seat"), me)
         if t == "build":
+            building = self.building_name(str(e.get("building")))
             return self.w(
-                f"{who} built the {e.get('building')}",
-                f"{who} {'bautest' if mine else 'baute'} {e.get('building')}",
+                f"{who} built the {building}",
+                f"{who} {'bautest' if mine else 'baute'} {building}",
             )
         if t == "store":
             card = self.label(str(e.get("card")))

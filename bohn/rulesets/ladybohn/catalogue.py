@@ -56,9 +56,10 @@ def gendered_entries(
             meter = steps(table.meters[c])
             words = effect(a)
             text = {lang: t.format(meter=_words(table, c)) for lang, t in words.items()}
-            out.append(replace(e, kind="mama", beanometer=meter, text=text))
+            out.append(replace(e, kind="mama", beanometer=meter, text=text, effect=text))
         elif gender == "baby":
-            out.append(replace(e, kind="baby", beanometer=None, text=baby_text(c)))
+            baby = baby_text(c)
+            out.append(replace(e, kind="baby", beanometer=None, text=baby, effect=baby))
         else:
             out.append(
                 replace(

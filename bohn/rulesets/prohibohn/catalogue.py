@@ -67,6 +67,7 @@ def establishment_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]
                 group=bean,
                 look=PALETTE[bean],
                 text=sentence(head, words),
+                effect=words,
                 placeholder=placeholder(e.get("provenance", ())),
                 option=str(e["variant"]) if "variant" in e else None,
                 extra={"price": price},

@@ -1,11 +1,18 @@
 """Prohibohn in words: Al Cabohne's mafia and the town's establishments,
-Police Stations, the Razzia and the decisions they open."""
+Police Stations, the Razzia and the decisions they open.
+
+What an establishment, Police Station or the Razzia does, and its German name,
+are the card catalogue's (:mod:`bohn.rulesets.prohibohn.catalogue`,
+``catalogue.effect`` of ``cards.json``): the one text ``bohn cards`` shows too.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar
 
+from bohn.catalogue import Entry, catalogue
 from bohn.engine.actions import Action, Harvest, Pass, Plant
 from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber, boss_name
 from bohn.rulesets.high_bohn.actions import Build, Take
@@ -50,19 +57,27 @@ mit der 3er- und 4er-Karte ihres Etablissements 4.
 """
 
 
-def establishment_info(key: str) -> tuple[int, str, str] | None:
-    """(price, paying bean type, effect) of an establishment, Police Station
-    or Razzia key."""
-    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, TABLE
+#: (price, paying bean type, catalogue entry) of an establishment
+EstablishmentInfo = tuple[int, str, Entry]
 
-    e = ESTABLISHMENTS.index.get(key)
-    if e is None:
-        return None
-    return (
-        ESTABLISHMENTS.price[e],
-        TABLE.bean_keys[ESTABLISHMENTS.bean[e]],
-        ESTABLISHMENTS.effect[e],
-    )
+
+@cache
+def _establishments() -> dict[str, EstablishmentInfo]:
+    """Every establishment key's :data:`EstablishmentInfo`, looked up once."""
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, TABLE, Prohibohn
+
+    cat = catalogue(Prohibohn.variant)
+    return {
+        k: (ESTABLISHMENTS.price[e], TABLE.bean_keys[ESTABLISHMENTS.bean[e]], cat.entry(k))
+        for k, e in ESTABLISHMENTS.index.items()
+    }
+
+
+def establishment_info(key: str) -> EstablishmentInfo | None:
+    """(price, paying bean type, catalogue entry) of an establishment, Police
+    Station or Razzia key; the entry's ``effect`` is what the card does, its
+    ``names`` its names."""
+    return _establishments().get(key)
 
 
 def establishment_values(owned: list[str], razzia: bool) -> list[int]:
@@ -155,34 +170,33 @@ class ProhibohnDescriber(AlCabohneDescriber):
             return self.prohibohn_action(a, obs, me, fld)
         return super().action(a, obs, seat, price)
 
+    def establishment_name(self, key: str) -> str:
+        """An establishment by name: its key in English, its German name in German."""
+        info = establishment_info(key)
+        return info[2].names["de"] if self.de and info is not None else key
+
     def establishment_action(self, a: Build) -> str:
-        """Buying an establishment, Police Station or the Razzia: what it costs and does."""
+        """Buying an establishment, Police Station or the Razzia: what it costs and
+        does (the catalogue's effect)."""
         info = establishment_info(a.building)
         if info is None:
             return self.w(f"buy the {a.building}", f"{a.building} kaufen")
-        cost, bean, effect = info
+        cost, bean, entry = info
         coins, bean = self.coins(cost), self.name(bean)
+        effect = (entry.effect or {}).get(self.lang, "")
+        name = self.establishment_name(a.building)
         if a.building == "razzia":
             if a.name is not None:
                 pay = self.w(f"5 coins of {self.name(a.name)}", f"5 Münzen {self.name(a.name)}")
             else:
                 pay = self.w(f"{coins} of {bean}", f"{coins} {bean}")
             return self.w(
-                f"buy the Razzia for {pay}: every 1-establishment, also yours and those bought "
-                "later, is worth 0 (4 with its full set)",
-                f"die Razzia für {pay} kaufen: jedes 1er-Etablissement, auch deine und später "
-                "gekaufte, ist 0 wert (4 mit seinem vollen Satz)",
-            )
-        if cost == 1:
-            return self.w(
-                f"buy the {a.building} for {coins} of {bean}: worth 1 at the end (0 after the "
-                "Razzia, 4 as a full set)",
-                f"{a.building} für {coins} {bean} kaufen: am Ende 1 wert (0 nach der Razzia, "
-                "4 als voller Satz)",
+                f"buy the Razzia for {pay}: {effect}",
+                f"die Razzia für {pay} kaufen: {effect}",
             )
         return self.w(
-            f"buy the {a.building} for {coins} of {bean}: {effect}",
-            f"{a.building} für {coins} {bean} kaufen",
+            f"buy the {name} for {coins} of {bean}: {effect}",
+            f"{name} für {coins} {bean} kaufen: {effect}",
         )
 
     def prohibohn_action(
@@ -263,9 +277,10 @@ class ProhibohnDescriber(AlCabohneDescriber):
         mine = e.get("seat") == me
         who = self.who(e.get("seat"), me)
         if t == "build":
+            card = self.establishment_name(str(e.get("card")))
             return self.w(
-                f"{who} bought the {e.get('card')}",
-                f"{who} {'kauftest' if mine else 'kaufte'} {e.get('card')}",
+                f"{who} bought the {card}",
+                f"{who} {'kauftest' if mine else 'kaufte'} {card}",
             )
         if t == "final-buying":
             return self.w(

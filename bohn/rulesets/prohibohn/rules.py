@@ -76,7 +76,6 @@ class EstablishmentTable:
         self.bean: tuple[int, ...] = tuple(cards.bean_type(e["bean"]) for e in entries)
         self.price: tuple[int, ...] = tuple(int(e["price"]) for e in entries)
         self.pub_only: tuple[bool, ...] = tuple(e.get("variant") == "pub" for e in entries)
-        self.effect: tuple[str, ...] = tuple(e["effect"] for e in entries)
         self.index: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
         #: Police Station -> (what it counts: ``cards`` or ``types``, count -> bonus)
         self.bonus: dict[int, tuple[str, dict[int, int]]] = {
