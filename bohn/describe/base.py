@@ -174,6 +174,12 @@ class Describer:
         """``your`` or ``seat 2's``."""
         return self.w("your", "dein") if s == me else self.w(f"seat {s}'s", f"von Platz {s}")
 
+    def shuffled(self, pile: str) -> str:
+        """German: a shuffled pile's name and its verb (``der Nachziehstapel
+        wurde``, ``Münzen von Platz 2 wurden``)."""
+        name = self.pile_name(pile)
+        return f"{name} {'wurden' if 'münzen' in name.lower() else 'wurde'}"
+
     def pile_name(self, pile: str) -> str:
         """A shuffled pile's name (``deck``, ``team 1 deck``, ``seat 2 coins``)
         in German; in English as it is."""
@@ -211,7 +217,7 @@ class Describer:
         if t == "shuffle":
             return self.w(
                 f"the {e.get('pile')} was shuffled ({e.get('size', '?')} cards)",
-                f"{self.pile_name(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
+                f"{self.shuffled(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
             )
         return str(e)
 

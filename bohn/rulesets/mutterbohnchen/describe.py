@@ -671,7 +671,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "shuffle" and pile.endswith("coins"):
             return self.w(
                 f"{pile} shuffled face down ({e.get('size', '?')})",
-                f"{self.pile_name(pile)} verdeckt gemischt ({e.get('size', '?')})",
+                f"{self.shuffled(pile)} verdeckt gemischt ({e.get('size', '?')})",
             )
         card = self.label(str(e.get("card")))
         target_is_me = e.get("target") == me
