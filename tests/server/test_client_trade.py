@@ -1,0 +1,209 @@
+"""The game page's trading panel. A stand-in WebSocket (Playwright's
+``route_web_socket``: no game runs on the server) hands the page one seat's
+views of the scenario ``bohnanza/trade-and-donate.json`` one after the
+other, as the server would while the others trade, and answers the page's
+actions as the test says."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright import sync_api
+
+from bohn.scenario import load_file, load_position, scenario_action
+from bohn.server.rooms import game_view
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+
+need_chromium()
+
+SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "bohnanza" / "trade-and-donate.json"
+
+
+def _views(seat: int) -> list[dict[str, Any]]:
+    """``seat``'s state message after each action of the scenario (0: before the first)."""
+    data = load_file(SCENARIO)
+    game = load_position(data)
+    views = [game_view(game, "trade0", seat)]
+    for entry in data["actions"]:
+        game.apply(*scenario_action(entry))
+        views.append(game_view(game, "trade0", seat))
+    return views
+
+
+class Table:
+    """The game page of one seat, fed views by the test; ``sent`` collects its actions."""
+
+    def __init__(self, browser: Any, server: str, seat: int) -> None:
+        self.views = _views(seat)
+        self.sent: list[dict[str, Any]] = []
+        self.ws: Any = None
+        self.page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+
+        def handler(ws: Any) -> None:
+            self.ws = ws
+            ws.on_message(lambda m: self.sent.append(json.loads(m)))
+
+        self.page.route_web_socket(re.compile(r"/ws/games/"), handler)
+        self.page.goto(f"{server}/play/trade0?token=t")
+        self.page.wait_for_function("document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT)
+
+    def show(self, step: int) -> None:
+        """Hand the page the view after the scenario's first ``step`` actions."""
+        view = self.views[step]
+        self.ws.send(json.dumps(view))
+        self.page.wait_for_selector(f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT)
+
+    def reply(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def give(self, ref: str) -> Any:
+        return self.page.locator(f"[data-testid=trade-give-{ref}]")
+
+    def checked(self) -> list[str]:
+        boxes = self.page.locator("[data-testid=trade-give] input")
+        return [boxes.nth(i).get_attribute("value") for i in range(boxes.count()) if boxes.nth(i).is_checked()]
+
+    def actions(self) -> list[dict[str, Any]]:
+        return [m["action"] for m in self.sent if m.get("type") == "act"]
+
+    def wait_sent(self, n: int) -> None:
+        self.page.wait_for_timeout(50)
+        for _ in range(100):
+            if len(self.actions()) >= n:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"the page sent {self.actions()}")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def test_the_chosen_card_follows_its_card_when_the_hand_shifts(browser: Any, server: str) -> None:
+    # seat 1 holds brech, garten, blaue and ticks blaue (h2); then it trades
+    # its brech away: blaue is now h1, and the tick and the proposal follow it
+    t = Table(browser, server, 1)
+    t.show(1)
+    assert t.views[1]["observation"]["seats"][1]["hand"] == ["brech", "garten", "blaue"]
+    box = t.give("h2")
+    box.check()
+    box.focus()
+    t.page.evaluate("document.activeElement.dataset.mark = 'tick'")
+    t.show(2)  # accept 0 give h0: brech left the hand
+    assert t.views[2]["observation"]["seats"][1]["hand"] == ["garten", "blaue"]
+    assert t.checked() == ["h1"]
+    # the form was updated in place: the same element, still focused
+    assert t.page.evaluate("document.activeElement.dataset.mark") == "tick"
+    assert t.page.evaluate("document.activeElement.value") == "h1"
+    send = t.page.locator("[data-testid=trade-send]")
+    assert "(h1)" in send.inner_text() and send.inner_text().startswith("Propose to seat 0: give ")
+    send.click()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "propose", "to": 0, "give": ["h1"], "want": []}]
+
+
+def test_a_chosen_card_that_left_the_hand_is_dropped_visibly(browser: Any, server: str) -> None:
+    t = Table(browser, server, 1)
+    t.show(1)
+    t.give("h0").check()  # brech, the card seat 1 then trades away
+    t.give("h1").check()  # garten
+    t.show(2)
+    assert t.checked() == ["h0"]  # garten, now at h0
+    notice = t.page.locator("[data-testid=trade-notice]")
+    assert notice.is_visible()
+    assert "was h0" in notice.inner_text() and "taken out of the proposal" in notice.inner_text()
+    t.page.locator("[data-testid=trade-send]").click()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "propose", "to": 0, "give": ["h0"], "want": []}]
+
+
+def test_a_refused_proposal_keeps_the_form_and_tells_why(browser: Any, server: str) -> None:
+    t = Table(browser, server, 1)
+    t.show(0)
+    t.give("h2").check()
+    t.page.locator("[data-testid=trade-want-bean][data-bean=soja]").click()
+    t.page.locator("[data-testid=trade-want-bean][data-bean=augen]").click()
+    t.page.locator("[data-testid=trade-want-bean][data-bean=augen]").click()
+    # the x takes one wanted card back out
+    t.page.get_by_role("button", name=re.compile("^Remove wanted")).last.click()
+    wanted = t.page.locator("[data-testid=trade-want-card]")
+    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == ["soja", "augen"]
+    send = t.page.locator("[data-testid=trade-send]")
+    send.click()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "propose", "to": 0, "give": ["h2"], "want": ["soja", "augen"]}]
+    assert send.is_disabled()
+    t.reply({"type": "error", "code": "illegal", "message": "seat 0 has no such card", "rule": "bohnanza §3.2"})
+    t.page.wait_for_selector("[data-testid=trade-notice][data-kind=refused]", timeout=TIMEOUT)
+    assert t.page.locator("[data-testid=trade-notice]").inner_text() == (
+        "Refused: seat 0 has no such card (rule: bohnanza §3.2)"
+    )
+    assert send.is_enabled()
+    assert t.checked() == ["h2"] and wanted.count() == 2
+    for b in t.page.locator("[data-testid=offers] button").all():
+        assert b.is_enabled()
+    # the next state (the others trade on) keeps it too; the second try is acknowledged
+    t.show(1)
+    assert t.checked() == ["h2"] and wanted.count() == 2
+    send.click()
+    t.wait_sent(2)
+    t.reply({"type": "ack", "seq": t.views[1]["seq"] + 1})
+    t.page.wait_for_selector("[data-testid=trade-notice][data-kind=sent]", timeout=TIMEOUT)
+    assert t.checked() == [] and t.page.locator("[data-testid=trade-want-card]").count() == 0
+
+
+def test_an_offer_shows_both_sides_and_its_moves_in_words(browser: Any, server: str) -> None:
+    t = Table(browser, server, 1)
+    t.show(1)  # offer 0: seat 0 gives soja (revealed) and a sau for one brech
+    offer = t.page.locator("[data-testid=offer][data-offer='0']")
+    get = offer.locator("[data-testid=offer-get] [data-card]")
+    assert [get.nth(i).get_attribute("data-card") for i in range(get.count())] == ["soja", "sau"]
+    assert offer.locator("[data-testid=offer-give] [data-card]").get_attribute("data-card") == "brech"
+    for name in ("Accept offer 0", "Decline offer 0", "Counter offer 0"):
+        assert offer.get_by_role("button", name=name, exact=True).count() == 1
+    offer.get_by_role("button", name="Counter offer 0").click()
+    # the counter-proposal: to seat 0, give my brech, want a soja and a sau
+    assert t.checked() == ["h0"]
+    wanted = t.page.locator("[data-testid=trade-want-card]")
+    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == ["soja", "sau"]
+    assert t.page.locator("[data-testid=trade-send]").inner_text().startswith("Propose to seat 0: give ")
+    t.page.locator("[data-testid=trade-send]").click()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "propose", "to": 0, "give": ["h0"], "want": ["soja", "sau"]}]
+    # accepting sends the legal accept, with the card that satisfies the want
+    t.show(1)
+    offer.get_by_role("button", name="Accept offer 0", exact=True).click()
+    t.wait_sent(2)
+    assert t.actions()[-1] == {"type": "accept", "offer": 0, "give": ["h0"]}
+
+
+def test_auto_decline_answers_for_the_rest_of_the_trading_phase(browser: Any, server: str) -> None:
+    t = Table(browser, server, 0)
+    t.show(3)  # seat 2 offers seat 0 (the active player) an augen
+    auto = t.page.locator("[data-testid=trade-auto]")
+    auto.check()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "decline", "offer": 1}]
+    t.show(6)  # trading is over: the box is unticked, nothing more is sent
+    assert not auto.is_checked()
+    t.page.wait_for_timeout(200)
+    assert len(t.actions()) == 1
+
+
+def test_auto_pass_for_a_seat_that_is_not_active(browser: Any, server: str) -> None:
+    t = Table(browser, server, 2)
+    t.show(0)
+    t.page.locator("[data-testid=trade-auto]").check()
+    t.wait_sent(1)
+    assert t.actions() == [{"type": "pass"}]
