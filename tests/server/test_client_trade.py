@@ -50,13 +50,17 @@ class Table:
 
         self.page.route_web_socket(re.compile(r"/ws/games/"), handler)
         self.page.goto(f"{server}/play/trade0?token=t")
-        self.page.wait_for_function("document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT)
+        self.page.wait_for_function(
+            "document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT
+        )
 
     def show(self, step: int) -> None:
         """Hand the page the view after the scenario's first ``step`` actions."""
         view = self.views[step]
         self.ws.send(json.dumps(view))
-        self.page.wait_for_selector(f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT)
+        self.page.wait_for_selector(
+            f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT
+        )
 
     def reply(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -66,7 +70,11 @@ class Table:
 
     def checked(self) -> list[str]:
         boxes = self.page.locator("[data-testid=trade-give] input")
-        return [boxes.nth(i).get_attribute("value") for i in range(boxes.count()) if boxes.nth(i).is_checked()]
+        return [
+            boxes.nth(i).get_attribute("value")
+            for i in range(boxes.count())
+            if boxes.nth(i).is_checked()
+        ]
 
     def actions(self) -> list[dict[str, Any]]:
         return [m["action"] for m in self.sent if m.get("type") == "act"]
@@ -138,13 +146,23 @@ def test_a_refused_proposal_keeps_the_form_and_tells_why(browser: Any, server: s
     # the x takes one wanted card back out
     t.page.get_by_role("button", name=re.compile("^Remove wanted")).last.click()
     wanted = t.page.locator("[data-testid=trade-want-card]")
-    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == ["soja", "augen"]
+    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == [
+        "soja",
+        "augen",
+    ]
     send = t.page.locator("[data-testid=trade-send]")
     send.click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h2"], "want": ["soja", "augen"]}]
     assert send.is_disabled()
-    t.reply({"type": "error", "code": "illegal", "message": "seat 0 has no such card", "rule": "bohnanza §3.2"})
+    t.reply(
+        {
+            "type": "error",
+            "code": "illegal",
+            "message": "seat 0 has no such card",
+            "rule": "bohnanza §3.2",
+        }
+    )
     t.page.wait_for_selector("[data-testid=trade-notice][data-kind=refused]", timeout=TIMEOUT)
     assert t.page.locator("[data-testid=trade-notice]").inner_text() == (
         "Refused: seat 0 has no such card (rule: bohnanza §3.2)"
@@ -169,15 +187,24 @@ def test_an_offer_shows_both_sides_and_its_moves_in_words(browser: Any, server: 
     offer = t.page.locator("[data-testid=offer][data-offer='0']")
     get = offer.locator("[data-testid=offer-get] [data-card]")
     assert [get.nth(i).get_attribute("data-card") for i in range(get.count())] == ["soja", "sau"]
-    assert offer.locator("[data-testid=offer-give] [data-card]").get_attribute("data-card") == "brech"
+    assert (
+        offer.locator("[data-testid=offer-give] [data-card]").get_attribute("data-card") == "brech"
+    )
     for name in ("Accept offer 0", "Decline offer 0", "Counter offer 0"):
         assert offer.get_by_role("button", name=name, exact=True).count() == 1
     offer.get_by_role("button", name="Counter offer 0").click()
     # the counter-proposal: to seat 0, give my brech, want a soja and a sau
     assert t.checked() == ["h0"]
     wanted = t.page.locator("[data-testid=trade-want-card]")
-    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == ["soja", "sau"]
-    assert t.page.locator("[data-testid=trade-send]").inner_text().startswith("Propose to seat 0: give ")
+    assert [wanted.nth(i).get_attribute("data-bean") for i in range(wanted.count())] == [
+        "soja",
+        "sau",
+    ]
+    assert (
+        t.page.locator("[data-testid=trade-send]")
+        .inner_text()
+        .startswith("Propose to seat 0: give ")
+    )
     t.page.locator("[data-testid=trade-send]").click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h0"], "want": ["soja", "sau"]}]

@@ -604,7 +604,7 @@ function offerItem(f, mine, counter) {
   const who = (s) => seatName(s, me());
   const incoming = f.to === me();
   const outgoing = f.from === me();
-  const give = (f.give || []).map((k, i) => el("span", { class: "offer-card" }, card(k), f.give_from && f.give_from[i] !== "h" ? el("small", {}, ` ${f.give_from[i] === "r" ? "revealed" : f.give_from[i]}`) : null));
+  const give = (f.give || []).map((k, i) => el("span", { class: "offer-card" }, card(k), f.give_from && f.give_from[i] !== "h" ? el("small", {}, `(${f.give_from[i] === "r" ? "revealed" : f.give_from[i] === "s" ? "store" : f.give_from[i]})`) : null));
   const wanted = (f.want || []).map((k) => card(k));
   const side = (label, items, testid) => el("div", { class: "offer-side", dataset: { testid } }, el("span", { class: "k" }, label), el("div", { class: "offer-cards" }, ...(items.length ? items : [el("span", { class: "empty" }, "nothing")])));
   const [left, right] = incoming
