@@ -283,6 +283,12 @@ class BeanDescriber(Describer):
         over: bool = False,
     ) -> str:
         active = obs.get("active")
+        if not over and obs.get("phase") == "trade" and active == seat and seat in waiting:
+            # the others wait in trading only to propose: the active player's move
+            return self.w(
+                f"Your move: {self.phase_name('trade')}.",
+                f"Du bist am Zug: {self.phase_name('trade')}.",
+            )
         if (
             not over
             and obs.get("phase") == "trade"
