@@ -100,6 +100,9 @@ class Describer:
 
     #: the action classes in the order the terminal lists them; any other after
     ORDER: ClassVar[tuple[type[Action], ...]] = ()
+    #: the phases (their codes in the observation) in words, English and
+    #: German; a ruleset's describer adds its own (:meth:`phase_names`)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {"over": ("game over", "Spielende")}
 
     def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
         if lang not in LANGS:
@@ -262,6 +265,79 @@ class Describer:
         """The line for a bot's move (``label``: ``seat 2 (greedy)``) and the
         events (as the person sees them) to show under it."""
         return f"{label}: {action.text()}", views
+
+    # ------------------------------------------------- the game page's words
+
+    @classmethod
+    def phase_names(cls) -> dict[str, tuple[str, str]]:
+        """Every phase this describer names: its own and its bases' tables."""
+        out: dict[str, tuple[str, str]] = {}
+        for klass in reversed(cls.__mro__):
+            out.update(getattr(klass, "PHASE_NAMES", None) or {})
+        return out
+
+    def phase_name(self, code: Any) -> str:
+        """A phase (its code in the observation) in words."""
+        names = self.phase_names().get(str(code))
+        if names is None:
+            return str(code).replace("-", " ")
+        return self.w(*names)
+
+    def advances(self, a: Action, obs: dict[str, Any], seat: int) -> bool:
+        """Whether ``a`` is one of the moves the game waits for (not an
+        action allowed at any time, such as a harvest)."""
+        return True
+
+    def to_move(
+        self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
+    ) -> bool:
+        """Whether the game waits for ``seat`` to make a move now."""
+        return (
+            seat is not None and seat in waiting and any(self.advances(a, obs, seat) for a in legal)
+        )
+
+    def seats_text(self, seats: list[int], me: int | None) -> str:
+        """``seat 2``, ``you and seat 3``, ``seats 1 and 2``."""
+        names = [self.who(s, -1 if me is None else me) for s in seats]
+        if len(names) > 1 and all(s != me for s in seats):
+            nums = [str(s) for s in seats]
+            joined = ", ".join(nums[:-1]) + self.w(" and ", " und ") + nums[-1]
+            return self.w(f"seats {joined}", f"Plätze {joined}")
+        if len(names) > 1:
+            return ", ".join(names[:-1]) + self.w(" and ", " und ") + names[-1]
+        return names[0] if names else self.w("nobody", "niemand")
+
+    def prompt(
+        self,
+        obs: dict[str, Any],
+        seat: int | None,
+        waiting: list[int],
+        legal: list[Action],
+        over: bool = False,
+    ) -> str:
+        """One sentence for the game page: what ``seat`` (None: a spectator)
+        is asked to do now, or what the others are doing while it waits."""
+        if over or obs.get("phase") == "over":
+            return self.w("The game is over.", "Das Spiel ist aus.")
+        phase = self.phase_name(obs.get("phase"))
+        others = [s for s in waiting if s != seat]
+        if seat is not None and self.to_move(obs, seat, waiting, legal):
+            if others:
+                also = self.seats_text(others, seat)
+                return self.w(
+                    f"Your move: {phase} (also to act: {also}).",
+                    f"Du bist am Zug: {phase} (ebenfalls am Zug: {also}).",
+                )
+            return self.w(f"Your move: {phase}.", f"Du bist am Zug: {phase}.")
+        if not others:
+            return self.w(f"{phase.capitalize()}.", f"{phase}.")
+        who = self.seats_text(others, seat)
+        line = self.w(f"Waiting for {who}: {phase}.", f"Warten auf {who}: {phase}.")
+        if seat is not None and legal:
+            line += self.w(
+                " You may still act meanwhile.", " Du kannst inzwischen trotzdem handeln."
+            )
+        return line
 
     def final_lines(
         self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]

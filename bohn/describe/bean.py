@@ -116,6 +116,13 @@ class BeanDescriber(Describer):
     SHOWN: ClassVar[frozenset[str]] = frozenset(
         ("turn", "reveal", "offer", "trade", "deal", "keep", "draw", "exhausted")
     )
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "plant": ("planting from the hand", "Pflanzen aus der Hand"),
+        "trade": ("trading and donating", "Handeln und Verschenken"),
+        "plant-traded": ("planting the traded cards", "Pflanzen der gehandelten Karten"),
+    }
+    #: the actions allowed at any time or optional in trading: the game never waits for them
+    OPTIONAL: ClassVar[tuple[type[Action], ...]] = (Harvest, BuyField, Propose, Withdraw)
     #: whether the cards have genders (Ladybohn): others' offered hand cards
     #: then show only their bean type
     genders: ClassVar[bool] = False
@@ -245,6 +252,55 @@ class BeanDescriber(Describer):
                 f"Platz {a.to} anbieten: {give} für {want} geben",
             )
         return a.text()
+
+    def advances(self, a: Action, obs: dict[str, Any], seat: int) -> bool:
+        if isinstance(a, self.OPTIONAL):
+            return False
+        if isinstance(a, Pass) and obs.get("phase") == "trade":
+            # another player's pass in trading: no more proposals, never asked for
+            return obs.get("active") == seat
+        return True
+
+    def to_move(
+        self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
+    ) -> bool:
+        if seat is None or seat not in waiting or not legal:
+            return False
+        if any(self.advances(a, obs, seat) for a in legal):
+            return True
+        # waited for with only any-time actions and no way to pass: one of
+        # them is asked for (Sissi's action harvests)
+        return not any(isinstance(a, Pass) for a in legal) and not any(
+            isinstance(a, Propose) for a in legal
+        )
+
+    def prompt(
+        self,
+        obs: dict[str, Any],
+        seat: int | None,
+        waiting: list[int],
+        legal: list[Action],
+        over: bool = False,
+    ) -> str:
+        active = obs.get("active")
+        if not over and obs.get("phase") == "trade" and active == seat and seat in waiting:
+            # the others wait in trading only to propose: the active player's move
+            return self.w(
+                f"Your move: {self.phase_name('trade')}.",
+                f"Du bist am Zug: {self.phase_name('trade')}.",
+            )
+        if (
+            not over
+            and obs.get("phase") == "trade"
+            and isinstance(active, int)
+            and active != seat
+            and not self.to_move(obs, seat, waiting, legal)
+        ):
+            line = self.w(f"Seat {active} is trading.", f"Platz {active} handelt.")
+            if seat is not None and any(isinstance(a, Propose) for a in legal):
+                line += self.w(" You may propose a trade.", " Du kannst einen Handel vorschlagen.")
+            return line
+        return super().prompt(obs, seat, waiting, legal, over)
 
     def plant_how(self, mode: str | None) -> str:
         """How a planting's mode reads after its field."""

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from bohn.bots.base import Bot, make_bot, seat_view
-from bohn.describe import LANGS, describer
+from bohn.describe import LANGS, Describer, describer
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
@@ -87,8 +87,30 @@ def _action_view(a: Action) -> dict[str, Any]:
     return {"text": a.text(), "action": a.to_json()}
 
 
-def legal_view(game: Game, seat: int) -> list[dict[str, Any]]:
-    return [_action_view(a) for a in game.legal_actions(seat)]
+def legal_view(
+    game: Game,
+    seat: int,
+    words: Describer | None = None,
+    obs: dict[str, Any] | None = None,
+    legal: list[Action] | None = None,
+) -> list[dict[str, Any]]:
+    """``seat``'s legal actions: each its text form and JSON and, given a
+    describer, its sentence (``label``) read from ``obs`` (the seat's
+    observation) and whether the game waits for such a move (``advances``;
+    False for one allowed at any time, such as a harvest)."""
+    if legal is None:
+        legal = game.legal_actions(seat)
+    if words is None:
+        return [_action_view(a) for a in legal]
+    o = game.observe(seat) if obs is None else obs
+    return [
+        {
+            **_action_view(a),
+            "label": words.action(a, o, seat),
+            "advances": words.advances(a, o, seat),
+        }
+        for a in legal
+    ]
 
 
 def game_view(
@@ -115,15 +137,23 @@ def game_view(
                 entry["events"].append(v if text is None else {**v, "text": text})
         log_entries.append(entry)
     result = game.result()
+    obs = game.observe(seat)
+    waiting = sorted(game.waiting_for())
+    legal = game.legal_actions(seat) if seat is not None else []
     return {
         "type": "state",
         "game": game_id,
         "variant": game.variant,
         "seat": seat,
         "seq": game.seq,
-        "observation": game.observe(seat),
-        "waiting_for": sorted(game.waiting_for()),
-        "legal": legal_view(game, seat) if seat is not None else [],
+        "observation": obs,
+        "waiting_for": waiting,
+        "legal": legal_view(game, seat, words, obs, legal) if seat is not None else [],
+        # the seat's situation in words: its phase, whether the game waits
+        # for its move, and one sentence saying what it or the others do now
+        "phase_name": words.phase_name(obs.get("phase", "")) if "phase" in obs else None,
+        "your_move": words.to_move(obs, seat, waiting, legal),
+        "prompt": words.prompt(obs, seat, waiting, legal, over=result is not None),
         "log": log_entries,
         "result": None if result is None else result.to_json(),
     }

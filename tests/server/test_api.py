@@ -124,7 +124,9 @@ def test_a_seat_sees_only_its_own_hand(client: TestClient) -> None:
     mine = state(client, g["id"], g["join"][0]["token"])
     assert mine["seat"] == 0 and "hand" in mine["observation"]["seats"][0]
     assert all("hand" not in p for p in mine["observation"]["seats"][1:])
-    assert mine["legal"] and all({"text", "action"} == set(x) for x in mine["legal"])
+    assert mine["legal"] and all(
+        {"text", "action", "label", "advances"} == set(x) for x in mine["legal"]
+    )
     deals = [e for entry in mine["log"] for e in entry["events"] if e["type"] == "deal"]
     assert [("cards" in e) for e in deals] == [True, False, False]  # the log is redacted too
     spec = client.get(

@@ -4,7 +4,7 @@ piles and the leftovers."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.actions import Action
@@ -19,6 +19,14 @@ def boss_name(key: str) -> str:
 
 class AlCabohneDescriber(BeanDescriber):
     """The bean game's words and the mafia's."""
+
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "use-leftovers": ("using the piles left over", "Verwenden der übrigen Stapel"),
+        "plant": ("planting from the hand", "Pflanzen aus der Hand"),
+        "place": ("uncovering and placing cards", "Aufdecken und Verteilen der Karten"),
+        "feed": ("feeding the mafia", "Füttern der Mafia"),
+    }
 
     def boss_at(self, obs: dict[str, Any], k: int | None) -> str:
         bosses = obs.get("bosses") or []

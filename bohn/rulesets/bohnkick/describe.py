@@ -115,6 +115,17 @@ Torwartkarten zeigen ihr Symbol und ihre Ecken: "Torwart (Schuss) ul+ll".
 class BohnkickDescriber(Describer):
     """Bohnkick's words: teams, attacks, shots and goals."""
 
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "play": ("playing a card", "Ausspielen einer Karte"),
+        "react": ("reacting to the attack", "Reagieren auf den Angriff"),
+        "shot-react": ("reacting to the shot", "Reagieren auf den Schuss"),
+        "aim": ("aiming the shot", "Zielen"),
+        "block": ("blocking", "Abwehren"),
+        "kick": ("kicking", "Schießen"),
+        "only-goal-cards": ("only goal cards left", "nur noch Torkarten"),
+    }
+
     ORDER: ClassVar[tuple[type[Action], ...]] = (
         Play,
         Aim,

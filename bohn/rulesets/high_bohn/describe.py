@@ -95,6 +95,16 @@ def building_info(key: str) -> BuildingInfo | None:
 class HighBohnDescriber(BeanDescriber):
     """The bean game's words and High Bohn's buildings."""
 
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "before-turn": ("before the turn (buildings)", "vor dem Zug (Gebäude)"),
+        "draw-order": ("ordering the drawn cards", "Ordnen der gezogenen Karten"),
+        "final-harvest": ("the final harvest", "die letzte Ernte"),
+        "final-buying": ("buying at the end of the game", "Kaufen am Spielende"),
+        "distillery": ("deciding on the distillery", "Entscheiden über die Brennerei"),
+        "jail-coin": ("choosing a coin for the jail", "Wählen einer Münze für das Gefängnis"),
+    }
+
     ORDER: ClassVar[tuple[type[Action], ...]] = (
         Plant,
         Store,

@@ -58,6 +58,14 @@ def planted_stack(keys: list[str], card: str, mode: str | None) -> tuple[list[st
 class LadybohnDescriber(BeanDescriber):
     """The bean game's words and the genders of Ladybohn's cards."""
 
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "foist": (
+            "planting the foisted cards at once",
+            "sofortiges Pflanzen der untergeschobenen Karten",
+        ),
+    }
+
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"foist", "pull"}
     genders: ClassVar[bool] = True
 

@@ -201,6 +201,19 @@ def gender_of(key: str) -> str:
 class MutterbohnchenDescriber(LadybohnDescriber):
     """Ladybohn's words and the mama's beans'."""
 
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "attack": ("attacking", "Angreifen"),
+        "defend": ("defending", "Verteidigen"),
+        "turn-up": ("turning up coins", "Aufdecken von Münzen"),
+        "capture": ("capturing beans", "Erbeuten von Bohnen"),
+        "final-placement": ("the final placement", "die letzte Verteilung"),
+        "quirk": ("a mama's bean's quirk", "die Eigenart einer Mutterbohne"),
+        "flitzer-offer": ("the Flitzer's offer", "das Angebot des Flitzers"),
+        "use-offer": ("using the offer", "Verwenden des Angebots"),
+        "offer": ("taking from the offer", "Nehmen aus dem Angebot"),
+    }
+
     ORDER: ClassVar[tuple[type[Action], ...]] = (
         Plant,
         Attack,

@@ -103,6 +103,24 @@ def establishment_values(owned: list[str], razzia: bool) -> list[int]:
 class ProhibohnDescriber(AlCabohneDescriber):
     """Al Cabohne's words and Prohibohn's town."""
 
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "start-coins": ("choosing the starting coins", "Wählen der Startmünzen"),
+        "remove-third": (
+            "removing the third establishment",
+            "Entfernen des dritten Etablissements",
+        ),
+        "police-coin": ("picking a coin for the police", "Wählen einer Münze für die Polizei"),
+        "pub-removal": (
+            "removing establishments (the pub)",
+            "Entfernen von Etablissements (Kneipe)",
+        ),
+        "protect": ("protecting a field from the mafia", "Schützen eines Feldes vor der Mafia"),
+        "uncover-more": ("uncovering more cards", "Aufdecken weiterer Karten"),
+        "draw": ("choosing how many cards to draw", "Wählen, wie viele Karten gezogen werden"),
+        "final-buying": ("buying at the end of the game", "Kaufen am Spielende"),
+    }
+
     ORDER: ClassVar[tuple[type[Action], ...]] = (
         Plant,
         Stash,

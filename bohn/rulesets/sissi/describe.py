@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from bohn.describe.bean import BeanDescriber
 
 
 class SissiDescriber(BeanDescriber):
     """Bohnanza's words and the Sissi action's fields to harvest."""
+
+    #: this ruleset's phases in words (English, German)
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        "sissi-action": ("the Sissi action (harvesting)", "die Sissi-Aktion (Abernten)"),
+    }
 
     def event(self, e: dict[str, Any], me: int) -> str | None:
         if e.get("type") == "sissi-action":

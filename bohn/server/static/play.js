@@ -141,7 +141,7 @@ function render() {
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.phase = String(o.phase ?? "");
   $("title").textContent = `${state.variant} · game ${state.game}${me() === null ? " · spectator" : ` · seat ${me()}`}`;
-  document.title = `bohn — ${state.variant}${state.waiting_for.includes(me()) ? " (your move)" : ""}`;
+  document.title = `bohn — ${state.variant}${yourMove() ? " (your move)" : ""}`;
   renderStatus(o);
   renderHand(o);
   renderActions();
@@ -153,17 +153,34 @@ function render() {
   renderResult();
 }
 
+// Whether the game waits for this seat's move: the server says (your_move);
+// an older message: waited for, with a legal action that is not an any-time one.
+function yourMove() {
+  if (me() === null || !state) return false;
+  if (typeof state.your_move === "boolean") return state.your_move;
+  return (state.waiting_for || []).includes(me()) && (state.legal || []).some((l) => l.advances !== false);
+}
+
 function renderStatus(o) {
   const box = $("status");
   const waiting = state.waiting_for || [];
-  const yours = me() !== null && waiting.includes(me());
+  const yours = yourMove();
+  const phaseName = state.phase_name || (o.phase === undefined ? "-" : String(o.phase).replace(/-/g, " "));
+  box.dataset.yourMove = yours ? "yes" : "no";
   box.replaceChildren(
-    kv("Turn", String(o.turn ?? "-"), "turn"),
-    kv("Phase", String(o.phase ?? "-"), "phase"),
-    kv("Active", seatName(o.active, me()), "active"),
-    kv("Waiting for", waiting.length ? waiting.map((s) => seatName(s, me())).join(", ") : "nobody", "waiting-for"),
-    ...situation(o),
-    ...(yours ? [el("strong", { class: "your-move", dataset: { testid: "your-move" } }, "Your move")] : []),
+    el("p", { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
+      yours
+        ? el("strong", { class: "your-move prompt-text", dataset: { testid: "your-move" } }, state.prompt || "Your move")
+        : el("span", { class: "prompt-text" }, state.prompt || ""),
+    ),
+    el("div", { class: "status-facts" },
+      kv("Turn", String(o.turn ?? "-"), "turn"),
+      el("div", { class: "kv", dataset: { testid: "phase", phase: String(o.phase ?? "") }, title: String(o.phase ?? "") },
+        el("span", { class: "k" }, "Phase"), " ", el("span", { class: "v" }, phaseName)),
+      kv("Active", seatName(o.active, me()), "active"),
+      kv("Waiting for", waiting.length ? waiting.map((s) => seatName(s, me())).join(", ") : "nobody", "waiting-for"),
+      ...situation(o),
+    ),
   );
 }
 
@@ -236,9 +253,62 @@ const GROUPS = [
   ["other", "Other", []],
 ];
 
+// A long list of one action type choosing hand cards (Prohibohn's starting
+// coins: every pair of hand cards) becomes a chooser: tick the cards, then one button.
+const CHOOSER_MIN = 7;
+
+function choosers(legal) {
+  const byType = new Map();
+  for (const l of legal) {
+    const c = l.action.cards;
+    if (!Array.isArray(c) || Object.keys(l.action).length !== 2 || !c.every(Number.isInteger)) continue;
+    if (!byType.has(l.action.type)) byType.set(l.action.type, []);
+    byType.get(l.action.type).push(l);
+  }
+  return [...byType.values()].filter((items) => items.length >= CHOOSER_MIN);
+}
+
+function cardChooser(items) {
+  const hand = seatOf(obs(), me()).hand || [];
+  const type = items[0].action.type;
+  const positions = [...new Set(items.flatMap((l) => l.action.cards))].sort((a, b) => a - b);
+  const sizes = [...new Set(items.map((l) => l.action.cards.length))].sort((a, b) => a - b);
+  const key = (cards) => [...cards].sort((a, b) => a - b).join(",");
+  const byKey = new Map(items.map((l) => [key(l.action.cards), l]));
+  const boxes = positions.map((i) =>
+    el("label", { class: "pick" },
+      el("input", { type: "checkbox", value: String(i), dataset: { testid: "choose-card", ref: `h${i}` } }),
+      hand[i] !== undefined ? card(hand[i]) : `h${i}`),
+  );
+  const need = sizes.join(" or ");
+  const go = el("button", { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } },
+    `Choose ${need} card${need === "1" ? "" : "s"}`);
+  const chosen = () => boxes.map((b) => b.querySelector("input")).filter((x) => x.checked).map((x) => Number(x.value));
+  const update = () => {
+    const l = byKey.get(key(chosen()));
+    go.disabled = pending || !l;
+    go.textContent = l ? l.label || l.text : `Choose ${need} card${need === "1" ? "" : "s"}`;
+    go.title = l ? l.text : "";
+  };
+  for (const b of boxes) b.querySelector("input").addEventListener("change", update);
+  go.addEventListener("click", () => {
+    const l = byKey.get(key(chosen()));
+    if (l) send(l.action);
+  });
+  return el("div", { class: "chooser", dataset: { testid: `chooser-${type}` } },
+    el("p", { class: "hint" }, `Tick ${need} of your hand cards:`), el("div", { class: "picks" }, ...boxes), go);
+}
+
+// the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
+// buttons, Enter for the primary one (the first move the game waits for)
+let shortcuts = [];
+let primary = null;
+
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
+  shortcuts = [];
+  primary = null;
   if (me() === null) {
     box.append(el("p", {}, "You are watching."));
     return;
@@ -248,16 +318,32 @@ function renderActions() {
     box.append(el("p", { dataset: { testid: "no-actions" } }, state.result ? "The game is over." : "Nothing to do now: waiting for the others."));
     return;
   }
+  const chosen = choosers(legal);
+  const inChooser = new Set(chosen.flat());
   const byGroup = new Map(GROUPS.map(([g]) => [g, []]));
   for (const l of legal) {
+    if (inChooser.has(l)) continue;
     const g = GROUPS.find(([, , types]) => types.includes(l.action.type));
     byGroup.get(g ? g[0] : "other").push(l);
   }
-  for (const [g, label] of GROUPS) {
+  const yours = yourMove();
+  // the groups holding the moves the game waits for come first
+  // (the listed proposals, folded, stay last)
+  const rank = ([g]) => (g === "propose" ? 2 : byGroup.get(g).some((l) => l.advances !== false) ? 0 : 1);
+  const order = GROUPS.map(([g, label]) => [g, label]).sort((a, b) => rank(a) - rank(b));
+  for (const items of chosen) box.append(el("h3", {}, "Choose cards"), cardChooser(items));
+  for (const [g, label] of order) {
     const items = byGroup.get(g);
     if (!items.length) continue;
     const wrap = el("div", { class: `group group-${g}`, role: "group", "aria-label": label, dataset: { testid: `actions-${g}` } });
-    for (const l of items) wrap.append(actionButton(l));
+    for (const l of items) {
+      const isPrimary = yours && !primary && g !== "propose" && l.advances !== false;
+      const key = g !== "propose" && shortcuts.length < 9 ? String(shortcuts.length + 1) : null;
+      const b = actionButton(l, undefined, { key, primary: isPrimary });
+      if (key) shortcuts.push(b);
+      if (isPrimary) primary = b;
+      wrap.append(b);
+    }
     if (g === "propose") box.append(el("details", {}, el("summary", {}, `${label} (${items.length})`), wrap));
     else box.append(el("h3", {}, label), wrap);
     if (g === "harvest") {
@@ -265,6 +351,7 @@ function renderActions() {
       if (picker) box.append(picker);
     }
   }
+  if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, "Keys: 1–9 choose a listed move", primary ? ", Enter the highlighted one" : "", "."));
 }
 
 // `buy-field` is listed once, paid with the top coins; the engine takes any
@@ -297,18 +384,40 @@ function coinPicker(items) {
     el("div", { class: "picks" }, ...boxes), go);
 }
 
-function actionButton(l, label) {
+// A move's button: its sentence (the server's label) as the text, its text
+// form only as the tooltip; `key` a keyboard shortcut shown on it.
+function actionButton(l, label, opts = {}) {
+  const classes = ["action", `action-${l.action.type}`];
+  if (opts.primary) classes.push("action-primary");
+  if (l.advances === false) classes.push("action-anytime");
+  const words = label || l.label || l.text;
   return el(
     "button",
     {
       type: "button",
-      class: `action action-${l.action.type}`,
+      class: classes.join(" "),
       disabled: pending,
-      dataset: { testid: "action", actionText: l.text, actionType: l.action.type },
+      title: l.text,
+      "aria-keyshortcuts": opts.key ? (opts.primary ? `${opts.key} Enter` : opts.key) : opts.primary ? "Enter" : undefined,
+      dataset: { testid: "action", actionText: l.text, actionType: l.action.type, action: l.text, primary: opts.primary ? "yes" : undefined, key: opts.key || undefined },
       onclick: () => send(l.action),
     },
-    label || l.text,
+    opts.key ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, opts.key) : null,
+    el("span", { class: "label" }, words.charAt(0).toUpperCase() + words.slice(1)),
   );
+}
+
+function onKey(ev) {
+  if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || pending || !state) return;
+  const t = ev.target;
+  if (t && t.closest && t.closest("input, textarea, select, button, summary, [contenteditable]")) return;
+  let b = null;
+  if (/^[1-9]$/.test(ev.key)) b = shortcuts[Number(ev.key) - 1];
+  else if (ev.key === "Enter") b = primary;
+  if (b && !b.disabled && b.isConnected) {
+    ev.preventDefault();
+    b.click();
+  }
 }
 
 const KNOWN_TOP = new Set([
@@ -861,6 +970,7 @@ function renderResult() {
 // ---------------------------------------------------------------- start
 
 setupTradeForm();
+document.addEventListener("keydown", onKey);
 if (!gameId || (!token && !spectate)) {
   showError("This page needs a join link (…?token=…) or a spectator link (…?spectate=…).");
   setConnection("not connected", "closed");
