@@ -137,15 +137,32 @@ export function coinFace(key, attrs = {}) {
   return n;
 }
 
+/** A bean type named by its group ("brech" for Bohnkick's ball): a round token
+ * in the bean's colour with its symbol. */
+function beanToken(key, e, attrs) {
+  const name = (e.names && (e.names[lang] || e.names.en) || String(key)).split(":")[0];
+  const n = h("span", "card coinf bean-token", h("span", "coin-sym", e.symbol || ""));
+  n.style.setProperty("--c", e.colour);
+  n.style.setProperty("--ink", e.ink);
+  n.dataset.card = String(key);
+  n.setAttribute("role", "img");
+  n.setAttribute("aria-label", name);
+  n.title = name;
+  apply(n, attrs);
+  return n;
+}
+
 /** A card face from its catalogue entry; null when the catalogue lacks it. */
 export function cardFace(key, attrs = {}) {
   const e = entryOf(key);
   if (!e) return null;
+  if (!entries.has(String(key))) return beanToken(key, e, attrs);
   const name = cardName(key);
   const isBean = !!e.beanometer && !e.text;
   const n = h("span", `card cardf kind-${e.kind}${isBean ? " bean" : " special"}`);
   n.dataset.card = String(key);
   const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  if (name.length > 18) n.classList.add("wordy");
   if (longest >= 10) n.classList.add("longer-name");
   else if (longest >= 8) n.classList.add("long-name");
   n.lang = lang;
@@ -258,15 +275,15 @@ export function installDetails() {
     openDetail(n);
   });
   document.addEventListener("click", (ev) => {
-    if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
     const n = faceOf(ev.target);
-    if (!n) return;
-    if (longPressed) {
-      // the long press opened it; this click must not toggle a checkbox under it
+    if (n && longPressed) {
+      // the long press opened it; this click must not close it nor toggle a checkbox under it
       ev.preventDefault();
       longPressed = false;
       return;
     }
+    if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
+    if (!n) return;
     if (n.closest("label, button, a")) return; // the control around it acts
     openDetail(n);
   });
