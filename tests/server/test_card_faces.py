@@ -61,7 +61,7 @@ def test_the_hand_shows_faces_with_keys_and_names(browser: Any, server: str, lan
         assert face.locator(".cf-name").inner_text() == name
     # no visible text of the hand is a raw key
     text = page.locator("[data-testid=hand]").inner_text()
-    for key in cat.keys():
+    for key in [e.key for e in cat.entries]:
         assert not re.search(rf"\b{re.escape(key)}\b", text), key
 
 
@@ -77,9 +77,7 @@ def test_a_bean_card_shows_its_beanometer(browser: Any, server: str) -> None:
     ]
 
 
-def test_a_building_shows_its_cost_and_effect_in_its_detail_view(
-    browser: Any, server: str
-) -> None:
+def test_a_building_shows_its_cost_and_effect_in_its_detail_view(browser: Any, server: str) -> None:
     game = find_variant("high-bohn").new(3, 5)
     key = game.observe(0)["supply"][0]
     entry = catalogue("high-bohn").entry(key).to_json()
