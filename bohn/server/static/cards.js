@@ -163,7 +163,8 @@ export function cardFace(key, attrs = {}) {
   n.dataset.card = String(key);
   const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
   if (name.length > 18) n.classList.add("wordy");
-  if (longest >= 10) n.classList.add("longer-name");
+  if (longest >= 12) n.classList.add("longest-name");
+  else if (longest >= 10) n.classList.add("longer-name");
   else if (longest >= 8) n.classList.add("long-name");
   n.lang = lang;
   n.style.setProperty("--c", e.colour);
@@ -172,11 +173,12 @@ export function cardFace(key, attrs = {}) {
   n.setAttribute("role", "img");
   n.title = [name, ...details(e)].join("\n");
   const top = h("span", "cf-top");
-  if (isBean && e.count) top.append(h("span", "cf-count", String(e.count)));
   const price = isBean ? null : cost(e);
   if (price !== null) top.append(h("span", "cf-cost", price));
   top.append(h("span", "cf-name", name));
-  n.append(top, h("span", "cf-sym", e.symbol || ""));
+  const sym = h("span", "cf-sym", e.symbol || "");
+  if (isBean && e.count) sym.append(h("span", "cf-count", String(e.count)));
+  n.append(top, sym);
   if (isBean || e.beanometer) n.append(meterStrip(e.beanometer));
   else {
     const eff = tr(e.effect) || tr(e.text);
