@@ -423,7 +423,8 @@ function renderSeats(o) {
       box.append(sec);
       return;
     }
-    sec.append(kv("Hand", `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`, `hand-size-${i}`));
+    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 12) }, () => card(null)));
+    sec.append(kv("Hand", el("span", {}, `${s.hand_size} card${s.hand_size === 1 ? "" : "s"} `, fan), `hand-size-${i}`));
     // coins
     const coinLine = [`${s.coins}`];
     if (s.blind_coins !== undefined) coinLine.push(` (${s.blind_coins} blind)`);
