@@ -46,6 +46,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bohn.bots.base import load_bots, parse_bot_spec
+from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import RULESETS, VARIANTS
@@ -105,6 +106,10 @@ class _BodyLimit:
             if started:
                 raise
             await too_large(scope, receive, send)
+
+
+#: the languages of the card texts (``?lang=``)
+LANGS = ("en", "de")
 
 
 def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
@@ -307,6 +312,19 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             "variants": [variant_info(cls) for cls in VARIANTS.values()],
             "bots": sorted(load_bots()),
         }
+
+    @app.get("/api/variants/{variant}/cards")
+    async def variant_cards(variant: str, lang: str = "en") -> Response:
+        """The card catalogue of ``variant`` (``Catalogue.to_json``: every
+        card's names, look, beanometer and text in German and English) and
+        ``lang``, the language the page shows it in: ``en`` or ``de``, 400
+        for any other; 404 for an unknown variant."""
+        if variant not in VARIANTS:
+            return _error(404, "not-found", f"unknown variant {variant!r}")
+        if lang not in LANGS:
+            return _error(400, "bad-request", f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        body = {**catalogue(variant).to_json(), "lang": lang}
+        return Response(orjson.dumps(body), media_type="application/json")
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:

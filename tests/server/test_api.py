@@ -319,3 +319,28 @@ def test_variants_endpoint_lists_every_ruleset(client: TestClient) -> None:
     ids = [v["id"] for v in data["variants"]]
     assert "bohnanza" in ids and "bohnkick" in ids and "mutterbohnchen" in ids
     assert {"random", "greedy"} <= set(data["bots"])
+
+
+def test_the_cards_endpoint_gives_a_variants_catalogue(client: TestClient) -> None:
+    from bohn.catalogue import catalogue
+
+    r = client.get("/api/variants/high-bohn/cards?lang=de")
+    assert r.status_code == 200
+    data = r.json()
+    assert data["lang"] == "de"
+    assert data["variant"] == "high-bohn"
+    assert data["cards"] == catalogue("high-bohn").to_json()["cards"]
+    blue = next(c for c in data["cards"] if c["key"] == "blaue")
+    assert blue["names"] == {"de": "Blaue Bohne", "en": "Blue bean"}
+    assert blue["beanometer"] == [4, 6, 8, 10]
+    assert any(c["kind"] == "building" and c["effect"] for c in data["cards"])
+    assert client.get("/api/variants/bohnanza/cards").json()["lang"] == "en"  # the default
+
+
+def test_the_cards_endpoint_refuses_unknown_variants_and_languages(client: TestClient) -> None:
+    r = client.get("/api/variants/nope/cards")
+    assert r.status_code == 404
+    assert r.json()["code"] == "not-found" and "nope" in r.json()["message"]
+    r = client.get("/api/variants/bohnanza/cards?lang=fr")
+    assert r.status_code == 400
+    assert r.json()["code"] == "bad-request" and "fr" in r.json()["message"]

@@ -1,4 +1,5 @@
 // Shared helpers of the bohn pages: fetching JSON, cards, actions and events as text.
+import { cardBack, cardFace, cardName, coinFace, hasCatalogue } from "./cards.js";
 
 /** Fetch JSON; throws an Error carrying the server's message (and rule) on failure. */
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -49,25 +50,27 @@ export function cardKind(key) {
   return String(key).split(/[/:]/)[0];
 }
 
-function hue(s) {
-  let h = 0;
-  for (const ch of s) h = (h * 31 + ch.codePointAt(0)) % 360;
-  return h;
-}
-
-/** A card as an element (its key shown, coloured by its kind). */
+/** A card as an element: its face drawn from the catalogue (cards.js) once
+ * the page has loaded it, else a neutral chip naming its key. ``null`` is a
+ * face-down card; ``{class: "card coin"}`` draws the card as a coin. */
 export function card(key, attrs = {}) {
-  if (key === null || key === undefined) return el("span", { class: "card card-back", ...attrs }, "?");
-  const kind = cardKind(key);
+  const coin = /\bcoin\b/.test(String(attrs.class || ""));
+  if (key === null || key === undefined) return coin ? coinFace(null, attrs) : cardBack(attrs);
+  if (hasCatalogue()) {
+    const face = coin ? coinFace(key, attrs) : cardFace(key, attrs);
+    if (face) return face;
+  }
   const node = el("span", { class: "card", title: key, ...attrs }, String(key));
   node.dataset.card = key;
-  node.style.setProperty("--card-hue", hue(kind));
   return node;
 }
 
 export function cards(list, attrs = {}) {
   return (list || []).map((k) => card(k, attrs));
 }
+
+/** A card's name in the page's language (its key until the catalogue is loaded). */
+export { cardName };
 
 export function seatName(s, me) {
   if (s === null || s === undefined) return "the game";

@@ -1,5 +1,6 @@
 // The game page: one WebSocket to the server, every "state" message rendered in full.
 import { actionText, card, cardKind, cards, el, eventText, resultBlock, seatName } from "./common.js";
+import { installDetails, loadCatalogue } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -61,7 +62,8 @@ function onMessage(msg) {
     if (!msg.log.length || msg.log[0].step === 0) logSteps.clear();
     for (const entry of msg.log) logSteps.set(entry.step, entry);
     state = msg;
-    loadClient(msg.variant).then(render);
+    // the ruleset's client code and its card catalogue (faces), loaded once each
+    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(render);
   } else if (msg.type === "ack") {
     pending = false;
     showError("");
@@ -480,8 +482,8 @@ function renderTable(o) {
     }
     if (o.supply) {
       box.append(el("h3", {}, "For sale"));
-      box.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...o.supply.map((b) => el("li", {}, el("span", { class: "building" }, b)))));
-      if ((o.removed || []).length) box.append(kv("Out of the game", o.removed.join(", ")));
+      box.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...o.supply.map((b) => el("li", {}, card(b)))));
+      if ((o.removed || []).length) box.append(kv("Out of the game", el("span", { class: "inline-cards" }, ...cards(o.removed))));
       if (o.razzia !== undefined) box.append(kv("Razzia bought", o.razzia ? "yes" : "no"));
     }
   }
@@ -500,7 +502,7 @@ function renderBosses(o, box) {
   o.bosses.forEach((b, i) => {
     ul.append(
       el("li", { dataset: { testid: `boss-${i}` } },
-        el("span", { class: "ref" }, `m${i}`), ` ${b.key} (takes ${b.threshold}${o.feed === i ? "; to be fed" : ""}) `,
+        el("span", { class: "ref" }, `m${i}`), card(b.key), ` (takes ${b.threshold}${o.feed === i ? "; to be fed" : ""}) `,
         fieldStack(b.field || [], `${b.key}'s field`, `boss-field-${i}`),
       ),
     );
@@ -511,7 +513,9 @@ function renderBosses(o, box) {
 
 function fieldStack(list, label, testid, pays) {
   const wrap = el("div", { class: "field", dataset: { testid } });
+  // an overlapping stack, bottom card first; the top card fully visible
   const ol = el("ol", { class: "stack", "aria-label": `${label}, bottom to top` });
+  if (list.length > 1) ol.style.setProperty("--peek", `${Math.max(5, Math.min(16, Math.floor(96 / (list.length - 1))))}px`);
   list.forEach((k, i) => ol.append(el("li", { class: i === list.length - 1 ? "stack-top" : "under" }, card(k))));
   if (!list.length) ol.append(el("li", { class: "empty" }, "empty"));
   wrap.append(el("div", { class: "field-head" }, label, list.length ? ` · ${list.length}` : "", pays !== undefined ? ` · pays ${pays}` : ""), ol);
@@ -534,7 +538,8 @@ function renderSeats(o) {
       box.append(sec);
       return;
     }
-    sec.append(kv("Hand", `${s.hand_size} card${s.hand_size === 1 ? "" : "s"}`, `hand-size-${i}`));
+    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 12) }, () => card(null)));
+    sec.append(kv("Hand", el("span", {}, `${s.hand_size} card${s.hand_size === 1 ? "" : "s"} `, fan), `hand-size-${i}`));
     // coins
     const coinLine = [`${s.coins}`];
     if (s.blind_coins !== undefined) coinLine.push(` (${s.blind_coins} blind)`);
@@ -555,9 +560,9 @@ function renderSeats(o) {
     });
     sec.append(fields);
     if ((s.trading_area || []).length) sec.append(el("div", {}, el("span", { class: "k" }, "Trading area"), cardRow(s.trading_area, "trading area", `trading-area-${i}`, i === me() ? "t" : null)));
-    if (s.buildings && s.buildings.length) sec.append(kv("Buildings", s.buildings.join(", "), `buildings-${i}`));
+    if (s.buildings && s.buildings.length) sec.append(kv("Buildings", el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
     if (s.store && s.store.length) sec.append(el("div", {}, el("span", { class: "k" }, "General Store"), cardRow(s.store, "store", `store-${i}`, i === me() ? "s" : null)));
-    if (s.establishments && s.establishments.length) sec.append(kv("Establishments", s.establishments.join(", "), `establishments-${i}`));
+    if (s.establishments && s.establishments.length) sec.append(kv("Establishments", el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
     if (s.stashed !== undefined) sec.append(kv("Starting coins laid", s.stashed ? "yes" : "no"));
     for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) sec.append(kv(k.replace("_", " "), el("span", {}, ...cards(s[k]))));
     if (s.proposals_left !== undefined && (o.offers !== undefined) && o.phase === "trade") sec.append(kv("Proposals left", String(s.proposals_left)));
@@ -971,6 +976,7 @@ function renderResult() {
 
 setupTradeForm();
 document.addEventListener("keydown", onKey);
+installDetails();
 if (!gameId || (!token && !spectate)) {
   showError("This page needs a join link (…?token=…) or a spectator link (…?spectate=…).");
   setConnection("not connected", "closed");

@@ -1,0 +1,302 @@
+// Cards drawn as cards, from the ruleset's catalogue (GET /api/variants/<v>/cards):
+// a bean card with its colour, symbol, name, count and beanometer; a card back;
+// a coin; buildings, establishments, mamas, babies, bosses and Bohnkick cards as
+// faces with their name, cost and effect. Every card element carries
+// data-card="<key>" and an accessible name; a detail view opens on hover
+// (title), on a click/tap or a long press (a popover that works on a phone).
+// Nothing here names a ruleset: all of it comes from the catalogue's entries.
+
+let entries = new Map(); // key -> catalogue entry
+let byGroup = new Map(); // group -> first entry of it (a bean type's look)
+let lang = "en";
+let loadedFor = null;
+
+const WORDS = {
+  en: { cards: "cards", coin: "coin", coins: "coins", back: "a face-down card", meter: "Beanometer", lady: "Lady's beanometer", needs: (n, c) => `${n} cards → ${c} ${c === 1 ? "coin" : "coins"}`, count: (n) => `${n} in the game`, close: "Close" },
+  de: { cards: "Karten", coin: "Taler", coins: "Taler", back: "eine verdeckte Karte", meter: "Bohnometer", lady: "Bohnometer der Dame", needs: (n, c) => `${n} Karten → ${c} Taler`, count: (n) => `${n} im Spiel`, close: "Schließen" },
+};
+const words = () => WORDS[lang] || WORDS.en;
+
+/** Take a catalogue (the endpoint's JSON) and the page's language. */
+export function setCatalogue(data, language = "en") {
+  lang = language === "de" ? "de" : "en";
+  entries = new Map((data.cards || []).map((c) => [c.key, c]));
+  byGroup = new Map();
+  for (const c of data.cards || []) if (!byGroup.has(c.group)) byGroup.set(c.group, c);
+  loadedFor = data.variant;
+}
+
+/** Load the catalogue of ``variant`` once; resolves true when it is there. */
+export async function loadCatalogue(variant, language = "en") {
+  if (loadedFor === variant && entries.size) return true;
+  try {
+    const res = await fetch(`/api/variants/${encodeURIComponent(variant)}/cards?lang=${language === "de" ? "de" : "en"}`);
+    if (!res.ok) return false;
+    setCatalogue(await res.json(), language);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const hasCatalogue = () => entries.size > 0;
+
+/** The catalogue entry of a key: itself, else the bean type it belongs to
+ * ("brech" names the Brechbohne's group), else null. */
+export function entryOf(key) {
+  if (key === null || key === undefined) return null;
+  const k = String(key);
+  return entries.get(k) || byGroup.get(k) || byGroup.get(k.split(/[/:]/)[0]) || null;
+}
+
+/** A card's name in the page's language (its key when the catalogue lacks it). */
+export function cardName(key) {
+  const e = entryOf(key);
+  return e ? (e.names && (e.names[lang] || e.names.en)) || String(key) : String(key);
+}
+
+const tr = (x) => (x && typeof x === "object" ? x[lang] || x.en || "" : x || "");
+
+function h(tag, cls, ...children) {
+  const n = document.createElement(tag);
+  if (cls) n.className = cls;
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) n.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return n;
+}
+
+function apply(node, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.classList.add(...String(v).split(/\s+/).filter((c) => c && c !== "card"));
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function meterText(m) {
+  return (m || []).map((n, i) => (n === null || n === undefined ? null : words().needs(n, i + 1))).filter(Boolean).join(", ");
+}
+
+/** The hover text and the popover's lines of an entry. */
+function details(e) {
+  const lines = [];
+  if (e.count) lines.push(words().count(e.count));
+  if (e.beanometer) lines.push(`${words().meter}: ${meterText(e.beanometer)}`);
+  if (e.lady_beanometer) lines.push(`${words().lady}: ${meterText(e.lady_beanometer)}`);
+  const text = tr(e.text) || tr(e.effect);
+  if (text) lines.push(text);
+  return lines;
+}
+
+function meterStrip(m, cls = "cf-meter") {
+  const strip = h("span", cls);
+  strip.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < 4; i += 1) {
+    const n = m ? m[i] : null;
+    const cell = h("span", n === null || n === undefined ? "cf-step blank" : "cf-step", n === null || n === undefined ? "" : String(n));
+    cell.dataset.coins = String(i + 1);
+    strip.append(cell);
+  }
+  return strip;
+}
+
+/** The price of a building-like card, read from its effect-free text: "Costs 3 Blue bean coins" -> "3". */
+function cost(e) {
+  const t = tr(e.text);
+  const m = /^(?:Costs|Kostet)\s+(\d+)/.exec(t);
+  return m ? m[1] : null;
+}
+
+/** A face-down card. */
+export function cardBack(attrs = {}) {
+  const n = h("span", "card cardf card-back");
+  n.setAttribute("role", "img");
+  n.setAttribute("aria-label", words().back);
+  n.title = words().back;
+  apply(n, attrs);
+  return n;
+}
+
+/** A coin: a round glyph in its bean's colour when the face is known. */
+export function coinFace(key, attrs = {}) {
+  const e = entryOf(key);
+  const n = h("span", "card coin coinf");
+  const name = e ? `${cardName(key)} (${words().coin})` : words().coin;
+  n.setAttribute("role", "img");
+  n.setAttribute("aria-label", name);
+  n.title = name;
+  if (e) {
+    n.style.setProperty("--c", e.colour);
+    n.style.setProperty("--ink", e.ink);
+  }
+  n.append(h("span", "coin-sym", e ? e.symbol || "" : ""));
+  if (key !== null && key !== undefined) n.dataset.card = String(key);
+  apply(n, attrs);
+  return n;
+}
+
+/** A bean type named by its group ("brech" for Bohnkick's ball): a round token
+ * in the bean's colour with its symbol. */
+function beanToken(key, e, attrs) {
+  const name = (e.names && (e.names[lang] || e.names.en) || String(key)).split(":")[0];
+  const n = h("span", "card coinf bean-token", h("span", "coin-sym", e.symbol || ""));
+  n.style.setProperty("--c", e.colour);
+  n.style.setProperty("--ink", e.ink);
+  n.dataset.card = String(key);
+  n.setAttribute("role", "img");
+  n.setAttribute("aria-label", name);
+  n.title = name;
+  apply(n, attrs);
+  return n;
+}
+
+/** A card face from its catalogue entry; null when the catalogue lacks it. */
+export function cardFace(key, attrs = {}) {
+  const e = entryOf(key);
+  if (!e) return null;
+  if (!entries.has(String(key))) return beanToken(key, e, attrs);
+  const name = cardName(key);
+  const isBean = !!e.beanometer && !e.text;
+  const n = h("span", `card cardf kind-${e.kind}${isBean ? " bean" : " special"}`);
+  n.dataset.card = String(key);
+  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  if (name.length > 18) n.classList.add("wordy");
+  if (longest >= 12) n.classList.add("longest-name");
+  else if (longest >= 10) n.classList.add("longer-name");
+  else if (longest >= 8) n.classList.add("long-name");
+  n.lang = lang;
+  n.style.setProperty("--c", e.colour);
+  n.style.setProperty("--ink", e.ink);
+  n.setAttribute("aria-label", name);
+  n.setAttribute("role", "img");
+  n.title = [name, ...details(e)].join("\n");
+  const top = h("span", "cf-top");
+  const price = isBean ? null : cost(e);
+  if (price !== null) top.append(h("span", "cf-cost", price));
+  top.append(h("span", "cf-name", name));
+  const sym = h("span", "cf-sym", e.symbol || "");
+  if (isBean && e.count) sym.append(h("span", "cf-count", String(e.count)));
+  n.append(top, sym);
+  if (isBean || e.beanometer) n.append(meterStrip(e.beanometer));
+  else {
+    const eff = tr(e.effect) || tr(e.text);
+    if (eff) n.append(h("span", "cf-effect", eff));
+  }
+  n.dataset.details = "1";
+  apply(n, attrs);
+  n.setAttribute("tabindex", n.getAttribute("tabindex") ?? "0");
+  return n;
+}
+
+// ---------------------------------------------------------------- the detail popover
+
+let pop = null;
+
+function popover() {
+  if (pop) return pop;
+  pop = document.createElement("div");
+  pop.className = "card-pop";
+  pop.id = "card-pop";
+  pop.dataset.testid = "card-detail";
+  pop.setAttribute("role", "dialog");
+  pop.hidden = true;
+  document.body.append(pop);
+  return pop;
+}
+
+export function closeDetail() {
+  if (pop) pop.hidden = true;
+}
+
+/** Show the detail view of the card element ``node``. */
+export function openDetail(node) {
+  const key = node.dataset.card;
+  const e = entryOf(key);
+  if (!e) return;
+  const p = popover();
+  const close = h("button", "small cf-close", "×");
+  close.type = "button";
+  close.setAttribute("aria-label", words().close);
+  close.addEventListener("click", closeDetail);
+  const big = cardFace(key, { tabindex: "-1" });
+  big.classList.add("big");
+  big.removeAttribute("title");
+  p.replaceChildren(
+    h("div", "pop-head", h("strong", "", cardName(key)), close),
+    h("div", "pop-body", big, h("div", "pop-text", ...details(e).map((l) => h("p", "", l)))),
+  );
+  p.setAttribute("aria-label", cardName(key));
+  p.hidden = false;
+  const r = node.getBoundingClientRect();
+  const w = p.offsetWidth;
+  const ph = p.offsetHeight;
+  let left = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8);
+  let top = r.bottom + 6;
+  if (top + ph > window.innerHeight - 8) top = Math.max(8, r.top - ph - 6);
+  p.style.left = `${Math.max(8, left)}px`;
+  p.style.top = `${top}px`;
+  close.focus({ preventScroll: true });
+}
+
+function faceOf(target) {
+  const n = target && target.closest ? target.closest("[data-details]") : null;
+  return n && !n.closest(".card-pop") ? n : null;
+}
+
+let pressTimer = null;
+let pressed = null;
+let longPressed = false;
+
+/** Click/tap, long press, Enter and Escape open and close card details (once per page). */
+export function installDetails() {
+  if (document.body.dataset.cardDetails) return;
+  document.body.dataset.cardDetails = "1";
+  document.addEventListener("pointerdown", (ev) => {
+    const n = faceOf(ev.target);
+    clearTimeout(pressTimer);
+    longPressed = false;
+    if (!n) return;
+    pressed = n;
+    pressTimer = setTimeout(() => {
+      longPressed = true;
+      openDetail(n);
+    }, 450);
+  });
+  const cancel = () => clearTimeout(pressTimer);
+  document.addEventListener("pointerup", cancel);
+  document.addEventListener("pointercancel", cancel);
+  document.addEventListener("pointermove", (ev) => {
+    if (pressed && (Math.abs(ev.movementX) > 6 || Math.abs(ev.movementY) > 6)) cancel();
+  });
+  document.addEventListener("contextmenu", (ev) => {
+    const n = faceOf(ev.target);
+    if (!n) return;
+    ev.preventDefault();
+    openDetail(n);
+  });
+  document.addEventListener("click", (ev) => {
+    const n = faceOf(ev.target);
+    if (n && longPressed) {
+      // the long press opened it; this click must not close it nor toggle a checkbox under it
+      ev.preventDefault();
+      longPressed = false;
+      return;
+    }
+    if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
+    if (!n) return;
+    if (n.closest("label, button, a")) return; // the control around it acts
+    openDetail(n);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") closeDetail();
+    else if (ev.key === "Enter" || ev.key === " ") {
+      const n = faceOf(document.activeElement);
+      if (n && document.activeElement === n) {
+        ev.preventDefault();
+        openDetail(n);
+      }
+    }
+  });
+}

@@ -1,0 +1,118 @@
+"""The game page draws cards as cards, from the ruleset's catalogue
+(``/api/variants/<variant>/cards``): names in the page's language, a bean
+card's beanometer, a building's cost and effect in its detail view. The page
+is fed one view through a stand-in WebSocket, as in test_client_render."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright import sync_api
+
+from bohn.catalogue import catalogue
+from bohn.engine.game import Game
+from bohn.rulesets import find_variant
+from bohn.server.rooms import game_view
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+
+need_chromium()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _show(browser: Any, server: str, game: Game, seat: int, lang: str = "en") -> Any:
+    view = game_view(game, "faces0", seat)
+    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(view)))
+    page.goto(f"{server}/play/faces0?token=t&lang={lang}")
+    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
+    return page
+
+
+def _hand_faces(page: Any) -> Any:
+    return page.locator("[data-testid=hand-card] .cardf")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hand_shows_faces_with_keys_and_names(browser: Any, server: str, lang: str) -> None:
+    game = find_variant("bohnanza").new(4, 7)
+    hand = game.observe(0)["seats"][0]["hand"]
+    cat = catalogue("bohnanza")
+    page = _show(browser, server, game, 0, lang)
+    faces = _hand_faces(page)
+    assert faces.count() == len(hand)
+    for i, key in enumerate(hand):
+        face = faces.nth(i)
+        name = cat.entry(key).names[lang]
+        assert face.get_attribute("data-card") == key
+        assert face.get_attribute("aria-label") == name
+        assert face.locator(".cf-name").inner_text() == name
+    # no visible text of the hand is a raw key
+    text = page.locator("[data-testid=hand]").inner_text()
+    for key in [e.key for e in cat.entries]:
+        assert not re.search(rf"\b{re.escape(key)}\b", text), key
+
+
+def test_a_bean_card_shows_its_beanometer(browser: Any, server: str) -> None:
+    game = find_variant("bohnanza").new(4, 7)
+    key = game.observe(0)["seats"][0]["hand"][0]
+    meter = catalogue("bohnanza").entry(key).to_json()["beanometer"]
+    page = _show(browser, server, game, 0)
+    steps = _hand_faces(page).first.locator(".cf-meter .cf-step")
+    assert steps.count() == 4
+    assert [steps.nth(i).inner_text().strip() for i in range(4)] == [
+        "" if n is None else str(n) for n in meter
+    ]
+
+
+def test_a_building_shows_its_cost_and_effect_in_its_detail_view(browser: Any, server: str) -> None:
+    game = find_variant("high-bohn").new(3, 5)
+    key = game.observe(0)["supply"][0]
+    entry = catalogue("high-bohn").entry(key).to_json()
+    page = _show(browser, server, game, 0)
+    face = page.locator(f"[data-testid=supply] [data-card='{key}']")
+    assert face.get_attribute("aria-label") == entry["names"]["en"]
+    assert entry["effect"]["en"] in face.get_attribute("title")  # the hover text
+    face.click()
+    detail = page.locator("[data-testid=card-detail]")
+    detail.wait_for(state="visible", timeout=TIMEOUT)
+    said = " ".join(detail.inner_text().split())
+    assert entry["names"]["en"] in said
+    assert entry["text"]["en"] in said  # "Costs …" and the effect
+    page.keyboard.press("Escape")
+    assert detail.is_hidden()
+
+
+def test_a_long_press_opens_the_detail_view_on_a_phone(browser: Any, server: str) -> None:
+    game = find_variant("high-bohn").new(3, 5)
+    key = game.observe(0)["supply"][1]
+    entry = catalogue("high-bohn").entry(key).to_json()
+    view = game_view(game, "faces1", 0)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = ctx.new_page()
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(view)))
+    page.goto(f"{server}/play/faces1?token=t")
+    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
+    face = page.locator(f"[data-testid=supply] [data-card='{key}']")
+    face.scroll_into_view_if_needed()
+    box = face.bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + 10)
+    page.mouse.down()
+    page.wait_for_timeout(700)
+    page.mouse.up()
+    detail = page.locator("[data-testid=card-detail]")
+    assert detail.is_visible()
+    assert entry["effect"]["en"] in " ".join(detail.inner_text().split())
+    ctx.close()
