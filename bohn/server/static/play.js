@@ -412,7 +412,7 @@ function actionButton(l, label, opts = {}) {
 function onKey(ev) {
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || pending || !state) return;
   const t = ev.target;
-  if (t && t.closest && t.closest("input, textarea, select, button, summary, [contenteditable]")) return;
+  if (t && t.closest && t.closest("input, textarea, select, button, summary, [contenteditable], [data-card]")) return;  // a focused card: Enter opens its details (cards.js)
   let b = null;
   if (/^[1-9]$/.test(ev.key)) b = shortcuts[Number(ev.key) - 1];
   else if (ev.key === "Enter") b = primary;
