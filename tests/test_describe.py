@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -124,6 +125,73 @@ def test_german_sentences() -> None:
     assert sissi.event({"type": "sissi-action", "fields": [[0, 1], [2, 0]]}, 0) == (
         "Sissi-Aktion: dein Feld 1, Feld 0 von Platz 2 muss abgeerntet werden"
     )
+
+
+#: every bean key of the rulesets; each has an English name in its catalogue
+BEAN_KEYS = [
+    "blaue",
+    "feuer",
+    "sau",
+    "brech",
+    "soja",
+    "augen",
+    "rote",
+    "garten",
+    "kidney",
+    "puff",
+    "stangen",
+    "cognac",
+    "kaffee",
+    "sissi",
+]
+
+
+def _bean_key_words(text: str) -> list[str]:
+    """The bean keys that stand as words in ``text`` (not inside a longer key)."""
+    return re.findall(r"(?<![\w/:-])(" + "|".join(BEAN_KEYS) + r")(?![\w/:-])", text)
+
+
+@pytest.mark.parametrize("variant", list(RULESETS))
+def test_english_sentences_name_the_cards(variant: str) -> None:
+    """English names a card as the catalogue does (``bohn cards``), as German
+    names it by its German name: a seeded game's first events for seat 0 (the
+    deal among them) name at least one card so and show no bean key as a word."""
+    from bohn.catalogue import catalogue
+
+    names = {e.names["en"] for e in catalogue(variant).entries}
+    names |= {n.partition(": ")[0] for n in names}  # Bohnkick: the bean of a team card
+    players = next(iter(ruleset(variant).game.allowed_players()))
+    game = bohn.new_game(variant, players, 1)
+    words = describer(variant, "en")
+    lines = [line for e in game.events(0) if (line := words.event(e, 0))]
+    text = "\n".join(lines)
+    assert any(name in text for name in names if " " in name), text
+    assert not _bean_key_words(text), (_bean_key_words(text), text)
+
+
+def test_english_names_come_from_the_catalogue() -> None:
+    """Sissi's engine table calls feuer a Fire bean; the catalogue (and so every
+    English sentence) a Chili bean. Bean types wanted in an offer are names too,
+    and the typed form of an action keeps the keys."""
+    from bohn.engine.actions import Plant, Propose
+
+    assert describer("sissi").name("feuer") == "Chili bean"
+    assert describer("sissi").name("sau") == "Stink bean"
+    en = describer("bohnanza")
+    assert en.name("blaue") == "Blue bean" and en.name("augen") == "Black-eyed bean"
+    game = bohn.new_game("bohnanza", 3, 1)
+    obs = game.observe(0)
+    obs["seats"][0]["hand"] = ["blaue", "sau"]
+    assert en.action(Plant(0), obs, 0).startswith("plant Blue bean (front card) on field 0")
+    propose = Propose(to=2, want=("blaue",))
+    assert en.action(propose, obs, 0) == "ask seat 2 for Blue bean, giving nothing"
+    assert propose.text() == "propose 2 want blaue"
+    assert en.event({"type": "deal", "seat": 0, "cards": ["blaue", "feuer", "sau"]}, 0) == (
+        "you got Blue bean, Chili bean, Stink bean"
+    )
+    kick = describer("bohnkick")
+    assert kick.card("brech/pass:garten") == "Green bean: pass to Garden bean"
+    assert kick.card("tackle:kaffee") == "Tackle Coffee bean"
 
 
 #: (variant, options, a card the ``build`` action buys, its German sentence's start)

@@ -219,9 +219,17 @@ def seat_block(screen: str, name: str) -> list[str]:
     return block
 
 
-def counted(keys: list[str]) -> str:
+def en_name(variant: str, key: str) -> str:
+    """A card's English name, as the catalogue (``bohn cards``) gives it."""
+    from bohn.catalogue import catalogue
+
+    return catalogue(variant).entry(key).names["en"]
+
+
+def counted(keys: list[str], variant: str = "high-bohn") -> str:
+    """Cards grouped by English name, most first: ``Blue bean x2, Stink bean``."""
     counts: dict[str, int] = {}
-    for k in keys:
+    for k in (en_name(variant, key) for key in keys):
         counts[k] = counts.get(k, 0) + 1
     parts = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return ", ".join(k if c == 1 else f"{k} x{c}" for k, c in parts) or "none"
@@ -300,26 +308,26 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    assert said("build jail-2").startswith("build the jail-2 for 2 coins of blaue: ")
+    assert said("build jail-2").startswith("build the jail-2 for 2 coins of Blue bean: ")
     assert said("build distillery-2 name saloon") == (
-        "build the distillery-2 for 2 coins of cognac and name saloon: the others may buy "
+        "build the distillery-2 for 2 coins of Cognac bean and name saloon: the others may buy "
         "a saloon at once, then the remaining saloon cards leave the game"
     )
     assert said("store h0") == (
-        "put your front card soja on your General Store (counts as planting it)"
+        "put your front card Soy bean on your General Store (counts as planting it)"
     )
-    assert said("store r0") == "put revealed card r0 (cognac) on your General Store"
-    assert said("store t0") == "put rote from your trading area (t0) on your General Store"
-    assert (
-        said("bury") == "bank-2: put the top card of the draw pile (feuer) face down at its bottom"
+    assert said("store r0") == "put revealed card r0 (Cognac bean) on your General Store"
+    assert said("store t0") == "put Red bean from your trading area (t0) on your General Store"
+    assert said("bury") == (
+        "bank-2: put the top card of the draw pile (Chili bean) face down at its bottom"
     )
-    assert said("move h2 h0") == "bank-4: move hand card h2 (sau) to position h0"
+    assert said("move h2 h0") == "bank-4: move hand card h2 (Stink bean) to position h0"
     assert said("order 2,0,1") == (
-        "bank-3: your drawn cards join the back of your hand as soja, rote, augen"
+        "bank-3: your drawn cards join the back of your hand as Soy bean, Red bean, Black-eyed bean"
     )
-    assert said("take soja") == "jail-4: take a soja leftover as your coin"
+    assert said("take soja") == "jail-4: take a Soy bean leftover as your coin"
     assert describe_action(Plant(0, None, "joker"), obs, 0, table).endswith(
-        "on field 0 (blaue x2 (pays 0)) as a soy joker of its type"
+        "on field 0 (Blue bean x2 (pays 0)) as a soy joker of its type"
     )
     assert describe_action(Plant(1, 0, "stew"), obs, 0, table).endswith("as a bean stew card")
     assert describe_action(BuyField(), obs, 0, table, 3) == "buy your third field for 1 coin"
@@ -327,13 +335,16 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     assert describe_action(Pass(), obs, 0, table) == "pass: buy no more buildings in this round"
 
     text = "\n".join(screen(obs, 0, {1: "greedy", 2: "greedy"}, table))
-    assert "f2 [saloon-2 field, brech only; locked until" in text
-    assert "coins: blaue x2, sau" in text
+    assert "f2 [saloon-2 field, Green bean only; locked until" in text
+    assert "coins: Blue bean x2, Stink bean" in text
     assert "buildings: farm-2, saloon-4, goldmine-2, bank-3 (worth 11)" in text
-    assert "your General Store: s0 garten" in text
-    assert "top card of the draw pile (bank-2): feuer" in text
-    assert "your drawn cards (bank-3: choose their order): 0) rote  1) augen  2) soja" in text
-    assert "building supply: goldmine (garten) 1 2 3 4; teepee (rote) 1 2 3 4;" in text
+    assert "your General Store: s0 Garden bean" in text
+    assert "top card of the draw pile (bank-2): Chili bean" in text
+    assert (
+        "your drawn cards (bank-3: choose their order): 0) Red bean  1) Black-eyed bean  "
+        "2) Soy bean" in text
+    )
+    assert "building supply: goldmine (Garden bean) 1 2 3 4; teepee (Red bean) 1 2 3 4;" in text
 
     events: list[dict[str, Any]] = [
         {"type": "build", "seat": 0, "building": "jail-2"},
@@ -364,11 +375,10 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     ]
     lines = [describe_event(e, 0) for e in events]
     assert all(line and not line.startswith("{") for line in lines), lines
-    assert lines[1] == "you paid 2 coins (blaue x2) for jail-2"
-    assert lines[15] == "you planted soja on field 1 as a soy joker"
-    assert (
-        lines[16]
-        == "you harvested field 0 (a bean stew of 2: sau, rote) -> 0 coins under the Saloon"
+    assert lines[1] == "you paid 2 coins (Blue bean x2) for jail-2"
+    assert lines[15] == "you planted Soy bean on field 1 as a soy joker"
+    assert lines[16] == (
+        "you harvested field 0 (a bean stew of 2: Stink bean, Red bean) -> 0 coins under the Saloon"
     )
 
 
@@ -394,10 +404,13 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
         screen = out.getvalue().rsplit("=== turn", 1)[1]
         assert f"the mafia: treasury {obs['treasury']} coin" in screen
         for k, b in enumerate(obs["bosses"]):
-            grows = f"{len(b['field'])} x {b['field'][-1]}" if b["field"] else "empty"
+            top = en_name("al-cabohne", b["field"][-1]) if b["field"] else ""
+            grows = f"{len(b['field'])} x {top}" if b["field"] else "empty"
             assert f"m{k} " in screen and f"{grows} (harvests at {b['threshold']} coin" in screen
         if obs["piles"]:
-            piles = "   ".join(f"p{i}: {p[0]} x{len(p)}" for i, p in enumerate(obs["piles"]))
+            piles = "   ".join(
+                f"p{i}: {en_name('al-cabohne', p[0])} x{len(p)}" for i, p in enumerate(obs["piles"])
+            )
             assert f"uncovered piles: {piles}" in screen
             piles_seen += 1
         if obs["feed"]:
@@ -416,8 +429,8 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
     assert screens > 20 and piles_seen > 5
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
-    assert re.search(r"\) plant pile p\d \(\w+ x\d+\) whole on field \d", text)
-    assert re.search(r"uncovered \w+: it (joins the piles|goes to the mafia)", text)
+    assert re.search(r"\) plant pile p\d \([A-Z][a-z]+ bean x\d+\) whole on field \d", text)
+    assert re.search(r"uncovered [A-Z][a-z]+ bean: it (joins the piles|goes to the mafia)", text)
     assert "=== game over" in text and "  the mafia: " in text
     result = games[0].result()
     assert result is not None
@@ -434,11 +447,11 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
 
     game = bohn.new_game("al-cabohne", 2, 2)
     obs = game.observe(0)
-    obs["seats"][0].update({"hand": ["blaue", "sau"], "fields": [["rote", "rote"], []]})
+    obs["seats"][0].update({"hand": ["blaue", "sau"], "fields": [["kidney", "kidney"], []]})
     obs.update(
         {
             "phase": "place",
-            "piles": [["stangen", "stangen", "stangen"], ["rote"]],
+            "piles": [["stangen", "stangen", "stangen"], ["puff"]],
             "bosses": [
                 {"key": "al-cabohne", "threshold": 3, "field": ["sau", "sau"]},
                 {"key": "don-corlebohne", "threshold": 2, "field": []},
@@ -450,39 +463,43 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    assert said("place p0 f1") == "plant pile p0 (stangen x3) whole on field 1 (empty)"
+    assert said("place p0 f1") == "plant pile p0 (Runner bean x3) whole on field 1 (empty)"
     assert said("place p0 m1") == (
-        "give pile p0 (stangen x3) to Don Corlebohne (m1: empty, harvests at 2), one card at a time"
+        "give pile p0 (Runner bean x3) to Don Corlebohne (m1: empty, harvests at 2), "
+        "one card at a time"
     )
     assert said("give h1 m0") == (
-        "give hand card h1 (sau) to Al Cabohne (m0: 2 x sau, harvests at 3)"
+        "give hand card h1 (Stink bean) to Al Cabohne (m0: 2 x Stink bean, harvests at 3)"
     )
-    assert said("discard p1") == "discard pile p1 (rote x1)"
+    assert said("discard p1") == "discard pile p1 (Broad bean x1)"
     assert said("pass").startswith("pass: leave the remaining piles for your opponent")
     events = {
-        "mafia-plant": ({"boss": "al-cabohne", "card": "sau"}, "Al Cabohne got sau"),
+        "mafia-plant": ({"boss": "al-cabohne", "card": "sau"}, "Al Cabohne got Stink bean"),
         "mafia-harvest": (
-            {"boss": "don-corlebohne", "cards": ["rote"] * 3, "coins": 2, "final": False},
-            "Don Corlebohne harvested 3 x rote -> 2 coins for the mafia treasury",
+            {"boss": "don-corlebohne", "cards": ["kidney"] * 3, "coins": 2, "final": False},
+            "Don Corlebohne harvested 3 x Kidney bean -> 2 coins for the mafia treasury",
         ),
         "protection": (
             {"seat": 1, "field": 0},
             "protection: seat 1 gave the top card of field 0 to the mafia",
         ),
-        "uncover": ({"card": "kidney", "to": "pile"}, "uncovered kidney: it joins the piles"),
+        "uncover": ({"card": "kidney", "to": "pile"}, "uncovered Kidney bean: it joins the piles"),
         "from-discard": (
             {"card": "kidney", "pile": 2},
-            "kidney from the discard pile joins pile p2",
+            "Kidney bean from the discard pile joins pile p2",
         ),
         "place": (
             {"seat": 0, "pile": 0, "field": 1, "cards": ["stangen"] * 3},
-            "you planted pile p0 (3 x stangen) on field 1",
+            "you planted pile p0 (3 x Runner bean) on field 1",
         ),
         "give": (
             {"seat": 0, "boss": "joe-bohnano", "card": "feuer"},
-            "you gave feuer to Joe Bohnano",
+            "you gave Chili bean to Joe Bohnano",
         ),
-        "discard-pile": ({"seat": 1, "cards": ["augen"]}, "seat 1 discarded a pile: augen"),
+        "discard-pile": (
+            {"seat": 1, "cards": ["brech"]},
+            "seat 1 discarded a pile: Green bean",
+        ),
     }
     for t, (e, line) in events.items():
         assert describe_event({"type": t, **e}, 0) == line
@@ -550,8 +567,11 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
             assert t["cards"] == sum(values)
             for f, fld in enumerate(p["fields"]):
                 if len(set(fld)) > 1:
-                    label = f"f{f} [Nightbar field, bottom first; its top card {fld[-1]} prices it]"
-                    assert any(x.startswith(f"{label}: [{' '.join(fld)}]") for x in block)
+                    names = [en_name("prohibohn", k) for k in fld]
+                    label = (
+                        f"f{f} [Nightbar field, bottom first; its top card {names[-1]} prices it]"
+                    )
+                    assert any(x.startswith(f"{label}: [{', '.join(names)}]") for x in block)
                     seen.add("mixed")
             if owned:
                 seen.add("owned")
@@ -598,7 +618,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     assert "Prohibohn: 2 players" in text
     assert "Prohibohn adds:" in text and "High Bohn adds:" not in text  # help
     assert "not allowed: settle the open decision first (prohibohn §4.1)" in text
-    assert ("pub (cognac) 1 3 4" in text) == pub
+    assert ("pub (Cognac bean) 1 3 4" in text) == pub
     assert ("m2 Joe Bohnano: " in text) == pub
     assert screens > 30
     assert {"start-coins", "plant", "place", "final-buying", "owned", "under"} <= seen
@@ -606,8 +626,11 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     assert len(seen & decisions) >= 2  # seed 5: the third card and the Gas Station's draw ...
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
-    assert re.search(r"\) lay \w+ \(h\d\), \w+ \(h\d\) face down as your starting coins", text)
-    assert re.search(r"\) buy the \S+ for \d coins? of \w+: ", text)
+    bean = r"[A-Z][a-z]+ bean"  # a bean by its English name
+    assert re.search(
+        rf"\) lay {bean} \(h\d\), {bean} \(h\d\) face down as your starting coins", text
+    )
+    assert re.search(rf"\) buy the \S+ for \d coins? of {bean}: ", text)
     assert re.search(r"you bought the \S+", text)
     assert "you laid " in text and "seat 1 laid 2 cards face down as starting coins" in text
     assert "=== game over" in text and "  the mafia: " in text
@@ -658,22 +681,24 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     assert said("plant h2 f1") == (
-        "plant hand card h2 (kidney) on field 1 (kidney x1 (pays 0)) (Varieté)"
+        "plant hand card h2 (Kidney bean) on field 1 (Kidney bean x1 (pays 0)) (Varieté)"
     )
-    assert said("plant f0").startswith("plant blaue (front card) on field 0 ([sau puff sau]")
+    assert said("plant f0").startswith(
+        "plant Blue bean (front card) on field 0 ([Stink bean, Broad bean, Stink bean]"
+    )
     assert said("stash h0,h2", "start-coins") == (
-        "lay blaue (h0), kidney (h2) face down as your starting coins"
+        "lay Blue bean (h0), Kidney bean (h2) face down as your starting coins"
     )
     assert said("build undertaker-4", "place") == (
-        "buy the undertaker-4 for 4 coins of brech: in phase 4 the owner may uncover up to "
+        "buy the undertaker-4 for 4 coins of Green bean: in phase 4 the owner may uncover up to "
         "three cards whatever discard cards joined."
     )
     assert said("build undertaker-1").startswith(
-        "buy the undertaker-1 for 1 coin of brech: no ability; worth 1 at the end"
+        "buy the undertaker-1 for 1 coin of Green bean: no ability; worth 1 at the end"
     )
-    assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of sau: ")
-    assert said("build razzia").startswith("buy the Razzia for 4 coins of blaue: ")
-    assert said("drop h1", "plant") == "casino-3: put hand card h1 (sau) on the discard pile"
+    assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of Stink bean: ")
+    assert said("build razzia").startswith("buy the Razzia for 4 coins of Blue bean: ")
+    assert said("drop h1", "plant") == "casino-3: put hand card h1 (Stink bean) on the discard pile"
     assert said("remove undertaker-4", "remove-third") == (
         "remove undertaker-4 from the game: nobody can buy it any more"
     )
@@ -681,31 +706,38 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert said("remove restaurant-1", "pub-removal") == (
         "pub-4: remove your opponent's restaurant-1 from the game"
     )
-    assert (
-        said("take sau", "police-coin") == "take a sau coin of the mafia treasury (Police Station)"
+    assert said("take sau", "police-coin") == (
+        "take a Stink bean coin of the mafia treasury (Police Station)"
     )
     assert said("uncover", "uncover-more").startswith("Undertaker: uncover one more card")
     assert said("pass") == "pass: stop uncovering"
     obs["decision"] = {"field": 0, "boss": "al-cabohne"}
     assert said("protect f0", "protect") == (
-        "pub-3: give Al Cabohne the top card of field 0 ([sau puff sau] (pays 0)) too"
+        "pub-3: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean] "
+        "(pays 0)) too"
     )
     assert said("draw 3", "draw") == "draw 3 cards (Gas Station)"
     assert said("pass", "final-buying") == "pass: end your final buying"
 
     obs.update({"phase": "police-coin", "decision": {"treasury": ["sau", "sau", "blaue"]}})
     text = "\n".join(screen(obs, 0, {1: "greedy"}, table))
-    assert "f0 [Nightbar field, bottom first; its top card sau prices it]: [sau puff sau]" in text
+    assert (
+        "f0 [Nightbar field, bottom first; its top card Stink bean prices it]: "
+        "[Stink bean, Broad bean, Stink bean]" in text
+    )
     assert (
         "establishments: casino-1 (4), casino-3 (3), casino-4 (4), police-station-4 "
         "(4 + bonus 1), pub-1 (0)" in text
     )
     assert "total now: 19 (cash 3, establishments 15, bonus 1)" in text
     assert "establishments: razzia (4), restaurant-1 (0)" in text
-    assert "to be had: undertaker (brech) 1 4; police-station (blaue) 3" in text
+    assert "to be had: undertaker (Green bean) 1 4; police-station (Blue bean) 3" in text
     assert "RAZZIA bought by seat 1 (greedy): every 1-establishment is worth 0" in text
-    assert "discard: 3 cards (top: kidney), 2 coins paid under it" in text
-    assert "decision: take one coin of the mafia treasury (Police Station): sau x2, blaue" in text
+    assert "discard: 3 cards (top: Kidney bean), 2 coins paid under it" in text
+    assert (
+        "decision: take one coin of the mafia treasury (Police Station): Stink bean x2, Blue bean"
+        in text
+    )
 
     events: dict[str, tuple[dict[str, Any], str]] = {
         "stash": ({"seat": 1, "count": 2}, "seat 1 laid 2 cards face down as starting coins"),
@@ -714,9 +746,9 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         "police-coin": ({"seat": 1}, "seat 1 took a coin of the mafia treasury (Police Station)"),
         "mafia-coin": (
             {"seat": 0, "card": "feuer", "for": "protection"},
-            "you got a feuer coin (bonus coin of the mafia's harvest)",
+            "you got a Chili bean coin (bonus coin of the mafia's harvest)",
         ),
-        "drop": ({"seat": 0, "card": "sau"}, "you put sau on the discard pile (casino-3)"),
+        "drop": ({"seat": 0, "card": "sau"}, "you put Stink bean on the discard pile (casino-3)"),
         "uncover-more": ({"seat": 1}, "seat 1 goes on uncovering (Undertaker)"),
         "final-buying": ({"seat": 1}, "final buying: seat 1 may harvest and buy now"),
         "play-on": (
@@ -728,10 +760,10 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     for t, (e, line) in events.items():
         assert describe_event({"type": t, **e}, 0) == line
     assert describe_event({"type": "stash", "seat": 0, "cards": ["sau", "feuer"]}, 0) == (
-        "you laid sau, feuer face down as starting coins"
+        "you laid Stink bean, Chili bean face down as starting coins"
     )
     assert describe_event({"type": "police-coin", "seat": 0, "card": "sau"}, 0) == (
-        "you took a sau coin of the mafia treasury (Police Station)"
+        "you took a Stink bean coin of the mafia treasury (Police Station)"
     )
 
 
@@ -741,9 +773,11 @@ def test_prohibohn_actions_and_events_in_words() -> None:
 LADY_MARKS = {"lady": "♀", "baby": "·baby"}
 
 
-def lady_label(key: str) -> str:
+def lady_label(key: str, variant: str = "ladybohn") -> str:
+    """A card as the screen shows it: its bean's English name and its gender mark."""
     bean, _, kind = key.partition("/")
-    return bean + LADY_MARKS[kind] if kind else bean
+    name = en_name(variant, bean)
+    return name + LADY_MARKS[kind] if kind else name
 
 
 def stack_cards(line: str) -> list[str]:
@@ -804,7 +838,9 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
             seen.add("foist")
         for o in obs["offers"]:
             if o["from"] != 1:
-                give = ", ".join(lady_label(k) if "/" in k else f"{k}?" for k in o["give"])
+                give = ", ".join(
+                    lady_label(k) if "/" in k else f"{en_name('ladybohn', k)}?" for k in o["give"]
+                )
                 give = give or "nothing"
                 assert f"gives {give}; wants" in screen or f"you would get {give};" in screen
                 if any("/" not in k for k in o["give"]):
@@ -831,11 +867,12 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
         re.search(r", pulling the lady at position \d+ \(0 = bottom\) up two places; then ", d)
         for d in pulls
     )
-    assert re.search(r"\) plant the received \S+·baby \(t\d\) at once on field \d", text)
-    assert re.search(r"you had to plant the received \S+·baby at once", text)
+    baby = r"[A-Z][a-z-]+ bean·baby"  # a baby by its bean's English name
+    assert re.search(rf"\) plant the received {baby} \(t\d\) at once on field \d", text)
+    assert re.search(rf"you had to plant the received {baby} at once", text)
     assert re.search(r"the baby pulled the lady of (your|seat \d's) field \d up from", text)
     assert re.search(
-        r"you harvested field \d \(\d+ cards, top garten\S*\) -> \d coins? from the", text
+        r"you harvested field \d \(\d+ cards, top Garden bean\S*\) -> \d coins? from the", text
     )
     assert "=== game over (final-exhaustion) ===" in text and "winner: " in text
 
@@ -879,30 +916,32 @@ def test_ladybohn_actions_and_events_in_words() -> None:
             obs["phase"] = phase
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    field0 = "field 0 ([bottom] sau♀ -> sau -> sau♀ -> sau [top] - 4 cards, pays 1)"
+    field0 = "field 0 ([bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1)"
     assert said("plant f0 pull2", "plant") == (
-        f"plant sau·baby (front card) on {field0}, pulling the lady at position 2 (0 = bottom) "
-        "up two places; then [bottom] sau♀ -> sau x2 -> sau·baby -> sau♀ [top] - 5 cards, "
+        f"plant Stink bean·baby (front card) on {field0}, pulling the lady at position 2 (0 = bottom) "
+        "up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] - 5 cards, "
         "pays 2 (a lady on top)"
     )
     assert said("plant f0 pull0").endswith(
-        "then [bottom] sau -> sau♀ x2 -> sau -> sau·baby [top] - 5 cards, pays 0 "
+        "then [bottom] Stink bean -> Stink bean♀ x2 -> Stink bean -> Stink bean·baby [top] - 5 cards, pays 0 "
         "(a baby on top pays nothing)"
     )
     assert said("plant t0 f0 pull2", "foist") == (
-        f"plant the received sau·baby (t0) at once on {field0}, pulling the lady at position 2 "
-        "(0 = bottom) up two places; then [bottom] sau♀ -> sau x2 -> sau·baby -> sau♀ [top] "
+        f"plant the received Stink bean·baby (t0) at once on {field0}, pulling the lady at position 2 "
+        "(0 = bottom) up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] "
         "- 5 cards, pays 2 (a lady on top) (a received baby goes on its type's field now, "
         "ladybohn §4.3)"
     )
     assert said("plant t0 f1", "plant-traded").startswith(
-        "plant sau·baby from your trading area (t0) on field 1 ([bottom] garten♀ [top] - 1 card, "
+        "plant Stink bean·baby from your trading area (t0) on field 1 ([bottom] Garden bean♀ [top] - 1 card, "
         "pays 2 (a lady on top))"
     )
     assert said("accept 4 give h2", "trade") == (
-        "accept offer 4 from seat 1: you get sau?, blaue♀ and give soja (h2)"
+        "accept offer 4 from seat 1: you get Stink bean?, Blue bean♀ and give Soy bean (h2)"
     )
-    assert said("propose 1 give h1 want blaue") == "offer seat 1: give blaue♀ (h1) for blaue"
+    assert said("propose 1 give h1 want blaue") == (
+        "offer seat 1: give Blue bean♀ (h1) for Blue bean"
+    )
     assert describe_action(BuyField(), obs, 0, table, 3) == (
         "buy your third field for 3 coins (2 third fields left in the game)"
     )
@@ -911,25 +950,33 @@ def test_ladybohn_actions_and_events_in_words() -> None:
     text = "\n".join(screen(obs, 0, {1: "greedy", 2: "random"}, table))
     assert "fields bottom -> top; the top card prices a field: ♀ a lady pays more" in text
     assert "third fields left in the game: 2" in text
-    assert "foist: you must plant the received sau·baby at once on a field of its type" in text
-    assert "f0: [bottom] sau♀ -> sau -> sau♀ -> sau [top] - 4 cards, pays 1" in text
-    assert "f1: [bottom] garten♀ [top] - 1 card, pays 2 (a lady on top)" in text
     assert (
-        "f0: [bottom] blaue -> blaue·baby [top] - 2 cards, pays 0 (a baby on top pays nothing)"
+        "foist: you must plant the received Stink bean·baby at once on a field of its type" in text
+    )
+    assert (
+        "f0: [bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1"
         in text
     )
-    assert "coins: rote, rote·baby, rote♀" in text
-    assert "your hand (front first): h0 sau·baby  h1 blaue♀  h2 soja" in text
-    assert "your trading area: t0 sau·baby" in text
-    assert "revealed: r0 sau·baby  r1 blaue♀" in text
-    assert "offer 4 TO YOU from seat 1: you would get sau?, blaue♀; seat 1 wants soja" in text
-    assert "offer 5 from you to seat 1: you give soja (h2); you want nothing" in text
+    assert "f1: [bottom] Garden bean♀ [top] - 1 card, pays 2 (a lady on top)" in text
+    assert (
+        "f0: [bottom] Blue bean -> Blue bean·baby [top] - 2 cards, pays 0 (a baby on top pays nothing)"
+        in text
+    )
+    assert "coins: Red bean, Red bean·baby, Red bean♀" in text
+    assert "your hand (front first): h0 Stink bean·baby  h1 Blue bean♀  h2 Soy bean" in text
+    assert "your trading area: t0 Stink bean·baby" in text
+    assert "revealed: r0 Stink bean·baby  r1 Blue bean♀" in text
+    assert (
+        "offer 4 TO YOU from seat 1: you would get Stink bean?, Blue bean♀; seat 1 wants Soy bean"
+        in text
+    )
+    assert "offer 5 from you to seat 1: you give Soy bean (h2); you want nothing" in text
     assert "a hand card's gender stays hidden until the deal, ladybohn §3.3" in text
 
     events: list[tuple[dict[str, Any], str]] = [
         (
             {"type": "foist", "seat": 2, "card": "blaue/baby"},
-            "seat 2 had to plant the received blaue·baby at once on a field of its type "
+            "seat 2 had to plant the received Blue bean·baby at once on a field of its type "
             "(ladybohn §4.3)",
         ),
         (
@@ -938,7 +985,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "soja/lady"},
-            "seat 1 planted soja♀ on field 0",
+            "seat 1 planted Soy bean♀ on field 0",
         ),
         (
             {
@@ -950,11 +997,11 @@ def test_ladybohn_actions_and_events_in_words() -> None:
                 "final": False,
                 "from_discard": ["sau", "rote", "soja"],
             },
-            "you harvested field 1 (2 cards, top garten♀) -> 3 coins from the discard pile",
+            "you harvested field 1 (2 cards, top Garden bean♀) -> 3 coins from the discard pile",
         ),
         (
             {"type": "offer", "id": 2, "from": 1, "to": 0, "give": ["sau"], "want": ["soja"]},
-            "offer 2: seat 1 -> YOU: gives sau?, wants soja",
+            "offer 2: seat 1 -> YOU: gives Stink bean?, wants Soy bean",
         ),
         (
             {
@@ -965,14 +1012,16 @@ def test_ladybohn_actions_and_events_in_words() -> None:
                 "given": ["sau/baby"],
                 "returned": [],
             },
-            "trade 2: seat 1 gave sau·baby to you for nothing",
+            "trade 2: seat 1 gave Stink bean·baby to you for nothing",
         ),
     ]
     for e, line in events:
         assert describe_event(e, 0, True) == line
     # without genders (other games) an offered card is shown as it is
     _, other_event, _ = in_words("bohnanza")
-    assert other_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives sau, wants soja"
+    assert (
+        other_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives Stink bean, wants Soy bean"
+    )
 
 
 # -- Mutterböhnchen ---------------------------------------------------------------------
@@ -1013,8 +1062,10 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
             assert coin_text(p) in block, (block, p)
             for f, fld in enumerate(p["fields"]):
                 for key in fld:
-                    if mama_bean(key) is not None:
-                        assert f"{mama_name(key)}({mama_bean(key)})" in block[1 + f]
+                    bean = mama_bean(key)
+                    if bean is not None:
+                        label = f"{mama_name(key)}({en_name('mutterbohnchen', bean)})"
+                        assert label in block[1 + f]
                         assert any(x.startswith(f"{mama_name(key)} in f{f} (") for x in block)
                         seen.add("mama")
         att = obs["attack"]
@@ -1043,14 +1094,15 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
     assert "{'type'" not in text  # every event in words
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
-    assert re.search(r"\) attack seat \d with the \S+ on top of your field \d: turns up", text)
+    card = r"\S*[A-Z][a-z-]+ bean\S*"  # a card by its (bean's) English name
+    assert re.search(rf"\) attack seat \d with the {card} on top of your field \d: turns up", text)
     assert re.search(r"\) turn up one more coin \(turned up: ", text)
     assert re.search(r"\) pass: harvest nothing more; your coins are shuffled", text)
-    assert re.search(r"\) final placement: put \S+ \((h\d|front card)\) on field \d", text)
+    assert re.search(rf"\) final placement: put {card} \((h\d|front card)\) on field \d", text)
     assert re.search(r"you got 4 face-down starting coins \(not even you see them\)", text)
     assert re.search(r"seat \d attacks (you|seat \d) with the baby on top of field \d", text)
     assert re.search(r"turned up one of (your|seat \d's) coins: ", text)
-    assert re.search(r"captured (your|seat \d's) \S+ coin; it is planted at once", text)
+    assert re.search(rf"captured (your|seat \d's) {card} coin; it is planted at once", text)
     assert re.search(r"final placement: seat \d may put one hand card", text)
     assert re.search(r"quirk: your \S+ asks: ", text)
     assert "=== game over (final-exhaustion) ===" in text and "winner: " in text
@@ -1095,51 +1147,56 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             obs["phase"] = phase
         return describe_action(parse_action(text), obs, 0, table)
 
-    field0 = (
-        "field 0 ([bottom] blaue -> blaue·baby -> blaue♀ [top] - 3 cards, pays 1 (a lady on top))"
-    )
+    field0 = "field 0 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1 (a lady on top))"
     assert said("plant f0 kavalier", "plant").startswith(
-        f"plant Kavalier(blaue) (front card) on {field0}, slipping under the lady on top "
-        "(Kavalier); then [bottom] blaue -> blaue·baby -> Kavalier(blaue) -> blaue♀ [top]"
+        f"plant Kavalier(Blue bean) (front card) on {field0}, slipping under the lady on top "
+        "(Kavalier); then [bottom] Blue bean -> Blue bean·baby -> Kavalier(Blue bean) -> Blue bean♀ [top]"
     )
-    assert said("plant f0").startswith(f"plant Kavalier(blaue) (front card) on {field0}; then")
+    assert said("plant f0").startswith(f"plant Kavalier(Blue bean) (front card) on {field0}; then")
     assert "at the bottom (he moves up as you plant)" in said("plant h2 f0")
     assert "(Hampelmann)" in said("plant h2 f0")
-    assert said("plant h3 f0", "final-placement").startswith("final placement: put sau (h3) on")
+    assert said("plant h3 f0", "final-placement").startswith(
+        "final placement: put Stink bean (h3) on"
+    )
     obs["attack"] = {"target": -1, "reach": 0, "turned": [], "open": [[1, 2]]}
     assert said("attack 1 f1", "attack") == (
-        "attack seat 1 with the brech·baby2 on top of your field 1: turns up to 2 coins of its "
+        "attack seat 1 with the Green bean·baby2 on top of your field 1: turns up to 2 coins of its "
         "2 (0 known, 2 face down); you keep one that fits a field"
     )
     assert said("pass") == "pass: give up every attack still open this turn"
     obs["attack"] = {"target": 1, "reach": 2, "turned": ["feuer"], "open": []}
     assert said("uncover", "turn-up") == (
-        "turn up one more coin (turned up: feuer; this attack may turn up 2 coins)"
+        "turn up one more coin (turned up: Chili bean; this attack may turn up 2 coins)"
     )
     assert said("pass") == "pass: turn up no more coins"
-    assert said("take blaue", "capture").startswith("take the turned-up blaue coin: it must be")
+    assert said("take blaue", "capture").startswith("take the turned-up Blue bean coin: it must be")
     assert said("take flitzer", "flitzer-offer").startswith("take the Flitzer as a gift")
     assert said("pass") == "pass: do not take the Flitzer"
     assert said("pick f0.2", "quirk") == (
-        f"Frauenversteher: the blaue♀ at position 2 of {field0} goes to the top of her field"
+        f"Frauenversteher: the Blue bean♀ at position 2 of {field0} goes to the top of her field"
     )
-    assert said("pick f0.1").startswith("Junggeselle: discard the blaue·baby at position 1")
+    assert said("pick f0.1").startswith("Junggeselle: discard the Blue bean·baby at position 1")
     obs["discard"] = ["sau", "feuer/lady"]
     assert said("pick d1") == (
-        "Schürzenjäger: take the feuer♀ at position 1 of the discard pile (0 = bottom) to the "
+        "Schürzenjäger: take the Chili bean♀ at position 1 of the discard pile (0 = bottom) to the "
         "back of your hand"
     )
     assert said("pass", "final-placement") == "pass: place no more cards; your final placement ends"
 
     obs.update({"phase": "turn-up"})
     text = "\n".join(screen(obs, 0, kinds, table))
-    assert "coins: sau x2, rote♀ known; 1 face down (nobody has seen them)" in text
+    assert "coins: Stink bean x2, Red bean♀ known; 1 face down (nobody has seen them)" in text
     assert "coins: none known; 2 face down (nobody has seen them)" in text
-    assert "f1: [bottom] Schluckspecht(brech) -> brech♀ -> brech·baby2 [top]" in text
+    assert "f1: [bottom] Schluckspecht(Green bean) -> Green bean♀ -> Green bean·baby2 [top]" in text
     assert "Schluckspecht in f1 (position 0): covered: every card his owner plants goes" in text
-    assert "Aktivist in f0 (position 0): ACTIVE: every revealed soja goes onto this field" in text
+    assert (
+        "Aktivist in f0 (position 0): ACTIVE: every revealed Soy bean goes onto this field" in text
+    )
     assert "Messie in f1 (on top): ACTIVE: his owner skips phase 1" in text
-    assert "ATTACK on seat 1 (greedy) by you: may turn up 2 coins; turned up so far: feuer" in text
+    assert (
+        "ATTACK on seat 1 (greedy) by you: may turn up 2 coins; turned up so far: Chili bean"
+        in text
+    )
     assert "you may turn up one more coin (uncover) or stop (pass)" in text
     assert "third fields left" not in text
     obs.update({"phase": "quirk", "attack": None})
@@ -1163,10 +1220,13 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             {"type": "shuffle", "pile": "seat 0 coins", "size": 3},
             "seat 0 coins shuffled face down (3)",
         ),
-        ({"type": "turn-up", "target": 0, "card": "sau"}, "turned up one of your coins: sau"),
+        (
+            {"type": "turn-up", "target": 0, "card": "sau"},
+            "turned up one of your coins: Stink bean",
+        ),
         (
             {"type": "capture", "seat": 1, "target": 0, "card": "sau"},
-            "seat 1 captured your sau coin; it is planted at once",
+            "seat 1 captured your Stink bean coin; it is planted at once",
         ),
         ({"type": "attack-spent", "target": 2}, "seat 2 has no coins: the attack is spent"),
         (
@@ -1175,7 +1235,7 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "quirk", "card": "aktivist", "seat": 1, "takes": "soja/lady"},
-            "seat 1's Aktivist takes the revealed soja♀ onto his field",
+            "seat 1's Aktivist takes the revealed Soy bean♀ onto his field",
         ),
         ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Flitzer goes to seat 2"),
         (
@@ -1188,11 +1248,11 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "quirk", "card": "junggeselle", "seat": 0, "field": 1, "moved": "feuer/baby"},
-            "your Junggeselle discarded feuer·baby from field 1",
+            "your Junggeselle discarded Chili bean·baby from field 1",
         ),
         (
             {"type": "steal", "seat": 3, "from": 0, "card": "blaue"},
-            "seat 3 took your front hand card (blaue) (Kameradenschwein)",
+            "seat 3 took your front hand card (Blue bean) (Kameradenschwein)",
         ),
         ({"type": "flitzer-offer", "seat": 0}, "the Flitzer is offered to you as a gift"),
         (
@@ -1201,15 +1261,15 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "plant", "seat": 0, "field": 0, "card": "macho", "bottom": True},
-            "you planted Macho(blaue) at the bottom of field 0",
+            "you planted Macho(Blue bean) at the bottom of field 0",
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "kavalier", "under_lady": True},
-            "seat 1 planted Kavalier(blaue) under the lady on top of field 0",
+            "seat 1 planted Kavalier(Blue bean) under the lady on top of field 0",
         ),
         (
             {"type": "foist", "seat": 0, "card": "sau"},
-            "you had to plant the received sau at once on a field it fits (mutterbohnchen §3.3.3)",
+            "you had to plant the received Stink bean at once on a field it fits (mutterbohnchen §3.3.3)",
         ),
     ]
     for e, line in events:
@@ -1290,15 +1350,15 @@ def test_mutterbohnchen_for_two_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table)
 
-    stack = "[bottom] rote -> rote♀ [top] - 2 cards"
+    stack = "[bottom] Red bean -> Red bean♀ [top] - 2 cards"
     assert said("use p0") == f"take stack p0 ({stack}) to plant it, all on one field"
     assert said("discard p0") == f"discard stack p0 ({stack}) whole"
-    assert said("drop h1") == "discard hand card h1 (soja); once a turn, in phase 2"
+    assert said("drop h1") == "discard hand card h1 (Soy bean); once a turn, in phase 2"
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "the third-field card: you (only its holder starts a third field" in text
     assert f"the opponent's offer for you (use or discard each stack): p0: {stack}" in text
     assert "f2: not a field (may start one here: holds the third-field card)" in text
-    assert "f2: [bottom] augen [top]" in text
+    assert "f2: [bottom] Black-eyed bean [top]" in text
     events: list[tuple[dict[str, Any], str]] = [
         ({"type": "third-field-card", "seat": 1}, "seat 1 holds the third-field card"),
         (
@@ -1311,20 +1371,23 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ),
         (
             {"type": "stack-used", "seat": 0, "cards": ["rote"]},
-            "you took the stack rote to plant it",
+            "you took the stack Red bean to plant it",
         ),
         (
             {"type": "stack-discarded", "seat": 1, "cards": ["soja"]},
-            "seat 1 discarded the stack soja",
+            "seat 1 discarded the stack Soy bean",
         ),
-        ({"type": "drop", "seat": 0, "card": "sau/lady"}, "you discarded sau♀ from the hand"),
+        (
+            {"type": "drop", "seat": 0, "card": "sau/lady"},
+            "you discarded Stink bean♀ from the hand",
+        ),
         (
             {"type": "to-offer", "card": "flitzer"},
-            "Flitzer(rote) from the discard pile joins the offer",
+            "Flitzer(Red bean) from the discard pile joins the offer",
         ),
         (
             {"type": "coins-back", "seat": 1, "cards": ["augen"]},
-            "the coins set aside go back to seat 1: augen",
+            "the coins set aside go back to seat 1: Black-eyed bean",
         ),
     ]
     for e, line in events:
@@ -1333,6 +1396,11 @@ def test_mutterbohnchen_for_two_in_words() -> None:
 
 # --------------------------------------------------------------------------
 # Bohnkick: bean football, no fields and no coins
+
+
+#: Bohnkick's beans by their English names, as its catalogue gives them
+KICK_BEANS = {"garten": "Garden bean", "kaffee": "Coffee bean", "sau": "Stink bean"}
+KICK_BEANS |= {"brech": "Green bean", "feuer": "Chili bean"}
 
 
 @pytest.mark.parametrize(("players", "kind", "seed"), [(2, "random", 3), (4, "greedy", 2)])
@@ -1373,9 +1441,9 @@ def test_bohnkick_through_the_terminal(
             assert f"played in this attack: {cards}\n" in screen
             seen.add("played")
         if obs["ball"]:
-            assert f"ball: with {obs['ball']}" in screen
+            assert f"ball: with {KICK_BEANS[obs['ball']]}" in screen
             if obs["after_cross"]:
-                assert "after a cross: every feuer card, also the header, may follow" in screen
+                assert "after a cross: every Chili bean card, also the header, may follow" in screen
                 seen.add("cross")
         if obs["corner"]:
             assert f" corner ({obs['corner']}); only a Goalie card with the " in screen
@@ -1416,10 +1484,11 @@ def test_bohnkick_through_the_terminal(
     assert choices and all(desc != act for desc, act in choices)
     raw = re.compile(r"(play|drop) h\d|(swap|tackle|block) d[\d,d]+|aim \w\w|pass|advantage")
     assert not any(raw.fullmatch(desc) for desc, _ in choices)
-    assert re.search(r"\) (open the attack with|play) \w+: .* \(h\d\): ", text)
+    bean = r"[A-Z][a-z]+ bean"  # a bean by its English name
+    assert re.search(rf"\) (open the attack with|play) {bean}: .* \(h\d\): ", text)
     assert re.search(r"\) aim the [a-z ]+ at the (upper|lower) (left|right) corner \(\w\w\)", text)
     assert re.search(r"--- attack 1: you open it for team 0 \(National\)", text)
-    assert re.search(r"(you|seat \d) played \w+: ", text)
+    assert re.search(rf"(you|seat \d) played {bean}: ", text)
     assert re.search(r"the attack is over \(", text)
     assert "=== game over (deck-exhausted) ===" in text
     goals = result.details["goals"]
@@ -1476,25 +1545,32 @@ def test_bohnkick_in_words() -> None:
         "score: team 0 (National: you) 1 goal, team 1 (International: seat 1 (greedy)) 0 goals"
         in text
     )
-    assert "  goals of team 0: feuer: shot\n  goals of team 1: none" in text
+    assert "  goals of team 0: Chili bean: shot\n  goals of team 1: none" in text
     assert (
         "attacking: team 1 (International: seat 1 (greedy)); the attack was opened by seat 1"
         in text
     )
     assert (
-        "now: you react: continue, swap defensive cards or tackle garten; then seat 1 (greedy) "
+        "now: you react: continue, swap defensive cards or tackle Garden bean; then seat 1 (greedy) "
         "plays on" in text
     )
-    assert "played in this attack: 1) sau: pass to garten  2) garten: cross to feuer" in text
-    assert "ball: with feuer - after a cross: every feuer card, also the header, may follow" in text
+    assert (
+        "played in this attack: 1) Stink bean: pass to Garden bean  2) Garden bean: cross to Chili bean"
+        in text
+    )
+    assert (
+        "ball: with Chili bean - after a cross: every Chili bean card, also the header, may follow"
+        in text
+    )
     assert "defensive deck: 28 cards   its discard pile: 1 card (top: Goalie (header) ul)" in text
     assert "* you (team 0): 6 team cards, 3 defensive cards" in text
     assert (
-        "your team cards: h0 brech: pass to garten   h1 feuer: header   h2 sau: long shot   "
-        "h3 kaffee: dribble   h4 feuer: dribble   h5 sau: dribble" in text
+        "your team cards: h0 Green bean: pass to Garden bean   h1 Chili bean: header   h2 Stink bean: long shot   "
+        "h3 Coffee bean: dribble   h4 Chili bean: dribble   h5 Stink bean: dribble" in text
     )
     assert (
-        "your defensive cards: d0 Tackle garten   d1 Goalie (shot) ll+lr   d2 Tackle feuer" in text
+        "your defensive cards: d0 Tackle Garden bean   d1 Goalie (shot) ll+lr   d2 Tackle Chili bean"
+        in text
     )
     assert "LAST ATTACK" not in text
     assert "hand" not in text.replace("the ball", "")
@@ -1504,17 +1580,21 @@ def test_bohnkick_in_words() -> None:
 
     assert said("pass") == "continue: no swap, no tackle; the attack goes on"
     assert said("swap d0,d2") == (
-        "swap Tackle garten (d0), Tackle feuer (d2): discard and draw 2 new defensive cards; "
+        "swap Tackle Garden bean (d0), Tackle Chili bean (d2): discard and draw 2 new defensive cards; "
         "a Referee card drawn for them acts (free kick or penalty for the attackers, a striker "
         "foul ends the attack)"
     )
-    assert said("tackle d0").startswith("tackle garten with Tackle garten (d0): draw 1 defensive")
-    assert said("play h0") == "play brech: pass to garten (h0): the ball goes to garten"
+    assert said("tackle d0").startswith(
+        "tackle Garden bean with Tackle Garden bean (d0): draw 1 defensive"
+    )
+    assert (
+        said("play h0") == "play Green bean: pass to Garden bean (h0): the ball goes to Garden bean"
+    )
     assert said("play h4", played=[]) == (
-        "open the attack with feuer: dribble (h4): the ball stays with feuer"
+        "open the attack with Chili bean: dribble (h4): the ball stays with Chili bean"
     )
     assert said("play h1") == (
-        "play feuer: header (h1): a header on goal; the defender may tackle, then you aim at a "
+        "play Chili bean: header (h1): a header on goal; the defender may tackle, then you aim at a "
         "corner"
     )
     shot = {"phase": "shot-react", "shot": "long-shot"}
@@ -1534,10 +1614,10 @@ def test_bohnkick_in_words() -> None:
         "do not block the shot: a goal unless your partner still blocks it"
     )
     assert said("advantage", phase="kick", shot="free-kick") == (
-        "advantage: no free kick, the attack goes on (the ball stays with feuer)"
+        "advantage: no free kick, the attack goes on (the ball stays with Chili bean)"
     )
     assert said("drop h2", phase="only-goal-cards", played=[]).startswith(
-        "discard the goal card sau: long shot (h2) and draw a replacement"
+        "discard the goal card Stink bean: long shot (h2) and draw a replacement"
     )
     block_text = "\n".join(
         screen({**obs, **block, "reactor": 0, "to_play": -1, "last_attack": True}, 0, kinds, table)
@@ -1552,7 +1632,7 @@ def test_bohnkick_in_words() -> None:
     assert "=== Bohnkick - attack 1 - phase: block ===   LAST ATTACK" in block_text
     assert "LAST ATTACK: the second team deck has run out" in block_text
 
-    assert bk_card("kaffee/cross") == "kaffee: cross to feuer"
+    assert bk_card("kaffee/cross") == "Coffee bean: cross to Chili bean"
     assert bk_card("goalie:penalty:ur") == "Goalie (penalty) ur"
     assert bk_card("referee:striker-foul") == "Referee: striker foul"
     assert "swap d0,d2" in BOHNKICK_HELP and "advantage" in BOHNKICK_HELP
@@ -1564,21 +1644,21 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "play", "seat": 0, "card": "brech/pass:garten"},
-            "you played brech: pass to garten: the ball goes to garten",
+            "you played Green bean: pass to Garden bean: the ball goes to Garden bean",
         ),
         (
             {"type": "draw", "seat": 0, "cards": ["feuer/shot"]},
-            "you drew the team card feuer: shot",
+            "you drew the team card Chili bean: shot",
         ),
         ({"type": "draw", "seat": 1, "count": 1}, "seat 1 drew 1 team card"),
         (
             {"type": "defence-draw", "seat": 0, "cards": ["tackle:sau"]},
-            "you drew the defensive card Tackle sau",
+            "you drew the defensive card Tackle Stink bean",
         ),
         ({"type": "defence-draw", "seat": 1, "count": 1}, "seat 1 drew 1 defensive card"),
         (
             {"type": "deal", "seat": 0, "cards": ["sau/dribble", "feuer/header"]},
-            "you got the team cards sau: dribble, feuer: header",
+            "you got the team cards Stink bean: dribble, Chili bean: header",
         ),
         ({"type": "deal", "seat": 1, "count": 6}, "seat 1 got 6 team cards"),
         (
@@ -1595,9 +1675,12 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "swap", "seat": 1, "cards": ["tackle:sau", "goalie:shot:ul"]},
-            "seat 1 swapped Tackle sau, Goalie (shot) ul",
+            "seat 1 swapped Tackle Stink bean, Goalie (shot) ul",
         ),
-        ({"type": "tackle", "seat": 0, "card": "tackle:feuer"}, "you tackled with Tackle feuer"),
+        (
+            {"type": "tackle", "seat": 0, "card": "tackle:feuer"},
+            "you tackled with Tackle Chili bean",
+        ),
         (
             {"type": "missed-pass", "seat": 2},
             "seat 2 has no card for the bean with the ball: a missed pass, the ball is lost",
@@ -1612,7 +1695,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "goal", "team": 1, "seat": 3, "card": "brech/long-shot"},
-            "GOAL for team 1 (International) by seat 3: brech: long shot",
+            "GOAL for team 1 (International) by seat 3: Green bean: long shot",
         ),
         (
             {"type": "advantage", "seat": 0},
@@ -1620,7 +1703,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "drop", "seat": 1, "card": "feuer/shot"},
-            "seat 1 discarded the goal card feuer: shot (only goal cards)",
+            "seat 1 discarded the goal card Chili bean: shot (only goal cards)",
         ),
         ({"type": "pass", "seat": 1}, "seat 1 passed (continue: no tackle, swap or block)"),
         (
@@ -1634,7 +1717,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "attack-over", "reason": "tackle", "cards": ["sau/dribble"]},
-            "the attack is over (a successful tackle); to the discard pile: sau: dribble",
+            "the attack is over (a successful tackle); to the discard pile: Stink bean: dribble",
         ),
         (
             {"type": "shuffle", "pile": "assistant referee", "size": 2},

@@ -12,8 +12,9 @@ A ruleset's part ``describe`` (``bohn/rulesets/<id>/describe.py``, loaded by
 ``DESCRIBER``
     a :class:`Describer` subclass, or any callable ``DESCRIBER(lang, table)``
     returning one; ``lang`` is ``"en"`` or ``"de"`` (:data:`LANGS`), ``table``
-    the game class's card table (its ``names[i]["de"]`` give the German card
-    names; English shows the card keys).
+    the game class's card table (its names, as the catalogue gives them,
+    :func:`bohn.catalogue.names_of`, name the cards in either language; the
+    typed text of an action keeps the keys).
 
 A describer answers
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from bohn.catalogue import names_of
 from bohn.engine.actions import Action
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
@@ -93,8 +94,9 @@ class Describer:
     """Words for one ruleset's games, in one language (``"en"`` or ``"de"``).
 
     This base knows only what every game shares: seats, coins, card names
-    (from the ruleset's card table: the key in English, ``names[i]["de"]`` in
-    German) and the terminal session's own sentences. The bean games'
+    (the ruleset's card table's, as its catalogue gives them,
+    :func:`bohn.catalogue.names_of`: ``Blue bean`` in English, ``Blaue Bohne``
+    in German) and the terminal session's own sentences. The bean games'
     describer (:class:`bohn.describe.bean.BeanDescriber`) builds on it.
     """
 
@@ -109,6 +111,14 @@ class Describer:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
         self.table = table
+        #: every card key of the table by its name in this language (the
+        #: catalogue's name where it overrides the table's), looked up once
+        self.names: dict[str, str] = {}
+        if table is not None:
+            for i, key in enumerate(table.keys):
+                named = names_of(table, i).get(lang)
+                if named:
+                    self.names[key] = named
 
     # ---------------------------------------------------------------- words
 
@@ -126,14 +136,9 @@ class Describer:
         return self.w(en, de).format(**kw)
 
     def name(self, key: str) -> str:
-        """A card key by name: the key itself in English, the card table's
-        German name in German (the key where the table has none)."""
-        if not self.de or self.table is None:
-            return key
-        i = self.table.index.get(key)
-        if i is None:
-            return key
-        return self.table.names[i].get("de", key)
+        """A card key by its name in this language (``blaue``: ``Blue bean``,
+        ``Blaue Bohne``); the key itself where the table names none."""
+        return self.names.get(key, key)
 
     def label(self, key: str) -> str:
         """A card as the screen shows it."""
@@ -143,7 +148,7 @@ class Describer:
         return ", ".join(map(self.label, keys)) if keys else self.w("nothing", "nichts")
 
     def counted(self, keys: list[str]) -> str:
-        """Card keys grouped, most first: ``blaue x3, sau``."""
+        """Cards grouped by name, most first: ``Blue bean x3, Stink bean``."""
         counts: dict[str, int] = {}
         for k in map(self.label, keys):
             counts[k] = counts.get(k, 0) + 1

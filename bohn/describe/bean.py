@@ -41,8 +41,8 @@ Answer with:
                       buy-field             buy your third field
                       propose 2 give h3,r0 want blaue
                                             offer seat 2 your hand card h3 and revealed
-                                            card r0 for one blaue from seat 2
-                      propose 0 want soja   ask seat 0 for a soja, giving nothing
+                                            card r0 for one Blue bean from seat 2
+                      propose 0 want soja   ask seat 0 for a Soy bean, giving nothing
                       accept 5 give h1      accept offer 5, giving your hand card h1
                       decline 5 / withdraw 5
                       keep r0               keep revealed card r0 (active player)
@@ -54,7 +54,7 @@ Answer with:
   quit              leave the game
 Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards),
 t<i> (your trading area) and s<i> (your General Store); fields are f0, f1, f2 ...;
-wanted cards by bean type.
+wanted cards by bean type, as the actions write it (blaue, soja, ...).
 """
 
 HELP_DE = """\
@@ -131,14 +131,16 @@ class BeanDescriber(Describer):
 
     def field_text(self, keys: list[str], pays: int | None = None) -> str:
         """A field as a stack, bottom first, with what a harvest would pay now:
-        ``blaue x4 (pays 1)``, ``[sau rote soja]``, ``empty``."""
+        ``Blue bean x4 (pays 1)``, ``[Saubohne Puffbohne]`` (names joined by
+        commas where one has a space: ``[Stink bean, Red bean]``), ``empty``."""
         if not keys:
             return self.w("empty", "leer")
         labels = [self.label(k) for k in keys]
         if all(k == keys[0] for k in keys):
             stack = f"{labels[0]} x{len(keys)}"
         else:
-            stack = "[" + " ".join(labels) + "]"
+            sep = ", " if any(" " in x for x in labels) else " "
+            stack = "[" + sep.join(labels) + "]"
         return (
             stack if pays is None else self.w(f"{stack} (pays {pays})", f"{stack} (bringt {pays})")
         )

@@ -7,8 +7,10 @@ from typing import Any, ClassVar
 
 from bohn.describe.base import Describer
 from bohn.engine.actions import Action, Pass
+from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
 from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Play, Swap, Tackle
+from bohn.rulesets.bohnkick.catalogue import WORDS
 from bohn.rulesets.prohibohn.actions import Drop
 
 #: the teams' names (team 0 plays the National deck, team 1 the International one)
@@ -77,8 +79,9 @@ Bohnkick (bean football) - answer with:
   help              this text
   quit              leave the game
 Team cards are h0, h1, ... (6 in hand), defensive cards d0, d1, d2. A card names its
-bean and what it does: "brech: pass to garten" (the ball goes to garten), "garten:
-cross to feuer" (then every feuer card, also the header, may follow), "feuer: shot".
+bean and what it does: "Green bean: pass to Garden bean" (the ball goes to the Garden
+bean), "Garden bean: cross to Chili bean" (then every Chili bean card, also the header,
+may follow), "Chili bean: shot".
 Only the bean with the ball plays; the first card of an attack is no goal card.
 Goalie cards show their symbol and corners: "Goalie (shot) ul+ll".
 """
@@ -137,7 +140,19 @@ class BohnkickDescriber(Describer):
         Drop,
     )
 
+    def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
+        super().__init__(lang, table)
+        #: the team's beans by their English names, as the catalogue gives them
+        #: (``brech``: ``Green bean``); German sentences name them by their keys
+        self.beans: dict[str, str] = (
+            {} if self.de else {k: str(v["en"]) for k, v in WORDS["beans"].items()}
+        )
+
     # ---------------------------------------------------------------- words
+
+    def bean(self, key: str) -> str:
+        """A bean of the team: its English name in English, its key in German."""
+        return self.beans.get(key, key)
 
     def pick(self, table: dict[str, tuple[str, str]], key: str, default: str | None = None) -> str:
         en, de = table.get(key, (default or key, default or key))
@@ -150,13 +165,17 @@ class BohnkickDescriber(Describer):
         return self.w(*TEAMS[t]) if 0 <= t < len(TEAMS) else str(t)
 
     def card(self, key: str) -> str:
-        """A card in words: ``brech: pass to garten``, ``Goalie (shot) ul+ll``."""
-        bean, sep, kind = key.partition("/")
+        """A card in words: ``Green bean: pass to Garden bean`` (German: ``brech:
+        Pass zu garten``), ``Goalie (shot) ul+ll``."""
+        key_bean, sep, kind = key.partition("/")
         if sep:
+            bean = self.bean(key_bean)
             if kind.startswith("pass:"):
-                return self.w(f"{bean}: pass to {kind[5:]}", f"{bean}: Pass zu {kind[5:]}")
+                to = self.bean(kind[5:])
+                return self.w(f"{bean}: pass to {to}", f"{bean}: Pass zu {to}")
             if kind == "cross":
-                return self.w(f"{bean}: cross to feuer", f"{bean}: Flanke zu feuer")
+                to = self.bean("feuer")
+                return self.w(f"{bean}: cross to {to}", f"{bean}: Flanke zu {to}")
             if kind == "dribble":
                 return self.w(f"{bean}: dribble", f"{bean}: Dribbling")
             return f"{bean}: {self.pick(SHOTS, kind, kind.replace('-', ' '))}"
@@ -164,7 +183,7 @@ class BohnkickDescriber(Describer):
         if what == "referee":
             return self.w("Referee: ", "Schiedsrichter: ") + self.pick(CALLS, rest)
         if what == "tackle":
-            return self.w(f"Tackle {rest}", f"Grätsche {rest}")
+            return self.w(f"Tackle {self.bean(rest)}", f"Grätsche {rest}")
         if what == "goalie":
             symbol, _, corners = rest.partition(":")
             return self.w(
@@ -186,13 +205,16 @@ class BohnkickDescriber(Describer):
 
     def ball_after(self, key: str) -> str:
         """Where the ball is after team card ``key`` is played (bohnkick §4.1)."""
-        bean, _, kind = key.partition("/")
+        key_bean, _, kind = key.partition("/")
+        bean = self.bean(key_bean)
         if kind.startswith("pass:"):
-            return self.w(f"the ball goes to {kind[5:]}", f"der Ball geht zu {kind[5:]}")
+            to = self.bean(kind[5:])
+            return self.w(f"the ball goes to {to}", f"der Ball geht zu {to}")
         if kind == "cross":
+            feuer = self.bean("feuer")
             return self.w(
-                "the ball goes to feuer after a cross (every feuer card, also the header, may "
-                "follow)",
+                f"the ball goes to {feuer} after a cross (every {feuer} card, also the header, "
+                "may follow)",
                 "der Ball geht nach einer Flanke zu feuer (jede feuer-Karte darf folgen, auch der "
                 "Kopfball)",
             )
@@ -273,7 +295,7 @@ class BohnkickDescriber(Describer):
                     f"Abwehrkarten tauschen{tackle}; dann {nxt}"
                 )
             nxt = self.does((reactor + 1) % n, seat, kinds, "plays on", "") if reactor >= 0 else ""
-            tackle = f" or tackle {acting}" if n == 2 else ""
+            tackle = f" or tackle {self.bean(acting)}" if n == 2 else ""
             return (
                 f"{self.does(reactor, seat, kinds, 'reacts', '')}: continue, swap defensive "
                 f"cards{tackle}; then {nxt}"
@@ -281,7 +303,7 @@ class BohnkickDescriber(Describer):
         if phase == "shot-react":
             acting = played[-1].partition("/")[0] if played else "?"
             return self.w(
-                f"{reactor_name} may tackle the {shot} (Tackle {acting}) or continue",
+                f"{reactor_name} may tackle the {shot} (Tackle {self.bean(acting)}) or continue",
                 f"{reactor_name} darf den {shot} abgrätschen (Grätsche {acting}) oder weiter",
             )
         if phase == "aim":
@@ -358,10 +380,11 @@ class BohnkickDescriber(Describer):
             cross = ""
             if obs.get("after_cross"):
                 cross = self.w(
-                    " - after a cross: every feuer card, also the header, may follow",
+                    f" - after a cross: every {self.bean('feuer')} card, also the header, may follow",
                     " - nach einer Flanke: jede feuer-Karte darf folgen, auch der Kopfball",
                 )
-            lines.append(self.w(f"ball: with {ball}{cross}", f"Ball: bei {ball}{cross}"))
+            with_ball = self.bean(str(ball))
+            lines.append(self.w(f"ball: with {with_ball}{cross}", f"Ball: bei {ball}{cross}"))
         if obs.get("shot"):
             shot = str(obs["shot"])
             if obs.get("corner"):
@@ -544,7 +567,9 @@ class BohnkickDescriber(Describer):
                 )
             return text
         if isinstance(a, Tackle):
-            bean = defence[a.card].partition(":")[2] if 0 <= a.card < len(defence) else "?"
+            bean = (
+                self.bean(defence[a.card].partition(":")[2]) if 0 <= a.card < len(defence) else "?"
+            )
             return self.w(
                 f"tackle {bean} with {d(a.card)}: draw 1 defensive card; the attack is over "
                 "unless it is a Referee free kick or penalty (then the attackers get that kick)",
@@ -577,7 +602,9 @@ class BohnkickDescriber(Describer):
                     f"Vorteil: kein Freistoß; dein {shot} geht weiter, als Nächstes zielst du auf "
                     "eine Ecke",
                 )
-            ball = obs.get("ball") or self.w("the same bean", "derselben Bohne")
+            ball = self.bean(str(obs.get("ball") or "")) or self.w(
+                "the same bean", "derselben Bohne"
+            )
             return self.w(
                 f"advantage: no free kick, the attack goes on (the ball stays with {ball})",
                 f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt bei {ball})",

@@ -65,8 +65,8 @@ Münzen kaufen nur Gebäude ihrer Bohnensorte; die Bohnenseite jeder Münze ist 
 FIELD_LABELS = {
     "third": ("third field", "drittes Feld"),
     "goldmine": ("goldmine-4 field", "goldmine-4-Feld"),
-    "saloon": ("saloon-2 field, brech only", "saloon-2-Feld, nur brech"),
-    "blacksmith": ("blacksmith-2 field, feuer only", "blacksmith-2-Feld, nur feuer"),
+    "saloon": ("saloon-2 field, Green bean only", "saloon-2-Feld, nur brech"),
+    "blacksmith": ("blacksmith-2 field, Chili bean only", "blacksmith-2-Feld, nur feuer"),
 }
 
 
@@ -138,7 +138,7 @@ class HighBohnDescriber(BeanDescriber):
         return (entry.effect or {}).get(self.lang, "")
 
     def supply_text(self, keys: list[str]) -> str:
-        """The building supply grouped by type: ``jail (blaue) 1 3 4``."""
+        """The building supply grouped by type: ``jail (Blue bean) 1 3 4``."""
         groups: dict[str, list[str]] = {}
         for k in keys:
             kind, _, price = k.rpartition("-")

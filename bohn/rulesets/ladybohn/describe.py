@@ -72,7 +72,7 @@ class LadybohnDescriber(BeanDescriber):
     # ---------------------------------------------------------------- words
 
     def label(self, key: str) -> str:
-        """A lady ``blaue♀``, a baby ``blaue·baby``; a man by his name."""
+        """A lady ``Blue bean♀``, a baby ``Blue bean·baby``; a man by his name."""
         bean, sep, kind = key.partition("/")
         if not sep:
             return self.name(key)

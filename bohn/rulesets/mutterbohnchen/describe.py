@@ -111,10 +111,13 @@ LASTING_QUIRKS = {
         "sein Besitzer pflanzt in Phase 1 von jeder Handposition",
     ),
     "aktivist": (
-        "every revealed soja goes onto this field",
+        "every revealed Soy bean goes onto this field",
         "jede aufgedeckte soja kommt auf dieses Feld",
     ),
-    "saufkumpan": ("this field holds brech and blaue", "dieses Feld nimmt brech und blaue"),
+    "saufkumpan": (
+        "this field holds Green bean and Blue bean",
+        "dieses Feld nimmt brech und blaue",
+    ),
     "chauvischwein": (
         "every lady his owner plants goes to the bottom",
         "jede Dame, die sein Besitzer pflanzt, kommt nach unten",
@@ -125,7 +128,10 @@ LASTING_QUIRKS = {
         "rückt für jeden gepflanzten Mann 1 hoch",
     ),
     "macho": ("moves up 3 for each lady planted", "rückt für jede gepflanzte Dame 3 hoch"),
-    "pistolenheld": ("this field holds blaue and feuer", "dieses Feld nimmt blaue und feuer"),
+    "pistolenheld": (
+        "this field holds Blue bean and Chili bean",
+        "dieses Feld nimmt blaue und feuer",
+    ),
     "schluckspecht": (
         "every card his owner plants goes to the bottom",
         "jede Karte, die sein Besitzer pflanzt, kommt nach unten",
@@ -151,7 +157,7 @@ PLANTING_QUIRKS = {
         "die vorderste Handkarte des rechten Nachbarn nehmen",
     ),
     "junggeselle": (
-        "every feuer baby of the owner's fields goes to the discard pile",
+        "every Chili bean baby of the owner's fields goes to the discard pile",
         "jedes feuer-Baby der Felder des Besitzers kommt auf den Ablagestapel",
     ),
     "schuerzenjaeger": (
@@ -175,7 +181,7 @@ QUIRK_ASKS = {
         "wähle eine Dame deiner Felder: sie kommt oben auf ihr eigenes Feld",
     ),
     "junggeselle": (
-        "pick the next feuer baby of your fields to discard (all of them go)",
+        "pick the next Chili bean baby of your fields to discard (all of them go)",
         "wähle das nächste feuer-Baby deiner Felder zum Ablegen (alle gehen)",
     ),
     "schuerzenjaeger": (
@@ -183,7 +189,7 @@ QUIRK_ASKS = {
         "wähle eine Dame des Ablagestapels (d0 = unten) für hinten auf deine Hand",
     ),
     "aktivist": (
-        "plant the revealed soja onto his field, with or without a pull",
+        "plant the revealed Soy bean onto his field, with or without a pull",
         "pflanze die aufgedeckte soja auf sein Feld, mit oder ohne Hochziehen",
     ),
 }
@@ -265,7 +271,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         return MAMA_NAMES.get(key, key.capitalize())
 
     def label(self, key: str) -> str:
-        """A mama's bean shows its name and bean type: ``Kavalier(blaue)``."""
+        """A mama's bean shows its name and bean type: ``Kavalier(Blue bean)``."""
         if "/" not in key:
             mama = self.mama_bean(key)
             if mama:

@@ -152,7 +152,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
             if k == "razzia":
                 groups[
                     self.w(
-                        "razzia (4 blaue or 5 coins of one other type)",
+                        f"razzia (4 {self.name('blaue')} or 5 coins of one other type)",
                         f"razzia (4 {self.name('blaue')} oder 5 Münzen einer anderen Sorte)",
                     )
                 ] = []
