@@ -371,12 +371,14 @@ class Room:
             await self.store.add_actions(self.row.id, moves)
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
+        # the game and its row change together, with no await between them, so
+        # nobody reads a finished game whose row still says it runs
         self.game = trial
         result = trial.result()
         if result is not None:
-            await self.store.finish(self.row.id, result.to_json())
             self.row.status = "finished"
             self.row.result = result.to_json()
+            await self.store.finish(self.row.id, self.row.result)
         self._changed()
 
     # -- bots ------------------------------------------------------------------
