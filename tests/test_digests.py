@@ -53,7 +53,6 @@ def test_a_terminal_session_reads_as_before(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_the_research_environment_encodes_as_before(variant: str) -> None:
-    pytest.importorskip("pettingzoo")
     players = SMALLEST[variant]
     assert digests.rl_digest(variant, players, {}) == GOLDEN[f"{variant}/{players}/rl"]
 

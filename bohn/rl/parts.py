@@ -36,6 +36,7 @@ its blocks leave writers that are all an observation's encoding runs.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from operator import itemgetter
 from typing import Any
 
@@ -44,20 +45,20 @@ from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
 from bohn.rl.encoding import MEMO, Encoder, counts, histogram
 
 
-class RulesetEncoding:
+class RulesetEncoding(ABC):
     """The contract of a ruleset's ``ENCODING`` (see the module docstring)."""
 
+    @abstractmethod
     def blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """Add the ruleset's observation blocks to ``enc`` (after ``phase``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def caps(self, kind: type[Game], players: int) -> Caps:
         """The windows of the action table for ``players`` players."""
-        raise NotImplementedError
 
+    @abstractmethod
     def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         """The action families within ``caps``, in index order."""
-        raise NotImplementedError
 
 
 class BeanEncoding(RulesetEncoding):

@@ -10,8 +10,9 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
 from bohn.rl import actions
-from bohn.rl.actions import ActionTable, default_caps
+from bohn.rl.actions import ActionTable, Caps, Family, default_caps
 from bohn.rl.encoding import Encoder
 from bohn.rl.parts import BEANS, BeanEncoding, RulesetEncoding, encoding_of
 from bohn.rulesets import ruleset
@@ -52,7 +53,16 @@ def test_the_encoder_and_the_table_use_the_rulesets_part(variant: str, players: 
 
 
 class _Own(RulesetEncoding):
-    pass
+    """A ruleset encoding of its own: the bean games' blocks and families."""
+
+    def blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        BEANS.blocks(enc, kind)
+
+    def caps(self, kind: type[Game], players: int) -> Caps:
+        return BEANS.caps(kind, players)
+
+    def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
+        return BEANS.families(kind, players, caps)
 
 
 def test_encoding_may_be_a_class_and_must_be_a_ruleset_encoding(
