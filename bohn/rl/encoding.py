@@ -105,6 +105,19 @@ def counts(
     val.extend([min(c / scale, cap) for c in counts.values()])
 
 
+def mark_keys(
+    keys: Any, index: dict[str, int], base: int, idx: list[int], val: list[float]
+) -> None:
+    """A multi-hot of the known ``keys`` (a list, or None) over ``index``,
+    written at ``base`` into a sparse vector (``idx``, ``val``): a seat's
+    buildings, establishments."""
+    for k in keys or ():
+        i = index.get(k)
+        if i is not None:
+            idx.append(base + i)
+            val.append(1.0)
+
+
 def histogram(
     vocab: dict[str, int], scale: float, cap: float
 ) -> Callable[[Sequence[str] | None, int, list[int], list[float]], None]:
@@ -390,4 +403,5 @@ __all__ = [
     "counts",
     "histogram",
     "layout_markdown",
+    "mark_keys",
 ]

@@ -10,7 +10,7 @@ from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, refs
-from bohn.rl.encoding import Encoder, bean_of, histogram
+from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
 from bohn.rl.parts import BeanEncoding
 from bohn.rulesets.high_bohn.rules import BUILDINGS
 
@@ -83,11 +83,7 @@ class HighBohnEncoding(BeanEncoding):
             idx: list[int],
             val: list[float],
         ) -> None:
-            for b in s.get("buildings") or ():
-                i = buildings.get(b)
-                if i is not None:
-                    idx.append(base + i)
-                    val.append(1.0)
+            mark_keys(s.get("buildings"), buildings, base, idx, val)
             p = base + nbld
             for j, fk in enumerate((s.get("field_kinds") or ())[:f]):
                 i = field_kinds.get(fk)

@@ -9,7 +9,7 @@ from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import Encoder, bean_of, histogram
+from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
 from bohn.rulesets.al_cabohne.encoding import AlCabohneEncoding
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
 
@@ -56,11 +56,7 @@ class ProhibohnEncoding(AlCabohneEncoding):
             idx: list[int],
             val: list[float],
         ) -> None:
-            for e in s.get("establishments") or ():
-                i = ek.get(e)
-                if i is not None:
-                    idx.append(base + i)
-                    val.append(1.0)
+            mark_keys(s.get("establishments"), ek, base, idx, val)
             tally = s.get("tally") or {}
             for j, key in enumerate(("cash", "cards", "bonus", "total")):
                 v = tally.get(key)
