@@ -103,13 +103,14 @@ def legal_view(
     if words is None:
         return [_action_view(a) for a in legal]
     o = game.observe(seat) if obs is None else obs
+    advances = [words.advances(a, o, seat) for a in legal]
+    if not any(advances) and words.to_move(o, seat, sorted(game.waiting_for()), legal):
+        # the game waits on moves allowed at any time (a harvest that frees a
+        # field for the kept cards, Sissi's action): they are the way forward
+        advances = [True] * len(legal)
     return [
-        {
-            **_action_view(a),
-            "label": words.action(a, o, seat),
-            "advances": words.advances(a, o, seat),
-        }
-        for a in legal
+        {**_action_view(a), "label": words.action(a, o, seat), "advances": adv}
+        for a, adv in zip(legal, advances, strict=True)
     ]
 
 

@@ -10,11 +10,14 @@ import re
 import pytest
 
 import bohn
+from bohn.bots.base import seat_view
 from bohn.describe import LANGS, describer
+from bohn.engine.actions import Harvest
 from bohn.engine.game import Game
-from bohn.rulesets import VARIANTS
+from bohn.rulesets import VARIANTS, find_variant
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-from bohn.server.rooms import game_view
+from bohn.server.rooms import game_view, legal_view
+from bohn.sim.runner import make_bots, next_seat
 
 #: an action's text form at the start of a sentence
 RAW = re.compile(r"^(plant|keep|harvest|propose|stash|buy-field|accept|decline|withdraw) [a-z]?\d")
@@ -96,3 +99,26 @@ def test_your_move_only_while_the_game_waits_for_a_move() -> None:
     idle = (g2.observe(None)["active"] + 1) % 3
     v = game_view(g2, "g", idle)
     assert not v["your_move"] and v["prompt"].startswith("Waiting for seat")
+
+
+def test_a_move_allowed_at_any_time_is_the_way_forward_when_nothing_else_is() -> None:
+    """Kept cards that fit no field: the game waits on the seat, and only a
+    harvest is listed; that harvest is the move the page highlights."""
+
+    found = 0
+    for seed in range(40):
+        game = find_variant("bohnanza").new(3, seed, {"trade_cap": 1})
+        bots, last = make_bots(["random"] * 3, seed), 2
+        while game.waiting_for() and not found:
+            for s in sorted(game.waiting_for()):
+                legal = game.legal_actions(s)
+                if legal and all(isinstance(a, Harvest) for a in legal):
+                    view = legal_view(game, s, describer(game, "en"))
+                    assert all(v["advances"] for v in view)
+                    found += 1
+            seat = next_seat(game.waiting_for(), last, 3)
+            game.apply(seat, bots[seat].act(seat_view(game, seat, bots[seat], {})))
+            last = seat
+        if found:
+            break
+    assert found, "no position where only harvests are listed for a waited seat"
