@@ -145,6 +145,7 @@ def game_view(
         "type": "state",
         "game": game_id,
         "variant": game.variant,
+        "title": type(game).title,
         "seat": seat,
         "seq": game.seq,
         "observation": obs,

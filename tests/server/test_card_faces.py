@@ -85,7 +85,7 @@ def test_a_building_shows_its_cost_and_effect_in_its_detail_view(browser: Any, s
     face = page.locator(f"[data-testid=supply] [data-card='{key}']")
     assert face.get_attribute("aria-label") == entry["names"]["en"]
     assert entry["effect"]["en"] in face.get_attribute("title")  # the hover text
-    face.click()
+    face.click(position={"x": 6, "y": 30})  # the part of it its pile leaves in view
     detail = page.locator("[data-testid=card-detail]")
     detail.wait_for(state="visible", timeout=TIMEOUT)
     said = " ".join(detail.inner_text().split())

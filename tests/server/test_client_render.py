@@ -110,7 +110,7 @@ def test_the_sissi_action_lists_the_fields_still_to_harvest(browser: Any, server
     assert game.observe(1)["sissi_action"] == [[0, 0], [1, 0]]
     page = _show(browser, server, game, 1)
     assert page.text("sissi-action") == (
-        "Sissi action: fields to harvest seat 0 f0, you (seat 1) f0"
+        "Sissi action: fields to harvest Seat 0: field 0, you (seat 1): field 0"
     )
     assert page.page.locator("[data-testid=extra]").count() == 0  # nothing left unexplained
 
@@ -121,9 +121,7 @@ def test_high_bohn_distillery_window_is_told_in_words(browser: Any, server: str)
     assert obs["distillery"] is not None
     assert obs["distillery"] == {"building_type": "saloon", "seats": [1, 2]}
     page = _show(browser, server, game, 1)
-    assert page.text("distillery") == (
-        "Distillery bean type saloon; still to decide: you (seat 1), seat 2"
-    )
+    assert page.text("distillery") == ("Distillery Saloon; still to decide: you (seat 1), Seat 2")
 
 
 def test_high_bohn_jail_choice_shows_the_cards(browser: Any, server: str) -> None:
@@ -151,7 +149,7 @@ def test_mutterbohnchen_for_two_shows_the_third_field_card(browser: Any, server:
     obs = game.observe(0)
     assert (obs["third_field_card"], obs["hand_discarded"]) == (1, False)
     page = _show(browser, server, game, 0)
-    assert page.text("third-field-card") == "3. Bohnenfeld card seat 1"
+    assert page.text("third-field-card") == "3. Bohnenfeld card Seat 1"
     assert page.text("hand-discarded") == "Hand card dropped this turn no"
 
 

@@ -115,7 +115,8 @@ def test_the_chosen_card_follows_its_card_when_the_hand_shifts(browser: Any, ser
     assert t.page.evaluate("document.activeElement.dataset.mark") == "tick"
     assert t.page.evaluate("document.activeElement.value") == "h1"
     send = t.page.locator("[data-testid=trade-send]")
-    assert "(h1)" in send.inner_text() and send.inner_text().startswith("Propose to seat 0: give ")
+    # the same card (the Blue bean, now second in the hand), named in the button
+    assert send.inner_text() == "Propose to Seat 0: give Blue bean, want nothing"
     send.click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h1"], "want": []}]
@@ -130,7 +131,7 @@ def test_a_chosen_card_that_left_the_hand_is_dropped_visibly(browser: Any, serve
     assert t.checked() == ["h0"]  # garten, now at h0
     notice = t.page.locator("[data-testid=trade-notice]")
     assert notice.is_visible()
-    assert "was h0" in notice.inner_text() and "taken out of the proposal" in notice.inner_text()
+    assert notice.inner_text() == "Green bean left your hand: taken out of the proposal."
     t.page.locator("[data-testid=trade-send]").click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h0"], "want": []}]
@@ -203,7 +204,7 @@ def test_an_offer_shows_both_sides_and_its_moves_in_words(browser: Any, server: 
     assert (
         t.page.locator("[data-testid=trade-send]")
         .inner_text()
-        .startswith("Propose to seat 0: give ")
+        .startswith("Propose to Seat 0: give ")
     )
     t.page.locator("[data-testid=trade-send]").click()
     t.wait_sent(1)

@@ -286,7 +286,7 @@ export function installDetails() {
     }
     if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
     if (!n) return;
-    if (n.closest("label, button, a")) return; // the control around it acts
+    if (n.closest("label, button, a, [data-src]")) return; // the control around it (or the card's move) acts
     openDetail(n);
   });
   document.addEventListener("keydown", (ev) => {
@@ -295,7 +295,8 @@ export function installDetails() {
       const n = faceOf(document.activeElement);
       if (n && document.activeElement === n) {
         ev.preventDefault();
-        openDetail(n);
+        if (n.dataset.src) n.click(); // a card that moves: Enter chooses it (the long press or right click shows its details)
+        else openDetail(n);
       }
     }
   });

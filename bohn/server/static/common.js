@@ -1,5 +1,6 @@
 // Shared helpers of the bohn pages: fetching JSON, cards, actions and events as text.
 import { cardBack, cardFace, cardName, coinFace, hasCatalogue } from "./cards.js";
+import { lang } from "./i18n.js";
 
 /** Fetch JSON; throws an Error carrying the server's message (and rule) on failure. */
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -73,7 +74,8 @@ export function cards(list, attrs = {}) {
 export { cardName };
 
 export function seatName(s, me) {
-  if (s === null || s === undefined) return "the game";
+  if (s === null || s === undefined || s < 0) return lang === "de" ? "das Spiel" : "the game";
+  if (lang === "de") return s === me ? `du (Platz ${s})` : `Platz ${s}`;
   return s === me ? `you (seat ${s})` : `seat ${s}`;
 }
 

@@ -1,13 +1,16 @@
-// The game page: one WebSocket to the server, every "state" message rendered in full.
-import { actionText, card, cardKind, cards, el, eventText, resultBlock, seatName } from "./common.js";
-import { installDetails, loadCatalogue } from "./cards.js";
+// The game page: one WebSocket to the server, every "state" message drawn as
+// a card table (table.js). Moves are made by clicking (or dragging) a card and
+// then a highlighted place, or with the move buttons, which say each move in words.
+import { card, cardKind, el, eventText, resultBlock } from "./common.js";
+import { cardName, installDetails, loadCatalogue } from "./cards.js";
+import { lang, switchLanguage, t } from "./i18n.js";
+import { renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = params.get("token");
 const spectate = params.get("spectate");
-const lang = params.get("lang") === "de" ? "de" : "en"; // the log's language (?lang=de)
 
 let ws = null;
 let state = null; // the last "state" message
@@ -22,9 +25,9 @@ const want = []; // the trade form's wanted bean types
 function connect() {
   const q = token ? `token=${encodeURIComponent(token)}` : spectate ? `spectate=${encodeURIComponent(spectate)}` : "";
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  setConnection("connecting…", "connecting");
+  setConnection(t("connecting"), "connecting");
   ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}?${q}&lang=${lang}`);
-  ws.addEventListener("open", () => setConnection("connected", "open"));
+  ws.addEventListener("open", () => setConnection(t("connected"), "open"));
   ws.addEventListener("message", (ev) => {
     let msg;
     try {
@@ -39,12 +42,12 @@ function connect() {
     pending = false;
     if (stopped || ev.code === 4403 || ev.code === 4404) {
       stopped = true;
-      setConnection("disconnected", "closed");
+      setConnection(t("disconnected"), "closed");
       return;
     }
     const delay = Math.min(10000, 500 * 2 ** retries);
     retries += 1;
-    setConnection(`connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`, "closed");
+    setConnection(t("reconnecting", Math.round(delay / 100) / 10), "closed");
     setTimeout(connect, delay);
   });
 }
@@ -55,22 +58,34 @@ function setConnection(text, status) {
   c.dataset.status = status;
 }
 
+let firstPaint = true;
+
 function onMessage(msg) {
   if (msg.type === "state") {
     retries = 0;
     pending = false;
     if (!msg.log.length || msg.log[0].step === 0) logSteps.clear();
     for (const entry of msg.log) logSteps.set(entry.step, entry);
+    if (!state || state.seq !== msg.seq) selected = null;
     state = msg;
     // the ruleset's client code and its card catalogue (faces), loaded once each
-    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(render);
+    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(() => {
+      performance.mark("bohn-render-start");
+      render();
+      performance.mark("bohn-render-end");
+      performance.measure("bohn-render", "bohn-render-start", "bohn-render-end");
+      if (firstPaint) {
+        firstPaint = false;
+        performance.mark("bohn-first-paint");
+      }
+    });
   } else if (msg.type === "ack") {
     pending = false;
     showError("");
     tradeAnswer(msg);
   } else if (msg.type === "error") {
     pending = false;
-    showError(msg.message + (msg.rule ? ` (rule: ${msg.rule})` : ""), msg.code);
+    showError(msg.message + (msg.rule ? t("rule", msg.rule) : ""), msg.code);
     if (msg.code === "forbidden" || msg.code === "not-found") stopped = true;
     if (state) renderActions();
     tradeAnswer(msg);
@@ -83,7 +98,7 @@ function onMessage(msg) {
 
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN || !state) {
-    showError("not connected; the action was not sent");
+    showError(t("not-sent"));
     return;
   }
   pending = true;
@@ -119,21 +134,34 @@ async function loadClient(variant) {
   }
 }
 
-function kv(label, value, testid) {
-  return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
-}
+const ctx = () => ({ me: me(), state, client, pick: pickModel() });
+const who = (s) => whoOf({ me: me(), state }, s);
 
-function cardRow(list, label, testid, prefix) {
-  const ol = el("ol", { class: "cards", dataset: testid ? { testid } : undefined, "aria-label": label });
-  (list || []).forEach((k, i) => ol.append(el("li", {}, prefix ? el("span", { class: "ref" }, `${prefix}${i}`) : null, card(k))));
-  return ol;
-}
-
-/** What a ruleset's client code may draw with. */
-const ui = () => ({ el, kv, card, cards, cardRow, seatName, seatOf, me: me() });
-
-function json(v) {
-  return el("code", { class: "json" }, JSON.stringify(v));
+function staticWords() {
+  document.documentElement.lang = lang;
+  const set = (id, key) => {
+    const n = $(id);
+    if (n) n.textContent = t(key);
+  };
+  set("hand-title", "your-hand");
+  set("actions-title", "moves");
+  set("offers-title", "trading");
+  set("offers-none", "no-offers");
+  set("trade-auto-label", "auto-decline");
+  set("trade-legend", "new-proposal");
+  set("trade-to-label", "to");
+  set("trade-give-label", "give");
+  set("trade-want-label", "want");
+  set("trade-give-none", "no-give");
+  set("trade-send", "propose");
+  set("trade-clear", "clear-proposal");
+  set("log-title", "log");
+  set("log-all-label", "log-all");
+  set("result-title", "game-over-title");
+  set("connection", "connecting");
+  const sw = $("lang-switch");
+  sw.textContent = t("lang.switch");
+  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
 }
 
 // ---------------------------------------------------------------- render
@@ -142,17 +170,31 @@ function render() {
   const o = obs();
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.phase = String(o.phase ?? "");
-  $("title").textContent = `${state.variant} · game ${state.game}${me() === null ? " · spectator" : ` · seat ${me()}`}`;
-  document.title = `bohn — ${state.variant}${yourMove() ? " (your move)" : ""}`;
-  renderStatus(o);
-  renderHand(o);
+  $("title").textContent = `${state.title || state.variant} · ${me() === null ? t("spectator") : who(me())}`;
+  document.title = `bohn — ${state.title || state.variant}${yourMove() ? ` (${t("your-move-title")})` : ""}`;
+  const seed = $("seed-note");
+  if (typeof state.seed_chosen === "boolean") {
+    seed.hidden = false;
+    seed.textContent = state.seed_chosen ? t("seed-chosen") : t("seed-random");
+    seed.dataset.chosen = state.seed_chosen ? "yes" : "no";
+  }
+  renderBoard();
   renderActions();
-  renderTable(o);
-  renderSeats(o);
   renderOffers(o);
   renderTradeForm(o);
   renderLog();
   renderResult();
+}
+
+/** The table itself: status, seats, the middle, the hand (redrawn on a pick too). */
+function renderBoard() {
+  const c = ctx();
+  renderStatus($("status"), c, yourMove());
+  renderSeats($("seats"), $("my-seat"), c);
+  renderTable($("table"), c);
+  $("hand-panel").hidden = me() === null;
+  renderHand($("hand"), $("hand-extra"), c);
+  fieldButtons(c);
 }
 
 // Whether the game waits for this seat's move: the server says (your_move);
@@ -163,96 +205,178 @@ function yourMove() {
   return (state.waiting_for || []).includes(me()) && (state.legal || []).some((l) => l.advances !== false);
 }
 
-function renderStatus(o) {
-  const box = $("status");
-  const waiting = state.waiting_for || [];
-  const yours = yourMove();
-  const phaseName = state.phase_name || (o.phase === undefined ? "-" : String(o.phase).replace(/-/g, " "));
-  box.dataset.yourMove = yours ? "yes" : "no";
-  box.replaceChildren(
-    el("p", { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
-      yours
-        ? el("strong", { class: "your-move prompt-text", dataset: { testid: "your-move" } }, state.prompt || "Your move")
-        : el("span", { class: "prompt-text" }, state.prompt || ""),
-    ),
-    el("div", { class: "status-facts" },
-      kv("Turn", String(o.turn ?? "-"), "turn"),
-      el("div", { class: "kv", dataset: { testid: "phase", phase: String(o.phase ?? "") }, title: String(o.phase ?? "") },
-        el("span", { class: "k" }, "Phase"), " ", el("span", { class: "v" }, phaseName)),
-      kv("Active", seatName(o.active, me()), "active"),
-      kv("Waiting for", waiting.length ? waiting.map((s) => seatName(s, me())).join(", ") : "nobody", "waiting-for"),
-      ...situation(o),
-    ),
+// ---------------------------------------------------------------- picking cards and places
+
+// A move as "this card goes to that place": src names a card of mine or of the
+// table (h0 hand, t0 trading area, r0 revealed, p0 pile, s0 store), dst a place
+// (f0 my field, m0 a boss, "store" my General Store); null where a move is not one.
+function moveParts(a) {
+  const n = (x) => x !== undefined && x !== null;
+  switch (a.type) {
+    case "plant":
+      return { src: n(a.traded) ? `t${a.traded}` : n(a.card) ? `h${a.card}` : "h0", dst: `f${a.field}` };
+    case "place":
+      return { src: `p${a.pile}`, dst: n(a.boss) ? `m${a.boss}` : `f${a.field}` };
+    case "give":
+      return { src: `h${a.card}`, dst: `m${a.boss}` };
+    case "store":
+      return { src: String(a.card), dst: "store" };
+    case "keep":
+      return { src: `r${a.revealed}`, dst: null };
+    case "use":
+    case "discard":
+      return n(a.pile) ? { src: `p${a.pile}`, dst: null } : null;
+    case "drop":
+    case "play":
+      return n(a.card) ? { src: `h${a.card}`, dst: null } : null;
+    default:
+      return null;
+  }
+}
+
+let selected = null; // the chosen card (a src), or null
+
+function pickModel() {
+  if (me() === null || !state) return null;
+  const legal = state.legal || [];
+  const sources = new Map(); // src -> [legal moves]
+  for (const l of legal) {
+    const m = moveParts(l.action);
+    if (!m) continue;
+    if (!sources.has(m.src)) sources.set(m.src, []);
+    sources.get(m.src).push(l);
+  }
+  const o = obs();
+  const mine = seatOf(o, me());
+  const places = new Set((mine.fields || []).map((_, j) => `f${j}`));
+  if (mine.store !== undefined) places.add("store");
+  (o.bosses || []).forEach((_, j) => places.add(`m${j}`));
+  // cards with no move now may still be chosen where cards of their zone move to
+  // a field: the engine then says which rule keeps them off it
+  const loose = new Set();
+  for (const src of sources.keys()) {
+    if (src[0] === "h") (mine.hand || []).forEach((_, i) => loose.add(`h${i}`));
+    if (src[0] === "t") (mine.trading_area || []).forEach((_, i) => loose.add(`t${i}`));
+  }
+  const targets = new Set();
+  for (const l of sources.get(selected) || []) {
+    const m = moveParts(l.action);
+    if (m.dst) targets.add(m.dst);
+  }
+  return { sources, loose, mine: places, selected, targets, onSource, onTarget };
+}
+
+function cardAt(src) {
+  const o = obs();
+  const mine = seatOf(o, me());
+  const i = Number(src.slice(1));
+  const zone = { h: mine.hand, t: mine.trading_area, r: o.revealed, s: mine.store, p: o.piles || o.offer }[src[0]] || [];
+  const k = zone[i];
+  return Array.isArray(k) ? k[0] : k;
+}
+
+function onSource(src, ev, dragging = false) {
+  if (pending) return;
+  selected = selected === src && !dragging ? null : src;
+  showError("");
+  renderBoard();
+  renderPickBar();
+}
+
+function onTarget(dst) {
+  if (pending) return;
+  const model = pickModel();
+  let src = selected;
+  if (src === null) {
+    // no card chosen: the place's moves, if they all take one card (the front card)
+    const froms = [...model.sources].filter(([, ls]) => ls.some((l) => moveParts(l.action).dst === dst)).map(([s]) => s);
+    if (froms.length !== 1) return;
+    src = froms[0];
+  }
+  const moves = (model.sources.get(src) || []).filter((l) => moveParts(l.action).dst === dst);
+  if (moves.length === 1) {
+    selected = null;
+    send(moves[0].action);
+    return;
+  }
+  if (moves.length > 1) {
+    selected = src;
+    renderBoard();
+    renderPickBar(moves);
+    return;
+  }
+  // not a legal place: ask the engine, which refuses with the rule (and changes nothing)
+  const tried = illegalTry(src, dst);
+  if (tried) send(tried);
+  else showError(t("no-move-card", cardName(cardAt(src))));
+}
+
+/** The move `src` -> `dst` built like a legal move of the same kind, for the engine to refuse with its reason. */
+function illegalTry(src, dst) {
+  const legal = state.legal || [];
+  const kind = src[0];
+  const like = legal.find((l) => {
+    const m = moveParts(l.action);
+    return m && m.dst && m.src[0] === kind && m.dst[0] === dst[0];
+  });
+  if (!like) return null;
+  const a = { ...like.action };
+  delete a.mode;
+  const i = Number(src.slice(1));
+  if (kind === "h") {
+    if (a.type === "plant") a.card = i;
+    else a.card = i;
+  } else if (kind === "t") a.traded = i;
+  else if (kind === "p") a.pile = i;
+  else if (kind === "r" || kind === "s") a.card = src;
+  const j = Number(dst.slice(1));
+  if (dst[0] === "f") a.field = j;
+  else if (dst[0] === "m") a.boss = j;
+  return a;
+}
+
+/** The bar above the moves: the chosen card, its moves that go to no place, and Cancel. */
+function renderPickBar(only) {
+  let bar = $("pick-bar");
+  if (!bar) {
+    bar = el("div", { id: "pick-bar", class: "pick-bar", role: "status", dataset: { testid: "pick-bar" } });
+    $("actions").before(bar);
+  }
+  if (selected === null || !state) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    return;
+  }
+  const moves = only || (pickModel().sources.get(selected) || []);
+  const name = cardName(cardAt(selected));
+  bar.hidden = false;
+  bar.replaceChildren(
+    el("span", { class: "pick-text" }, moves.length ? (only ? `${t("choose-how")} ` : t("pick-card", name)) : t("no-move-card", name)),
+    ...moves.filter((l) => only || !moveParts(l.action).dst).map((l) => actionButton(l)),
+    el("button", { type: "button", class: "small", dataset: { testid: "pick-cancel" }, onclick: () => { selected = null; renderBoard(); renderPickBar(); } }, t("cancel-pick")),
   );
 }
 
-const yesNo = (b) => (b ? "used" : "not used");
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-// The ruleset-specific state of the turn, in words (docs/observation.md).
-function situation(o) {
-  const out = [];
-  const who = (s) => seatName(s, me());
-  // Sissi: the fields the Sissi action still harvests
-  if (o.sissi_action && o.sissi_action.length) {
-    out.push(kv("Sissi action: fields to harvest", o.sissi_action.map(([s, f]) => `${who(s)} f${f}`).join(", "), "sissi-action"));
+/** My fields' own buttons: harvest (and other moves of a field that take no card). */
+function fieldButtons(c) {
+  if (!c.pick) return;
+  for (const l of state.legal || []) {
+    const a = l.action;
+    if (a.type !== "harvest" && a.type !== "protect") continue;
+    const node = document.querySelector(`#my-seat .field[data-dst="f${a.field}"]`);
+    if (!node) continue;
+    node.append(actionButton(l, undefined, { small: true }));
   }
-  // High Bohn
-  if (o.bank_used && (o.bank_used.bury || o.bank_used.move)) {
-    out.push(kv("Bank this turn", `bury ${yesNo(o.bank_used.bury)}, move ${yesNo(o.bank_used.move)}`, "bank-used"));
-  }
-  if (o.final_buyer !== undefined && o.final_buyer !== null) out.push(kv("Final buying", who(o.final_buyer), "final-buyer"));
-  if (o.distillery) {
-    out.push(kv("Distillery", `bean type ${o.distillery.building_type}; still to decide: ${o.distillery.seats.map(who).join(", ") || "nobody"}`, "distillery"));
-  }
-  if (o.jail_coin) out.push(kv("Jail: a coin to choose", el("span", {}, `${who(o.jail_coin.seat)} from `, ...cards(o.jail_coin.cards)), "jail-coin"));
-  // Prohibohn
-  if (o.stage !== undefined) out.push(kv("Stage", o.stage ? `${o.stage} of 6` : "-", "stage"));
-  if (o.uncovered) out.push(kv("Uncovered this phase 4", plural(o.uncovered, "card")));
-  if (o.under) out.push(kv("Paid coins under the discard pile", String(o.under)));
-  if (o.extended) out.push(kv("Deck", "played through a fourth time", "extended"));
-  const d = o.decision;
-  if (d) {
-    if (d.boss !== undefined) out.push(kv("Protection", `field f${d.field} against ${d.boss}`, "decision"));
-    else if (d.counts) out.push(kv("Cards to draw", d.counts.join(" or "), "decision"));
-    else if (d.third) out.push(kv("Third establishment to remove", d.third, "decision"));
-    else if (d.removable) out.push(kv("Establishments that may be removed", d.removable.join(", ") || "none", "decision"));
-    else if ("treasury" in d) out.push(kv("The mafia's treasury", d.treasury ? el("span", {}, ...cards(d.treasury)) : "face down", "decision"));
-  }
-  // Ladybohn, Mutterböhnchen
-  if (o.third_fields_left !== undefined) out.push(kv("Third fields left to buy", String(o.third_fields_left), "third-fields-left"));
-  if (o.third_field_card !== undefined && o.third_field_card !== null) out.push(kv("3. Bohnenfeld card", who(o.third_field_card), "third-field-card"));
-  if (o.hand_discarded !== undefined) out.push(kv("Hand card dropped this turn", o.hand_discarded ? "yes" : "no", "hand-discarded"));
-  return out;
 }
 
-const seatOf = (o, s) => (o.seats || [])[s] || {};
-
-function renderHand(o) {
-  const hand = $("hand");
-  const extra = $("hand-extra");
-  hand.replaceChildren();
-  extra.replaceChildren();
-  $("hand-panel").hidden = me() === null;
-  if (me() === null) return;
-  const mine = seatOf(o, me());
-  (mine.hand || []).forEach((k, i) => {
-    hand.append(el("li", { dataset: { testid: "hand-card", ref: `h${i}`, card: k } }, el("span", { class: "ref" }, `h${i}`), card(k)));
-  });
-  if (!(mine.hand || []).length) hand.append(el("li", { class: "empty" }, "empty"));
-  if (mine.defence) {
-    extra.append(el("h3", {}, "Defensive cards"), cardRow(mine.defence, "defensive cards", "defence", "d"));
-  }
-  if (o.drawn && o.drawn.length) extra.append(el("h3", {}, "Drawn (to order)"), cardRow(o.drawn, "drawn cards", "drawn"));
-  if (o.deck_top) extra.append(kv("Top of the draw pile", card(o.deck_top), "deck-top"));
-}
+// ---------------------------------------------------------------- moves as buttons
 
 const GROUPS = [
-  ["plant", "Plant and play", ["plant", "store", "place", "give", "stash", "drop", "play", "use", "order", "move", "bury", "pick"]],
-  ["harvest", "Harvest and buy", ["harvest", "buy-field", "build", "take", "remove", "protect", "draw"]],
-  ["trade", "Trade", ["accept", "decline", "withdraw", "keep", "end-trading"]],
-  ["propose", "Listed proposals", ["propose"]],
-  ["other", "Other", []],
+  ["plant", ["plant", "store", "place", "give", "stash", "drop", "play", "use", "order", "move", "bury", "pick"]],
+  ["harvest", ["harvest", "buy-field", "build", "take", "remove", "protect", "draw"]],
+  ["trade", ["accept", "decline", "withdraw", "keep", "end-trading"]],
+  ["propose", ["propose"]],
+  ["other", []],
 ];
 
 // A long list of one action type choosing hand cards (Prohibohn's starting
@@ -279,26 +403,25 @@ function cardChooser(items) {
   const byKey = new Map(items.map((l) => [key(l.action.cards), l]));
   const boxes = positions.map((i) =>
     el("label", { class: "pick" },
-      el("input", { type: "checkbox", value: String(i), dataset: { testid: "choose-card", ref: `h${i}` } }),
-      hand[i] !== undefined ? card(hand[i]) : `h${i}`),
+      el("input", { type: "checkbox", value: String(i), dataset: { testid: "choose-card", ref: `h${i}` }, "aria-label": cardName(hand[i]) }),
+      hand[i] !== undefined ? card(hand[i]) : ""),
   );
-  const need = sizes.join(" or ");
-  const go = el("button", { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } },
-    `Choose ${need} card${need === "1" ? "" : "s"}`);
-  const chosen = () => boxes.map((b) => b.querySelector("input")).filter((x) => x.checked).map((x) => Number(x.value));
+  const need = sizes.join(` ${t("or")} `);
+  const go = el("button", { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } }, t("choose-n", need));
+  const chosenNow = () => boxes.map((b) => b.querySelector("input")).filter((x) => x.checked).map((x) => Number(x.value));
   const update = () => {
-    const l = byKey.get(key(chosen()));
+    const l = byKey.get(key(chosenNow()));
     go.disabled = pending || !l;
-    go.textContent = l ? l.label || l.text : `Choose ${need} card${need === "1" ? "" : "s"}`;
-    go.title = l ? l.text : "";
+    const words = l ? l.label || l.text : t("choose-n", need);
+    go.textContent = words.charAt(0).toUpperCase() + words.slice(1);
   };
   for (const b of boxes) b.querySelector("input").addEventListener("change", update);
   go.addEventListener("click", () => {
-    const l = byKey.get(key(chosen()));
+    const l = byKey.get(key(chosenNow()));
     if (l) send(l.action);
   });
   return el("div", { class: "chooser", dataset: { testid: `chooser-${type}` } },
-    el("p", { class: "hint" }, `Tick ${need} of your hand cards:`), el("div", { class: "picks" }, ...boxes), go);
+    el("p", { class: "hint" }, t("tick-cards", need)), el("div", { class: "picks" }, ...boxes), go);
 }
 
 // the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
@@ -309,15 +432,16 @@ let primary = null;
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
+  renderPickBar();
   shortcuts = [];
   primary = null;
   if (me() === null) {
-    box.append(el("p", {}, "You are watching."));
+    box.append(el("p", { class: "hint" }, t("watching")));
     return;
   }
   const legal = state.legal || [];
   if (!legal.length) {
-    box.append(el("p", { dataset: { testid: "no-actions" } }, state.result ? "The game is over." : "Nothing to do now: waiting for the others."));
+    box.append(el("p", { class: "hint", dataset: { testid: "no-actions" } }, state.result ? t("game-over") : t("wait-others")));
     return;
   }
   const chosen = choosers(legal);
@@ -325,18 +449,20 @@ function renderActions() {
   const byGroup = new Map(GROUPS.map(([g]) => [g, []]));
   for (const l of legal) {
     if (inChooser.has(l)) continue;
-    const g = GROUPS.find(([, , types]) => types.includes(l.action.type));
+    const g = GROUPS.find(([, types]) => types.includes(l.action.type));
     byGroup.get(g ? g[0] : "other").push(l);
   }
   const yours = yourMove();
   // the groups holding the moves the game waits for come first
   // (the listed proposals, folded, stay last)
   const rank = ([g]) => (g === "propose" ? 2 : byGroup.get(g).some((l) => l.advances !== false) ? 0 : 1);
-  const order = GROUPS.map(([g, label]) => [g, label]).sort((a, b) => rank(a) - rank(b));
-  for (const items of chosen) box.append(el("h3", {}, "Choose cards"), cardChooser(items));
-  for (const [g, label] of order) {
+  const order = [...GROUPS].sort((a, b) => rank(a) - rank(b));
+  for (const items of chosen) box.append(cardChooser(items));
+  const row = el("div", { class: "move-row" });
+  for (const [g] of order) {
     const items = byGroup.get(g);
     if (!items.length) continue;
+    const label = t(`group.${g}`);
     const wrap = el("div", { class: `group group-${g}`, role: "group", "aria-label": label, dataset: { testid: `actions-${g}` } });
     for (const l of items) {
       const isPrimary = yours && !primary && g !== "propose" && l.advances !== false;
@@ -346,14 +472,15 @@ function renderActions() {
       if (isPrimary) primary = b;
       wrap.append(b);
     }
-    if (g === "propose") box.append(el("details", {}, el("summary", {}, `${label} (${items.length})`), wrap));
-    else box.append(el("h3", {}, label), wrap);
+    if (g === "propose") box.append(el("details", { class: "listed" }, el("summary", {}, `${label} (${items.length})`), wrap));
+    else row.append(wrap);
     if (g === "harvest") {
       const picker = coinPicker(items);
-      if (picker) box.append(picker);
+      if (picker) row.append(picker);
     }
   }
-  if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, "Keys: 1–9 choose a listed move", primary ? ", Enter the highlighted one" : "", "."));
+  box.prepend(row);
+  if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, t("keys-hint", Boolean(primary))));
 }
 
 // `buy-field` is listed once, paid with the top coins; the engine takes any
@@ -365,7 +492,7 @@ function coinPicker(items) {
   const faces = mine.known_coins || mine.coin_cards;
   if (!buy || !faces || !faces.length) return null;
   const boxes = faces.map((k, i) =>
-    el("label", { class: "pick" }, el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) } }), card(k, { class: "card coin" })),
+    el("label", { class: "pick" }, el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) }, "aria-label": cardName(k) }), card(k, { class: "card coin" })),
   );
   const go = el("button", {
     type: "button",
@@ -375,44 +502,63 @@ function coinPicker(items) {
     onclick: () => {
       const pay = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
       if (!pay.length) {
-        showError("choose the coins to pay with");
+        showError(t("choose-coins"));
         return;
       }
       send({ type: "buy-field", pay });
     },
-  }, "Buy the third field with these coins");
+  }, t("buy-with-coins"));
   return el("details", { class: "coin-picker", dataset: { testid: "coin-picker" } },
-    el("summary", {}, "Buy the third field, choosing the coins"),
+    el("summary", {}, t("buy-choose")),
     el("div", { class: "picks" }, ...boxes), go);
 }
 
-// A move's button: its sentence (the server's label) as the text, its text
-// form only as the tooltip; `key` a keyboard shortcut shown on it.
+// A move's button: its sentence (the server's label) as the text and its
+// accessible name; `key` a keyboard shortcut shown on it.
 function actionButton(l, label, opts = {}) {
   const classes = ["action", `action-${l.action.type}`];
   if (opts.primary) classes.push("action-primary");
+  if (opts.small) classes.push("action-small");
   if (l.advances === false) classes.push("action-anytime");
   const words = label || l.label || l.text;
+  const text = words.charAt(0).toUpperCase() + words.slice(1);
   return el(
     "button",
     {
       type: "button",
       class: classes.join(" "),
       disabled: pending,
-      title: l.text,
+      "aria-label": opts.small ? text : undefined,
+      title: opts.small ? text : undefined,
       "aria-keyshortcuts": opts.key ? (opts.primary ? `${opts.key} Enter` : opts.key) : opts.primary ? "Enter" : undefined,
       dataset: { testid: "action", actionText: l.text, actionType: l.action.type, action: l.text, primary: opts.primary ? "yes" : undefined, key: opts.key || undefined },
-      onclick: () => send(l.action),
+      onclick: (ev) => {
+        ev.stopPropagation();
+        selected = null;
+        send(l.action);
+      },
     },
     opts.key ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, opts.key) : null,
-    el("span", { class: "label" }, words.charAt(0).toUpperCase() + words.slice(1)),
+    el("span", { class: "label" }, opts.small ? shortWord(l.action.type) : text),
   );
 }
 
+/** The word on a field's own small button. */
+function shortWord(type) {
+  const w = { harvest: { en: "Harvest", de: "Ernten" }, protect: { en: "Protect", de: "Schützen" } }[type];
+  return w ? w[lang] : type;
+}
+
 function onKey(ev) {
+  if (ev.key === "Escape" && selected !== null) {
+    selected = null;
+    renderBoard();
+    renderPickBar();
+    return;
+  }
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || pending || !state) return;
-  const t = ev.target;
-  if (t && t.closest && t.closest("input, textarea, select, button, summary, [contenteditable], [data-card]")) return;  // a focused card: Enter opens its details (cards.js)
+  const tg = ev.target;
+  if (tg && tg.closest && tg.closest("input, textarea, select, button, summary, [contenteditable], [data-card]")) return; // a focused card: Enter opens its details (cards.js)
   let b = null;
   if (/^[1-9]$/.test(ev.key)) b = shortcuts[Number(ev.key) - 1];
   else if (ev.key === "Enter") b = primary;
@@ -420,154 +566,6 @@ function onKey(ev) {
     ev.preventDefault();
     b.click();
   }
-}
-
-const KNOWN_TOP = new Set([
-  "variant", "players", "seat", "seq", "turn", "first_player", "active", "phase", "planted", "deck_size",
-  "discard", "exhaustions", "final_exhaustion", "last_turn", "revealed", "offers", "waiting_for", "seats", "result",
-  "bosses", "treasury", "piles", "feed", "supply", "removed", "deck_top", "drawn", "razzia", "offer", "foist", "quirk", "final_placement",
-  // bohnkick
-  "attack", "attacking_team", "opener", "to_play", "reactor", "played", "played_by", "ball", "after_cross", "shot", "corner",
-  "goals", "score", "team_decks", "team_discards", "defence_deck", "defence_discard", "runouts", "last_attack",
-  // shown by situation()
-  "sissi_action", "bank_used", "final_buyer", "distillery", "jail_coin", "stage", "uncovered", "under", "extended",
-  "decision", "third_fields_left", "third_field_card", "hand_discarded",
-]);
-
-function renderTable(o) {
-  const box = $("table");
-  box.replaceChildren();
-  if (client.table) {
-    client.table(o, box, ui());
-  } else {
-    const discard = o.discard || [];
-    box.append(
-      el("div", { class: "piles" },
-        kv("Draw pile", `${o.deck_size ?? "?"} cards`, "deck-size"),
-        kv("Discard pile", discard.length ? el("span", {}, card(discard[discard.length - 1]), ` (${discard.length})`) : "empty", "discard"),
-        o.exhaustions !== undefined ? kv("Exhaustions", `${o.exhaustions} of ${o.final_exhaustion}${o.last_turn ? " (last turn)" : ""}`, "exhaustions") : null,
-        o.planted !== undefined ? kv("Planted this turn", String(o.planted)) : null,
-      ),
-    );
-    if (discard.length > 1) box.append(el("details", {}, el("summary", {}, "Whole discard pile (bottom → top)"), cardRow(discard, "discard pile")));
-    if ((o.revealed || []).length) box.append(el("h3", {}, "Revealed cards"), cardRow(o.revealed, "revealed cards", "revealed", "r"));
-    if (o.bosses) renderBosses(o, box);
-    if (o.piles && o.piles.length) {
-      box.append(el("h3", {}, "Uncovered piles"));
-      const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
-      o.piles.forEach((p, i) => ol.append(el("li", {}, el("span", { class: "ref" }, `p${i}`), ...cards(Array.isArray(p) ? p : [p]))));
-      box.append(ol);
-    }
-    if (o.attack && typeof o.attack === "object") {
-      const a = o.attack;
-      box.append(
-        el("h3", {}, "Attack"),
-        el("div", { dataset: { testid: "attack" } },
-          kv("Target", a.target >= 0 ? seatName(a.target, me()) : "none yet"),
-          kv("Coins it may turn up", String(a.reach)),
-          kv("Turned up", a.turned && a.turned.length ? el("span", {}, ...cards(a.turned)) : "none"),
-          a.aside && a.aside.length ? kv("Set aside", el("span", {}, ...cards(a.aside))) : null,
-          kv("Open attacks", (a.open || []).map(([f, c]) => `field ${f}: ${c} coin${c === 1 ? "" : "s"}`).join("; ") || "none"),
-        ),
-      );
-    }
-    if (o.foist) box.append(kv("Must plant at once", el("span", {}, `${seatName(o.foist.seat, me())}: `, ...cards(o.foist.cards)), "foist"));
-    if (o.quirk) box.append(kv("Quirk", el("span", {}, `${seatName(o.quirk.seat, me())}: `, card(o.quirk.card)), "quirk"));
-    if (o.final_placement) box.append(kv("Final placement", `${seatName(o.final_placement.seat, me())} (fields used: ${(o.final_placement.used || []).join(", ") || "none"})`, "final-placement"));
-    if (o.offer && Array.isArray(o.offer) && o.offer.length) {
-      box.append(el("h3", {}, "The offer (stacks)"));
-      const ol = el("ol", { class: "stacks", dataset: { testid: "offer-stacks" } });
-      o.offer.forEach((p, i) => ol.append(el("li", {}, el("span", { class: "ref" }, `p${i}`), ...cards(p))));
-      box.append(ol);
-    }
-    if (o.supply) {
-      box.append(el("h3", {}, "For sale"));
-      box.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...o.supply.map((b) => el("li", {}, card(b)))));
-      if ((o.removed || []).length) box.append(kv("Out of the game", el("span", { class: "inline-cards" }, ...cards(o.removed))));
-      if (o.razzia !== undefined) box.append(kv("Razzia bought", o.razzia ? "yes" : "no"));
-    }
-  }
-  // everything else the observation holds, compactly
-  const rest = Object.entries(o).filter(([k, v]) => !KNOWN_TOP.has(k) && v !== null && !(Array.isArray(v) && !v.length));
-  if (rest.length) {
-    const dl = el("dl", { class: "extra", dataset: { testid: "extra" } });
-    for (const [k, v] of rest) dl.append(el("dt", {}, k), el("dd", {}, typeof v === "object" ? json(v) : String(v)));
-    box.append(el("h3", {}, "Also"), dl);
-  }
-}
-
-function renderBosses(o, box) {
-  box.append(el("h3", {}, `The mafia (treasury: ${o.treasury ?? 0} coin${o.treasury === 1 ? "" : "s"})`));
-  const ul = el("ul", { class: "bosses", dataset: { testid: "bosses" } });
-  o.bosses.forEach((b, i) => {
-    ul.append(
-      el("li", { dataset: { testid: `boss-${i}` } },
-        el("span", { class: "ref" }, `m${i}`), card(b.key), ` (takes ${b.threshold}${o.feed === i ? "; to be fed" : ""}) `,
-        fieldStack(b.field || [], `${b.key}'s field`, `boss-field-${i}`),
-      ),
-    );
-  });
-  box.append(ul);
-}
-
-
-function fieldStack(list, label, testid, pays) {
-  const wrap = el("div", { class: "field", dataset: { testid } });
-  // an overlapping stack, bottom card first; the top card fully visible
-  const ol = el("ol", { class: "stack", "aria-label": `${label}, bottom to top` });
-  if (list.length > 1) ol.style.setProperty("--peek", `${Math.max(5, Math.min(16, Math.floor(96 / (list.length - 1))))}px`);
-  list.forEach((k, i) => ol.append(el("li", { class: i === list.length - 1 ? "stack-top" : "under" }, card(k))));
-  if (!list.length) ol.append(el("li", { class: "empty" }, "empty"));
-  wrap.append(el("div", { class: "field-head" }, label, list.length ? ` · ${list.length}` : "", pays !== undefined ? ` · pays ${pays}` : ""), ol);
-  return wrap;
-}
-
-function renderSeats(o) {
-  const box = $("seats");
-  box.replaceChildren();
-  (o.seats || []).forEach((s, i) => {
-    const classes = ["seat"];
-    if (i === me()) classes.push("me");
-    if (i === o.active) classes.push("active");
-    if ((state.waiting_for || []).includes(i)) classes.push("waiting");
-    const sec = el("section", { class: classes.join(" "), dataset: { testid: `seat-${i}` }, "aria-label": seatName(i, me()) });
-    const head = el("h3", {}, seatName(i, me()), i === o.active ? " · active" : "", (state.waiting_for || []).includes(i) ? " · to act" : "");
-    sec.append(head);
-    if (client.seat) {
-      client.seat(o, s, i, sec, ui());
-      box.append(sec);
-      return;
-    }
-    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 12) }, () => card(null)));
-    sec.append(kv("Hand", el("span", {}, `${s.hand_size} card${s.hand_size === 1 ? "" : "s"} `, fan), `hand-size-${i}`));
-    // coins
-    const coinLine = [`${s.coins}`];
-    if (s.blind_coins !== undefined) coinLine.push(` (${s.blind_coins} blind)`);
-    const coinBox = el("span", {}, coinLine.join(""));
-    const faces = s.known_coins || s.coin_cards;
-    if (faces && faces.length) coinBox.append(" ", el("span", { class: "coins" }, ...cards(faces, { class: "card coin" })));
-    sec.append(kv("Coins", coinBox, `coins-${i}`));
-    if (s.tally) sec.append(kv("Tally", `cash ${s.tally.cash} + cards ${s.tally.cards} + bonus ${s.tally.bonus} = ${s.tally.total}`));
-    // fields
-    const fields = el("div", { class: "fields" });
-    (s.fields || []).forEach((f, j) => {
-      let label = `f${j}`;
-      if (s.field_kinds && s.field_kinds[j] && s.field_kinds[j] !== "regular") label += ` ${s.field_kinds[j]}`;
-      if (s.stews && s.stews[j]) label += " (stew)";
-      if (s.locked && s.locked[j]) label += " (locked)";
-      if (s.open_fields && !s.open_fields.includes(j)) label += " (closed)";
-      fields.append(fieldStack(f, label, `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined));
-    });
-    sec.append(fields);
-    if ((s.trading_area || []).length) sec.append(el("div", {}, el("span", { class: "k" }, "Trading area"), cardRow(s.trading_area, "trading area", `trading-area-${i}`, i === me() ? "t" : null)));
-    if (s.buildings && s.buildings.length) sec.append(kv("Buildings", el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
-    if (s.store && s.store.length) sec.append(el("div", {}, el("span", { class: "k" }, "General Store"), cardRow(s.store, "store", `store-${i}`, i === me() ? "s" : null)));
-    if (s.establishments && s.establishments.length) sec.append(kv("Establishments", el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
-    if (s.stashed !== undefined) sec.append(kv("Starting coins laid", s.stashed ? "yes" : "no"));
-    for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) sec.append(kv(k.replace("_", " "), el("span", {}, ...cards(s[k]))));
-    if (s.proposals_left !== undefined && (o.offers !== undefined) && o.phase === "trade") sec.append(kv("Proposals left", String(s.proposals_left)));
-    box.append(sec);
-  });
 }
 
 // ---------------------------------------------------------------- trading
@@ -578,7 +576,7 @@ function renderSeats(o) {
 // position: a card that moves is still the chosen card, one that left the
 // zone is dropped from the proposal with a notice.
 
-const ZONES = [["h", "hand"], ["r", "revealed cards"], ["s", "General Store"]];
+const ZONES = [["h"], ["r"], ["s"]];
 let tradeGame = null; // the game the trading state below belongs to
 let zones = { h: [], r: [], s: [] }; // zone -> [{id, key}] as last seen
 let nextCardId = 1;
@@ -588,12 +586,6 @@ const beanNodes = new Map(); // bean type -> its "want" button
 const offerNodes = new Map(); // offer id -> {sig, li}
 let proposing = false; // a proposal of the form is waiting for its answer
 let auto = null; // {turn, phase} while auto-decline/pass is on
-
-/** A card's name in words (what card() shows for it). */
-function cardName(k) {
-  const n = card(k);
-  return n.getAttribute("aria-label") || n.title || n.textContent || String(k);
-}
 
 /** Carry the ids of `old` ({id, key} in order) over to `keys`: the longest
  * common subsequence keeps its ids, the rest are new cards. On ties the later
@@ -631,18 +623,18 @@ function followCards(o) {
   }
   const now = givable(o);
   const gone = [];
-  for (const [z, label] of ZONES) {
+  for (const [z] of ZONES) {
     const next = alignZone(zones[z], now[z]);
     const ids = new Set(next.map((c) => c.id));
     zones[z].forEach((c, i) => {
       if (chosen.has(c.id) && !ids.has(c.id)) {
         chosen.delete(c.id);
-        gone.push(`${cardName(c.key)} (was ${z}${i}) left your ${label}`);
+        gone.push(t("left-zone", cardName(c.key), t(`zone.${z}`)));
       }
     });
     zones[z] = next;
   }
-  if (gone.length) tradeNotice(`${gone.join("; ")}: taken out of the proposal.`, "dropped");
+  if (gone.length) tradeNotice(t("dropped-out", gone.join("; ")), "dropped");
 }
 
 function tradeNotice(text, kind) {
@@ -677,9 +669,9 @@ function placeInOrder(box, nodes) {
 }
 
 function proposalText(to, give, wanted) {
-  const g = give.length ? give.map((c) => `${cardName(c.key)} (${c.ref})`).join(", ") : "nothing";
-  const w = wanted.length ? wanted.map(cardName).join(", ") : "nothing";
-  return `Propose to ${seatName(to, me())}: give ${g}, want ${w}`;
+  const g = give.length ? give.map((c) => cardName(c.key)).join(", ") : t("nothing");
+  const w = wanted.length ? wanted.map(cardName).join(", ") : t("nothing");
+  return t("propose-text", who(to), g, w);
 }
 
 function renderOffers(o) {
@@ -710,22 +702,21 @@ function renderOffers(o) {
   placeInOrder(list, nodes);
   const end = legal.find((l) => l.action.type === "end-trading");
   const foot = $("offers-end");
-  if (Boolean(end) !== Boolean(foot.firstChild)) foot.replaceChildren(...(end ? [actionButton(end, "End trading")] : []));
+  if (Boolean(end) !== Boolean(foot.firstChild)) foot.replaceChildren(...(end ? [actionButton(end, t("end-trading"))] : []));
   for (const b of box.querySelectorAll("button")) b.disabled = pending;
 }
 
 function offerItem(f, mine, counter) {
-  const who = (s) => seatName(s, me());
   const incoming = f.to === me();
   const outgoing = f.from === me();
-  const give = (f.give || []).map((k, i) => el("span", { class: "offer-card" }, card(k), f.give_from && f.give_from[i] !== "h" ? el("small", {}, `(${f.give_from[i] === "r" ? "revealed" : f.give_from[i] === "s" ? "store" : f.give_from[i]})`) : null));
+  const give = (f.give || []).map((k, i) => el("span", { class: "offer-card" }, card(k), f.give_from && f.give_from[i] !== "h" ? el("small", {}, `(${f.give_from[i] === "r" ? t("from-revealed") : t("from-store")})`) : null));
   const wanted = (f.want || []).map((k) => card(k));
-  const side = (label, items, testid) => el("div", { class: "offer-side", dataset: { testid } }, el("span", { class: "k" }, label), el("div", { class: "offer-cards" }, ...(items.length ? items : [el("span", { class: "empty" }, "nothing")])));
+  const side = (label, items, testid) => el("div", { class: "offer-side", dataset: { testid } }, el("span", { class: "k" }, label), el("div", { class: "offer-cards" }, ...(items.length ? items : [el("span", { class: "empty" }, t("nothing"))])));
   const [left, right] = incoming
-    ? [side("You get", give, "offer-get"), side("You give", wanted, "offer-give")]
+    ? [side(t("you-get"), give, "offer-get"), side(t("you-give"), wanted, "offer-give")]
     : outgoing
-      ? [side("You give", give, "offer-give"), side("You get", wanted, "offer-get")]
-      : [side(`${who(f.from)} gives`, give, "offer-give"), side(`${who(f.from)} wants`, wanted, "offer-get")];
+      ? [side(t("you-give"), give, "offer-give"), side(t("you-get"), wanted, "offer-get")]
+      : [side(t("gives", who(f.from)), give, "offer-give"), side(t("wants", who(f.from)), wanted, "offer-get")];
   const accepts = mine.filter((l) => l.action.type === "accept");
   const buttons = [];
   for (const l of accepts) {
@@ -733,18 +724,18 @@ function offerItem(f, mine, counter) {
     const hand = seatOf(obs(), me()).hand || [];
     const paid = refs.map((r) => {
       const k = r[0] === "h" ? hand[Number(r.slice(1))] : null;
-      return k ? `${cardName(k)} (${r})` : r;
+      return k ? cardName(k) : r;
     });
-    buttons.push(actionButton(l, accepts.length > 1 && paid.length ? `Accept offer ${f.id}, giving ${paid.join(", ")}` : `Accept offer ${f.id}`));
+    buttons.push(actionButton(l, accepts.length > 1 && paid.length ? t("accept-giving", f.id, paid.join(", ")) : t("accept", f.id)));
   }
-  for (const l of mine) if (l.action.type !== "accept") buttons.push(actionButton(l, `${l.action.type === "decline" ? "Decline" : "Withdraw"} offer ${f.id}`));
+  for (const l of mine) if (l.action.type !== "accept") buttons.push(actionButton(l, t(l.action.type === "decline" ? "decline" : "withdraw", f.id)));
   if (counter) {
-    buttons.push(el("button", { type: "button", class: "counter", dataset: { testid: "offer-counter", offer: f.id }, onclick: () => counterOffer(f) }, `Counter offer ${f.id}`));
+    buttons.push(el("button", { type: "button", class: "counter", dataset: { testid: "offer-counter", offer: f.id }, onclick: () => counterOffer(f) }, t("counter", f.id)));
   }
   return el(
     "li",
     { dataset: { testid: "offer", offer: f.id, from: f.from, to: f.to }, class: incoming ? "incoming" : outgoing ? "outgoing" : "" },
-    el("div", { class: "offer-head" }, el("strong", {}, `Offer ${f.id}`), ` · ${who(f.from)} → ${who(f.to)}`),
+    el("div", { class: "offer-head" }, el("strong", {}, t("offer", f.id)), ` · ${who(f.from)} → ${who(f.to)}`),
     el("div", { class: "offer-pair" }, left, el("span", { class: "offer-arrow", "aria-hidden": "true" }, "⇄"), right),
     buttons.length ? el("div", { class: "offer-actions" }, ...buttons) : null,
   );
@@ -764,7 +755,7 @@ function counterOffer(f) {
   want.length = 0;
   for (const k of f.give || []) want.push(cardKind(k));
   const missing = (f.want || []).length - taken.size;
-  tradeNotice(`Counter to offer ${f.id} filled in${missing > 0 ? `; you hold no card for ${missing} of its wants` : ""}.`, "counter");
+  tradeNotice(t("counter-filled", f.id, missing), "counter");
   const to = $("trade-to");
   to.value = String(f.from);
   syncTradeForm(obs());
@@ -794,14 +785,14 @@ function syncTradeForm(o) {
   const sig = targets.join(",");
   if (to.dataset.targets !== sig) {
     const old = to.value;
-    to.replaceChildren(...targets.map((s) => el("option", { value: s }, seatName(s, me()))));
+    to.replaceChildren(...targets.map((s) => el("option", { value: s }, who(s))));
     to.dataset.targets = sig;
     if (targets.map(String).includes(old)) to.value = old;
   }
   // what to give
   const nodes = [];
   const live = new Set();
-  for (const [z, label] of ZONES) {
+  for (const [z] of ZONES) {
     zones[z].forEach((c, i) => {
       live.add(c.id);
       let node = giveNodes.get(c.id);
@@ -815,8 +806,8 @@ function syncTradeForm(o) {
       input.value = ref;
       input.dataset.testid = `trade-give-${ref}`;
       input.checked = chosen.has(c.id);
-      input.setAttribute("aria-label", `give ${cardName(c.key)} (${label}, ${ref})`);
-      node.querySelector(".ref").textContent = ref;
+      input.setAttribute("aria-label", t("give-card", cardName(c.key), t(`zone.${z}`)));
+      node.querySelector(".ref").textContent = z === "h" ? "" : t(`zone.${z}`);
       node.classList.toggle("chosen", chosen.has(c.id));
       node.dataset.zone = z;
       nodes.push(node);
@@ -838,7 +829,7 @@ function syncTradeForm(o) {
   const beans = [...kinds].sort().map((k) => {
     let b = beanNodes.get(k);
     if (!b) {
-      b = el("button", { type: "button", class: "bean-pick", dataset: { testid: "trade-want-bean", bean: k }, "aria-label": `Want one ${cardName(k)}`, onclick: () => addWant(k) }, card(k), el("span", { class: "count" }));
+      b = el("button", { type: "button", class: "bean-pick", dataset: { testid: "trade-want-bean", bean: k }, "aria-label": t("want-one", cardName(k)), onclick: () => addWant(k) }, card(k), el("span", { class: "count" }));
       beanNodes.set(k, b);
     }
     const n = want.filter((w) => w === k).length;
@@ -873,10 +864,10 @@ function renderWant() {
   const ul = $("trade-want");
   const items = want.map((k, i) =>
     el("li", { class: "want-chip", dataset: { testid: "trade-want-card", bean: k } }, card(k),
-      el("button", { type: "button", class: "small", "aria-label": `Remove wanted ${cardName(k)}`, onclick: () => { want.splice(i, 1); syncTradeForm(obs()); } }, "×")),
+      el("button", { type: "button", class: "small", "aria-label": t("remove-want", cardName(k)), onclick: () => { want.splice(i, 1); syncTradeForm(obs()); } }, "×")),
   );
   const focused = ul.contains(document.activeElement);
-  ul.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, "nothing")]));
+  ul.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, t("nothing"))]));
   if (focused) $("trade-want-label").focus();
 }
 
@@ -887,9 +878,9 @@ function tradeAnswer(msg) {
   if (msg.type === "ack") {
     chosen.clear();
     want.length = 0;
-    tradeNotice("Proposal sent.", "sent");
+    tradeNotice(t("proposal-sent"), "sent");
   } else {
-    tradeNotice(`Refused: ${msg.message}${msg.rule ? ` (rule: ${msg.rule})` : ""}`, "refused");
+    tradeNotice(t("refused", msg.message + (msg.rule ? t("rule", msg.rule) : "")), "refused");
   }
   if (state) {
     renderOffers(obs());
@@ -910,7 +901,7 @@ function setupTradeForm() {
     ev.preventDefault();
     const give = chosenRefs();
     if (!give.length && !want.length) {
-      showError("a proposal gives or wants at least one card");
+      showError(t("needs-card"));
       return;
     }
     proposing = true;
@@ -945,8 +936,7 @@ function renderLog() {
   for (const step of steps) {
     const e = logSteps.get(step);
     const li = el("li", { dataset: { testid: "log-step", step } });
-    if (e.action) li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), ` ${seatName(e.seat, me())}: `, el("code", {}, actionText(e.action))));
-    else li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), " set-up"));
+    if (!e.action) li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), ` ${t("set-up")}`));
     const evs = el("ul", { class: "events" });
     for (const ev of e.events) {
       if (!all && NOISY.has(ev.type) && !(ev.seat === me() && ev.cards)) continue;
@@ -967,19 +957,20 @@ function renderResult() {
   sec.hidden = false;
   $("result-body").replaceChildren(
     resultBlock(state.result, me()),
-    el("p", {}, el("a", { href: `/api/games/${state.game}/replay`, download: `${state.game}.bohn.json`, dataset: { testid: "replay-download" } }, "Download the replay"), " · ",
-      el("a", { href: `/static/replay.html?game=${state.game}` }, "Watch the replay"), " · ", el("a", { href: "/" }, "Lobby")),
+    el("p", {}, el("a", { href: `/api/games/${state.game}/replay`, download: `${state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
+      el("a", { href: `/static/replay.html?game=${state.game}&lang=${lang}` }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
   );
 }
 
 // ---------------------------------------------------------------- start
 
+staticWords();
 setupTradeForm();
 document.addEventListener("keydown", onKey);
 installDetails();
 if (!gameId || (!token && !spectate)) {
-  showError("This page needs a join link (…?token=…) or a spectator link (…?spectate=…).");
-  setConnection("not connected", "closed");
+  showError(t("needs-link"));
+  setConnection(t("not-connected"), "closed");
 } else {
   connect();
 }

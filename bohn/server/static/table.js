@@ -1,0 +1,370 @@
+// The card table: what one "state" message shows, drawn into the page's
+// areas. The game page and the replay viewer both draw with it. It names no
+// ruleset: what it draws comes from the observation (docs/observation.md),
+// the catalogue (cards.js) and the ruleset's own client code where it has
+// one (`table`, `seat`). The page passes `ctx`:
+//   me        the seat this page plays (null: a spectator or the replay)
+//   state     the state message ({observation, waiting_for, names, ...})
+//   client    the ruleset's client module ({} for the bean games)
+//   pick      optional, direct manipulation: {sources: Map(src -> moves),
+//             selected: src|null, targets: Set(dst), onSource(src, ev),
+//             onTarget(dst, ev)} (play.js)
+//   reveal    optional: every seat's hand is in the observation (a finished replay)
+import { card, cards, el, seatName } from "./common.js";
+import { cardName, entryOf } from "./cards.js";
+import { lang, t } from "./i18n.js";
+
+export function kv(label, value, testid) {
+  return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
+}
+
+export function cardRow(list, label, testid, prefix, ctx) {
+  const ol = el("ol", { class: "cards", dataset: testid ? { testid } : undefined, "aria-label": label });
+  (list || []).forEach((k, i) => ol.append(el("li", {}, source(card(k), prefix ? `${prefix}${i}` : null, ctx))));
+  return ol;
+}
+
+export const seatOf = (o, s) => (o.seats || [])[s] || {};
+
+/** A seat's name for the viewer: the player's name if the table has one, else "Seat n"; "you" for the viewer. */
+export function who(ctx, s) {
+  const names = (ctx.state && ctx.state.names) || [];
+  if (s === null || s === undefined || s < 0) return seatName(s, ctx.me);
+  const name = names[s];
+  if (s === ctx.me) return name ? `${name} (${t("you")})` : seatName(s, ctx.me);
+  return name || t("seat", s);
+}
+
+/** What a ruleset's client code may draw with. */
+export function uiOf(ctx) {
+  return { el, kv, card, cards, cardRow: (l, label, id, p) => cardRow(l, label, id, p, ctx), seatName: (s) => who(ctx, s), seatOf, me: ctx.me, lang };
+}
+
+// ---------------------------------------------------------------- direct manipulation marks
+
+/** Mark `node` (a card) as the source `src` of moves, if the page picks cards. */
+function source(node, src, ctx) {
+  if (!src || !ctx || !ctx.pick) return node;
+  const p = ctx.pick;
+  node.dataset.src = src;
+  if (p.sources.has(src)) node.classList.add("pickable");
+  if (p.selected === src) node.classList.add("picked");
+  if (p.sources.has(src) || p.loose.has(src)) {
+    node.setAttribute("tabindex", "0");
+    node.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      p.onSource(src, ev);
+    });
+    node.draggable = true;
+    node.addEventListener("dragstart", (ev) => {
+      ev.dataTransfer.setData("text/x-bohn-src", src);
+      ev.dataTransfer.effectAllowed = "move";
+      p.onSource(src, ev, true);
+    });
+  }
+  return node;
+}
+
+/** Mark `node` (a field, a boss, the store) as the target `dst` of moves. */
+function target(node, dst, ctx) {
+  if (!ctx || !ctx.pick) return node;
+  const p = ctx.pick;
+  node.dataset.dst = dst;
+  if (p.selected !== null && p.targets.has(dst)) node.classList.add("target");
+  else if (p.selected !== null && p.mine.has(dst)) node.classList.add("not-target");
+  if (p.mine.has(dst) || p.targets.has(dst)) {
+    node.addEventListener("click", (ev) => p.onTarget(dst, ev));
+    node.addEventListener("dragover", (ev) => {
+      if (p.selected !== null) ev.preventDefault();
+    });
+    node.addEventListener("drop", (ev) => {
+      ev.preventDefault();
+      p.onTarget(dst, ev);
+    });
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------- status
+
+const yesNo = (b) => t(b ? "yes" : "no");
+
+/** The ruleset-specific state of the turn, in words. */
+export function situation(o, ctx) {
+  const out = [];
+  const w = (s) => who(ctx, s);
+  if (o.sissi_action && o.sissi_action.length) {
+    out.push(kv(t("sissi-fields"), o.sissi_action.map(([s, f]) => t("field-of", w(s), f)).join(", "), "sissi-action"));
+  }
+  if (o.bank_used && (o.bank_used.bury || o.bank_used.move)) out.push(kv(t("bank-used"), t("bank-line", o.bank_used.bury, o.bank_used.move), "bank-used"));
+  if (o.final_buyer !== undefined && o.final_buyer !== null) out.push(kv(t("final-buyer"), w(o.final_buyer), "final-buyer"));
+  if (o.distillery) {
+    // the building type by the name of its cards ("1 Saloon" -> "Saloon")
+    const first = entryOf(`${o.distillery.building_type}-1`);
+    const type = first ? cardName(first.key).replace(/^\d+\s*/, "") : o.distillery.building_type;
+    out.push(kv(t("distillery"), t("distillery-line", type, o.distillery.seats.map(w).join(", ") || t("nobody")), "distillery"));
+  }
+  if (o.jail_coin) out.push(kv(t("jail-coin"), el("span", {}, `${w(o.jail_coin.seat)} ${t("from")} `, ...cards(o.jail_coin.cards)), "jail-coin"));
+  if (o.stage !== undefined) out.push(kv(t("stage"), o.stage ? t("stage-of", o.stage) : "-", "stage"));
+  if (o.uncovered) out.push(kv(t("uncovered"), t("n-cards", o.uncovered)));
+  if (o.under) out.push(kv(t("under"), String(o.under)));
+  if (o.extended) out.push(kv(t("deck"), t("deck-fourth"), "extended"));
+  const d = o.decision;
+  if (d) {
+    if (d.boss !== undefined) out.push(kv(t("protection"), el("span", {}, `${t("field", d.field)} · `, card(d.boss)), "decision"));
+    else if (d.counts) out.push(kv(t("cards-to-draw"), d.counts.join(` ${t("or")} `), "decision"));
+    else if (d.third) out.push(kv(t("third-removal"), card(d.third), "decision"));
+    else if (d.removable) out.push(kv(t("removable"), d.removable.length ? el("span", { class: "inline-cards" }, ...cards(d.removable)) : t("none"), "decision"));
+    else if ("treasury" in d) out.push(kv(t("treasury"), d.treasury ? el("span", {}, ...cards(d.treasury)) : t("face-down"), "decision"));
+  }
+  if (o.third_fields_left !== undefined) out.push(kv(t("third-fields-left"), String(o.third_fields_left), "third-fields-left"));
+  if (o.third_field_card !== undefined && o.third_field_card !== null) out.push(kv(t("third-field-card"), w(o.third_field_card), "third-field-card"));
+  if (o.hand_discarded !== undefined) out.push(kv(t("hand-dropped"), yesNo(o.hand_discarded), "hand-discarded"));
+  return out;
+}
+
+/** The status line: the prompt in words, then turn, phase, who acts, and the turn's situation. */
+export function renderStatus(box, ctx, yours) {
+  const state = ctx.state;
+  const o = state.observation;
+  const waiting = state.waiting_for || [];
+  const phaseName = state.phase_name || (o.phase === undefined ? "-" : String(o.phase).replace(/-/g, " "));
+  box.dataset.yourMove = yours ? "yes" : "no";
+  box.replaceChildren(
+    el("p", { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
+      yours
+        ? el("strong", { class: "your-move prompt-text", dataset: { testid: "your-move" } }, state.prompt || t("your-move"))
+        : el("span", { class: "prompt-text" }, state.prompt || ""),
+    ),
+    el("div", { class: "status-facts" },
+      kv(t("turn"), String(o.turn ?? "-"), "turn"),
+      el("div", { class: "kv", dataset: { testid: "phase", phase: String(o.phase ?? "") } },
+        el("span", { class: "k" }, t("phase")), " ", el("span", { class: "v" }, phaseName)),
+      kv(t("active"), who(ctx, o.active), "active"),
+      kv(t("waiting-for"), waiting.length ? waiting.map((s) => who(ctx, s)).join(", ") : t("nobody"), "waiting-for"),
+      ...situation(o, ctx),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- the hand
+
+export function renderHand(hand, extra, ctx) {
+  const o = ctx.state.observation;
+  hand.replaceChildren();
+  extra.replaceChildren();
+  if (ctx.me === null) return;
+  const mine = seatOf(o, ctx.me);
+  const list = mine.hand || [];
+  if (list.length > 1) hand.style.setProperty("--fan", String(list.length));
+  list.forEach((k, i) => {
+    const face = source(card(k), `h${i}`, ctx);
+    hand.append(el("li", { dataset: { testid: "hand-card", ref: `h${i}`, card: k }, class: i === 0 ? "front" : undefined }, face, i === 0 && list.length > 1 ? el("span", { class: "front-mark" }, t("front-card")) : null));
+  });
+  if (!list.length) hand.append(el("li", { class: "empty" }, t("hand-empty")));
+  if (mine.defence) extra.append(el("h3", {}, t("defence-cards")), cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx));
+  if (o.drawn && o.drawn.length) extra.append(el("h3", {}, t("drawn")), cardRow(o.drawn, t("drawn"), "drawn"));
+  if (o.deck_top) extra.append(kv(t("deck-top"), card(o.deck_top), "deck-top"));
+}
+
+// ---------------------------------------------------------------- the middle of the table
+
+function pile(label, node, testid, sub) {
+  return el("div", { class: "pile", dataset: testid ? { testid } : undefined }, el("div", { class: "pile-label" }, label), node, sub ? el("div", { class: "pile-sub" }, sub) : null);
+}
+
+export function renderTable(box, ctx) {
+  const o = ctx.state.observation;
+  box.replaceChildren();
+  if (ctx.client.table) {
+    ctx.client.table(o, box, uiOf(ctx));
+    return;
+  }
+  const discard = o.discard || [];
+  const row = el("div", { class: "center-row" });
+  row.append(
+    pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
+    pile(t("discard-pile"), discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }), "discard", discard.length ? t("n-cards", discard.length) : t("empty")),
+  );
+  if (o.exhaustions !== undefined) {
+    row.append(el("div", { class: "center-facts" },
+      kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"),
+      o.planted !== undefined ? kv(t("planted"), String(o.planted)) : null));
+  }
+  if ((o.revealed || []).length) {
+    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("revealed")), cardRow(o.revealed, t("revealed"), "revealed", "r", ctx)));
+  }
+  if (o.piles && o.piles.length) {
+    const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
+    o.piles.forEach((p, i) => ol.append(el("li", { class: "pile-stack" }, ...(Array.isArray(p) ? p : [p]).map((k) => source(card(k), `p${i}`, ctx)))));
+    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("piles")), ol));
+  }
+  if (o.offer && Array.isArray(o.offer) && o.offer.length) {
+    const ol = el("ol", { class: "stacks", dataset: { testid: "offer-stacks" } });
+    o.offer.forEach((p, i) => ol.append(el("li", { class: "pile-stack" }, ...p.map((k) => source(card(k), `p${i}`, ctx)))));
+    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol));
+  }
+  box.append(row);
+  if (discard.length > 1) box.append(el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))));
+  if (o.bosses) renderBosses(o, box, ctx);
+  if (o.attack && typeof o.attack === "object") {
+    const a = o.attack;
+    box.append(
+      el("div", { class: "center-block", dataset: { testid: "attack" } },
+        el("h3", {}, t("attack")),
+        kv(t("attack-target"), a.target >= 0 ? who(ctx, a.target) : t("none-yet")),
+        kv(t("attack-reach"), String(a.reach)),
+        kv(t("turned-up"), a.turned && a.turned.length ? el("span", {}, ...cards(a.turned)) : t("none")),
+        a.aside && a.aside.length ? kv(t("set-aside"), el("span", {}, ...cards(a.aside))) : null,
+        kv(t("open-attacks"), (a.open || []).map(([f, c]) => `${t("field", f)}: ${t("coins-n", c)}`).join("; ") || t("none")),
+      ),
+    );
+  }
+  if (o.foist) box.append(kv(t("must-plant"), el("span", {}, `${who(ctx, o.foist.seat)}: `, ...cards(o.foist.cards)), "foist"));
+  if (o.quirk) box.append(kv(t("quirk"), el("span", {}, `${who(ctx, o.quirk.seat)}: `, card(o.quirk.card)), "quirk"));
+  if (o.final_placement) box.append(kv(t("final-placement"), `${who(ctx, o.final_placement.seat)} (${t("fields-used")}: ${(o.final_placement.used || []).map((f) => t("field", f)).join(", ") || t("none")})`, "final-placement"));
+  if (o.supply) {
+    const sup = el("div", { class: "center-block" }, el("h3", {}, t("for-sale")));
+    // the cards for sale in piles of one group (a bean type's buildings), fanned
+    const groups = [];
+    for (const k of o.supply) {
+      const g = (entryOf(k) || {}).group || k;
+      if (!groups.length || groups[groups.length - 1].g !== g) groups.push({ g, keys: [] });
+      groups[groups.length - 1].keys.push(k);
+    }
+    sup.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...groups.map((x) => el("li", { class: "supply-group" }, ...x.keys.map((k) => card(k))))));
+    if ((o.removed || []).length) sup.append(kv(t("out-of-game"), el("span", { class: "inline-cards" }, ...cards(o.removed))));
+    if (o.razzia !== undefined) sup.append(kv(t("razzia-bought"), yesNo(o.razzia)));
+    box.append(sup);
+  }
+}
+
+function renderBosses(o, box, ctx) {
+  const wrap = el("div", { class: "center-block" }, el("h3", {}, t("mafia", o.treasury ?? 0)));
+  const ul = el("ul", { class: "bosses", dataset: { testid: "bosses" } });
+  o.bosses.forEach((b, i) => {
+    const li = el("li", { class: "boss", dataset: { testid: `boss-${i}` } },
+      el("div", { class: "boss-head" }, card(b.key), el("span", {}, ` ${t("takes", b.threshold)}${o.feed === i ? ` · ${t("to-be-fed")}` : ""}`)),
+      fieldStack(b.field || [], null, `boss-field-${i}`));
+    ul.append(target(li, `m${i}`, ctx));
+  });
+  wrap.append(ul);
+  box.append(wrap);
+}
+
+// ---------------------------------------------------------------- seats and fields
+
+/** What the field pays now and how many more cards give the next coin (from the beanometer). */
+function fieldFacts(list, pays) {
+  const out = [];
+  if (pays !== undefined && list.length) out.push(t("pays", pays));
+  if (list.length && list.every((k) => k === list[0])) {
+    const e = entryOf(list[0]);
+    const m = e && e.beanometer;
+    if (m) {
+      const next = m.find((n) => n !== null && n !== undefined && n > list.length);
+      if (next !== undefined) out.push(t("next-coin", next - list.length));
+      else out.push(t("max-coins"));
+    }
+  }
+  return out;
+}
+
+/** A field as an overlapping stack, bottom card first and the top card whole. */
+export function fieldStack(list, label, testid, pays) {
+  const wrap = el("div", { class: "field", dataset: { testid } });
+  const ol = el("ol", { class: "stack", "aria-label": label || "field" });
+  if (list.length > 1) ol.style.setProperty("--n", String(list.length - 1));
+  list.forEach((k, i) => ol.append(el("li", { class: i === list.length - 1 ? "stack-top" : "under" }, card(k))));
+  if (!list.length) ol.append(el("li", { class: "empty-field" }, t("field-empty")));
+  const facts = fieldFacts(list, pays);
+  if (label) wrap.append(el("div", { class: "field-head" }, el("span", { class: "field-name" }, label), list.length > 1 ? el("span", { class: "field-count" }, `×${list.length}`) : null));
+  wrap.append(ol);
+  if (facts.length) wrap.append(el("div", { class: "field-facts", dataset: { testid: `${testid}-facts` } }, facts.join(" · ")));
+  return wrap;
+}
+
+function fieldLabel(s, j) {
+  let label = t("field", j);
+  const extra = [];
+  if (s.field_kinds && s.field_kinds[j] && s.field_kinds[j] !== "regular") extra.push(s.field_kinds[j]);
+  if (s.stews && s.stews[j]) extra.push(t("stew"));
+  if (s.locked && s.locked[j]) extra.push(t("locked"));
+  if (s.open_fields && !s.open_fields.includes(j)) extra.push(t("closed"));
+  if (extra.length) label += ` (${extra.join(", ")})`;
+  return label;
+}
+
+/** One seat's area: its name, coins, hand size, fields and what else it holds. */
+export function seatArea(i, ctx) {
+  const state = ctx.state;
+  const o = state.observation;
+  const s = seatOf(o, i);
+  const mine = i === ctx.me;
+  const waiting = (state.waiting_for || []).includes(i);
+  const classes = ["seat"];
+  if (mine) classes.push("me");
+  if (i === o.active) classes.push("active");
+  if (waiting) classes.push("waiting");
+  const sec = el("section", { class: classes.join(" "), dataset: { testid: `seat-${i}`, seat: String(i) }, "aria-label": who(ctx, i) });
+  const badges = [];
+  if (i === o.active) badges.push(el("span", { class: "badge badge-active" }, "▶ ", t(mine ? "your-turn" : "is-active")));
+  if (waiting) badges.push(el("span", { class: "badge badge-waiting" }, t("to-act")));
+  const head = el("header", { class: "seat-head" }, el("h3", { class: "seat-name" }, who(ctx, i)), ...badges);
+  sec.append(head);
+  if (ctx.client.seat) {
+    ctx.client.seat(o, s, i, sec, uiOf(ctx));
+    return sec;
+  }
+  // coins and hand on one line
+  const facts = el("div", { class: "seat-facts" });
+  const coinBox = el("span", { class: "coin-count", title: t("coins") }, el("span", { class: "coin-icon", "aria-hidden": "true" }), ` ${s.coins ?? 0}`);
+  if (s.blind_coins !== undefined) coinBox.append(` (${t("blind", s.blind_coins)})`);
+  facts.append(el("span", { class: "kv", dataset: { testid: `coins-${i}` } }, el("span", { class: "visually-hidden" }, `${t("coins")}: `), coinBox));
+  if (!mine || ctx.reveal) {
+    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 10) }, () => card(null)));
+    facts.append(el("span", { class: "kv", dataset: { testid: `hand-size-${i}` } }, el("span", { class: "k" }, `${t("hand")} `), fan, el("span", { class: "v" }, ` ${s.hand_size ?? 0}`)));
+  } else {
+    facts.append(el("span", { class: "kv", dataset: { testid: `hand-size-${i}` } }, el("span", { class: "k" }, `${t("hand")} `), el("span", { class: "v" }, String(s.hand_size ?? 0))));
+  }
+  const faces = s.known_coins || s.coin_cards;
+  if (faces && faces.length) facts.append(el("span", { class: "coins" }, ...cards(faces, { class: "card coin" })));
+  sec.append(facts);
+  if (s.tally) sec.append(kv(t("tally"), `${s.tally.cash} + ${s.tally.cards} + ${s.tally.bonus} = ${s.tally.total}`));
+  // fields
+  const fields = el("div", { class: "fields" });
+  (s.fields || []).forEach((f, j) => {
+    const node = fieldStack(f, fieldLabel(s, j), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
+    node.dataset.field = String(j);
+    fields.append(mine ? target(node, `f${j}`, ctx) : node);
+  });
+  sec.append(fields);
+  if (ctx.reveal && (s.hand || []).length && !mine) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
+  if ((s.trading_area || []).length) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("trading-area")), cardRow(s.trading_area, t("trading-area"), `trading-area-${i}`, mine ? "t" : null, ctx)));
+  if (s.buildings && s.buildings.length) sec.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
+  if (s.store !== undefined && (s.store.length || mine)) {
+    const store = el("div", { class: "seat-zone store" }, el("span", { class: "k" }, t("general-store")), cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx));
+    sec.append(mine ? target(store, "store", ctx) : store);
+  }
+  if (s.establishments && s.establishments.length) sec.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
+  if (s.stashed !== undefined && o.phase === "start-coins") sec.append(kv(t("start-coins"), yesNo(s.stashed)));
+  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
+  if (s.proposals_left !== undefined && o.offers !== undefined && o.phase === "trade" && mine) sec.append(kv(t("proposals-left"), String(s.proposals_left)));
+  return sec;
+}
+
+/** Every seat's area: the others in a row (in seat order after mine), mine in its own place. */
+export function renderSeats(others, mineBox, ctx) {
+  const o = ctx.state.observation;
+  const n = (o.seats || []).length;
+  const areas = [];
+  const start = ctx.me === null ? 0 : ctx.me + 1;
+  for (let k = 0; k < n; k++) {
+    const i = (start + k) % n;
+    if (i === ctx.me) continue;
+    areas.push(seatArea(i, ctx));
+  }
+  others.replaceChildren(...areas);
+  others.dataset.count = String(areas.length);
+  if (mineBox) mineBox.replaceChildren(...(ctx.me === null ? [] : [seatArea(ctx.me, ctx)]));
+}
