@@ -277,8 +277,24 @@ function cardAt(src) {
 
 function onSource(src, ev, dragging = false) {
   if (pending) return;
-  selected = selected === src && !dragging ? null : src;
   showError("");
+  if (dragging) {
+    // the dragged card must stay in the page until it is dropped: mark the places in place
+    selected = src;
+    const targets = pickModel().targets;
+    for (const n of document.querySelectorAll("[data-dst]")) {
+      n.classList.toggle("target", targets.has(n.dataset.dst));
+      n.classList.toggle("not-target", !targets.has(n.dataset.dst));
+    }
+    ev.target.addEventListener("dragend", () => {
+      if (selected === src && !pending) {
+        selected = null;
+        renderBoard();
+      }
+    }, { once: true });
+    return;
+  }
+  selected = selected === src ? null : src;
   renderBoard();
   renderPickBar();
 }

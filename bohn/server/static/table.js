@@ -75,7 +75,7 @@ function target(node, dst, ctx) {
   if (p.mine.has(dst) || p.targets.has(dst)) {
     node.addEventListener("click", (ev) => p.onTarget(dst, ev));
     node.addEventListener("dragover", (ev) => {
-      if (p.selected !== null) ev.preventDefault();
+      if (ev.dataTransfer && [...ev.dataTransfer.types].includes("text/x-bohn-src")) ev.preventDefault();
     });
     node.addEventListener("drop", (ev) => {
       ev.preventDefault();
