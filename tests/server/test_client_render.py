@@ -255,6 +255,7 @@ def test_bohnkick_pitch_shows_the_attack_as_a_path(browser: Any, server: str) ->
     assert page.page.locator("[data-aimed]").count() == 0
     assert page.page.locator("[data-corner]").count() == 8
     assert page.text("pitch-now") == f"Defender to answer: seat {o['reactor']}"
+    assert (page.text("players-0"), page.text("players-1")) == ("you", "seat 1")
     assert not RAW.search(pitch.inner_text())
     # the seats: team colours as on the pitch, backs with the counts
     assert page.page.locator("[data-testid=seat-1].bk-t1").count() == 1

@@ -27,6 +27,7 @@ const WORDS = {
     lastAttack: "last attack",
     fullTime: "Full time",
     goalOf: (t) => `${["National", "International"][t]}'s goal`,
+    goalWord: "Goal",
     corner: { ul: "upper left", ur: "upper right", ll: "lower left", lr: "lower right" },
     shot: { shot: "Shot", "long-shot": "Long shot", header: "Header", "free-kick": "Free kick", penalty: "Penalty" },
     at: (shot, corner) => `${shot} at the ${corner} corner`,
@@ -42,6 +43,7 @@ const WORDS = {
     none: "none",
     defence: "Defensive deck",
     defenceDiscard: "Defensive discard",
+    top: "on top",
     cards: (n) => `${n} card${n === 1 ? "" : "s"}`,
     now: {
       play: "To play",
@@ -69,6 +71,7 @@ const WORDS = {
     lastAttack: "letzter Angriff",
     fullTime: "Abpfiff",
     goalOf: (t) => `Tor ${["National", "International"][t]}`,
+    goalWord: "Tor",
     corner: { ul: "oben links", ur: "oben rechts", ll: "unten links", lr: "unten rechts" },
     shot: { shot: "Torschuss", "long-shot": "Fernschuss", header: "Kopfball", "free-kick": "Freistoß", penalty: "Elfmeter" },
     at: (shot, corner) => `${shot} in die Ecke ${corner}`,
@@ -84,6 +87,7 @@ const WORDS = {
     none: "keine",
     defence: "Abwehrstapel",
     defenceDiscard: "Abwehr-Ablage",
+    top: "oben",
     cards: (n) => `${n} ${n === 1 ? "Karte" : "Karten"}`,
     now: {
       play: "Am Ball",
@@ -184,8 +188,8 @@ function goal(t, o, ui, w) {
       "aria-label": w.corner[c],
     }, aimed ? ball() : null));
   }
-  return el("div", { class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`, dataset: { testid: `goal-${t}`, team: t } },
-    el("span", { class: "bk-goal-label" }, w.goalOf(t)), net);
+  return el("div", { class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`, dataset: { testid: `goal-${t}`, team: t }, title: w.goalOf(t), "aria-label": w.goalOf(t) },
+    el("span", { class: "bk-goal-label" }, el("span", { class: "bk-dot", "aria-hidden": "true" }), w.goalWord), net);
 }
 
 /** A team's side: its deck, discard, run-outs and the goals it scored. */
@@ -195,6 +199,8 @@ function side(t, o, ui, w) {
   const back = card(null, { class: `bk-back bk-back-t${t}` });
   return el("aside", { class: `bk-side bk-t${t}`, dataset: { testid: `team-${t}`, team: t } },
     el("div", { class: "bk-side-head" }, teamChip(t, o, ui, w)),
+    el("div", { class: "bk-players", dataset: { testid: `players-${t}` } },
+      (o.seats || []).map((x, i) => (x.team === t ? w.short(i, i === ui.me) : null)).filter(Boolean).join(", ")),
     el("div", { class: "bk-pile" }, back,
       el("span", {}, `${w.deck} ${o.team_decks[t]}`, el("br"), `${w.discard} ${(o.team_discards || [[], []])[t].length}`, el("br"), `${w.runOut} ${o.runouts[t]}×`)),
     el("div", { class: "bk-scored", dataset: { testid: `goals-${t}` } },
@@ -223,7 +229,7 @@ function attackPath(o, ui, w) {
   });
   if (o.ball) {
     path.append(el("li", { class: "bk-step bk-ball", dataset: { testid: "ball" } },
-      ball(), card(o.ball),
+      el("span", { class: "bk-ballwrap" }, card(o.ball), ball()),
       el("small", { class: "bk-by" }, w.ball, o.after_cross ? el("br") : null, o.after_cross ? w.afterCross : null)));
   }
   return path;
@@ -267,8 +273,11 @@ export function table(o, box, ui) {
   const foot = el("div", { class: "bk-foot", dataset: { testid: "defence" } },
     card(null, { class: "bk-back bk-back-def" }), el("span", {}, `${w.defence}: ${w.cards(o.defence_deck)}`));
   if (ddiscard.length) {
-    foot.append(el("span", { class: "bk-sep" }, " · "), el("span", {}, `${w.defenceDiscard}: `), card(ddiscard[ddiscard.length - 1]), el("span", {}, ` (${ddiscard.length})`));
-    if (ddiscard.length > 1) foot.append(el("details", { class: "bk-ddiscard" }, el("summary", {}, `${w.defenceDiscard} (${ddiscard.length})`), cardRow(ddiscard, w.defenceDiscard)));
+    const top = card(ddiscard[ddiscard.length - 1]);
+    const topName = top.getAttribute("aria-label") || "";
+    foot.append(el("details", { class: "bk-ddiscard" },
+      el("summary", {}, `${w.defenceDiscard} (${ddiscard.length})`, topName ? el("span", { class: "bk-top" }, ` · ${w.top}: ${topName}`) : null),
+      cardRow(ddiscard, w.defenceDiscard)));
   }
   pitch.append(foot);
   box.append(pitch);
