@@ -300,6 +300,27 @@ def test_bohnkick_pitch_after_a_goal(browser: Any, server: str) -> None:
     assert not RAW.search(page.page.locator("[data-testid=pitch]").inner_text())
 
 
+def test_bohnkick_pitch_at_full_time(browser: Any, server: str) -> None:
+    game = find_variant("bohnkick").new(2, 3)
+    rng = random.Random(3)
+    while not game.is_over:  # a whole seeded game, team cards whenever there are
+        seat = sorted(game.waiting_for())[0]
+        acts = game.legal_actions(seat)
+        plays = [a for a in acts if type(a).__name__ == "Play"]
+        game.apply(seat, rng.choice(plays or acts))
+    o = game.observe(0)
+    assert o["score"][0] != o["score"][1]
+    winner = "National" if o["score"][0] > o["score"][1] else "International"
+    page = _show(browser, server, game, 0)
+    assert page.text("attack") == f"Full time · {winner} wins"
+    for t in (0, 1):
+        assert page.page.locator(f"[data-testid=goals-{t}] [data-card]").count() == o["score"][t]
+    # the goals as overlapping cards keep the pitch in its place on the table
+    box = page.page.locator("[data-testid=pitch]").bounding_box()
+    assert box is not None and box["height"] <= 280
+    assert page.page.locator("[data-testid=pitch-now]").count() == 0
+
+
 # the module drawn in German, by the ui the page hands it plus lang "de"
 GERMAN = r"""async (o) => {
   const client = await import("/rulesets/bohnkick/client.js");

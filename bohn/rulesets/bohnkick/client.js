@@ -26,6 +26,8 @@ const WORDS = {
     attacks: (t) => `${["National", "International"][t]} attacks`,
     lastAttack: "last attack",
     fullTime: "Full time",
+    wins: (t) => `${["National", "International"][t]} wins`,
+    draw: "a draw",
     goalOf: (t) => `${["National", "International"][t]}'s goal`,
     goalWord: "Goal",
     corner: { ul: "upper left", ur: "upper right", ll: "lower left", lr: "lower right" },
@@ -70,6 +72,8 @@ const WORDS = {
     attacks: (t) => `${["National", "International"][t]} greift an`,
     lastAttack: "letzter Angriff",
     fullTime: "Abpfiff",
+    wins: (t) => `${["National", "International"][t]} gewinnt`,
+    draw: "unentschieden",
     goalOf: (t) => `Tor ${["National", "International"][t]}`,
     goalWord: "Tor",
     corner: { ul: "oben links", ur: "oben rechts", ll: "unten links", lr: "unten rechts" },
@@ -198,9 +202,9 @@ function side(t, o, ui, w) {
   const goals = o.goals[t] || [];
   const back = card(null, { class: `bk-back bk-back-t${t}` });
   return el("aside", { class: `bk-side bk-t${t}`, dataset: { testid: `team-${t}`, team: t } },
-    el("div", { class: "bk-side-head" }, teamChip(t, o, ui, w)),
-    el("div", { class: "bk-players", dataset: { testid: `players-${t}` } },
-      (o.seats || []).map((x, i) => (x.team === t ? w.short(i, i === ui.me) : null)).filter(Boolean).join(", ")),
+    el("div", { class: "bk-side-head" }, teamChip(t, o, ui, w),
+      el("div", { class: "bk-players", dataset: { testid: `players-${t}` } },
+        (o.seats || []).map((x, i) => (x.team === t ? w.short(i, i === ui.me) : null)).filter(Boolean).join(", "))),
     el("div", { class: "bk-pile" }, back,
       el("span", {}, `${w.deck} ${o.team_decks[t]}`, el("br"), `${w.discard} ${(o.team_discards || [[], []])[t].length}`, el("br"), `${w.runOut} ${o.runouts[t]}×`)),
     el("div", { class: "bk-scored", dataset: { testid: `goals-${t}` } },
@@ -235,6 +239,12 @@ function attackPath(o, ui, w) {
   return path;
 }
 
+/** Who won, once the game is over: " · National wins" or " · a draw". */
+function outcome(o, ui, w) {
+  if (o.score[0] === o.score[1]) return ` · ${w.draw}`;
+  return ` · ${w.wins(o.score[0] > o.score[1] ? 0 : 1)}`;
+}
+
 /** The pitch: the score, the attack in progress, the decks. */
 export function table(o, box, ui) {
   styles();
@@ -249,7 +259,7 @@ export function table(o, box, ui) {
       teamChip(0, o, ui, w), el("b", { class: "bk-num" }, String(o.score[0])), el("span", { class: "bk-colon" }, ":"),
       el("b", { class: "bk-num" }, String(o.score[1])), teamChip(1, o, ui, w)),
     el("div", { class: "bk-attack", dataset: { testid: "attack" } },
-      over ? el("strong", {}, w.fullTime) : el("span", {}, `${w.attack(o.attack)} · `, el("span", { class: `bk-dir bk-t${att}` }, w.attacks(att), att === 0 ? " →" : " ←")),
+      over ? el("strong", {}, w.fullTime, outcome(o, ui, w)) : el("span", {}, `${w.attack(o.attack)} · `, el("span", { class: `bk-dir bk-t${att}` }, w.attacks(att), att === 0 ? " →" : " ←")),
       o.last_attack && !over ? el("span", { class: "bk-last" }, ` · ${w.lastAttack}`) : null),
   ));
   // the field: side, goal, lawn, goal, side
