@@ -53,6 +53,7 @@ PARTS: dict[str, str] = {
 #: the data files a ruleset package may hold besides ``cards.json`` (:meth:`Ruleset.asset`)
 ASSETS: dict[str, str] = {
     "client.js": "its own views on the game page (an ES module: table, seat, trades)",
+    "client.css": "the styles of those views (client.js loads it)",
 }
 
 

@@ -49,7 +49,7 @@ from bohn.bots.base import load_bots, parse_bot_spec
 from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
-from bohn.rulesets import RULESETS, VARIANTS
+from bohn.rulesets import ASSETS, RULESETS, VARIANTS
 from bohn.server.rooms import Hub, Refused, Room
 from bohn.server.store import Store, migrate, token_hash
 from bohn.variants import variant_info
@@ -110,6 +110,8 @@ class _BodyLimit:
 
 #: the languages of the card texts (``?lang=``)
 LANGS = ("en", "de")
+#: the browser files a ruleset may serve (``Ruleset.asset``) and their media types
+CLIENT_ASSETS = {"client.js": "text/javascript", "client.css": "text/css"}
 
 
 def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
@@ -295,16 +297,21 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
 
     app.mount("/static", StaticFiles(directory=static), name="static")
 
-    @app.get("/rulesets/{variant}/client.js", include_in_schema=False)
-    async def ruleset_client(variant: str) -> Response:
-        """A ruleset's own browser code (``client.js`` of its package, or of
-        the ruleset it is built on); 404 for one that has none."""
+    @app.get("/rulesets/{variant}/{name}", include_in_schema=False)
+    async def ruleset_asset(variant: str, name: str) -> Response:
+        """A ruleset's own browser code and its styles (``client.js``,
+        ``client.css`` of its package, or of the ruleset it is built on);
+        404 for an unknown variant or asset, or one the ruleset lacks."""
         if variant not in RULESETS:
             return _error(404, "not-found", f"unknown variant {variant!r}")
-        found = RULESETS[variant].asset("client.js")
+        media = CLIENT_ASSETS.get(name)
+        if media is None or name not in ASSETS:
+            return _error(404, "not-found", f"no ruleset asset {name!r}")
+        found = RULESETS[variant].asset(name)
         if found is None:
-            return _error(404, "not-found", f"{variant} has no client code of its own")
-        return Response(found.read_text(encoding="utf-8"), media_type="text/javascript")
+            what = "client code" if name == "client.js" else f"{name}"
+            return _error(404, "not-found", f"{variant} has no {what} of its own")
+        return Response(found.read_text(encoding="utf-8"), media_type=media)
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:

@@ -6,6 +6,7 @@ server), and checks what the page shows and what it sends back."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import urllib.error
 import urllib.request
@@ -58,8 +59,8 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-def _show(browser: Any, server: str, game: Game, seat: int | None) -> Page:
-    """Open the game page and hand it ``seat``'s view of ``game``."""
+def _show(browser: Any, server: str, game: Game, seat: int | None, lang: str = "en") -> Page:
+    """Open the game page in ``lang`` and hand it ``seat``'s view of ``game``."""
     view = game_view(game, "render0", seat)
     sent: list[dict[str, Any]] = []
     page = browser.new_context().new_page()
@@ -69,7 +70,7 @@ def _show(browser: Any, server: str, game: Game, seat: int | None) -> Page:
         ws.send(json.dumps(view))
 
     page.route_web_socket(re.compile(r"/ws/games/"), handler)
-    page.goto(f"{server}/play/render0?token=t")
+    page.goto(f"{server}/play/render0?token=t&lang={lang}")
     page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
     return Page(page, sent)
 
@@ -157,18 +158,232 @@ def test_bohnkick_is_drawn_by_its_own_client_code(browser: Any, server: str) -> 
     game = find_variant("bohnkick").new(2, 5)
     page = _show(browser, server, game, 0)
     page.page.wait_for_selector("[data-testid=pitch]", timeout=TIMEOUT)
-    assert page.text("score").startswith("team 0 (yours) 0 : 0 team 1")
-    assert page.text("hand-size-0") == f"Team cards {game.observe(0)['seats'][0]['hand_size']}"
+    assert page.text("score") == "National (you) 0 : 0 International"
+    size = game.observe(0)["seats"][0]["hand_size"]
+    assert page.text("hand-size-0") == f"Team cards {size}"
+    assert page.text("team-of-1") == "International (yellow) · defending"
     # no bean game's views: no fields, no coins, no offers
     assert page.page.locator("[data-testid^=field-]").count() == 0
     assert page.page.locator("#offers-panel").is_hidden()
+    # the pitch's styles are loaded once, from the ruleset
+    css = page.page.locator("link[href='/rulesets/bohnkick/client.css']")
+    assert css.count() == 1
+    assert page.page.locator(".bk-lawn").evaluate("n => getComputedStyle(n).position") == (
+        "relative"
+    )
+
+
+def _seeded(players: int, seed: int, stop: Any) -> Game:
+    """A real Bohnkick game of ``seed``, played with moves picked by a seeded
+    random generator (team cards whenever there are, mostly "continue" for the
+    defence) until ``stop(observation)`` holds."""
+    game = find_variant("bohnkick").new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        assert not game.is_over
+        if stop(game.observe(None)):
+            return game
+        seat = sorted(game.waiting_for())[0]
+        acts = game.legal_actions(seat)
+        plays = [a for a in acts if type(a).__name__ == "Play"]
+        passes = [a for a in acts if type(a).__name__ == "Pass"]
+        if plays:
+            game.apply(seat, rng.choice(plays))
+        elif passes and rng.random() < 0.8:
+            game.apply(seat, passes[0])
+        else:
+            game.apply(seat, rng.choice(acts))
+    raise AssertionError("the position was not reached")
+
+
+def _attack_in_progress() -> Game:
+    return _seeded(2, 0, lambda o: len(o["played"]) >= 4 and o["shot"] is None)
+
+
+def _shot_aimed() -> Game:
+    return _seeded(2, 2, lambda o: o["corner"] is not None)
+
+
+def _after_a_goal() -> Game:
+    return _seeded(2, 0, lambda o: sum(o["score"]) >= 1 and len(o["played"]) >= 2)
+
+
+RAW = re.compile(r"\b(ul|ur|ll|lr)\b|[{}\[\]\"]|/pass:|long-shot")
+
+
+def _played(page: Page) -> list[tuple[str | None, str]]:
+    steps = page.page.locator("[data-testid=played-card]")
+    return [
+        (
+            steps.nth(i).locator("[data-card]").get_attribute("data-card"),
+            " ".join(steps.nth(i).locator(".bk-by").inner_text().split()),
+        )
+        for i in range(steps.count())
+    ]
+
+
+def test_bohnkick_pitch_shows_the_attack_as_a_path(browser: Any, server: str) -> None:
+    game = _attack_in_progress()
+    o = game.observe(0)
+    assert o["attacking_team"] == 0 and o["shot"] is None
+    page = _show(browser, server, game, 0)
+    pitch = page.page.locator("[data-testid=pitch]")
+    assert pitch.get_attribute("data-attacking") == "0"
+    assert page.text("score") == f"National (you) {o['score'][0]} : {o['score'][1]} International"
+    assert page.text("attack") == f"Attack {o['attack']} · National attacks →"
+    # every card of the attack, in order, with who played it
+    names = {0: "you", 1: "seat 1"}
+    assert _played(page) == [
+        (k, names[s]) for k, s in zip(o["played"], o["played_by"], strict=True)
+    ]
+    assert (
+        page.page.locator("[data-testid=ball] [data-card]").get_attribute("data-card") == o["ball"]
+    )
+    said = " ".join(page.page.locator("[data-testid=ball] .bk-by").inner_text().split())
+    assert said == ("Ball after a cross" if o["after_cross"] else "Ball")
+    # each team's deck and goals by its side; no shot, no corner marked
+    for t in (0, 1):
+        side = page.text(f"team-{t}")
+        assert f"Deck {o['team_decks'][t]}" in side and f"Run out {o['runouts'][t]}\u00d7" in side
+        scored = page.page.locator(f"[data-testid=goals-{t}] [data-card]")
+        assert [scored.nth(i).get_attribute("data-card") for i in range(scored.count())] == o[
+            "goals"
+        ][t]
+    assert page.page.locator("[data-testid=shot]").count() == 0
+    assert page.page.locator("[data-aimed]").count() == 0
+    assert page.page.locator("[data-corner]").count() == 8
+    assert page.text("pitch-now") == f"Defender to answer: seat {o['reactor']}"
+    assert (page.text("players-0"), page.text("players-1")) == ("you", "seat 1")
+    assert not RAW.search(pitch.inner_text())
+    # the seats: team colours as on the pitch, backs with the counts
+    assert page.page.locator("[data-testid=seat-1].bk-t1").count() == 1
+    assert page.text("defence-size-1") == f"Defensive cards {o['seats'][1]['defence_size']}"
+
+
+def test_bohnkick_pitch_marks_the_aimed_corner(browser: Any, server: str) -> None:
+    game = _shot_aimed()
+    o = game.observe(0)
+    assert (o["attacking_team"], o["shot"], o["corner"]) == (1, "long-shot", "lr")
+    page = _show(browser, server, game, 0)
+    # team 1 attacks team 0's goal, to the left
+    assert page.text("attack") == f"Attack {o['attack']} · International attacks ←"
+    aimed = page.page.locator("[data-testid=aimed-corner]")
+    assert aimed.count() == 1
+    assert aimed.get_attribute("data-corner") == "lr"
+    assert aimed.get_attribute("aria-label") == "lower right"
+    assert page.page.locator("[data-testid=goal-0] [data-aimed]").count() == 1
+    assert page.page.locator("[data-testid=goal-1].bk-targeted").count() == 0
+    assert page.text("shot") == "Long shot at the lower right corner"
+    names = {0: "you", 1: "seat 1"}
+    assert _played(page) == [
+        (k, names[s]) for k, s in zip(o["played"], o["played_by"], strict=True)
+    ]
+    assert page.text("pitch-now") == "May block: you (seat 0)"
+    assert not RAW.search(page.page.locator("[data-testid=pitch]").inner_text())
+
+
+def test_bohnkick_pitch_after_a_goal(browser: Any, server: str) -> None:
+    game = _after_a_goal()
+    o = game.observe(1)
+    assert sum(o["score"]) >= 1
+    page = _show(browser, server, game, 1)
+    assert page.text("score") == f"National {o['score'][0]} : {o['score'][1]} International (you)"
+    for t in (0, 1):
+        scored = page.page.locator(f"[data-testid=goals-{t}] [data-card]")
+        assert scored.count() == o["score"][t]
+        assert [scored.nth(i).get_attribute("data-card") for i in range(scored.count())] == o[
+            "goals"
+        ][t]
+    assert len(_played(page)) == len(o["played"])
+    assert not RAW.search(page.page.locator("[data-testid=pitch]").inner_text())
+
+
+def test_bohnkick_pitch_at_full_time(browser: Any, server: str) -> None:
+    game = find_variant("bohnkick").new(2, 3)
+    rng = random.Random(3)
+    while not game.is_over:  # a whole seeded game, team cards whenever there are
+        seat = sorted(game.waiting_for())[0]
+        acts = game.legal_actions(seat)
+        plays = [a for a in acts if type(a).__name__ == "Play"]
+        game.apply(seat, rng.choice(plays or acts))
+    o = game.observe(0)
+    assert o["score"][0] != o["score"][1]
+    winner = "National" if o["score"][0] > o["score"][1] else "International"
+    page = _show(browser, server, game, 0)
+    assert page.text("attack") == f"Full time · {winner} wins"
+    for t in (0, 1):
+        assert page.page.locator(f"[data-testid=goals-{t}] [data-card]").count() == o["score"][t]
+    # the goals as overlapping cards keep the pitch in its place on the table
+    box = page.page.locator("[data-testid=pitch]").bounding_box()
+    assert box is not None and box["height"] <= 280
+    assert page.page.locator("[data-testid=pitch-now]").count() == 0
+
+
+# the module drawn in German, by the ui the page hands it plus lang "de"
+GERMAN = r"""async (o) => {
+  const client = await import("/rulesets/bohnkick/client.js");
+  const common = await import("/static/common.js");
+  const { el, card, cards, seatName } = common;
+  const kv = (label, value, testid) => el("div", { class: "kv", dataset: testid ? { testid } : undefined },
+    el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
+  const cardRow = (list) => el("ol", { class: "cards" }, ...(list || []).map((k) => el("li", {}, card(k))));
+  const seatOf = (o, s) => (o.seats || [])[s] || {};
+  const ui = { el, kv, card, cards, cardRow, seatName, seatOf, me: o.seat, lang: "de" };
+  const box = el("div", { id: "german" });
+  client.table(o, box, ui);
+  const sec = el("section", {});
+  client.seat(o, o.seats[0], 0, sec, ui);
+  box.append(sec);
+  document.body.append(box);
+  const text = (sel) => box.querySelector(sel).innerText.split(/\s+/).filter(Boolean).join(" ");
+  return {
+    score: text("[data-testid=score]"), attack: text("[data-testid=attack]"),
+    shot: box.querySelector("[data-testid=shot]") ? text("[data-testid=shot]") : null,
+    aimed: box.querySelector("[data-testid=aimed-corner]")?.getAttribute("aria-label") ?? null,
+    now: text("[data-testid=pitch-now]"), pitch: box.innerText,
+    seat: text("section"), played: box.querySelectorAll("[data-testid=played-card]").length,
+  };
+}"""
+
+
+def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
+    game = _shot_aimed()
+    o = game.observe(0)
+    page = _show(browser, server, game, 0, "de")  # the card faces in German too
+    got = page.page.evaluate(GERMAN, o)
+    assert got["score"] == "National (du) 0 : 0 International"
+    assert got["attack"] == f"Angriff {o['attack']} · International greift an ←"
+    assert got["shot"] == "Fernschuss in die Ecke unten rechts"
+    assert got["aimed"] == "unten rechts"
+    assert got["now"] == "Kann halten: du (Platz 0)"
+    assert got["played"] == len(o["played"])
+    assert got["seat"].startswith(
+        "National (blau) (du) · in der Abwehr Teamkarten 6 Abwehrkarten 3"
+    )
+    assert not RAW.search(got["pitch"])
+    for english in ("Attack", "Deck", "Goals", "shot", "upper", "lower"):
+        assert english not in got["pitch"]
+    game = _attack_in_progress()
+    got = page.page.evaluate(GERMAN, game.observe(0))
+    assert got["now"] == f"Abwehr antwortet: Platz {game.observe(0)['reactor']}"
+    assert "Stapel" in got["pitch"] and "Tore" in got["pitch"]
 
 
 def test_a_bean_game_has_no_client_code_of_its_own(server: str) -> None:
     with urllib.request.urlopen(f"{server}/rulesets/bohnkick/client.js") as r:
         assert r.headers["content-type"].startswith("text/javascript")
         assert "export function table" in r.read().decode()
-    for path, said in [("bohnanza", "has no client code"), ("nosuch", "unknown variant")]:
+    with urllib.request.urlopen(f"{server}/rulesets/bohnkick/client.css") as r:
+        assert r.headers["content-type"].startswith("text/css")
+        assert ".bk-pitch" in r.read().decode()
+    for path, said in [
+        ("bohnanza/client.js", "has no client code"),
+        ("bohnanza/client.css", "has no client.css"),
+        ("nosuch/client.js", "unknown variant"),
+        ("nosuch/client.css", "unknown variant"),
+        ("bohnkick/cards.json", "no ruleset asset"),
+        ("bohnkick/rules.py", "no ruleset asset"),
+    ]:
         with pytest.raises(urllib.error.HTTPError) as e:
-            urllib.request.urlopen(f"{server}/rulesets/{path}/client.js")
+            urllib.request.urlopen(f"{server}/rulesets/{path}")
         assert e.value.code == 404 and said in e.value.read().decode()
