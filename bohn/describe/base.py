@@ -273,6 +273,19 @@ class Describer:
 
     # ------------------------------------------------- the game page's words
 
+    def by_clock(self, s: int, me: int) -> str:
+        """The log's line for a decision the server's bot played because
+        seat ``s``'s turn clock ran out."""
+        if s == me:
+            return self.w(
+                "you took too long: the bot played for you",
+                "du hast zu lange gebraucht: der Bot spielte für dich",
+            )
+        return self.w(
+            f"seat {s} took too long: the bot played for it",
+            f"Platz {s} brauchte zu lange: der Bot spielte für Platz {s}",
+        )
+
     @classmethod
     def phase_names(cls) -> dict[str, tuple[str, str]]:
         """Every phase this describer names: its own and its bases' tables."""
