@@ -140,13 +140,16 @@ def game_view(
             entry["action"] = a.to_json() if s == seat else game.action_view(a)
             if i - 1 in clocked:
                 entry["by_clock"] = True
-                entry["events"].append({"type": "clock", "seat": s, "text": words.by_clock(s, me)})
+                entry["events"].append(
+                    {"type": "clock", "seat": s, "text": words.by_clock(-1 if s is None else s, me)}
+                )
         for e in evs:
             v = e.view(seat)
             if v is not None:
                 text = words.event(v, me)
                 entry["events"].append(v if text is None else {**v, "text": text})
         log_entries.append(entry)
+    _turn_summaries(game, seat, words, log_entries, first)
     result = game.result()
     obs = game.observe(seat)
     waiting = sorted(game.waiting_for())
@@ -168,6 +171,40 @@ def game_view(
         "log": log_entries,
         "result": None if result is None else result.to_json(),
     }
+
+
+def _turn_summaries(
+    game: Game, seat: int | None, words: Describer, entries: list[dict[str, Any]], first: int
+) -> None:
+    """Give the log entry that ends a turn (its events hold the next
+    ``turn`` event) that turn's summary: ``turn_summary``, one line from the
+    turn's events as ``seat`` sees them, and ``turn_seat``, whose turn it was."""
+    ends = [
+        e for e in entries if any(ev.get("type") == "turn" for ev in e["events"]) and e["step"] > 0
+    ]
+    if not ends:
+        return
+    me = -1 if seat is None else seat
+    history = game.history_since(0)
+    # the events of every step as the viewer sees them, split at the turn marks
+    active: int | None = None
+    pending: list[dict[str, Any]] = []
+    summaries: dict[int, tuple[int, str]] = {}
+    for i, (_, _, evs) in enumerate(history):
+        for e in evs:
+            v = e.view(seat)
+            if v is None:
+                continue
+            if v.get("type") == "turn":
+                if active is not None and i >= first:
+                    summaries[i] = (active, words.turn_summary(active, pending, me))
+                active, pending = v.get("seat"), []
+            else:
+                pending.append(v)
+    for entry in ends:
+        got = summaries.get(entry["step"])
+        if got is not None:
+            entry["turn_seat"], entry["turn_summary"] = got
 
 
 @dataclass
