@@ -1,6 +1,7 @@
 // The game page: one WebSocket to the server, every "state" message rendered in full.
 import { actionText, card, cardKind, cards, el, eventText, resultBlock, seatName } from "./common.js";
 import { installDetails, loadCatalogue } from "./cards.js";
+import { renderLogInto } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -937,25 +938,7 @@ const NOISY = new Set(["shuffle", "deal", "defence-draw"]);
 
 function renderLog() {
   if (!state) return;
-  const box = $("log");
-  const all = $("log-all").checked;
-  const stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.replaceChildren();
-  const steps = [...logSteps.keys()].sort((a, b) => a - b);
-  for (const step of steps) {
-    const e = logSteps.get(step);
-    const li = el("li", { dataset: { testid: "log-step", step } });
-    if (e.action) li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), ` ${seatName(e.seat, me())}: `, el("code", {}, actionText(e.action))));
-    else li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), " set-up"));
-    const evs = el("ul", { class: "events" });
-    for (const ev of e.events) {
-      if (!all && NOISY.has(ev.type) && !(ev.seat === me() && ev.cards)) continue;
-      evs.append(el("li", { class: `ev ev-${ev.type}`, dataset: { event: ev.type } }, eventText(ev, me())));
-    }
-    li.append(evs);
-    box.append(li);
-  }
-  if (stuck) box.scrollTop = box.scrollHeight;
+  renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked });
 }
 
 function renderResult() {
