@@ -193,3 +193,38 @@ def test_a_wrong_clock_is_refused(tmp_path: Path, bad: Any) -> None:
         assert ok.status_code == 201 and ok.json()["clock_s"] == 60
         none = client.post("/api/games", json={"variant": "bohnanza", "players": 3})
         assert none.status_code == 201 and none.json()["clock_s"] is None
+
+
+def test_a_database_from_before_the_clock_opens_with_no_clock(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    cfg = Config()
+    cfg.set_main_option(
+        "script_location", str(Path(migrate.__code__.co_filename).parent / "migrations")
+    )
+    cfg.set_main_option("sqlalchemy.url", url)
+    command.upgrade(cfg, "0001")  # the schema before the turn clock
+    import sqlite3
+
+    con = sqlite3.connect(tmp_path / "old.db")
+    con.execute(
+        "INSERT INTO games VALUES ('old', 'bohnanza', 3, '1', '{}', 0, 'running', NULL, 'x', 0, 0)"
+    )
+    con.execute("INSERT INTO seats VALUES ('old', 0, 'human', NULL, 'h', 0)")
+    con.execute("INSERT INTO seats VALUES ('old', 1, 'bot', 'greedy', NULL, 0)")
+    con.execute("INSERT INTO seats VALUES ('old', 2, 'bot', 'greedy', NULL, 0)")
+    con.commit()
+    con.close()
+    migrate(url)
+
+    async def main() -> None:
+        store, hub = await _open(url)
+        room = await hub.room("old")
+        assert room is not None and room.row.clock_s is None and room.clock_view() is None
+        assert room.view(0)["clock"] is None and not room.deadlines
+        await hub.close()
+        await store.close()
+
+    asyncio.run(main())
