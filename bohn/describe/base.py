@@ -273,6 +273,34 @@ class Describer:
 
     # ------------------------------------------------- the game page's words
 
+    def turn_summary(self, active: int, events: list[dict[str, Any]], me: int) -> str:
+        """One line for a finished turn of seat ``active`` from its events as
+        ``me`` sees them (redacted for ``me``: it names no card ``me`` may not
+        know). This base names the turn and counts its steps' events; a
+        ruleset's describer says what happened (:meth:`turn_parts`)."""
+        head = self.w(f"{self.whose(active, me).capitalize()} turn", "")
+        if self.de:
+            head = "Dein Zug" if active == me else f"Zug von Platz {active}"
+        parts = self.turn_parts(active, events, me)
+        return f"{head}: {'; '.join(parts)}" if parts else head
+
+    def turn_parts(self, active: int, events: list[dict[str, Any]], me: int) -> list[str]:
+        """The pieces of a turn's summary (``planted ...``, ``harvested ...``)."""
+        return []
+
+    def by_clock(self, s: int, me: int) -> str:
+        """The log's line for a decision the server's bot played because
+        seat ``s``'s turn clock ran out."""
+        if s == me:
+            return self.w(
+                "you took too long: the bot played for you",
+                "du hast zu lange gebraucht: der Bot spielte für dich",
+            )
+        return self.w(
+            f"seat {s} took too long: the bot played for it",
+            f"Platz {s} brauchte zu lange: der Bot spielte für Platz {s}",
+        )
+
     @classmethod
     def phase_names(cls) -> dict[str, tuple[str, str]]:
         """Every phase this describer names: its own and its bases' tables."""

@@ -356,6 +356,62 @@ class BeanDescriber(Describer):
 
     # -------------------------------------------------------------- events
 
+    def turn_parts(self, active: int, events: list[dict[str, Any]], me: int) -> list[str]:
+        """A bean game's turn: what the active seat planted, the trades it made
+        (with whom), what it harvested and for how many coins; each named as
+        the events ``me`` sees name it (a card ``me`` may not know is counted)."""
+        planted = [
+            e["card"]
+            for e in events
+            if e.get("type") == "plant" and e.get("seat") == active and "card" in e
+        ]
+        parts: list[str] = []
+        if planted:
+            parts.append(
+                self.w(f"planted {self.counted(planted)}", f"pflanzte {self.counted(planted)}")
+            )
+        partners: dict[int, int] = {}
+        for e in events:
+            if e.get("type") != "trade":
+                continue
+            a, b = e.get("from"), e.get("to")
+            if active not in (a, b):
+                continue
+            other = b if a == active else a
+            if isinstance(other, int):
+                n = len(e.get("given") or []) + len(e.get("returned") or [])
+                partners[other] = partners.get(other, 0) + n
+        for other, n in sorted(partners.items()):
+            with_whom = self.w("you", "dir") if other == me else self.seat(other)
+            parts.append(
+                self.w(
+                    f"traded {self.ncards(n)} with {with_whom}",
+                    f"tauschte {self.ncards(n)} mit {with_whom}",
+                )
+            )
+        harvested = [e for e in events if e.get("type") == "harvest" and e.get("seat") == active]
+        if harvested:
+            cards = [c for e in harvested for c in (e.get("cards") or [])]
+            coins = sum(int(e.get("coins") or 0) for e in harvested)
+            what = (
+                self.counted(cards)
+                if cards
+                else self.ncards(sum(int(e.get("count") or 0) for e in harvested))
+            )
+            parts.append(
+                self.w(
+                    f"harvested {what} for {self.coins(coins)}",
+                    f"erntete {what} für {self.coins(coins)}",
+                )
+            )
+        if not parts:
+            parts.append(
+                self.w(
+                    "no plants, no trades, no harvest", "kein Pflanzen, kein Tausch, keine Ernte"
+                )
+            )
+        return parts
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
         t = e.get("type")
         mine = e.get("seat") == me

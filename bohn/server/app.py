@@ -5,7 +5,10 @@ HTTP (JSON; request bodies at most :data:`MAX_BODY` bytes):
 * ``GET /api/variants`` — the rulesets, their player counts, options and bots;
 * ``POST /api/games`` — create a game: ``{"variant", "players", "options",
   "seats": [{"kind": "human"} | {"kind": "bot", "bot": "greedy"}, ...],
-  "think_ms", "seed"}``; the answer holds one join link and token per human
+  "think_ms", "seed", "clock_s"}`` (``clock_s``: the turn clock, seconds a
+  human seat has for each decision, :data:`CLOCK_RANGE`; null or absent: no
+  clock; when it runs out the server's greedy bot plays that decision); the
+  answer holds one join link and token per human
   seat and the spectator link (tokens are shown once; the server keeps only
   their SHA-256);
 * ``GET /api/games`` (``?status=running|finished``) — open, running and
@@ -58,6 +61,8 @@ from bohn.variants import variant_info
 MAX_BODY = 64 * 1024
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000
+#: the turn clock's seconds per decision, least and most
+CLOCK_RANGE = (10, 3600)
 
 
 class _TooLarge(Exception):
@@ -130,7 +135,15 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
     """Validate a create-game request; its normalised form."""
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
-    unknown = set(body) - {"variant", "players", "options", "seats", "think_ms", "seed"}
+    unknown = set(body) - {
+        "variant",
+        "players",
+        "options",
+        "seats",
+        "think_ms",
+        "seed",
+        "clock_s",
+    }
     if unknown:
         raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
     variant = body.get("variant")
@@ -180,6 +193,16 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
     think = body.get("think_ms", 0)
     if isinstance(think, bool) or not isinstance(think, int) or not 0 <= think <= MAX_THINK_MS:
         raise BadRequest(f"think_ms must be an integer from 0 to {MAX_THINK_MS}")
+    clock = body.get("clock_s")
+    if clock is not None and (
+        isinstance(clock, bool)
+        or not isinstance(clock, int)
+        or not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]
+    ):
+        raise BadRequest(
+            f"clock_s (the turn clock) is a whole number of seconds from {CLOCK_RANGE[0]} "
+            f"to {CLOCK_RANGE[1]}, or null for no clock; not {clock!r}"
+        )
     seed = body.get("seed", secrets.randbits(48))
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
         raise BadRequest("seed must be an integer or a short string")
@@ -190,6 +213,7 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         "seats": rows,
         "think_ms": think,
         "seed": seed,
+        "clock_s": clock,
     }
 
 
@@ -205,6 +229,7 @@ def _summary(room: Room) -> dict[str, Any]:
         "title": VARIANTS[row.variant].title,
         "players": row.players,
         "options": row.options,
+        "clock_s": row.clock_s,
         "status": status,
         "seq": game.seq,
         "seats": [
@@ -361,6 +386,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             spec["think_ms"],
             token_hash(spectate),
             spec["seats"],
+            spec["clock_s"],
         )
         room = await _room(game_id)
         return {
@@ -432,7 +458,15 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                 "the game is still running; its replay comes when it ends", "running", 409
             )
         seats = [s["bot"] if s["kind"] == "bot" else "human" for s in room.row.seats]
-        return record(room.game, seats)
+        replay = record(room.game, seats)
+        # a decision the clock's bot played is marked (an optional field)
+        k = 0
+        for ev in replay["events"]:
+            if "action" in ev:
+                if k in room.clocked:
+                    ev["by_clock"] = True
+                k += 1
+        return replay
 
     @app.websocket("/ws/games/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:

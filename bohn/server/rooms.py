@@ -115,14 +115,21 @@ def legal_view(
 
 
 def game_view(
-    game: Game, game_id: str, seat: int | None, since: int = 0, lang: str = "en"
+    game: Game,
+    game_id: str,
+    seat: int | None,
+    since: int = 0,
+    lang: str = "en",
+    clocked: set[int] | frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator): the
     observation, its legal actions and the log from step ``since`` on (step
     0 is the set-up, step ``k + 1`` the action taken at state ``k``), every
     part redacted for that seat. Each log event carries its sentence as the
     game's describer words it in ``lang`` (``text``; none for an event not
-    worth a line)."""
+    worth a line). A step whose action the server's bot played because the
+    seat's turn clock ran out (its state in ``clocked``) is marked
+    ``by_clock`` and opens with a ``clock`` event saying so."""
     words = describer(game, lang if lang in LANGS else "en")
     me = -1 if seat is None else seat
     log_entries: list[dict[str, Any]] = []
@@ -131,12 +138,18 @@ def game_view(
         entry: dict[str, Any] = {"step": i, "seat": s, "action": None, "events": []}
         if a is not None:
             entry["action"] = a.to_json() if s == seat else game.action_view(a)
+            if i - 1 in clocked:
+                entry["by_clock"] = True
+                entry["events"].append(
+                    {"type": "clock", "seat": s, "text": words.by_clock(-1 if s is None else s, me)}
+                )
         for e in evs:
             v = e.view(seat)
             if v is not None:
                 text = words.event(v, me)
                 entry["events"].append(v if text is None else {**v, "text": text})
         log_entries.append(entry)
+    _turn_summaries(game, seat, words, log_entries, first)
     result = game.result()
     obs = game.observe(seat)
     waiting = sorted(game.waiting_for())
@@ -159,6 +172,40 @@ def game_view(
         "log": log_entries,
         "result": None if result is None else result.to_json(),
     }
+
+
+def _turn_summaries(
+    game: Game, seat: int | None, words: Describer, entries: list[dict[str, Any]], first: int
+) -> None:
+    """Give the log entry that ends a turn (its events hold the next
+    ``turn`` event) that turn's summary: ``turn_summary``, one line from the
+    turn's events as ``seat`` sees them, and ``turn_seat``, whose turn it was."""
+    ends = [
+        e for e in entries if any(ev.get("type") == "turn" for ev in e["events"]) and e["step"] > 0
+    ]
+    if not ends:
+        return
+    me = -1 if seat is None else seat
+    history = game.history_since(0)
+    # the events of every step as the viewer sees them, split at the turn marks
+    active: int | None = None
+    pending: list[dict[str, Any]] = []
+    summaries: dict[int, tuple[int, str]] = {}
+    for i, (_, _, evs) in enumerate(history):
+        for e in evs:
+            v = e.view(seat)
+            if v is None:
+                continue
+            if v.get("type") == "turn":
+                if active is not None and i >= first:
+                    summaries[i] = (active, words.turn_summary(active, pending, me))
+                active, pending = v.get("seat"), []
+            else:
+                pending.append(v)
+    for entry in ends:
+        got = summaries.get(entry["step"])
+        if got is not None:
+            entry["turn_seat"], entry["turn_summary"] = got
 
 
 @dataclass
@@ -221,12 +268,24 @@ class Room:
         #: the requests held in the priority window, and the task that applies them
         self.held: list[Held] = []
         self._window_task: asyncio.Task[None] | None = None
+        #: the turn clock: seconds a human seat has per decision (None: no
+        #: clock; a float so that tests may give a fraction of a second)
+        self.clock_s: float | None = row.clock_s
+        #: the states whose action the clock's bot played (``Hub`` loads them)
+        self.clocked: set[int] = set()
+        #: the running deadlines (``time.monotonic``) by seat
+        self.deadlines: dict[int, float] = {}
+        self._clock_task: asyncio.Task[None] | None = None
+        self._clock_bot: Bot | None = None
 
     # -- views ---------------------------------------------------------------
 
     def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see now (:func:`game_view`)."""
-        return game_view(self.game, self.row.id, seat, since, lang)
+        """What ``seat`` (None: a spectator) may see now (:func:`game_view`),
+        with the turn clock (:meth:`clock_view`)."""
+        msg = game_view(self.game, self.row.id, seat, since, lang, self.clocked)
+        msg["clock"] = self.clock_view()
+        return msg
 
     async def watch(self, send: Send, seat: int | None, lang: str = "en") -> None:
         """Add a connection for ``seat`` (its log in ``lang``) and send it the whole view."""
@@ -366,13 +425,23 @@ class Room:
         await self._commit(trial, [(seq, seat, a.to_json())])
         return trial.seq
 
-    async def _commit(self, trial: Game, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
+    async def _commit(
+        self, trial: Game, moves: list[tuple[int, int, dict[str, Any]]], by_clock: bool = False
+    ) -> None:
         """Store ``moves`` (they led from the game to ``trial``), then make
-        ``trial`` the game and have everyone told (under the lock)."""
+        ``trial`` the game and have everyone told (under the lock).
+        ``by_clock``: the clock's bot played them (:meth:`_clock_moves`)."""
         try:
-            await self.store.add_actions(self.row.id, moves)
+            if by_clock:
+                await self.store.add_actions(self.row.id, moves, by_clock=True)
+            else:
+                await self.store.add_actions(self.row.id, moves)
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
+        if by_clock:
+            self.clocked.update(seq for seq, _, _ in moves)
+        for _, s, _ in moves:  # a seat that acted starts its next decision afresh
+            self.deadlines.pop(s, None)
         # the game and its row change together, with no await between them, so
         # nobody reads a finished game whose row still says it runs
         self.game = trial
@@ -381,6 +450,7 @@ class Room:
             self.row.status = "finished"
             self.row.result = result.to_json()
             await self.store.finish(self.row.id, self.row.result)
+        self.arm_clock()
         self._changed()
 
     # -- bots ------------------------------------------------------------------
@@ -453,16 +523,115 @@ class Room:
                 break
         return moves
 
+    # -- the turn clock ----------------------------------------------------------
+
+    def clock_view(self) -> dict[str, Any] | None:
+        """The turn clock as the state message carries it: its seconds per
+        decision and the seconds left of each running deadline, by seat."""
+        if self.clock_s is None:
+            return None
+        now = time.monotonic()
+        return {
+            "seconds": self.clock_s,
+            "deadlines": {
+                str(s): round(max(0.0, d - now), 2) for s, d in sorted(self.deadlines.items())
+            },
+        }
+
+    def _clock_seats(self) -> list[int]:
+        """The human seats the game waits on that have a move that advances it."""
+        game = self.game
+        if game.result() is not None:
+            return []
+        waiting = sorted(game.waiting_for())
+        words = _clock_words(game.variant)
+        out = []
+        for s in waiting:
+            if s in self.bots:
+                continue
+            if words.to_move(game.observe(s), s, waiting, game.legal_actions(s)):
+                out.append(s)
+        return out
+
+    def arm_clock(self) -> None:
+        """Start the deadline of every human seat the game now waits on (one
+        that runs already goes on), drop the others, and have the clock's
+        task watch them. After a restart the clocks start from here."""
+        if self.clock_s is None:
+            return
+        seats = self._clock_seats()
+        now = time.monotonic()
+        self.deadlines = {s: self.deadlines.get(s, now + self.clock_s) for s in seats}
+        if self.deadlines and (self._clock_task is None or self._clock_task.done()):
+            self._clock_task = asyncio.get_running_loop().create_task(self._run_clock())
+
+    async def _run_clock(self) -> None:
+        """While a deadline runs: wake at the earliest, and have the bot play
+        the decision of each seat whose time ran out."""
+        while self.deadlines and self.clock_s is not None:
+            wait = min(self.deadlines.values()) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(min(wait, 1.0))
+                continue
+            try:
+                await self._clock_moves()
+            except Refused:  # the game moved on meanwhile: look again
+                pass
+            except Exception:  # the store failing: try again a moment later
+                log.exception("turn clock of %s", self.row.id)
+                await asyncio.sleep(1.0)
+            self.kick_bots()
+
+    async def _clock_moves(self) -> None:
+        """Under the lock: each seat past its deadline (and still waited on)
+        gets one decision played by the greedy bot, through the same path a
+        seat's own action takes, marked ``by_clock``."""
+        async with self.lock:
+            now = time.monotonic()
+            due = sorted(s for s, d in self.deadlines.items() if d <= now)
+            live = set(self._clock_seats())
+            for s in due:
+                if s not in live:
+                    self.deadlines.pop(s, None)
+                    continue
+                if self._clock_bot is None:
+                    self._clock_bot = make_bot("greedy", bot_seed(self.row.seed, -1))
+                game = self.game
+                view = seat_view(game, s, self._clock_bot, {})
+                words = _clock_words(game.variant)
+                obs = game.observe(s)
+                legal = [a for a in view.legal if words.advances(a, obs, s)] or view.legal
+                action = self._clock_bot.act(view)
+                if action not in legal:  # a harvest at any time is no decision
+                    action = legal[0]
+                trial = game.clone()
+                try:
+                    trial.apply(s, action)
+                except BohnError:
+                    trial = game.clone()
+                    action = legal[0]
+                    trial.apply(s, action)
+                log.info("turn clock of %s: seat %s timed out", self.row.id, s)
+                await self._commit(trial, [(game.seq, s, action.to_json())], by_clock=True)
+                live = set(self._clock_seats())
+            self.arm_clock()
+
     async def stop(self) -> None:
         for h in self.held:
             if not h.done.done():
                 h.done.set_exception(Refused("stopped", "the server is stopping"))
         self.held = []
-        for task in (self._bot_task, self._tell_task, self._window_task):
+        for task in (self._bot_task, self._tell_task, self._window_task, self._clock_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+
+
+@lru_cache(maxsize=64)
+def _clock_words(variant: str) -> Describer:
+    """The describer the turn clock asks which moves advance the game."""
+    return describer(variant, "en")
 
 
 class Hub:
@@ -487,8 +656,10 @@ class Hub:
                 return None
             game = await self.rebuild(row)
             room = Room(row, game, self.store)
+            room.clocked = await self.store.clocked(game_id)
             self.rooms[game_id] = room
         room.kick_bots()
+        room.arm_clock()
         return room
 
     async def rebuild(self, row: GameRow) -> Game:

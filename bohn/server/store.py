@@ -43,6 +43,8 @@ games = sa.Table(
     sa.Column("spectator_hash", sa.String(64), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # the turn clock: seconds a human seat has per decision (null: no clock)
+    sa.Column("clock_s", sa.Integer, nullable=True),
 )
 
 seats = sa.Table(
@@ -64,6 +66,8 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),  # JSON
     sa.Column("created_at", sa.Float, nullable=False),
+    # true: the server's bot played it for a seat whose turn clock ran out
+    sa.Column("by_clock", sa.Boolean, nullable=True),
 )
 
 
@@ -115,6 +119,8 @@ class GameRow:
     spectator_hash: str
     created_at: float
     seats: list[dict[str, Any]]
+    #: seconds a human seat has for each decision (None: no turn clock)
+    clock_s: int | None = None
 
 
 class StaleAction(Exception):
@@ -130,8 +136,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 #: an action row, in the order of :data:`ACTION_COLUMNS`
-Row = tuple[str, int, int, str, float]
-ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "created_at")
+Row = tuple[str, int, int, str, float, bool | None]
+ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "created_at", "by_clock")
 #: the most rows one ``INSERT`` statement carries
 INSERT_CHUNK = 500
 #: a statement and its parameter rows (None: its values are bound)
@@ -308,6 +314,7 @@ class Store:
         think_ms: int,
         spectator_hash: str,
         seat_rows: list[dict[str, Any]],
+        clock_s: int | None = None,
     ) -> None:
         now = time.time()
         game = games.insert().values(
@@ -322,14 +329,22 @@ class Store:
             spectator_hash=spectator_hash,
             created_at=now,
             updated_at=now,
+            clock_s=clock_s,
         )
         seat_list = [{"game_id": game_id, "joined": False, **r} for r in seat_rows]
         await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
 
-    async def add_actions(self, game_id: str, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
+    async def add_actions(
+        self,
+        game_id: str,
+        moves: list[tuple[int, int, dict[str, Any]]],
+        by_clock: bool = False,
+    ) -> None:
         """Commit the actions ``(seq, seat, action JSON)`` of one game, all or
         none (with whatever other games commit at the same moment,
-        :class:`Writer`); :class:`StaleAction` if a ``seq`` is taken."""
+        :class:`Writer`); :class:`StaleAction` if a ``seq`` is taken.
+        ``by_clock``: the server's bot played them for seats whose turn clock
+        ran out (the mark is stored with each row)."""
         now = time.time()
         await self.writer.submit(
             [
@@ -339,6 +354,7 @@ class Store:
                     seat,
                     orjson.dumps(action, option=orjson.OPT_SORT_KEYS).decode(),
                     now,
+                    True if by_clock else None,
                 )
                 for seq, seat, action in moves
             ]
@@ -372,6 +388,7 @@ class Store:
             result=None if g.result is None else json.loads(g.result),
             spectator_hash=g.spectator_hash,
             created_at=g.created_at,
+            clock_s=getattr(g, "clock_s", None),
             seats=[
                 {
                     "seat": s.seat,
@@ -418,6 +435,19 @@ class Store:
                 )
             ).all()
         return [(r.seq, r.seat, json.loads(r.action)) for r in rows]
+
+    async def clocked(self, game_id: str) -> set[int]:
+        """The states (``seq``) whose action the server's bot played because
+        the seat's turn clock ran out."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(actions.c.seq).where(
+                        actions.c.game_id == game_id, actions.c.by_clock.is_(True)
+                    )
+                )
+            ).all()
+        return {int(r.seq) for r in rows}
 
 
 __all__ = ["GameRow", "StaleAction", "Store", "metadata", "migrate", "token_hash"]

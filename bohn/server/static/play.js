@@ -1,10 +1,12 @@
 // The game page: one WebSocket to the server, every "state" message drawn as
 // a card table (table.js). Moves are made by clicking (or dragging) a card and
 // then a highlighted place, or with the move buttons, which say each move in words.
-import { card, cardKind, el, eventText, resultBlock } from "./common.js";
+import { card, cardKind, el, resultBlock } from "./common.js";
 import { cardName, installDetails, loadCatalogue } from "./cards.js";
 import { lang, switchLanguage, t } from "./i18n.js";
 import { renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
+import { renderLogInto } from "./log.js";
+import { renderClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -179,6 +181,7 @@ function render() {
     seed.dataset.chosen = state.seed_chosen ? "yes" : "no";
   }
   renderBoard();
+  renderClock($("clock"), state, me(), lang);
   renderActions();
   renderOffers(o);
   renderTradeForm(o);
@@ -940,28 +943,10 @@ function setupTradeForm() {
   $("log-all").addEventListener("change", renderLog);
 }
 
-const NOISY = new Set(["shuffle", "deal", "defence-draw"]);
 
 function renderLog() {
   if (!state) return;
-  const box = $("log");
-  const all = $("log-all").checked;
-  const stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.replaceChildren();
-  const steps = [...logSteps.keys()].sort((a, b) => a - b);
-  for (const step of steps) {
-    const e = logSteps.get(step);
-    const li = el("li", { dataset: { testid: "log-step", step } });
-    if (!e.action) li.append(el("div", { class: "log-action" }, el("span", { class: "step" }, `#${step}`), ` ${t("set-up")}`));
-    const evs = el("ul", { class: "events" });
-    for (const ev of e.events) {
-      if (!all && NOISY.has(ev.type) && !(ev.seat === me() && ev.cards)) continue;
-      evs.append(el("li", { class: `ev ev-${ev.type}`, dataset: { event: ev.type } }, eventText(ev, me())));
-    }
-    li.append(evs);
-    box.append(li);
-  }
-  if (stuck) box.scrollTop = box.scrollHeight;
+  renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked });
 }
 
 function renderResult() {

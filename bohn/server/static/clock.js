@@ -1,0 +1,44 @@
+// The turn clock's countdown: renderClock(box, state, me) draws, into ``box``,
+// the seconds left of every running deadline of the state message's ``clock``
+// (``{"seconds": N, "deadlines": {seat: seconds_left}}``, or null: no clock),
+// and counts them down every second until the next state message redraws it.
+import { el } from "./common.js";
+
+const timers = new WeakMap();
+
+function fmt(s) {
+  const t = Math.max(0, Math.ceil(s));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+}
+
+export function renderClock(box, state, me, lang = "en") {
+  clearInterval(timers.get(box));
+  const clock = state && state.clock;
+  box.replaceChildren();
+  box.hidden = !clock;
+  if (!clock) return;
+  const de = lang === "de";
+  const start = performance.now();
+  const rows = Object.entries(clock.deadlines || {}).map(([seat, left]) => {
+    const mine = Number(seat) === me;
+    const who = mine ? (de ? "Deine Zeit" : "Your time") : (de ? `Platz ${seat}` : `Seat ${seat}`);
+    const time = el("span", { class: "clock-time" }, fmt(left));
+    const row = el("span", { class: mine ? "clock-seat clock-mine" : "clock-seat", dataset: { testid: "clock-seat", seat } }, `${who} `, time);
+    return { row, time, left };
+  });
+  if (!rows.length) {
+    box.append(el("span", { class: "clock-idle" }, de ? `Zugzeit ${fmt(clock.seconds)}` : `Turn clock ${fmt(clock.seconds)}`));
+    return;
+  }
+  box.append(...rows.map((r) => r.row));
+  const tick = () => {
+    const gone = (performance.now() - start) / 1000;
+    for (const r of rows) {
+      const left = r.left - gone;
+      r.time.textContent = fmt(left);
+      r.row.classList.toggle("clock-low", left <= 10);
+    }
+  };
+  tick();
+  timers.set(box, setInterval(tick, 1000));
+}

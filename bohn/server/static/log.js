@@ -1,0 +1,62 @@
+// The game's log, summed up per turn: each finished turn of another seat is
+// one line (the server's turn_summary) that opens to the full sentences; the
+// current turn and the viewer's own turns stay in full. Only the describers'
+// sentences are shown: no action syntax, no JSON.
+import { el, eventText } from "./common.js";
+
+// events shown only with "show all" (opts.all): shuffles and deals of others
+const NOISY = new Set(["shuffle", "deal", "defence-draw"]);
+
+function stepItem(entry, me, all) {
+  const li = el("li", { dataset: entry.by_clock ? { testid: "log-step", step: entry.step, byClock: "yes" } : { testid: "log-step", step: entry.step } });
+  const evs = el("ul", { class: "events" });
+  for (const ev of entry.events) {
+    if (!all && NOISY.has(ev.type) && !(ev.seat === me && ev.cards)) continue;
+    const text = ev.text ?? eventText(ev, me);
+    if (!text) continue;
+    evs.append(el("li", { class: `ev ev-${ev.type}`, dataset: { event: ev.type } }, text));
+  }
+  if (!evs.children.length) return null;
+  li.append(el("span", { class: "step" }, `#${entry.step}`), evs);
+  return li;
+}
+
+// steps -> turns: a turn ends with the step whose entry carries turn_summary
+function turns(entries) {
+  const out = [];
+  let cur = [];
+  for (const e of entries) {
+    cur.push(e);
+    if (e.step === 0 || e.turn_summary) {
+      out.push({ steps: cur, summary: e.turn_summary ?? null, seat: e.turn_seat ?? null });
+      cur = [];
+    }
+  }
+  if (cur.length) out.push({ steps: cur, summary: null, seat: null });
+  return out;
+}
+
+/** Draw ``entries`` (the state messages' log entries, sorted by step) into
+ * ``box`` (a list element) for seat ``me`` (null: a spectator); ``opts.all``
+ * shows shuffles and deals too. */
+export function renderLogInto(box, entries, me, opts = {}) {
+  const all = !!opts.all;
+  const stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.turnEnd));
+  box.replaceChildren();
+  for (const t of turns(entries)) {
+    const items = t.steps.map((e) => stepItem(e, me, all)).filter(Boolean);
+    if (t.summary && t.seat !== me) {
+      const end = String(t.steps[t.steps.length - 1].step);
+      const det = el("details", { class: "log-turn", dataset: { testid: "log-turn", turnEnd: end } },
+        el("summary", { class: "log-turn-summary" }, t.summary),
+        el("ul", { class: "log-turn-steps" }, ...items));
+      if (open.has(end)) det.open = true;
+      box.append(el("li", { class: "log-turn-item", dataset: { testid: "log-turn-item" } }, det));
+    } else {
+      if (t.summary) box.append(el("li", { class: "log-turn-mine", dataset: { testid: "log-turn-mine" } }, t.summary));
+      for (const li of items) box.append(li);
+    }
+  }
+  if (stuck) box.scrollTop = box.scrollHeight;
+}
