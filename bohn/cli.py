@@ -474,6 +474,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def public_url(value: str) -> str:
+    """``bohn serve --public-url``: the address people reach the server at,
+    as the links it hands out start (``https://bohn.example.org``,
+    ``http://192.168.1.5:8000``): http or https, a host, an optional port,
+    no path, query or fragment; without its trailing slash."""
+    from urllib.parse import urlsplit
+
+    what = f"--public-url {value!r}"
+    try:
+        parts = urlsplit(value.strip())
+        port = parts.port
+    except ValueError as e:
+        raise UsageError(f"{what} is not a URL ({e})") from None
+    if parts.scheme not in ("http", "https"):
+        raise UsageError(f"{what} must start with http:// or https://")
+    if not parts.hostname or parts.username is not None or parts.password is not None:
+        raise UsageError(f"{what} must name a host (and no user or password)")
+    if parts.hostname in ("0.0.0.0", "::"):
+        raise UsageError(f"{what}: nobody reaches a server at an unspecified address")
+    if parts.path not in ("", "/") or parts.query or parts.fragment or value.strip().endswith("?"):
+        raise UsageError(f"{what} must have no path, query or fragment (the server is at /)")
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + ("" if port is None else f":{port}")
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the multiplayer server until interrupted."""
     try:
@@ -484,9 +509,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(
             f"the server needs its packages: pip install 'bohn[server]' ({err})"
         ) from None
-    url = f"http://{args.host}:{args.port}"
-    app = create_app(args.db, base_url=url)
-    print(f"bohn server on {url} (database {args.db}); Ctrl-C stops it", flush=True)
+    base = public_url(args.public_url) if args.public_url else ""
+    # without --public-url, links follow the address each visitor used (its
+    # Host header), so none points at an unspecified address (0.0.0.0, ::)
+    app = create_app(args.db, base_url=base)
+    shown = args.host if args.host not in ("0.0.0.0", "::", "") else "localhost"
+    url = base or f"http://{f'[{shown}]' if ':' in shown else shown}:{args.port}"
+    print(
+        f"bohn server on {url} (listening on {args.host}:{args.port}, database {args.db}); "
+        "Ctrl-C stops it",
+        flush=True,
+    )
     uvicorn.run(
         app,
         host=args.host,
@@ -619,6 +652,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="sqlite:///bohn.db",
         metavar="URL",
         help="sqlite:///FILE (default sqlite:///bohn.db) or postgresql://USER@HOST/DB",
+    )
+    s.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address players reach the server at (http[s]://HOST[:PORT]), which the "
+        "links it hands out start with; default: the address each visitor used",
     )
     s.set_defaults(func=cmd_serve)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -53,8 +54,8 @@ from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
-from bohn.server.rooms import Hub, Refused, Room
-from bohn.server.store import Store, migrate, token_hash
+from bohn.server.rooms import Hub, Refused, Room, seat_names
+from bohn.server.store import SeatTaken, Store, migrate, token_hash
 from bohn.variants import variant_info
 
 #: the largest request body or WebSocket message accepted, in bytes
@@ -131,6 +132,59 @@ class BadRequest(Exception):
         self.status = status
 
 
+#: the longest player name, in characters
+MAX_NAME = 40
+
+
+def player_name(value: Any, where: str) -> str:
+    """A player's name as given (``where`` says whose, for the message):
+    trimmed, 1 to :data:`MAX_NAME` printable characters; BadRequest else."""
+    if not isinstance(value, str):
+        raise BadRequest(f"{where}: a name is a string of 1 to {MAX_NAME} characters")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise BadRequest(f"{where}: a name has 1 to {MAX_NAME} characters, not {len(name)}")
+    if not name.isprintable():
+        raise BadRequest(f"{where}: a name holds only printable characters")
+    return name
+
+
+def bot_name(spec: str) -> str:
+    """The name a bot's seat shows: its bot's ("greedy bot")."""
+    return f"{spec.split(':', 1)[0]} bot"
+
+
+def _free(row: Any, seat: dict[str, Any]) -> bool:
+    """Whether a person may take ``seat`` from the lobby: a human seat that
+    nobody has taken (no name) or joined through its link, and not the
+    creator's (the first human seat). A finished game has none."""
+    if seat["kind"] != "human" or seat.get("name") or seat["joined"] or row.status == "finished":
+        return False
+    first = next(s["seat"] for s in row.seats if s["kind"] == "human")
+    return bool(seat["seat"] != first)
+
+
+#: a Host header links may be built from: a name or IPv4 address, or a
+#: bracketed IPv6 address, and an optional port
+_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?")
+#: addresses a server listens on that a browser cannot reach it at
+UNSPECIFIED = ("0.0.0.0", "::", "[::]", "")
+
+
+def links_base(base_url: str, request: Request) -> str:
+    """Where the links a request gets point: ``base_url`` (``bohn serve
+    --public-url``) when set; else the scheme and Host of the request, when
+    the Host is well-formed and not an unspecified address (0.0.0.0, [::]);
+    else nothing (links relative to the page)."""
+    if base_url:
+        return base_url
+    host = request.headers.get("host", "")
+    if not _HOST.fullmatch(host) or host.rsplit(":", 1)[0] in UNSPECIFIED or host in UNSPECIFIED:
+        return ""
+    scheme = request.url.scheme if request.url.scheme in ("http", "https") else "http"
+    return f"{scheme}://{host}"
+
+
 def _new_game_spec(body: Any) -> dict[str, Any]:
     """Validate a create-game request; its normalised form."""
     if not isinstance(body, dict):
@@ -183,9 +237,12 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
                 raise BadRequest(
                     f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(load_bots()))}"
                 )
-            rows.append({"seat": i, "kind": "bot", "bot": spec, "token_hash": None})
+            rows.append(
+                {"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": bot_name(spec)}
+            )
         else:
-            rows.append({"seat": i, "kind": "human", "bot": None})
+            name = None if s.get("name") is None else player_name(s["name"], f"seat {i}")
+            rows.append({"seat": i, "kind": "human", "bot": None, "name": name})
     if not any(r["kind"] == "human" for r in rows):
         raise BadRequest(
             "a game on the server needs at least one human seat (use bohn sim for bots)"
@@ -214,6 +271,7 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         "think_ms": think,
         "seed": seed,
         "clock_s": clock,
+        "seed_chosen": "seed" in body,
     }
 
 
@@ -233,13 +291,25 @@ def _summary(room: Room) -> dict[str, Any]:
         "status": status,
         "seq": game.seq,
         "seats": [
-            {"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "joined": s["joined"]}
+            {
+                "seat": s["seat"],
+                "kind": s["kind"],
+                "bot": s["bot"],
+                "joined": s["joined"],
+                **_seat_identity(row, s),
+            }
             for s in row.seats
         ],
+        "seed_chosen": row.seed_chosen,
         "waiting_for": sorted(game.waiting_for()),
         "result": row.result,
         "created_at": row.created_at,
     }
+
+
+def _seat_identity(row: Any, seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's name and whether it is free, as summaries show them."""
+    return {"name": seat_names(row)[seat["seat"]], "free": _free(row, seat)}
 
 
 def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> FastAPI:
@@ -387,23 +457,63 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             token_hash(spectate),
             spec["seats"],
             spec["clock_s"],
+            spec["seed_chosen"],
         )
         room = await _room(game_id)
+        base = links_base(base_url, request)
         return {
             **_summary(room),
             "join": [
                 {
                     "seat": s,
                     "token": t,
-                    "url": f"{base_url}/play/{game_id}?token={t}",
+                    "url": f"{base}/play/{game_id}?token={t}",
                 }
                 for s, t in sorted(tokens.items())
             ],
             "spectate": {
                 "token": spectate,
-                "url": f"{base_url}/play/{game_id}?spectate={spectate}",
+                "url": f"{base}/play/{game_id}?spectate={spectate}",
             },
         }
+
+    @app.post("/api/games/{game_id}/seats/{seat}/take")
+    async def take_seat(game_id: str, seat: str, request: Request) -> dict[str, Any]:
+        """Take the free human seat ``seat`` under the name in the body
+        (``{"name"}``): the seat's new token and play link; any earlier link
+        of the seat stops working. 409 if the seat is taken, a bot's, the
+        creator's or the game over; 404 for an unknown game or seat."""
+        room = await _room(game_id)
+        if not seat.isdigit() or int(seat) >= len(room.row.seats):
+            raise BadRequest(f"game {game_id} has no seat {seat}", "not-found", 404)
+        n = int(seat)
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            raise BadRequest("the body must be JSON") from None
+        if not isinstance(body, dict) or set(body) != {"name"}:
+            raise BadRequest('the body is {"name": "<your name>"}')
+        name = player_name(body["name"], "name")
+        token = secrets.token_urlsafe(24)
+        async with room.lock:
+            row = room.row
+            s = row.seats[n]
+            if row.status == "finished" or room.game.result() is not None:
+                raise BadRequest(
+                    "the game is over; its seats are not taken any more", "game-over", 409
+                )
+            if s["kind"] != "human":
+                raise BadRequest(f"seat {n} is played by a bot", "seat-taken", 409)
+            if not _free(row, s):
+                raise BadRequest(f"seat {n} is taken", "seat-taken", 409)
+            try:
+                await room.store.take_seat(game_id, n, name, token_hash(token))
+            except SeatTaken:
+                raise BadRequest(f"seat {n} is taken", "seat-taken", 409) from None
+            s["name"], s["token_hash"] = name, token_hash(token)
+        room.seat_names_changed()
+        base = links_base(base_url, request)
+        return {"seat": n, "token": token, "url": f"{base}/play/{game_id}?token={token}"}
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> dict[str, Any]:

@@ -121,6 +121,9 @@ def game_view(
     since: int = 0,
     lang: str = "en",
     clocked: set[int] | frozenset[int] = frozenset(),
+    *,
+    names: list[str | None] | None = None,
+    seed_chosen: bool = False,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (None: a spectator): the
     observation, its legal actions and the log from step ``since`` on (step
@@ -129,7 +132,9 @@ def game_view(
     game's describer words it in ``lang`` (``text``; none for an event not
     worth a line). A step whose action the server's bot played because the
     seat's turn clock ran out (its state in ``clocked``) is marked
-    ``by_clock`` and opens with a ``clock`` event saying so."""
+    ``by_clock`` and opens with a ``clock`` event saying so. ``names`` are the players' names, one per seat (None: a
+    seat nobody has taken; all None when not given); ``seed_chosen`` whether
+    a person chose the seed."""
     words = describer(game, lang if lang in LANGS else "en")
     me = -1 if seat is None else seat
     log_entries: list[dict[str, Any]] = []
@@ -171,6 +176,8 @@ def game_view(
         "prompt": words.prompt(obs, seat, waiting, legal, over=result is not None),
         "log": log_entries,
         "result": None if result is None else result.to_json(),
+        "names": list(names) if names is not None else [None] * game.n,
+        "seed_chosen": seed_chosen,
     }
 
 
@@ -206,6 +213,18 @@ def _turn_summaries(
         got = summaries.get(entry["step"])
         if got is not None:
             entry["turn_seat"], entry["turn_summary"] = got
+
+
+def seat_names(row: GameRow) -> list[str | None]:
+    """The players' names of a game's seats (a bot's seat: its bot's, also
+    for a seat stored before seats had names; None: nobody's yet)."""
+    out: list[str | None] = []
+    for s in row.seats:
+        name = s.get("name")
+        if name is None and s["kind"] == "bot" and s.get("bot"):
+            name = f"{str(s['bot']).split(':', 1)[0]} bot"
+        out.append(name)
+    return out
 
 
 @dataclass
@@ -283,9 +302,23 @@ class Room:
     def view(self, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see now (:func:`game_view`),
         with the turn clock (:meth:`clock_view`)."""
-        msg = game_view(self.game, self.row.id, seat, since, lang, self.clocked)
+        msg = game_view(
+            self.game,
+            self.row.id,
+            seat,
+            since,
+            lang,
+            self.clocked,
+            names=seat_names(self.row),
+            seed_chosen=self.row.seed_chosen,
+        )
         msg["clock"] = self.clock_view()
         return msg
+
+    def seat_names_changed(self) -> None:
+        """A seat was taken: tell every connection the names."""
+        self._dirty = True
+        self._tell_soon()
 
     async def watch(self, send: Send, seat: int | None, lang: str = "en") -> None:
         """Add a connection for ``seat`` (its log in ``lang``) and send it the whole view."""
@@ -719,4 +752,4 @@ class Hub:
             await room.stop()
 
 
-__all__ = ["PRIORITY_WINDOW", "Hub", "Refused", "Room", "game_view", "legal_view"]
+__all__ = ["PRIORITY_WINDOW", "Hub", "Refused", "Room", "game_view", "legal_view", "seat_names"]

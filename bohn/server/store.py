@@ -45,6 +45,8 @@ games = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
     # the turn clock: seconds a human seat has per decision (null: no clock)
     sa.Column("clock_s", sa.Integer, nullable=True),
+    # whether the seed was chosen by a person (the create request), not drawn
+    sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -56,6 +58,8 @@ seats = sa.Table(
     sa.Column("bot", sa.String(120), nullable=True),  # the bot spec
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined", sa.Boolean, nullable=False),
+    # the player's name (a bot's: its bot's); None: nobody has taken the seat
+    sa.Column("name", sa.String(40), nullable=True),
 )
 
 actions = sa.Table(
@@ -121,10 +125,25 @@ class GameRow:
     seats: list[dict[str, Any]]
     #: seconds a human seat has for each decision (None: no turn clock)
     clock_s: int | None = None
+    #: whether a person chose the seed (not drawn by the server)
+    seed_chosen: bool = False
 
 
 class StaleAction(Exception):
     """Another action was stored for the same state first."""
+
+
+class SeatTaken(Exception):
+    """The seat was no longer free when it was to be taken."""
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """A statement that must change exactly one row; if it changes none (a
+    condition in it no longer holds), its whole submission is refused, as a
+    row the database refuses would be (:class:`Writer`)."""
+
+    statement: sa.Executable
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -141,7 +160,7 @@ ACTION_COLUMNS = ("game_id", "seq", "seat", "action", "created_at", "by_clock")
 #: the most rows one ``INSERT`` statement carries
 INSERT_CHUNK = 500
 #: a statement and its parameter rows (None: its values are bound)
-Statement = tuple[sa.Executable, list[dict[str, Any]] | None]
+Statement = tuple[sa.Executable | Guarded, list[dict[str, Any]] | None]
 
 
 @dataclass
@@ -256,6 +275,10 @@ class Writer:
     @staticmethod
     def _statements(conn: sa.Connection, statements: list[Statement]) -> None:
         for stmt, params in statements:
+            if isinstance(stmt, Guarded):
+                if conn.execute(stmt.statement).rowcount != 1:
+                    raise IntegrityError("guarded statement changed no row", None, SeatTaken())
+                continue
             if params is None:
                 conn.execute(stmt)
             else:
@@ -315,6 +338,7 @@ class Store:
         spectator_hash: str,
         seat_rows: list[dict[str, Any]],
         clock_s: int | None = None,
+        seed_chosen: bool = False,
     ) -> None:
         now = time.time()
         game = games.insert().values(
@@ -330,8 +354,9 @@ class Store:
             created_at=now,
             updated_at=now,
             clock_s=clock_s,
+            seed_chosen=seed_chosen,
         )
-        seat_list = [{"game_id": game_id, "joined": False, **r} for r in seat_rows]
+        seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
         await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
 
     async def add_actions(
@@ -376,6 +401,27 @@ class Store:
         )
         await self.writer.submit([], [(joined, None)])
 
+    async def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
+        """Give the free human seat ``seat`` to the player ``name``, who plays
+        it with the token of hash ``token_hash`` (any earlier token of the
+        seat stops working). :class:`SeatTaken` if the seat is not free in
+        the database (taken, joined, a bot's), and nothing is stored."""
+        take = Guarded(
+            seats.update()
+            .where(
+                seats.c.game_id == game_id,
+                seats.c.seat == seat,
+                seats.c.kind == "human",
+                seats.c.name.is_(None),
+                seats.c.joined == sa.false(),
+            )
+            .values(name=name, token_hash=token_hash)
+        )
+        try:
+            await self.writer.submit([], [(take, None)])
+        except IntegrityError:
+            raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
+
     def _row(self, g: Any, seat_rows: list[Any]) -> GameRow:
         return GameRow(
             id=g.id,
@@ -396,9 +442,11 @@ class Store:
                     "bot": s.bot,
                     "token_hash": s.token_hash,
                     "joined": bool(s.joined),
+                    "name": s.name,
                 }
                 for s in sorted(seat_rows, key=lambda s: s.seat)
             ],
+            seed_chosen=bool(g.seed_chosen),
         )
 
     async def game(self, game_id: str) -> GameRow | None:
@@ -450,4 +498,4 @@ class Store:
         return {int(r.seq) for r in rows}
 
 
-__all__ = ["GameRow", "StaleAction", "Store", "metadata", "migrate", "token_hash"]
+__all__ = ["GameRow", "SeatTaken", "StaleAction", "Store", "metadata", "migrate", "token_hash"]

@@ -115,7 +115,14 @@ def test_lobby_creates_a_game_with_join_links(client: TestClient) -> None:
     assert "spectate=" in g["spectate"]["url"]
     listed = client.get("/api/games").json()["games"]
     assert [x["id"] for x in listed] == [g["id"]]
-    assert listed[0]["seats"][2] == {"seat": 2, "kind": "bot", "bot": "random", "joined": False}
+    assert listed[0]["seats"][2] == {
+        "seat": 2,
+        "kind": "bot",
+        "bot": "random",
+        "joined": False,
+        "name": "random bot",
+        "free": False,
+    }
     assert "token" not in json.dumps(listed)  # tokens are shown once, never listed
 
 

@@ -61,8 +61,7 @@ def test_the_picked_card_highlights_the_fields_it_may_go_to_and_a_click_plants_i
     expected = find_variant("bohnanza").new(3, SEED).observe(0)["seats"][0]["hand"]
     page = _open(browser, server)
     assert [
-        page.locator("[data-testid=hand-card]").nth(i).get_attribute("data-card")
-        for i in range(5)
+        page.locator("[data-testid=hand-card]").nth(i).get_attribute("data-card") for i in range(5)
     ] == expected
     front = _hand(page, 0)
     front.click()
