@@ -120,7 +120,7 @@ def test_german_sentences() -> None:
     )
     kick = describer("bohnkick", "de")
     assert kick.card("brech/pass:garten") == "brech: Pass zu garten"
-    assert kick.card("goalie:shot:ul+ll") == "Torwart (Schuss) ul+ll"
+    assert kick.card("goalie:shot:ul+ll") == "Torwart (Schuss): oben links oder unten links"
     sissi = describer("sissi", "de")
     assert sissi.event({"type": "sissi-action", "fields": [[0, 1], [2, 0]]}, 0) == (
         "Sissi-Aktion: dein Feld 1, Feld 0 von Platz 2 muss abgeerntet werden"
@@ -223,7 +223,7 @@ def test_a_purchase_tells_the_catalogues_effect(
     assert en.endswith(f": {entry.effect['en']}"), en
     assert de.endswith(f": {entry.effect['de']}"), de
     assert de.startswith(start) and entry.names["de"] in de, de
-    assert key not in de and key in en
+    assert key not in de and key not in en and entry.names["en"] in en
     assert entry.effect["de"] != entry.effect["en"]
 
 

@@ -210,8 +210,8 @@ class BeanDescriber(Describer):
         if isinstance(a, Keep):
             card = self.ref_card(f"r{a.revealed}", me, obs)
             return self.w(
-                f"keep revealed card r{a.revealed} ({card})",
-                f"die aufgedeckte Karte r{a.revealed} ({card}) behalten",
+                f"keep revealed card {a.revealed} ({card})",
+                f"die aufgedeckte Karte {a.revealed} ({card}) behalten",
             )
         offers = {o["id"]: o for o in obs.get("offers", [])}
         if isinstance(a, Accept):
@@ -317,8 +317,8 @@ class BeanDescriber(Describer):
         if a.traded is None and a.card:
             card = self.ref_card(f"h{a.card}", me, obs)
             return self.w(
-                f"plant hand card h{a.card} ({card}) on {on}{how}",
-                f"Handkarte h{a.card} ({card}) auf {on} pflanzen{how}",
+                f"plant hand card {a.card} ({card}) on {on}{how}",
+                f"Handkarte {a.card} ({card}) auf {on} pflanzen{how}",
             )
         if a.traded is None:
             card = self.ref_card("h0", me, obs)
@@ -412,6 +412,13 @@ class BeanDescriber(Describer):
             )
         return parts
 
+    def paid_for(self, what: Any) -> str:
+        """What a seat paid for (a ``pay`` event's ``for``) in words: a card
+        by its name, the third field in this language."""
+        if str(what) in self.names:
+            return self.name(str(what))
+        return PAID_FOR.get(str(what), str(what)) if self.de else str(what)
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
         t = e.get("type")
         mine = e.get("seat") == me
@@ -497,9 +504,9 @@ class BeanDescriber(Describer):
             faces = f" ({self.counted(coins)})" if coins else ""
             n = self.coins(len(coins))
             return self.w(
-                f"{who()} paid {n}{faces} for {e.get('for')}",
+                f"{who()} paid {n}{faces} for {self.paid_for(e.get('for'))}",
                 f"{who()} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
-                f"{PAID_FOR.get(str(e.get('for')), e.get('for'))}",
+                f"{self.paid_for(e.get('for'))}",
             )
         if t == "exhausted":
             return self.w(

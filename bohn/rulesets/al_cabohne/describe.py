@@ -39,16 +39,16 @@ class AlCabohneDescriber(BeanDescriber):
             else self.w("empty", "leer")
         )
         return self.w(
-            f"{boss_name(b['key'])} (m{k}: {grows}, harvests at {b['threshold']})",
-            f"{boss_name(b['key'])} (m{k}: {grows}, erntet bei {b['threshold']})",
+            f"{boss_name(b['key'])} ({grows}, harvests at {b['threshold']})",
+            f"{boss_name(b['key'])} ({grows}, erntet bei {b['threshold']})",
         )
 
     def pile_at(self, obs: dict[str, Any], i: int) -> str:
         piles = obs.get("piles") or []
         pile = self.w("pile", "Stapel")
         if 0 <= i < len(piles) and piles[i]:
-            return f"{pile} p{i} ({self.label(piles[i][0])} x{len(piles[i])})"
-        return f"{pile} p{i}"
+            return f"{pile} {i} ({self.label(piles[i][0])} x{len(piles[i])})"
+        return f"{pile} {i}"
 
     # ------------------------------------------------------------- actions
 
@@ -79,8 +79,8 @@ class AlCabohneDescriber(BeanDescriber):
             card = self.ref_card(f"h{a.card}", me, obs)
             boss = self.boss_at(obs, a.boss)
             return self.w(
-                f"give hand card h{a.card} ({card}) to {boss}",
-                f"Handkarte h{a.card} ({card}) an {boss} geben",
+                f"give hand card {a.card} ({card}) to {boss}",
+                f"Handkarte {a.card} ({card}) an {boss} geben",
             )
         pile = self.pile_at(obs, a.pile)
         return self.w(f"discard {pile}", f"{pile} ablegen")
@@ -135,22 +135,22 @@ class AlCabohneDescriber(BeanDescriber):
             )
         if t == "from-discard":
             return self.w(
-                f"{card} from the discard pile joins pile p{e.get('pile')}",
-                f"{card} vom Ablagestapel kommt zu Stapel p{e.get('pile')}",
+                f"{card} from the discard pile joins pile {e.get('pile')}",
+                f"{card} vom Ablagestapel kommt zu Stapel {e.get('pile')}",
             )
         if t == "place":
             if "boss" in e:
                 return self.w(
-                    f"{who} gave pile p{e.get('pile')} to {boss_name(e['boss'])}",
-                    f"{who} {'gabst' if mine else 'gab'} Stapel p{e.get('pile')} an "
+                    f"{who} gave pile {e.get('pile')} to {boss_name(e['boss'])}",
+                    f"{who} {'gabst' if mine else 'gab'} Stapel {e.get('pile')} an "
                     f"{boss_name(e['boss'])}",
                 )
             cards = e.get("cards", [])
             top = self.label(cards[-1]) if cards else "?"
             return self.w(
-                f"{who} planted pile p{e.get('pile')} ({len(cards)} x {top}) on field "
+                f"{who} planted pile {e.get('pile')} ({len(cards)} x {top}) on field "
                 f"{e.get('field')}",
-                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel p{e.get('pile')} "
+                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel {e.get('pile')} "
                 f"({len(cards)} x {top}) auf Feld {e.get('field')}",
             )
         if t == "give":

@@ -166,7 +166,10 @@ class BohnkickDescriber(Describer):
 
     def card(self, key: str) -> str:
         """A card in words: ``Green bean: pass to Garden bean`` (German: ``brech:
-        Pass zu garten``), ``Goalie (shot) ul+ll``."""
+        Pass zu garten``), ``Goalie (shot): upper left or lower left``; the
+        catalogue's name where it names the card."""
+        if key in self.names:
+            return self.name(key)
         key_bean, sep, kind = key.partition("/")
         if sep:
             bean = self.bean(key_bean)
@@ -183,12 +186,15 @@ class BohnkickDescriber(Describer):
         if what == "referee":
             return self.w("Referee: ", "Schiedsrichter: ") + self.pick(CALLS, rest)
         if what == "tackle":
-            return self.w(f"Tackle {self.bean(rest)}", f"Grätsche {rest}")
+            return self.w(f"Tackle {self.bean(rest)}", f"Grätsche {self.bean(rest)}")
         if what == "goalie":
             symbol, _, corners = rest.partition(":")
+            where = self.w(" or ", " oder ").join(
+                self.pick(CORNERS, c) for c in corners.split("+") if c
+            )
             return self.w(
-                f"Goalie ({self.shot(symbol)}) {corners}",
-                f"Torwart ({self.shot(symbol)}) {corners}",
+                f"Goalie ({self.shot(symbol)}): {where}",
+                f"Torwart ({self.shot(symbol)}): {where}",
             )
         return key
 
@@ -199,9 +205,9 @@ class BohnkickDescriber(Describer):
         return ", ".join(self.card(str(k)) for k in keys) if keys else self.w("none", "keine")
 
     def corner(self, corner: Any) -> str:
-        """A corner in words: ``upper left corner (ul)``."""
+        """A corner in words: ``upper left corner``."""
         name = self.pick(CORNERS, str(corner))
-        return self.w(f"{name} corner ({corner})", f"Ecke {name} ({corner})")
+        return self.w(f"{name} corner", f"Ecke {name}")
 
     def ball_after(self, key: str) -> str:
         """Where the ball is after team card ``key`` is played (bohnkick §4.1)."""

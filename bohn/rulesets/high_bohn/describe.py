@@ -128,10 +128,16 @@ class HighBohnDescriber(BeanDescriber):
         en, de = FIELD_LABELS.get(kind, (kind, kind))
         return self.w(en, de)
 
+    def paid_for(self, what: Any) -> str:
+        """A building paid for by its name; anything else as the bean games say it."""
+        if building_info(str(what)) is not None:
+            return self.building_name(str(what))
+        return super().paid_for(what)
+
     def building_name(self, key: str) -> str:
-        """A building by name: its key in English, its German name in German."""
+        """A building by name: its catalogue name in this language."""
         info = building_info(key)
-        return info[2].names["de"] if self.de and info is not None else key
+        return info[2].names.get(self.lang, key) if info is not None else key
 
     def effect_text(self, entry: Entry) -> str:
         """What a catalogue entry's card does, in this describer's language."""
@@ -201,8 +207,8 @@ class HighBohnDescriber(BeanDescriber):
         if isinstance(a, MoveCard):
             card = self.ref_card(f"h{a.card}", me, obs)
             return self.w(
-                f"bank-4: move hand card h{a.card} ({card}) to position h{a.to}",
-                f"bank-4: Handkarte h{a.card} ({card}) an Position h{a.to} verschieben",
+                f"bank-4: move hand card {a.card} ({card}) to position {a.to}",
+                f"bank-4: Handkarte {a.card} ({card}) an Position {a.to} verschieben",
             )
         if isinstance(a, Order):
             drawn = obs.get("drawn") or []
@@ -309,9 +315,9 @@ class HighBohnDescriber(BeanDescriber):
             )
         if t == "move":
             return self.w(
-                f"{who} moved hand card h{e.get('from')} to h{e.get('to')} (bank-4)",
-                f"{who} {'verschobst' if mine else 'verschob'} Handkarte h{e.get('from')} nach "
-                f"h{e.get('to')} (bank-4)",
+                f"{who} moved hand card {e.get('from')} to position {e.get('to')} (bank-4)",
+                f"{who} {'verschobst' if mine else 'verschob'} Handkarte {e.get('from')} nach "
+                f"Position {e.get('to')} (bank-4)",
             )
         if t == "order":
             cards = e.get("cards")

@@ -266,7 +266,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
 
     def mama_name(self, key: str) -> str:
         """A mama's bean's name: ``Schürzenjäger``."""
-        if self.de:
+        if key in self.names:
             return self.name(key)
         return MAMA_NAMES.get(key, key.capitalize())
 
@@ -315,9 +315,11 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 on_top = j == len(fld) - 1
                 name = self.mama_name(key)
                 where = (
-                    self.w(f"{name} in f{f} (on top)", f"{name} in f{f} (oben)")
+                    self.w(f"{name} in field {f} (on top)", f"{name} auf Feld {f} (oben)")
                     if on_top
-                    else self.w(f"{name} in f{f} (position {j})", f"{name} in f{f} (Position {j})")
+                    else self.w(
+                        f"{name} in field {f} (position {j})", f"{name} auf Feld {f} (Position {j})"
+                    )
                 )
                 lasting = self.quirk(LASTING_QUIRKS, key)
                 planting = self.quirk(PLANTING_QUIRKS, key)
@@ -637,19 +639,19 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             hand = me.get("hand", [])
             card = self.label(str(hand[a.card])) if a.card < len(hand) else "?"
             return self.w(
-                f"discard hand card h{a.card} ({card}); once a turn, in phase 2",
-                f"Handkarte h{a.card} ({card}) ablegen; einmal pro Zug, in Phase 2",
+                f"discard hand card {a.card} ({card}); once a turn, in phase 2",
+                f"Handkarte {a.card} ({card}) ablegen; einmal pro Zug, in Phase 2",
             )
         stacks = obs.get("offer") or []
         pile = a.pile if isinstance(a, Use | Discard) else -1
         cards = self.stack_text(list(stacks[pile])) if 0 <= pile < len(stacks) else "?"
         if isinstance(a, Use):
             return self.w(
-                f"take stack p{pile} ({cards}) to plant it, all on one field",
-                f"Stapel p{pile} ({cards}) nehmen und alles auf ein Feld pflanzen",
+                f"take stack {pile} ({cards}) to plant it, all on one field",
+                f"Stapel {pile} ({cards}) nehmen und alles auf ein Feld pflanzen",
             )
         return self.w(
-            f"discard stack p{pile} ({cards}) whole", f"Stapel p{pile} ({cards}) ganz ablegen"
+            f"discard stack {pile} ({cards}) whole", f"Stapel {pile} ({cards}) ganz ablegen"
         )
 
     # -------------------------------------------------------------- events
@@ -780,8 +782,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if t == "third-field":
             return self.w(
-                f"{who} started a third field (f{e.get('field')}); the card goes to the opponent",
-                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (f{e.get('field')}); "
+                f"{who} started a third field (field {e.get('field')}); the card goes to the opponent",
+                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (Feld {e.get('field')}); "
                 "die Karte geht an den Gegner",
             )
         if t == "field-lost":

@@ -173,8 +173,8 @@ class ProhibohnDescriber(AlCabohneDescriber):
             card = self.ref_card(f"h{a.card}", me, obs)
             on, how = fld(a.field), self.plant_how(a.mode)
             return self.w(
-                f"plant hand card h{a.card} ({card}) on {on}{how} (Varieté)",
-                f"Handkarte h{a.card} ({card}) auf {on} pflanzen{how} (Varieté)",
+                f"plant hand card {a.card} ({card}) on {on}{how} (Varieté)",
+                f"Handkarte {a.card} ({card}) auf {on} pflanzen{how} (Varieté)",
             )
         if isinstance(a, Build):
             return self.establishment_action(a)
@@ -188,17 +188,24 @@ class ProhibohnDescriber(AlCabohneDescriber):
             return self.prohibohn_action(a, obs, me, fld)
         return super().action(a, obs, seat, price)
 
+    def paid_for(self, what: Any) -> str:
+        """A establishment paid for by its name; anything else as the bean games say it."""
+        if establishment_info(str(what)) is not None:
+            return self.establishment_name(str(what))
+        return super().paid_for(what)
+
     def establishment_name(self, key: str) -> str:
-        """An establishment by name: its key in English, its German name in German."""
+        """An establishment by name: its catalogue name in this language."""
         info = establishment_info(key)
-        return info[2].names["de"] if self.de and info is not None else key
+        return info[2].names.get(self.lang, key) if info is not None else key
 
     def establishment_action(self, a: Build) -> str:
         """Buying an establishment, Police Station or the Razzia: what it costs and
         does (the catalogue's effect)."""
         info = establishment_info(a.building)
         if info is None:
-            return self.w(f"buy the {a.building}", f"{a.building} kaufen")
+            name = self.establishment_name(a.building)
+            return self.w(f"buy the {name}", f"{name} kaufen")
         cost, bean, entry = info
         coins, bean = self.coins(cost), self.name(bean)
         effect = (entry.effect or {}).get(self.lang, "")
@@ -233,8 +240,8 @@ class ProhibohnDescriber(AlCabohneDescriber):
         if isinstance(a, Drop):
             card = self.ref_card(f"h{a.card}", me, obs)
             return self.w(
-                f"casino-3: put hand card h{a.card} ({card}) on the discard pile",
-                f"casino-3: Handkarte h{a.card} ({card}) auf den Ablagestapel legen",
+                f"casino-3: put hand card {a.card} ({card}) on the discard pile",
+                f"casino-3: Handkarte {a.card} ({card}) auf den Ablagestapel legen",
             )
         if isinstance(a, Remove):
             if obs.get("phase") == "pub-removal":
