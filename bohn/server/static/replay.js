@@ -137,7 +137,9 @@ function drawControls() {
     li.classList.toggle("current", on);
     if (on && li.dataset.index !== $("turns").dataset.current) {
       $("turns").dataset.current = li.dataset.index;
-      li.scrollIntoView({ block: "nearest" });
+      // within the list only: the page stays where it is (the board on a phone)
+      const list = $("turns");
+      list.scrollTop = li.offsetTop;
     }
   }
 }
