@@ -6,8 +6,9 @@ recorded shuffles, ``docs/replay.md``) once, keeping a copy of the game every
 actions; step 0 is the set-up) is the nearest copy before it played forward.
 :func:`step_view` is what a spectator sees at that step (:func:`game_view`
 with ``legal: []``); once the game is over every seat's hand is revealed:
-each seat of the observation carries the ``hand`` of that seat's own
-observation at that step and the view says ``"reveal": true``.
+each seat of the observation carries the ``hand`` (and whatever else only
+that seat sees, such as face-down coins) of that seat's own observation at
+that step and the view says ``"reveal": true``.
 
 :class:`ReplayCache` keeps the last few replayed games by game id (and the
 number of actions, so a running game is replayed again once it moved on).
@@ -68,7 +69,8 @@ class Replayed:
         step whose board shows the turn's start (where its ``turn`` event
         came), its last step, and its sentences (the spectator's log, as the
         describer words it in ``lang``; the turn's own heading left out). A
-        game whose log has no ``turn`` events is one turn."""
+        game whose log has no ``turn`` events starts a turn where the
+        observation's ``turn`` changes (:meth:`_turns_by_observation`)."""
         if lang in self._turns:
             return self._turns[lang]
         final = self.games(self.last, self.last)[0]
@@ -104,7 +106,26 @@ class Replayed:
                 if text and v.get("type") != "turn":
                     out[-1]["lines"].append({"step": k, "text": text})
             out[-1]["last"] = k
+        if len(out) == 1 and self.last > 0:
+            out = self._turns_by_observation(out[0]["lines"])
         self._turns[lang] = out
+        return out
+
+    def _turns_by_observation(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The turns of a game whose log names none: a turn starts at each
+        step whose board shows another ``turn`` than the step before, and that
+        step's sentences belong to it."""
+        out: list[dict[str, Any]] = []
+        by_step: dict[int, list[dict[str, Any]]] = {}
+        for line in lines:
+            by_step.setdefault(line["step"], []).append(line)
+        for k, g in enumerate(self.games(0, self.last)):
+            o = g.observe(None)
+            turn, active = o.get("turn"), o.get("active")
+            if not out or out[-1]["turn"] != turn:
+                out.append({"turn": turn, "active": active, "step": k, "last": k, "lines": []})
+            out[-1]["last"] = k
+            out[-1]["lines"].extend(by_step.get(k, []))
         return out
 
 
@@ -117,10 +138,11 @@ def step_view(game: Game, game_id: str, lang: str, reveal: bool) -> dict[str, An
         obs = view["observation"]
         seats = obs.get("seats")
         if isinstance(seats, list):
-            obs["seats"] = [
-                {**s, "hand": game.observe(i)["seats"][i].get("hand", [])}
-                for i, s in enumerate(seats)
-            ]
+            revealed = []
+            for i, s in enumerate(seats):
+                own = game.observe(i)["seats"][i]  # what only that seat saw
+                revealed.append({"hand": [], **s, **{k: v for k, v in own.items() if k not in s}})
+            obs["seats"] = revealed
         view["reveal"] = True
     return view
 
