@@ -21,7 +21,13 @@ HTTP (JSON; request bodies at most :data:`MAX_BODY` bytes):
 * ``POST /api/games/{id}/actions`` — ``{"seq", "action"}`` with a seat's
   token: the action, chosen on state ``seq``;
 * ``GET /api/games/{id}/replay`` — the game as a replay file
-  (``docs/replay.md``).
+  (``docs/replay.md``);
+* ``GET /api/games/{id}/replay/steps?from=A&to=B&lang=en|de`` — the board at
+  steps A..B (``bohn.server.replays``): a finished game's for everyone, every
+  hand revealed; a running one's with the spectator token, as a spectator
+  sees it;
+* ``GET /api/games/{id}/replay/turns?lang=en|de`` — the same game turn by
+  turn, each turn's first step and sentences.
 
 WebSocket ``/ws/games/{id}?token=<seat token>`` (or ``?spectate=<token>``):
 the server sends ``{"type": "state", ...}`` (observation, legal actions, the
@@ -54,6 +60,7 @@ from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
+from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
 from bohn.server.rooms import Hub, Refused, Room, seat_names
 from bohn.server.store import SeatTaken, Store, migrate, token_hash
 from bohn.variants import variant_info
@@ -577,6 +584,72 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                     ev["by_clock"] = True
                 k += 1
         return replay
+
+    replayed = ReplayCache()
+
+    async def _replayed(game_id: str, spectate: str | None, lang: str) -> tuple[Room, Any]:
+        """The room and its replayed game, for a finished game or, while it
+        runs, for the spectator token's holder."""
+        if lang not in LANGS:
+            raise BadRequest(f"lang is one of {', '.join(LANGS)}, not {lang!r}")
+        room = await _room(game_id)
+        if room.game.result() is None and not (
+            spectate and secrets.compare_digest(room.row.spectator_hash, token_hash(spectate))
+        ):
+            raise BadRequest(
+                "the game is still running: its steps need the spectator token (?spectate=)",
+                "forbidden",
+                403,
+            )
+        return room, replayed.get(game_id, room.game)
+
+    @app.get("/api/games/{game_id}/replay/steps")
+    async def replay_steps(
+        game_id: str, request: Request, spectate: str | None = None, lang: str = "en"
+    ) -> Response:
+        room, rep = await _replayed(game_id, spectate, lang)
+        q = request.query_params
+        try:
+            first = int(q.get("from", "0"))
+            last = int(q["to"]) if "to" in q else min(rep.last, first + MAX_STEPS - 1)
+        except ValueError:
+            raise BadRequest("from and to are step numbers (integers)") from None
+        if not 0 <= first <= rep.last:
+            raise BadRequest(f"from is a step from 0 to {rep.last}, not {first}", "bad-step", 400)
+        if last < first:
+            raise BadRequest(f"to ({last}) comes before from ({first})", "bad-step", 400)
+        if last - first >= MAX_STEPS:
+            raise BadRequest(f"at most {MAX_STEPS} steps at a time", "bad-step", 400)
+        last = min(last, rep.last)
+        views = [step_view(g, game_id, lang, rep.over) for g in rep.games(first, last)]
+        body = {
+            "game": game_id,
+            "variant": room.row.variant,
+            "title": VARIANTS[room.row.variant].title,
+            "last": rep.last,
+            "over": rep.over,
+            "from": first,
+            "to": last,
+            "steps": views,
+        }
+        return Response(orjson.dumps(body), media_type="application/json")
+
+    @app.get("/api/games/{game_id}/replay/turns")
+    async def replay_turns(game_id: str, spectate: str | None = None, lang: str = "en") -> Response:
+        room, rep = await _replayed(game_id, spectate, lang)
+        seats = [s["bot"] if s["kind"] == "bot" else "human" for s in room.row.seats]
+        body = {
+            "game": game_id,
+            "variant": room.row.variant,
+            "title": VARIANTS[room.row.variant].title,
+            "players": room.row.players,
+            "seats": seats,
+            "last": rep.last,
+            "over": rep.over,
+            "result": room.row.result if rep.over else None,
+            "turns": rep.turns(lang),
+        }
+        return Response(orjson.dumps(body), media_type="application/json")
 
     @app.websocket("/ws/games/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:

@@ -1,111 +1,249 @@
-// The replay viewer: a finished game's replay (docs/replay.md), stepped action by action.
-// The replay holds actions and shuffles only; the finished game's public log (no token
-// needed) gives each step's public events.
-import { actionText, api, el, eventText, resultBlock, seatName } from "./common.js";
+// The replay viewer: a stored game on the game page's card table (table.js),
+// step by step. The server replays the game and sends each step's board in the
+// shape of a "state" message (GET /api/games/<id>/replay/steps; every hand
+// revealed once the game is over) and the game turn by turn with its sentences
+// (.../replay/turns). A replay file loaded from disk is shown as text only: its
+// moves and result, read in the browser; nothing is sent to the server.
+import { actionText, api, el, eventText, resultBlock } from "./common.js";
+import { installDetails, loadCatalogue } from "./cards.js";
+import { lang, switchLanguage, t } from "./i18n.js";
+import { renderSeats, renderStatus, renderTable, who as whoOf } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-let steps = []; // {label, detail: [text], seat}
+const spectate = params.get("spectate");
+//: how many steps one request fetches
+const CHUNK = 100;
+//: the time between two steps while playing, in milliseconds
+const PLAY_MS = 600;
+
+let gameId = null;
+let info = null; // the turns answer: {variant, title, last, over, result, turns}
 let pos = 0;
 let timer = null;
-let hasResult = false;
+let client = {};
+let shown = -1; // the step drawn on the board
+const views = new Map(); // step -> view
+const loading = new Map(); // chunk start -> promise
 
 function showError(text) {
   $("error").textContent = text || "";
   $("error").hidden = !text;
 }
 
-function build(replay, log) {
-  const byStep = new Map((log || []).map((e) => [e.step, e]));
-  const out = [];
-  const setup = byStep.get(0);
-  out.push({
-    label: `set-up: ${replay.variant}, ${replay.players} players, seed ${replay.seed}`,
-    events: setup ? setup.events : [],
-    seat: null,
-  });
-  let k = 0;
-  for (const ev of replay.events || []) {
-    if (ev.chance) {
-      const last = out[out.length - 1];
-      last.shuffles = (last.shuffles || 0) + 1;
-      if (!setup || out.length > 1) last.chance = [...(last.chance || []), `The ${ev.chance.pile} was shuffled (${ev.chance.order.length} cards).`];
-      continue;
-    }
-    k += 1;
-    const entry = byStep.get(k);
-    out.push({ label: `${seatName(ev.seat)}: ${actionText(ev.action)}`, action: ev.action, seat: ev.seat, events: entry ? entry.events : null });
+function staticWords() {
+  document.documentElement.lang = lang;
+  const set = (id, key) => {
+    const n = $(id);
+    if (n) n.textContent = t(key);
+  };
+  set("page-title", "replay-page");
+  set("current-title", "replay-this-step");
+  set("turns-title", "replay-turns");
+  set("load-title", "replay-load-title");
+  set("game-id-label", "replay-game-id");
+  set("load-button", "replay-load");
+  set("file-label", "replay-file");
+  set("result-title", "game-over-title");
+  set("play", "replay-play");
+  $("first").title = t("replay-first");
+  $("prev").title = t("replay-prev");
+  $("next").title = t("replay-next");
+  $("last").title = t("replay-last");
+  for (const id of ["first", "prev", "next", "last"]) $(id).setAttribute("aria-label", $(id).title);
+  $("scrub").setAttribute("aria-label", t("replay-scrub"));
+  const sw = $("lang-switch");
+  sw.textContent = t("lang.switch");
+  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+}
+
+// ---------------------------------------------------------------- fetching
+
+const query = (extra) => {
+  const q = new URLSearchParams({ lang, ...extra });
+  if (spectate) q.set("spectate", spectate);
+  return q.toString();
+};
+
+function fetchChunk(start) {
+  if (!loading.has(start)) {
+    const to = Math.min(info.last, start + CHUNK - 1);
+    const p = api(`/api/games/${encodeURIComponent(gameId)}/replay/steps?${query({ from: start, to })}`).then((data) => {
+      for (const v of data.steps) views.set(v.seq, v);
+    });
+    p.catch(() => loading.delete(start)); // a failed chunk is asked for again
+    loading.set(start, p);
   }
-  return out;
+  return loading.get(start);
 }
 
-function render() {
-  $("pos").max = String(steps.length - 1);
-  $("pos").value = String(pos);
-  $("pos-text").textContent = `${pos} / ${steps.length - 1}`;
-  const s = steps[pos];
-  const cur = $("current");
-  cur.replaceChildren(el("h3", {}, `#${pos} ${s.label}`));
-  const lines = [...(s.events || []).filter((e) => e.type !== "shuffle").map((e) => eventText(e, null)), ...(s.chance || [])];
-  if (s.events === null) lines.unshift("(the public events could not be loaded)");
-  cur.append(el("ul", { class: "events" }, ...lines.map((t) => el("li", {}, t))));
-  const ol = $("steps");
-  ol.replaceChildren(
-    ...steps.slice(0, pos + 1).map((x, i) =>
-      el("li", { dataset: { testid: "replay-step", step: i } }, el("button", { type: "button", class: "small", onclick: () => go(i) }, `#${i}`), ` ${x.label}`),
-    ),
+async function viewAt(k) {
+  if (!views.has(k)) await fetchChunk(Math.floor(k / CHUNK) * CHUNK);
+  const next = (Math.floor(k / CHUNK) + 1) * CHUNK;
+  if (next <= info.last && k + CHUNK / 2 > next) fetchChunk(next).catch(() => {}); // ahead of time
+  return views.get(k);
+}
+
+async function loadClient(variant) {
+  try {
+    client = await import(`/rulesets/${encodeURIComponent(variant)}/client.js`);
+  } catch {
+    client = {}; // 404: the bean games' views
+  }
+}
+
+// ---------------------------------------------------------------- drawing
+
+const ctxOf = (view) => ({ me: null, state: view, client, reveal: view.reveal === true });
+
+function drawBoard(view) {
+  const ctx = ctxOf(view);
+  document.body.dataset.step = String(view.seq);
+  renderStatus($("status"), ctx, false);
+  renderSeats($("seats"), null, ctx);
+  renderTable($("table"), ctx);
+  drawCurrent(view, ctx);
+  const end = info.over && view.seq === info.last;
+  $("result").hidden = !end;
+  if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null));
+  shown = view.seq;
+}
+
+/** The step's sentences: who moved, and what happened (the describer's words). */
+function drawCurrent(view, ctx) {
+  const entry = (view.log || [])[0];
+  const box = $("current");
+  const head = view.seq === 0 ? t("replay-setup") : entry && entry.seat !== null && entry.seat !== undefined ? t("replay-step-by", view.seq, whoOf(ctx, entry.seat)) : t("replay-step", view.seq);
+  const lines = entry ? entry.events.map((e) => e.text || eventText(e, null)).filter((x) => x && !x.startsWith("---")) : [];
+  box.replaceChildren(
+    el("h3", { dataset: { testid: "replay-step-head" } }, head),
+    lines.length ? el("ul", { class: "events", dataset: { testid: "replay-lines" } }, ...lines.map((x) => el("li", {}, x))) : el("p", { class: "hint" }, t("replay-nothing")),
   );
-  ol.scrollTop = ol.scrollHeight;
-  $("result").hidden = !hasResult || pos < steps.length - 1;
-  for (const [id, off] of [["first", pos === 0], ["prev", pos === 0], ["next", pos >= steps.length - 1], ["last", pos >= steps.length - 1]]) $(id).disabled = off;
 }
 
-function go(i) {
-  pos = Math.max(0, Math.min(steps.length - 1, i));
-  render();
-  if (pos >= steps.length - 1) stop();
+function drawControls() {
+  $("scrub").max = String(info.last);
+  $("scrub").value = String(pos);
+  $("pos-text").textContent = t("replay-pos", pos, info.last);
+  $("first").disabled = $("prev").disabled = pos === 0;
+  $("next").disabled = $("last").disabled = pos >= info.last;
+  // the turn of this step: the last one that starts at or before it
+  let current = 0;
+  info.turns.forEach((turn, i) => {
+    if (turn.step <= pos) current = i;
+  });
+  for (const li of $("turns").children) {
+    const on = Number(li.dataset.index) === current;
+    li.classList.toggle("current", on);
+    if (on && li.dataset.index !== $("turns").dataset.current) {
+      $("turns").dataset.current = li.dataset.index;
+      // within the list only: the page stays where it is (the board on a phone)
+      const list = $("turns");
+      list.scrollTop = li.offsetTop;
+    }
+  }
+}
+
+function drawTurns() {
+  const ctx = { me: null, state: { observation: {} } };
+  $("turns").replaceChildren(
+    ...info.turns.map((turn, i) => {
+      const label = turn.turn === null || turn.turn === undefined ? t("replay-setup") : t("replay-turn", turn.turn, turn.active === null || turn.active === undefined ? "" : whoOf(ctx, turn.active));
+      return el("li", { class: "turn", dataset: { testid: "replay-turn", index: String(i), step: String(turn.step), turn: String(turn.turn) } },
+        el("button", { type: "button", class: "turn-jump", onclick: () => go(turn.step) }, label),
+        el("ul", { class: "turn-lines" }, ...turn.lines.map((line) => el("li", { onclick: () => go(line.step), title: t("replay-step", line.step) }, line.text))));
+    }),
+  );
+}
+
+let want = 0; // the step last asked for (later answers win)
+
+async function go(k) {
+  pos = Math.max(0, Math.min(info.last, k));
+  drawControls();
+  const mine = ++want;
+  try {
+    const view = await viewAt(pos);
+    if (mine !== want || !view) return;
+    drawBoard(view);
+    showError("");
+  } catch (e) {
+    showError(e.message);
+    stop();
+  }
+  if (pos >= info.last) stop();
 }
 
 function stop() {
   clearInterval(timer);
   timer = null;
-  $("play").textContent = "Play";
+  $("play").textContent = t("replay-play");
+  $("play").dataset.playing = "no";
 }
 
-function show(replay, log) {
-  if (!replay || replay.format !== "bohn-replay") {
-    showError("this is not a bohn replay (format bohn-replay)");
-    return;
-  }
-  showError("");
-  steps = build(replay, log);
-  pos = 0;
-  $("replay-title").textContent = `${replay.variant} · ${replay.players} players · seats: ${(replay.seats || []).join(", ")}`;
-  $("viewer").hidden = false;
-  hasResult = !!replay.result;
-  if (replay.result) {
-    $("result-body").replaceChildren(resultBlock(replay.result, null));
-  }
-  render();
+function play() {
+  if (timer) return stop();
+  if (pos >= info.last) go(0);
+  $("play").textContent = t("replay-pause");
+  $("play").dataset.playing = "yes";
+  timer = setInterval(() => {
+    if (shown === pos) go(pos + 1); // the next step once this one is drawn
+  }, PLAY_MS);
+}
+
+// ---------------------------------------------------------------- loading a game
+
+function showBoard(on) {
+  for (const id of ["controls", "status", "seats", "table", "current-panel", "turns-panel"]) $(id).hidden = !on;
+  $("file-view").hidden = on;
+  if (!on) $("result").hidden = true;
 }
 
 async function loadGame(id) {
+  stop();
+  showError("");
   try {
-    const replay = await api(`/api/games/${encodeURIComponent(id)}/replay`);
-    let log = null;
-    // a finished game's public view needs no token (the spectator link still works)
-    const spectate = params.get("spectate");
-    const lang = params.get("lang") === "de" ? "de" : "en"; // the log's language (?lang=de)
-    const query = `?lang=${lang}` + (spectate ? `&spectate=${encodeURIComponent(spectate)}` : "");
-    try {
-      log = (await api(`/api/games/${encodeURIComponent(id)}/state${query}`)).log;
-    } catch {
-      log = null;
-    }
-    show(replay, log);
+    const data = await api(`/api/games/${encodeURIComponent(id)}/replay/turns?${query({})}`);
+    gameId = id;
+    info = data;
+    views.clear();
+    loading.clear();
+    shown = -1;
+    await Promise.all([loadClient(data.variant), loadCatalogue(data.variant, lang)]);
+    $("replay-title").textContent = `· ${data.title || data.variant} · ${t("replay-players", data.players)}${data.over ? "" : ` · ${t("replay-running")}`}`;
+    document.title = `bohn — ${t("replay-page")} · ${data.title || data.variant}`;
+    $("load-panel").hidden = true;
+    showBoard(true);
+    drawTurns();
+    const start = Number(params.get("step"));
+    await go(Number.isInteger(start) && start > 0 ? start : 0);
   } catch (e) {
     showError(e.message);
   }
+}
+
+// ---------------------------------------------------------------- a replay file (text only)
+
+function showFile(replay) {
+  stop();
+  if (!replay || replay.format !== "bohn-replay") {
+    showError(t("replay-not-a-replay"));
+    return;
+  }
+  showError("");
+  showBoard(false);
+  $("controls").hidden = true;
+  $("file-title").textContent = `${replay.variant} · ${t("replay-players", replay.players)} · ${(replay.seats || []).join(", ")}`;
+  $("file-note").textContent = t("replay-file-note");
+  const items = [];
+  let k = 0;
+  for (const ev of replay.events || []) {
+    if (ev.chance) continue;
+    k += 1;
+    items.push(el("li", { dataset: { testid: "file-step" } }, el("span", { class: "step" }, `#${k} `), `${whoOf({ me: null, state: {} }, ev.seat)}: ${actionText(ev.action)}`));
+  }
+  $("file-steps").replaceChildren(...items);
+  $("file-result").replaceChildren(...(replay.result ? [resultBlock(replay.result, null)] : []));
 }
 
 $("load-form").addEventListener("submit", (ev) => {
@@ -124,27 +262,32 @@ $("replay-file").addEventListener("change", async () => {
     } catch {
       data = JSON.parse(text.split("\n").find((l) => l.trim()));
     }
-    show(Array.isArray(data) ? data[0] : data, null);
+    showFile(Array.isArray(data) ? data[0] : data);
   } catch (e) {
-    showError(`could not read the file: ${e.message}`);
+    showError(t("replay-unreadable", e.message));
   }
 });
 $("first").addEventListener("click", () => go(0));
 $("prev").addEventListener("click", () => go(pos - 1));
 $("next").addEventListener("click", () => go(pos + 1));
-$("last").addEventListener("click", () => go(steps.length - 1));
-$("pos").addEventListener("input", () => go(Number($("pos").value)));
-$("play").addEventListener("click", () => {
-  if (timer) return stop();
-  $("play").textContent = "Pause";
-  timer = setInterval(() => go(pos + 1), 700);
-});
+$("last").addEventListener("click", () => go(info.last));
+$("scrub").addEventListener("input", () => go(Number($("scrub").value)));
+$("play").addEventListener("click", play);
 document.addEventListener("keydown", (ev) => {
+  if (!info || $("controls").hidden) return;
   if (ev.target instanceof HTMLInputElement && ev.target.type !== "range") return;
-  if (ev.key === "ArrowRight") go(pos + 1);
-  else if (ev.key === "ArrowLeft") go(pos - 1);
+  if (ev.key === "ArrowRight") {
+    ev.preventDefault();
+    go(pos + 1);
+  } else if (ev.key === "ArrowLeft") {
+    ev.preventDefault();
+    go(pos - 1);
+  }
 });
 
+staticWords();
+stop();
+installDetails();
 const game = params.get("game");
 if (game) {
   $("game-id").value = game;

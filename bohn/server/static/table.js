@@ -314,6 +314,7 @@ export function seatArea(i, ctx) {
   sec.append(head);
   if (ctx.client.seat) {
     ctx.client.seat(o, s, i, sec, uiOf(ctx));
+    if (ctx.reveal && (s.hand || []).length && !mine) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
     return sec;
   }
   // coins and hand on one line
