@@ -12,6 +12,7 @@ as ``docs/img/screens/bohnanza-phone.png``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from bohn.server.launch import CHROMIUM_ARGS, start_server
@@ -57,12 +59,8 @@ _CHOOSE = """() => {
 
 
 def _settle(page: Any, before: str | None) -> None:
-    try:
-        page.wait_for_function(
-            "(b) => document.body.dataset.seq !== b", arg=before, timeout=5_000
-        )
-    except Exception:
-        pass
+    with contextlib.suppress(PlaywrightTimeout):  # a move that changes no state: take the shot
+        page.wait_for_function("(b) => document.body.dataset.seq !== b", arg=before, timeout=5_000)
     page.wait_for_timeout(300)
 
 

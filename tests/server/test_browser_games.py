@@ -345,6 +345,8 @@ def test_soak_every_player_count(
     browser: Any, server: str, tmp_path: Path, variant: str, players: int
 ) -> None:
     assert players in next(
-        v["players"]["counts"] for v in _api(server, "/api/variants")["variants"] if v["id"] == variant
+        v["players"]["counts"]
+        for v in _api(server, "/api/variants")["variants"]
+        if v["id"] == variant
     )
     _game(browser, server, variant, players, 1, DESKTOP, tmp_path)
