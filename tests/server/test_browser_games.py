@@ -247,15 +247,20 @@ def _report(name: str, played: Played) -> None:
     )
 
 
-def _judge(variant: str, played: Played) -> None:
-    """Fail on any leak; the known ones are expected failures while they show (strict)."""
-    unknown = {k: v for k, v in played.leaks.items() if k not in KNOWN_LEAKS}
+def _judge(variant: str, played: Played, strict: bool = True) -> None:
+    """Fail on any leak; the known ones are expected failures while they show
+    (``strict``: a known one that no longer shows fails; the soak run's games
+    are other games than those ``KNOWN_LEAKS`` lists, so it is not strict)."""
+    listed = {p for p, rulesets in KNOWN_LEAKS.items() if variant in rulesets or not strict}
+    unknown = {k: v for k, v in played.leaks.items() if k not in listed}
     assert not unknown, "the page shows raw text: " + "; ".join(
         f"{k} (e.g. {v[0]!r}, {len(v)} times)" for k, v in unknown.items()
     )
     expected = {p for p, rulesets in KNOWN_LEAKS.items() if variant in rulesets}
+    if not strict:
+        expected = set(KNOWN_LEAKS)
     shown = expected & set(played.leaks)
-    fixed = expected - shown
+    fixed = expected - shown if strict else set()
     assert not fixed, f"fixed: remove {sorted(fixed)} from KNOWN_LEAKS for {variant}"
     if shown:
         pytest.xfail(f"known leaks still show: {sorted(shown)}")
@@ -272,7 +277,14 @@ def browser() -> Any:
 
 
 def _game(
-    browser: Any, server: str, variant: str, players: int, seed: int, viewport: Any, shots: Any
+    browser: Any,
+    server: str,
+    variant: str,
+    players: int,
+    seed: int,
+    viewport: Any,
+    shots: Any,
+    strict: bool = True,
 ) -> None:
     url = _new_game(server, variant, players, seed)
     ctx = browser.new_context(viewport=viewport)
@@ -288,7 +300,7 @@ def _game(
         ctx.close()
     _report(f"{variant} {players}p seed {seed} {viewport['width']}x{viewport['height']}", played)
     print(f"known leaks shown: {sorted(k for k in played.leaks if k in KNOWN_LEAKS)}")
-    _judge(variant, played)
+    _judge(variant, played, strict)
 
 
 # rulesets whose table does not fit 1366x800 yet (the page is at fault): the
@@ -321,26 +333,25 @@ def test_whole_game_on_a_phone(browser: Any, server: str, tmp_path: Path) -> Non
     _game(browser, server, "bohnanza", 4, 3, PHONE, tmp_path)
 
 
-def _soak_games() -> list[tuple[str, int]]:
+def _soak_games() -> list[Any]:
+    """Every ruleset at every player count (the rulesets of ``TOO_TALL`` as strict xfails)."""
     from bohn.server.app import VARIANTS
     from bohn.variants import variant_info
 
-    return [
-        (info["id"], n)
-        for info in (variant_info(cls) for cls in VARIANTS.values())
-        for n in info["players"]["counts"]
-    ]
+    out = []
+    for info in (variant_info(cls) for cls in VARIANTS.values()):
+        tall = TOO_TALL.get(info["id"])
+        marks = [pytest.mark.xfail(reason=tall, strict=True)] if tall else []
+        for n in info["players"]["counts"]:
+            out.append(pytest.param(info["id"], n, marks=marks, id=f"{info['id']}-{n}p"))
+    return out
 
 
 SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
 
 
 @pytest.mark.skipif(not SOAK, reason="a soak run: BOHN_SOAK=1")
-@pytest.mark.parametrize(
-    ("variant", "players"),
-    _soak_games() if SOAK else [],
-    ids=[f"{v}-{n}p" for v, n in (_soak_games() if SOAK else [])],
-)
+@pytest.mark.parametrize(("variant", "players"), _soak_games() if SOAK else [])
 def test_soak_every_player_count(
     browser: Any, server: str, tmp_path: Path, variant: str, players: int
 ) -> None:
@@ -349,4 +360,4 @@ def test_soak_every_player_count(
         for v in _api(server, "/api/variants")["variants"]
         if v["id"] == variant
     )
-    _game(browser, server, variant, players, 1, DESKTOP, tmp_path)
+    _game(browser, server, variant, players, 1, DESKTOP, tmp_path, strict=False)
