@@ -740,10 +740,14 @@ function offerItem(f, mine, counter) {
   const buttons = [];
   for (const l of accepts) {
     const refs = l.action.give || [];
-    const hand = seatOf(obs(), me()).hand || [];
+    const mine = seatOf(obs(), me());
+    // a card by its zone: a hand card by name, a revealed or stored one with its zone's word
+    const zone = { h: mine.hand || [], r: obs().revealed || [], s: mine.store || [] };
     const paid = refs.map((r) => {
-      const k = r[0] === "h" ? hand[Number(r.slice(1))] : null;
-      return k ? cardName(k) : r;
+      const k = (zone[r[0]] || [])[Number(r.slice(1))];
+      if (k === undefined) return t(`zone.${r[0] in zone ? r[0] : "h"}`);
+      const name = cardName(Array.isArray(k) ? k[0] : k);
+      return r[0] === "h" || !zone[r[0]] ? name : `${name} (${t(`zone.${r[0]}`)})`;
     });
     buttons.push(actionButton(l, accepts.length > 1 && paid.length ? t("accept-giving", f.id, paid.join(", ")) : t("accept", f.id)));
   }

@@ -1,0 +1,363 @@
+"""Whole games through the game page, clicking only.
+
+One human seat and greedy bots (``think_ms`` 0); the game is created through
+the API (set-up), then played to its result screen in Debian's Chromium by
+clicking the page's move buttons only: the primary move (``data-primary``),
+else a move that advances the game (not an any-time one), else the ticked
+cards of a chooser. At every step the page is checked:
+
+* at 1366x800 every field of every seat (``[data-seat] [data-field]``) lies
+  inside the viewport and the page is not scrolled;
+* the visible text holds no raw JSON and no action syntax (``plant f0``,
+  refs such as ``h2`` or ``r0``).
+
+CI runs one game per ruleset and a Bohnanza game on a phone (390x844: there
+the moves must stay reachable). ``BOHN_SOAK`` (any non-empty value) plays
+every ruleset at every player count the lobby offers (``/api/variants``).
+The time, the step count, the first paint and the render times
+(``bohn-first-paint``, ``bohn-render`` performance entries) are printed
+(``-s`` shows them), not asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright import sync_api
+
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+
+need_chromium()
+
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+#: (ruleset, players, seed) of the CI games
+GAMES = [
+    ("bohnanza", 4, 3),
+    ("sissi", 4, 3),
+    ("high-bohn", 4, 3),
+    ("al-cabohne", 1, 3),
+    ("prohibohn", 2, 3),  # the lobby offers Prohibohn for 2 players only
+    ("ladybohn", 4, 3),
+    ("mutterbohnchen", 2, 3),
+    ("bohnkick", 4, 3),
+]
+#: clicks after which a game counts as stuck
+MAX_STEPS = 1500
+
+#: what must never show in the page's text
+LEAKS = {
+    "raw JSON": re.compile(r'\{"|":'),
+    "action syntax": re.compile(
+        r"\b(?:plant|harvest|keep|place|give|store|drop|use|discard|protect)\s+[fhrtpms]\d+\b"
+    ),
+    "a ref": re.compile(r"\b[hrtpmdf]\d+\b"),
+}
+
+# The ONE place for leaks known to show and being fixed: the server's move
+# labels and log words still name cards by ref. Pattern (around the leak) ->
+# the rulesets whose CI game shows it. A listed ruleset whose game shows it is
+# an expected failure (xfail); one whose game no longer shows it fails, so an
+# entry is removed once the words are fixed (strict). Any other leak fails.
+ALL = {g[0] for g in GAMES}
+KNOWN_LEAKS: dict[str, set[str]] = {
+    # "give Blue bean (h2)", "from your trading area (t1)", "dribble (h5)", "(d2)",
+    # "you started a third field (f0)"
+    r"\([hrtpmdf]\d+\)": ALL - {"al-cabohne"},
+    # "Keep revealed card r0", "Discard hand card h0", "pile p0", "Take stack p1"
+    r"\b(?:card|pile|stack) [hrp]\d+\b": ALL - {"bohnkick"},
+    # "to Joe Bohnano (m2: empty, harvests at 1)"
+    r"\(m\d+:": {"al-cabohne"},
+}
+
+
+def _api(base: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data, {"content-type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def _new_game(base: str, variant: str, players: int, seed: int) -> str:
+    """Create the game (one human seat, greedy bots); the human's join link."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    game = _api(
+        base,
+        "/api/games",
+        {"variant": variant, "players": players, "seats": seats, "think_ms": 0, "seed": seed},
+    )
+    return str(game["join"][0]["url"])
+
+
+# one evaluation (the page does not render in between): what a step checks
+_LOOK = """() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const out = [];
+  for (const f of document.querySelectorAll('[data-seat] [data-field]')) {
+    const r = f.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      const seat = f.closest('[data-seat]').dataset.seat;
+      out.push(`seat ${seat} field ${f.dataset.field} at ${Math.round(r.left)},${Math.round(r.top)}`
+        + `-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  return {outside: out, scrollY: window.scrollY, text: document.body.innerText,
+          seq: document.body.dataset.seq || null,
+          over: !document.getElementById('result').hidden};
+}"""
+
+# the move to click: its selector (marked by this script), or what to wait for
+_CHOOSE = """() => {
+  for (const b of document.querySelectorAll('[data-pick-me]')) delete b.dataset.pickMe;
+  const visible = (b) => !b.disabled && b.offsetParent !== null && !b.closest('details:not([open])');
+  const moves = [...document.querySelectorAll('button[data-testid=action]')].filter(visible);
+  let b = moves.find((x) => x.dataset.primary === 'yes');
+  if (!b) {
+    const chooser = document.querySelector('.chooser');
+    if (chooser) return {kind: 'chooser'};
+  }
+  if (!b) b = moves.find((x) => !x.classList.contains('action-anytime')
+    && x.dataset.actionType !== 'propose');
+  if (!b) return {kind: 'wait'};
+  b.dataset.pickMe = 'yes';
+  return {kind: 'click', text: b.innerText};
+}"""
+
+
+@dataclass
+class Played:
+    steps: int = 0
+    seconds: float = 0.0
+    leaks: dict[str, list[str]] = field(default_factory=dict)
+    first_paint: float | None = None
+    renders: list[float] = field(default_factory=list)
+
+
+def _leaks(text: str, found: dict[str, list[str]]) -> None:
+    for line in text.splitlines():
+        known = [(p, m.span()) for p in KNOWN_LEAKS for m in re.finditer(p, line)]
+        for name, rx in LEAKS.items():
+            for m in rx.finditer(line):
+                where = next((p for p, (a, b) in known if a <= m.start() and m.end() <= b), None)
+                key = where or f"{name}: {m.group(0)}"
+                found.setdefault(key, []).append(line.strip()[:160])
+
+
+def _check(page: Any, played: Played, desktop: bool) -> dict[str, Any]:
+    look: dict[str, Any] = page.evaluate(_LOOK)
+    if desktop:
+        assert not look["outside"], f"fields outside the 1366x800 viewport: {look['outside']}"
+        assert look["scrollY"] == 0, f"the page scrolled to {look['scrollY']}"
+    _leaks(look["text"], played.leaks)
+    return look
+
+
+def _changed(page: Any, before: str | None) -> None:
+    """Wait for the next state (or the result screen, or a refusal)."""
+    page.wait_for_function(
+        "(b) => document.body.dataset.seq !== b || !document.getElementById('result').hidden"
+        " || !document.getElementById('error').hidden",
+        arg=before,
+        timeout=TIMEOUT,
+    )
+
+
+def _refused(page: Any) -> str | None:
+    box = page.locator("#error")
+    if box.is_hidden():
+        return None
+    return f"{box.get_attribute('data-code')}: {box.inner_text()}"
+
+
+def _chooser(page: Any) -> None:
+    """Tick cards of the chooser until its button takes them, then click it."""
+    boxes = page.locator(".chooser [data-testid=choose-card]")
+    send = page.locator(".chooser [data-testid=chooser-send]")
+    for i in range(boxes.count()):
+        boxes.nth(i).check()
+        if send.is_enabled():
+            break
+    assert send.is_enabled(), "no ticked cards make a move of the chooser"
+    send.click()
+
+
+def play(page: Any, url: str, *, desktop: bool = True) -> Played:
+    """Play the game behind ``url`` to its result screen by clicking; checked at every step."""
+    played = Played()
+    start = time.monotonic()
+    page.goto(url)
+    page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+    stale = 0
+    while True:
+        look = _check(page, played, desktop)
+        if look["over"]:
+            break
+        assert played.steps < MAX_STEPS, f"no result after {MAX_STEPS} moves"
+        what = page.evaluate(_CHOOSE)
+        before = look["seq"]
+        if what["kind"] == "wait":
+            _changed(page, before)
+            continue
+        if what["kind"] == "chooser":
+            _chooser(page)
+        else:
+            button = page.locator("[data-pick-me=yes]")
+            if not desktop:
+                button.scroll_into_view_if_needed(timeout=TIMEOUT)
+            try:
+                button.click(timeout=2_000)
+            except sync_api.TimeoutError:
+                continue  # redrawn before the click (a bot moved): look again
+        played.steps += 1
+        _changed(page, before)
+        refused = _refused(page)
+        if refused:
+            # a bot's move made the clicked one stale: the page shows the new state
+            assert refused.startswith("stale"), f"the page refused {what}: {refused}"
+            stale += 1
+            assert stale < 50, "too many stale moves"
+    played.seconds = time.monotonic() - start
+    marks = page.evaluate(
+        """() => ({paint: performance.getEntriesByName('bohn-first-paint').map((e) => e.startTime),
+                  render: performance.getEntriesByName('bohn-render').map((e) => e.duration)})"""
+    )
+    played.first_paint = marks["paint"][0] if marks["paint"] else None
+    played.renders = marks["render"]
+    return played
+
+
+def _report(name: str, played: Played) -> None:
+    r = played.renders
+    paint = f"{played.first_paint:.0f} ms" if played.first_paint is not None else "-"
+    render = f"median {statistics.median(r):.1f} ms, max {max(r):.1f} ms" if r else "-"
+    print(
+        f"\n{name}: {played.steps} clicks in {played.seconds:.1f} s;"
+        f" first paint {paint}; render {render} over {len(r)} states"
+    )
+
+
+def _judge(variant: str, played: Played, strict: bool = True) -> None:
+    """Fail on any leak; the known ones are expected failures while they show
+    (``strict``: a known one that no longer shows fails; the soak run's games
+    are other games than those ``KNOWN_LEAKS`` lists, so it is not strict)."""
+    listed = {p for p, rulesets in KNOWN_LEAKS.items() if variant in rulesets or not strict}
+    unknown = {k: v for k, v in played.leaks.items() if k not in listed}
+    assert not unknown, "the page shows raw text: " + "; ".join(
+        f"{k} (e.g. {v[0]!r}, {len(v)} times)" for k, v in unknown.items()
+    )
+    expected = {p for p, rulesets in KNOWN_LEAKS.items() if variant in rulesets}
+    if not strict:
+        expected = set(KNOWN_LEAKS)
+    shown = expected & set(played.leaks)
+    fixed = expected - shown if strict else set()
+    assert not fixed, f"fixed: remove {sorted(fixed)} from KNOWN_LEAKS for {variant}"
+    if shown:
+        pytest.xfail(f"known leaks still show: {sorted(shown)}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _game(
+    browser: Any,
+    server: str,
+    variant: str,
+    players: int,
+    seed: int,
+    viewport: Any,
+    shots: Any,
+    strict: bool = True,
+) -> None:
+    url = _new_game(server, variant, players, seed)
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        page = ctx.new_page()
+        try:
+            played = play(page, url, desktop=viewport == DESKTOP)
+        except AssertionError as e:
+            shot = shots / f"{variant}-{players}p-failed.png"
+            page.screenshot(path=str(shot))
+            raise AssertionError(f"{e} (the page then: {shot})") from None
+    finally:
+        ctx.close()
+    _report(f"{variant} {players}p seed {seed} {viewport['width']}x{viewport['height']}", played)
+    print(f"known leaks shown: {sorted(k for k in played.leaks if k in KNOWN_LEAKS)}")
+    _judge(variant, played, strict)
+
+
+# rulesets whose table does not fit 1366x800 yet (the page is at fault): the
+# extra rows of the middle (the buildings or establishments for sale, the
+# mafia) push your own fields below the window. Strict: fixed, they fail.
+TOO_TALL = {
+    "high-bohn": "the buildings for sale push your fields below 1366x800",
+    "prohibohn": "the mafia and the establishments for sale push your fields below 1366x800",
+}
+
+
+def _params() -> list[Any]:
+    out = []
+    for variant, players, seed in GAMES:
+        marks = []
+        if variant in TOO_TALL:
+            marks.append(pytest.mark.xfail(reason=TOO_TALL[variant], strict=True))
+        out.append(pytest.param(variant, players, seed, marks=marks, id=variant))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), _params())
+def test_whole_game(
+    browser: Any, server: str, tmp_path: Path, variant: str, players: int, seed: int
+) -> None:
+    _game(browser, server, variant, players, seed, DESKTOP, tmp_path)
+
+
+def test_whole_game_on_a_phone(browser: Any, server: str, tmp_path: Path) -> None:
+    _game(browser, server, "bohnanza", 4, 3, PHONE, tmp_path)
+
+
+def _soak_games() -> list[Any]:
+    """Every ruleset at every player count (the rulesets of ``TOO_TALL`` as strict xfails)."""
+    from bohn.server.app import VARIANTS
+    from bohn.variants import variant_info
+
+    out = []
+    for info in (variant_info(cls) for cls in VARIANTS.values()):
+        tall = TOO_TALL.get(info["id"])
+        marks = [pytest.mark.xfail(reason=tall, strict=True)] if tall else []
+        for n in info["players"]["counts"]:
+            out.append(pytest.param(info["id"], n, marks=marks, id=f"{info['id']}-{n}p"))
+    return out
+
+
+SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
+
+
+@pytest.mark.skipif(not SOAK, reason="a soak run: BOHN_SOAK=1")
+@pytest.mark.parametrize(("variant", "players"), _soak_games() if SOAK else [])
+def test_soak_every_player_count(
+    browser: Any, server: str, tmp_path: Path, variant: str, players: int
+) -> None:
+    assert players in next(
+        v["players"]["counts"]
+        for v in _api(server, "/api/variants")["variants"]
+        if v["id"] == variant
+    )
+    _game(browser, server, variant, players, 1, DESKTOP, tmp_path, strict=False)

@@ -1,0 +1,145 @@
+"""Take the README's gallery: every ruleset's game page in the browser.
+
+Starts ``bohn serve`` on a temporary database and, for every ruleset, creates
+a game (you and greedy bots), makes a few of your moves by clicking the page in
+Debian's Chromium (Playwright) at 1366x800 and, where the ruleset trades,
+stops mid-trade with a proposal half filled in. Saves
+``docs/img/screens/<ruleset>.png`` and a Bohnanza game on a phone (390x844)
+as ``docs/img/screens/bohnanza-phone.png``.
+
+    .venv/bin/python tools/screenshots.py [RULESET ...]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
+
+from bohn.server.launch import CHROMIUM_ARGS, start_server
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "img" / "screens"
+CHROMIUM = os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium"
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: ruleset -> (players, seed)
+SHOTS = {
+    "bohnanza": (4, 12),
+    "sissi": (4, 12),
+    "high-bohn": (4, 12),
+    "al-cabohne": (1, 12),
+    "prohibohn": (2, 12),
+    "ladybohn": (4, 12),
+    "mutterbohnchen": (3, 12),
+    "bohnkick": (4, 12),
+}
+#: your moves before the shot where no trading comes
+MOVES = 4
+
+# the move to click: the primary one, else one that advances (not an any-time move)
+_CHOOSE = """() => {
+  for (const b of document.querySelectorAll('[data-pick-me]')) delete b.dataset.pickMe;
+  const ok = (b) => !b.disabled && b.offsetParent !== null && !b.closest('details:not([open])');
+  const moves = [...document.querySelectorAll('button[data-testid=action]')].filter(ok);
+  let b = moves.find((x) => x.dataset.primary === 'yes');
+  if (!b && document.querySelector('.chooser')) return 'chooser';
+  if (!b) b = moves.find((x) => !x.classList.contains('action-anytime') && x.dataset.actionType !== 'propose');
+  if (!b) return 'wait';
+  b.dataset.pickMe = 'yes';
+  return 'click';
+}"""
+
+
+def _settle(page: Any, before: str | None) -> None:
+    with contextlib.suppress(PlaywrightTimeout):  # a move that changes no state: take the shot
+        page.wait_for_function("(b) => document.body.dataset.seq !== b", arg=before, timeout=5_000)
+    page.wait_for_timeout(300)
+
+
+def _step(page: Any) -> None:
+    before = page.locator("body").get_attribute("data-seq")
+    what = page.evaluate(_CHOOSE)
+    if what == "chooser":
+        boxes = page.locator(".chooser [data-testid=choose-card]")
+        send = page.locator(".chooser [data-testid=chooser-send]")
+        for i in range(boxes.count()):
+            boxes.nth(i).check()
+            if send.is_enabled():
+                break
+        send.click()
+    elif what == "click":
+        button = page.locator("[data-pick-me=yes]")
+        button.scroll_into_view_if_needed()
+        button.click()
+    _settle(page, before)
+
+
+def _half_proposal(page: Any) -> bool:
+    """In a trading phase: tick a card to give and a bean to want (not sent)."""
+    form = page.locator("[data-testid=trade-form]")
+    if not form.is_visible():
+        return False
+    give = page.locator("[data-testid=trade-give] input")
+    if give.count():
+        give.first.check()
+    bean = page.locator("[data-testid=trade-want-bean]")
+    if bean.count():
+        bean.first.click()
+    page.wait_for_timeout(200)
+    return True
+
+
+def shoot(browser: Any, url: str, variant: str, viewport: Any, out: Path) -> None:
+    players, seed = SHOTS[variant]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    game = httpx.post(
+        f"{url}/api/games",
+        json={"variant": variant, "players": players, "seed": seed, "think_ms": 0, "seats": seats},
+    ).json()
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(game["join"][0]["url"])
+    page.wait_for_selector("body[data-seq]")
+    page.wait_for_timeout(500)
+    for i in range(3 * MOVES):
+        if i and _half_proposal(page):
+            break
+        if i >= MOVES and not page.locator("[data-testid=trade-form]").is_visible():
+            break
+        _step(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out), full_page=False)
+    ctx.close()
+    print(f"saved {out.relative_to(ROOT)}")
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(SHOTS)
+    OUT.mkdir(parents=True, exist_ok=True)
+    db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
+    proc, url = start_server(f"sqlite:///{db}")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            for variant in wanted:
+                shoot(browser, url, variant, DESKTOP, OUT / f"{variant}.png")
+            if "bohnanza" in wanted:
+                shoot(browser, url, "bohnanza", PHONE, OUT / "bohnanza-phone.png")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
