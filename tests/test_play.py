@@ -274,7 +274,7 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
     assert "High Bohn adds:" in text  # help
     assert "not allowed: jail-4 costs 4 blaue coins and you have 0 (high-bohn §4.1.1)" in text
     assert screens > 50 and built
-    assert re.search(r"\d\) build the \S+ for \d coins? of \w+", text)
+    assert re.search(r"\d\) build the .+? for \d coins? of \w+", text)
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
     assert "=== game over" in text and "(cash " in text

@@ -167,7 +167,7 @@ class BeanDescriber(Describer):
         return "?"
 
     def refs_text(self, refs: tuple[str, ...], me: dict[str, Any], obs: dict[str, Any]) -> str:
-        return ", ".join(f"{self.ref_card(r, me, obs)} ({r})" for r in refs) or self.w(
+        return ", ".join(f"{self.ref_card(r, me, obs)}" for r in refs) or self.w(
             "nothing", "nichts"
         )
 
@@ -328,8 +328,8 @@ class BeanDescriber(Describer):
             )
         card = self.ref_card(f"t{a.traded}", me, obs)
         return self.w(
-            f"plant {card} from your trading area (t{a.traded}) on {on}{how}",
-            f"{card} aus deinem Handelsbereich (t{a.traded}) auf {on} pflanzen{how}",
+            f"plant {card} from your trading area on {on}{how}",
+            f"{card} aus deinem Handelsbereich auf {on} pflanzen{how}",
         )
 
     def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:

@@ -503,10 +503,10 @@ class BohnkickDescriber(Describer):
         shot_name = self.shot(str(obs.get("shot")))
 
         def h(i: int) -> str:
-            return f"{self.card(hand[i])} (h{i})" if 0 <= i < len(hand) else f"h{i}"
+            return f"{self.card(hand[i])}" if 0 <= i < len(hand) else f"h{i}"
 
         def d(i: int) -> str:
-            return f"{self.card(defence[i])} (d{i})" if 0 <= i < len(defence) else f"d{i}"
+            return f"{self.card(defence[i])}" if 0 <= i < len(defence) else f"d{i}"
 
         if isinstance(a, Play):
             key = hand[a.card] if 0 <= a.card < len(hand) else "?"

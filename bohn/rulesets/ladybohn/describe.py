@@ -148,13 +148,11 @@ class LadybohnDescriber(BeanDescriber):
         card = self.label(key)
         foist = obs.get("phase") == "foist"
         if foist:
-            what = self.w(
-                f"plant the received {card} ({ref}) at once", f"die erhaltene {card} ({ref}) sofort"
-            )
+            what = self.w(f"plant the received {card} at once", f"die erhaltene {card} sofort")
         elif a.traded is not None:
             what = self.w(
-                f"plant {card} from your trading area ({ref})",
-                f"{card} aus deinem Handelsbereich ({ref})",
+                f"plant {card} from your trading area",
+                f"{card} aus deinem Handelsbereich",
             )
         elif a.card:
             what = self.w(f"plant hand card {ref} ({card})", f"Handkarte {ref} ({card})")

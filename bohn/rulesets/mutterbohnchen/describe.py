@@ -392,11 +392,12 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         phase = obs.get("phase")
         ref, key = self.planted_card(a, me)
         card = self.label(key)
-        name = (
-            f"{card} ({ref})"
-            if ref != "h0"
-            else self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
-        )
+        if ref == "h0":
+            name = self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
+        elif ref.startswith("h"):
+            name = self.w(f"{card} (hand card {ref[1:]})", f"{card} (Handkarte {ref[1:]})")
+        else:
+            name = card
         if phase == "foist":
             what = self.w(f"plant the received {name} at once", f"die erhaltene {name} sofort")
         elif phase == "final-placement":
@@ -412,8 +413,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         elif a.traded is not None:
             what = self.w(
-                f"plant {card} from your trading area ({ref})",
-                f"{card} aus deinem Handelsbereich ({ref})",
+                f"plant {card} from your trading area",
+                f"{card} aus deinem Handelsbereich",
             )
         elif a.card:
             if phase == "plant":

@@ -232,7 +232,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
         fld: Callable[[int], str],
     ) -> str:
         if isinstance(a, Stash):
-            cards = ", ".join(f"{self.ref_card(f'h{i}', me, obs)} (h{i})" for i in a.cards)
+            cards = ", ".join(f"{self.ref_card(f'h{i}', me, obs)}" for i in a.cards)
             return self.w(
                 f"lay {cards} face down as your starting coins",
                 f"{cards} verdeckt als deine Startmünzen legen",
