@@ -93,6 +93,8 @@ const yesNo = (b) => t(b ? "yes" : "no");
 export function situation(o, ctx) {
   const out = [];
   const w = (s) => who(ctx, s);
+  if (o.exhaustions !== undefined) out.push(kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"));
+  if (o.planted !== undefined && !ctx.client.table) out.push(kv(t("planted"), String(o.planted)));
   if (o.sissi_action && o.sissi_action.length) {
     out.push(kv(t("sissi-fields"), o.sissi_action.map(([s, f]) => t("field-of", w(s), f)).join(", "), "sissi-action"));
   }
@@ -186,11 +188,6 @@ export function renderTable(box, ctx) {
     pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
     pile(t("discard-pile"), discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }), "discard", discard.length ? t("n-cards", discard.length) : t("empty")),
   );
-  if (o.exhaustions !== undefined) {
-    row.append(el("div", { class: "center-facts" },
-      kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"),
-      o.planted !== undefined ? kv(t("planted"), String(o.planted)) : null));
-  }
   if ((o.revealed || []).length) {
     row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("revealed")), cardRow(o.revealed, t("revealed"), "revealed", "r", ctx)));
   }
@@ -205,8 +202,7 @@ export function renderTable(box, ctx) {
     row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol));
   }
   box.append(row);
-  if (discard.length > 1) box.append(el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))));
-  if (o.bosses) renderBosses(o, box, ctx);
+  if (o.bosses) renderBosses(o, row, ctx);
   if (o.attack && typeof o.attack === "object") {
     const a = o.attack;
     box.append(
@@ -235,8 +231,9 @@ export function renderTable(box, ctx) {
     sup.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...groups.map((x) => el("li", { class: "supply-group" }, ...x.keys.map((k) => card(k))))));
     if ((o.removed || []).length) sup.append(kv(t("out-of-game"), el("span", { class: "inline-cards" }, ...cards(o.removed))));
     if (o.razzia !== undefined) sup.append(kv(t("razzia-bought"), yesNo(o.razzia)));
-    box.append(sup);
+    row.append(sup);
   }
+  if (discard.length > 1) box.append(el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))));
 }
 
 function renderBosses(o, box, ctx) {
@@ -256,15 +253,16 @@ function renderBosses(o, box, ctx) {
 
 /** What the field pays now and how many more cards give the next coin (from the beanometer). */
 function fieldFacts(list, pays) {
+  // [short words on the table, the sentence]
   const out = [];
-  if (pays !== undefined && list.length) out.push(t("pays", pays));
+  if (pays !== undefined && list.length) out.push([t("pays-short", pays), t("pays", pays)]);
   if (list.length && list.every((k) => k === list[0])) {
     const e = entryOf(list[0]);
     const m = e && e.beanometer;
     if (m) {
       const next = m.find((n) => n !== null && n !== undefined && n > list.length);
-      if (next !== undefined) out.push(t("next-coin", next - list.length));
-      else out.push(t("max-coins"));
+      if (next !== undefined) out.push([t("next-short", next - list.length), t("next-coin", next - list.length)]);
+      else out.push([t("max-short"), t("max-coins")]);
     }
   }
   return out;
@@ -280,7 +278,7 @@ export function fieldStack(list, label, testid, pays) {
   const facts = fieldFacts(list, pays);
   if (label) wrap.append(el("div", { class: "field-head" }, el("span", { class: "field-name" }, label), list.length > 1 ? el("span", { class: "field-count" }, `×${list.length}`) : null));
   wrap.append(ol);
-  if (facts.length) wrap.append(el("div", { class: "field-facts", dataset: { testid: `${testid}-facts` } }, facts.join(" · ")));
+  if (facts.length) wrap.append(el("div", { class: "field-facts", dataset: { testid: `${testid}-facts` }, title: facts.map((f) => f[1]).join(" · ") }, facts.map((f) => f[0]).join(" · ")));
   return wrap;
 }
 
@@ -330,27 +328,29 @@ export function seatArea(i, ctx) {
   }
   const faces = s.known_coins || s.coin_cards;
   if (faces && faces.length) facts.append(el("span", { class: "coins" }, ...cards(faces, { class: "card coin" })));
+  if (s.tally) facts.append(kv(t("tally"), `${s.tally.cash} + ${s.tally.cards} + ${s.tally.bonus} = ${s.tally.total}`));
+  if (s.stashed !== undefined && o.phase === "start-coins") facts.append(kv(t("start-coins"), yesNo(s.stashed)));
+  if (s.proposals_left !== undefined && o.offers !== undefined && o.phase === "trade" && mine) facts.append(kv(t("proposals-left"), String(s.proposals_left)));
   sec.append(facts);
-  if (s.tally) sec.append(kv(t("tally"), `${s.tally.cash} + ${s.tally.cards} + ${s.tally.bonus} = ${s.tally.total}`));
-  // fields
+  // the fields, and beside them what else the seat holds
   const fields = el("div", { class: "fields" });
   (s.fields || []).forEach((f, j) => {
     const node = fieldStack(f, fieldLabel(s, j), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
     node.dataset.field = String(j);
     fields.append(mine ? target(node, `f${j}`, ctx) : node);
   });
-  sec.append(fields);
-  if (ctx.reveal && (s.hand || []).length && !mine) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
-  if ((s.trading_area || []).length) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("trading-area")), cardRow(s.trading_area, t("trading-area"), `trading-area-${i}`, mine ? "t" : null, ctx)));
-  if (s.buildings && s.buildings.length) sec.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
+  const zones = el("div", { class: "seat-zones" });
+  const zone = (label, list, testid, prefix) => el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
+  if (ctx.reveal && (s.hand || []).length && !mine) zones.append(zone(t("hand"), s.hand, `hand-${i}`));
+  if ((s.trading_area || []).length) zones.append(zone(t("trading-area"), s.trading_area, `trading-area-${i}`, mine ? "t" : null));
+  if (s.buildings && s.buildings.length) zones.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
     const store = el("div", { class: "seat-zone store" }, el("span", { class: "k" }, t("general-store")), cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx));
-    sec.append(mine ? target(store, "store", ctx) : store);
+    zones.append(mine ? target(store, "store", ctx) : store);
   }
-  if (s.establishments && s.establishments.length) sec.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
-  if (s.stashed !== undefined && o.phase === "start-coins") sec.append(kv(t("start-coins"), yesNo(s.stashed)));
-  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
-  if (s.proposals_left !== undefined && o.offers !== undefined && o.phase === "trade" && mine) sec.append(kv(t("proposals-left"), String(s.proposals_left)));
+  if (s.establishments && s.establishments.length) zones.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
+  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) zones.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
+  sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
   return sec;
 }
 
