@@ -71,13 +71,7 @@ LEAKS = {
 # entry is removed once the words are fixed (strict). Any other leak fails.
 ALL = {g[0] for g in GAMES}
 KNOWN_LEAKS: dict[str, set[str]] = {
-    # "give Blue bean (h2)", "from your trading area (t1)", "dribble (h5)", "(d2)",
-    # "you started a third field (f0)"
-    r"\([hrtpmdf]\d+\)": ALL - {"al-cabohne"},
-    # "Keep revealed card r0", "Discard hand card h0", "pile p0", "Take stack p1"
-    r"\b(?:card|pile|stack) [hrp]\d+\b": ALL - {"bohnkick"},
-    # "to Joe Bohnano (m2: empty, harvests at 1)"
-    r"\(m\d+:": {"al-cabohne"},
+    # pattern -> the rulesets whose page still shows it (none now)
 }
 
 
@@ -306,10 +300,7 @@ def _game(
 # rulesets whose table does not fit 1366x800 yet (the page is at fault): the
 # extra rows of the middle (the buildings or establishments for sale, the
 # mafia) push your own fields below the window. Strict: fixed, they fail.
-TOO_TALL = {
-    "high-bohn": "the buildings for sale push your fields below 1366x800",
-    "prohibohn": "the mafia and the establishments for sale push your fields below 1366x800",
-}
+TOO_TALL: dict[str, str] = {}
 
 
 def _params() -> list[Any]:

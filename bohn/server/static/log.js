@@ -7,6 +7,9 @@ import { el, eventText } from "./common.js";
 // events shown only with "show all" (opts.all): shuffles and deals of others
 const NOISY = new Set(["shuffle", "deal", "defence-draw"]);
 
+// box -> {key: the viewer and "show all", turns: turn id -> its nodes}
+const finished = new WeakMap();
+
 function stepItem(entry, me, all) {
   const li = el("li", { dataset: entry.by_clock ? { testid: "log-step", step: entry.step, byClock: "yes" } : { testid: "log-step", step: entry.step } });
   const evs = el("ul", { class: "events" });
@@ -43,20 +46,35 @@ export function renderLogInto(box, entries, me, opts = {}) {
   const all = !!opts.all;
   const stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.turnEnd));
-  box.replaceChildren();
+  // a finished turn (one with its summary) never changes: its nodes are kept
+  // and reused, so a state update redraws only the turn under way
+  const key = `${me}|${all}`;
+  if (!finished.has(box) || finished.get(box).key !== key) finished.set(box, { key, turns: new Map() });
+  const cache = finished.get(box).turns;
+  const nodes = [];
   for (const t of turns(entries)) {
+    const end = String(t.steps[t.steps.length - 1].step);
+    const first = String(t.steps[0].step);
+    const id = `${first}-${end}`;
+    if (t.summary && cache.has(id)) {
+      nodes.push(...cache.get(id));
+      continue;
+    }
     const items = t.steps.map((e) => stepItem(e, me, all)).filter(Boolean);
+    const out = [];
     if (t.summary && t.seat !== me) {
-      const end = String(t.steps[t.steps.length - 1].step);
       const det = el("details", { class: "log-turn", dataset: { testid: "log-turn", turnEnd: end } },
         el("summary", { class: "log-turn-summary" }, t.summary),
         el("ul", { class: "log-turn-steps" }, ...items));
       if (open.has(end)) det.open = true;
-      box.append(el("li", { class: "log-turn-item", dataset: { testid: "log-turn-item" } }, det));
+      out.push(el("li", { class: "log-turn-item", dataset: { testid: "log-turn-item" } }, det));
     } else {
-      if (t.summary) box.append(el("li", { class: "log-turn-mine", dataset: { testid: "log-turn-mine" } }, t.summary));
-      for (const li of items) box.append(li);
+      if (t.summary) out.push(el("li", { class: "log-turn-mine", dataset: { testid: "log-turn-mine" } }, t.summary));
+      out.push(...items);
     }
+    if (t.summary) cache.set(id, out);
+    nodes.push(...out);
   }
+  box.replaceChildren(...nodes);
   if (stuck) box.scrollTop = box.scrollHeight;
 }
