@@ -44,7 +44,9 @@ function turns(entries) {
  * shows shuffles and deals too. */
 export function renderLogInto(box, entries, me, opts = {}) {
   const all = !!opts.all;
-  const stuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  // whether the list shows its end: measured by the caller before it changed
+  // the page (opts.stuck), so that no layout is forced in the middle of a redraw
+  const stuck = opts.stuck ?? box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.turnEnd));
   // a finished turn (one with its summary) never changes: its nodes are kept
   // and reused, so a state update redraws only the turn under way
@@ -76,5 +78,5 @@ export function renderLogInto(box, entries, me, opts = {}) {
     nodes.push(...out);
   }
   box.replaceChildren(...nodes);
-  if (stuck) box.scrollTop = box.scrollHeight;
+  if (stuck) requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
 }

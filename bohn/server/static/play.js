@@ -168,7 +168,11 @@ function staticWords() {
 
 // ---------------------------------------------------------------- render
 
+let logStuck = true; // the log shows its end (read before a redraw changes the page)
+
 function render() {
+  const box = $("log");
+  logStuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const o = obs();
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.phase = String(o.phase ?? "");
@@ -950,7 +954,7 @@ function setupTradeForm() {
 
 function renderLog() {
   if (!state) return;
-  renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked });
+  renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked, stuck: logStuck });
 }
 
 function renderResult() {
