@@ -30,8 +30,10 @@ export const seatOf = (o, s) => (o.seats || [])[s] || {};
 export function who(ctx, s) {
   const names = (ctx.state && ctx.state.names) || [];
   if (s === null || s === undefined || s < 0) return seatName(s, ctx.me);
-  const name = names[s];
-  if (s === ctx.me) return name ? `${name} (${t("you")})` : seatName(s, ctx.me);
+  let name = names[s];
+  // two seats of one name (two greedy bots) are told apart by their seats
+  if (name && names.filter((n) => n === name).length > 1) name = `${name} (${t("seat", s)})`;
+  if (s === ctx.me) return name ? `${name} · ${t("you")}` : seatName(s, ctx.me);
   return name || t("seat", s);
 }
 
