@@ -621,7 +621,11 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         if last - first >= MAX_STEPS:
             raise BadRequest(f"at most {MAX_STEPS} steps at a time", "bad-step", 400)
         last = min(last, rep.last)
-        views = [step_view(g, game_id, lang, rep.over) for g in rep.games(first, last)]
+        names = seat_names(room.row)
+        views = [
+            step_view(g, game_id, lang, rep.over, names=names, seed_chosen=room.row.seed_chosen)
+            for g in rep.games(first, last)
+        ]
         body = {
             "game": game_id,
             "variant": room.row.variant,

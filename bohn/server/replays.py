@@ -129,11 +129,22 @@ class Replayed:
         return out
 
 
-def step_view(game: Game, game_id: str, lang: str, reveal: bool) -> dict[str, Any]:
+def step_view(
+    game: Game,
+    game_id: str,
+    lang: str,
+    reveal: bool,
+    *,
+    names: list[str | None] | None = None,
+    seed_chosen: bool = False,
+) -> dict[str, Any]:
     """The spectator's view of ``game`` (a replayed game at some step) with
-    only that step's log; with ``reveal``, every seat's hand too."""
+    only that step's log; with ``reveal``, every seat's hand too. ``names``
+    and ``seed_chosen`` as in :func:`bohn.server.rooms.game_view`; a step of
+    the past has no turn clock running (``clock`` null)."""
     lang = lang if lang in LANGS else "en"
-    view = game_view(game, game_id, None, game.seq, lang)
+    view = game_view(game, game_id, None, game.seq, lang, names=names, seed_chosen=seed_chosen)
+    view["clock"] = None
     if reveal:
         obs = view["observation"]
         seats = obs.get("seats")
