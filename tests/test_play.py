@@ -308,24 +308,24 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    assert said("build jail-2").startswith("build the jail-2 for 2 coins of Blue bean: ")
+    assert said("build jail-2").startswith("build the 2 Jail for 2 coins of Blue bean: ")
     assert said("build distillery-2 name saloon") == (
-        "build the distillery-2 for 2 coins of Cognac bean and name saloon: the others may buy "
+        "build the 2 Distillery for 2 coins of Cognac bean and name saloon: the others may buy "
         "a saloon at once, then the remaining saloon cards leave the game"
     )
     assert said("store h0") == (
         "put your front card Soy bean on your General Store (counts as planting it)"
     )
-    assert said("store r0") == "put revealed card r0 (Cognac bean) on your General Store"
-    assert said("store t0") == "put Red bean from your trading area (t0) on your General Store"
+    assert said("store r0") == "put revealed card 0 (Cognac bean) on your General Store"
+    assert said("store t0") == "put Red bean from your trading area on your General Store"
     assert said("bury") == (
-        "bank-2: put the top card of the draw pile (Chili bean) face down at its bottom"
+        "2 Bank: put the top card of the draw pile (Chili bean) face down at its bottom"
     )
-    assert said("move h2 h0") == "bank-4: move hand card h2 (Stink bean) to position h0"
+    assert said("move h2 h0") == "4 Bank: move hand card 2 (Stink bean) to position 0"
     assert said("order 2,0,1") == (
-        "bank-3: your drawn cards join the back of your hand as Soy bean, Red bean, Black-eyed bean"
+        "3 Bank: your drawn cards join the back of your hand as Soy bean, Red bean, Black-eyed bean"
     )
-    assert said("take soja") == "jail-4: take a Soy bean leftover as your coin"
+    assert said("take soja") == "4 Jail: take a Soy bean leftover as your coin"
     assert describe_action(Plant(0, None, "joker"), obs, 0, table).endswith(
         "on field 0 (Blue bean x2 (pays 0)) as a soy joker of its type"
     )
@@ -375,7 +375,7 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     ]
     lines = [describe_event(e, 0) for e in events]
     assert all(line and not line.startswith("{") for line in lines), lines
-    assert lines[1] == "you paid 2 coins (Blue bean x2) for jail-2"
+    assert lines[1] == "you paid 2 coins (Blue bean x2) for 2 Jail"
     assert lines[15] == "you planted Soy bean on field 1 as a soy joker"
     assert lines[16] == (
         "you harvested field 0 (a bean stew of 2: Stink bean, Red bean) -> 0 coins under the Saloon"
@@ -429,7 +429,7 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
     assert screens > 20 and piles_seen > 5
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
-    assert re.search(r"\) plant pile p\d \([A-Z][a-z]+ bean x\d+\) whole on field \d", text)
+    assert re.search(r"\) plant pile \d \([A-Z][a-z]+ bean x\d+\) whole on field \d", text)
     assert re.search(r"uncovered [A-Z][a-z]+ bean: it (joins the piles|goes to the mafia)", text)
     assert "=== game over" in text and "  the mafia: " in text
     result = games[0].result()
@@ -463,15 +463,14 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    assert said("place p0 f1") == "plant pile p0 (Runner bean x3) whole on field 1 (empty)"
+    assert said("place p0 f1") == "plant pile 0 (Runner bean x3) whole on field 1 (empty)"
     assert said("place p0 m1") == (
-        "give pile p0 (Runner bean x3) to Don Corlebohne (m1: empty, harvests at 2), "
-        "one card at a time"
+        "give pile 0 (Runner bean x3) to Don Corlebohne (empty, harvests at 2), one card at a time"
     )
     assert said("give h1 m0") == (
-        "give hand card h1 (Stink bean) to Al Cabohne (m0: 2 x Stink bean, harvests at 3)"
+        "give hand card 1 (Stink bean) to Al Cabohne (2 x Stink bean, harvests at 3)"
     )
-    assert said("discard p1") == "discard pile p1 (Broad bean x1)"
+    assert said("discard p1") == "discard pile 1 (Broad bean x1)"
     assert said("pass").startswith("pass: leave the remaining piles for your opponent")
     events = {
         "mafia-plant": ({"boss": "al-cabohne", "card": "sau"}, "Al Cabohne got Stink bean"),
@@ -486,11 +485,11 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
         "uncover": ({"card": "kidney", "to": "pile"}, "uncovered Kidney bean: it joins the piles"),
         "from-discard": (
             {"card": "kidney", "pile": 2},
-            "Kidney bean from the discard pile joins pile p2",
+            "Kidney bean from the discard pile joins pile 2",
         ),
         "place": (
             {"seat": 0, "pile": 0, "field": 1, "cards": ["stangen"] * 3},
-            "you planted pile p0 (3 x Runner bean) on field 1",
+            "you planted pile 0 (3 x Runner bean) on field 1",
         ),
         "give": (
             {"seat": 0, "boss": "joe-bohnano", "card": "feuer"},
@@ -504,7 +503,7 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
     for t, (e, line) in events.items():
         assert describe_event({"type": t, **e}, 0) == line
     assert describe_event({"type": "place", "seat": 1, "pile": 1, "boss": "al-cabohne"}, 0) == (
-        "seat 1 gave pile p1 to Al Cabohne"
+        "seat 1 gave pile 1 to Al Cabohne"
     )
 
 
@@ -627,9 +626,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
     bean = r"[A-Z][a-z]+ bean"  # a bean by its English name
-    assert re.search(
-        rf"\) lay {bean} \(h\d\), {bean} \(h\d\) face down as your starting coins", text
-    )
+    assert re.search(rf"\) lay {bean}, {bean} face down as your starting coins", text)
     assert re.search(rf"\) buy the \S+ for \d coins? of {bean}: ", text)
     assert re.search(r"you bought the \S+", text)
     assert "you laid " in text and "seat 1 laid 2 cards face down as starting coins" in text
@@ -681,30 +678,30 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     assert said("plant h2 f1") == (
-        "plant hand card h2 (Kidney bean) on field 1 (Kidney bean x1 (pays 0)) (Varieté)"
+        "plant hand card 2 (Kidney bean) on field 1 (Kidney bean x1 (pays 0)) (Varieté)"
     )
     assert said("plant f0").startswith(
         "plant Blue bean (front card) on field 0 ([Stink bean, Broad bean, Stink bean]"
     )
     assert said("stash h0,h2", "start-coins") == (
-        "lay Blue bean (h0), Kidney bean (h2) face down as your starting coins"
+        "lay Blue bean, Kidney bean face down as your starting coins"
     )
     assert said("build undertaker-4", "place") == (
-        "buy the undertaker-4 for 4 coins of Green bean: in phase 4 the owner may uncover up to "
+        "buy the 4 Undertaker for 4 coins of Green bean: in phase 4 the owner may uncover up to "
         "three cards whatever discard cards joined."
     )
     assert said("build undertaker-1").startswith(
-        "buy the undertaker-1 for 1 coin of Green bean: no ability; worth 1 at the end"
+        "buy the 1 Undertaker for 1 coin of Green bean: no ability; worth 1 at the end"
     )
     assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of Stink bean: ")
     assert said("build razzia").startswith("buy the Razzia for 4 coins of Blue bean: ")
-    assert said("drop h1", "plant") == "casino-3: put hand card h1 (Stink bean) on the discard pile"
+    assert said("drop h1", "plant") == "3 Casino: put hand card 1 (Stink bean) on the discard pile"
     assert said("remove undertaker-4", "remove-third") == (
-        "remove undertaker-4 from the game: nobody can buy it any more"
+        "remove 4 Undertaker from the game: nobody can buy it any more"
     )
     assert said("pass") == "pass: leave the third card to be had"
     assert said("remove restaurant-1", "pub-removal") == (
-        "pub-4: remove your opponent's restaurant-1 from the game"
+        "4 Pub: remove your opponent's 1 Restaurant from the game"
     )
     assert said("take sau", "police-coin") == (
         "take a Stink bean coin of the mafia treasury (Police Station)"
@@ -713,7 +710,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert said("pass") == "pass: stop uncovering"
     obs["decision"] = {"field": 0, "boss": "al-cabohne"}
     assert said("protect f0", "protect") == (
-        "pub-3: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean] "
+        "3 Pub: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean] "
         "(pays 0)) too"
     )
     assert said("draw 3", "draw") == "draw 3 cards (Gas Station)"
@@ -741,14 +738,14 @@ def test_prohibohn_actions_and_events_in_words() -> None:
 
     events: dict[str, tuple[dict[str, Any], str]] = {
         "stash": ({"seat": 1, "count": 2}, "seat 1 laid 2 cards face down as starting coins"),
-        "build": ({"seat": 0, "card": "casino-3"}, "you bought the casino-3"),
-        "remove": ({"seat": 1, "card": "casino-1"}, "seat 1 removed casino-1 from the game"),
+        "build": ({"seat": 0, "card": "casino-3"}, "you bought the 3 Casino"),
+        "remove": ({"seat": 1, "card": "casino-1"}, "seat 1 removed 1 Casino from the game"),
         "police-coin": ({"seat": 1}, "seat 1 took a coin of the mafia treasury (Police Station)"),
         "mafia-coin": (
             {"seat": 0, "card": "feuer", "for": "protection"},
             "you got a Chili bean coin (bonus coin of the mafia's harvest)",
         ),
-        "drop": ({"seat": 0, "card": "sau"}, "you put Stink bean on the discard pile (casino-3)"),
+        "drop": ({"seat": 0, "card": "sau"}, "you put Stink bean on the discard pile (3 Casino)"),
         "uncover-more": ({"seat": 1}, "seat 1 goes on uncovering (Undertaker)"),
         "final-buying": ({"seat": 1}, "final buying: seat 1 may harvest and buy now"),
         "play-on": (
@@ -868,7 +865,7 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
         for d in pulls
     )
     baby = r"[A-Z][a-z-]+ bean·baby"  # a baby by its bean's English name
-    assert re.search(rf"\) plant the received {baby} \(t\d\) at once on field \d", text)
+    assert re.search(rf"\) plant the received {baby} at once on field \d", text)
     assert re.search(rf"you had to plant the received {baby} at once", text)
     assert re.search(r"the baby pulled the lady of (your|seat \d's) field \d up from", text)
     assert re.search(
@@ -927,21 +924,19 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         "(a baby on top pays nothing)"
     )
     assert said("plant t0 f0 pull2", "foist") == (
-        f"plant the received Stink bean·baby (t0) at once on {field0}, pulling the lady at position 2 "
+        f"plant the received Stink bean·baby at once on {field0}, pulling the lady at position 2 "
         "(0 = bottom) up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] "
         "- 5 cards, pays 2 (a lady on top) (a received baby goes on its type's field now, "
         "ladybohn §4.3)"
     )
     assert said("plant t0 f1", "plant-traded").startswith(
-        "plant Stink bean·baby from your trading area (t0) on field 1 ([bottom] Garden bean♀ [top] - 1 card, "
+        "plant Stink bean·baby from your trading area on field 1 ([bottom] Garden bean♀ [top] - 1 card, "
         "pays 2 (a lady on top))"
     )
     assert said("accept 4 give h2", "trade") == (
-        "accept offer 4 from seat 1: you get Stink bean?, Blue bean♀ and give Soy bean (h2)"
+        "accept offer 4 from seat 1: you get Stink bean?, Blue bean♀ and give Soy bean"
     )
-    assert said("propose 1 give h1 want blaue") == (
-        "offer seat 1: give Blue bean♀ (h1) for Blue bean"
-    )
+    assert said("propose 1 give h1 want blaue") == ("offer seat 1: give Blue bean♀ for Blue bean")
     assert describe_action(BuyField(), obs, 0, table, 3) == (
         "buy your third field for 3 coins (2 third fields left in the game)"
     )
@@ -1066,7 +1061,7 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
                     if bean is not None:
                         label = f"{mama_name(key)}({en_name('mutterbohnchen', bean)})"
                         assert label in block[1 + f]
-                        assert any(x.startswith(f"{mama_name(key)} in f{f} (") for x in block)
+                        assert any(x.startswith(f"{mama_name(key)} in field {f} (") for x in block)
                         seen.add("mama")
         att = obs["attack"]
         if att is not None and att["target"] >= 0:
@@ -1149,14 +1144,14 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
 
     field0 = "field 0 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1 (a lady on top))"
     assert said("plant f0 kavalier", "plant").startswith(
-        f"plant Kavalier(Blue bean) (front card) on {field0}, slipping under the lady on top "
-        "(Kavalier); then [bottom] Blue bean -> Blue bean·baby -> Kavalier(Blue bean) -> Blue bean♀ [top]"
+        f"plant Cavalier(Blue bean) (front card) on {field0}, slipping under the lady on top "
+        "(Cavalier); then [bottom] Blue bean -> Blue bean·baby -> Cavalier(Blue bean) -> Blue bean♀ [top]"
     )
-    assert said("plant f0").startswith(f"plant Kavalier(Blue bean) (front card) on {field0}; then")
+    assert said("plant f0").startswith(f"plant Cavalier(Blue bean) (front card) on {field0}; then")
     assert "at the bottom (he moves up as you plant)" in said("plant h2 f0")
-    assert "(Hampelmann)" in said("plant h2 f0")
+    assert "(Jumping Jack)" in said("plant h2 f0")
     assert said("plant h3 f0", "final-placement").startswith(
-        "final placement: put Stink bean (h3) on"
+        "final placement: put Stink bean (hand card 3) on"
     )
     obs["attack"] = {"target": -1, "reach": 0, "turned": [], "open": [[1, 2]]}
     assert said("attack 1 f1", "attack") == (
@@ -1170,15 +1165,15 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     )
     assert said("pass") == "pass: turn up no more coins"
     assert said("take blaue", "capture").startswith("take the turned-up Blue bean coin: it must be")
-    assert said("take flitzer", "flitzer-offer").startswith("take the Flitzer as a gift")
-    assert said("pass") == "pass: do not take the Flitzer"
+    assert said("take flitzer", "flitzer-offer").startswith("take the Streaker as a gift")
+    assert said("pass") == "pass: do not take the Streaker"
     assert said("pick f0.2", "quirk") == (
-        f"Frauenversteher: the Blue bean♀ at position 2 of {field0} goes to the top of her field"
+        f"Metrosexual: the Blue bean♀ at position 2 of {field0} goes to the top of her field"
     )
-    assert said("pick f0.1").startswith("Junggeselle: discard the Blue bean·baby at position 1")
+    assert said("pick f0.1").startswith("Bachelor: discard the Blue bean·baby at position 1")
     obs["discard"] = ["sau", "feuer/lady"]
     assert said("pick d1") == (
-        "Schürzenjäger: take the Chili bean♀ at position 1 of the discard pile (0 = bottom) to the "
+        "Skirt-Chaser: take the Chili bean♀ at position 1 of the discard pile (0 = bottom) to the "
         "back of your hand"
     )
     assert said("pass", "final-placement") == "pass: place no more cards; your final placement ends"
@@ -1187,12 +1182,13 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "coins: Stink bean x2, Red bean♀ known; 1 face down (nobody has seen them)" in text
     assert "coins: none known; 2 face down (nobody has seen them)" in text
-    assert "f1: [bottom] Schluckspecht(Green bean) -> Green bean♀ -> Green bean·baby2 [top]" in text
-    assert "Schluckspecht in f1 (position 0): covered: every card his owner plants goes" in text
+    assert "f1: [bottom] Drunk(Green bean) -> Green bean♀ -> Green bean·baby2 [top]" in text
+    assert "Drunk in field 1 (position 0): covered: every card his owner plants goes" in text
     assert (
-        "Aktivist in f0 (position 0): ACTIVE: every revealed Soy bean goes onto this field" in text
+        "Activist in field 0 (position 0): ACTIVE: every revealed Soy bean goes onto this field"
+        in text
     )
-    assert "Messie in f1 (on top): ACTIVE: his owner skips phase 1" in text
+    assert "Hoarder in field 1 (on top): ACTIVE: his owner skips phase 1" in text
     assert (
         "ATTACK on seat 1 (greedy) by you: may turn up 2 coins; turned up so far: Chili bean"
         in text
@@ -1201,7 +1197,7 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     assert "third fields left" not in text
     obs.update({"phase": "quirk", "attack": None})
     text = "\n".join(screen(obs, 0, kinds, table, "frauenversteher"))
-    assert "quirk: your Frauenversteher asks: pick a lady of your fields" in text
+    assert "quirk: your Metrosexual asks: pick a lady of your fields" in text
     obs.update({"phase": "final-placement", "final_placement": {"seat": 0, "used": [1]}})
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "final placement: you may put one fitting hand card on each non-empty field " in text
@@ -1235,12 +1231,12 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "quirk", "card": "aktivist", "seat": 1, "takes": "soja/lady"},
-            "seat 1's Aktivist takes the revealed Soy bean♀ onto his field",
+            "seat 1's Activist takes the revealed Soy bean♀ onto his field",
         ),
-        ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Flitzer goes to seat 2"),
+        ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Streaker goes to seat 2"),
         (
             {"type": "quirk", "card": "messie", "seat": 2},
-            "seat 2's Messie: no planting from the hand this turn",
+            "seat 2's Hoarder: no planting from the hand this turn",
         ),
         (
             {"type": "quirk", "card": "loser", "seat": 0, "field": 1},
@@ -1248,13 +1244,13 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "quirk", "card": "junggeselle", "seat": 0, "field": 1, "moved": "feuer/baby"},
-            "your Junggeselle discarded Chili bean·baby from field 1",
+            "your Bachelor discarded Chili bean·baby from field 1",
         ),
         (
             {"type": "steal", "seat": 3, "from": 0, "card": "blaue"},
-            "seat 3 took your front hand card (Blue bean) (Kameradenschwein)",
+            "seat 3 took your front hand card (Blue bean) (Backstabber)",
         ),
-        ({"type": "flitzer-offer", "seat": 0}, "the Flitzer is offered to you as a gift"),
+        ({"type": "flitzer-offer", "seat": 0}, "the Streaker is offered to you as a gift"),
         (
             {"type": "final-placement", "seat": 3},
             "final placement: seat 3 may put one hand card on each of their non-empty fields",
@@ -1265,7 +1261,7 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "kavalier", "under_lady": True},
-            "seat 1 planted Kavalier(Blue bean) under the lady on top of field 0",
+            "seat 1 planted Cavalier(Blue bean) under the lady on top of field 0",
         ),
         (
             {"type": "foist", "seat": 0, "card": "sau"},
@@ -1314,8 +1310,8 @@ def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> 
     assert "{'type'" not in text
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)
-    assert re.search(r"\) take stack p\d \(\[bottom\] .*\) to plant it, all on one field", text)
-    assert re.search(r"\) discard hand card h\d \(.*\); once a turn, in phase 2", text)
+    assert re.search(r"\) take stack \d \(\[bottom\] .*\) to plant it, all on one field", text)
+    assert re.search(r"\) discard hand card \d \(.*\); once a turn, in phase 2", text)
     assert re.search(r"(you|seat 1) took the stack .* to plant it", text)
     assert re.search(r"the offer: \[bottom\] ", text)
     assert "seat 1 holds the third-field card" in text
@@ -1351,9 +1347,9 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     stack = "[bottom] Red bean -> Red bean♀ [top] - 2 cards"
-    assert said("use p0") == f"take stack p0 ({stack}) to plant it, all on one field"
-    assert said("discard p0") == f"discard stack p0 ({stack}) whole"
-    assert said("drop h1") == "discard hand card h1 (Soy bean); once a turn, in phase 2"
+    assert said("use p0") == f"take stack 0 ({stack}) to plant it, all on one field"
+    assert said("discard p0") == f"discard stack 0 ({stack}) whole"
+    assert said("drop h1") == "discard hand card 1 (Soy bean); once a turn, in phase 2"
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "the third-field card: you (only its holder starts a third field" in text
     assert f"the opponent's offer for you (use or discard each stack): p0: {stack}" in text
@@ -1363,7 +1359,7 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ({"type": "third-field-card", "seat": 1}, "seat 1 holds the third-field card"),
         (
             {"type": "third-field", "seat": 0, "field": 2},
-            "you started a third field (f2); the card goes to the opponent",
+            "you started a third field (field 2); the card goes to the opponent",
         ),
         (
             {"type": "field-lost", "seat": 1, "field": 0},
@@ -1383,7 +1379,7 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ),
         (
             {"type": "to-offer", "card": "flitzer"},
-            "Flitzer(Red bean) from the discard pile joins the offer",
+            "Streaker(Red bean) from the discard pile joins the offer",
         ),
         (
             {"type": "coins-back", "seat": 1, "cards": ["augen"]},
@@ -1401,6 +1397,8 @@ def test_mutterbohnchen_for_two_in_words() -> None:
 #: Bohnkick's beans by their English names, as its catalogue gives them
 KICK_BEANS = {"garten": "Garden bean", "kaffee": "Coffee bean", "sau": "Stink bean"}
 KICK_BEANS |= {"brech": "Green bean", "feuer": "Chili bean"}
+#: the goal's corners in words
+CORNER_WORDS = {"ul": "upper left", "ur": "upper right", "ll": "lower left", "lr": "lower right"}
 
 
 @pytest.mark.parametrize(("players", "kind", "seed"), [(2, "random", 3), (4, "greedy", 2)])
@@ -1446,7 +1444,8 @@ def test_bohnkick_through_the_terminal(
                 assert "after a cross: every Chili bean card, also the header, may follow" in screen
                 seen.add("cross")
         if obs["corner"]:
-            assert f" corner ({obs['corner']}); only a Goalie card with the " in screen
+            corner = CORNER_WORDS[obs["corner"]]
+            assert f" at the {corner} corner; only a Goalie card with the " in screen
         assert ("LAST ATTACK" in screen) == obs["last_attack"]
         me = obs["seats"][0]
         hand = "   ".join(f"h{i} {bk_card(k)}" for i, k in enumerate(me["hand"]))
@@ -1485,8 +1484,13 @@ def test_bohnkick_through_the_terminal(
     raw = re.compile(r"(play|drop) h\d|(swap|tackle|block) d[\d,d]+|aim \w\w|pass|advantage")
     assert not any(raw.fullmatch(desc) for desc, _ in choices)
     bean = r"[A-Z][a-z]+ bean"  # a bean by its English name
-    assert re.search(rf"\) (open the attack with|play) {bean}: .* \(h\d\): ", text)
-    assert re.search(r"\) aim the [a-z ]+ at the (upper|lower) (left|right) corner \(\w\w\)", text)
+    card = rf"{bean}: [a-z -]+(?: to {bean})?"  # a team card by its name
+    assert re.search(rf"\) (open the attack with|play) {card}: ", text)
+    assert re.search(
+        r"\) aim the [a-z ]+ at the (upper|lower) (left|right) corner   \[aim [ul][lr]\]$",
+        text,
+        re.M,
+    )
     assert re.search(r"--- attack 1: you open it for team 0 \(National\)", text)
     assert re.search(rf"(you|seat \d) played {bean}: ", text)
     assert re.search(r"the attack is over \(", text)
@@ -1562,15 +1566,18 @@ def test_bohnkick_in_words() -> None:
         "ball: with Chili bean - after a cross: every Chili bean card, also the header, may follow"
         in text
     )
-    assert "defensive deck: 28 cards   its discard pile: 1 card (top: Goalie (header) ul)" in text
+    assert (
+        "defensive deck: 28 cards   its discard pile: 1 card (top: Goalie (header): upper left)"
+        in text
+    )
     assert "* you (team 0): 6 team cards, 3 defensive cards" in text
     assert (
         "your team cards: h0 Green bean: pass to Garden bean   h1 Chili bean: header   h2 Stink bean: long shot   "
         "h3 Coffee bean: dribble   h4 Chili bean: dribble   h5 Stink bean: dribble" in text
     )
     assert (
-        "your defensive cards: d0 Tackle Garden bean   d1 Goalie (shot) ll+lr   d2 Tackle Chili bean"
-        in text
+        "your defensive cards: d0 Tackle Garden bean   d1 Goalie (shot): lower left or lower right   "
+        "d2 Tackle Chili bean" in text
     )
     assert "LAST ATTACK" not in text
     assert "hand" not in text.replace("the ball", "")
@@ -1580,34 +1587,32 @@ def test_bohnkick_in_words() -> None:
 
     assert said("pass") == "continue: no swap, no tackle; the attack goes on"
     assert said("swap d0,d2") == (
-        "swap Tackle Garden bean (d0), Tackle Chili bean (d2): discard and draw 2 new defensive cards; "
+        "swap Tackle Garden bean, Tackle Chili bean: discard and draw 2 new defensive cards; "
         "a Referee card drawn for them acts (free kick or penalty for the attackers, a striker "
         "foul ends the attack)"
     )
     assert said("tackle d0").startswith(
-        "tackle Garden bean with Tackle Garden bean (d0): draw 1 defensive"
+        "tackle Garden bean with Tackle Garden bean: draw 1 defensive"
     )
-    assert (
-        said("play h0") == "play Green bean: pass to Garden bean (h0): the ball goes to Garden bean"
-    )
+    assert said("play h0") == "play Green bean: pass to Garden bean: the ball goes to Garden bean"
     assert said("play h4", played=[]) == (
-        "open the attack with Chili bean: dribble (h4): the ball stays with Chili bean"
+        "open the attack with Chili bean: dribble: the ball stays with Chili bean"
     )
     assert said("play h1") == (
-        "play Chili bean: header (h1): a header on goal; the defender may tackle, then you aim at a "
+        "play Chili bean: header: a header on goal; the defender may tackle, then you aim at a "
         "corner"
     )
     shot = {"phase": "shot-react", "shot": "long-shot"}
     assert said("pass", **shot) == "continue: no tackle; the long shot is aimed at a corner next"
     assert said("aim ul", phase="aim", shot="long-shot") == (
-        "aim the long shot at the upper left corner (ul)"
+        "aim the long shot at the upper left corner"
     )
     assert said("aim lr", phase="kick", shot="free-kick") == (
-        "take the free kick at the lower right corner (lr)"
+        "take the free kick at the lower right corner"
     )
     block = {"phase": "block", "shot": "shot", "corner": "ll"}
     assert said("block d1", **block) == (
-        "block the shot with Goalie (shot) ll+lr (d1): no goal, the attack is over"
+        "block the shot with Goalie (shot): lower left or lower right: no goal, the attack is over"
     )
     assert said("pass", **block) == "let the shot in: no block, a goal for the attackers"
     assert said("pass", players=4, **block) == (
@@ -1617,13 +1622,13 @@ def test_bohnkick_in_words() -> None:
         "advantage: no free kick, the attack goes on (the ball stays with Chili bean)"
     )
     assert said("drop h2", phase="only-goal-cards", played=[]).startswith(
-        "discard the goal card Stink bean: long shot (h2) and draw a replacement"
+        "discard the goal card Stink bean: long shot and draw a replacement"
     )
     block_text = "\n".join(
         screen({**obs, **block, "reactor": 0, "to_play": -1, "last_attack": True}, 0, kinds, table)
     )
     assert (
-        "shot on goal: shot at the lower left corner (ll); only a Goalie card with the shot "
+        "shot on goal: shot at the lower left corner; only a Goalie card with the shot "
         "symbol blocks it" in block_text
     )
     assert "now: you may block with a Goalie card (shot symbol showing the lower left corner)" in (
@@ -1633,7 +1638,7 @@ def test_bohnkick_in_words() -> None:
     assert "LAST ATTACK: the second team deck has run out" in block_text
 
     assert bk_card("kaffee/cross") == "Coffee bean: cross to Chili bean"
-    assert bk_card("goalie:penalty:ur") == "Goalie (penalty) ur"
+    assert bk_card("goalie:penalty:ur") == "Goalie (penalty): upper right"
     assert bk_card("referee:striker-foul") == "Referee: striker foul"
     assert "swap d0,d2" in BOHNKICK_HELP and "advantage" in BOHNKICK_HELP
 
@@ -1675,7 +1680,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "swap", "seat": 1, "cards": ["tackle:sau", "goalie:shot:ul"]},
-            "seat 1 swapped Tackle Stink bean, Goalie (shot) ul",
+            "seat 1 swapped Tackle Stink bean, Goalie (shot): upper left",
         ),
         (
             {"type": "tackle", "seat": 0, "card": "tackle:feuer"},
@@ -1687,11 +1692,12 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "aim", "seat": 1, "shot": "penalty", "corner": "ur"},
-            "seat 1 aimed the penalty at the upper right corner (ur)",
+            "seat 1 aimed the penalty at the upper right corner",
         ),
         (
             {"type": "block", "seat": 0, "card": "goalie:long-shot:ul+ur+ll+lr"},
-            "you blocked the shot with Goalie (long shot) ul+ur+ll+lr",
+            "you blocked the shot with Goalie (long shot): upper left or upper right or lower left "
+            "or lower right",
         ),
         (
             {"type": "goal", "team": 1, "seat": 3, "card": "brech/long-shot"},

@@ -190,38 +190,43 @@ class HighBohnDescriber(BeanDescriber):
                 )
             if a.card[:1] == "r":
                 return self.w(
-                    f"put revealed card {a.card} ({card}) on your General Store",
-                    f"die aufgedeckte Karte {a.card} ({card}) auf deinen Gemischtwarenladen legen",
+                    f"put revealed card {a.card[1:]} ({card}) on your General Store",
+                    f"die aufgedeckte Karte {a.card[1:]} ({card}) auf deinen Gemischtwarenladen "
+                    "legen",
                 )
             return self.w(
-                f"put {card} from your trading area ({a.card}) on your General Store",
-                f"{card} aus deinem Handelsbereich ({a.card}) auf deinen Gemischtwarenladen legen",
+                f"put {card} from your trading area on your General Store",
+                f"{card} aus deinem Handelsbereich auf deinen Gemischtwarenladen legen",
             )
         if isinstance(a, Bury):
             top = obs.get("deck_top")
             card = f" ({self.label(top)})" if top else ""
+            bank = self.building_name("bank-2")
             return self.w(
-                f"bank-2: put the top card of the draw pile{card} face down at its bottom",
-                f"bank-2: die oberste Karte des Nachziehstapels{card} verdeckt unter ihn legen",
+                f"{bank}: put the top card of the draw pile{card} face down at its bottom",
+                f"{bank}: die oberste Karte des Nachziehstapels{card} verdeckt unter ihn legen",
             )
         if isinstance(a, MoveCard):
             card = self.ref_card(f"h{a.card}", me, obs)
+            bank = self.building_name("bank-4")
             return self.w(
-                f"bank-4: move hand card {a.card} ({card}) to position {a.to}",
-                f"bank-4: Handkarte {a.card} ({card}) an Position {a.to} verschieben",
+                f"{bank}: move hand card {a.card} ({card}) to position {a.to}",
+                f"{bank}: Handkarte {a.card} ({card}) an Position {a.to} verschieben",
             )
         if isinstance(a, Order):
             drawn = obs.get("drawn") or []
             cards = ", ".join(self.label(str(drawn[i])) if i < len(drawn) else "?" for i in a.drawn)
+            bank = self.building_name("bank-3")
             return self.w(
-                f"bank-3: your drawn cards join the back of your hand as {cards}",
-                f"bank-3: deine gezogenen Karten kommen hinten auf die Hand als {cards}",
+                f"{bank}: your drawn cards join the back of your hand as {cards}",
+                f"{bank}: deine gezogenen Karten kommen hinten auf die Hand als {cards}",
             )
         if isinstance(a, Take):
             bean = self.name(a.bean)
+            jail = self.building_name("jail-4")
             return self.w(
-                f"jail-4: take a {bean} leftover as your coin",
-                f"jail-4: eine übrige {bean} als deine Münze nehmen",
+                f"{jail}: take a {bean} leftover as your coin",
+                f"{jail}: eine übrige {bean} als deine Münze nehmen",
             )
         return super().action(a, obs, seat, price)
 

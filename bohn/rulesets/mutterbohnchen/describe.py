@@ -404,12 +404,13 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             what = self.w(f"final placement: put {name}", f"Schlusslegen: {name}")
         elif phase == "quirk" and a.traded is not None:
             what = self.w(
-                f"Aktivist: plant the revealed {name}", f"Aktivist: die aufgedeckte {name}"
+                f"{self.mama_name('aktivist')}: plant the revealed {name}",
+                f"{self.mama_name('aktivist')}: die aufgedeckte {name}",
             )
         elif phase == "quirk":
             what = self.w(
-                f"Arbeitstier: plant your back card {name}",
-                f"Arbeitstier: deine hinterste Karte {name}",
+                f"{self.mama_name('arbeitstier')}: plant your back card {name}",
+                f"{self.mama_name('arbeitstier')}: deine hinterste Karte {name}",
             )
         elif a.traded is not None:
             what = self.w(
@@ -419,7 +420,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         elif a.card:
             if phase == "plant":
                 what = self.w(
-                    f"plant hand card {name} (Hampelmann)", f"Handkarte {name} (Hampelmann)"
+                    f"plant hand card {name} ({self.mama_name('hampelmann')})",
+                    f"Handkarte {name} ({self.mama_name('hampelmann')})",
                 )
             else:
                 what = self.w(f"plant {name}", name)
@@ -446,8 +448,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             after.insert(len(after) - 1, key)
             where = "under"
             text += self.w(
-                ", slipping under the lady on top (Kavalier)",
-                ", dabei unter die Dame oben schlüpfend (Kavalier)",
+                f", slipping under the lady on top ({self.mama_name('kavalier')})",
+                f", dabei unter die Dame oben schlüpfend ({self.mama_name('kavalier')})",
             )
         elif key in MOVER_KEYS:
             after.insert(0, key)
@@ -460,14 +462,15 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             after.insert(0, key)
             where = "bottom"
             text += self.w(
-                ", at the bottom (your Schluckspecht is on top)",
-                ", ganz unten (dein Schluckspecht liegt oben)",
+                f", at the bottom (your {self.mama_name('schluckspecht')} is on top)",
+                f", ganz unten (dein {self.mama_name('schluckspecht')} liegt oben)",
             )
         elif gender == "lady" and "chauvischwein" in mine:
             after.insert(0, key)
             where = "bottom"
             text += self.w(
-                ", at the bottom (your Chauvischwein)", ", ganz unten (dein Chauvischwein)"
+                f", at the bottom (your {self.mama_name('chauvischwein')})",
+                f", ganz unten (dein {self.mama_name('chauvischwein')})",
             )
         else:
             after.append(key)
@@ -550,9 +553,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 i = int(a.ref[1:])
                 card = self.label(str(discard[i])) if i < len(discard) else "?"
                 return self.w(
-                    f"Schürzenjäger: take the {card} at position {i} of the discard pile "
+                    f"{self.mama_name('schuerzenjaeger')}: take the {card} at position {i} of the discard pile "
                     "(0 = bottom) to the back of your hand",
-                    f"Schürzenjäger: die {card} an Position {i} des Ablagestapels (0 = unten) "
+                    f"{self.mama_name('schuerzenjaeger')}: die {card} an Position {i} des Ablagestapels (0 = unten) "
                     "hinten auf deine Hand nehmen",
                 )
             f_, _, j_ = a.ref[1:].partition(".")
@@ -561,14 +564,14 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             key = str(cards[j]) if j < len(cards) else "?"
             if gender_of(key) == "lady":
                 return self.w(
-                    f"Frauenversteher: the {self.label(key)} at position {j} of {fld(f)} goes "
+                    f"{self.mama_name('frauenversteher')}: the {self.label(key)} at position {j} of {fld(f)} goes "
                     "to the top of her field",
-                    f"Frauenversteher: die {self.label(key)} an Position {j} von {fld(f)} kommt "
+                    f"{self.mama_name('frauenversteher')}: die {self.label(key)} an Position {j} von {fld(f)} kommt "
                     "oben auf ihr Feld",
                 )
             return self.w(
-                f"Junggeselle: discard the {self.label(key)} at position {j} of {fld(f)}",
-                f"Junggeselle: {self.label(key)} an Position {j} von {fld(f)} ablegen",
+                f"{self.mama_name('junggeselle')}: discard the {self.label(key)} at position {j} of {fld(f)}",
+                f"{self.mama_name('junggeselle')}: {self.label(key)} an Position {j} von {fld(f)} ablegen",
             )
         if isinstance(a, Uncover) and phase == "turn-up":
             turned = self.cards(att.get("turned") or [])
@@ -580,8 +583,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if isinstance(a, Take) and phase == "flitzer-offer":
             return self.w(
-                "take the Flitzer as a gift (he is planted on a field he fits, else kept to plant)",
-                "den Flitzer als Geschenk nehmen (er wird auf ein passendes Feld gepflanzt, sonst "
+                f"take the {self.mama_name('flitzer')} as a gift (he is planted on a field he fits, else kept to plant)",
+                f"den {self.mama_name('flitzer')} als Geschenk nehmen (er wird auf ein passendes Feld gepflanzt, sonst "
                 "zum Pflanzen behalten)",
             )
         if isinstance(a, Take):
@@ -614,8 +617,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 ),
                 "turn-up": ("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
                 "flitzer-offer": (
-                    "pass: do not take the Flitzer",
-                    "passen: den Flitzer nicht nehmen",
+                    f"pass: do not take the {self.mama_name('flitzer')}",
+                    f"passen: den {self.mama_name('flitzer')} nicht nehmen",
                 ),
                 "final-placement": (
                     "pass: place no more cards; your final placement ends",
@@ -725,13 +728,13 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 owner = "deine" if e.get("from") == me else f"die von Platz {e.get('from')}"
                 return (
                     f"{who()} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
-                    "(Kameradenschwein)"
+                    f"({self.mama_name('kameradenschwein')})"
                 )
-            return f"{who()} took {whose('from')} front hand card{got} (Kameradenschwein)"
+            return f"{who()} took {whose('from')} front hand card{got} ({self.mama_name('kameradenschwein')})"
         if t == "flitzer-offer":
             return self.w(
-                f"the Flitzer is offered to {who()} as a gift",
-                f"der Flitzer wird {'dir' if mine else who()} als Geschenk angeboten",
+                f"the {self.mama_name('flitzer')} is offered to {who()} as a gift",
+                f"der {self.mama_name('flitzer')} wird {'dir' if mine else who()} als Geschenk angeboten",
             )
         line = self.two_player_event(e, me)
         if line is not None:
@@ -836,8 +839,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         who = self.who(e.get("seat"), me)
         if card == "flitzer":
             return self.w(
-                f"the Flitzer goes to {who}",
-                f"der Flitzer geht an {'dich' if e.get('seat') == me else who}",
+                f"the {self.mama_name('flitzer')} goes to {who}",
+                f"der {self.mama_name('flitzer')} geht an {'dich' if e.get('seat') == me else who}",
             )
         if card == "messie":
             return self.w(
@@ -1003,9 +1006,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
             out.append(
                 self.w(
-                    f"the revealed Flitzer is offered as a gift to {waiting or 'the next seat'}"
+                    f"the revealed {self.mama_name('flitzer')} is offered as a gift to {waiting or 'the next seat'}"
                     ": take flitzer or pass (nobody takes him: the active player plants him)",
-                    f"der aufgedeckte Flitzer wird {waiting or 'dem nächsten Platz'} als "
+                    f"der aufgedeckte {self.mama_name('flitzer')} wird {waiting or 'dem nächsten Platz'} als "
                     "Geschenk angeboten: take flitzer oder pass (nimmt ihn niemand, pflanzt ihn "
                     "der aktive Spieler)",
                 )

@@ -239,19 +239,22 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         if isinstance(a, Drop):
             card = self.ref_card(f"h{a.card}", me, obs)
+            casino = self.establishment_name("casino-3")
             return self.w(
-                f"casino-3: put hand card {a.card} ({card}) on the discard pile",
-                f"casino-3: Handkarte {a.card} ({card}) auf den Ablagestapel legen",
+                f"{casino}: put hand card {a.card} ({card}) on the discard pile",
+                f"{casino}: Handkarte {a.card} ({card}) auf den Ablagestapel legen",
             )
         if isinstance(a, Remove):
+            card = self.establishment_name(a.card)
             if obs.get("phase") == "pub-removal":
+                pub = self.establishment_name("pub-4")
                 return self.w(
-                    f"pub-4: remove your opponent's {a.card} from the game",
-                    f"pub-4: {a.card} deines Gegners aus dem Spiel nehmen",
+                    f"{pub}: remove your opponent's {card} from the game",
+                    f"{pub}: {card} deines Gegners aus dem Spiel nehmen",
                 )
             return self.w(
-                f"remove {a.card} from the game: nobody can buy it any more",
-                f"{a.card} aus dem Spiel nehmen: niemand kann es mehr kaufen",
+                f"remove {card} from the game: nobody can buy it any more",
+                f"{card} aus dem Spiel nehmen: niemand kann es mehr kaufen",
             )
         if isinstance(a, Uncover):
             n = obs.get("uncovered", "?")
@@ -263,9 +266,10 @@ class ProhibohnDescriber(AlCabohneDescriber):
             boss = (obs.get("decision") or {}).get("boss")
             to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
             on = fld(a.field)
+            pub = self.establishment_name("pub-3")
             return self.w(
-                f"pub-3: give {to} the top card of {on} too",
-                f"pub-3: {to} auch die oberste Karte von {on} geben",
+                f"{pub}: give {to} the top card of {on} too",
+                f"{pub}: {to} auch die oberste Karte von {on} geben",
             )
         gas = self.w(" (Gas Station)", " (Tankstelle)") if a.count != 2 else ""
         return self.w(f"draw {a.count} cards", f"{a.count} Karten ziehen") + gas
@@ -325,9 +329,10 @@ class ProhibohnDescriber(AlCabohneDescriber):
                 f"{who} {'legtest' if mine else 'legte'} {n} Karten verdeckt als Startmünzen",
             )
         if t == "remove":
+            card = self.establishment_name(str(e.get("card")))
             return self.w(
-                f"{who} removed {e.get('card')} from the game",
-                f"{who} {'nahmst' if mine else 'nahm'} {e.get('card')} aus dem Spiel",
+                f"{who} removed {card} from the game",
+                f"{who} {'nahmst' if mine else 'nahm'} {card} aus dem Spiel",
             )
         if t == "police-coin":
             if "card" in e:
@@ -354,9 +359,10 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         if t == "drop":
             card = self.label(str(e.get("card")))
+            casino = self.establishment_name("casino-3")
             return self.w(
-                f"{who} put {card} on the discard pile (casino-3)",
-                f"{who} {'legtest' if mine else 'legte'} {card} auf den Ablagestapel (casino-3)",
+                f"{who} put {card} on the discard pile ({casino})",
+                f"{who} {'legtest' if mine else 'legte'} {card} auf den Ablagestapel ({casino})",
             )
         if t == "uncover-more":
             return self.w(
