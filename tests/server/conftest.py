@@ -6,12 +6,29 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
+from server.browser import ARGS, CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium (Playwright), one per test module; each test opens
+    its own context. Only the browser tests ask for it (they skip without
+    Chromium: ``server.browser.need_chromium``)."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 @pytest.fixture

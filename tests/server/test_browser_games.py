@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
 
@@ -258,16 +258,6 @@ def _judge(variant: str, played: Played, strict: bool = True) -> None:
     assert not fixed, f"fixed: remove {sorted(fixed)} from KNOWN_LEAKS for {variant}"
     if shown:
         pytest.xfail(f"known leaks still show: {sorted(shown)}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _game(

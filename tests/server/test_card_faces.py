@@ -7,29 +7,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
 from bohn.catalogue import catalogue
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _show(browser: Any, server: str, game: Game, seat: int, lang: str = "en") -> Any:

@@ -5,29 +5,16 @@ holds still while the test looks at it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
-from playwright import sync_api
 
 from bohn.rulesets import find_variant
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
 
 SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _open(browser: Any, server: str, lang: str = "en") -> Any:

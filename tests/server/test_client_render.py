@@ -10,18 +10,16 @@ import random
 import re
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.scenario import load_file, load_position, scenario_action
 from bohn.server.rooms import game_view
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
 
@@ -47,16 +45,6 @@ class Page:
     def text(self, testid: str) -> str:
         """The text of the element ``testid``, its white space collapsed."""
         return " ".join(self.page.locator(f"[data-testid={testid}]").inner_text().split())
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _show(browser: Any, server: str, game: Game, seat: int | None, lang: str = "en") -> Page:

@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright import sync_api
-
 from bohn.scenario import load_file, load_position, scenario_action
 from bohn.server.rooms import game_view
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
 
@@ -86,16 +82,6 @@ class Table:
                 return
             self.page.wait_for_timeout(50)
         raise AssertionError(f"the page sent {self.actions()}")
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def test_the_chosen_card_follows_its_card_when_the_hand_shifts(browser: Any, server: str) -> None:

@@ -8,32 +8,20 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
 import bohn
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.server.rooms import game_view
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
 
 #: an action's text form as a button's main text
 RAW = re.compile(r"^(plant|keep|harvest|propose|stash|buy-field) [a-z]?\d")
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _show(browser: Any, server: str, game: Game, seat: int) -> tuple[Any, list[dict[str, Any]]]:
