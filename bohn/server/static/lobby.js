@@ -1,9 +1,60 @@
-// The lobby: create a game, show its links, list the games.
-import { api, el, seatName } from "./common.js";
+// The lobby: create a game, take a free seat at an open table, find the
+// games this browser created or joined, list every game.
+import { api, el } from "./common.js";
+import { lang, switchLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+const NAME_KEY = "bohn.name";
+const GAMES_KEY = "bohn.games";
+const REFRESH_MS = 5000;
 let variants = [];
 let bots = ["greedy", "random"];
+let timer = null;
+
+// ---- what this browser keeps ----
+
+function stored(key, fallback) {
+  try {
+    const v = localStorage.getItem(key);
+    return v === null ? fallback : JSON.parse(v);
+  } catch {
+    return fallback;
+  }
+}
+
+function keep(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage off: the page still works, it forgets on reload
+  }
+}
+
+function myName() {
+  return String(stored(NAME_KEY, "") || "");
+}
+
+function keepName(name) {
+  if (name) keep(NAME_KEY, name);
+}
+
+/** The games this browser created or joined, newest first. */
+export function myGames() {
+  const list = stored(GAMES_KEY, []);
+  return Array.isArray(list) ? list.filter((g) => g && g.id && g.url) : [];
+}
+
+function remember(entry) {
+  const list = myGames().filter((g) => !(g.id === entry.id && g.seat === entry.seat));
+  list.unshift({ ...entry, when: entry.when || new Date().toISOString() });
+  keep(GAMES_KEY, list);
+}
+
+function forget(id, seat) {
+  keep(GAMES_KEY, myGames().filter((g) => !(g.id === id && g.seat === seat)));
+}
+
+// ---- small helpers ----
 
 function current() {
   return variants.find((v) => v.id === $("variant").value);
@@ -14,6 +65,68 @@ function showError(msg) {
   box.textContent = msg || "";
   box.hidden = !msg;
 }
+
+function absolute(url) {
+  return new URL(url, location.origin).href;
+}
+
+/** A play link in the page's language. */
+function withLang(url) {
+  const u = new URL(url, location.origin);
+  if (lang !== "en") u.searchParams.set("lang", lang);
+  return u.href;
+}
+
+function seatLabel(s) {
+  if (s.kind === "bot") return s.name || t("lobby.bot", s.bot);
+  if (s.name) return s.name;
+  return s.free ? t("lobby.seat-free") : t("lobby.seat-unnamed");
+}
+
+function clockText(g) {
+  return g.clock_s ? t("lobby.clock-on", g.clock_s) : t("lobby.clock-off");
+}
+
+function seedText(g) {
+  return g.seed_chosen ? t("lobby.seed-chosen") : t("lobby.seed-random");
+}
+
+function statusText(g) {
+  return t(`lobby.status-${g.status}`);
+}
+
+function winnersText(g) {
+  if (!g.result) return "";
+  const names = g.result.winners.map((w) => seatLabel(g.seats[w] || { kind: "human", name: t("seat", w) }));
+  return t("lobby.won-by", names.join(", "), g.result.scores.join(" / "));
+}
+
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+}
+
+function askName() {
+  let name = $("my-name").value.trim() || myName();
+  if (!name) name = (prompt(t("lobby.ask-name")) || "").trim();
+  if (!name) return "";
+  $("my-name").value = name;
+  keepName(name);
+  return name;
+}
+
+// ---- the words of the static page ----
+
+function wordStatic() {
+  document.documentElement.lang = lang;
+  document.title = t("lobby.title");
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  const sw = $("lang-switch");
+  sw.textContent = t("lang.switch");
+  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+}
+
+// ---- the create form ----
 
 function renderPlayers() {
   const v = current();
@@ -29,23 +142,57 @@ function renderSeats() {
   const n = Number($("players").value);
   const box = $("seats");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren(el("legend", {}, "Seats"));
-  for (let i = 0; i < n; i++) {
+  const names = [...box.querySelectorAll("input[data-seat-name]")].map((s) => s.value);
+  box.replaceChildren(el("legend", {}, t("lobby.seats")));
+  box.append(
+    el("div", { class: "row" }, el("span", { class: "seat-label" }, t("seat", 0)), el("span", { dataset: { testid: "seat-you" } }, t("lobby.seat-you"))),
+  );
+  for (let i = 1; i < n; i++) {
     const id = `seat-${i}`;
     const sel = el(
       "select",
       { id, name: id, dataset: { testid: `seat-kind-${i}` } },
-      el("option", { value: "human" }, "human"),
-      ...bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)),
+      el("option", { value: "open" }, t("lobby.seat-open")),
+      el("option", { value: "reserved" }, t("lobby.seat-reserved")),
+      ...bots.map((b) => el("option", { value: `bot:${b}` }, t("lobby.bot", b))),
     );
-    sel.value = previous[i] || (i === 0 ? "human" : `bot:${bots.includes("greedy") ? "greedy" : bots[0]}`);
-    box.append(el("div", { class: "row" }, el("label", { for: id }, `Seat ${i}`), sel));
+    sel.value = previous[i - 1] || `bot:${bots.includes("greedy") ? "greedy" : bots[0]}`;
+    if (!sel.value) sel.value = "open";
+    const name = el("input", {
+      type: "text",
+      maxlength: 40,
+      id: `seat-name-${i}`,
+      placeholder: t("lobby.their-name"),
+      "aria-label": t("lobby.their-name-of", i),
+      dataset: { testid: `seat-name-${i}`, seatName: String(i) },
+    });
+    name.value = names[i - 1] || "";
+    const show = () => {
+      name.hidden = sel.value !== "reserved";
+      name.required = sel.value === "reserved";
+    };
+    sel.addEventListener("change", show);
+    show();
+    box.append(el("div", { class: "row" }, el("label", { for: id, class: "seat-label" }, t("seat", i)), sel, name));
   }
+}
+
+function optionWords(o, field) {
+  const w = o[field];
+  if (!w) return "";
+  if (typeof w === "string") return w;
+  return w[lang] || w.en || "";
+}
+
+function choiceWords(o, c) {
+  const w = o.choice_labels && o.choice_labels[String(c)];
+  if (!w) return String(c);
+  return typeof w === "string" ? w : w[lang] || w.en || String(c);
 }
 
 function renderOptions() {
   const v = current();
-  $("variant-info").textContent = `${v.title}: ${v.players.counts.join(", ")} players.`;
+  $("variant-info").textContent = t("lobby.variant-info", v.title, v.players.counts.join(", "));
   const box = $("options");
   box.replaceChildren();
   for (const o of v.options) {
@@ -54,19 +201,28 @@ function renderOptions() {
     if (o.kind === "bool") {
       input = el("input", { type: "checkbox", id, checked: !!o.default });
     } else if (o.kind === "choice" && o.choices) {
-      input = el("select", { id }, ...o.choices.map((c) => el("option", { value: c }, String(c))));
+      input = el("select", { id }, ...o.choices.map((c) => el("option", { value: c }, choiceWords(o, c))));
       input.value = o.default;
     } else if (o.kind === "int") {
-      input = el("input", { type: "number", id, value: o.default ?? "" });
+      input = el("input", { type: "number", id, min: 0, value: o.default ?? "" });
     } else {
       input = el("input", { type: "text", id, value: o.default === null ? "" : JSON.stringify(o.default), placeholder: "JSON" });
     }
     input.dataset.testid = `option-${o.name}`;
     input.dataset.option = o.name;
     input.dataset.kind = o.kind;
-    const doc = `${o.doc || ""}${o.default_id ? ` (${o.default_id})` : ""}`;
+    const label = optionWords(o, "label") || optionWords(o, "help") || o.doc || o.name;
+    const help = optionWords(o, "label") ? optionWords(o, "help") || o.doc || "" : "";
+    const tech = `${o.name}${o.default_id ? ` · ${o.default_id}` : ""}`;
     box.append(
-      el("div", { class: "row option" }, el("label", { for: id }, o.name), input, el("small", { class: "hint" }, doc)),
+      el(
+        "div",
+        { class: "row option", dataset: { testid: `option-row-${o.name}` } },
+        el("label", { for: id, class: "option-label" }, label),
+        input,
+        help ? el("small", { class: "hint option-help" }, help) : null,
+        el("small", { class: "hint option-id", dataset: { testid: `option-id-${o.name}` } }, tech),
+      ),
     );
   }
 }
@@ -85,7 +241,7 @@ function readOptions() {
       try {
         value = JSON.parse(input.value);
       } catch {
-        throw new Error(`option ${o.name}: not valid JSON`);
+        throw new Error(t("lobby.bad-json", o.name));
       }
     }
     if (JSON.stringify(value) !== JSON.stringify(o.default)) out[o.name] = value;
@@ -93,25 +249,21 @@ function readOptions() {
   return out;
 }
 
-function absolute(url) {
-  return new URL(url, location.origin).href;
-}
-
 function linkItem(label, url, testid) {
   const a = el("a", { href: url, dataset: { testid } }, url);
-  const copy = el("button", { type: "button", class: "copy", dataset: { testid: `${testid}-copy` } }, "Copy");
+  const copy = el("button", { type: "button", class: "copy", dataset: { testid: `${testid}-copy` } }, t("lobby.copy"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
-      copy.textContent = "Copied";
+      copy.textContent = t("lobby.copied");
     } catch {
       const range = document.createRange();
       range.selectNodeContents(a);
       getSelection().removeAllRanges();
       getSelection().addRange(range);
-      copy.textContent = "Selected: press Ctrl+C";
+      copy.textContent = t("lobby.selected");
     }
-    setTimeout(() => (copy.textContent = "Copy"), 2000);
+    setTimeout(() => (copy.textContent = t("lobby.copy")), 2000);
   });
   return el("li", {}, el("span", { class: "label" }, label), " ", a, " ", copy);
 }
@@ -120,10 +272,22 @@ async function create(ev) {
   ev.preventDefault();
   showError("");
   const n = Number($("players").value);
-  const seats = [];
-  for (let i = 0; i < n; i++) {
+  const name = $("my-name").value.trim();
+  keepName(name);
+  const seats = [name ? { kind: "human", name } : { kind: "human" }];
+  const kinds = ["you"];
+  for (let i = 1; i < n; i++) {
     const v = $(`seat-${i}`).value;
-    seats.push(v === "human" ? { kind: "human" } : { kind: "bot", bot: v.slice(4) });
+    kinds.push(v);
+    if (v === "open") seats.push({ kind: "human" });
+    else if (v === "reserved") {
+      const who = $(`seat-name-${i}`).value.trim();
+      if (!who) {
+        showError(t("lobby.need-name", i));
+        return;
+      }
+      seats.push({ kind: "human", name: who });
+    } else seats.push({ kind: "bot", bot: v.slice(4) });
   }
   let body;
   try {
@@ -132,58 +296,211 @@ async function create(ev) {
     showError(e.message);
     return;
   }
+  const clock = $("clock").value.trim();
+  if (clock) body.clock_s = Number(clock);
   const seed = $("seed").value.trim();
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
   try {
     const g = await api("/api/games", { method: "POST", body });
     const list = $("join-links");
     list.replaceChildren();
-    for (const j of g.join) list.append(linkItem(`Join seat ${j.seat}:`, absolute(j.url), `join-link-${j.seat}`));
-    list.append(linkItem("Spectate:", absolute(g.spectate.url), "spectate-link"));
     const own = g.join[0];
-    $("own-link").href = absolute(own.url);
-    $("own-link").textContent = `Play seat ${own.seat} now`;
+    for (const j of g.join.slice(1)) {
+      const s = g.seats[j.seat];
+      const label = kinds[j.seat] === "open" ? t("lobby.link-open", j.seat) : t("lobby.link-for", j.seat, s && s.name ? s.name : "");
+      list.append(linkItem(label, absolute(j.url), `join-link-${j.seat}`));
+    }
+    list.append(linkItem(t("lobby.link-spectate"), absolute(g.spectate.url), "spectate-link"));
+    const url = withLang(absolute(own.url));
+    $("own-link").href = url;
+    $("own-link").textContent = t("lobby.play-now", own.seat);
     $("created").hidden = false;
+    remember({ id: g.id, variant: g.variant, title: g.title, seat: own.seat, name, url, role: "created" });
     loadGames();
   } catch (e) {
     showError(`${e.message}${e.rule ? ` (${e.rule})` : ""}`);
   }
 }
 
-async function loadGames() {
-  const body = $("games-body");
+// ---- taking a seat ----
+
+async function take(g, seat, button) {
+  showError("");
+  const name = askName();
+  if (!name) {
+    showError(t("lobby.name-needed"));
+    return;
+  }
+  button.disabled = true;
   try {
-    const { games } = await api("/api/games");
-    body.replaceChildren();
-    if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, "No games yet.")));
-    for (const g of games) {
-      const seats = g.seats.map((s) => (s.kind === "bot" ? `bot ${s.bot}` : s.joined ? "human ✓" : "human (free)")).join(", ");
-      const result = g.result ? `scores ${g.result.scores.join("/")}; won: ${g.result.winners.map((s) => seatName(s)).join(", ")}` : g.status === "running" || g.status === "open" ? `waiting for ${g.waiting_for.join(", ")}` : "";
-      const links = el("td");
-      if (g.status === "finished") {
-        links.append(el("a", { href: `/api/games/${g.id}/replay`, download: `${g.id}.bohn.json`, dataset: { testid: `replay-link-${g.id}` } }, "replay"), " ",
-          el("a", { href: `/static/replay.html?game=${g.id}` }, "view"));
-      }
-      body.append(
-        el("tr", { dataset: { testid: "game-row", game: g.id, status: g.status } },
-          el("td", {}, el("code", {}, g.id)), el("td", {}, g.title), el("td", {}, seats), el("td", {}, g.status), el("td", {}, result), links),
-      );
-    }
+    const r = await api(`/api/games/${encodeURIComponent(g.id)}/seats/${seat}/take`, { method: "POST", body: { name } });
+    const url = withLang(absolute(r.url));
+    remember({ id: g.id, variant: g.variant, title: g.title, seat: r.seat, name, url, role: "joined" });
+    location.assign(url);
   } catch (e) {
-    showError(`could not list the games: ${e.message}`);
+    button.disabled = false;
+    showError(e.code === "seat-taken" ? t("lobby.taken", seat) : e.message);
+    loadGames();
   }
 }
 
+// ---- the lists ----
+
+function facts(g) {
+  return el(
+    "p",
+    { class: "hint game-facts" },
+    el("span", { dataset: { testid: "game-clock" } }, clockText(g)),
+    " · ",
+    el("span", { dataset: { testid: "game-seed" } }, seedText(g)),
+  );
+}
+
+function seatList(g) {
+  return el(
+    "ol",
+    { class: "seat-names", start: 0 },
+    ...g.seats.map((s) =>
+      el("li", { class: s.free ? "free" : s.kind, dataset: { testid: "seat-name", seat: s.seat } }, `${t("seat", s.seat)}: ${seatLabel(s)}`),
+    ),
+  );
+}
+
+function renderOpen(games) {
+  const box = $("open-list");
+  const open = games.filter((g) => g.status !== "finished" && g.seats.some((s) => s.free));
+  box.replaceChildren();
+  if (!open.length) box.append(el("li", { class: "hint empty" }, t("lobby.no-open")));
+  for (const g of open) {
+    const buttons = g.seats
+      .filter((s) => s.free)
+      .map((s) => {
+        const b = el("button", { type: "button", class: "take", dataset: { testid: `take-${g.id}-${s.seat}` } }, t("lobby.take", s.seat));
+        b.addEventListener("click", () => take(g, s.seat, b));
+        return b;
+      });
+    box.append(
+      el(
+        "li",
+        { class: "lobby-card", dataset: { testid: "open-table", game: g.id } },
+        el("div", { class: "lobby-card-head" }, el("strong", {}, g.title), " ", el("code", {}, g.id)),
+        seatList(g),
+        facts(g),
+        el("div", { class: "take-buttons" }, ...buttons),
+      ),
+    );
+  }
+}
+
+function renderMine(games, known) {
+  const box = $("my-list");
+  const mine = myGames();
+  box.replaceChildren();
+  if (!mine.length) box.append(el("li", { class: "hint empty" }, t("lobby.no-mine")));
+  for (const m of mine) {
+    const g = games.find((x) => x.id === m.id);
+    let status;
+    const links = [el("a", { href: m.url, dataset: { testid: "rejoin" } }, g && g.status === "finished" ? t("lobby.look") : t("lobby.rejoin"))];
+    if (!known) status = t("lobby.status-unknown");
+    else if (!g) status = t("lobby.gone");
+    else if (g.status === "finished") {
+      status = `${statusText(g)}: ${winnersText(g)}`;
+      links.push(el("a", { href: `/static/replay.html?game=${encodeURIComponent(g.id)}${lang !== "en" ? `&lang=${lang}` : ""}`, dataset: { testid: "my-replay" } }, t("lobby.replay")));
+    } else status = statusText(g);
+    const drop = el("button", { type: "button", class: "forget", dataset: { testid: "forget" } }, t("lobby.forget"));
+    drop.addEventListener("click", () => {
+      forget(m.id, m.seat);
+      renderMine(games, known);
+    });
+    box.append(
+      el(
+        "li",
+        { class: `lobby-card${known && !g ? " gone" : ""}`, dataset: { testid: "my-game", game: m.id, status: g ? g.status : known ? "gone" : "unknown" } },
+        el("div", { class: "lobby-card-head" }, el("strong", {}, m.title || m.variant || ""), " ", el("code", {}, m.id), " ", el("span", { class: "hint" }, when(m.when))),
+        el("p", { class: "my-seat" }, t("lobby.my-seat", m.seat, m.name || "")),
+        el("p", { class: "my-status", dataset: { testid: "my-status" } }, status),
+        el("div", { class: "take-buttons" }, ...links, drop),
+      ),
+    );
+  }
+}
+
+function renderAll(games) {
+  const body = $("games-body");
+  body.replaceChildren();
+  if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, t("lobby.no-games"))));
+  for (const g of games) {
+    const seats = el(
+      "td",
+      {},
+      g.seats.map((s) => seatLabel(s)).join(", "),
+      el("br"),
+      el("small", { class: "hint" }, `${clockText(g)} · ${seedText(g)}`),
+    );
+    const result = g.result ? winnersText(g) : g.status !== "finished" && g.waiting_for.length ? t("lobby.waiting-for", g.waiting_for.map((w) => seatLabel(g.seats[w])).join(", ")) : "";
+    const links = el("td");
+    if (g.status === "finished") {
+      links.append(
+        el("a", { href: `/api/games/${g.id}/replay`, download: `${g.id}.bohn.json`, dataset: { testid: `replay-link-${g.id}` } }, t("lobby.replay-file")),
+        " ",
+        el("a", { href: `/static/replay.html?game=${g.id}${lang !== "en" ? `&lang=${lang}` : ""}` }, t("lobby.replay")),
+      );
+    }
+    body.append(
+      el(
+        "tr",
+        { dataset: { testid: "game-row", game: g.id, status: g.status } },
+        el("td", {}, el("code", {}, g.id)),
+        el("td", {}, g.title),
+        seats,
+        el("td", {}, statusText(g)),
+        el("td", {}, result),
+        links,
+      ),
+    );
+  }
+}
+
+let loading = null;
+
+async function loadGames() {
+  if (loading) return loading;
+  loading = (async () => {
+    try {
+      const { games } = await api("/api/games");
+      renderOpen(games);
+      renderAll(games);
+      renderMine(games, true);
+    } catch (e) {
+      showError(t("lobby.list-failed", e.message));
+      renderMine([], false);
+    } finally {
+      loading = null;
+    }
+  })();
+  return loading;
+}
+
+function schedule() {
+  clearInterval(timer);
+  timer = null;
+  if (document.visibilityState === "visible") timer = setInterval(loadGames, REFRESH_MS);
+}
+
 async function init() {
+  wordStatic();
+  $("my-name").value = myName();
+  $("my-name").addEventListener("change", () => keepName($("my-name").value.trim()));
+  renderMine([], false);
   try {
     const data = await api("/api/variants");
     variants = data.variants;
     bots = data.bots && data.bots.length ? data.bots : bots;
   } catch (e) {
-    showError(`could not load the rulesets: ${e.message}`);
+    showError(t("lobby.variants-failed", e.message));
     return;
   }
-  $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, `${v.title} (${v.id})`)));
+  $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
   $("variant").addEventListener("change", () => {
     renderOptions();
     renderPlayers();
@@ -191,9 +508,14 @@ async function init() {
   $("players").addEventListener("change", renderSeats);
   $("new-game").addEventListener("submit", create);
   $("refresh").addEventListener("click", loadGames);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") loadGames();
+    schedule();
+  });
   renderOptions();
   renderPlayers();
-  loadGames();
+  await loadGames();
+  schedule();
 }
 
 init();

@@ -1,0 +1,234 @@
+"""The lobby page in Chromium: the create form (your name, the turn clock,
+seats open to anyone or kept for a name), open tables with their Take seat
+buttons, the games this browser created or joined, the language switch and
+options in plain words."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright import sync_api
+
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+
+need_chromium()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _api(server: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        server + path, data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def _open_game(server: str) -> dict[str, Any]:
+    return _api(
+        server,
+        "/api/games",
+        {
+            "variant": "bohnanza",
+            "players": 3,
+            "seats": [
+                {"kind": "human", "name": "Ada"},
+                {"kind": "human"},
+                {"kind": "bot", "bot": "greedy"},
+            ],
+            "clock_s": 90,
+            "seed": 3,
+        },
+    )
+
+
+def _lobby(browser: Any, server: str, query: str = "") -> Any:
+    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/{query}")
+    page.wait_for_selector("[data-testid=variant-select] option", state="attached", timeout=TIMEOUT)
+    page.errors = errors
+    return page
+
+
+def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    assert "shown to every player" in page.locator("[data-testid=seed-hint]").inner_text()
+    page.fill("[data-testid=name-input]", "Ada")
+    page.select_option("[data-testid=players-select]", "4")
+    page.select_option("[data-testid=seat-kind-1]", "open")
+    page.select_option("[data-testid=seat-kind-2]", "reserved")
+    page.fill("[data-testid=seat-name-2]", "Bea")
+    page.fill("[data-testid=clock-input]", "45")
+    page.click("[data-testid=create-game]")
+    page.wait_for_selector("[data-testid=created]:visible", timeout=TIMEOUT)
+    assert page.evaluate("localStorage.getItem('bohn.name')") == '"Ada"'
+    (game,) = _api(server, "/api/games")["games"]
+    assert game["clock_s"] == 45
+    assert [s["name"] for s in game["seats"]] == ["Ada", None, "Bea", "greedy bot"]
+    assert [s["free"] for s in game["seats"]] == [False, True, False, False]
+    assert "for Bea" in page.locator("[data-testid=created]").inner_text()
+    kept = json.loads(page.evaluate("localStorage.getItem('bohn.games')"))
+    assert kept[0]["id"] == game["id"] and kept[0]["seat"] == 0 and kept[0]["name"] == "Ada"
+    # it survives a reload, with the server's status and a rejoin link
+    page.reload()
+    mine = page.locator(f"[data-testid=my-game][data-game='{game['id']}']")
+    mine.wait_for(timeout=TIMEOUT)
+    assert mine.get_attribute("data-status") == "open"
+    assert "/play/" in (mine.locator("[data-testid=rejoin]").get_attribute("href") or "")
+    # the game is an open table too, and the list shows names, clock, seed
+    row = page.locator(f"[data-testid=game-row][data-game='{game['id']}']")
+    text = row.inner_text()
+    assert "Ada" in text and "Bea" in text and "45 s" in text and "random seed" in text
+    assert page.locator(f"[data-testid=take-{game['id']}-1]").is_visible()
+    assert page.locator(f"[data-testid=take-{game['id']}-2]").count() == 0
+    assert not page.errors
+
+
+def test_a_reserved_seat_needs_its_name(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    page.select_option("[data-testid=seat-kind-1]", "reserved")
+    page.evaluate("document.querySelector('[data-testid=seat-name-1]').required = false")
+    page.click("[data-testid=create-game]")
+    page.wait_for_selector("[data-testid=error]:visible", timeout=TIMEOUT)
+    assert _api(server, "/api/games")["games"] == []
+
+
+def test_take_a_seat_at_an_open_table(browser: Any, server: str) -> None:
+    g = _open_game(server)
+    page = _lobby(browser, server)
+    table = page.locator(f"[data-testid=open-table][data-game='{g['id']}']")
+    table.wait_for(timeout=TIMEOUT)
+    text = table.inner_text()
+    assert "turn clock 90 s" in text and "seed chosen by a person" in text and "Ada" in text
+    page.once("dialog", lambda d: d.accept("Cem"))
+    page.click(f"[data-testid=take-{g['id']}-1]")
+    page.wait_for_url(re.compile(r"/play/.*token="), timeout=TIMEOUT)
+    summary = _api(server, f"/api/games/{g['id']}")
+    assert summary["seats"][1]["name"] == "Cem" and not summary["seats"][1]["free"]
+    assert page.evaluate("localStorage.getItem('bohn.name')") == '"Cem"'
+    kept = json.loads(page.evaluate("localStorage.getItem('bohn.games')"))
+    assert (kept[0]["id"], kept[0]["seat"], kept[0]["name"]) == (g["id"], 1, "Cem")
+    assert kept[0]["url"] == page.url
+    page.goto(server + "/")
+    page.locator(f"[data-testid=my-game][data-game='{g['id']}']").wait_for(timeout=TIMEOUT)
+    assert page.locator(f"[data-testid=open-table][data-game='{g['id']}']").count() == 0
+
+
+def test_the_open_tables_refresh_by_themselves(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    page.wait_for_selector("#open-list .empty", timeout=TIMEOUT)
+    g = _open_game(server)
+    page.locator(f"[data-testid=open-table][data-game='{g['id']}']").wait_for(timeout=8000)
+
+
+def test_your_games_show_the_result_and_forget(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    finished = {
+        "id": "fin1",
+        "variant": "bohnanza",
+        "title": "Bohnanza",
+        "players": 2,
+        "options": {},
+        "clock_s": None,
+        "status": "finished",
+        "seq": 99,
+        "seats": [
+            {"seat": 0, "kind": "human", "bot": None, "joined": True, "name": "Ada", "free": False},
+            {
+                "seat": 1,
+                "kind": "bot",
+                "bot": "greedy",
+                "joined": True,
+                "name": "greedy bot",
+                "free": False,
+            },
+        ],
+        "seed_chosen": False,
+        "waiting_for": [],
+        "result": {"scores": [12, 9], "winners": [0], "ranking": [0, 1], "reason": "end"},
+        "created_at": "2026-12-01T10:00:00",
+    }
+    page.route(
+        "**/api/games",
+        lambda route: route.fulfill(json={"games": [finished]}),
+    )
+    entries = [
+        {
+            "id": "fin1",
+            "title": "Bohnanza",
+            "seat": 0,
+            "name": "Ada",
+            "url": "/play/fin1?token=a",
+            "when": "2026-12-01T10:00:00Z",
+        },
+        {
+            "id": "lost9",
+            "title": "Sissi",
+            "seat": 1,
+            "name": "Ada",
+            "url": "/play/lost9?token=b",
+            "when": "2026-11-30T10:00:00Z",
+        },
+    ]
+    page.evaluate("(e) => localStorage.setItem('bohn.games', JSON.stringify(e))", entries)
+    page.reload()
+    fin = page.locator("[data-testid=my-game][data-game='fin1']")
+    fin.wait_for(timeout=TIMEOUT)
+    page.wait_for_selector("[data-testid=my-game][data-status=finished]", timeout=TIMEOUT)
+    assert "won by Ada" in fin.inner_text()
+    assert (
+        fin.locator("[data-testid=my-replay]").get_attribute("href")
+        == "/static/replay.html?game=fin1"
+    )
+    lost = page.locator("[data-testid=my-game][data-game='lost9']")
+    assert lost.get_attribute("data-status") == "gone"
+    assert "no longer knows" in lost.inner_text()
+    lost.locator("[data-testid=forget]").click()
+    assert page.locator("[data-testid=my-game]").count() == 1
+    kept = json.loads(page.evaluate("localStorage.getItem('bohn.games')"))
+    assert [e["id"] for e in kept] == ["fin1"]
+
+
+def test_the_language_switch(browser: Any, server: str) -> None:
+    _open_game(server)
+    page = _lobby(browser, server)
+    assert page.locator("#new-title").inner_text() == "New game"
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_url(re.compile(r"lang=de"), timeout=TIMEOUT)
+    page.wait_for_selector("[data-testid=open-table]", timeout=TIMEOUT)
+    assert page.locator("#new-title").inner_text() == "Neues Spiel"
+    assert "Platz 1 nehmen" in page.locator("[data-testid=open-tables]").inner_text()
+    assert page.locator("[data-testid=lang-switch]").inner_text() == "English"
+    keys = page.evaluate("import('/static/i18n.js').then((m) => m.KEYS)")
+    lobby = {k for k in keys["en"] if k.startswith("lobby.")}
+    assert lobby and lobby == {k for k in keys["de"] if k.startswith("lobby.")}
+    # a reload keeps the language (localStorage) without the query
+    page.goto(server + "/")
+    page.wait_for_selector("[data-testid=open-table]", timeout=TIMEOUT)
+    assert page.locator("#new-title").inner_text() == "Neues Spiel"
+
+
+def test_options_in_plain_words(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    page.locator("#options-box summary").click()
+    row = page.locator("[data-testid=option-row-coins_from]")
+    label = row.locator("label").inner_text()
+    assert "coins_from" not in label and "coin" in label.lower()
+    assert "coins_from" in row.locator("[data-testid=option-id-coins_from]").inner_text()
+    assert "BO-D3" in row.locator("[data-testid=option-id-coins_from]").inner_text()
