@@ -92,11 +92,17 @@ class LadybohnDescriber(BeanDescriber):
         top = keys[-1].partition("/")[2]
         if top.startswith("baby"):
             top = "baby"
+        # a mama's bean (Mutterböhnchen) by its name in this language
+        loser = self.names.get("loser", "Loser")
+        einsiedler = self.names.get("einsiedler", "Einsiedler")
         en, de = {
             "lady": (" (a lady on top)", " (eine Dame oben)"),
             "baby": (" (a baby on top pays nothing)", " (ein Baby oben bringt nichts)"),
-            "loser": (" (the Loser on top pays nothing)", " (der Loser oben bringt nichts)"),
-            "einsiedler": (" (the Einsiedler on top pays 1)", " (der Einsiedler oben bringt 1)"),
+            "loser": (f" (the {loser} on top pays nothing)", f" (der {loser} oben bringt nichts)"),
+            "einsiedler": (
+                f" (the {einsiedler} on top pays 1)",
+                f" (der {einsiedler} oben bringt 1)",
+            ),
         }.get(top or keys[-1], ("", ""))
         return self.w(en, de)
 

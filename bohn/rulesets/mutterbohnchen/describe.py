@@ -215,7 +215,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         "capture": ("capturing beans", "Erbeuten von Bohnen"),
         "final-placement": ("the final placement", "die letzte Verteilung"),
         "quirk": ("a mama's bean's quirk", "die Eigenart einer Mutterbohne"),
-        "flitzer-offer": ("the Flitzer's offer", "das Angebot des Flitzers"),
+        "flitzer-offer": ("the Streaker's offer", "das Angebot des Flitzers"),
         "use-offer": ("using the offer", "Verwenden des Angebots"),
         "offer": ("taking from the offer", "Nehmen aus dem Angebot"),
     }
