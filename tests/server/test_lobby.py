@@ -17,7 +17,7 @@ from bohn.bots.base import make_bot
 from bohn.cli import main, public_url
 from bohn.server.app import create_app
 from bohn.server.store import SeatTaken, Store, migrate, token_hash
-from tests.server.test_api import bearer, choose, client, db_url, new_game, state  # noqa: F401
+from server.test_api import bearer, choose, client, db_url, new_game, state  # noqa: F401
 
 SEATS = [{"kind": "human", "name": "  Ann  "}, {"kind": "human"}, {"kind": "bot"}]
 

@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
-from tests.server.test_api import person_and_bots, play_seat_0
+from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.test_api import person_and_bots, play_seat_0
 
 need_chromium()
 sync_api = pytest.importorskip("playwright.sync_api")

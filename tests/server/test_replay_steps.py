@@ -17,7 +17,7 @@ from bohn.replay import verify
 from bohn.server.app import create_app
 from bohn.server.replays import CHECKPOINT_EVERY, MAX_STEPS
 from bohn.server.rooms import game_view
-from tests.server.test_api import person_and_bots, play_seat_0
+from server.test_api import person_and_bots, play_seat_0
 
 
 @pytest.fixture
