@@ -338,6 +338,12 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
     game = _shot_aimed()
     o = game.observe(0)
     page = _show(browser, server, game, 0, "de")  # the card faces in German too
+    # the pitch's words are read as laid out by its stylesheet: wait until it applies
+    page.page.wait_for_function(
+        "[...document.styleSheets].some((s) => (s.href || '').endsWith('/rulesets/bohnkick/client.css')"
+        " && s.cssRules.length > 0)",
+        timeout=TIMEOUT,
+    )
     got = page.page.evaluate(GERMAN, o)
     assert got["score"] == "National (du) 0 : 0 International"
     assert got["attack"] == f"Angriff {o['attack']} · International greift an ←"
