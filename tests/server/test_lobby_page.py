@@ -8,25 +8,11 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright import sync_api
-
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _api(server: str, path: str, body: Any = None) -> Any:
