@@ -1,6 +1,7 @@
 """The variants as the command line and the server list them (``bohn variants
 --json``, ``GET /api/variants``): a game class's id, title, player counts,
-rules file and options as JSON."""
+rules file and options as JSON, each option with its plain-word label, help
+and choice names in English and German (the lobby shows those)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ def variant_info(cls: type[Game]) -> dict[str, Any]:
                 "choices": None if opt.choices is None else list(opt.choices),
                 "doc": opt.doc,
                 "default_id": opt.default_id,
+                "label": None if opt.label is None else opt.label.to_json(),
+                "help": None if opt.help is None else opt.help.to_json(),
+                "choice_labels": None
+                if opt.choice_words is None
+                else {str(c): w.to_json() for c, w in opt.choice_words.items()},
             }
             for opt in cls.OPTIONS.values()
         ],

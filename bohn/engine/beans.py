@@ -42,7 +42,7 @@ from bohn.engine.actions import (
     Withdraw,
 )
 from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
-from bohn.engine.game import Game, Option, Result
+from bohn.engine.game import Game, Option, Result, Words
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
 PLANT: Final = 0  #: phase 1: plant from the hand
@@ -177,6 +177,11 @@ class BeanGame(Game):
             0,
             "the seat that takes the first turn (the dealer sits to its right)",
             kind=int,
+            label=Words("First player", "Startspieler"),
+            help=Words(
+                "The seat that takes the first turn (seat 0 is the first in the list).",
+                "Der Platz, der den ersten Zug macht (Platz 0 ist der erste der Liste).",
+            ),
         ),
         "trade_cap": Option(
             "trade_cap",
@@ -184,14 +189,36 @@ class BeanGame(Game):
             "proposals each seat may make per trading phase (an engine limit that makes "
             "every game end, not a rule)",
             kind=int,
+            label=Words("Offers per trading phase", "Angebote je Handelsphase"),
+            help=Words(
+                "How many offers each player may make in one trading phase: a limit of "
+                "bohn's so that every game ends, not a rule of the game.",
+                "Wie viele Angebote jeder Spieler in einer Handelsphase machen darf: eine "
+                "Grenze von bohn, damit jedes Spiel endet, keine Spielregel.",
+            ),
         ),
         "trade_caps": Option(
             "trade_caps",
             None,
             "per-seat proposal caps (a list, one per seat) overriding trade_cap",
+            label=Words("Offers per player", "Angebote je Spieler"),
+            help=Words(
+                "One limit per seat, as a list such as [20, 5, 5]; empty means the limit "
+                "above for everyone.",
+                "Eine Grenze je Platz, als Liste wie [20, 5, 5]; leer heißt: die Grenze "
+                "darüber für alle.",
+            ),
         ),
         "third_field_price": Option(
-            "third_field_price", 3, "coins the third bean field costs (bohnanza §4.3.2)", kind=int
+            "third_field_price",
+            3,
+            "coins the third bean field costs (bohnanza §4.3.2)",
+            kind=int,
+            label=Words("Price of the third field", "Preis des dritten Feldes"),
+            help=Words(
+                "Coins a player pays to buy a third bean field.",
+                "Taler, die ein Spieler für ein drittes Bohnenfeld zahlt.",
+            ),
         ),
         "coins_from": Option(
             "coins_from",
@@ -199,6 +226,15 @@ class BeanGame(Game):
             "which cards of a harvested field become coins",
             choices=("top", "bottom"),
             default_id="BO-D3",
+            label=Words("Coins come from", "Taler kommen von"),
+            help=Words(
+                "Which cards of a harvested field are turned over into coins.",
+                "Welche Karten eines abgeernteten Feldes zu Talern umgedreht werden.",
+            ),
+            choice_words={
+                "top": Words("the top cards", "den obersten Karten"),
+                "bottom": Words("the bottom cards", "den untersten Karten"),
+            },
         ),
         "discard_order": Option(
             "discard_order",
@@ -207,6 +243,21 @@ class BeanGame(Game):
             "(bottom card first, the last leftover on top) or reversed",
             choices=("planting", "reversed"),
             default_id="BO-D4",
+            label=Words("Harvested cards on the discard pile", "Geerntete Karten auf die Ablage"),
+            help=Words(
+                "The order in which a harvest's other cards go onto the discard pile.",
+                "In welcher Reihenfolge die übrigen Karten einer Ernte auf die Ablage kommen.",
+            ),
+            choice_words={
+                "planting": Words(
+                    "as planted, the last one planted on top",
+                    "wie gepflanzt, die zuletzt gepflanzte oben",
+                ),
+                "reversed": Words(
+                    "reversed, the first one planted on top",
+                    "umgekehrt, die zuerst gepflanzte oben",
+                ),
+            },
         ),
         "dry_round_ends": Option(
             "dry_round_ends",
@@ -214,6 +265,13 @@ class BeanGame(Game):
             "a whole round of turns in which no card can be drawn ends the game",
             kind=bool,
             default_id="BO-D5",
+            label=Words(
+                "A round without cards ends the game", "Eine Runde ohne Karten beendet das Spiel"
+            ),
+            help=Words(
+                "When no card can be drawn for a whole round of turns, the game ends.",
+                "Kann eine ganze Runde lang keine Karte gezogen werden, endet das Spiel.",
+            ),
         ),
         "same_type_fields": Option(
             "same_type_fields",
@@ -221,6 +279,13 @@ class BeanGame(Game):
             "a card may be planted on an empty field although another field holds its type",
             kind=bool,
             default_id="BO-D7",
+            label=Words("One bean on two fields", "Eine Bohne auf zwei Feldern"),
+            help=Words(
+                "A bean may be planted on an empty field even when another field already "
+                "holds that bean.",
+                "Eine Bohne darf auf ein leeres Feld, auch wenn ein anderes Feld schon diese "
+                "Bohne trägt.",
+            ),
         ),
         "coin_payment": Option(
             "coin_payment",
@@ -228,6 +293,15 @@ class BeanGame(Game):
             "who picks the coins that pay: the payer ('choose') or the top of the pile ('top')",
             choices=("choose", "top"),
             default_id="BO-D9",
+            label=Words("Who picks the coins that pay", "Wer die Taler zum Zahlen wählt"),
+            help=Words(
+                "When a player pays, which of his coins go.",
+                "Wenn ein Spieler zahlt: welche seiner Taler er abgibt.",
+            ),
+            choice_words={
+                "choose": Words("the payer chooses", "der Zahlende wählt"),
+                "top": Words("the top of his coin pile", "die obersten seines Talerstapels"),
+            },
         ),
         "reshuffle": Option(
             "reshuffle",
@@ -236,6 +310,21 @@ class BeanGame(Game):
             "taken, or only when the next card is needed",
             choices=("immediate", "when-needed"),
             default_id="BO-D10",
+            label=Words("Shuffling the discard pile", "Mischen der Ablage"),
+            help=Words(
+                "When the discard pile is shuffled into the new draw pile after the draw pile "
+                "runs out.",
+                "Wann die Ablage zum neuen Nachziehstapel gemischt wird, wenn der "
+                "Nachziehstapel leer ist.",
+            ),
+            choice_words={
+                "immediate": Words(
+                    "at once, when the last card is taken", "sofort, wenn die letzte Karte weg ist"
+                ),
+                "when-needed": Words(
+                    "when the next card is needed", "wenn die nächste Karte gebraucht wird"
+                ),
+            },
         ),
     }
 

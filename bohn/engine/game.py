@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Self
 
 from bohn._native import mypyc_attr
@@ -166,11 +166,30 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Words:
+    """A short text in each language the tables speak (the lobby's option
+    labels); ``get`` falls back to English."""
+
+    en: str
+    de: str
+
+    def get(self, lang: str) -> str:
+        return self.de if lang == "de" else self.en
+
+    def to_json(self) -> dict[str, str]:
+        return {"en": self.en, "de": self.de}
+
+
+@dataclass(frozen=True)
 class Option:
     """A named game option: a rule choice, usually one of our ``[DEFAULT]``s.
 
-    ``default_id`` names the decision in ``rules/<game>.md`` §6 (``BO-D9``)
-    when the option exists to make that decision correctable.
+    ``doc`` is the technical description (``bohn variants``); ``label`` and
+    ``help`` say the same in plain words for players, in English and German,
+    and ``choice_words`` names each choice (the lobby shows them, with the
+    option's name and ``default_id`` only as detail). ``default_id`` names
+    the decision in ``rules/<game>.md`` §6 (``BO-D9``) when the option exists
+    to make that decision correctable.
     """
 
     name: str
@@ -179,6 +198,9 @@ class Option:
     choices: tuple[Any, ...] | None = None
     kind: type = object
     default_id: str | None = None
+    label: Words | None = None
+    help: Words | None = None
+    choice_words: dict[str, Words] | None = field(default=None, hash=False, compare=False)
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:

@@ -74,7 +74,12 @@ def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
     # it survives a reload, with the server's status and a rejoin link
     page.reload()
     mine = page.locator(f"[data-testid=my-game][data-game='{game['id']}']")
-    mine.wait_for(timeout=TIMEOUT)
+    # the entry shows at once from the browser's store, the status once the
+    # server's list answers
+    page.wait_for_selector(
+        f"[data-testid=my-game][data-game='{game['id']}']:not([data-status=unknown])",
+        timeout=TIMEOUT,
+    )
     assert mine.get_attribute("data-status") == "open"
     assert "/play/" in (mine.locator("[data-testid=rejoin]").get_attribute("href") or "")
     # the game is an open table too, and the list shows names, clock, seed
@@ -218,3 +223,20 @@ def test_options_in_plain_words(browser: Any, server: str) -> None:
     assert "coins_from" not in label and "coin" in label.lower()
     assert "coins_from" in row.locator("[data-testid=option-id-coins_from]").inner_text()
     assert "BO-D3" in row.locator("[data-testid=option-id-coins_from]").inner_text()
+    # the label, the help and the choices are the declaration's words, in
+    # the page's language
+    assert label == "Coins come from"
+    assert "harvested field" in row.locator(".option-help").inner_text()
+    choices = row.locator("select option").all_inner_texts()
+    assert choices == ["the top cards", "the bottom cards"]
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_url(re.compile(r"lang=de"), timeout=TIMEOUT)
+    page.locator("#options-box summary").click()
+    row = page.locator("[data-testid=option-row-coins_from]")
+    assert row.locator("label").inner_text() == "Taler kommen von"
+    assert row.locator("select option").all_inner_texts() == [
+        "den obersten Karten",
+        "den untersten Karten",
+    ]
+    # the value sent is still the option's own choice
+    assert row.locator("select").input_value() == "top"

@@ -32,7 +32,7 @@ from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
-from bohn.engine.game import Option, Result
+from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 
@@ -100,7 +100,16 @@ class AlCabohne(BeanGame):
             in ("coins_from", "discard_order", "dry_round_ends", "coin_payment", "reshuffle")
         },
         "first_player": Option(
-            "first_player", 0, "the seat that takes the first turn", kind=int, default_id="AC-D2"
+            "first_player",
+            0,
+            "the seat that takes the first turn",
+            kind=int,
+            default_id="AC-D2",
+            label=Words("First player", "Startspieler"),
+            help=Words(
+                "The seat that takes the first turn (seat 0 is the first in the list).",
+                "Der Platz, der den ersten Zug macht (Platz 0 ist der erste der Liste).",
+            ),
         ),
         "third_field_price": Option(
             "third_field_price",
@@ -108,6 +117,13 @@ class AlCabohne(BeanGame):
             "coins the third field costs in the game for two",
             kind=int,
             default_id="AC-D13",
+            label=Words(
+                "Price of the third field (two players)", "Preis des dritten Feldes (zu zweit)"
+            ),
+            help=Words(
+                "Coins the third field costs in the game for two.",
+                "Taler, die das dritte Feld im Spiel zu zweit kostet.",
+            ),
         ),
     }
 

@@ -28,7 +28,7 @@ from bohn.engine.actions import Action, Pass
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting, SetupError
-from bohn.engine.game import Game, Option, Result
+from bohn.engine.game import Game, Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
 from bohn.rulesets.prohibohn.actions import Drop
@@ -114,6 +114,11 @@ class Bohnkick(Game):
             "the seat that opens the first attack",
             kind=int,
             default_id="BK-D3",
+            label=Words("First player", "Startspieler"),
+            help=Words(
+                "The seat that opens the first attack (seat 0 is the first in the list).",
+                "Der Platz, der den ersten Angriff beginnt (Platz 0 ist der erste der Liste).",
+            ),
         ),
     }
     PHASES: ClassVar[dict[int, str]] = {

@@ -42,7 +42,7 @@ from bohn.engine.beans import (
 )
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
-from bohn.engine.game import Option, Result
+from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
@@ -177,6 +177,11 @@ class HighBohn(Bohnanza):
             False,
             "the Cognac variant: 22 cognac beans and the four Distilleries (high-bohn §2)",
             kind=bool,
+            label=Words("Cognac variant", "Cognac-Variante"),
+            help=Words(
+                "Plays with 22 Cognac beans and the four Distilleries.",
+                "Mit 22 Cognacbohnen und den vier Brennereien.",
+            ),
         ),
     }
 

@@ -31,7 +31,7 @@ from bohn.engine.actions import Action, BuyField, Harvest, Plant
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
-from bohn.engine.game import Option
+from bohn.engine.game import Option, Words
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
@@ -93,6 +93,11 @@ class Ladybohn(Bohnanza):
             "third-field cards in the whole game: once they are bought, nobody else can buy one",
             kind=int,
             default_id="LB-D9",
+            label=Words("Third-field cards", "Karten für das dritte Feld"),
+            help=Words(
+                "How many third fields can be bought in the whole game; once they are gone, nobody else can buy one.",
+                "Wie viele dritte Felder im ganzen Spiel gekauft werden können; sind sie weg, kann niemand mehr eines kaufen.",
+            ),
         ),
     }
 

@@ -36,7 +36,7 @@ from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
-from bohn.engine.game import Option, Result
+from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
 from bohn.rulesets.high_bohn.actions import Build, Take
@@ -178,18 +178,40 @@ class Prohibohn(AlCabohne):
             "top",
             "only the top cards of a harvested field become coins (prohibohn §3.3)",
             choices=("top",),
+            label=Words("Coins come from", "Taler kommen von"),
+            help=Words(
+                "Only the top cards of a harvested field become coins: the rule of Prohibohn.",
+                "Nur die obersten Karten eines abgeernteten Feldes werden zu Talern: die Regel von Prohibohn.",
+            ),
+            choice_words={"top": Words("the top cards", "den obersten Karten")},
         ),
         "discard_order": Option(
             "discard_order",
             "planting",
             "the other harvested cards go to the discard pile in planting order (prohibohn §3.3)",
             choices=("planting",),
+            label=Words("Harvested cards on the discard pile", "Geerntete Karten auf die Ablage"),
+            help=Words(
+                "The other cards of a harvest go onto the discard pile as they were planted: the rule of Prohibohn.",
+                "Die übrigen Karten einer Ernte kommen wie gepflanzt auf die Ablage: die Regel von Prohibohn.",
+            ),
+            choice_words={
+                "planting": Words(
+                    "as planted, the last one planted on top",
+                    "wie gepflanzt, die zuletzt gepflanzte oben",
+                )
+            },
         ),
         "pub": Option(
             "pub",
             False,
             "the Pub variant: cognac beans, the Pubs, Joe Bohnano, three fields each",
             kind=bool,
+            label=Words("Pub variant", "Pub-Variante"),
+            help=Words(
+                "Plays with the Cognac beans, the Pubs and Joe Bohnano; everyone has three fields.",
+                "Mit den Cognacbohnen, den Pubs und Joe Bohnano; jeder hat drei Felder.",
+            ),
         ),
     }
 

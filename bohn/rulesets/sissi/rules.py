@@ -30,7 +30,7 @@ from bohn.engine.actions import Action, BuyField, Harvest
 from bohn.engine.beans import PLANT_TRADED, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, SetupError
-from bohn.engine.game import Option
+from bohn.engine.game import Option, Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 #: phase 5, the Sissi action (§3.6)
@@ -101,6 +101,11 @@ class Sissi(Bohnanza):
             "the seat that takes the first turn (the rulebook: the dealer's left)",
             kind=int,
             default_id="SI-D6",
+            label=Words("First player", "Startspieler"),
+            help=Words(
+                "The seat that takes the first turn (the rulebook: the dealer's left; seat 0 is the first in the list).",
+                "Der Platz, der den ersten Zug macht (laut Regel links vom Geber; Platz 0 ist der erste der Liste).",
+            ),
         ),
         "coins_from": Option(
             "coins_from",
@@ -108,6 +113,17 @@ class Sissi(Bohnanza):
             "which cards of a harvested field become Talers: the top ones (sissi §4.1.3); "
             "'bottom' is a house rule",
             choices=("top", "bottom"),
+            label=Words("Talers come from", "Taler kommen von"),
+            help=Words(
+                "Which cards of a harvested field become Talers: the rulebook says the top ones; the bottom ones are a house rule.",
+                "Welche Karten eines abgeernteten Feldes zu Talern werden: laut Regel die obersten; die untersten sind eine Hausregel.",
+            ),
+            choice_words={
+                "top": Words("the top cards", "den obersten Karten"),
+                "bottom": Words(
+                    "the bottom cards (house rule)", "den untersten Karten (Hausregel)"
+                ),
+            },
         ),
         "same_on_same": Option(
             "same_on_same",
@@ -116,6 +132,17 @@ class Sissi(Bohnanza):
             "planting, or only in phase 3",
             choices=("any-planting", "phase-3"),
             default_id="SI-D4",
+            label=Words(
+                "Sissi on Sissi, Captain on Captain", "Sissi auf Sissi, Rittmeister auf Rittmeister"
+            ),
+            help=Words(
+                "When a Sissi may be planted directly on a Sissi, or a Captain on a Captain.",
+                "Wann eine Sissi direkt auf eine Sissi oder eine Rittmeister-Bohne auf eine Rittmeister-Bohne gepflanzt werden darf.",
+            ),
+            choice_words={
+                "any-planting": Words("in every planting", "bei jedem Pflanzen"),
+                "phase-3": Words("only in phase 3", "nur in Phase 3"),
+            },
         ),
         "sissi_action_fields": Option(
             "sissi_action_fields",
@@ -123,6 +150,14 @@ class Sissi(Bohnanza):
             "whose fields phase 5 checks: every player's or only the active player's",
             choices=("all", "active"),
             default_id="SI-D3",
+            label=Words("Fields the Sissi action checks", "Felder der Sissi-Aktion"),
+            help=Words("Whose fields phase 5 looks at.", "Wessen Felder Phase 5 prüft."),
+            choice_words={
+                "all": Words("every player's fields", "die Felder aller Spieler"),
+                "active": Words(
+                    "only the active player's fields", "nur die Felder des aktiven Spielers"
+                ),
+            },
         ),
         "sissi_action_pairs": Option(
             "sissi_action_pairs",
@@ -131,6 +166,15 @@ class Sissi(Bohnanza):
             "only the two top cards",
             choices=("anywhere", "top"),
             default_id="SI-D3",
+            label=Words("Pairs that start the Sissi action", "Paare für die Sissi-Aktion"),
+            help=Words(
+                "Which pair of the same kind makes phase 5 harvest a field.",
+                "Welches Paar gleicher Art ein Feld in Phase 5 abernten lässt.",
+            ),
+            choice_words={
+                "anywhere": Words("a pair anywhere in the field", "ein Paar irgendwo im Feld"),
+                "top": Words("only the two top cards", "nur die beiden obersten Karten"),
+            },
         ),
         "sissi_action_order": Option(
             "sissi_action_order",
@@ -139,6 +183,22 @@ class Sissi(Bohnanza):
             "all are harvested at once (seats clockwise from the active player, fields in order)",
             choices=("choose", "auto"),
             default_id="SI-D5",
+            label=Words(
+                "Order of the Sissi action's harvests", "Reihenfolge der Ernten der Sissi-Aktion"
+            ),
+            help=Words(
+                "In phase 5, who orders the harvests of the affected fields.",
+                "Wer in Phase 5 die Ernten der betroffenen Felder ordnet.",
+            ),
+            choice_words={
+                "choose": Words(
+                    "each owner chooses his order", "jeder Besitzer wählt die Reihenfolge"
+                ),
+                "auto": Words(
+                    "all at once, clockwise from the active player",
+                    "alle zugleich, im Uhrzeigersinn ab dem aktiven Spieler",
+                ),
+            },
         ),
         "final_sissi_action": Option(
             "final_sissi_action",
@@ -146,6 +206,11 @@ class Sissi(Bohnanza):
             "whether phase 5 is played after the turn in whose phase 2 the final exhaustion came",
             kind=bool,
             default_id="SI-D7",
+            label=Words("Sissi action after the last turn", "Sissi-Aktion nach dem letzten Zug"),
+            help=Words(
+                "Whether phase 5 is still played after the turn in which the draw pile ran out for the last time.",
+                "Ob Phase 5 nach dem Zug noch gespielt wird, in dem der Nachziehstapel zum letzten Mal leer wurde.",
+            ),
         ),
     }
 
