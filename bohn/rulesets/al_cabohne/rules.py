@@ -24,6 +24,7 @@ tabled in ``docs/rules/al-cabohne.md``.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from importlib import resources
 from typing import Any, ClassVar, Final
 
@@ -99,17 +100,10 @@ class AlCabohne(BeanGame):
             if name
             in ("coins_from", "discard_order", "dry_round_ends", "coin_payment", "reshuffle")
         },
-        "first_player": Option(
-            "first_player",
-            0,
-            "the seat that takes the first turn",
-            kind=int,
+        "first_player": replace(
+            BeanGame.OPTIONS["first_player"],
+            doc="the seat that takes the first turn",
             default_id="AC-D2",
-            label=Words("First player", "Startspieler"),
-            help=Words(
-                "The seat that takes the first turn (seat 0 is the first in the list).",
-                "Der Platz, der den ersten Zug macht (Platz 0 ist der erste der Liste).",
-            ),
         ),
         "third_field_price": Option(
             "third_field_price",
