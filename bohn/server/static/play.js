@@ -270,7 +270,7 @@ function pickModel() {
     const m = moveParts(l.action);
     if (m.dst) targets.add(m.dst);
   }
-  return { sources, loose, mine: places, selected, targets, onSource, onTarget };
+  return { sources, loose, mine: places, selected, targets, onSource, onTarget, onDrag };
 }
 
 function cardAt(src) {
@@ -282,10 +282,19 @@ function cardAt(src) {
   return Array.isArray(k) ? k[0] : k;
 }
 
-function onSource(src, ev, dragging = false) {
+function onSource(src) {
   if (pending) return;
   showError("");
-  if (dragging) {
+  selected = selected === src ? null : src;
+  renderBoard();
+  renderPickBar();
+}
+
+/** A drag of `src` begins (`on`; by mouse, finger or pen) or ends: whether it may begin. */
+function onDrag(src, on) {
+  if (on) {
+    if (pending) return false;
+    showError("");
     // the dragged card must stay in the page until it is dropped: mark the places in place
     selected = src;
     const targets = pickModel().targets;
@@ -293,17 +302,13 @@ function onSource(src, ev, dragging = false) {
       n.classList.toggle("target", targets.has(n.dataset.dst));
       n.classList.toggle("not-target", !targets.has(n.dataset.dst));
     }
-    ev.target.addEventListener("dragend", () => {
-      if (selected === src && !pending) {
-        selected = null;
-        renderBoard();
-      }
-    }, { once: true });
-    return;
+    return true;
   }
-  selected = selected === src ? null : src;
-  renderBoard();
-  renderPickBar();
+  if (selected === src && !pending) {
+    selected = null;
+    renderBoard();
+  }
+  return false;
 }
 
 function onTarget(dst) {
