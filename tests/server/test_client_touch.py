@@ -3,8 +3,7 @@ field, plants it there (a ghost of the card follows the finger and the places
 it may go light up, as for the mouse's drag and drop); a tap still picks. The
 page plays a real game on a real server (Bohnanza, seat 0 against bots that
 think a long time), in a touch context at a phone's size; the touches are
-the browser's own (the DevTools protocol's touch events, which Chromium turns
-into pointer events of type "touch", with the page's touch-action honoured)."""
+the browser's own (``server.touch.Finger``)."""
 
 from __future__ import annotations
 
@@ -13,34 +12,12 @@ from typing import Any
 import httpx
 
 from server.browser import TIMEOUT, need_chromium
+from server.touch import Finger, centre
 
 need_chromium()
 
 SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
 PHONE = {"width": 390, "height": 844}
-
-
-class Finger:
-    """One finger on the page's touch screen."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.cdp = page.context.new_cdp_session(page)
-
-    def _touch(self, kind: str, x: float, y: float) -> None:
-        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    def down(self, x: float, y: float) -> None:
-        self._touch("touchStart", x, y)
-
-    def move(self, x0: float, y0: float, x1: float, y1: float, steps: int = 12) -> None:
-        for k in range(1, steps + 1):
-            self._touch("touchMove", x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
-            self.page.wait_for_timeout(16)
-
-    def up(self) -> None:
-        self._touch("touchEnd", 0, 0)
 
 
 def open_phone(browser: Any, server: str) -> Any:
@@ -59,13 +36,6 @@ def open_phone(browser: Any, server: str) -> Any:
     page.goto(game["join"][0]["url"])
     page.wait_for_selector("body[data-seq='0'] [data-testid=hand-card]", timeout=TIMEOUT)
     return page
-
-
-def centre(locator: Any) -> tuple[float, float]:
-    locator.scroll_into_view_if_needed()
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def field(page: Any, f: int) -> Any:

@@ -288,13 +288,16 @@ export function installDetails() {
     openDetail(n);
   });
   document.addEventListener("click", (ev) => {
+    if (!longPressed) return;
+    longPressed = false;
+    if (!faceOf(ev.target)) return;
+    // the long press opened its details: the click that ends it must not close them,
+    // choose the card (a card that moves) nor toggle a checkbox under it
+    ev.preventDefault();
+    ev.stopPropagation();
+  }, true);
+  document.addEventListener("click", (ev) => {
     const n = faceOf(ev.target);
-    if (n && longPressed) {
-      // the long press opened it; this click must not close it nor toggle a checkbox under it
-      ev.preventDefault();
-      longPressed = false;
-      return;
-    }
     if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
     if (!n) return;
     if (n.closest("label, button, a, [data-src]")) return; // the control around it (or the card's move) acts

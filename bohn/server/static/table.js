@@ -66,6 +66,7 @@ function source(node, src, ctx) {
         ev.preventDefault();
         return;
       }
+      closeDetail();
       ev.dataTransfer.setData("text/x-bohn-src", src);
       ev.dataTransfer.effectAllowed = "move";
       mouseDrag = node;
