@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from server.browser import TIMEOUT, need_chromium
+from server.person_page import open_person, person_and_bots
 from server.touch import Finger, centre
 
 need_chromium()
@@ -21,21 +20,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 def open_phone(browser: Any, server: str) -> Any:
-    game = httpx.post(
-        f"{server}/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seed": SEED,
-            "think_ms": 5000,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2,
-        },
-    ).json()
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    page.goto(game["join"][0]["url"])
-    page.wait_for_selector("body[data-seq='0'] [data-testid=hand-card]", timeout=TIMEOUT)
-    return page
+    game = person_and_bots(server, "bohnanza", SEED, think_ms=5000)
+    page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    return open_person(page, game, ready="body[data-seq='0'] [data-testid=hand-card]")
 
 
 def field(page: Any, f: int) -> Any:
@@ -46,13 +33,19 @@ def hand_card(page: Any, i: int) -> Any:
     return page.locator(f"[data-testid=hand-card][data-ref='h{i}'] .cardf")
 
 
+def card_and_field(page: Any, f: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The middles of the front card and of field ``f``, both in view (the hand scrolled to)."""
+    hand = centre(hand_card(page, 0))
+    box = field(page, f).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    return hand, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def test_a_card_dragged_by_finger_onto_a_field_is_planted_there(browser: Any, server: str) -> None:
     page = open_phone(browser, server)
     finger = Finger(page)
     # field 1, not field 0 (which a plain tap on a field would fill with the front card)
-    fx, fy = centre(field(page, 1))
-    hx, hy = centre(hand_card(page, 0))
-    fx, fy = centre(field(page, 1))  # the hand scrolled into view may have moved the page
+    (hx, hy), (fx, fy) = card_and_field(page, 1)
     finger.down(hx, hy)
     finger.move(hx, hy, fx, fy)
     # mid-drag: the ghost follows the finger, the fields the card may go to are lit,
@@ -108,9 +101,7 @@ def test_a_finger_held_on_a_card_shows_its_details_and_drags_nothing(
 ) -> None:
     page = open_phone(browser, server)
     finger = Finger(page)
-    hx, hy = centre(hand_card(page, 0))
-    fx, fy = centre(field(page, 1))
-    hx, hy = centre(hand_card(page, 0))
+    (hx, hy), (fx, fy) = card_and_field(page, 1)
     finger.down(hx, hy)
     page.wait_for_timeout(700)
     detail = page.locator("[data-testid=card-detail]")
@@ -126,9 +117,7 @@ def test_a_finger_held_on_a_card_shows_its_details_and_drags_nothing(
 def test_a_card_dragged_with_a_pen_is_planted_there(browser: Any, server: str) -> None:
     page = open_phone(browser, server)
     cdp = page.context.new_cdp_session(page)
-    hx, hy = centre(hand_card(page, 0))
-    fx, fy = centre(field(page, 1))
-    hx, hy = centre(hand_card(page, 0))
+    (hx, hy), (fx, fy) = card_and_field(page, 1)
 
     def pen(kind: str, x: float, y: float) -> None:
         cdp.send(

@@ -595,5 +595,20 @@ export function t(key, ...args) {
   return typeof w === "function" ? w(...args) : w;
 }
 
+/** Word a page's fixed parts: its language, each `[element id, key]` of
+ * `pairs` (an id the page lacks is left out) and the language switch (#lang-switch). */
+export function wordPage(pairs) {
+  document.documentElement.lang = lang;
+  for (const [id, key] of pairs) {
+    const n = document.getElementById(id);
+    if (n) n.textContent = t(key);
+  }
+  const sw = document.getElementById("lang-switch");
+  if (sw) {
+    sw.textContent = t("lang.switch");
+    sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+  }
+}
+
 /** Every key must be worded in both languages (the page's test reads this). */
 export const KEYS = { en: Object.keys(WORDS.en), de: Object.keys(WORDS.de) };

@@ -3,8 +3,8 @@
 // then a highlighted place, or with the move buttons, which say each move in words.
 import { card, cardKind, el, resultBlock } from "./common.js";
 import { cardName, installDetails, loadCatalogue } from "./cards.js";
-import { lang, switchLanguage, t } from "./i18n.js";
-import { renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
+import { lang, t, wordPage } from "./i18n.js";
+import { loadClient, renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
 import { renderLogInto } from "./log.js";
 import { renderClock } from "./clock.js";
 
@@ -71,7 +71,8 @@ function onMessage(msg) {
     if (!state || state.seq !== msg.seq) selected = null;
     state = msg;
     // the ruleset's client code and its card catalogue (faces), loaded once each
-    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(() => {
+    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(([code]) => {
+      client = code;
       performance.mark("bohn-render-start");
       render();
       performance.mark("bohn-render-end");
@@ -109,61 +110,44 @@ function send(action) {
   for (const b of document.querySelectorAll("button[data-testid='action']")) b.disabled = true;
 }
 
-function showError(text, code) {
-  const box = $("error");
+/** Show `text` in `box` (hidden when there is none), marked `data-<mark>="<value>"` if a value is given. */
+function say(box, text, mark, value) {
   box.textContent = text || "";
   box.hidden = !text;
-  if (code) box.dataset.code = code;
-  else delete box.dataset.code;
+  if (value) box.dataset[mark] = value;
+  else delete box.dataset[mark];
 }
+
+const showError = (text, code) => say($("error"), text, "code", code);
 
 // ---------------------------------------------------------------- helpers
 
 const me = () => (state ? state.seat : null);
 const obs = () => state.observation;
-// the ruleset's own client code (/rulesets/<variant>/client.js), if it has any:
-// {table(o, box, ui), seat(o, s, i, sec, ui), trades} replace the bean games' views
-let client = {};
-let clientFor = null;
-
-async function loadClient(variant) {
-  if (clientFor === variant) return;
-  clientFor = variant;
-  try {
-    client = await import(`/rulesets/${encodeURIComponent(variant)}/client.js`);
-  } catch {
-    client = {}; // the bean games' views
-  }
-}
+let client = {}; // the ruleset's own client code (table.js: loadClient)
 
 const ctx = () => ({ me: me(), state, client, pick: pickModel() });
 const who = (s) => whoOf({ me: me(), state }, s);
 
 function staticWords() {
-  document.documentElement.lang = lang;
-  const set = (id, key) => {
-    const n = $(id);
-    if (n) n.textContent = t(key);
-  };
-  set("hand-title", "your-hand");
-  set("actions-title", "moves");
-  set("offers-title", "trading");
-  set("offers-none", "no-offers");
-  set("trade-auto-label", "auto-decline");
-  set("trade-legend", "new-proposal");
-  set("trade-to-label", "to");
-  set("trade-give-label", "give");
-  set("trade-want-label", "want");
-  set("trade-give-none", "no-give");
-  set("trade-send", "propose");
-  set("trade-clear", "clear-proposal");
-  set("log-title", "log");
-  set("log-all-label", "log-all");
-  set("result-title", "game-over-title");
-  set("connection", "connecting");
-  const sw = $("lang-switch");
-  sw.textContent = t("lang.switch");
-  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+  wordPage([
+    ["hand-title", "your-hand"],
+    ["actions-title", "moves"],
+    ["offers-title", "trading"],
+    ["offers-none", "no-offers"],
+    ["trade-auto-label", "auto-decline"],
+    ["trade-legend", "new-proposal"],
+    ["trade-to-label", "to"],
+    ["trade-give-label", "give"],
+    ["trade-want-label", "want"],
+    ["trade-give-none", "no-give"],
+    ["trade-send", "propose"],
+    ["trade-clear", "clear-proposal"],
+    ["log-title", "log"],
+    ["log-all-label", "log-all"],
+    ["result-title", "game-over-title"],
+    ["connection", "connecting"],
+  ]);
 }
 
 // ---------------------------------------------------------------- render
@@ -665,13 +649,7 @@ function followCards(o) {
   if (gone.length) tradeNotice(t("dropped-out", gone.join("; ")), "dropped");
 }
 
-function tradeNotice(text, kind) {
-  const box = $("trade-notice");
-  box.textContent = text || "";
-  box.hidden = !text;
-  if (kind) box.dataset.kind = kind;
-  else delete box.dataset.kind;
-}
+const tradeNotice = (text, kind) => say($("trade-notice"), text, "kind", kind);
 
 /** The cards the player chose, at their current positions. */
 function chosenRefs() {

@@ -38,6 +38,16 @@ export function who(ctx, s) {
   return name || t("seat", s);
 }
 
+const clients = new Map(); // variant -> the promise of its client module
+
+/** The ruleset's own client code (`/rulesets/<variant>/client.js`), loaded
+ * once a page: its views (`table(o, box, ui)`, `seat(o, s, i, sec, ui)`,
+ * `trades`) replace the bean games'; `{}` for a ruleset without one. */
+export function loadClient(variant) {
+  if (!clients.has(variant)) clients.set(variant, import(`/rulesets/${encodeURIComponent(variant)}/client.js`).catch(() => ({})));
+  return clients.get(variant);
+}
+
 /** What a ruleset's client code may draw with. */
 export function uiOf(ctx) {
   return { el, kv, card, cards, cardRow: (l, label, id, p) => cardRow(l, label, id, p, ctx), seatName: (s) => who(ctx, s), seatOf, me: ctx.me, lang };
