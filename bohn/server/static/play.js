@@ -168,6 +168,7 @@ function render() {
     seed.textContent = state.seed_chosen ? t("seed-chosen") : t("seed-random");
     seed.dataset.chosen = state.seed_chosen ? "yes" : "no";
   }
+  renderReplayLink();
   renderBoard();
   renderClock($("clock"), state, me(), lang);
   renderActions();
@@ -940,6 +941,28 @@ function renderLog() {
   renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked, stuck: logStuck });
 }
 
+/** The replay viewer's address for this game; a running game's needs the spectator token. */
+function replayUrl() {
+  const q = new URLSearchParams({ game: state.game, lang });
+  if (spectate && !state.result) q.set("spectate", spectate);
+  return `/static/replay.html?${q}`;
+}
+
+// The replay of the game so far, in the header. A running game's replay is
+// what a spectator sees (nothing hidden; every hand only once the game is
+// over), and the server answers it for the spectator token only: a spectator's
+// page offers it at any time, a seat's page once the game is over.
+function renderReplayLink() {
+  const a = $("replay-link");
+  const over = Boolean(state.result);
+  a.hidden = !over && !spectate;
+  if (a.hidden) return;
+  a.href = replayUrl();
+  a.textContent = t(over ? "watch-replay" : "replay-so-far");
+  a.title = t(over ? "replay-over-title" : "replay-so-far-title");
+  a.dataset.over = over ? "yes" : "no";
+}
+
 function renderResult() {
   const sec = $("result");
   if (!state.result) {
@@ -950,7 +973,7 @@ function renderResult() {
   $("result-body").replaceChildren(
     resultBlock(state.result, me()),
     el("p", {}, el("a", { href: `/api/games/${state.game}/replay`, download: `${state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
-      el("a", { href: `/static/replay.html?game=${state.game}&lang=${lang}` }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
+      el("a", { href: replayUrl() }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
   );
 }
 
