@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from bohn.rulesets import find_variant
 from server.browser import TIMEOUT, need_chromium
+from server.person_page import open_person, person_and_bots
 
 need_chromium()
 
@@ -18,20 +17,9 @@ SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
 
 
 def _open(browser: Any, server: str, lang: str = "en") -> Any:
-    game = httpx.post(
-        f"{server}/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seed": SEED,
-            "think_ms": 5000,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * 2,
-        },
-    ).json()
+    game = person_and_bots(server, "bohnanza", SEED, think_ms=5000)
     page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
-    page.goto(f"{game['join'][0]['url']}&lang={lang}")
-    page.wait_for_selector("body[data-seq='0'] [data-testid=hand-card]", timeout=TIMEOUT)
-    return page
+    return open_person(page, game, lang, "body[data-seq='0'] [data-testid=hand-card]")
 
 
 def _field(page: Any, f: int) -> Any:

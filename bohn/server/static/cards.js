@@ -245,8 +245,13 @@ function faceOf(target) {
   return n && !n.closest(".card-pop") ? n : null;
 }
 
+//: how long a press on a card, held still, takes to open its detail view (ms)
+export const LONG_PRESS_MS = 450;
+//: how far (px) a pointer may move before a press is a drag instead
+export const PRESS_SLOP_PX = 8;
+
 let pressTimer = null;
-let pressed = null;
+let pressed = null; // {x, y} where the press on a card began
 let longPressed = false;
 
 /** Click/tap, long press, Enter and Escape open and close card details (once per page). */
@@ -257,18 +262,24 @@ export function installDetails() {
     const n = faceOf(ev.target);
     clearTimeout(pressTimer);
     longPressed = false;
-    if (!n) return;
-    pressed = n;
+    pressed = null;
+    if (!n || !ev.isPrimary) return;
+    pressed = { x: ev.clientX, y: ev.clientY };
     pressTimer = setTimeout(() => {
+      pressed = null;
       longPressed = true;
       openDetail(n);
-    }, 450);
+    }, LONG_PRESS_MS);
   });
-  const cancel = () => clearTimeout(pressTimer);
+  const cancel = () => {
+    clearTimeout(pressTimer);
+    pressed = null;
+  };
   document.addEventListener("pointerup", cancel);
   document.addEventListener("pointercancel", cancel);
   document.addEventListener("pointermove", (ev) => {
-    if (pressed && (Math.abs(ev.movementX) > 6 || Math.abs(ev.movementY) > 6)) cancel();
+    // a press that wanders (a drag, a scroll) is no long press
+    if (pressed && Math.hypot(ev.clientX - pressed.x, ev.clientY - pressed.y) > PRESS_SLOP_PX) cancel();
   });
   document.addEventListener("contextmenu", (ev) => {
     const n = faceOf(ev.target);
@@ -277,13 +288,16 @@ export function installDetails() {
     openDetail(n);
   });
   document.addEventListener("click", (ev) => {
+    if (!longPressed) return;
+    longPressed = false;
+    if (!faceOf(ev.target)) return;
+    // the long press opened its details: the click that ends it must not close them,
+    // choose the card (a card that moves) nor toggle a checkbox under it
+    ev.preventDefault();
+    ev.stopPropagation();
+  }, true);
+  document.addEventListener("click", (ev) => {
     const n = faceOf(ev.target);
-    if (n && longPressed) {
-      // the long press opened it; this click must not close it nor toggle a checkbox under it
-      ev.preventDefault();
-      longPressed = false;
-      return;
-    }
     if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
     if (!n) return;
     if (n.closest("label, button, a, [data-src]")) return; // the control around it (or the card's move) acts

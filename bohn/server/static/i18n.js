@@ -175,6 +175,9 @@ const WORDS = {
     "game-over-title": "Game over",
     "download-replay": "Download the replay",
     "watch-replay": "Watch the replay",
+    "replay-so-far": "Replay so far",
+    "replay-so-far-title": "The game so far, step by step, as a spectator sees it (opens a new tab)",
+    "replay-over-title": "The whole game, step by step, with every hand (opens a new tab)",
     lobby: "Lobby",
     rule: (r) => ` (rule: ${r})`,
     "choose-coins": "choose the coins to pay with",
@@ -452,6 +455,9 @@ const WORDS = {
     "game-over-title": "Spielende",
     "download-replay": "Wiederholung herunterladen",
     "watch-replay": "Wiederholung ansehen",
+    "replay-so-far": "Bisheriger Verlauf",
+    "replay-so-far-title": "Das Spiel bis jetzt, Schritt für Schritt, wie ein Zuschauer es sieht (öffnet einen neuen Tab)",
+    "replay-over-title": "Das ganze Spiel, Schritt für Schritt, mit allen Handkarten (öffnet einen neuen Tab)",
     lobby: "Lobby",
     rule: (r) => ` (Regel: ${r})`,
     "choose-coins": "wähle die Taler zum Bezahlen",
@@ -593,6 +599,21 @@ export function t(key, ...args) {
   const w = (WORDS[lang] && key in WORDS[lang] ? WORDS[lang] : WORDS.en)[key];
   if (w === undefined) return key;
   return typeof w === "function" ? w(...args) : w;
+}
+
+/** Word a page's fixed parts: its language, each `[element id, key]` of
+ * `pairs` (an id the page lacks is left out) and the language switch (#lang-switch). */
+export function wordPage(pairs) {
+  document.documentElement.lang = lang;
+  for (const [id, key] of pairs) {
+    const n = document.getElementById(id);
+    if (n) n.textContent = t(key);
+  }
+  const sw = document.getElementById("lang-switch");
+  if (sw) {
+    sw.textContent = t("lang.switch");
+    sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+  }
 }
 
 /** Every key must be worded in both languages (the page's test reads this). */

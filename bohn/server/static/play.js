@@ -3,8 +3,8 @@
 // then a highlighted place, or with the move buttons, which say each move in words.
 import { card, cardKind, el, resultBlock } from "./common.js";
 import { cardName, installDetails, loadCatalogue } from "./cards.js";
-import { lang, switchLanguage, t } from "./i18n.js";
-import { renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
+import { lang, t, wordPage } from "./i18n.js";
+import { loadClient, renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
 import { renderLogInto } from "./log.js";
 import { renderClock } from "./clock.js";
 
@@ -71,7 +71,8 @@ function onMessage(msg) {
     if (!state || state.seq !== msg.seq) selected = null;
     state = msg;
     // the ruleset's client code and its card catalogue (faces), loaded once each
-    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(() => {
+    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(([code]) => {
+      client = code;
       performance.mark("bohn-render-start");
       render();
       performance.mark("bohn-render-end");
@@ -109,61 +110,44 @@ function send(action) {
   for (const b of document.querySelectorAll("button[data-testid='action']")) b.disabled = true;
 }
 
-function showError(text, code) {
-  const box = $("error");
+/** Show `text` in `box` (hidden when there is none), marked `data-<mark>="<value>"` if a value is given. */
+function say(box, text, mark, value) {
   box.textContent = text || "";
   box.hidden = !text;
-  if (code) box.dataset.code = code;
-  else delete box.dataset.code;
+  if (value) box.dataset[mark] = value;
+  else delete box.dataset[mark];
 }
+
+const showError = (text, code) => say($("error"), text, "code", code);
 
 // ---------------------------------------------------------------- helpers
 
 const me = () => (state ? state.seat : null);
 const obs = () => state.observation;
-// the ruleset's own client code (/rulesets/<variant>/client.js), if it has any:
-// {table(o, box, ui), seat(o, s, i, sec, ui), trades} replace the bean games' views
-let client = {};
-let clientFor = null;
-
-async function loadClient(variant) {
-  if (clientFor === variant) return;
-  clientFor = variant;
-  try {
-    client = await import(`/rulesets/${encodeURIComponent(variant)}/client.js`);
-  } catch {
-    client = {}; // the bean games' views
-  }
-}
+let client = {}; // the ruleset's own client code (table.js: loadClient)
 
 const ctx = () => ({ me: me(), state, client, pick: pickModel() });
 const who = (s) => whoOf({ me: me(), state }, s);
 
 function staticWords() {
-  document.documentElement.lang = lang;
-  const set = (id, key) => {
-    const n = $(id);
-    if (n) n.textContent = t(key);
-  };
-  set("hand-title", "your-hand");
-  set("actions-title", "moves");
-  set("offers-title", "trading");
-  set("offers-none", "no-offers");
-  set("trade-auto-label", "auto-decline");
-  set("trade-legend", "new-proposal");
-  set("trade-to-label", "to");
-  set("trade-give-label", "give");
-  set("trade-want-label", "want");
-  set("trade-give-none", "no-give");
-  set("trade-send", "propose");
-  set("trade-clear", "clear-proposal");
-  set("log-title", "log");
-  set("log-all-label", "log-all");
-  set("result-title", "game-over-title");
-  set("connection", "connecting");
-  const sw = $("lang-switch");
-  sw.textContent = t("lang.switch");
-  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
+  wordPage([
+    ["hand-title", "your-hand"],
+    ["actions-title", "moves"],
+    ["offers-title", "trading"],
+    ["offers-none", "no-offers"],
+    ["trade-auto-label", "auto-decline"],
+    ["trade-legend", "new-proposal"],
+    ["trade-to-label", "to"],
+    ["trade-give-label", "give"],
+    ["trade-want-label", "want"],
+    ["trade-give-none", "no-give"],
+    ["trade-send", "propose"],
+    ["trade-clear", "clear-proposal"],
+    ["log-title", "log"],
+    ["log-all-label", "log-all"],
+    ["result-title", "game-over-title"],
+    ["connection", "connecting"],
+  ]);
 }
 
 // ---------------------------------------------------------------- render
@@ -184,6 +168,7 @@ function render() {
     seed.textContent = state.seed_chosen ? t("seed-chosen") : t("seed-random");
     seed.dataset.chosen = state.seed_chosen ? "yes" : "no";
   }
+  renderReplayLink();
   renderBoard();
   renderClock($("clock"), state, me(), lang);
   renderActions();
@@ -270,7 +255,7 @@ function pickModel() {
     const m = moveParts(l.action);
     if (m.dst) targets.add(m.dst);
   }
-  return { sources, loose, mine: places, selected, targets, onSource, onTarget };
+  return { sources, loose, mine: places, selected, targets, onSource, onTarget, onDrag };
 }
 
 function cardAt(src) {
@@ -282,10 +267,19 @@ function cardAt(src) {
   return Array.isArray(k) ? k[0] : k;
 }
 
-function onSource(src, ev, dragging = false) {
+function onSource(src) {
   if (pending) return;
   showError("");
-  if (dragging) {
+  selected = selected === src ? null : src;
+  renderBoard();
+  renderPickBar();
+}
+
+/** A drag of `src` begins (`on`; by mouse, finger or pen) or ends: whether it may begin. */
+function onDrag(src, on) {
+  if (on) {
+    if (pending) return false;
+    showError("");
     // the dragged card must stay in the page until it is dropped: mark the places in place
     selected = src;
     const targets = pickModel().targets;
@@ -293,17 +287,13 @@ function onSource(src, ev, dragging = false) {
       n.classList.toggle("target", targets.has(n.dataset.dst));
       n.classList.toggle("not-target", !targets.has(n.dataset.dst));
     }
-    ev.target.addEventListener("dragend", () => {
-      if (selected === src && !pending) {
-        selected = null;
-        renderBoard();
-      }
-    }, { once: true });
-    return;
+    return true;
   }
-  selected = selected === src ? null : src;
-  renderBoard();
-  renderPickBar();
+  if (selected === src && !pending) {
+    selected = null;
+    renderBoard();
+  }
+  return false;
 }
 
 function onTarget(dst) {
@@ -660,13 +650,7 @@ function followCards(o) {
   if (gone.length) tradeNotice(t("dropped-out", gone.join("; ")), "dropped");
 }
 
-function tradeNotice(text, kind) {
-  const box = $("trade-notice");
-  box.textContent = text || "";
-  box.hidden = !text;
-  if (kind) box.dataset.kind = kind;
-  else delete box.dataset.kind;
-}
+const tradeNotice = (text, kind) => say($("trade-notice"), text, "kind", kind);
 
 /** The cards the player chose, at their current positions. */
 function chosenRefs() {
@@ -957,6 +941,28 @@ function renderLog() {
   renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked, stuck: logStuck });
 }
 
+/** The replay viewer's address for this game; a running game's needs the spectator token. */
+function replayUrl() {
+  const q = new URLSearchParams({ game: state.game, lang });
+  if (spectate && !state.result) q.set("spectate", spectate);
+  return `/static/replay.html?${q}`;
+}
+
+// The replay of the game so far, in the header. A running game's replay is
+// what a spectator sees (nothing hidden; every hand only once the game is
+// over), and the server answers it for the spectator token only: a spectator's
+// page offers it at any time, a seat's page once the game is over.
+function renderReplayLink() {
+  const a = $("replay-link");
+  const over = Boolean(state.result);
+  a.hidden = !over && !spectate;
+  if (a.hidden) return;
+  a.href = replayUrl();
+  a.textContent = t(over ? "watch-replay" : "replay-so-far");
+  a.title = t(over ? "replay-over-title" : "replay-so-far-title");
+  a.dataset.over = over ? "yes" : "no";
+}
+
 function renderResult() {
   const sec = $("result");
   if (!state.result) {
@@ -967,7 +973,7 @@ function renderResult() {
   $("result-body").replaceChildren(
     resultBlock(state.result, me()),
     el("p", {}, el("a", { href: `/api/games/${state.game}/replay`, download: `${state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
-      el("a", { href: `/static/replay.html?game=${state.game}&lang=${lang}` }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
+      el("a", { href: replayUrl() }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
   );
 }
 

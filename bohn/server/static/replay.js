@@ -6,8 +6,8 @@
 // moves and result, read in the browser; nothing is sent to the server.
 import { actionText, api, el, eventText, resultBlock } from "./common.js";
 import { installDetails, loadCatalogue } from "./cards.js";
-import { lang, switchLanguage, t } from "./i18n.js";
-import { renderSeats, renderStatus, renderTable, who as whoOf } from "./table.js";
+import { lang, t, wordPage } from "./i18n.js";
+import { loadClient, renderSeats, renderStatus, renderTable, who as whoOf } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,7 +21,7 @@ let gameId = null;
 let info = null; // the turns answer: {variant, title, last, over, result, turns}
 let pos = 0;
 let timer = null;
-let client = {};
+let client = {}; // the ruleset's own client code (table.js: loadClient)
 let shown = -1; // the step drawn on the board
 const views = new Map(); // step -> view
 const loading = new Map(); // chunk start -> promise
@@ -32,29 +32,23 @@ function showError(text) {
 }
 
 function staticWords() {
-  document.documentElement.lang = lang;
-  const set = (id, key) => {
-    const n = $(id);
-    if (n) n.textContent = t(key);
-  };
-  set("page-title", "replay-page");
-  set("current-title", "replay-this-step");
-  set("turns-title", "replay-turns");
-  set("load-title", "replay-load-title");
-  set("game-id-label", "replay-game-id");
-  set("load-button", "replay-load");
-  set("file-label", "replay-file");
-  set("result-title", "game-over-title");
-  set("play", "replay-play");
+  wordPage([
+    ["page-title", "replay-page"],
+    ["current-title", "replay-this-step"],
+    ["turns-title", "replay-turns"],
+    ["load-title", "replay-load-title"],
+    ["game-id-label", "replay-game-id"],
+    ["load-button", "replay-load"],
+    ["file-label", "replay-file"],
+    ["result-title", "game-over-title"],
+    ["play", "replay-play"],
+  ]);
   $("first").title = t("replay-first");
   $("prev").title = t("replay-prev");
   $("next").title = t("replay-next");
   $("last").title = t("replay-last");
   for (const id of ["first", "prev", "next", "last"]) $(id).setAttribute("aria-label", $(id).title);
   $("scrub").setAttribute("aria-label", t("replay-scrub"));
-  const sw = $("lang-switch");
-  sw.textContent = t("lang.switch");
-  sw.addEventListener("click", () => switchLanguage(t("lang.other")));
 }
 
 // ---------------------------------------------------------------- fetching
@@ -82,14 +76,6 @@ async function viewAt(k) {
   const next = (Math.floor(k / CHUNK) + 1) * CHUNK;
   if (next <= info.last && k + CHUNK / 2 > next) fetchChunk(next).catch(() => {}); // ahead of time
   return views.get(k);
-}
-
-async function loadClient(variant) {
-  try {
-    client = await import(`/rulesets/${encodeURIComponent(variant)}/client.js`);
-  } catch {
-    client = {}; // 404: the bean games' views
-  }
 }
 
 // ---------------------------------------------------------------- drawing
@@ -209,7 +195,7 @@ async function loadGame(id) {
     views.clear();
     loading.clear();
     shown = -1;
-    await Promise.all([loadClient(data.variant), loadCatalogue(data.variant, lang)]);
+    [client] = await Promise.all([loadClient(data.variant), loadCatalogue(data.variant, lang)]);
     $("replay-title").textContent = `· ${data.title || data.variant} · ${t("replay-players", data.players)}${data.over ? "" : ` · ${t("replay-running")}`}`;
     document.title = `bohn — ${t("replay-page")} · ${data.title || data.variant}`;
     $("load-panel").hidden = true;

@@ -7,11 +7,12 @@
 //   state     the state message ({observation, waiting_for, names, ...})
 //   client    the ruleset's client module ({} for the bean games)
 //   pick      optional, direct manipulation: {sources: Map(src -> moves),
-//             selected: src|null, targets: Set(dst), onSource(src, ev),
-//             onTarget(dst, ev)} (play.js)
+//             loose: Set(src), selected: src|null, targets: Set(dst),
+//             mine: Set(dst), onSource(src, ev), onTarget(dst, ev),
+//             onDrag(src, on) -> whether a drag of src may begin} (play.js)
 //   reveal    optional: every seat's hand is in the observation (a finished replay)
 import { card, cards, el, seatName } from "./common.js";
-import { cardName, entryOf } from "./cards.js";
+import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
 
 export function kv(label, value, testid) {
@@ -37,6 +38,16 @@ export function who(ctx, s) {
   return name || t("seat", s);
 }
 
+const clients = new Map(); // variant -> the promise of its client module
+
+/** The ruleset's own client code (`/rulesets/<variant>/client.js`), loaded
+ * once a page: its views (`table(o, box, ui)`, `seat(o, s, i, sec, ui)`,
+ * `trades`) replace the bean games'; `{}` for a ruleset without one. */
+export function loadClient(variant) {
+  if (!clients.has(variant)) clients.set(variant, import(`/rulesets/${encodeURIComponent(variant)}/client.js`).catch(() => ({})));
+  return clients.get(variant);
+}
+
 /** What a ruleset's client code may draw with. */
 export function uiOf(ctx) {
   return { el, kv, card, cards, cardRow: (l, label, id, p) => cardRow(l, label, id, p, ctx), seatName: (s) => who(ctx, s), seatOf, me: ctx.me, lang };
@@ -53,16 +64,28 @@ function source(node, src, ctx) {
   if (p.selected === src) node.classList.add("picked");
   if (p.sources.has(src) || p.loose.has(src)) {
     node.setAttribute("tabindex", "0");
+    node.classList.add("movable");
     node.addEventListener("click", (ev) => {
       ev.stopPropagation();
       p.onSource(src, ev);
     });
+    // a mouse drags with HTML5 drag and drop; a finger or a pen with pointer events (below)
     node.draggable = true;
     node.addEventListener("dragstart", (ev) => {
+      if (lastPointer !== "mouse" || !p.onDrag(src, true)) {
+        ev.preventDefault();
+        return;
+      }
+      closeDetail();
       ev.dataTransfer.setData("text/x-bohn-src", src);
       ev.dataTransfer.effectAllowed = "move";
-      p.onSource(src, ev, true);
+      mouseDrag = node;
+      node.addEventListener("dragend", () => {
+        mouseDrag = null;
+        p.onDrag(src, false);
+      }, { once: true });
     });
+    node.addEventListener("pointerdown", (ev) => pressSource(ev, node, src, p));
   }
   return node;
 }
@@ -77,15 +100,148 @@ function target(node, dst, ctx) {
   if (p.mine.has(dst) || p.targets.has(dst)) {
     node.addEventListener("click", (ev) => p.onTarget(dst, ev));
     node.addEventListener("dragover", (ev) => {
-      if (ev.dataTransfer && [...ev.dataTransfer.types].includes("text/x-bohn-src")) ev.preventDefault();
+      if (!ev.dataTransfer || ![...ev.dataTransfer.types].includes("text/x-bohn-src")) return;
+      ev.preventDefault();
+      hover(node);
+    });
+    node.addEventListener("dragleave", (ev) => {
+      if (!node.contains(ev.relatedTarget)) hover(null);
     });
     node.addEventListener("drop", (ev) => {
       ev.preventDefault();
+      hover(null);
+      // the board was drawn anew under the drag (the game moved on): the card it carried is gone
+      if (mouseDrag && !mouseDrag.isConnected) return;
       p.onTarget(dst, ev);
     });
+    drops.set(node, (ev) => p.onTarget(dst, ev));
   }
   return node;
 }
+
+// ---------------------------------------------------------------- dragging with a finger or a pen
+// HTML5 drag and drop answers only a mouse. A touch or a pen press on a card
+// that moves becomes a drag once it moves PRESS_SLOP_PX: a ghost of the card
+// follows the pointer, the places it may go are marked as for the mouse (the
+// page's onDrag), the place under the pointer is lit, and lifting it there is
+// a drop (the page's onTarget). A press held still for LONG_PRESS_MS is the
+// card's detail view instead (cards.js), and a tap stays a click. Such cards
+// take `touch-action: none` (style.css: .movable), so the browser does not
+// scroll the page when a finger starts on them; near the top or the bottom of
+// the window the page scrolls under the drag.
+
+let lastPointer = "mouse"; // the kind of the last pointer pressed (a pen may start HTML5 drags too)
+let mouseDrag = null; // the card an HTML5 drag carries
+let press = null; // {id, src, p, node, x0, y0, t0, dx, dy, ghost, x, y}
+let over = null; // the place lit under a drag
+let quietUntil = 0; // a drag's own click, if the browser sends one, is no pick
+let scrolling = 0; // the frame request that scrolls under a drag
+const drops = new WeakMap(); // a place's node -> its drop
+const EDGE_PX = 48;
+
+function hover(node) {
+  if (over === node) return;
+  if (over) over.classList.remove("drag-over");
+  over = node;
+  if (over) over.classList.add("drag-over");
+}
+
+function pressSource(ev, node, src, p) {
+  if (ev.pointerType === "mouse" || !ev.isPrimary || press) return;
+  const r = node.getBoundingClientRect();
+  press = { id: ev.pointerId, src, p, node, x0: ev.clientX, y0: ev.clientY, t0: performance.now(), dx: ev.clientX - r.left, dy: ev.clientY - r.top, ghost: null, x: ev.clientX, y: ev.clientY };
+}
+
+/** The place (with a drop) under the point, the ghost being transparent to it. */
+function placeAt(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  const n = hit && hit.closest ? hit.closest("[data-dst]") : null;
+  return n && drops.has(n) ? n : null;
+}
+
+function startDrag(d) {
+  if (d.t0 + LONG_PRESS_MS <= performance.now() || !d.p.onDrag(d.src, true)) return false;
+  closeDetail();
+  const r = d.node.getBoundingClientRect();
+  const ghost = d.node.cloneNode(true);
+  ghost.removeAttribute("data-src");
+  ghost.removeAttribute("tabindex");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.classList.add("drag-ghost");
+  ghost.dataset.testid = "drag-ghost";
+  // the card's size where it lay (a hand card is larger than a field's)
+  const cw = getComputedStyle(d.node).getPropertyValue("--cw").trim();
+  if (cw) ghost.style.setProperty("--cw", cw);
+  else ghost.style.width = `${r.width}px`;
+  document.body.append(ghost);
+  d.node.classList.add("dragging");
+  d.ghost = ghost;
+  return true;
+}
+
+function moveGhost(d) {
+  d.ghost.style.transform = `translate(${d.x - d.dx}px, ${d.y - d.dy}px)`;
+  hover(placeAt(d.x, d.y));
+}
+
+/** While the pointer is near the window's top or bottom edge, scroll the page under the drag. */
+function edgeScroll() {
+  scrolling = 0;
+  const d = press;
+  if (!d || !d.ghost) return;
+  const step = d.y < EDGE_PX ? -12 : d.y > window.innerHeight - EDGE_PX ? 12 : 0;
+  if (!step) return;
+  window.scrollBy(0, step);
+  moveGhost(d);
+  scrolling = requestAnimationFrame(edgeScroll);
+}
+
+function endDrag(d, ev, drop) {
+  press = null;
+  cancelAnimationFrame(scrolling);
+  scrolling = 0;
+  if (!d.ghost) return;
+  const place = drop ? placeAt(d.x, d.y) : null;
+  d.ghost.remove();
+  d.node.classList.remove("dragging");
+  hover(null);
+  quietUntil = performance.now() + 400;
+  // the board drawn anew under the drag (the game moved on) took the card away: nothing drops
+  if (place && d.node.isConnected) drops.get(place)(ev);
+  d.p.onDrag(d.src, false);
+}
+
+document.addEventListener("pointerdown", (ev) => {
+  lastPointer = ev.pointerType || "mouse";
+}, true);
+document.addEventListener("pointermove", (ev) => {
+  const d = press;
+  if (!d || ev.pointerId !== d.id) return;
+  d.x = ev.clientX;
+  d.y = ev.clientY;
+  if (!d.ghost) {
+    if (Math.hypot(d.x - d.x0, d.y - d.y0) <= PRESS_SLOP_PX) return;
+    if (!startDrag(d)) {
+      press = null; // held long enough for the details, or no drag now
+      return;
+    }
+  }
+  ev.preventDefault();
+  moveGhost(d);
+  if (!scrolling) scrolling = requestAnimationFrame(edgeScroll);
+});
+document.addEventListener("pointerup", (ev) => {
+  if (press && ev.pointerId === press.id) endDrag(press, ev, true);
+});
+document.addEventListener("pointercancel", (ev) => {
+  if (press && ev.pointerId === press.id) endDrag(press, ev, false);
+});
+document.addEventListener("click", (ev) => {
+  if (performance.now() < quietUntil) {
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+}, true);
 
 // ---------------------------------------------------------------- status
 
