@@ -1,8 +1,9 @@
 """How a server with thinking search bots answers everyone else.
 
 Starts ``bohn serve`` on a fresh SQLite database (or uses ``--url``), creates
-``--thinking`` games whose first seat is a search bot that thinks as long as
-the server lets it (``--bot``, by default ``ismcts:iterations=100000000``) and
+``--thinking`` games of two search bots that think as long as the server
+lets them (``--bot``, by default ``ismcts:iterations=100000000``) and a person
+the script plays at once (not measured), so that their bots keep thinking, and
 one game where a person plays against a greedy bot. For ``--seconds`` it then
 measures, one request at a time: the lobby (``GET /api/variants`` and ``GET
 /api/games``) and the person's actions in the other game (``POST
@@ -46,9 +47,19 @@ def _figures(xs: list[float]) -> dict[str, float]:
     }
 
 
+def _move(http: httpx.Client, gid: str, token: str, me: Any, seat: int) -> None:
+    """Play ``seat`` of game ``gid`` once if the game waits on it (not measured)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    s = http.get(f"/api/games/{gid}/state", headers=auth, params={"since": 10**9}).json()
+    if s["result"] is None and seat in s["waiting_for"]:
+        legal = [action_from_json(x["action"]) for x in s["legal"]]
+        a = me.act(SeatView(seat, legal, lambda: s["observation"])).to_json()
+        http.post(f"/api/games/{gid}/actions", headers=auth, json={"seq": s["seq"], "action": a})
+
+
 def measure(url: str, thinking: int, bot: str, seconds: float, seed: int) -> dict[str, Any]:
     http = httpx.Client(base_url=url, timeout=120)
-    slow = []
+    slow: list[tuple[str, str]] = []
     for i in range(thinking):
         r = http.post(
             "/api/games",
@@ -56,11 +67,11 @@ def measure(url: str, thinking: int, bot: str, seconds: float, seed: int) -> dic
                 "variant": "bohnanza",
                 "players": 3,
                 "seed": seed + i,
-                "seats": [{"kind": "bot", "bot": bot}, {"kind": "human"}, {"kind": "human"}],
+                "seats": [{"kind": "bot", "bot": bot}] * 2 + [{"kind": "human"}],
             },
         )
         r.raise_for_status()
-        slow.append(r.json()["id"])
+        slow.append((r.json()["id"], r.json()["join"][0]["token"]))
     r = http.post(
         "/api/games",
         json={
@@ -81,6 +92,8 @@ def measure(url: str, thinking: int, bot: str, seconds: float, seed: int) -> dic
     time.sleep(0.5)  # the search bots start thinking
     end = time.monotonic() + seconds
     while time.monotonic() < end:
+        for sid, stoken in slow:  # their person answers at once, so their bots think on
+            _move(http, sid, stoken, me, 2)
         path = rng.choice(["/api/variants", "/api/games"])
         t = time.perf_counter()
         http.get(path).raise_for_status()
@@ -98,7 +111,7 @@ def measure(url: str, thinking: int, bot: str, seconds: float, seed: int) -> dic
             if r.status_code == 200:
                 acts.append(time.perf_counter() - t)
         time.sleep(0.01)
-    moves = sum(http.get(f"/api/games/{g}").json()["seq"] for g in slow)
+    moves = sum(http.get(f"/api/games/{g}").json()["seq"] for g, _ in slow)
     return {
         "thinking_games": thinking,
         "bot": bot,
