@@ -510,6 +510,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             f"the server needs its packages: pip install 'bohn[server]' ({err})"
         ) from None
     base = public_url(args.public_url) if args.public_url else ""
+    from bohn.server.botpool import BotSettings, configure
+
+    try:
+        configure(
+            BotSettings(args.bot_workers, args.bot_pool, args.bot_seconds, args.bot_iterations)
+        )
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     # without --public-url, links follow the address each visitor used (its
     # Host header), so none points at an unspecified address (0.0.0.0, ::)
     app = create_app(args.db, base_url=base)
@@ -658,6 +666,38 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address players reach the server at (http[s]://HOST[:PORT]), which the "
         "links it hands out start with; default: the address each visitor used",
+    )
+    from bohn.server import botpool
+
+    s.add_argument(
+        "--bot-workers",
+        type=int,
+        default=botpool.WORKERS,
+        metavar="N",
+        help="worker processes the search bots think in, shared by every game in turn "
+        f"(default {botpool.WORKERS}: one fewer than the cores)",
+    )
+    s.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=botpool.THINK_S,
+        metavar="S",
+        help=f"the most seconds a bot thinks about one decision (default {botpool.THINK_S:g})",
+    )
+    s.add_argument(
+        "--bot-iterations",
+        type=int,
+        default=botpool.ITERATIONS,
+        metavar="N",
+        help="the most iterations a search bot runs for one decision "
+        f"(default {botpool.ITERATIONS})",
+    )
+    s.add_argument(
+        "--bot-pool",
+        choices=botpool.KINDS,
+        default=botpool.KIND,
+        help="where the search bots think: worker processes (the default) or threads of the "
+        "server's process (slower answers while they think; for measurements)",
     )
     s.set_defaults(func=cmd_serve)
 

@@ -68,6 +68,26 @@ class SeatView:
         return self._obs
 
 
+class Budget:
+    """The limits whoever runs a bot puts on one decision (:meth:`Bot.act_within`):
+    at most ``seconds`` of thinking (None: no limit), at most ``iterations``
+    iterations of a search (None: no limit), and ``stop``, asked now and then,
+    that ends the thinking at once when it answers True (None: never). A bot
+    that reaches a limit answers with its best move so far."""
+
+    __slots__ = ("iterations", "seconds", "stop")
+
+    def __init__(
+        self,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        self.seconds = seconds
+        self.iterations = iterations
+        self.stop = stop
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """Base class: override :meth:`act`. One bot object plays one seat of one game."""
@@ -85,6 +105,12 @@ class Bot(ABC):
     @abstractmethod
     def act(self, view: SeatView) -> Action:
         """The action this bot takes for the decision ``view`` describes."""
+
+    def act_within(self, view: SeatView, budget: Budget) -> Action:
+        """:meth:`act` within ``budget``'s limits. A bot that does not search
+        decides at once and ignores them; a search bot stops at the first
+        limit reached and answers its best move so far."""
+        return self.act(view)
 
     def __repr__(self) -> str:
         return self.kind

@@ -45,7 +45,7 @@ number of candidates), else the greedy choice (:func:`pick`).
 **Parameters** (``ismcts:iterations=200,horizon=40``): ``iterations`` (default
 the ruleset's, else :data:`ITERATIONS`), ``time_ms`` (stop after this many
 milliseconds instead, when given and > 0; both may be given: the first limit
-reached ends the search), ``horizon`` (steps played per iteration before
+reached ends the search, each looked at between rounds), ``horizon`` (steps played per iteration before
 scoring, default the ruleset's, else :data:`HORIZON`), ``c`` (the UCB
 exploration constant, default :data:`C`), ``proposals`` (trade proposals per trading phase of the greedy
 play in each iteration, default :data:`PROPOSALS`), ``evidence`` (how clearly
@@ -54,6 +54,12 @@ worlds and one candidate, default :data:`EVIDENCE`; see :func:`pick`),
 ``expand`` (visits before the tree branches at a later decision, default
 :data:`EXPAND`), ``rival`` (``mean`` or ``max``: whom the playouts' lead is
 measured against; by default the ruleset's; see :func:`reward`).
+
+**Budgets.** Whoever runs the bot may cap each decision
+(:meth:`IsmctsBot.act_within` with a :class:`~bohn.bots.base.Budget`: the
+server does, ``docs/server.md``): at most so many iterations and seconds, and a
+stop signal, looked at before every playout; the search then decides on the
+whole rounds it played.
 
 The bot sees only its :class:`~bohn.bots.base.SeatView`: the legal actions,
 its observation and the seat's information state. It never reads the game.
@@ -67,7 +73,7 @@ from functools import partial
 from statistics import NormalDist
 from typing import Any, ClassVar
 
-from bohn.bots.base import Bot, SeatView, next_seat, register_bot
+from bohn.bots.base import Bot, Budget, SeatView, next_seat, register_bot
 from bohn.bots.greedy import Cards, GreedyBot
 from bohn.bots.search import DEFAULT, HORIZON, ITERATIONS, RIVALS, Search
 from bohn.engine.actions import Action, BuyField, Harvest, Propose
@@ -215,6 +221,8 @@ class IsmctsBot(Bot):
         self.total_iterations = 0
         #: the greedy bot's choice at the last decision searched (for measurements)
         self.last_greedy: Action | None = None
+        #: the limits of the decision being made (:meth:`act_within`), else None
+        self._budget: Budget | None = None
 
     def candidates(self, legal: list[Action], greedy: Action) -> list[Action]:
         """The actions the search considers (see the module docstring)."""
@@ -247,19 +255,52 @@ class IsmctsBot(Bot):
         horizon = self.horizon if self.horizon is not None else search.horizon
         play_on = search.play_on
         tree = {a: Node() for a in cands}  # the seat's later decisions, after each candidate
-        limit = time.perf_counter() + self.time_ms / 1000 if self.time_ms > 0 else math.inf
+        now = time.perf_counter()
+        limit = now + self.time_ms / 1000 if self.time_ms > 0 else math.inf
+        # the budget of whoever runs the bot (act_within): a hard cap, looked at
+        # before every playout; a round it cuts short is left out
+        budget = self._budget
+        cap = math.inf
+        stop = None
+        if budget is not None:
+            if budget.iterations is not None:
+                most = max(1, budget.iterations)
+                iterations = min(iterations, most) if iterations > 0 else most
+            if budget.seconds is not None:
+                cap = now + budget.seconds
+            stop = budget.stop
+        capped = cap < math.inf or stop is not None
         rounds = max(1, -(-iterations // m)) if iterations > 0 else 1 << 62
         done = 0
         scores: dict[Action, list[float]] = {a: [] for a in cands}
         while done < rounds and (done == 0 or time.perf_counter() < limit):
             world = info.sample(self.rng.below(1 << 62))
             seed = self.rng.below(1 << 62)
+            played: list[float] = []
             for a in cands:
-                playout = self._iterate(world.clone(), tree[a], a, me, seed, horizon, play_on)
+                if capped and (time.perf_counter() >= cap or (stop is not None and stop())):
+                    break
+                played.append(self._iterate(world.clone(), tree[a], a, me, seed, horizon, play_on))
+            if len(played) < m:
+                break  # the budget ran out: the rounds played so far decide
+            for a, playout in zip(cands, played, strict=True):
                 scores[a].append(playout)
             done += 1
         self.total_iterations += done * m
         return pick(scores, first, self.evidence)
+
+    def act_within(self, view: SeatView, budget: Budget) -> Action:
+        """:meth:`act`, stopped by ``budget``: at most ``budget.iterations``
+        iterations (fewer if the bot's own are fewer; rounded up to whole
+        rounds of every candidate) and ``budget.seconds`` seconds, and at
+        once when ``budget.stop()`` says so, each looked at before every
+        playout. A round cut short is left out; the decision is made on the
+        rounds played (with fewer than three, the greedy choice)."""
+        self._budget = budget
+        try:
+            return self.act(view)
+        finally:
+            self._budget = None
 
     def _iterate(
         self,

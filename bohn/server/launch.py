@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 
 #: how bohn starts Debian's Chromium headless on a machine with a closed network
 CHROMIUM_ARGS: tuple[str, ...] = (
@@ -31,13 +32,14 @@ def free_port() -> int:
 
 
 def start_server(
-    db_url: str, port: int | None = None, *, timeout: float = 30
+    db_url: str, port: int | None = None, *, timeout: float = 30, args: Sequence[str] = ()
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """``python -m bohn serve`` on ``db_url``; the process and its base URL once
-    it answers (``RuntimeError`` if it does not within ``timeout`` seconds)."""
+    """``python -m bohn serve`` on ``db_url`` (and further ``args``, such as
+    ``--bot-seconds 1``); the process and its base URL once it answers
+    (``RuntimeError`` if it does not within ``timeout`` seconds)."""
     port = port or free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bohn", "serve", "--port", str(port), "--db", db_url],
+        [sys.executable, "-m", "bohn", "serve", "--port", str(port), "--db", db_url, *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -41,6 +41,7 @@ from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
+from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
 from bohn.server.store import GameRow, StaleAction, Store
 from bohn.sim.runner import bot_seed
 
@@ -262,7 +263,7 @@ class Watcher:
 class Room:
     """One live game."""
 
-    def __init__(self, row: GameRow, game: Game, store: Store) -> None:
+    def __init__(self, row: GameRow, game: Game, store: Store, pool: BotPool | None = None) -> None:
         self.row = row
         self.game = game
         self.store = store
@@ -274,6 +275,11 @@ class Room:
         }
         #: the information states of the bots that search, by seat
         self.trackers: dict[int, Any] = {}
+        #: where the search bots think (the hub's; None: one of the room's own on first use)
+        self.pool = pool
+        self._own_pool: BotPool | None = None
+        #: the bot that decides for a search bot that failed or overran its cap
+        self._fallback: Bot | None = None
         #: the connections, by their send function
         self.watchers: dict[Send, Watcher] = {}
         self._bot_task: asyncio.Task[None] | None = None
@@ -508,6 +514,8 @@ class Room:
     async def _run_bots(self) -> None:
         try:
             await self._bot_moves()
+        except PoolClosed:  # the server stops
+            pass
         finally:  # however the run ends, what it did is told
             if self._dirty:
                 self._tell_soon()
@@ -516,32 +524,90 @@ class Room:
         """The bots move while one is waited on: one move per think time, or
         without think time, a run of moves (at most :data:`BOT_RUN` moves and
         :data:`BOT_SLICE` seconds, so other games get their turn) committed
-        together; nobody sees a move before it is committed."""
+        together; nobody sees a move before it is committed. A search bot
+        thinks in the bot pool, without the game's lock (:meth:`_search_move`)."""
         while True:
             if self.row.think_ms:
                 await asyncio.sleep(self.row.think_ms / 1000)
-            async with self.lock:
-                if self._bot_to_move() is None:
-                    return
-                trial = self.game.clone()
-                seat = self._bot_to_move()
-                if seat is not None and self.bots[seat].uses_infostate:
-                    # a search takes long: off the event loop, one move at a time
-                    moves = await asyncio.to_thread(self._bot_run, trial, 1)
-                else:
+            seat = self._bot_to_move()
+            if seat is None:
+                return
+            if self.bots[seat].uses_infostate:
+                await self._search_move()
+            else:
+                async with self.lock:
+                    trial = self.game.clone()
                     moves = self._bot_run(trial, 1 if self.row.think_ms else BOT_RUN)
-                await self._commit(trial, moves)
+                    if moves:
+                        await self._commit(trial, moves)
             await asyncio.sleep(0)
 
+    def _pool(self) -> BotPool:
+        if self.pool is None:  # a room of its own (tests): a pool of its own
+            self.pool = self._own_pool = BotPool()
+        return self.pool
+
+    async def _search_move(self) -> None:
+        """One decision of the search bot the game waits on: in its turn of
+        the bot pool (:meth:`BotPool.turn`, round the games), a snapshot of
+        the game taken under the lock, the thinking in a worker without the
+        lock (people's actions go on meanwhile), then under the lock again
+        the move is committed if the game is still at the snapshot's state;
+        if it moved on, the decision is dropped and the loop thinks again.
+        A decision that fails or overruns its cap is the greedy bot's."""
+        pool = self._pool()
+        async with pool.turn(self.row.id):
+            async with self.lock:
+                seat = self._bot_to_move()
+                if seat is None or not self.bots[seat].uses_infostate:
+                    return  # the game moved on meanwhile: the loop looks again
+                seq = self.game.seq
+                bot = self.bots[seat]
+                try:
+                    data: bytes | None = snapshot(self.game, seat, bot, self.trackers.get(seat))
+                except Exception:  # a bot that cannot be copied: the greedy bot decides
+                    log.exception("bot at seat %s of %s", seat, self.row.id)
+                    data = None
+            action: Action | None = None
+            tracker: Any = None
+            if data is not None:
+                try:
+                    action, bot, tracker = decision(await pool.think(data))
+                except PoolClosed:
+                    raise
+                except Exception as e:  # the bot failing, or overrunning its cap
+                    log.error("bot at seat %s of %s: %r", seat, self.row.id, e)
+        async with self.lock:
+            if self.game.seq != seq:
+                return  # chosen on a state that is gone: think again on the new one
+            trial = self.game.clone()
+            if action is None:
+                if self._fallback is None:
+                    self._fallback = make_bot("greedy", bot_seed(self.row.seed, seat))
+                action = self._fallback.act(seat_view(trial, seat, self._fallback, {}))
+            try:
+                trial.apply(seat, action)
+            except BohnError as e:  # a bot's mistake: its first legal action instead
+                log.warning("bot at seat %s of %s: %s", seat, self.row.id, e.message)
+                trial = self.game.clone()
+                action = trial.legal_actions(seat)[0]
+                trial.apply(seat, action)
+            await self._commit(trial, [(seq, seat, action.to_json())])
+            if tracker is not None:  # the bot as its decision left it
+                self.bots[seat] = bot
+                self.trackers[seat] = tracker
+
     def _bot_run(self, game: Game, limit: int) -> list[tuple[int, int, dict[str, Any]]]:
-        """Play bot moves on ``game`` (a copy) while a bot is waited on, at
-        most ``limit``; the moves as ``(seq, seat, action JSON)``."""
+        """Play the moves of bots that do not search on ``game`` (a copy)
+        while one is waited on, at most ``limit``; the moves as ``(seq,
+        seat, action JSON)``. A search bot's move ends the run (it thinks in
+        the bot pool: :meth:`_search_move`)."""
         moves: list[tuple[int, int, dict[str, Any]]] = []
         end = time.perf_counter() + BOT_SLICE
         while len(moves) < limit and (seat := self._bot_to_move(game)) is not None:
             bot = self.bots[seat]
-            if moves and bot.uses_infostate:
-                break  # a search bot moves alone (see _bot_moves)
+            if bot.uses_infostate:
+                break
             view = seat_view(game, seat, bot, self.trackers)
             seq = game.seq
             action = bot.act(view)
@@ -659,6 +725,8 @@ class Room:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        if self._own_pool is not None:
+            await self._own_pool.close()
 
 
 @lru_cache(maxsize=64)
@@ -670,10 +738,18 @@ def _clock_words(variant: str) -> Describer:
 class Hub:
     """Every live game of the server, loaded from the store on first use."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bots: BotSettings | None = None) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        #: where every game's search bots think, in turn (``bots``: its
+        #: settings; by default those of ``bohn serve``'s flags, botpool.configure)
+        self.pool = BotPool(bots)
+
+    def bot_queue_length(self) -> int:
+        """Games whose search bot waits for a worker of the bot pool (not
+        those thinking now: :attr:`BotPool.thinking`)."""
+        return self.pool.queue_length()
 
     async def room(self, game_id: str) -> Room | None:
         room = self.rooms.get(game_id)
@@ -688,7 +764,7 @@ class Hub:
             if row is None:
                 return None
             game = await self.rebuild(row)
-            room = Room(row, game, self.store)
+            room = Room(row, game, self.store, self.pool)
             room.clocked = await self.store.clocked(game_id)
             self.rooms[game_id] = room
         room.kick_bots()
@@ -748,6 +824,9 @@ class Hub:
             gc.freeze()
 
     async def close(self) -> None:
+        """Stop: the bot pool first (thinking stops at once; nothing of it was
+        stored), then every room's tasks."""
+        await self.pool.close()
         for room in self.rooms.values():
             await room.stop()
 
