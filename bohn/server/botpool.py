@@ -43,9 +43,11 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bohn.bots.base import Bot, Budget, seat_view
-from bohn.engine.actions import Action
+from bohn.bots.base import Budget, make_bot, seat_view
+from bohn.engine.actions import Action, action_from_json
 from bohn.engine.game import Game
+from bohn.engine.rng import derive_seed
+from bohn.rulesets import find_variant
 
 log = logging.getLogger("bohn.server")
 
@@ -119,35 +121,48 @@ class Overrun(Exception):
     """A decision did not come back within its cap and :data:`OVERRUN_S`."""
 
 
-def snapshot(game: Game, seat: int, bot: Bot, tracker: Any) -> bytes:
-    """What a worker needs to make ``seat``'s decision in ``game``: the
-    game, the seat, its bot and its information state, as bytes (pickled,
-    for a worker process, and a copy for a thread: the room's own objects
-    are never touched by a worker)."""
-    if tracker is not None:
-        tracker.follow(game)  # shares the game in the bytes instead of an older copy
-    return pickle.dumps((game, seat, bot, tracker), protocol=pickle.HIGHEST_PROTOCOL)
+def snapshot(game: Game, seat: int, spec: str, seed: int) -> bytes:
+    """What a worker needs to make ``seat``'s decision in ``game``, as bytes:
+    the game as its record (variant, players, seed, options and every
+    action, so the worker rebuilds it exactly, log and all, and a compiled
+    engine's objects never need pickling), the seat and its bot's spec and
+    seed (the bot is made anew for the decision: its choice depends on the
+    game's state and its seed, not on what it thought before)."""
+    actions = [(s, a.to_json()) for s, a, _ in game.history() if a is not None and s is not None]
+    record = {
+        "variant": game.variant,
+        "players": game.n,
+        "seed": game.seed,
+        "options": game.options,
+        "actions": actions,
+        "seat": seat,
+        "bot": spec,
+        "bot_seed": derive_seed("decision", seed, game.seq),
+    }
+    return pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def think(
     data: bytes, seconds: float, iterations: int, stop: Callable[[], bool] | None = None
 ) -> bytes:
     """In a worker: the decision of :func:`snapshot`'s seat within the caps
-    (counted from here), as bytes of ``(action, bot, tracker)``: the action,
-    and the bot and information state as the decision left them."""
+    (counted from here, the rebuilding of the game included), as the bytes
+    of its action's JSON."""
     start = time.perf_counter()
-    game, seat, bot, tracker = pickle.loads(data)
-    trackers = {} if tracker is None else {seat: tracker}
-    view = seat_view(game, seat, bot, trackers)
+    r = pickle.loads(data)
+    game = find_variant(r["variant"]).new(r["players"], r["seed"], r["options"])
+    for s, a in r["actions"]:
+        game.apply(s, action_from_json(a))
+    bot = make_bot(r["bot"], r["bot_seed"])
+    view = seat_view(game, r["seat"], bot, {})
     left = max(0.0, seconds - (time.perf_counter() - start))
     action = bot.act_within(view, Budget(seconds=left, iterations=iterations, stop=stop))
-    return pickle.dumps((action, bot, trackers.get(seat)), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(action.to_json(), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def decision(data: bytes) -> tuple[Action, Bot, Any]:
-    """:func:`think`'s answer: the action, the bot and its information state."""
-    action, bot, tracker = pickle.loads(data)
-    return action, bot, tracker
+def decision(data: bytes) -> Action:
+    """:func:`think`'s answer: the action."""
+    return action_from_json(pickle.loads(data))
 
 
 def _worker_start() -> None:

@@ -268,13 +268,12 @@ class Room:
         self.game = game
         self.store = store
         self.lock = asyncio.Lock()
+        #: the bots' specs by seat (a search bot is made anew in the pool for
+        #: each decision, :func:`bohn.server.botpool.snapshot`)
+        self.specs: dict[int, str] = {s["seat"]: s["bot"] for s in row.seats if s["kind"] == "bot"}
         self.bots: dict[int, Bot] = {
-            s["seat"]: make_bot(s["bot"], bot_seed(row.seed, s["seat"]))
-            for s in row.seats
-            if s["kind"] == "bot"
+            seat: make_bot(spec, bot_seed(row.seed, seat)) for seat, spec in self.specs.items()
         }
-        #: the information states of the bots that search, by seat
-        self.trackers: dict[int, Any] = {}
         #: where the search bots think (the hub's; None: one of the room's own on first use)
         self.pool = pool
         self._own_pool: BotPool | None = None
@@ -562,21 +561,14 @@ class Room:
                 if seat is None or not self.bots[seat].uses_infostate:
                     return  # the game moved on meanwhile: the loop looks again
                 seq = self.game.seq
-                bot = self.bots[seat]
-                try:
-                    data: bytes | None = snapshot(self.game, seat, bot, self.trackers.get(seat))
-                except Exception:  # a bot that cannot be copied: the greedy bot decides
-                    log.exception("bot at seat %s of %s", seat, self.row.id)
-                    data = None
+                data = snapshot(self.game, seat, self.specs[seat], bot_seed(self.row.seed, seat))
             action: Action | None = None
-            tracker: Any = None
-            if data is not None:
-                try:
-                    action, bot, tracker = decision(await pool.think(data))
-                except PoolClosed:
-                    raise
-                except Exception as e:  # the bot failing, or overrunning its cap
-                    log.error("bot at seat %s of %s: %r", seat, self.row.id, e)
+            try:
+                action = decision(await pool.think(data))
+            except PoolClosed:
+                raise
+            except Exception as e:  # the bot failing, or overrunning its cap
+                log.error("bot at seat %s of %s: %r", seat, self.row.id, e)
         async with self.lock:
             if self.game.seq != seq:
                 return  # chosen on a state that is gone: think again on the new one
@@ -593,9 +585,6 @@ class Room:
                 action = trial.legal_actions(seat)[0]
                 trial.apply(seat, action)
             await self._commit(trial, [(seq, seat, action.to_json())])
-            if tracker is not None:  # the bot as its decision left it
-                self.bots[seat] = bot
-                self.trackers[seat] = tracker
 
     def _bot_run(self, game: Game, limit: int) -> list[tuple[int, int, dict[str, Any]]]:
         """Play the moves of bots that do not search on ``game`` (a copy)
@@ -608,7 +597,7 @@ class Room:
             bot = self.bots[seat]
             if bot.uses_infostate:
                 break
-            view = seat_view(game, seat, bot, self.trackers)
+            view = seat_view(game, seat, bot, {})  # no search here: no information state
             seq = game.seq
             action = bot.act(view)
             try:

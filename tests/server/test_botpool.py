@@ -350,3 +350,18 @@ def _log(http: httpx.Client, game: dict[str, Any]) -> dict[int, Any]:
     auth = {"Authorization": f"Bearer {game['join'][0]['token']}"}
     log = http.get(f"/api/games/{game['id']}/state", headers=auth).json()["log"]
     return {e["step"] - 1: e["action"] for e in log if e["seat"] == 0}
+
+
+def test_a_snapshot_is_the_game_as_its_record_and_its_decision_is_the_bots() -> None:
+    """The worker gets the game as its record (no engine object is pickled:
+    the compiled engine's cannot be), rebuilds it with its log and makes the
+    same decision a bot made anew with the decision's seed makes here."""
+    game, view, _ = _decision()
+    data = botpool.snapshot(game, 0, "ismcts:iterations=40", 9)
+    action = botpool.decision(botpool.think(data, seconds=30, iterations=40))
+    assert action in view.legal
+    # the same snapshot decides the same (the bot's seed is the decision's)
+    assert botpool.decision(botpool.think(data, seconds=30, iterations=40)) == action
+    # a later state is a new decision with a seed of its own
+    other = botpool.snapshot(game, 0, "ismcts:iterations=40", 10)
+    assert other != data
