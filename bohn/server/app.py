@@ -55,18 +55,40 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bohn.bots.base import load_bots, parse_bot_spec
+from bohn.bots.base import BotSpecError, check_bot_spec, load_bots, make_bot
 from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
 from bohn.server.rooms import Hub, Refused, Room, seat_names
-from bohn.server.store import SeatTaken, Store, migrate, token_hash
+from bohn.server.store import BrokenGame, SeatTaken, Store, migrate, token_hash
 from bohn.variants import variant_info
 
 #: the largest request body or WebSocket message accepted, in bytes
 MAX_BODY = 64 * 1024
+#: the deepest arrays and objects may nest in a request body or a WebSocket
+#: message (an action's JSON nests 3 levels)
+MAX_DEPTH = 32
+#: the largest WebSocket message read at all, in bytes: one up to this size
+#: over :data:`MAX_BODY` is answered with an error, then the socket closed
+#: (1009); the protocol layer closes on a larger one without reading it
+WS_READ_MAX = 16 * MAX_BODY
+#: the Content-Security-Policy of every response: the pages run only the
+#: server's own script files (no inline script, no handler attributes, no
+#: eval), load nothing from elsewhere, and no site may frame them
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+#: the headers every HTTP response carries
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000
 #: the turn clock's seconds per decision, least and most
@@ -119,6 +141,69 @@ class _BodyLimit:
             if started:
                 raise
             await too_large(scope, receive, send)
+
+
+class _SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response (plain ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [h for h in SECURITY_HEADERS if h[0] not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+#: what the nesting depth of JSON text depends on: escapes, quotes, brackets
+_JSON_MARKS = re.compile(r'\\.|["\[\]{}]', re.S)
+
+
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in the JSON ``text``, read without
+    parsing it (one pass over its quotes, escapes and brackets, those in
+    strings left out), so that no nesting can exhaust the parser's stack."""
+    depth = most = 0
+    in_string = False
+    for m in _JSON_MARKS.finditer(text):
+        c = m.group()
+        if c == '"':
+            in_string = not in_string
+        elif in_string or len(c) > 1:
+            continue
+        elif c in "[{":
+            depth += 1
+            most = max(most, depth)
+        else:
+            depth -= 1
+    return most
+
+
+def parse_json(data: bytes | str, what: str = "the body") -> Any:
+    """``data`` as JSON, at most :data:`MAX_DEPTH` levels deep; BadRequest else."""
+    try:
+        text = data.decode() if isinstance(data, bytes) else data
+    except UnicodeDecodeError:
+        raise BadRequest(f"{what} must be JSON (in UTF-8)") from None
+    depth = json_depth(text)
+    if depth > MAX_DEPTH:
+        raise BadRequest(
+            f"{what} nests arrays and objects {depth} levels deep; at most {MAX_DEPTH}",
+            "too-deep",
+        )
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadRequest(f"{what} must be JSON") from None
 
 
 #: the languages of the card texts (``?lang=``)
@@ -234,16 +319,17 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
             )
         if s["kind"] == "bot":
             spec = s.get("bot", "greedy")
-            if not isinstance(spec, str) or len(spec) > 120:
+            if not isinstance(spec, str):
                 raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
             try:
-                kind, _ = parse_bot_spec(spec)
-            except ValueError as e:
-                raise BadRequest(f"seat {i}: {e}") from None
-            if kind not in load_bots():
-                raise BadRequest(
-                    f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(load_bots()))}"
-                )
+                # the kind and every parameter within its bounds (the
+                # server's, Param.server_high), and a bot that can be made
+                check_bot_spec(spec, server=True)
+                make_bot(spec, 0, server=True)
+            except BotSpecError as e:
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+            except ValueError as e:  # parameters that do not go together
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
             rows.append(
                 {"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": bot_name(spec)}
             )
@@ -280,6 +366,83 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         "clock_s": clock,
         "seed_chosen": "seed" in body,
     }
+
+
+def _body(schema: dict[str, Any], example: Any) -> dict[str, Any]:
+    """The OpenAPI description of a JSON request body (the handlers read the
+    body themselves, and refuse what does not fit with a message)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": schema, "example": example}},
+        }
+    }
+
+
+def _create_schema() -> dict[str, Any]:
+    """The create-game body as JSON Schema (what :func:`_new_game_spec` takes)."""
+    name = {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["variant"],
+        "properties": {
+            "variant": {"type": "string", "enum": list(VARIANTS)},
+            "players": {"type": "integer", "minimum": 1, "maximum": 8},
+            "options": {"type": "object"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": {
+                        "kind": {"type": "string", "enum": ["human", "bot"]},
+                        "name": name,
+                        "bot": {
+                            "type": "string",
+                            "maxLength": 120,
+                            "examples": ["greedy", "random", "greedy:proposals=1"],
+                        },
+                    },
+                },
+            },
+            "think_ms": {"type": "integer", "minimum": 0, "maximum": MAX_THINK_MS},
+            "seed": {"type": ["integer", "string"], "maxLength": 60},
+            "clock_s": {
+                "type": ["integer", "null"],
+                "minimum": CLOCK_RANGE[0],
+                "maximum": CLOCK_RANGE[1],
+            },
+        },
+    }
+
+
+_TAKE_BODY = _body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name"],
+        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+    },
+    {"name": "Ada"},
+)
+_ACTION_BODY = _body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seq", "action"],
+        "properties": {
+            "seq": {"type": "integer", "minimum": 0},
+            "action": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"type": "string"}},
+                "description": "an action's JSON (docs/actions.md)",
+            },
+        },
+    },
+    {"seq": 0, "action": {"type": "plant", "from": "hand"}},
+)
 
 
 def _summary(room: Room) -> dict[str, Any]:
@@ -340,8 +503,11 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             await hub.close()
             await store.close()
 
-    app = FastAPI(title="bohn", lifespan=lifespan)
+    # no /docs or /redoc pages: they run inline script from elsewhere, which
+    # the pages' Content-Security-Policy forbids (the schema is /openapi.json)
+    app = FastAPI(title="bohn", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(_BodyLimit)
+    app.add_middleware(_SecurityHeaders)  # the outermost: every answer has them
 
     def hub() -> Hub:
         h: Hub = store_box["hub"]
@@ -360,7 +526,14 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     async def _room(game_id: str) -> Room:
         if len(game_id) > 32:
             raise BadRequest("no such game", "not-found", 404)
-        room = await hub().room(game_id)
+        try:
+            room = await hub().room(game_id)
+        except BrokenGame as e:
+            raise BadRequest(
+                f"game {game_id} is stored but cannot be loaded (marked broken): {e.reason}",
+                "broken",
+                410,
+            ) from None
         if room is None:
             raise BadRequest("no such game", "not-found", 404)
         return room
@@ -435,12 +608,16 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         body = {**catalogue(variant).to_json(), "lang": lang}
         return Response(orjson.dumps(body), media_type="application/json")
 
-    @app.post("/api/games", status_code=201)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        openapi_extra=_body(
+            _create_schema(),
+            {"variant": "bohnanza", "players": 3, "seats": [{"kind": "human"}] * 3},
+        ),
+    )
     async def create_game(request: Request) -> dict[str, Any]:
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         spec = _new_game_spec(body)
         game_id = secrets.token_hex(8)
         tokens: dict[int, str] = {}
@@ -484,7 +661,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             },
         }
 
-    @app.post("/api/games/{game_id}/seats/{seat}/take")
+    @app.post("/api/games/{game_id}/seats/{seat}/take", openapi_extra=_TAKE_BODY)
     async def take_seat(game_id: str, seat: str, request: Request) -> dict[str, Any]:
         """Take the free human seat ``seat`` under the name in the body
         (``{"name"}``): the seat's new token and play link; any earlier link
@@ -494,10 +671,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         if not seat.isdigit() or int(seat) >= len(room.row.seats):
             raise BadRequest(f"game {game_id} has no seat {seat}", "not-found", 404)
         n = int(seat)
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"name"}:
             raise BadRequest('the body is {"name": "<your name>"}')
         name = player_name(body["name"], "name")
@@ -528,7 +702,10 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             raise BadRequest("status is running or finished")
         out = []
         for row in await hub().store.games(status=status):
-            room = await hub().room(row.id)
+            try:
+                room = await hub().room(row.id)
+            except BrokenGame:  # marked broken now: left out from here on
+                continue
             if room is not None:
                 out.append(_summary(room))
         return {"games": out}
@@ -549,16 +726,13 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         seat = _seat_of(room, _bearer(request), spectate)
         return room.view(seat, max(0, since), lang)
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", openapi_extra=_ACTION_BODY)
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         room = await _room(game_id)
         seat = _seat_of(room, _bearer(request), None)
         if seat is None:  # pragma: no cover - _seat_of needs a token here
             raise BadRequest("spectators do not act", "forbidden", 403)
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"seq", "action"}:
             raise BadRequest('the body is {"seq": <state>, "action": <action JSON>}')
         seq = body["seq"]
@@ -663,7 +837,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             seat = _seat_of(room, ws.query_params.get("token"), ws.query_params.get("spectate"))
         except BadRequest as e:
             await ws.send_json({"type": "error", "code": e.code, "message": e.message})
-            await ws.close(code=4403 if e.status == 403 else 4404)
+            await ws.close(code=4403 if e.status == 403 else 4410 if e.status == 410 else 4404)
             return
         if seat is not None and not room.row.seats[seat]["joined"]:
             room.row.seats[seat]["joined"] = True
@@ -675,16 +849,38 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         try:
             await room.watch(send, seat, ws.query_params.get("lang", "en"))
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_BODY:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text
                     await send(
-                        {"type": "error", "code": "too-large", "message": "message too large"}
+                        {
+                            "type": "error",
+                            "code": "binary",
+                            "message": "messages are JSON text frames; binary frames are refused",
+                        }
                     )
-                    continue
+                    await ws.close(code=1003, reason="binary frames are refused")
+                    break
+                size = len(text.encode())
+                if size > MAX_BODY:
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "too-large",
+                            "message": f"messages hold at most {MAX_BODY} bytes, not {size}",
+                        }
+                    )
+                    await ws.close(code=1009, reason="message too large")
+                    break
                 try:
-                    msg = json.loads(text)
-                except ValueError:
-                    await send({"type": "error", "code": "bad-request", "message": "send JSON"})
+                    msg = parse_json(text, "a message")
+                except BadRequest as e:
+                    await send({"type": "error", "code": e.code, "message": e.message})
+                    if e.code == "too-deep":
+                        await ws.close(code=1008, reason="message nested too deep")
+                        break
                     continue
                 if not isinstance(msg, dict) or msg.get("type") != "act":
                     await send(
