@@ -297,7 +297,11 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     cls = VARIANTS[variant]
     players = body.get("players", min(cls.allowed_players(), key=lambda n: (abs(n - 4), n)))
-    if isinstance(players, bool) or players not in cls.allowed_players():
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in cls.allowed_players()
+    ):
         raise BadRequest(f"{variant} is for {cls.players_text()} players, not {players!r}")
     options = body.get("options", {})
     if not isinstance(options, dict):
