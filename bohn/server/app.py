@@ -44,6 +44,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
+from bohn.server.metrics import Metrics
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
 from bohn.server.rooms import Hub, Refused, Room, seat_names
 from bohn.server.store import BrokenGame, SeatTaken, Store, migrate, token_hash
@@ -517,6 +519,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         h: Hub = store_box["hub"]
         return h
 
+    metrics = Metrics(lambda: store_box.get("hub"))
+
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
         return _error(exc.status, exc.code, exc.message)
@@ -591,6 +595,17 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             what = "client code" if name == "client.js" else f"{name}"
             return _error(404, "not-found", f"{variant} has no {what} of its own")
         return Response(found.read_text(encoding="utf-8"), media_type=media)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """The server answers: ``{"status": "ok", "live_games"}`` (the games
+        loaded in memory)."""
+        return {"status": "ok", "live_games": len(hub().rooms)}
+
+    @app.get("/metrics", response_class=Response)
+    async def prometheus_metrics() -> Response:
+        """The server's metrics in Prometheus's text format (:mod:`bohn.server.metrics`)."""
+        return Response(metrics.text(), media_type="text/plain; version=0.0.4; charset=utf-8")
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:
@@ -742,7 +757,9 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         seq = body["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise BadRequest("seq must be an integer")
+        start = time.perf_counter()
         new_seq = await room.act(seat, seq, body["action"])
+        metrics.ack_seconds.observe(time.perf_counter() - start)
         return {"type": "ack", "seq": new_seq}
 
     @app.get("/api/games/{game_id}/replay")
@@ -910,12 +927,14 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                         }
                     )
                     continue
+                start = time.perf_counter()
                 try:
                     new_seq = await room.act(seat, seq, msg.get("action"))
                 except Refused as e:
                     await send({"type": "error", **e.to_json()})
                     continue
                 await send({"type": "ack", "seq": new_seq})
+                metrics.ack_seconds.observe(time.perf_counter() - start)
         except (WebSocketDisconnect, RuntimeError):  # the client went away
             pass
         finally:

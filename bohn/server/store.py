@@ -372,6 +372,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.writer = Writer(url)
         self.url = async_url(url)
+        #: actions committed through this store (``/metrics``)
+        self.actions_stored = 0
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30}
@@ -440,6 +442,7 @@ class Store:
                 for seq, seat, action in moves
             ]
         )
+        self.actions_stored += len(moves)
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
         done = (

@@ -371,3 +371,73 @@ def test_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+# -- health and metrics ---------------------------------------------------------------
+
+
+def _metrics(client: TestClient) -> dict[str, float]:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    r = client.get("/metrics")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    out: dict[str, float] = {}
+    for family in text_string_to_metric_families(r.text):
+        for sample in family.samples:
+            labels = ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
+            out[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
+    return out
+
+
+def test_healthz_and_metrics(client: TestClient) -> None:
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json() == {"status": "ok", "live_games": 0}
+    m = _metrics(client)
+    assert m["bohn_live_games{status=running}"] == 0
+    assert m["bohn_actions_total"] == 0 and m["bohn_ack_seconds_count"] == 0
+    assert m["bohn_bot_queue"] == 0
+    game = create(client, "greedy", "greedy").json()
+    token = game["join"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    st = client.get(f"/api/games/{game['id']}/state", headers=auth).json()
+    r = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"seq": st["seq"], "action": st["legal"][0]["action"]},
+        headers=auth,
+    )
+    assert r.status_code == 200
+    with client.websocket_connect(f"/ws/games/{game['id']}?token={token}") as ws:
+        st = ws.receive_json()
+        ws.send_text(json.dumps({"type": "act", "seq": st["seq"], "action": {"type": "x"}}))
+        assert ws.receive_json()["type"] == "error"  # refused: no acknowledgement
+    m = _metrics(client)
+    assert client.get("/healthz").json()["live_games"] == 1
+    assert m["bohn_live_games{status=running}"] == 1
+    assert m["bohn_ack_seconds_count"] == 1 and m["bohn_ack_seconds_sum"] > 0
+    assert m["bohn_actions_total"] >= 1  # the person's, and the bots' since
+    assert m["bohn_bot_queue"] in (0, 1)
+
+
+def test_the_bot_queue_gauge_reads_the_hub() -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from bohn.server.metrics import bot_queue
+
+    assert bot_queue(SimpleNamespace(bot_queue_length=lambda: 3, rooms={})) == 3
+
+    async def rooms_with_tasks() -> int:
+        never = asyncio.get_running_loop().create_future()
+        running = asyncio.ensure_future(never)
+        done = asyncio.ensure_future(asyncio.sleep(0))
+        await done
+        rooms = {
+            "a": SimpleNamespace(_bot_task=running),
+            "b": SimpleNamespace(_bot_task=done),
+            "c": SimpleNamespace(_bot_task=None),
+        }
+        n = bot_queue(SimpleNamespace(rooms=rooms))
+        running.cancel()
+        return n
+
+    assert asyncio.run(rooms_with_tasks()) == 1
