@@ -23,16 +23,17 @@ def _bypass_csp_by_default() -> None:
         from playwright.sync_api import Browser
     except ImportError:  # no Playwright: the browser tests skip
         return
-    if getattr(Browser.new_context, "_bohn_bypass", False):
-        return
-    plain = Browser.new_context
+    for name in ("new_context", "new_page"):  # new_page makes a context of its own
+        plain = getattr(Browser, name)
+        if getattr(plain, "_bohn_bypass", False):
+            continue
 
-    def new_context(self: Browser, *args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("bypass_csp", True)
-        return plain(self, *args, **kwargs)
+        def bypassing(self: Browser, *args: Any, _plain: Any = plain, **kwargs: Any) -> Any:
+            kwargs.setdefault("bypass_csp", True)
+            return _plain(self, *args, **kwargs)
 
-    new_context._bohn_bypass = True  # type: ignore[attr-defined]
-    Browser.new_context = new_context  # type: ignore[method-assign]
+        bypassing._bohn_bypass = True  # type: ignore[attr-defined]
+        setattr(Browser, name, bypassing)
 
 
 _bypass_csp_by_default()
