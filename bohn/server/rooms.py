@@ -41,7 +41,7 @@ from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
-from bohn.server.store import BrokenGame, GameRow, StaleAction, Store
+from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
 
 log = logging.getLogger("bohn.server")
@@ -692,6 +692,8 @@ class Hub:
                 room = Room(row, game, self.store)
                 room.clocked = await self.store.clocked(game_id)
             except Exception as e:  # a stored game that does not load is marked broken
+                if is_database_error(e):  # the database failing: not the game's fault
+                    raise
                 reason = f"{type(e).__name__}: {getattr(e, 'message', None) or e}"
                 await self.store.mark_broken(game_id, reason)
                 raise BrokenGame(game_id, reason) from None

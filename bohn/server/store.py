@@ -597,6 +597,13 @@ class Store:
         return {int(r.seq) for r in rows}
 
 
+def is_database_error(e: BaseException) -> bool:
+    """Whether ``e`` is the database (or the connection to it) failing,
+    rather than something wrong with what it holds: such a failure never
+    marks a game broken."""
+    return isinstance(e, sa.exc.SQLAlchemyError | OSError)
+
+
 def _check_row(row: GameRow) -> None:
     """That a decoded game row is one the server could have stored:
     ValueError saying what does not fit otherwise."""
@@ -632,6 +639,7 @@ __all__ = [
     "StaleAction",
     "Store",
     "check_url",
+    "is_database_error",
     "metadata",
     "migrate",
     "shown_url",

@@ -441,3 +441,38 @@ def test_the_bot_queue_gauge_reads_the_hub() -> None:
         return n
 
     assert asyncio.run(rooms_with_tasks()) == 1
+
+
+def test_a_failing_database_marks_no_game_broken(tmp_path: Path) -> None:
+    import asyncio
+
+    import sqlalchemy as sa
+
+    from bohn.server.rooms import Hub
+    from bohn.server.store import Store
+
+    with TestClient(create_app(_db(tmp_path))) as c:
+        game_id = create(c, "greedy", "greedy").json()["id"]
+
+    async def run() -> None:
+        store = Store(_db(tmp_path))
+        hub = Hub(store)
+        real = store.actions
+
+        async def gone(game_id: str) -> Any:
+            raise sa.exc.OperationalError("SELECT", {}, Exception("connection lost"))
+
+        store.actions = gone  # type: ignore[method-assign]
+        try:
+            with pytest.raises(sa.exc.OperationalError):
+                await hub.room(game_id)
+            store.actions = real  # type: ignore[method-assign]
+            room = await hub.room(game_id)  # the database back: the game loads
+            assert room is not None and room.row.id == game_id
+        finally:
+            await hub.close()
+            await store.close()
+
+    asyncio.run(run())
+    with sqlite3.connect(tmp_path / "bohn.db") as conn:
+        assert conn.execute("SELECT broken FROM games").fetchall() == [(None,)]
