@@ -166,46 +166,43 @@ class _SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-#: what the nesting depth of JSON text depends on: escapes, quotes, brackets
-_JSON_MARKS = re.compile(r'\\.|["\[\]{}]', re.S)
-
-
-def json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in the JSON ``text``, read without
-    parsing it (one pass over its quotes, escapes and brackets, those in
-    strings left out), so that no nesting can exhaust the parser's stack."""
-    depth = most = 0
-    in_string = False
-    for m in _JSON_MARKS.finditer(text):
-        c = m.group()
-        if c == '"':
-            in_string = not in_string
-        elif in_string or len(c) > 1:
-            continue
-        elif c in "[{":
-            depth += 1
-            most = max(most, depth)
-        else:
-            depth -= 1
-    return most
+def too_deep(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest in ``value`` (parsed JSON) more than
+    ``limit`` levels deep: read level by level, without recursion, and no
+    further than the level past the limit."""
+    level = [value]
+    for depth in range(1, limit + 2):
+        containers = [v for v in level if isinstance(v, list | dict)]
+        if not containers:
+            return False
+        if depth > limit:
+            return True
+        level = [x for v in containers for x in (v.values() if isinstance(v, dict) else v)]
+    return True  # pragma: no cover - the loop returns
 
 
 def parse_json(data: bytes | str, what: str = "the body") -> Any:
-    """``data`` as JSON, at most :data:`MAX_DEPTH` levels deep; BadRequest else."""
+    """``data`` as JSON, arrays and objects nested at most :data:`MAX_DEPTH`
+    levels; BadRequest else. (The standard parser refuses nesting deeper
+    than Python's recursion limit with RecursionError, safely; anything
+    past the limit here is refused before any code walks it.)"""
     try:
         text = data.decode() if isinstance(data, bytes) else data
     except UnicodeDecodeError:
         raise BadRequest(f"{what} must be JSON (in UTF-8)") from None
-    depth = json_depth(text)
-    if depth > MAX_DEPTH:
-        raise BadRequest(
-            f"{what} nests arrays and objects {depth} levels deep; at most {MAX_DEPTH}",
-            "too-deep",
-        )
+    deep = BadRequest(
+        f"{what} nests arrays and objects more than {MAX_DEPTH} levels deep (at most {MAX_DEPTH})",
+        "too-deep",
+    )
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        value = json.loads(text)
+    except RecursionError:
+        raise deep from None
+    except ValueError:
         raise BadRequest(f"{what} must be JSON") from None
+    if too_deep(value, MAX_DEPTH):
+        raise deep
+    return value
 
 
 #: the languages of the card texts (``?lang=``)
@@ -943,4 +940,4 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     return app
 
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "create_app", "parse_json", "too_deep"]

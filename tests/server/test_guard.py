@@ -18,7 +18,15 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from bohn.server.app import CSP, MAX_BODY, MAX_DEPTH, create_app, json_depth
+from bohn.server.app import (
+    CSP,
+    MAX_BODY,
+    MAX_DEPTH,
+    BadRequest,
+    create_app,
+    parse_json,
+    too_deep,
+)
 from bohn.server.launch import free_port
 
 
@@ -192,10 +200,20 @@ def test_a_stored_game_that_does_not_load_is_marked_broken_and_skipped(tmp_path:
 # -- JSON nesting and size -----------------------------------------------------------
 
 
-def test_json_depth_reads_brackets_outside_strings() -> None:
-    assert json_depth('{"a": [1, {"b": "[[[\\"[{"}], "c": []}') == 3
-    assert json_depth("[" * 20_000) == 20_000
-    assert json_depth('"' + '\\"' * 30_000) == 0  # one long string, read once
+def test_nesting_is_measured_without_recursion() -> None:
+    assert not too_deep({"a": [1, {"b": "[[[[{{{{"}], "c": []}, 3)
+    assert too_deep({"a": [1, {"b": []}]}, 3)
+    assert not too_deep([[[]]], 3) and too_deep([[[[]]]], 3)
+    assert not too_deep(5, 0) and too_deep([], 0)
+    deep: Any = []
+    for _ in range(100_000):  # deeper than any recursion could go
+        deep = [deep]
+    assert too_deep(deep, MAX_DEPTH)
+    with pytest.raises(BadRequest, match="more than 32 levels"):
+        parse_json("[" * 20_000 + "]" * 20_000)
+    with pytest.raises(BadRequest, match="more than 32 levels"):
+        parse_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
 
 
 @pytest.mark.parametrize(
@@ -210,7 +228,7 @@ def test_http_json_nested_too_deep_is_400(client: TestClient, tmp_path: Path, pa
         r = client.post(path, content=body, headers=headers)
         assert r.status_code == 400, r.text
         assert r.json()["code"] == "too-deep"
-        assert f"at most {MAX_DEPTH}" in r.json()["message"]
+        assert f"more than {MAX_DEPTH} levels deep" in r.json()["message"]
     r = client.post(path, content=b"\xff\xfe[", headers=headers)
     assert r.status_code == 400 and "JSON" in r.json()["message"]
     assert rows(tmp_path) == before
