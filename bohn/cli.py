@@ -499,12 +499,46 @@ def public_url(value: str) -> str:
     return f"{parts.scheme}://{host}" + ("" if port is None else f":{port}")
 
 
+def _one_line(err: BaseException) -> str:
+    """An exception's message on one line (a driver's first line)."""
+    text = str(getattr(err, "orig", None) or err).strip().splitlines()
+    return text[0] if text else type(err).__name__
+
+
+def listen_socket(host: str, port: int) -> Any:
+    """A TCP socket bound to ``host:port`` (``UsageError`` if it cannot be),
+    so the server's address is known to work before it is printed."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except socket.gaierror as e:
+        raise UsageError(f"--host {host!r}: no such address ({e.strerror})") from None
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(2048)  # connections wait in the backlog until the app is up
+    except OSError as e:
+        sock.close()
+        why = "the port is in use" if e.errno == 98 else e.strerror or str(e)
+        raise UsageError(f"cannot listen on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run the multiplayer server until interrupted."""
+    """Run the multiplayer server until interrupted. Before it says where it
+    listens, it checks the database URL, migrates the database and binds
+    its socket: any of these failing is one line and exit 2."""
     try:
         import uvicorn
 
-        from bohn.server.app import create_app
+        from bohn.server.app import WS_READ_MAX, create_app
+        from bohn.server.store import check_url, migrate, shown_url
     except ImportError as err:  # pragma: no cover - the server's packages are missing
         raise UsageError(
             f"the server needs its packages: pip install 'bohn[server]' ({err})"
@@ -518,25 +552,54 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     except ValueError as e:
         raise UsageError(str(e)) from None
+    try:
+        check_url(args.db)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        migrate(args.db)
+    except Exception as e:
+        raise UsageError(f"cannot open the database {shown_url(args.db)}: {_one_line(e)}") from None
+    sock = listen_socket(args.host, args.port)
     # without --public-url, links follow the address each visitor used (its
     # Host header), so none points at an unspecified address (0.0.0.0, ::)
     app = create_app(args.db, base_url=base)
     shown = args.host if args.host not in ("0.0.0.0", "::", "") else "localhost"
     url = base or f"http://{f'[{shown}]' if ':' in shown else shown}:{args.port}"
     print(
-        f"bohn server on {url} (listening on {args.host}:{args.port}, database {args.db}); "
-        "Ctrl-C stops it",
+        f"bohn server on {url} (listening on {args.host}:{args.port}, "
+        f"database {shown_url(args.db)}); Ctrl-C stops it",
         flush=True,
     )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level="warning",
-        ws_max_size=65536,
+        # messages over the app's limit (MAX_BODY) are read, refused with a
+        # message and closed 1009; the protocol layer closes on larger ones
+        ws_max_size=WS_READ_MAX,
         ws_per_message_deflate=False,  # small JSON messages: compressing costs more than it saves
     )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    if not server.started:
+        raise UsageError("the server did not start (see the messages above)")
     return EXIT_OK
+
+
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a port is a number from 1 to 65535, not {text!r}"
+        ) from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {port}")
+    return port
 
 
 # ----------------------------------------------------------------------------
@@ -654,7 +717,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("serve", help="run the multiplayer server (HTTP lobby, WebSocket play)")
     s.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
-    s.add_argument("--port", type=int, default=8000, help="default 8000")
+    s.add_argument("--port", type=port_number, default=8000, help="1-65535, default 8000")
     s.add_argument(
         "--db",
         default="sqlite:///bohn.db",

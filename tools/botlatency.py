@@ -2,7 +2,7 @@
 
 Starts ``bohn serve`` on a fresh SQLite database (or uses ``--url``), creates
 ``--thinking`` games of two search bots that think as long as the server
-lets them (``--bot``, by default ``ismcts:iterations=100000000``) and a person
+lets them (``--bot``, by default ``ismcts:iterations=1000,time_ms=10000``, the most the lobby allows) and a person
 the script plays at once (not measured), so that their bots keep thinking, and
 one game where a person plays against a greedy bot. For ``--seconds`` it then
 measures, one request at a time: the lobby (``GET /api/variants`` and ``GET
@@ -125,7 +125,7 @@ def measure(url: str, thinking: int, bot: str, seconds: float, seed: int) -> dic
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--thinking", type=int, default=4, help="games whose search bot thinks")
-    p.add_argument("--bot", default="ismcts:iterations=100000000")
+    p.add_argument("--bot", default="ismcts:iterations=1000,time_ms=10000")
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--url", help="a running server instead of a fresh one")

@@ -8,8 +8,10 @@ this module imports none of them.
 from __future__ import annotations
 
 import importlib
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Final
 
@@ -86,6 +88,77 @@ class Budget:
         self.seconds = seconds
         self.iterations = iterations
         self.stop = stop
+@dataclass(frozen=True)
+class Param:
+    """One parameter a bot kind takes (``greedy:proposals=3``): its name, its
+    type (``int``, ``float``, ``bool`` or ``choice``) and its bounds, the one
+    place they are declared (:attr:`Bot.params`). ``low``/``high`` bound a
+    number (inclusive); ``server_high``, when set, is the tighter upper bound
+    the multiplayer server allows (a bot there shares the server's CPU with
+    every game); ``choices`` are the values of a ``choice``."""
+
+    name: str
+    type: str
+    low: float = 0
+    high: float = 0
+    server_high: float | None = None
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+    def bounds(self, server: bool = False) -> str:
+        """The values allowed, in words ("an integer from 0 to 20")."""
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "choice":
+            return "one of " + ", ".join(self.choices)
+        high = self.server_high if server and self.server_high is not None else self.high
+        what = "an integer" if self.type == "int" else "a number"
+        return f"{what} from {_num(self.low)} to {_num(high)}"
+
+    def check(self, kind: str, raw: str, server: bool = False) -> Any:
+        """``raw`` (the text after ``=``) as this parameter's value;
+        :class:`BotSpecError` naming the bound it breaks otherwise."""
+        where = f"{kind} parameter {self.name}"
+        if self.type == "bool":
+            low = raw.strip().lower()
+            if low in ("true", "1", "yes"):
+                return True
+            if low in ("false", "0", "no"):
+                return False
+            raise BotSpecError(f"{where} must be true or false, not {raw!r}")
+        if self.type == "choice":
+            if raw not in self.choices:
+                raise BotSpecError(f"{where} must be one of {', '.join(self.choices)}, not {raw!r}")
+            return raw
+        value: float
+        try:
+            value = int(raw) if self.type == "int" else float(raw)
+        except (TypeError, ValueError):
+            what = "an integer" if self.type == "int" else "a number"
+            raise BotSpecError(f"{where} must be {what}, not {raw!r}") from None
+        if not math.isfinite(value):
+            raise BotSpecError(f"{where} must be a finite number, not {raw!r}")
+        if value < self.low:
+            if self.low == 0:
+                raise BotSpecError(f"{where} must not be negative ({self.bounds()}), not {raw}")
+            raise BotSpecError(f"{where} must be at least {_num(self.low)}, not {raw}")
+        if server and self.server_high is not None and value > self.server_high:
+            raise BotSpecError(
+                f"{where} is at most {_num(self.server_high)} on the server "
+                f"(its limit for bots sharing it), not {raw}"
+            )
+        if value > self.high:
+            raise BotSpecError(f"{where} is at most {_num(self.high)}, not {raw}")
+        return value
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot kind, or a parameter it does not take or
+    a value outside the parameter's bounds (:class:`Param`)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -96,6 +169,8 @@ class Bot(ABC):
     #: whether the bot needs :attr:`SeatView.infostate` (whoever runs the game
     #: then keeps an :class:`~bohn.engine.infostate.InfoTracker` for its seat)
     uses_infostate: ClassVar[bool] = False
+    #: the parameters the bot takes, with their types and bounds (:class:`Param`)
+    params: ClassVar[tuple[Param, ...]] = ()
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:
@@ -175,6 +250,29 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind, params
 
 
+#: the longest bot spec accepted
+MAX_SPEC = 120
+
+
+def check_bot_spec(spec: str, *, server: bool = False) -> tuple[str, dict[str, Any]]:
+    """The kind of the bot ``spec`` names and its parameters, each checked
+    against its declaration (:attr:`Bot.params`) and turned into its type;
+    ``server``: with the server's tighter bounds (:attr:`Param.server_high`).
+    :class:`BotSpecError` (a ``ValueError``) saying what is wrong otherwise."""
+    if len(spec) > MAX_SPEC:
+        raise BotSpecError(f"a bot spec has at most {MAX_SPEC} characters, not {len(spec)}")
+    kind, raw = parse_bot_spec(spec)
+    bots = load_bots()
+    if kind not in bots:
+        raise BotSpecError(f"unknown bot {kind!r}; known bots: {', '.join(sorted(bots))}")
+    declared = {p.name: p for p in bots[kind].params}
+    unknown = sorted(set(raw) - set(declared))
+    if unknown:
+        takes = ", ".join(declared) if declared else "none"
+        raise BotSpecError(f"bot {kind!r} takes no parameters {unknown} (its parameters: {takes})")
+    return kind, {k: declared[k].check(kind, v, server) for k, v in raw.items()}
+
+
 def load_bots() -> dict[str, type[Bot]]:
     """Every bot kind bohn ships, registered: :data:`BOTS`."""
     for module in KINDS.values():
@@ -182,9 +280,7 @@ def load_bots() -> dict[str, type[Bot]]:
     return BOTS
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    load_bots()
-    kind, params = parse_bot_spec(spec)
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+def make_bot(spec: str, seed: int, *, server: bool = False) -> Bot:
+    """The bot ``spec`` names, its parameters checked (:func:`check_bot_spec`)."""
+    kind, params = check_bot_spec(spec, server=server)
     return BOTS[kind](seed, **params)

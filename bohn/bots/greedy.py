@@ -44,7 +44,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from bohn.bots.base import Bot, SeatView, register_bot
+from bohn.bots.base import Bot, Param, SeatView, register_bot
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -321,6 +321,11 @@ class GreedyBot(Bot):
 
     kind = "greedy"
     position_class: ClassVar[type[Position]] = Position
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("proposals", "int", 0, 50, doc="proposals per trading phase"),
+        Param("buy", "bool", doc="whether the third field is ever bought"),
+        Param("steps", "int", 0, 100, doc="decisions of a trading phase before ending it"),
+    )
 
     #: the smallest gain for which the bot accepts an offer or proposes a deal
     ACCEPT_MIN: ClassVar[float] = 0.05

@@ -73,7 +73,7 @@ from functools import partial
 from statistics import NormalDist
 from typing import Any, ClassVar
 
-from bohn.bots.base import Bot, Budget, SeatView, next_seat, register_bot
+from bohn.bots.base import Bot, Budget, Param, SeatView, next_seat, register_bot
 from bohn.bots.greedy import Cards, GreedyBot
 from bohn.bots.search import DEFAULT, HORIZON, ITERATIONS, RIVALS, Search
 from bohn.engine.actions import Action, BuyField, Harvest, Propose
@@ -198,6 +198,18 @@ class IsmctsBot(Bot):
 
     kind: ClassVar[str] = "ismcts"
     uses_infostate: ClassVar[bool] = True
+    #: the bounds of the parameters; on the multiplayer server a search is
+    #: capped tighter (``server_high``), as its bots share the server's CPU
+    params: ClassVar[tuple[Param, ...]] = (
+        Param("iterations", "int", 0, 1_000_000, server_high=1_000),
+        Param("time_ms", "int", 0, 600_000, server_high=10_000),
+        Param("horizon", "int", 0, 100_000, server_high=500),
+        Param("c", "float", 0, 100),
+        Param("proposals", "int", 0, 50),
+        Param("evidence", "float", 0, 100),
+        Param("expand", "int", 0, 1_000_000),
+        Param("rival", "choice", choices=RIVALS),
+    )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         #: ``None``: the ruleset's (:func:`settings`)

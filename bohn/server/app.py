@@ -44,6 +44,7 @@ import contextlib
 import json
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -55,18 +56,41 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bohn.bots.base import load_bots, parse_bot_spec
+from bohn.bots.base import BotSpecError, check_bot_spec, load_bots, make_bot
 from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
+from bohn.server.metrics import Metrics
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
 from bohn.server.rooms import Hub, Refused, Room, seat_names
-from bohn.server.store import SeatTaken, Store, migrate, token_hash
+from bohn.server.store import BrokenGame, SeatTaken, Store, migrate, token_hash
 from bohn.variants import variant_info
 
 #: the largest request body or WebSocket message accepted, in bytes
 MAX_BODY = 64 * 1024
+#: the deepest arrays and objects may nest in a request body or a WebSocket
+#: message (an action's JSON nests 3 levels)
+MAX_DEPTH = 32
+#: the largest WebSocket message read at all, in bytes: one up to this size
+#: over :data:`MAX_BODY` is answered with an error, then the socket closed
+#: (1009); the protocol layer closes on a larger one without reading it
+WS_READ_MAX = 16 * MAX_BODY
+#: the Content-Security-Policy of every response: the pages run only the
+#: server's own script files (no inline script, no handler attributes, no
+#: eval), load nothing from elsewhere, and no site may frame them
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+#: the headers every HTTP response carries
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000
 #: the turn clock's seconds per decision, least and most
@@ -119,6 +143,66 @@ class _BodyLimit:
             if started:
                 raise
             await too_large(scope, receive, send)
+
+
+class _SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response (plain ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [h for h in SECURITY_HEADERS if h[0] not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def too_deep(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest in ``value`` (parsed JSON) more than
+    ``limit`` levels deep: read level by level, without recursion, and no
+    further than the level past the limit."""
+    level = [value]
+    for depth in range(1, limit + 2):
+        containers = [v for v in level if isinstance(v, list | dict)]
+        if not containers:
+            return False
+        if depth > limit:
+            return True
+        level = [x for v in containers for x in (v.values() if isinstance(v, dict) else v)]
+    return True  # pragma: no cover - the loop returns
+
+
+def parse_json(data: bytes | str, what: str = "the body") -> Any:
+    """``data`` as JSON, arrays and objects nested at most :data:`MAX_DEPTH`
+    levels; BadRequest else. (The standard parser refuses nesting deeper
+    than Python's recursion limit with RecursionError, safely; anything
+    past the limit here is refused before any code walks it.)"""
+    try:
+        text = data.decode() if isinstance(data, bytes) else data
+    except UnicodeDecodeError:
+        raise BadRequest(f"{what} must be JSON (in UTF-8)") from None
+    deep = BadRequest(
+        f"{what} nests arrays and objects more than {MAX_DEPTH} levels deep (at most {MAX_DEPTH})",
+        "too-deep",
+    )
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise deep from None
+    except ValueError:
+        raise BadRequest(f"{what} must be JSON") from None
+    if too_deep(value, MAX_DEPTH):
+        raise deep
+    return value
 
 
 #: the languages of the card texts (``?lang=``)
@@ -212,7 +296,11 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     cls = VARIANTS[variant]
     players = body.get("players", min(cls.allowed_players(), key=lambda n: (abs(n - 4), n)))
-    if isinstance(players, bool) or players not in cls.allowed_players():
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in cls.allowed_players()
+    ):
         raise BadRequest(f"{variant} is for {cls.players_text()} players, not {players!r}")
     options = body.get("options", {})
     if not isinstance(options, dict):
@@ -234,16 +322,17 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
             )
         if s["kind"] == "bot":
             spec = s.get("bot", "greedy")
-            if not isinstance(spec, str) or len(spec) > 120:
+            if not isinstance(spec, str):
                 raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
             try:
-                kind, _ = parse_bot_spec(spec)
-            except ValueError as e:
-                raise BadRequest(f"seat {i}: {e}") from None
-            if kind not in load_bots():
-                raise BadRequest(
-                    f"seat {i}: unknown bot {kind!r}; known: {', '.join(sorted(load_bots()))}"
-                )
+                # the kind and every parameter within its bounds (the
+                # server's, Param.server_high), and a bot that can be made
+                check_bot_spec(spec, server=True)
+                make_bot(spec, 0, server=True)
+            except BotSpecError as e:
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+            except ValueError as e:  # parameters that do not go together
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
             rows.append(
                 {"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": bot_name(spec)}
             )
@@ -280,6 +369,83 @@ def _new_game_spec(body: Any) -> dict[str, Any]:
         "clock_s": clock,
         "seed_chosen": "seed" in body,
     }
+
+
+def _body(schema: dict[str, Any], example: Any) -> dict[str, Any]:
+    """The OpenAPI description of a JSON request body (the handlers read the
+    body themselves, and refuse what does not fit with a message)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": schema, "example": example}},
+        }
+    }
+
+
+def _create_schema() -> dict[str, Any]:
+    """The create-game body as JSON Schema (what :func:`_new_game_spec` takes)."""
+    name = {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["variant"],
+        "properties": {
+            "variant": {"type": "string", "enum": list(VARIANTS)},
+            "players": {"type": "integer", "minimum": 1, "maximum": 8},
+            "options": {"type": "object"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": {
+                        "kind": {"type": "string", "enum": ["human", "bot"]},
+                        "name": name,
+                        "bot": {
+                            "type": "string",
+                            "maxLength": 120,
+                            "examples": ["greedy", "random", "greedy:proposals=1"],
+                        },
+                    },
+                },
+            },
+            "think_ms": {"type": "integer", "minimum": 0, "maximum": MAX_THINK_MS},
+            "seed": {"type": ["integer", "string"], "maxLength": 60},
+            "clock_s": {
+                "type": ["integer", "null"],
+                "minimum": CLOCK_RANGE[0],
+                "maximum": CLOCK_RANGE[1],
+            },
+        },
+    }
+
+
+_TAKE_BODY = _body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name"],
+        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+    },
+    {"name": "Ada"},
+)
+_ACTION_BODY = _body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seq", "action"],
+        "properties": {
+            "seq": {"type": "integer", "minimum": 0},
+            "action": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"type": "string"}},
+                "description": "an action's JSON (docs/actions.md)",
+            },
+        },
+    },
+    {"seq": 0, "action": {"type": "plant", "from": "hand"}},
+)
 
 
 def _summary(room: Room) -> dict[str, Any]:
@@ -340,12 +506,17 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             await hub.close()
             await store.close()
 
-    app = FastAPI(title="bohn", lifespan=lifespan)
+    # no /docs or /redoc pages: they run inline script from elsewhere, which
+    # the pages' Content-Security-Policy forbids (the schema is /openapi.json)
+    app = FastAPI(title="bohn", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(_BodyLimit)
+    app.add_middleware(_SecurityHeaders)  # the outermost: every answer has them
 
     def hub() -> Hub:
         h: Hub = store_box["hub"]
         return h
+
+    metrics = Metrics(lambda: store_box.get("hub"))
 
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
@@ -360,7 +531,14 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     async def _room(game_id: str) -> Room:
         if len(game_id) > 32:
             raise BadRequest("no such game", "not-found", 404)
-        room = await hub().room(game_id)
+        try:
+            room = await hub().room(game_id)
+        except BrokenGame as e:
+            raise BadRequest(
+                f"game {game_id} is stored but cannot be loaded (marked broken): {e.reason}",
+                "broken",
+                410,
+            ) from None
         if room is None:
             raise BadRequest("no such game", "not-found", 404)
         return room
@@ -415,6 +593,17 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             return _error(404, "not-found", f"{variant} has no {what} of its own")
         return Response(found.read_text(encoding="utf-8"), media_type=media)
 
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """The server answers: ``{"status": "ok", "live_games"}`` (the games
+        loaded in memory)."""
+        return {"status": "ok", "live_games": len(hub().rooms)}
+
+    @app.get("/metrics", response_class=Response)
+    async def prometheus_metrics() -> Response:
+        """The server's metrics in Prometheus's text format (:mod:`bohn.server.metrics`)."""
+        return Response(metrics.text(), media_type="text/plain; version=0.0.4; charset=utf-8")
+
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:
         return {
@@ -435,12 +624,16 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         body = {**catalogue(variant).to_json(), "lang": lang}
         return Response(orjson.dumps(body), media_type="application/json")
 
-    @app.post("/api/games", status_code=201)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        openapi_extra=_body(
+            _create_schema(),
+            {"variant": "bohnanza", "players": 3, "seats": [{"kind": "human"}] * 3},
+        ),
+    )
     async def create_game(request: Request) -> dict[str, Any]:
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         spec = _new_game_spec(body)
         game_id = secrets.token_hex(8)
         tokens: dict[int, str] = {}
@@ -484,7 +677,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             },
         }
 
-    @app.post("/api/games/{game_id}/seats/{seat}/take")
+    @app.post("/api/games/{game_id}/seats/{seat}/take", openapi_extra=_TAKE_BODY)
     async def take_seat(game_id: str, seat: str, request: Request) -> dict[str, Any]:
         """Take the free human seat ``seat`` under the name in the body
         (``{"name"}``): the seat's new token and play link; any earlier link
@@ -494,10 +687,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         if not seat.isdigit() or int(seat) >= len(room.row.seats):
             raise BadRequest(f"game {game_id} has no seat {seat}", "not-found", 404)
         n = int(seat)
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"name"}:
             raise BadRequest('the body is {"name": "<your name>"}')
         name = player_name(body["name"], "name")
@@ -528,7 +718,10 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             raise BadRequest("status is running or finished")
         out = []
         for row in await hub().store.games(status=status):
-            room = await hub().room(row.id)
+            try:
+                room = await hub().room(row.id)
+            except BrokenGame:  # marked broken now: left out from here on
+                continue
             if room is not None:
                 out.append(_summary(room))
         return {"games": out}
@@ -549,22 +742,21 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         seat = _seat_of(room, _bearer(request), spectate)
         return room.view(seat, max(0, since), lang)
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", openapi_extra=_ACTION_BODY)
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         room = await _room(game_id)
         seat = _seat_of(room, _bearer(request), None)
         if seat is None:  # pragma: no cover - _seat_of needs a token here
             raise BadRequest("spectators do not act", "forbidden", 403)
-        try:
-            body = json.loads(await request.body())
-        except ValueError:
-            raise BadRequest("the body must be JSON") from None
+        body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"seq", "action"}:
             raise BadRequest('the body is {"seq": <state>, "action": <action JSON>}')
         seq = body["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise BadRequest("seq must be an integer")
+        start = time.perf_counter()
         new_seq = await room.act(seat, seq, body["action"])
+        metrics.ack_seconds.observe(time.perf_counter() - start)
         return {"type": "ack", "seq": new_seq}
 
     @app.get("/api/games/{game_id}/replay")
@@ -663,7 +855,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             seat = _seat_of(room, ws.query_params.get("token"), ws.query_params.get("spectate"))
         except BadRequest as e:
             await ws.send_json({"type": "error", "code": e.code, "message": e.message})
-            await ws.close(code=4403 if e.status == 403 else 4404)
+            await ws.close(code=4403 if e.status == 403 else 4410 if e.status == 410 else 4404)
             return
         if seat is not None and not room.row.seats[seat]["joined"]:
             room.row.seats[seat]["joined"] = True
@@ -675,16 +867,38 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         try:
             await room.watch(send, seat, ws.query_params.get("lang", "en"))
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_BODY:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text
                     await send(
-                        {"type": "error", "code": "too-large", "message": "message too large"}
+                        {
+                            "type": "error",
+                            "code": "binary",
+                            "message": "messages are JSON text frames; binary frames are refused",
+                        }
                     )
-                    continue
+                    await ws.close(code=1003, reason="binary frames are refused")
+                    break
+                size = len(text.encode())
+                if size > MAX_BODY:
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "too-large",
+                            "message": f"messages hold at most {MAX_BODY} bytes, not {size}",
+                        }
+                    )
+                    await ws.close(code=1009, reason="message too large")
+                    break
                 try:
-                    msg = json.loads(text)
-                except ValueError:
-                    await send({"type": "error", "code": "bad-request", "message": "send JSON"})
+                    msg = parse_json(text, "a message")
+                except BadRequest as e:
+                    await send({"type": "error", "code": e.code, "message": e.message})
+                    if e.code == "too-deep":
+                        await ws.close(code=1008, reason="message nested too deep")
+                        break
                     continue
                 if not isinstance(msg, dict) or msg.get("type") != "act":
                     await send(
@@ -710,12 +924,14 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                         }
                     )
                     continue
+                start = time.perf_counter()
                 try:
                     new_seq = await room.act(seat, seq, msg.get("action"))
                 except Refused as e:
                     await send({"type": "error", **e.to_json()})
                     continue
                 await send({"type": "ack", "seq": new_seq})
+                metrics.ack_seconds.observe(time.perf_counter() - start)
         except (WebSocketDisconnect, RuntimeError):  # the client went away
             pass
         finally:
@@ -724,4 +940,4 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     return app
 
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "create_app", "parse_json", "too_deep"]

@@ -42,7 +42,7 @@ from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
-from bohn.server.store import GameRow, StaleAction, Store
+from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
 
 log = logging.getLogger("bohn.server")
@@ -749,12 +749,19 @@ class Hub:
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
-            row = await self.store.game(game_id)
+            row = await self.store.game(game_id)  # BrokenGame: marked so
             if row is None:
                 return None
-            game = await self.rebuild(row)
-            room = Room(row, game, self.store, self.pool)
-            room.clocked = await self.store.clocked(game_id)
+            try:
+                game = await self.rebuild(row)
+                room = Room(row, game, self.store, self.pool)
+                room.clocked = await self.store.clocked(game_id)
+            except Exception as e:  # a stored game that does not load is marked broken
+                if is_database_error(e):  # the database failing: not the game's fault
+                    raise
+                reason = f"{type(e).__name__}: {getattr(e, 'message', None) or e}"
+                await self.store.mark_broken(game_id, reason)
+                raise BrokenGame(game_id, reason) from None
             self.rooms[game_id] = room
         room.kick_bots()
         room.arm_clock()
@@ -771,9 +778,11 @@ class Hub:
         return game
 
     async def resume_all(self) -> None:
-        """Load every running game (their bots go on)."""
+        """Load every running game (their bots go on); one that does not load
+        is marked broken and skipped (:class:`BrokenGame`)."""
         for row in await self.store.games(status="running", limit=100_000):
-            await self.room(row.id)
+            with contextlib.suppress(BrokenGame):
+                await self.room(row.id)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop finished games nobody has watched or asked for in

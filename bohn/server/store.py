@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+log = logging.getLogger("bohn.server")
 
 metadata = sa.MetaData()
 
@@ -47,6 +50,9 @@ games = sa.Table(
     sa.Column("clock_s", sa.Integer, nullable=True),
     # whether the seed was chosen by a person (the create request), not drawn
     sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
+    # why the game could not be loaded (null: it loads); such a game is left
+    # out of the lobby and answered 410 (migration 0004)
+    sa.Column("broken", sa.Text, nullable=True),
 )
 
 seats = sa.Table(
@@ -98,6 +104,45 @@ def async_url(url: str) -> str:
     return url
 
 
+#: the database URLs the server runs on, by scheme
+URL_SCHEMES = ("sqlite", "sqlite+aiosqlite", "postgresql", "postgres", "postgresql+psycopg")
+
+
+def shown_url(url: str) -> str:
+    """``url`` as messages show it: without its password."""
+    try:
+        return str(sa.engine.make_url(url).render_as_string(hide_password=True))
+    except Exception:
+        return url
+
+
+def check_url(url: str) -> None:
+    """That the server can run on the database ``url`` as far as can be told
+    without connecting: a URL of :data:`URL_SCHEMES`, and for SQLite a file
+    (not ``:memory:``, which the server's two engines would not share) in a
+    folder that exists. ValueError saying what is wrong otherwise."""
+    try:
+        parsed = sa.engine.make_url(url)
+    except Exception:
+        raise ValueError(
+            f"--db {url!r} is not a database URL; use sqlite:///FILE or postgresql://USER@HOST/DB"
+        ) from None
+    if parsed.drivername not in URL_SCHEMES:
+        raise ValueError(
+            f"--db {shown_url(url)}: the server runs on SQLite (sqlite:///FILE) or "
+            f"PostgreSQL (postgresql://USER@HOST/DB), not {parsed.drivername}"
+        )
+    if parsed.drivername.startswith("sqlite"):
+        db = parsed.database or ""
+        if db in ("", ":memory:") or db.startswith("file:"):
+            raise ValueError(f"--db {url}: the server keeps its games in a file: sqlite:///FILE")
+        folder = Path(db).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise ValueError(f"--db {url}: there is no folder {folder} for the database file")
+    elif not parsed.database:
+        raise ValueError(f"--db {shown_url(url)} names no database (postgresql://USER@HOST/DB)")
+
+
 def migrate(url: str) -> None:
     """Create or upgrade the schema: ``alembic upgrade head``."""
     from alembic import command
@@ -135,6 +180,17 @@ class StaleAction(Exception):
 
 class SeatTaken(Exception):
     """The seat was no longer free when it was to be taken."""
+
+
+class BrokenGame(Exception):
+    """A stored game that cannot be loaded (a row that does not decode, a
+    bot spec out of bounds, an action its game refuses ...): it is marked
+    (``games.broken``) and left out; ``reason`` says what is wrong."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(f"game {game_id} cannot be loaded: {reason}")
+        self.game_id = game_id
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -316,6 +372,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.writer = Writer(url)
         self.url = async_url(url)
+        #: actions committed through this store (``/metrics``)
+        self.actions_stored = 0
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30}
@@ -384,6 +442,7 @@ class Store:
                 for seq, seat, action in moves
             ]
         )
+        self.actions_stored += len(moves)
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
         done = (
@@ -422,7 +481,25 @@ class Store:
         except IntegrityError:
             raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
 
+    async def mark_broken(self, game_id: str, reason: str) -> None:
+        """Mark the game ``game_id`` as one that cannot be loaded (logged)."""
+        log.error("game %s cannot be loaded, marked broken: %s", game_id, reason)
+        mark = games.update().where(games.c.id == game_id).values(broken=reason[:2000])
+        await self.writer.submit([], [(mark, None)])
+
     def _row(self, g: Any, seat_rows: list[Any]) -> GameRow:
+        """The game of the row ``g`` and its seats; :class:`BrokenGame` if
+        they do not decode or do not fit together."""
+        try:
+            row = self._decode(g, seat_rows)
+            _check_row(row)
+        except BrokenGame:
+            raise
+        except Exception as e:
+            raise BrokenGame(str(g.id), f"{type(e).__name__}: {e}") from None
+        return row
+
+    def _decode(self, g: Any, seat_rows: list[Any]) -> GameRow:
         return GameRow(
             id=g.id,
             variant=g.variant,
@@ -450,16 +527,32 @@ class Store:
         )
 
     async def game(self, game_id: str) -> GameRow | None:
+        """The game ``game_id`` (None: no such game); :class:`BrokenGame` if it
+        is marked broken, or does not load (it is marked then)."""
         async with self.engine.connect() as conn:
             g = (await conn.execute(games.select().where(games.c.id == game_id))).first()
             if g is None:
                 return None
             rows = (await conn.execute(seats.select().where(seats.c.game_id == game_id))).all()
-        return self._row(g, list(rows))
+        if g.broken is not None:
+            raise BrokenGame(game_id, g.broken)
+        try:
+            return self._row(g, list(rows))
+        except BrokenGame as e:
+            await self.mark_broken(game_id, e.reason)
+            raise
 
     async def games(self, status: str | None = None, limit: int = 200) -> list[GameRow]:
+        """The latest ``limit`` games (of ``status``), newest first; a game
+        that does not load is marked broken and left out, as are the games
+        marked so before."""
         async with self.engine.connect() as conn:
-            q = games.select().order_by(games.c.created_at.desc()).limit(limit)
+            q = (
+                games.select()
+                .where(games.c.broken.is_(None))
+                .order_by(games.c.created_at.desc())
+                .limit(limit)
+            )
             if status is not None:
                 q = q.where(games.c.status == status)
             rows = (await conn.execute(q)).all()
@@ -472,7 +565,13 @@ class Store:
         by_game: dict[str, list[Any]] = {}
         for s in seat_rows:
             by_game.setdefault(s.game_id, []).append(s)
-        return [self._row(g, by_game.get(g.id, [])) for g in rows]
+        out = []
+        for g in rows:
+            try:
+                out.append(self._row(g, by_game.get(g.id, [])))
+            except BrokenGame as e:
+                await self.mark_broken(e.game_id, e.reason)
+        return out
 
     async def actions(self, game_id: str) -> list[tuple[int, int, dict[str, Any]]]:
         """``(seq, seat, action JSON)`` of every stored action, in order."""
@@ -498,4 +597,51 @@ class Store:
         return {int(r.seq) for r in rows}
 
 
-__all__ = ["GameRow", "SeatTaken", "StaleAction", "Store", "metadata", "migrate", "token_hash"]
+def is_database_error(e: BaseException) -> bool:
+    """Whether ``e`` is the database (or the connection to it) failing,
+    rather than something wrong with what it holds: such a failure never
+    marks a game broken."""
+    return isinstance(e, sa.exc.SQLAlchemyError | OSError)
+
+
+def _check_row(row: GameRow) -> None:
+    """That a decoded game row is one the server could have stored:
+    ValueError saying what does not fit otherwise."""
+    from bohn.bots.base import check_bot_spec
+
+    if isinstance(row.seed, bool) or not isinstance(row.seed, int | str):
+        raise ValueError(f"its seed is {type(row.seed).__name__}, not an integer or a string")
+    if not isinstance(row.options, dict):
+        raise ValueError("its options are not an object")
+    if row.result is not None and not isinstance(row.result, dict):
+        raise ValueError("its result is not an object")
+    if row.status not in ("running", "finished"):
+        raise ValueError(f"unknown status {row.status!r}")
+    if [s["seat"] for s in row.seats] != list(range(row.players)):
+        raise ValueError(
+            f"its seats are {[s['seat'] for s in row.seats]} for {row.players} players"
+        )
+    for s in row.seats:
+        if s["kind"] == "bot":
+            if not isinstance(s["bot"], str):
+                raise ValueError(f"seat {s['seat']} is a bot's without a bot spec")
+            check_bot_spec(s["bot"], server=True)
+        elif s["kind"] != "human":
+            raise ValueError(f"seat {s['seat']} is of unknown kind {s['kind']!r}")
+    if not any(s["kind"] == "human" for s in row.seats):
+        raise ValueError("it has no human seat")
+
+
+__all__ = [
+    "BrokenGame",
+    "GameRow",
+    "SeatTaken",
+    "StaleAction",
+    "Store",
+    "check_url",
+    "is_database_error",
+    "metadata",
+    "migrate",
+    "shown_url",
+    "token_hash",
+]

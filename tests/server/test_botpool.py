@@ -31,8 +31,9 @@ from bohn.server.launch import free_port, start_server
 from bohn.server.rooms import Hub
 from bohn.server.store import Store, migrate
 
-#: a search bot that would think for hours without the server's caps
-ENDLESS = "ismcts:iterations=100000000"
+#: the longest search the lobby may ask for (the bots' server bounds): seconds
+#: of thinking per decision without the pool's caps
+ENDLESS = "ismcts:iterations=1000,time_ms=10000"
 
 
 def _decision() -> tuple[Game, SeatView, IsmctsBot]:

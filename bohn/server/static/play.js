@@ -11,8 +11,45 @@ import { renderClock } from "./clock.js";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = params.get("token");
-const spectate = params.get("spectate");
+const { token, spectate } = linkTokens();
+
+// ---------------------------------------------------------------- the link's token
+
+// The seat (or spectator) token leaves the address bar once read, so that it
+// is not in the history, a bookmark or a shared screen: it is kept in this
+// tab (sessionStorage) and the browser (localStorage), keyed by the game, and
+// a reload, or the link without its token, plays the same seat.
+function linkTokens() {
+  const key = `bohn.link.${gameId}`;
+  const fromUrl = { token: params.get("token"), spectate: params.get("spectate") };
+  let got = fromUrl;
+  if (fromUrl.token || fromUrl.spectate) {
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        store.setItem(key, JSON.stringify(fromUrl));
+      } catch {
+        // storage off: the page still plays; a reload needs the link again
+      }
+    }
+    const url = new URL(location.href);
+    url.searchParams.delete("token");
+    url.searchParams.delete("spectate");
+    history.replaceState(history.state, "", url.toString());
+  } else {
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        const kept = JSON.parse(store.getItem(key) || "null");
+        if (kept && (kept.token || kept.spectate)) {
+          got = { token: kept.token || null, spectate: kept.spectate || null };
+          break;
+        }
+      } catch {
+        // nothing kept
+      }
+    }
+  }
+  return got;
+}
 
 let ws = null;
 let state = null; // the last "state" message
