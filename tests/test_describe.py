@@ -114,16 +114,78 @@ def test_german_sentences() -> None:
         "(ein Baby oben bringt nichts)"
     )
     mb = describer("mutterbohnchen", "de")
-    assert mb.label("kavalier") == "Kavalier(Blaue Bohne)"
+    assert mb.label("kavalier") == "Kavalier/Blaue Bohne"
+    assert mb.label("blaue/baby2") == "Blaue Bohne·Baby mit 2 Rasseln"
     assert mb.coin_text({"known_coins": ["sau", "sau"], "blind_coins": 3}) == (
         "Münzen: Saubohne x2 bekannt; 3 verdeckt (niemand hat sie gesehen)"
     )
     kick = describer("bohnkick", "de")
-    assert kick.card("brech/pass:garten") == "brech: Pass zu garten"
+    assert kick.card("brech/pass:garten") == "Brechbohne: Pass zur Gartenbohne"
+    assert kick.card("tackle:sau") == "Grätsche gegen die Saubohne"
+    assert kick.ball_after("garten/cross") == (
+        "der Ball geht nach einer Flanke zur Feuerbohne (jede Karte der Feuerbohne darf "
+        "folgen, auch der Kopfball)"
+    )
+    assert kick.event({"type": "play", "seat": 0, "card": "sau/dribble"}, 0) == (
+        "du spieltest Saubohne: Dribbling: der Ball bleibt bei der Saubohne"
+    )
     assert kick.card("goalie:shot:ul+ll") == "Torwart (Schuss): oben links oder unten links"
     sissi = describer("sissi", "de")
     assert sissi.event({"type": "sissi-action", "fields": [[0, 1], [2, 0]]}, 0) == (
         "Sissi-Aktion: dein Feld 1, Feld 0 von Platz 2 muss abgeerntet werden"
+    )
+
+
+def test_a_field_named_in_parentheses_has_none_of_its_own() -> None:
+    """A field an action names, in parentheses after its number, says what it
+    pays (and why) without parentheses of its own."""
+    for lang, pays in (("en", "pays"), ("de", "bringt")):
+        words = describer("bohnanza", lang)
+        assert words.field_desc(["blaue"], 0) == f"{words.name('blaue')} x1, {pays} 0"
+        assert words.field_desc([], 0) == words.w("empty", "leer")
+    lady = describer("ladybohn", "en")
+    assert lady.field_desc(["sau", "sau/baby"], 0) == (
+        "[bottom] Stink bean -> Stink bean·baby [top] - 2 cards, pays 0; a baby on top pays nothing"
+    )
+    assert lady.stack_text(["sau/lady"], 2) == (
+        "[bottom] Stink bean♀ [top] - 1 card, pays 2 (a lady on top)"
+    )
+
+
+def test_high_bohn_events_name_buildings_and_conjugate() -> None:
+    """High Bohn's events name buildings and building types by their names (no
+    ``bank-2``, ``saloon``), and "you"/"du" take their own verb forms."""
+    en, de = describer("high-bohn", "en"), describer("high-bohn", "de")
+    teepee = {"type": "teepee", "seat": 1, "coins": 2}
+    assert en.event(teepee, 1) == "you get 2 coins from the Indian Teepee"
+    assert en.event(teepee, 0) == "seat 1 gets 2 coins from the Indian Teepee"
+    assert de.event(teepee, 1) == "du bekommst 2 Münzen aus dem Indianer-Tipi"
+    named = {"type": "distillery-names", "seat": 0, "building_type": "saloon"}
+    assert en.event(named, 1) == (
+        "seat 0 named the Saloon with the 2 Distillery: the others may buy a Saloon now, "
+        "then the rest leave the game"
+    )
+    assert de.event(named, 0) == (
+        "du nanntest Saloon mit der 2 Brennerei: die anderen dürfen jetzt einen Saloon "
+        "kaufen, dann verlassen die übrigen das Spiel"
+    )
+    jail = {"type": "jail-choice", "seat": 2, "cards": ["blaue", "soja"]}
+    assert en.event(jail, 2) == "you choose the coin of the 4 Jail from Blue bean, Soy bean"
+    removed = {"type": "buildings-removed", "reason": "distillery-2", "buildings": ["bank-1"]}
+    assert en.event(removed, 0) == "out of the game (2 Distillery): 1 Bank"
+    look = {"type": "look", "seat": 0}
+    assert de.event(look, 1) == "Platz 0 sah die oberste Karte des Nachziehstapels an (2 Bank)"
+    assert en.field_label("blacksmith") == "2 Blacksmith field, Chili bean only"
+    assert de.a_type("jail", no=True) == "kein Gefängnis"
+
+
+def test_prohibohn_names_the_establishment_that_paid_a_coin() -> None:
+    coin = {"type": "mafia-coin", "seat": 0, "card": "blaue", "for": "restaurant-3"}
+    assert describer("prohibohn", "en").event(coin, 1) == (
+        "seat 0 got a Blue bean coin (3 Restaurant)"
+    )
+    assert describer("prohibohn", "de").event(coin, 0) == (
+        "du bekamst eine Blaue-Bohne-Münze (3 Restaurant)"
     )
 
 

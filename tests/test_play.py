@@ -226,6 +226,11 @@ def en_name(variant: str, key: str) -> str:
     return catalogue(variant).entry(key).names["en"]
 
 
+def en_name_hb(key: str) -> str:
+    """A High Bohn card's or building's English name (``bank-2``: ``2 Bank``)."""
+    return en_name("high-bohn", key)
+
+
 def counted(keys: list[str], variant: str = "high-bohn") -> str:
     """Cards grouped by English name, most first: ``Blue bean x2, Stink bean``."""
     counts: dict[str, int] = {}
@@ -259,7 +264,7 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
             seat = obs["seats"][s]
             block = seat_block(screen, name)
             assert f"coins: {counted(seat['coin_cards'])}" in block
-            owned = ", ".join(seat["buildings"]) or "none"
+            owned = ", ".join(map(en_name_hb, seat["buildings"])) or "none"
             assert any(x.startswith(f"buildings: {owned}") for x in block), block
             built = built or (s == 1 and bool(seat["buildings"]))
         assert "building supply: " in screen
@@ -310,8 +315,8 @@ def test_high_bohn_actions_and_events_in_words() -> None:
 
     assert said("build jail-2").startswith("build the 2 Jail for 2 coins of Blue bean: ")
     assert said("build distillery-2 name saloon") == (
-        "build the 2 Distillery for 2 coins of Cognac bean and name saloon: the others may buy "
-        "a saloon at once, then the remaining saloon cards leave the game"
+        "build the 2 Distillery for 2 coins of Cognac bean and name the Saloon: the others may "
+        "buy a Saloon at once, then the remaining Saloon cards leave the game"
     )
     assert said("store h0") == (
         "put your front card Soy bean on your General Store (counts as planting it)"
@@ -327,7 +332,7 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     )
     assert said("take soja") == "4 Jail: take a Soy bean leftover as your coin"
     assert describe_action(Plant(0, None, "joker"), obs, 0, table).endswith(
-        "on field 0 (Blue bean x2 (pays 0)) as a soy joker of its type"
+        "on field 0 (Blue bean x2, pays 0) as a soy joker of its type"
     )
     assert describe_action(Plant(1, 0, "stew"), obs, 0, table).endswith("as a bean stew card")
     assert describe_action(BuyField(), obs, 0, table, 3) == "buy your third field for 1 coin"
@@ -335,16 +340,18 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     assert describe_action(Pass(), obs, 0, table) == "pass: buy no more buildings in this round"
 
     text = "\n".join(screen(obs, 0, {1: "greedy", 2: "greedy"}, table))
-    assert "f2 [saloon-2 field, Green bean only; locked until" in text
+    assert "f2 [2 Saloon field, Green bean only; locked until" in text
     assert "coins: Blue bean x2, Stink bean" in text
-    assert "buildings: farm-2, saloon-4, goldmine-2, bank-3 (worth 11)" in text
+    assert "buildings: 2 Farm, 4 Saloon, 2 Goldmine, 3 Bank (worth 11)" in text
     assert "your General Store: s0 Garden bean" in text
-    assert "top card of the draw pile (bank-2): Chili bean" in text
+    assert "top card of the draw pile (2 Bank): Chili bean" in text
     assert (
-        "your drawn cards (bank-3: choose their order): 0) Red bean  1) Black-eyed bean  "
+        "your drawn cards (3 Bank: choose their order): 0) Red bean  1) Black-eyed bean  "
         "2) Soy bean" in text
     )
-    assert "building supply: goldmine (Garden bean) 1 2 3 4; teepee (Red bean) 1 2 3 4;" in text
+    assert (
+        "building supply: Goldmine (Garden bean) 1 2 3 4; Indian Teepee (Red bean) 1 2 3 4;" in text
+    )
 
     events: list[dict[str, Any]] = [
         {"type": "build", "seat": 0, "building": "jail-2"},
@@ -678,7 +685,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     assert said("plant h2 f1") == (
-        "plant hand card 2 (Kidney bean) on field 1 (Kidney bean x1 (pays 0)) (Varieté)"
+        "plant hand card 2 (Kidney bean) on field 1 (Kidney bean x1, pays 0) (Varieté)"
     )
     assert said("plant f0").startswith(
         "plant Blue bean (front card) on field 0 ([Stink bean, Broad bean, Stink bean]"
@@ -710,8 +717,8 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert said("pass") == "pass: stop uncovering"
     obs["decision"] = {"field": 0, "boss": "al-cabohne"}
     assert said("protect f0", "protect") == (
-        "3 Pub: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean] "
-        "(pays 0)) too"
+        "3 Pub: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean], "
+        "pays 0) too"
     )
     assert said("draw 3", "draw") == "draw 3 cards (Gas Station)"
     assert said("pass", "final-buying") == "pass: end your final buying"
@@ -931,7 +938,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
     )
     assert said("plant t0 f1", "plant-traded").startswith(
         "plant Stink bean·baby from your trading area on field 1 ([bottom] Garden bean♀ [top] - 1 card, "
-        "pays 2 (a lady on top))"
+        "pays 2; a lady on top)"
     )
     assert said("accept 4 give h2", "trade") == (
         "accept offer 4 from seat 1: you get Stink bean?, Blue bean♀ and give Soy bean"
@@ -1059,7 +1066,7 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
                 for key in fld:
                     bean = mama_bean(key)
                     if bean is not None:
-                        label = f"{mama_name(key)}({en_name('mutterbohnchen', bean)})"
+                        label = f"{mama_name(key)}/{en_name('mutterbohnchen', bean)}"
                         assert label in block[1 + f]
                         assert any(x.startswith(f"{mama_name(key)} in field {f} (") for x in block)
                         seen.add("mama")
@@ -1089,7 +1096,7 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
     assert "{'type'" not in text  # every event in words
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
     assert choices and all(desc != act for desc, act in choices)  # all told in words
-    card = r"\S*[A-Z][a-z-]+ bean\S*"  # a card by its (bean's) English name
+    card = r"\S*[A-Z][a-z-]+ bean\S*(?: with 2 rattles)?"  # a card by its English name
     assert re.search(rf"\) attack seat \d with the {card} on top of your field \d: turns up", text)
     assert re.search(r"\) turn up one more coin \(turned up: ", text)
     assert re.search(r"\) pass: harvest nothing more; your coins are shuffled", text)
@@ -1142,20 +1149,20 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             obs["phase"] = phase
         return describe_action(parse_action(text), obs, 0, table)
 
-    field0 = "field 0 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1 (a lady on top))"
+    field0 = "field 0 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1; a lady on top)"
     assert said("plant f0 kavalier", "plant").startswith(
-        f"plant Cavalier(Blue bean) (front card) on {field0}, slipping under the lady on top "
-        "(Cavalier); then [bottom] Blue bean -> Blue bean·baby -> Cavalier(Blue bean) -> Blue bean♀ [top]"
+        f"plant Cavalier/Blue bean (front card) on {field0}, slipping under the lady on top "
+        "(Cavalier); then [bottom] Blue bean -> Blue bean·baby -> Cavalier/Blue bean -> Blue bean♀ [top]"
     )
-    assert said("plant f0").startswith(f"plant Cavalier(Blue bean) (front card) on {field0}; then")
+    assert said("plant f0").startswith(f"plant Cavalier/Blue bean (front card) on {field0}; then")
     assert "at the bottom (he moves up as you plant)" in said("plant h2 f0")
-    assert "(Jumping Jack)" in said("plant h2 f0")
+    assert said("plant h2 f0").startswith("Jumping Jack: plant hand card 2 (")
     assert said("plant h3 f0", "final-placement").startswith(
         "final placement: put Stink bean (hand card 3) on"
     )
     obs["attack"] = {"target": -1, "reach": 0, "turned": [], "open": [[1, 2]]}
     assert said("attack 1 f1", "attack") == (
-        "attack seat 1 with the Green bean·baby2 on top of your field 1: turns up to 2 coins of its "
+        "attack seat 1 with the Green bean·baby with 2 rattles on top of your field 1: turns up to 2 coins of its "
         "2 (0 known, 2 face down); you keep one that fits a field"
     )
     assert said("pass") == "pass: give up every attack still open this turn"
@@ -1182,7 +1189,10 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "coins: Stink bean x2, Red bean♀ known; 1 face down (nobody has seen them)" in text
     assert "coins: none known; 2 face down (nobody has seen them)" in text
-    assert "f1: [bottom] Drunk(Green bean) -> Green bean♀ -> Green bean·baby2 [top]" in text
+    assert (
+        "f1: [bottom] Drunk/Green bean -> Green bean♀ -> Green bean·baby with 2 rattles [top]"
+        in text
+    )
     assert "Drunk in field 1 (position 0): covered: every card his owner plants goes" in text
     assert (
         "Activist in field 0 (position 0): ACTIVE: every revealed Soy bean goes onto this field"
@@ -1214,7 +1224,7 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "shuffle", "pile": "seat 0 coins", "size": 3},
-            "seat 0 coins shuffled face down (3)",
+            "seat 0's coins were shuffled face down (3)",
         ),
         (
             {"type": "turn-up", "target": 0, "card": "sau"},
@@ -1257,11 +1267,11 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "plant", "seat": 0, "field": 0, "card": "macho", "bottom": True},
-            "you planted Macho(Blue bean) at the bottom of field 0",
+            "you planted Macho/Blue bean at the bottom of field 0",
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "kavalier", "under_lady": True},
-            "seat 1 planted Cavalier(Blue bean) under the lady on top of field 0",
+            "seat 1 planted Cavalier/Blue bean under the lady on top of field 0",
         ),
         (
             {"type": "foist", "seat": 0, "card": "sau"},
@@ -1379,7 +1389,7 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ),
         (
             {"type": "to-offer", "card": "flitzer"},
-            "Streaker(Red bean) from the discard pile joins the offer",
+            "Streaker/Red bean from the discard pile joins the offer",
         ),
         (
             {"type": "coins-back", "seat": 1, "cards": ["augen"]},

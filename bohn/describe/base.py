@@ -190,10 +190,13 @@ class Describer:
 
     def pile_name(self, pile: str) -> str:
         """A shuffled pile's name (``deck``, ``team 1 deck``, ``seat 2 coins``)
-        in German; in English as it is."""
-        if not self.de:
-            return pile
+        in German; in English as it is, an owner's with its ``'s`` (``seat 2's
+        coins``)."""
         words = pile.split()
+        if not self.de:
+            if len(words) == 3 and words[1].isdigit():
+                return f"{words[0]} {words[1]}'s {words[2]}"
+            return pile
         if len(words) == 3 and words[1].isdigit():
             kind = {"deck": "Stapel", "coins": "Münzen"}.get(words[2], words[2])
             owner = {"team": "Team", "seat": "Platz"}.get(words[0], words[0])

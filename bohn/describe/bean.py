@@ -146,8 +146,12 @@ class BeanDescriber(Describer):
         )
 
     def field_desc(self, keys: list[str], pays: int | None) -> str:
-        """A field as an action's sentence names it."""
-        return self.field_text(keys, pays)
+        """A field as an action's sentence names it, in the parentheses after
+        its number: ``Blue bean x4, pays 1`` (no parentheses of its own)."""
+        stack = self.field_text(keys)
+        if pays is None or not keys:
+            return stack
+        return stack + self.w(f", pays {pays}", f", bringt {pays}")
 
     def offered(self, keys: list[str]) -> str:
         """The cards another seat offers."""
@@ -176,7 +180,7 @@ class BeanDescriber(Describer):
         cards = e.get("cards")
         if cards is not None:
             return self.cards(cards)
-        return self.w(f"{e.get('count')} cards", f"{e.get('count')} Karten")
+        return self.ncards(int(e.get("count") or 0))
 
     def fld_fn(self, me: dict[str, Any]) -> Callable[[int], str]:
         fields = me["fields"]
@@ -525,7 +529,9 @@ class BeanDescriber(Describer):
         where = ""
         if self.genders or any("/" in str(k) for k in cards):
             top = self.label(str(cards[-1])) if cards else "?"
-            what = self.w(f"{len(cards)} cards, top {top}", f"{len(cards)} Karten, oben {top}")
+            what = self.w(
+                f"{self.ncards(len(cards))}, top {top}", f"{self.ncards(len(cards))}, oben {top}"
+            )
             if "from_discard" in e:
                 where = self.w(" from the discard pile", " vom Ablagestapel")
         else:

@@ -108,8 +108,9 @@ Bohnkick (Bohnenfußball) - antworte mit:
   help              dieser Text
   quit              das Spiel verlassen
 Teamkarten sind h0, h1, ... (6 auf der Hand), Abwehrkarten d0, d1, d2. Eine Karte nennt
-ihre Bohne und was sie tut: "brech: Pass zu garten" (der Ball geht zu garten), "garten:
-Flanke zu feuer" (dann darf jede feuer-Karte folgen, auch der Kopfball), "feuer: Schuss".
+ihre Bohne und was sie tut: "Brechbohne: Pass zur Gartenbohne" (der Ball geht zur
+Gartenbohne), "Gartenbohne: Flanke zur Feuerbohne" (dann darf jede Karte der Feuerbohne
+folgen, auch der Kopfball), "Feuerbohne: Schuss".
 Nur die Bohne mit dem Ball spielt; die erste Karte eines Angriffs ist keine Torkarte.
 Torwartkarten zeigen ihr Symbol und ihre Ecken: "Torwart (Schuss) ul+ll".
 """
@@ -142,17 +143,24 @@ class BohnkickDescriber(Describer):
 
     def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
         super().__init__(lang, table)
-        #: the team's beans by their English names, as the catalogue gives them
-        #: (``brech``: ``Green bean``); German sentences name them by their keys
-        self.beans: dict[str, str] = (
-            {} if self.de else {k: str(v["en"]) for k, v in WORDS["beans"].items()}
-        )
+        #: the team's beans by their names in this language, as the catalogue
+        #: gives them (``brech``: ``Green bean``, ``Brechbohne``)
+        self.beans: dict[str, str] = {k: str(v[self.lang]) for k, v in WORDS["beans"].items()}
 
     # ---------------------------------------------------------------- words
 
     def bean(self, key: str) -> str:
-        """A bean of the team: its English name in English, its key in German."""
+        """A bean of the team by its name: ``Green bean``, ``Brechbohne``."""
         return self.beans.get(key, key)
+
+    def to_bean(self, key: str) -> str:
+        """Where a pass goes: ``to Green bean``, ``zur Brechbohne`` (every bean is
+        feminine in German: zu der, zur)."""
+        return self.w(f"to {self.bean(key)}", f"zur {self.bean(key)}")
+
+    def with_bean(self, key: str) -> str:
+        """Where the ball stays: ``with Green bean``, ``bei der Brechbohne``."""
+        return self.w(f"with {self.bean(key)}", f"bei der {self.bean(key)}")
 
     def pick(self, table: dict[str, tuple[str, str]], key: str, default: str | None = None) -> str:
         en, de = table.get(key, (default or key, default or key))
@@ -165,8 +173,9 @@ class BohnkickDescriber(Describer):
         return self.w(*TEAMS[t]) if 0 <= t < len(TEAMS) else str(t)
 
     def card(self, key: str) -> str:
-        """A card in words: ``Green bean: pass to Garden bean`` (German: ``brech:
-        Pass zu garten``), ``Goalie (shot): upper left or lower left``; the
+        """A card in words: ``Green bean: pass to Garden bean`` (German:
+        ``Brechbohne: Pass zur Gartenbohne``), ``Goalie (shot): upper left or
+        lower left``; the
         catalogue's name where it names the card."""
         if key in self.names:
             return self.name(key)
@@ -174,11 +183,11 @@ class BohnkickDescriber(Describer):
         if sep:
             bean = self.bean(key_bean)
             if kind.startswith("pass:"):
-                to = self.bean(kind[5:])
-                return self.w(f"{bean}: pass to {to}", f"{bean}: Pass zu {to}")
+                to = self.to_bean(kind[5:])
+                return self.w(f"{bean}: pass {to}", f"{bean}: Pass {to}")
             if kind == "cross":
-                to = self.bean("feuer")
-                return self.w(f"{bean}: cross to {to}", f"{bean}: Flanke zu {to}")
+                to = self.to_bean("feuer")
+                return self.w(f"{bean}: cross {to}", f"{bean}: Flanke {to}")
             if kind == "dribble":
                 return self.w(f"{bean}: dribble", f"{bean}: Dribbling")
             return f"{bean}: {self.pick(SHOTS, kind, kind.replace('-', ' '))}"
@@ -186,7 +195,7 @@ class BohnkickDescriber(Describer):
         if what == "referee":
             return self.w("Referee: ", "Schiedsrichter: ") + self.pick(CALLS, rest)
         if what == "tackle":
-            return self.w(f"Tackle {self.bean(rest)}", f"Grätsche {self.bean(rest)}")
+            return self.w(f"Tackle {self.bean(rest)}", f"Grätsche gegen die {self.bean(rest)}")
         if what == "goalie":
             symbol, _, corners = rest.partition(":")
             where = self.w(" or ", " oder ").join(
@@ -212,20 +221,20 @@ class BohnkickDescriber(Describer):
     def ball_after(self, key: str) -> str:
         """Where the ball is after team card ``key`` is played (bohnkick §4.1)."""
         key_bean, _, kind = key.partition("/")
-        bean = self.bean(key_bean)
         if kind.startswith("pass:"):
-            to = self.bean(kind[5:])
-            return self.w(f"the ball goes to {to}", f"der Ball geht zu {to}")
+            to = self.to_bean(kind[5:])
+            return self.w(f"the ball goes {to}", f"der Ball geht {to}")
         if kind == "cross":
             feuer = self.bean("feuer")
             return self.w(
                 f"the ball goes to {feuer} after a cross (every {feuer} card, also the header, "
                 "may follow)",
-                "der Ball geht nach einer Flanke zu feuer (jede feuer-Karte darf folgen, auch der "
-                "Kopfball)",
+                f"der Ball geht nach einer Flanke zur {feuer} (jede Karte der {feuer} darf "
+                "folgen, auch der Kopfball)",
             )
         if kind == "dribble":
-            return self.w(f"the ball stays with {bean}", f"der Ball bleibt bei {bean}")
+            at = self.with_bean(key_bean)
+            return self.w(f"the ball stays {at}", f"der Ball bleibt {at}")
         shot = self.shot(kind)
         return self.w(f"a {shot} on goal", f"ein {shot} aufs Tor")
 
@@ -295,7 +304,7 @@ class BohnkickDescriber(Describer):
                 if reactor >= 0:
                     after = (reactor + 1) % n
                     nxt = f"{self.seat_name(after, seat, kinds)} {'spielst' if after == seat else 'spielt'} weiter"
-                tackle = f" oder {acting} grätschen" if n == 2 else ""
+                tackle = f" oder die {self.bean(acting)} grätschen" if n == 2 else ""
                 return (
                     f"{reactor_name} {'reagierst' if reactor == seat else 'reagiert'}: weiter, "
                     f"Abwehrkarten tauschen{tackle}; dann {nxt}"
@@ -310,7 +319,8 @@ class BohnkickDescriber(Describer):
             acting = played[-1].partition("/")[0] if played else "?"
             return self.w(
                 f"{reactor_name} may tackle the {shot} (Tackle {self.bean(acting)}) or continue",
-                f"{reactor_name} darf den {shot} abgrätschen (Grätsche {acting}) oder weiter",
+                f"{reactor_name} darf den {shot} abgrätschen ({self.card(f'tackle:{acting}')}) "
+                "oder weiter",
             )
         if phase == "aim":
             return self.w(
@@ -385,12 +395,13 @@ class BohnkickDescriber(Describer):
         if ball:
             cross = ""
             if obs.get("after_cross"):
+                feuer = self.bean("feuer")
                 cross = self.w(
-                    f" - after a cross: every {self.bean('feuer')} card, also the header, may follow",
-                    " - nach einer Flanke: jede feuer-Karte darf folgen, auch der Kopfball",
+                    f" - after a cross: every {feuer} card, also the header, may follow",
+                    f" - nach einer Flanke: jede Karte der {feuer} darf folgen, auch der Kopfball",
                 )
-            with_ball = self.bean(str(ball))
-            lines.append(self.w(f"ball: with {with_ball}{cross}", f"Ball: bei {ball}{cross}"))
+            at = self.with_bean(str(ball))
+            lines.append(self.w(f"ball: {at}{cross}", f"Ball: {at}{cross}"))
         if obs.get("shot"):
             shot = str(obs["shot"])
             if obs.get("corner"):
@@ -579,7 +590,7 @@ class BohnkickDescriber(Describer):
             return self.w(
                 f"tackle {bean} with {d(a.card)}: draw 1 defensive card; the attack is over "
                 "unless it is a Referee free kick or penalty (then the attackers get that kick)",
-                f"{bean} mit {d(a.card)} grätschen: 1 Abwehrkarte ziehen; der Angriff ist vorbei, "
+                f"die {bean} mit {d(a.card)} grätschen: 1 Abwehrkarte ziehen; der Angriff ist vorbei, "
                 "außer sie ist ein Freistoß oder Elfmeter des Schiedsrichters (dann bekommen die "
                 "Angreifer diesen Stoß)",
             )
@@ -608,12 +619,11 @@ class BohnkickDescriber(Describer):
                     f"Vorteil: kein Freistoß; dein {shot} geht weiter, als Nächstes zielst du auf "
                     "eine Ecke",
                 )
-            ball = self.bean(str(obs.get("ball") or "")) or self.w(
-                "the same bean", "derselben Bohne"
-            )
+            key = str(obs.get("ball") or "")
+            at = self.with_bean(key) if key else self.w("with the same bean", "bei derselben Bohne")
             return self.w(
-                f"advantage: no free kick, the attack goes on (the ball stays with {ball})",
-                f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt bei {ball})",
+                f"advantage: no free kick, the attack goes on (the ball stays {at})",
+                f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt {at})",
             )
         if isinstance(a, Drop):
             return self.w(

@@ -62,12 +62,29 @@ Münzen kaufen nur Gebäude ihrer Bohnensorte; die Bohnenseite jeder Münze ist 
 """
 
 #: how the screen names the field kinds (``field_kinds`` of the observation)
-FIELD_LABELS = {
-    "third": ("third field", "drittes Feld"),
-    "goldmine": ("goldmine-4 field", "goldmine-4-Feld"),
-    "saloon": ("saloon-2 field, Green bean only", "saloon-2-Feld, nur brech"),
-    "blacksmith": ("blacksmith-2 field, Chili bean only", "blacksmith-2-Feld, nur feuer"),
+FIELD_LABELS = {"third": ("third field", "drittes Feld")}
+#: the field a building brings (``field_kinds``: the building, the one bean
+#: type it takes or None)
+BUILDING_FIELDS: dict[str, tuple[str, str | None]] = {
+    "goldmine": ("goldmine-4", None),
+    "saloon": ("saloon-2", "brech"),
+    "blacksmith": ("blacksmith-2", "feuer"),
 }
+#: the German gender of each building type (its articles: ``eine Bank``,
+#: ``einen Saloon``, ``ein Gefängnis``)
+GENDERS_DE = {
+    "goldmine": "f",
+    "teepee": "n",
+    "bank": "f",
+    "farm": "f",
+    "saloon": "m",
+    "general-store": "m",
+    "blacksmith": "f",
+    "jail": "n",
+    "distillery": "f",
+}
+#: the German indefinite articles in the accusative, and their negations
+ARTICLES_DE = {"f": ("eine", "keine"), "m": ("einen", "keinen"), "n": ("ein", "kein")}
 
 
 #: (price, paying bean type, catalogue entry) of a building
@@ -125,6 +142,14 @@ class HighBohnDescriber(BeanDescriber):
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"final-buying"}
 
     def field_label(self, kind: str) -> str:
+        """A field kind: ``third field``, ``2 Saloon field, Green bean only``."""
+        if kind in BUILDING_FIELDS:
+            key, only = BUILDING_FIELDS[kind]
+            name = self.building_name(key)
+            text = self.w(f"{name} field", f"Feld von {name}")
+            return text + (
+                self.w(f", {self.name(only)} only", f", nur {self.name(only)}") if only else ""
+            )
         en, de = FIELD_LABELS.get(kind, (kind, kind))
         return self.w(en, de)
 
@@ -135,9 +160,28 @@ class HighBohnDescriber(BeanDescriber):
         return super().paid_for(what)
 
     def building_name(self, key: str) -> str:
-        """A building by name: its catalogue name in this language."""
+        """A building by name: its catalogue name in this language (``2 Bank``)."""
         info = building_info(key)
         return info[2].names.get(self.lang, key) if info is not None else key
+
+    def building_names(self, keys: list[str]) -> str:
+        """Buildings by name: ``1 Bank, 3 Bank``."""
+        return ", ".join(map(self.building_name, keys)) or self.w("none", "keine")
+
+    def type_name(self, kind: str) -> str:
+        """A building type by name, its number left off: ``saloon``: ``Saloon``,
+        ``general-store``: ``General Store`` (``Gemischtwarenladen``)."""
+        name = self.building_name(f"{kind}-1")
+        return name.partition(" ")[2] if name != f"{kind}-1" else kind
+
+    def a_type(self, kind: str, no: bool = False) -> str:
+        """``a Saloon`` (``no``: ``no Saloon``); German in the accusative
+        (``einen Saloon``, ``keine Bank``)."""
+        name = self.type_name(kind)
+        if self.de:
+            some, none = ARTICLES_DE[GENDERS_DE.get(kind, "n")]
+            return f"{none if no else some} {name}"
+        return f"{'no' if no else 'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
     def effect_text(self, entry: Entry) -> str:
         """What a catalogue entry's card does, in this describer's language."""
@@ -149,7 +193,7 @@ class HighBohnDescriber(BeanDescriber):
         for k in keys:
             kind, _, price = k.rpartition("-")
             info = building_info(k)
-            name = f"{kind} ({self.name(info[1])})" if info else kind
+            name = f"{self.type_name(kind)} ({self.name(info[1])})" if info else kind
             groups.setdefault(name, []).append(price)
         return "; ".join(f"{name} {' '.join(ps)}" for name, ps in groups.items()) or self.w(
             "empty", "leer"
@@ -167,13 +211,14 @@ class HighBohnDescriber(BeanDescriber):
             coins, bean = self.coins(cost), self.name(bean)
             building = self.building_name(a.building)
             if a.name is not None:
+                named, one = self.type_name(a.name), self.a_type(a.name)
                 return self.w(
-                    f"build the {building} for {coins} of {bean} and name {a.name}: the "
-                    f"others may buy a {a.name} at once, then the remaining {a.name} cards "
+                    f"build the {building} for {coins} of {bean} and name the {named}: the "
+                    f"others may buy {one} at once, then the remaining {named} cards "
                     "leave the game",
-                    f"{building} für {coins} {bean} bauen und {a.name} nennen: die anderen "
-                    f"dürfen sofort ein {a.name} kaufen, dann verlassen die übrigen "
-                    f"{a.name}-Karten das Spiel",
+                    f"{building} für {coins} {bean} bauen und {named} nennen: die anderen "
+                    f"dürfen sofort {one} kaufen, dann verlassen die übrigen "
+                    f"{named}-Karten das Spiel",
                 )
             effect = self.effect_text(entry)
             return self.w(
@@ -255,8 +300,11 @@ class HighBohnDescriber(BeanDescriber):
                 "passen: in dieser Runde keine Gebäude mehr kaufen",
             )
         if phase == "distillery":
-            named = (obs.get("distillery") or {}).get("building_type", "?")
-            return self.w(f"pass: do not buy a {named} now", f"passen: jetzt kein {named} kaufen")
+            named = str((obs.get("distillery") or {}).get("building_type", "?"))
+            return self.w(
+                f"pass: do not buy {self.a_type(named)} now",
+                f"passen: jetzt {self.a_type(named, no=True)} kaufen",
+            )
         return super().pass_text(obs)
 
     # -------------------------------------------------------------- events
@@ -298,38 +346,40 @@ class HighBohnDescriber(BeanDescriber):
                 f"{who} put {card} on the General Store",
                 f"{who} {'legtest' if mine else 'legte'} {card} auf den Gemischtwarenladen",
             )
+        bank = {n: self.building_name(f"bank-{n}") for n in (2, 3, 4)}
         if t == "look":
             if "card" in e:
                 card = self.label(str(e["card"]))
                 return self.w(
-                    f"{who} looked at the top card of the draw pile: {card} (bank-2)",
+                    f"{who} looked at the top card of the draw pile: {card} ({bank[2]})",
                     f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels "
-                    f"an: {card} (bank-2)",
+                    f"an: {card} ({bank[2]})",
                 )
             return self.w(
-                f"{who} looked at the top card of the draw pile (bank-2)",
+                f"{who} looked at the top card of the draw pile ({bank[2]})",
                 f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels an "
-                "(bank-2)",
+                f"({bank[2]})",
             )
         if t == "bury":
             buried = self.label(str(e["card"])) if "card" in e else None
             return self.w(
-                f"{who} put {buried or 'the top card'} at the bottom of the draw pile (bank-2)",
+                f"{who} put {buried or 'the top card'} at the bottom of the draw pile ({bank[2]})",
                 f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
-                "den Nachziehstapel (bank-2)",
+                f"den Nachziehstapel ({bank[2]})",
             )
         if t == "move":
             return self.w(
-                f"{who} moved hand card {e.get('from')} to position {e.get('to')} (bank-4)",
+                f"{who} moved hand card {e.get('from')} to position {e.get('to')} ({bank[4]})",
                 f"{who} {'verschobst' if mine else 'verschob'} Handkarte {e.get('from')} nach "
-                f"Position {e.get('to')} (bank-4)",
+                f"Position {e.get('to')} ({bank[4]})",
             )
         if t == "order":
             cards = e.get("cards")
             order = f": {self.cards(cards)}" if cards is not None else ""
             return self.w(
-                f"{who} ordered the drawn cards (bank-3){order}",
-                f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten (bank-3){order}",
+                f"{who} ordered the drawn cards ({bank[3]}){order}",
+                f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten "
+                f"({bank[3]}){order}",
             )
         if t == "new-field":
             kind = self.field_label(str(e.get("kind")))
@@ -345,39 +395,44 @@ class HighBohnDescriber(BeanDescriber):
                     "the type is taken often enough",
                     "die Sorte ist oft genug vergeben",
                 ),
-                "distillery-2": ("distillery-2", "distillery-2"),
             }
             reason = str(e.get("reason"))
-            en, de = why.get(reason, (reason, reason))
-            cards = self.cards(e.get("buildings", []))
+            named = self.building_name(reason)  # a building that closed the rest
+            en, de = why.get(reason, (named, named))
+            cards = self.building_names(list(e.get("buildings", [])))
             return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
         if t == "distillery-names":
-            named = e.get("building_type")
+            kind = str(e.get("building_type"))
+            named, one = self.type_name(kind), self.a_type(kind)
+            distillery = self.building_name("distillery-2")
             return self.w(
-                f"{who} named {named} with the distillery-2: the others may buy one now, "
+                f"{who} named the {named} with the {distillery}: the others may buy {one} now, "
                 "then the rest leave the game",
-                f"{who} {'nanntest' if mine else 'nannte'} {named} mit der distillery-2: die "
-                "anderen dürfen jetzt eines kaufen, dann verlassen die übrigen das Spiel",
+                f"{who} {'nanntest' if mine else 'nannte'} {named} mit der {distillery}: die "
+                f"anderen dürfen jetzt {one} kaufen, dann verlassen die übrigen das Spiel",
             )
         if t == "distillery-coin":
             coin = self.label(str(e.get("coin")))
+            distillery = self.building_name("distillery-3")
             return self.w(
-                f"{who} took a coin ({coin}) of seat {e.get('from')}'s stew (distillery-3)",
+                f"{who} took a coin ({coin}) of seat {e.get('from')}'s stew ({distillery})",
                 f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
-                f"Platz {e.get('from')} (distillery-3)",
+                f"Platz {e.get('from')} ({distillery})",
             )
         if t == "jail-choice":
             cards = self.cards(e.get("cards", []))
+            jail = self.building_name("jail-4")
             return self.w(
-                f"{who} chooses the jail-4 coin from {cards}",
-                f"{who} {'wählst' if mine else 'wählt'} die jail-4-Münze aus {cards}",
+                f"{who} {'choose' if mine else 'chooses'} the coin of the {jail} from {cards}",
+                f"{who} {'wählst' if mine else 'wählt'} die Münze für das {jail} aus {cards}",
             )
         if t == "jail-coin":
             coin = self.label(str(e.get("coin")))
+            jail = self.building_name("jail-4")
             return self.w(
-                f"{who} took a coin ({coin}) from the leftovers (jail-4)",
+                f"{who} took a coin ({coin}) from the leftovers ({jail})",
                 f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus den übrigen "
-                "Karten (jail-4)",
+                f"Karten ({jail})",
             )
         if t == "final-buying":
             first = self.who(e.get("first"), me)
@@ -387,9 +442,10 @@ class HighBohnDescriber(BeanDescriber):
             )
         if t == "teepee":
             coins = self.coins(int(e.get("coins", 0)))
+            teepee = self.type_name("teepee")
             return self.w(
-                f"{who} gets {coins} from the Teepee",
-                f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem Teepee",
+                f"{who} {'get' if mine else 'gets'} {coins} from the {teepee}",
+                f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem {teepee}",
             )
         return super().event(e, me)
 
@@ -417,7 +473,7 @@ class HighBohnDescriber(BeanDescriber):
         if "buildings" in p:
             owned = list(p["buildings"])
             worth = sum(info[0] for info in map(building_info, owned) if info is not None)
-            text = ", ".join(owned) if owned else self.w("none", "keine")
+            text = self.building_names(owned)
             out.append(
                 self.w("buildings: ", "Gebäude: ")
                 + text
@@ -426,8 +482,17 @@ class HighBohnDescriber(BeanDescriber):
         labels = (
             ("store" if "hand" not in p else "", ("General Store", "Gemischtwarenladen")),
             ("stew_coins", ("stew coins under the Saloon", "Eintopf-Münzen unter dem Saloon")),
-            ("distillery_coins", ("coins under the distillery-3", "Münzen unter der distillery-3")),
-            ("teepee_coins", ("Teepee coins", "Teepee-Münzen")),
+            (
+                "distillery_coins",
+                (
+                    f"coins under the {self.building_name('distillery-3')}",
+                    f"Münzen unter der {self.building_name('distillery-3')}",
+                ),
+            ),
+            (
+                "teepee_coins",
+                (f"{self.type_name('teepee')} coins", f"Münzen im {self.type_name('teepee')}"),
+            ),
         )
         for key, (en, de) in labels:
             if key and p.get(key):
@@ -447,8 +512,9 @@ class HighBohnDescriber(BeanDescriber):
         if drawn:
             lines.append(
                 self.w(
-                    "your drawn cards (bank-3: choose their order): ",
-                    "deine gezogenen Karten (bank-3: wähle ihre Reihenfolge): ",
+                    f"your drawn cards ({self.building_name('bank-3')}: choose their order): ",
+                    f"deine gezogenen Karten ({self.building_name('bank-3')}: wähle ihre "
+                    "Reihenfolge): ",
                 )
                 + "  ".join(f"{i}) {self.label(k)}" for i, k in enumerate(drawn))
             )
@@ -456,8 +522,8 @@ class HighBohnDescriber(BeanDescriber):
             top = self.label(obs["deck_top"])
             lines.append(
                 self.w(
-                    f"top card of the draw pile (bank-2): {top}",
-                    f"oberste Karte des Nachziehstapels (bank-2): {top}",
+                    f"top card of the draw pile ({self.building_name('bank-2')}): {top}",
+                    f"oberste Karte des Nachziehstapels ({self.building_name('bank-2')}): {top}",
                 )
             )
         if me.get("store"):
@@ -474,16 +540,22 @@ class HighBohnDescriber(BeanDescriber):
                 self.w("building supply: ", "Gebäudevorrat: ") + self.supply_text(obs["supply"])
             )
         if obs.get("removed"):
-            out.append(self.w("out of the game: ", "aus dem Spiel: ") + ", ".join(obs["removed"]))
+            out.append(
+                self.w("out of the game: ", "aus dem Spiel: ")
+                + self.building_names(list(obs["removed"]))
+            )
         window = obs.get("distillery")
         if window:
             names = ", ".join(self.seat_name(s, seat, kinds) for s in window.get("seats", []))
-            kind = window.get("building_type")
+            kind = str(window.get("building_type"))
+            named, one = self.type_name(kind), self.a_type(kind)
+            distillery = self.building_name("distillery-2")
             out.append(
                 self.w(
-                    f"distillery-2 named {kind}: {names or 'nobody'} may still buy one now",
-                    f"distillery-2 nannte {kind}: {names or 'niemand'} darf jetzt noch eines "
-                    "kaufen",
+                    f"the {distillery} named the {named}: {names or 'nobody'} may still buy "
+                    f"{one} now",
+                    f"die {distillery} nannte {named}: {names or 'niemand'} darf jetzt noch "
+                    f"{one} kaufen",
                 )
             )
         jail = obs.get("jail_coin")
@@ -492,8 +564,8 @@ class HighBohnDescriber(BeanDescriber):
             cards = self.cards(jail.get("cards", []))
             out.append(
                 self.w(
-                    f"jail-4: {name} takes one of {cards} as a coin",
-                    f"jail-4: {name} nimmt eine von {cards} als Münze",
+                    f"{self.building_name('jail-4')}: {name} takes one of {cards} as a coin",
+                    f"{self.building_name('jail-4')}: {name} nimmt eine von {cards} als Münze",
                 )
             )
         if obs.get("final_buyer") is not None:
@@ -502,7 +574,7 @@ class HighBohnDescriber(BeanDescriber):
         return out
 
     def tally_label(self, key: str) -> str:
-        return "Teepee" if key == "teepee" else super().tally_label(key)
+        return self.type_name("teepee") if key == "teepee" else super().tally_label(key)
 
     def help(self) -> str:
         return super().help() + "\n" + self.w(HELP_EN, HELP_DE)

@@ -28,7 +28,12 @@ bringt nach seiner obersten Karte. Angebotene Handkarten anderer zeigen nur ihre
 """
 
 #: how the screen marks a card's gender (the suffix of its key, ladybohn §1.1)
-GENDER_MARKS = {"lady": ("♀", "♀"), "baby": ("·baby", "·Baby")}
+#: how a lady, a baby and (Mutterböhnchen) a baby with 2 rattles mark their bean
+GENDER_MARKS = {
+    "lady": ("♀", "♀"),
+    "baby": ("·baby", "·Baby"),
+    "baby2": ("·baby with 2 rattles", "·Baby mit 2 Rasseln"),
+}
 
 
 def planted_stack(keys: list[str], card: str, mode: str | None) -> tuple[list[str], int | None]:
@@ -87,8 +92,10 @@ class LadybohnDescriber(BeanDescriber):
     def offered(self, keys: list[str]) -> str:
         return ", ".join(map(self.hidden_label, keys)) if keys else self.w("nothing", "nichts")
 
-    def why_pays(self, keys: list[str]) -> str:
-        """Why a field's top card pays what it pays."""
+    def why_pays(self, keys: list[str], inner: bool = False) -> str:
+        """Why a field's top card pays what it pays: `` (a lady on top)``, or
+        ``; a lady on top`` inside parentheses (``inner``: a field named in an
+        action's sentence: ``field 1 (... pays 2; a lady on top)``)."""
         top = keys[-1].partition("/")[2]
         if top.startswith("baby"):
             top = "baby"
@@ -104,10 +111,12 @@ class LadybohnDescriber(BeanDescriber):
                 f" (der {einsiedler} oben bringt 1)",
             ),
         }.get(top or keys[-1], ("", ""))
-        return self.w(en, de)
+        why = self.w(en, de)
+        return f"; {why[2:-1]}" if inner and why else why
 
-    def stack_text(self, keys: list[str], pays: int | None = None) -> str:
-        """A field bottom -> top (runs of one kind grouped), what it pays now and why."""
+    def stack_text(self, keys: list[str], pays: int | None = None, inner: bool = False) -> str:
+        """A field bottom -> top (runs of one kind grouped), what it pays now and
+        why (:meth:`why_pays`; ``inner``: inside parentheses)."""
         if not keys:
             return self.w("empty", "leer")
         runs: list[list[Any]] = []
@@ -124,10 +133,10 @@ class LadybohnDescriber(BeanDescriber):
         )
         if pays is None:
             return text
-        return text + self.w(f", pays {pays}", f", bringt {pays}") + self.why_pays(keys)
+        return text + self.w(f", pays {pays}", f", bringt {pays}") + self.why_pays(keys, inner)
 
     def field_desc(self, keys: list[str], pays: int | None) -> str:
-        return self.stack_text(keys, pays)
+        return self.stack_text(keys, pays, inner=True)
 
     def seat_field(self, p: dict[str, Any], f: int) -> str:
         pays = p.get("field_pays") or []

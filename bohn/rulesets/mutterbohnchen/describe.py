@@ -40,7 +40,7 @@ Mutterböhnchen adds (and everything of Ladybohn above):
   pick f1.3 / pick d2     a quirk's choice: the card at position 3 (0 = bottom) of
                           field 1, or at position 2 of the discard pile
 Coins: known faces are public; starting coins lie face down, unseen even by you.
-Mama's beans show their name and type, Kavalier(blaue); the table lists which
+Mama's beans show their name and type, Cavalier/Blue bean; the table lists which
 quirks act now. Every received card that fits a non-empty field is planted at once.
 With two players (no trading):
   use p0 / discard p0     phase 1: take stack 0 of the opponent's offer to plant it
@@ -67,7 +67,7 @@ Mutterböhnchen fügt hinzu (und alles von Ladybohn oben):
   pick f1.3 / pick d2     die Wahl einer Macke: die Karte an Position 3 (0 = unten) von
                           Feld 1 oder an Position 2 des Ablagestapels
 Münzen: bekannte Seiten sind offen; Startmünzen liegen verdeckt, selbst für dich.
-Mutterbohnen zeigen ihren Namen und ihre Sorte, Kavalier(blaue); der Tisch zeigt,
+Mutterbohnen zeigen ihren Namen und ihre Sorte, Kavalier/Blaue Bohne; der Tisch zeigt,
 welche Macken gerade wirken. Jede erhaltene Karte, die auf ein nicht leeres Feld passt,
 wird sofort gepflanzt.
 Zu zweit (ohne Handel):
@@ -271,11 +271,12 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         return MAMA_NAMES.get(key, key.capitalize())
 
     def label(self, key: str) -> str:
-        """A mama's bean shows its name and bean type: ``Kavalier(Blue bean)``."""
+        """A mama's bean shows its name and bean type: ``Cavalier/Blue bean``
+        (no parentheses: a card is often named inside some)."""
         if "/" not in key:
             mama = self.mama_bean(key)
             if mama:
-                return f"{self.mama_name(key)}({self.name(mama)})"
+                return f"{self.mama_name(key)}/{self.name(mama)}"
         return super().label(key)
 
     def bean_of(self, key: str) -> str:
@@ -419,9 +420,10 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         elif a.card:
             if phase == "plant":
+                # the position once, with the card's name after it
                 what = self.w(
-                    f"plant hand card {name} ({self.mama_name('hampelmann')})",
-                    f"Handkarte {name} ({self.mama_name('hampelmann')})",
+                    f"{self.mama_name('hampelmann')}: plant hand card {ref[1:]} ({card})",
+                    f"{self.mama_name('hampelmann')}: Handkarte {ref[1:]} ({card})",
                 )
             else:
                 what = self.w(f"plant {name}", name)
@@ -695,7 +697,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         pile = str(e.get("pile", ""))
         if t == "shuffle" and pile.endswith("coins"):
             return self.w(
-                f"{pile} shuffled face down ({e.get('size', '?')})",
+                f"{self.pile_name(pile)} were shuffled face down ({e.get('size', '?')})",
                 f"{self.shuffled(pile)} verdeckt gemischt ({e.get('size', '?')})",
             )
         card = self.label(str(e.get("card")))
@@ -861,7 +863,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if card == "kameradenschwein":
             src = self.who(e.get("from"), me)
             return self.w(
-                f"{name}: the front hand card of {src} is taken",
+                f"{name}: {self.whose(e.get('from'), me)} front hand card is taken",
                 f"{name}: die vorderste Handkarte von {'dir' if e.get('from') == me else src} "
                 "wird genommen",
             )

@@ -182,7 +182,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
             bean = self.name(a.bean)
             return self.w(
                 f"take a {bean} coin of the mafia treasury (Police Station)",
-                f"eine {bean}-Münze aus der Kasse der Mafia nehmen (Polizeiwache)",
+                f"eine {self.coin_word(bean)} aus der Kasse der Mafia nehmen (Polizeiwache)",
             )
         if isinstance(a, Stash | Drop | Remove | Uncover | Protect | Draw):
             return self.prohibohn_action(a, obs, me, fld)
@@ -193,6 +193,11 @@ class ProhibohnDescriber(AlCabohneDescriber):
         if establishment_info(str(what)) is not None:
             return self.establishment_name(str(what))
         return super().paid_for(what)
+
+    def coin_word(self, bean: str) -> str:
+        """German: a coin of a bean type as one word, its name's words joined by
+        hyphens (``Saubohne-Münze``, ``Blaue-Bohne-Münze``)."""
+        return f"{bean.replace(' ', '-')}-Münze"
 
     def establishment_name(self, key: str) -> str:
         """An establishment by name: its catalogue name in this language."""
@@ -272,7 +277,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
                 f"{pub}: {to} auch die oberste Karte von {on} geben",
             )
         gas = self.w(" (Gas Station)", " (Tankstelle)") if a.count != 2 else ""
-        return self.w(f"draw {a.count} cards", f"{a.count} Karten ziehen") + gas
+        return self.w(f"draw {self.ncards(a.count)}", f"{self.ncards(a.count)} ziehen") + gas
 
     def pass_text(self, obs: dict[str, Any]) -> str | None:
         phase = obs.get("phase")
@@ -281,6 +286,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
             return self.w("pass: end your final buying", "passen: deinen Schlusskauf beenden")
         if phase == "remove-third":
             third = decision.get("third")
+            third = self.establishment_name(str(third)) if third else None
             return self.w(
                 f"pass: leave {third or 'the third card'} to be had",
                 f"passen: {third or 'die dritte Karte'} zu haben lassen",
@@ -337,7 +343,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
         if t == "police-coin":
             if "card" in e:
                 coin = self.w(
-                    f"a {self.name(e['card'])} coin", f"eine {self.name(e['card'])}-Münze"
+                    f"a {self.name(e['card'])} coin", f"eine {self.coin_word(self.name(e['card']))}"
                 )
             else:
                 coin = self.w("a coin", "eine Münze")
@@ -351,11 +357,11 @@ class ProhibohnDescriber(AlCabohneDescriber):
             card = self.name(str(e.get("card")))
             if source == "protection":
                 en, de = "bonus coin of the mafia's harvest", "Bonusmünze aus der Ernte der Mafia"
-            else:
-                en = de = source
+            else:  # an establishment's ability: by its name
+                en = de = self.establishment_name(source)
             return self.w(
                 f"{who} got a {card} coin ({en})",
-                f"{who} {'bekamst' if mine else 'bekam'} eine {card}-Münze ({de})",
+                f"{who} {'bekamst' if mine else 'bekam'} eine {self.coin_word(card)} ({de})",
             )
         if t == "drop":
             card = self.label(str(e.get("card")))
