@@ -434,12 +434,19 @@ def format_scenario(out: dict[str, Any]) -> str:
             )
         else:
             lines.append("the game goes on")
-        return "\n".join(lines)
-    err = out.get("error") or {}
-    where = out.get("action_index")
-    at = "in the set-up" if where is None else f"at action {where}"
-    rule = f" ({err['rule']})" if err.get("rule") else ""
-    return f"failed {at}: {err.get('code', 'error')}: {err.get('message', '')}{rule}"
+    else:
+        err = out.get("error") or {}
+        where = out.get("action_index")
+        at = "in the set-up" if where is None else f"at action {where}"
+        rule = f" ({err['rule']})" if err.get("rule") else ""
+        lines = [f"failed {at}: {err.get('code', 'error')}: {err.get('message', '')}{rule}"]
+    expected = out.get("expected")
+    if expected is not None:
+        if expected["met"]:
+            lines.append("as expected")
+        else:
+            lines += [f"not as expected: {m}" for m in expected["misses"]]
+    return "\n".join(lines)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -453,6 +460,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         _print_json(out)
     else:
         print(format_scenario(out))
+    expected = out.get("expected")
+    if expected is not None:  # the file says what must happen: that decides
+        return EXIT_OK if expected["met"] else EXIT_FAILED
     return EXIT_OK if out.get("ok") else EXIT_FAILED
 
 

@@ -12,8 +12,10 @@ A scenario is one JSON object (``docs/scenarios.md``)::
 
 :func:`load_position` builds the position as a :class:`~bohn.engine.game.Game`;
 :func:`run_scenario` also applies the actions and returns the output object of
-``bohn scenario FILE --json``. Top-level keys other than those above (``expect``,
-``description``) are ignored.
+``bohn scenario FILE --json``. Besides those keys a scenario may hold a
+``description`` and an ``expect`` block (:data:`EXPECT_KEYS`), which
+:func:`check_expect` holds the outcome to; any other key is refused, with the
+closest known key ("did you mean").
 
 A position is built by creating the game normally and then replacing its zones.
 How a variant's zones are read from ``setup`` is the business of a
@@ -36,10 +38,11 @@ to ``setup_keys`` or ``player_keys`` and overriding
 
 from __future__ import annotations
 
+import difflib
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -119,11 +122,22 @@ def int_in(value: Any, lo: int, hi: int, where: str) -> int:
     return value
 
 
-def check_keys(d: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'deck_size'?)`` for the known word closest to a
+    misspelt one, or nothing when none is close."""
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def check_keys(d: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    """:class:`SetupError` naming the first key of ``d`` not in ``allowed``,
+    with the closest known key, and every known key."""
+    allowed = frozenset(allowed)
     unknown = sorted(set(d) - allowed)
     if unknown:
+        hint = did_you_mean(str(unknown[0]), allowed)
         raise SetupError(
-            f"{where} has no key {', '.join(repr(k) for k in unknown)}; "
+            f"{where} has no key {', '.join(repr(k) for k in unknown)}{hint}; "
             f"known keys: {', '.join(sorted(allowed))}"
         )
 
@@ -418,6 +432,7 @@ def load_position(data: dict[str, Any]) -> Game:
     """
     if not isinstance(data, dict):
         raise SetupError("a scenario must be a JSON object")
+    check_keys(data, TOP_KEYS, "a scenario")
     variant = data.get("variant")
     if not isinstance(variant, str):
         raise SetupError('a scenario needs a variant, e.g. "variant": "bohnanza"')
@@ -464,13 +479,135 @@ def scenario_action(entry: Any) -> tuple[int, Action]:
     return seat, action
 
 
+#: the keys a scenario may hold at its top level
+TOP_KEYS = frozenset(
+    {"variant", "players", "seed", "options", "setup", "actions", "description", "expect"}
+)
+#: the keys of a scenario's ``expect`` block (``docs/scenarios.md``)
+EXPECT_KEYS = frozenset(
+    {
+        "ok",
+        "action_index",
+        "error",
+        "state",
+        "phase",
+        "active",
+        "coins",
+        "deck_size",
+        "result",
+        "events",
+    }
+)
+
+
+def _matches(expected: Any, actual: Any) -> bool:
+    """``expected`` is ``actual``, where ``None`` matches anything and a dict
+    needs only the keys it gives."""
+    if expected is None:
+        return True
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(expected) == len(actual)
+            and all(_matches(e, a) for e, a in zip(expected, actual, strict=True))
+        )
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and _matches(v, actual[k]) for k, v in expected.items()
+        )
+    return bool(expected == actual)
+
+
+def _in_order(wanted: list[Any], types: list[str]) -> bool:
+    it = iter(types)
+    return all(any(t == w for t in it) for w in wanted)
+
+
+def check_expect(expect: Any, out: dict[str, Any]) -> list[str]:
+    """How :func:`run_scenario`'s output ``out`` misses the ``expect`` block:
+    one line per unmet expectation (none: all are met). An unknown key or a
+    block that is not an object is a :class:`SetupError`: a typo never passes."""
+    if not isinstance(expect, dict):
+        raise SetupError("expect must be an object")
+    check_keys(expect, EXPECT_KEYS, "expect")
+    misses: list[str] = []
+
+    def need(ok: bool, what: str, wanted: Any, got: Any) -> None:
+        if not ok:
+            misses.append(f"{what}: expected {json.dumps(wanted)}, got {json.dumps(got)}")
+
+    if "ok" in expect:
+        need(out["ok"] == expect["ok"], "ok", expect["ok"], out["ok"])
+    if "action_index" in expect:
+        got = out.get("action_index")
+        need(got == expect["action_index"], "action_index", expect["action_index"], got)
+    if "error" in expect:
+        got = out.get("error")
+        need(_matches(expect["error"], got), "error", expect["error"], got)
+    if not out["ok"]:
+        later = sorted(k for k in expect if k in _OUTCOME_KEYS)
+        if later:
+            misses.append(f"{', '.join(later)}: the scenario failed, so there is no final state")
+        return misses
+    state = out["state"]
+    wanted_state = expect.get("state", {})
+    if not isinstance(wanted_state, dict):
+        raise SetupError("expect.state must be an object")
+    for key, value in wanted_state.items():
+        if key not in state:
+            raise SetupError(f"expect.state has no key {key!r}{did_you_mean(key, state)}")
+        need(_matches(value, state[key]), f"state.{key}", value, state[key])
+    if "phase" in expect:
+        need(state["phase"] == expect["phase"], "phase", expect["phase"], state["phase"])
+    if "active" in expect:
+        need(state["active"] == expect["active"], "active", expect["active"], state["active"])
+    if "coins" in expect:
+        got = [len(c) for c in state["coins"]]
+        need(got == expect["coins"], "coins", expect["coins"], got)
+    if "deck_size" in expect:
+        need(
+            len(state["deck"]) == expect["deck_size"],
+            "deck_size",
+            expect["deck_size"],
+            len(state["deck"]),
+        )
+    if "result" in expect:
+        need(_matches(expect["result"], out["result"]), "result", expect["result"], out["result"])
+    if "events" in expect:
+        types = [e["type"] for e in out["events"]]
+        need(_in_order(expect["events"], types), "events (in this order)", expect["events"], types)
+    return misses
+
+
+#: the expectations about the final position (met only by a scenario that ran)
+_OUTCOME_KEYS = frozenset({"state", "phase", "active", "coins", "deck_size", "result", "events"})
+
+
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
     """Load the position, apply the actions and report (``docs/scenarios.md``).
 
     ``{"ok": true, "state", "events", "result"}``, or ``{"ok": false, "error",
     "action_index"}`` where ``action_index`` is the failing action's index
-    (``null`` when the position itself is broken).
+    (``null`` when the position itself is broken). A scenario with an
+    ``expect`` block also gets ``"expected"``: ``{"met": bool, "misses":
+    [...]}`` (:func:`check_expect`).
     """
+    expect = data.get("expect") if isinstance(data, dict) else None
+    try:
+        if expect is not None:  # a typo in the block fails before anything runs
+            if not isinstance(expect, dict):
+                raise SetupError("expect must be an object")
+            check_keys(expect, EXPECT_KEYS, "expect")
+        out = _run(data)
+        if expect is not None:
+            misses = check_expect(expect, out)
+            out["expected"] = {"met": not misses, "misses": misses}
+    except SetupError as e:
+        return {"ok": False, "error": e.to_json(), "action_index": None}
+    return out
+
+
+def _run(data: dict[str, Any]) -> dict[str, Any]:
     try:
         game = load_position(data)
     except SetupError as e:

@@ -421,3 +421,54 @@ def test_argument_helpers() -> None:
         "d": "",
         "e": {"k": 1},
     }
+
+
+# -- a scenario's expect block decides its exit code ---------------------------------
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def _scenario_file(tmp_path: Path, change: Any) -> Path:
+    data = json.loads((SCENARIOS / "bohnanza" / "final-exhaustion-tie.json").read_text())
+    change(data)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            lambda d: d["expect"].update(deck_sze=0),
+            "expect has no key 'deck_sze' (did you mean 'deck_size'?)",
+        ),
+        (
+            lambda d: d.update(setpu=d.pop("setup")),
+            "a scenario has no key 'setpu' (did you mean 'setup'?)",
+        ),
+        (
+            lambda d: d["expect"].update(phase="trade"),
+            'not as expected: phase: expected "trade", got "over"',
+        ),
+        (
+            lambda d: d["expect"].update(coins=[0, 0, 0]),
+            "not as expected: coins: expected [0, 0, 0], got [5, 1, 5]",
+        ),
+    ],
+    ids=["expect-typo", "top-level-typo", "missed-phase", "missed-coins"],
+)
+def test_a_scenario_that_misses_its_expect_block_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Any, line: str
+) -> None:
+    code, out, _ = run(capsys, "scenario", str(_scenario_file(tmp_path, change)))
+    assert code == 1 and line in out
+
+
+def test_a_scenario_that_meets_its_expect_block_passes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "scenario", str(_scenario_file(tmp_path, lambda d: None)))
+    assert code == 0 and out.splitlines()[-1] == "as expected"
+    code, out, _ = run(capsys, "scenario", str(_scenario_file(tmp_path, lambda d: None)), "--json")
+    assert code == 0 and json.loads(out)["expected"] == {"met": True, "misses": []}

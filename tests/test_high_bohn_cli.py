@@ -114,7 +114,7 @@ def test_scenario_command(capsys: pytest.CaptureFixture[str], path: Path) -> Non
     code, out, _ = run(capsys, "scenario", str(path), "--json")
     result = json.loads(out)
     assert result["ok"] == expect["ok"]
-    assert code == (0 if expect["ok"] else 1)
+    assert code == 0  # the file's expectations are met, a failure included
     if expect["ok"]:
         state = result["state"]
         for key, value in expect.get("state", {}).items():
@@ -122,7 +122,7 @@ def test_scenario_command(capsys: pytest.CaptureFixture[str], path: Path) -> Non
         types = [e["type"] for e in result["events"]]
         assert types == expect["events"]
     code, out, _ = run(capsys, "scenario", str(path))
-    assert code == (0 if expect["ok"] else 1)
+    assert code == 0  # the file's expectations are met, a failure included
     assert out.startswith("ok: " if expect["ok"] else "failed at action ")
 
 
