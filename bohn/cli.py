@@ -573,7 +573,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = listen_socket(args.host, args.port)
     # without --public-url, links follow the address each visitor used (its
     # Host header), so none points at an unspecified address (0.0.0.0, ::)
-    app = create_app(args.db, base_url=base)
+    from bohn.server import limits
+
+    try:
+        create_rate = limits.rate_flag(args.create_rate)
+        action_rate = limits.rate_flag(args.action_rate)
+        ttl = limits.duration_flag(args.open_game_ttl)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if args.max_open_games < 0:
+        raise UsageError(f"--max-open-games is 0 (no cap) or more, not {args.max_open_games}")
+    app = create_app(
+        args.db,
+        base_url=base,
+        create_rate=create_rate,
+        action_rate=action_rate,
+        max_open_games=args.max_open_games or None,
+        open_game_ttl=ttl,
+        trust_proxy=args.trust_proxy,
+    )
     shown = args.host if args.host not in ("0.0.0.0", "::", "") else "localhost"
     url = base or f"http://{f'[{shown}]' if ':' in shown else shown}:{args.port}"
     print(
@@ -771,6 +789,41 @@ def build_parser() -> argparse.ArgumentParser:
         default=botpool.KIND,
         help="where the search bots think: worker processes (the default) or threads of the "
         "server's process (slower answers while they think; for measurements)",
+    )
+    s.add_argument(
+        "--create-rate",
+        default="20/60",
+        metavar="BURST/SECONDS",
+        help="games created and seats taken per client: BURST at once, then BURST every "
+        "SECONDS (default 20/60; off: no limit)",
+    )
+    s.add_argument(
+        "--action-rate",
+        default="30/1.5",
+        metavar="BURST/SECONDS",
+        help="actions per client, HTTP and WebSocket (default 30/1.5: 30 at once, then 20 a "
+        "second; off: no limit)",
+    )
+    s.add_argument(
+        "--max-open-games",
+        type=int,
+        default=10,
+        metavar="N",
+        help="open games (a person's seat not joined yet) one client may have created "
+        "(default 10; 0: no cap)",
+    )
+    s.add_argument(
+        "--open-game-ttl",
+        default="24h",
+        metavar="TIME",
+        help="an open game nobody joined expires this long after its last change "
+        "(seconds, or 90m, 24h, 2d; default 24h; off: never)",
+    )
+    s.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="the server is behind a reverse proxy: a client is the last address of "
+        "X-Forwarded-For, not the connection's",
     )
     s.set_defaults(func=cmd_serve)
 

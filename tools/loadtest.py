@@ -32,6 +32,9 @@ import websockets
 
 from bohn.server.launch import start_server
 
+#: ``bohn serve``'s limits against abuse, off: the load client is one client
+NO_LIMITS = ("--create-rate", "off", "--action-rate", "off", "--max-open-games", "0")
+
 
 async def play_one(
     url: str,
@@ -188,7 +191,8 @@ def main() -> int:
         db = args.db or "sqlite:///" + os.path.join(
             tempfile.mkdtemp(prefix="bohn-load-"), "load.db"
         )
-        proc, url = start_server(db)
+        # one client plays every game: the per-client limits against abuse are off
+        proc, url = start_server(db, args=NO_LIMITS)
     try:
         report = asyncio.run(run(url, args))
     finally:

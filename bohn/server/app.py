@@ -11,8 +11,8 @@ HTTP (JSON; request bodies at most :data:`MAX_BODY` bytes):
   answer holds one join link and token per human
   seat and the spectator link (tokens are shown once; the server keeps only
   their SHA-256);
-* ``GET /api/games`` (``?status=running|finished``) — open, running and
-  finished games;
+* ``GET /api/games`` (``?status=open|running|finished&variant=&limit=&cursor=``)
+  — a page of the lobby, newest first, and ``next_cursor`` for the next one;
 * ``GET /api/games/{id}`` — one game's public summary;
 * ``GET /api/games/{id}/state`` — the view of the seat whose token is given
   (``Authorization: Bearer <token>``; no token: the spectator's view with the
@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import secrets
 import time
@@ -61,10 +62,21 @@ from bohn.catalogue import catalogue
 from bohn.engine.errors import SetupError
 from bohn.engine.replay import record
 from bohn.rulesets import ASSETS, RULESETS, VARIANTS
+from bohn.server import limits
+from bohn.server.limits import Limiter, Rate, client_key, rate_text
 from bohn.server.metrics import Metrics
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
 from bohn.server.rooms import Hub, Refused, Room, seat_names
-from bohn.server.store import BrokenGame, SeatTaken, Store, migrate, token_hash
+from bohn.server.store import (
+    LOBBY_STATUSES,
+    BrokenGame,
+    ExpiredGame,
+    GameRow,
+    SeatTaken,
+    Store,
+    migrate,
+    token_hash,
+)
 from bohn.variants import variant_info
 
 #: the largest request body or WebSocket message accepted, in bytes
@@ -221,6 +233,20 @@ class BadRequest(Exception):
         self.message = message
         self.code = code
         self.status = status
+
+
+class RateLimited(BadRequest):
+    """A client over one of its rate limits: 429 with ``Retry-After``."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message, "rate-limited", 429)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+#: the lobby's page size: by default, and the most
+LOBBY_PAGE = (50, 200)
+#: the most games one lobby request may name (``?ids=``)
+LOBBY_IDS = 50
 
 
 #: the longest player name, in characters
@@ -449,7 +475,15 @@ _ACTION_BODY = _body(
 
 
 def _summary(room: Room) -> dict[str, Any]:
-    row, game = room.row, room.game
+    """A live game's summary."""
+    return _row_summary(room.row, room.game.seq, sorted(room.game.waiting_for()))
+
+
+def _row_summary(row: GameRow, seq: int, waiting_for: list[int] | None) -> dict[str, Any]:
+    """A game's summary from its row, its ``seq`` and the seats it waits on
+    (None: not known without loading the game; a finished game waits on nobody)."""
+    if waiting_for is None and row.status == "finished":
+        waiting_for = []
     humans = [s for s in row.seats if s["kind"] == "human"]
     status = row.status
     if status == "running" and not all(s["joined"] for s in humans):
@@ -462,7 +496,7 @@ def _summary(room: Room) -> dict[str, Any]:
         "options": row.options,
         "clock_s": row.clock_s,
         "status": status,
-        "seq": game.seq,
+        "seq": seq,
         "seats": [
             {
                 "seat": s["seat"],
@@ -474,10 +508,20 @@ def _summary(room: Room) -> dict[str, Any]:
             for s in row.seats
         ],
         "seed_chosen": row.seed_chosen,
-        "waiting_for": sorted(game.waiting_for()),
+        "waiting_for": waiting_for,
         "result": row.result,
         "created_at": row.created_at,
     }
+
+
+def _duration(seconds: float | None) -> str:
+    """A time to live in words: "24 h", "90 min", "30 s" (None: "ever")."""
+    if seconds is None:
+        return "ever"
+    for unit, n in (("h", 3600), ("min", 60)):
+        if seconds >= n and seconds % n == 0:
+            return f"{int(seconds // n)} {unit}"
+    return f"{seconds:g} s"
 
 
 def _seat_identity(row: Any, seat: dict[str, Any]) -> dict[str, Any]:
@@ -485,15 +529,53 @@ def _seat_identity(row: Any, seat: dict[str, Any]) -> dict[str, Any]:
     return {"name": seat_names(row)[seat["seat"]], "free": _free(row, seat)}
 
 
-def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> FastAPI:
-    """The server as an ASGI app, on the database ``db_url`` (migrated on start)."""
+def create_app(
+    db_url: str = "sqlite:///bohn.db",
+    *,
+    base_url: str = "",
+    create_rate: Rate | None = limits.CREATE_RATE,
+    action_rate: Rate | None = limits.ACTION_RATE,
+    max_open_games: int | None = limits.MAX_OPEN_GAMES,
+    open_game_ttl: float | None = limits.OPEN_GAME_TTL,
+    trust_proxy: bool = False,
+) -> FastAPI:
+    """The server as an ASGI app, on the database ``db_url`` (migrated on start).
+
+    The limits against abuse (``docs/server.md``, Limits; None: none):
+    ``create_rate`` for creating games and taking seats and ``action_rate``
+    for actions, each per client; ``max_open_games`` open games one client
+    may have created; ``open_game_ttl`` seconds after which an open game
+    nobody joined, unchanged since, expires. ``trust_proxy``: a client is the
+    last address of ``X-Forwarded-For`` (the server is behind a proxy that
+    adds it), not the socket's peer."""
     store_box: dict[str, Any] = {}
+    creating = Limiter(create_rate) if create_rate is not None else None
+    acting = Limiter(action_rate) if action_rate is not None else None
+    #: the open games are counted and the new one stored under it, so that a
+    #: client's requests at the same moment cannot pass the cap together
+    create_lock = asyncio.Lock()
+
+    def client_of(conn: Request | WebSocket) -> str:
+        peer = conn.client.host if conn.client is not None else None
+        return client_key(peer, conn.headers.get("x-forwarded-for"), trust_proxy)
+
+    def throttle(limiter: Limiter | None, client: str, what: str, flag: str) -> None:
+        """Take one of ``client``'s tokens for ``what``; RateLimited else."""
+        if limiter is None:
+            return
+        wait = limiter.take(client)
+        if wait > 0:
+            raise RateLimited(
+                f"too many {what} from your address: at most {rate_text(limiter.limit)} "
+                f"(the server's limit, bohn serve {flag}); try again in {math.ceil(wait)} s",
+                wait,
+            )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate, db_url)
         store = Store(db_url)
-        hub = Hub(store)
+        hub = Hub(store, open_game_ttl=open_game_ttl)
         store_box["store"], store_box["hub"] = store, hub
         await hub.resume_all()
         upkeep = asyncio.get_running_loop().create_task(hub.maintain())
@@ -520,7 +602,10 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
 
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
-        return _error(exc.status, exc.code, exc.message)
+        answer = _error(exc.status, exc.code, exc.message)
+        if isinstance(exc, RateLimited):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
@@ -537,6 +622,14 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             raise BadRequest(
                 f"game {game_id} is stored but cannot be loaded (marked broken): {e.reason}",
                 "broken",
+                410,
+            ) from None
+        except ExpiredGame:
+            raise BadRequest(
+                f"game {game_id} expired: nobody joined it and nothing happened in it for "
+                f"{_duration(open_game_ttl)} (the server's limit for open games, "
+                "bohn serve --open-game-ttl)",
+                "expired",
                 410,
             ) from None
         if room is None:
@@ -633,6 +726,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         ),
     )
     async def create_game(request: Request) -> dict[str, Any]:
+        client = client_of(request)
+        throttle(creating, client, "games created and seats taken", "--create-rate")
         body = parse_json(await request.body())
         spec = _new_game_spec(body)
         game_id = secrets.token_hex(8)
@@ -647,18 +742,32 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
             VARIANTS[spec["variant"]].new(spec["players"], spec["seed"], spec["options"])
         except SetupError as e:
             raise BadRequest(e.message) from None
-        await hub().store.create_game(
-            game_id,
-            spec["variant"],
-            spec["players"],
-            spec["seed"],
-            spec["options"],
-            spec["think_ms"],
-            token_hash(spectate),
-            spec["seats"],
-            spec["clock_s"],
-            spec["seed_chosen"],
-        )
+        creator = token_hash(client)
+        async with create_lock:
+            if max_open_games is not None:
+                n = await hub().store.count_open(creator)
+                if n >= max_open_games:
+                    raise BadRequest(
+                        f"your address has {n} open games (a person's seat not joined yet); "
+                        f"at most {max_open_games} (the server's limit, bohn serve "
+                        "--max-open-games): join them or wait until they expire, "
+                        f"{_duration(open_game_ttl)} after their last change",
+                        "too-many-open-games",
+                        429,
+                    )
+            await hub().store.create_game(
+                game_id,
+                spec["variant"],
+                spec["players"],
+                spec["seed"],
+                spec["options"],
+                spec["think_ms"],
+                token_hash(spectate),
+                spec["seats"],
+                spec["clock_s"],
+                spec["seed_chosen"],
+                creator_hash=creator,
+            )
         room = await _room(game_id)
         base = links_base(base_url, request)
         return {
@@ -683,6 +792,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         (``{"name"}``): the seat's new token and play link; any earlier link
         of the seat stops working. 409 if the seat is taken, a bot's, the
         creator's or the game over; 404 for an unknown game or seat."""
+        throttle(creating, client_of(request), "games created and seats taken", "--create-rate")
         room = await _room(game_id)
         if not seat.isdigit() or int(seat) >= len(room.row.seats):
             raise BadRequest(f"game {game_id} has no seat {seat}", "not-found", 404)
@@ -713,18 +823,45 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         return {"seat": n, "token": token, "url": f"{base}/play/{game_id}?token={token}"}
 
     @app.get("/api/games")
-    async def list_games(status: str | None = None) -> dict[str, Any]:
-        if status not in (None, "running", "finished"):
-            raise BadRequest("status is running or finished")
+    async def list_games(
+        status: str | None = None,
+        variant: str | None = None,
+        limit: str | None = None,
+        cursor: str | None = None,
+        ids: str | None = None,
+    ) -> dict[str, Any]:
+        """A page of the lobby, newest first: ``status`` (open, running,
+        finished), ``variant``, ``ids`` (comma-separated, at most
+        :data:`LOBBY_IDS`), ``limit`` (:data:`LOBBY_PAGE`) and ``cursor``
+        (the ``next_cursor`` of the page before; null on the last page).
+        Built from the stored rows; a game in memory gives its live summary,
+        one that is not has ``waiting_for`` null while it runs."""
+        if status not in (None, *LOBBY_STATUSES):
+            raise BadRequest(f"status is one of {', '.join(LOBBY_STATUSES)}, not {status!r}")
+        if variant is not None and variant not in VARIANTS:
+            raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        size = LOBBY_PAGE[0]
+        if limit is not None:
+            if not limit.isdigit() or not 1 <= int(limit) <= LOBBY_PAGE[1]:
+                raise BadRequest(f"limit is a number of games from 1 to {LOBBY_PAGE[1]}")
+            size = int(limit)
+        wanted = None
+        if ids is not None:
+            wanted = [i for i in ids.split(",") if i]
+            if len(wanted) > LOBBY_IDS or any(len(i) > 32 for i in wanted):
+                raise BadRequest(f"ids names at most {LOBBY_IDS} games, comma-separated")
+        try:
+            page, nxt = await hub().store.lobby(status, variant, size, cursor, wanted)
+        except ValueError as e:
+            raise BadRequest(str(e), "bad-cursor") from None
         out = []
-        for row in await hub().store.games(status=status):
-            try:
-                room = await hub().room(row.id)
-            except BrokenGame:  # marked broken now: left out from here on
+        for row, seq in page:
+            if row.variant not in VARIANTS:  # a row no server stored
+                await hub().store.mark_broken(row.id, f"unknown variant {row.variant!r}")
                 continue
-            if room is not None:
-                out.append(_summary(room))
-        return {"games": out}
+            room = hub().rooms.get(row.id)
+            out.append(_summary(room) if room is not None else _row_summary(row, seq, None))
+        return {"games": out, "next_cursor": nxt}
 
     @app.get("/api/games/{game_id}")
     async def game_summary(game_id: str) -> dict[str, Any]:
@@ -754,6 +891,7 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         seq = body["seq"]
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise BadRequest("seq must be an integer")
+        throttle(acting, client_of(request), "actions", "--action-rate")
         start = time.perf_counter()
         new_seq = await room.act(seat, seq, body["action"])
         metrics.ack_seconds.observe(time.perf_counter() - start)
@@ -864,6 +1002,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())
 
+        client = client_of(ws)
+
         try:
             await room.watch(send, seat, ws.query_params.get("lang", "en"))
             while True:
@@ -921,6 +1061,18 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
                             "type": "error",
                             "code": "bad-request",
                             "message": "seq must be an integer",
+                        }
+                    )
+                    continue
+                try:
+                    throttle(acting, client, "actions", "--action-rate")
+                except RateLimited as e:
+                    await send(
+                        {
+                            "type": "error",
+                            "code": e.code,
+                            "message": e.message,
+                            "retry_after": e.retry_after,
                         }
                     )
                     continue

@@ -99,6 +99,48 @@ class Limiter:
         return len(full)
 
 
+#: creating games and taking seats, per client: 20 at once, then 20 a minute
+CREATE_RATE = Rate(rate=20 / 60, burst=20)
+#: actions (HTTP and WebSocket), per client: 30 at once, then 20 a second
+ACTION_RATE = Rate(rate=20.0, burst=30)
+#: the most open games (a person's seat not joined yet) one client may have created
+MAX_OPEN_GAMES = 10
+#: an open game unchanged this long expires (it leaves the lobby; its links answer 410), in seconds
+OPEN_GAME_TTL = 24 * 3600.0
+
+
+def rate_text(rate: Rate) -> str:
+    """``rate`` in words: "20 at once, then 20 a minute"."""
+    per_s = rate.rate
+    for unit, seconds in (("second", 1.0), ("minute", 60.0), ("hour", 3600.0)):
+        n = per_s * seconds
+        if n >= 1 and abs(n - round(n)) < 1e-6:
+            return f"{rate.burst} at once, then {round(n)} a {unit}"
+    return f"{rate.burst} at once, then one every {1 / per_s:g} s"
+
+
+def rate_flag(text: str) -> Rate | None:
+    """A rate as ``bohn serve`` takes it: ``BURST/SECONDS`` (:meth:`Rate.parse`)
+    or ``off`` (None: no limit); ValueError saying what is wrong."""
+    return None if text.strip().lower() == "off" else Rate.parse(text)
+
+
+def duration_flag(text: str) -> float | None:
+    """A time as ``bohn serve`` takes it: seconds, or with ``s``, ``m``,
+    ``h`` or ``d`` (``24h``), or ``off`` (None: never); ValueError else."""
+    t = text.strip().lower()
+    if t == "off":
+        return None
+    scale = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(t[-1:], 0)
+    try:
+        seconds = float(t[:-1] if scale else t) * (scale or 1)
+    except ValueError:
+        seconds = float("nan")
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise ValueError(f"a time is seconds above 0 (or 90m, 24h, 2d, off), not {text!r}")
+    return seconds
+
+
 def client_key(peer: str | None, forwarded_for: str | None, trust_proxy: bool) -> str:
     """Who a request is from: the socket's peer, or behind a trusted proxy the
     last address in ``X-Forwarded-For`` (the one the proxy itself added;
@@ -110,4 +152,16 @@ def client_key(peer: str | None, forwarded_for: str | None, trust_proxy: bool) -
     return peer or "unknown"
 
 
-__all__ = ["MAX_CLIENTS", "Limiter", "Rate", "client_key"]
+__all__ = [
+    "ACTION_RATE",
+    "CREATE_RATE",
+    "MAX_CLIENTS",
+    "MAX_OPEN_GAMES",
+    "OPEN_GAME_TTL",
+    "Limiter",
+    "Rate",
+    "client_key",
+    "duration_flag",
+    "rate_flag",
+    "rate_text",
+]

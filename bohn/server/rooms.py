@@ -66,6 +66,8 @@ IDLE_FINISHED = 300.0
 #: (a purchase by another seat than the active player) is held, in seconds,
 #: so that the seats before it in the rules' order win (``Room.priority_window``)
 PRIORITY_WINDOW = 0.3
+#: how often the upkeep looks for open games that expired, in seconds
+EXPIRE_EVERY = 60.0
 
 
 class Refused(Exception):
@@ -727,8 +729,17 @@ def _clock_words(variant: str) -> Describer:
 class Hub:
     """Every live game of the server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, bots: BotSettings | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: BotSettings | None = None,
+        *,
+        open_game_ttl: float | None = None,
+    ) -> None:
         self.store = store
+        #: an open game nobody joined expires after this long unchanged, in
+        #: seconds (None: never; ``bohn serve --open-game-ttl``)
+        self.open_game_ttl = open_game_ttl
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         #: where every game's search bots think, in turn (``bots``: its
@@ -778,11 +789,28 @@ class Hub:
         return game
 
     async def resume_all(self) -> None:
-        """Load every running game (their bots go on); one that does not load
-        is marked broken and skipped (:class:`BrokenGame`)."""
-        for row in await self.store.games(status="running", limit=100_000):
+        """Load the running games the server moves by itself, those with a
+        bot's seat or a turn clock (their bots and clocks go on); the others
+        load when someone asks for them (:meth:`room`). One that does not
+        load is marked broken and skipped (:class:`BrokenGame`)."""
+        for game_id in await self.store.resumable():
             with contextlib.suppress(BrokenGame):
-                await self.room(row.id)
+                await self.room(game_id)
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Mark the open games nobody has joined that are unchanged for
+        :attr:`open_game_ttl` as expired (``Store.expire``; those someone
+        watches now are left) and drop them from memory; their ids."""
+        if self.open_game_ttl is None:
+            return []
+        now = time.time() if now is None else now
+        watched = frozenset(i for i, r in self.rooms.items() if r.watchers)
+        gone = await self.store.expire(now - self.open_game_ttl, watched)
+        for game_id in gone:
+            room = self.rooms.pop(game_id, None)
+            if room is not None:
+                await room.stop()
+        return gone
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Drop finished games nobody has watched or asked for in
@@ -807,10 +835,19 @@ class Hub:
         :data:`FREEZE_EVERY` seconds what survived is frozen (``gc.freeze``,
         kept out of automatic collections; freed as usual once unused), and
         every :data:`FULL_COLLECT_EVERY` seconds everything is collected
-        once. It also drops idle finished games (:meth:`sweep`)."""
+        once. It also drops idle finished games (:meth:`sweep`) and, every
+        :data:`EXPIRE_EVERY` seconds from the start, marks open games nobody
+        joined as expired (:meth:`expire`)."""
         loop = asyncio.get_running_loop()
         last_full = loop.time()
+        last_expiry: float | None = None
         while True:
+            if last_expiry is None or loop.time() - last_expiry >= EXPIRE_EVERY:
+                last_expiry = loop.time()
+                try:
+                    await self.expire()
+                except Exception:  # the database failing: tried again later
+                    log.exception("expiring open games")
             await asyncio.sleep(FREEZE_EVERY)
             self.sweep()
             if loop.time() - last_full > FULL_COLLECT_EVERY:

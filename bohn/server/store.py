@@ -53,6 +53,9 @@ games = sa.Table(
     # why the game could not be loaded (null: it loads); such a game is left
     # out of the lobby and answered 410 (migration 0004)
     sa.Column("broken", sa.Text, nullable=True),
+    # the SHA-256 of the client key that created the game (null: made before
+    # migration 0005), for the cap on one client's open games
+    sa.Column("creator_hash", sa.String(64), nullable=True),
 )
 
 seats = sa.Table(
@@ -174,8 +177,61 @@ class GameRow:
     seed_chosen: bool = False
 
 
+#: the statuses a game has: running and finished ones are played and listed;
+#: an expired one (an open game nobody joined, ``Store.expire``) is neither
+STATUSES = ("running", "finished", "expired")
+#: the lobby's statuses: ``open`` is a running game with a person's seat
+#: nobody has joined yet
+LOBBY_STATUSES = ("open", "running", "finished")
+
+
+def _unjoined() -> sa.ColumnElement[bool]:
+    """That a game has a person's seat nobody has joined: with status
+    ``running``, the lobby's ``open``."""
+    return sa.exists().where(
+        seats.c.game_id == games.c.id, seats.c.kind == "human", seats.c.joined == sa.false()
+    )
+
+
+def _lobby_status(status: str | None) -> sa.ColumnElement[bool]:
+    """The rows of the lobby's ``status`` (None: every listed game)."""
+    if status == "open":
+        return sa.and_(games.c.status == "running", _unjoined())
+    if status == "running":
+        return sa.and_(games.c.status == "running", ~_unjoined())
+    if status == "finished":
+        return games.c.status == "finished"
+    return games.c.status.in_(("running", "finished"))
+
+
+def cursor_text(created_at: float, game_id: str) -> str:
+    """The lobby's cursor after the game created at ``created_at`` (``game_id``)."""
+    return f"{created_at!r}_{game_id}"
+
+
+def parse_cursor(text: str) -> tuple[float, str]:
+    """A cursor of :func:`cursor_text`; ValueError saying what is wrong else."""
+    at, sep, game_id = text.partition("_")
+    try:
+        when = float(at)
+    except ValueError:
+        when = float("nan")
+    if not sep or when != when or abs(when) == float("inf") or not 0 < len(game_id) <= 32:
+        raise ValueError(f"cursor {text[:80]!r} is not one the lobby gave (its next_cursor)")
+    return when, game_id
+
+
 class StaleAction(Exception):
     """Another action was stored for the same state first."""
+
+
+class ExpiredGame(Exception):
+    """A game that expired: open, nobody joined it, unchanged for the
+    server's time to live of open games (``Store.expire``)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id} expired")
+        self.game_id = game_id
 
 
 class SeatTaken(Exception):
@@ -397,6 +453,7 @@ class Store:
         seat_rows: list[dict[str, Any]],
         clock_s: int | None = None,
         seed_chosen: bool = False,
+        creator_hash: str | None = None,
     ) -> None:
         now = time.time()
         game = games.insert().values(
@@ -413,6 +470,7 @@ class Store:
             updated_at=now,
             clock_s=clock_s,
             seed_chosen=seed_chosen,
+            creator_hash=creator_hash,
         )
         seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
         await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
@@ -458,7 +516,12 @@ class Store:
             .where(seats.c.game_id == game_id, seats.c.seat == seat)
             .values(joined=True)
         )
-        await self.writer.submit([], [(joined, None)])
+        await self.writer.submit([], [(joined, None), (self._touch(game_id), None)])
+
+    @staticmethod
+    def _touch(game_id: str) -> sa.Executable:
+        """The game changed now (``updated_at``: an open game's expiry counts from it)."""
+        return games.update().where(games.c.id == game_id).values(updated_at=time.time())
 
     async def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
         """Give the free human seat ``seat`` to the player ``name``, who plays
@@ -477,7 +540,7 @@ class Store:
             .values(name=name, token_hash=token_hash)
         )
         try:
-            await self.writer.submit([], [(take, None)])
+            await self.writer.submit([], [(take, None), (self._touch(game_id), None)])
         except IntegrityError:
             raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
 
@@ -536,6 +599,8 @@ class Store:
             rows = (await conn.execute(seats.select().where(seats.c.game_id == game_id))).all()
         if g.broken is not None:
             raise BrokenGame(game_id, g.broken)
+        if g.status == "expired":
+            raise ExpiredGame(game_id)
         try:
             return self._row(g, list(rows))
         except BrokenGame as e:
@@ -553,8 +618,11 @@ class Store:
                 .order_by(games.c.created_at.desc())
                 .limit(limit)
             )
-            if status is not None:
-                q = q.where(games.c.status == status)
+            q = q.where(
+                games.c.status == status
+                if status is not None
+                else games.c.status.in_(("running", "finished"))
+            )
             rows = (await conn.execute(q)).all()
             ids = [g.id for g in rows]
             seat_rows = (
@@ -572,6 +640,122 @@ class Store:
             except BrokenGame as e:
                 await self.mark_broken(e.game_id, e.reason)
         return out
+
+    async def lobby(
+        self,
+        status: str | None = None,
+        variant: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+        ids: list[str] | None = None,
+    ) -> tuple[list[tuple[GameRow, int]], str | None]:
+        """A page of the lobby, newest first (then by id): at most ``limit``
+        games of the lobby's ``status`` (``open``, ``running``, ``finished``;
+        None: all), of ``variant``, among ``ids``, created before ``cursor``
+        (:func:`cursor_text`); each its row and its ``seq`` (the number of
+        its stored actions), read from the stored rows alone, and the cursor
+        of the next page (None: this is the last). A row that does not
+        decode is marked broken and left out; expired games are not listed."""
+        q = games.select().where(games.c.broken.is_(None), _lobby_status(status))
+        if variant is not None:
+            q = q.where(games.c.variant == variant)
+        if ids is not None:
+            q = q.where(games.c.id.in_(ids))
+        if cursor is not None:
+            at, after = parse_cursor(cursor)
+            q = q.where(
+                sa.or_(
+                    games.c.created_at < at,
+                    sa.and_(games.c.created_at == at, games.c.id < after),
+                )
+            )
+        q = q.order_by(games.c.created_at.desc(), games.c.id.desc()).limit(limit + 1)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(q)).all()
+            page, more = rows[:limit], len(rows) > limit
+            found = [g.id for g in page]
+            seat_rows = (
+                (await conn.execute(seats.select().where(seats.c.game_id.in_(found)))).all()
+                if found
+                else []
+            )
+            last = (
+                (
+                    await conn.execute(
+                        sa.select(actions.c.game_id, sa.func.max(actions.c.seq))
+                        .where(actions.c.game_id.in_(found))
+                        .group_by(actions.c.game_id)
+                    )
+                ).all()
+                if found
+                else []
+            )
+        by_game: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s.game_id, []).append(s)
+        seqs = {str(r[0]): int(r[1]) + 1 for r in last}
+        out: list[tuple[GameRow, int]] = []
+        for g in page:
+            try:
+                out.append((self._row(g, by_game.get(g.id, [])), seqs.get(g.id, 0)))
+            except BrokenGame as e:
+                await self.mark_broken(e.game_id, e.reason)
+        nxt = cursor_text(page[-1].created_at, page[-1].id) if more else None
+        return out, nxt
+
+    async def count_open(self, creator_hash: str) -> int:
+        """How many open games (the lobby's ``open``) the client of
+        ``creator_hash`` created."""
+        q = (
+            sa.select(sa.func.count())
+            .select_from(games)
+            .where(
+                games.c.creator_hash == creator_hash,
+                games.c.broken.is_(None),
+                _lobby_status("open"),
+            )
+        )
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(q)).scalar_one())
+
+    async def expire(self, before: float, keep: frozenset[str] = frozenset()) -> list[str]:
+        """Mark every open game (a person's seat nobody has joined) unchanged
+        since ``before`` (``time.time()``; its ``updated_at``: created, a
+        seat taken or joined, an action stored) as ``expired``: it leaves the
+        lobby and answers 410 (:class:`ExpiredGame`); its rows stay. The
+        games of ``keep`` (watched now) are left. The games marked."""
+        stale = sa.and_(
+            games.c.broken.is_(None), games.c.updated_at < before, _lobby_status("open")
+        )
+        async with self.engine.connect() as conn:
+            found = await conn.execute(sa.select(games.c.id).where(stale))
+            ids = [str(r[0]) for r in found if str(r[0]) not in keep]
+        for i in range(0, len(ids), INSERT_CHUNK):
+            chunk = ids[i : i + INSERT_CHUNK]
+            mark = (
+                games.update()
+                .where(games.c.id.in_(chunk), stale)
+                .values(status="expired", updated_at=time.time())
+            )
+            await self.writer.submit([], [(mark, None)])
+        return ids
+
+    async def resumable(self) -> list[str]:
+        """The running games the server moves by itself: those with a bot's
+        seat or a turn clock (the others wait for a person, and load when
+        one asks for them); oldest first."""
+        bot = sa.exists().where(seats.c.game_id == games.c.id, seats.c.kind == "bot")
+        q = (
+            sa.select(games.c.id)
+            .where(
+                games.c.status == "running",
+                games.c.broken.is_(None),
+                sa.or_(games.c.clock_s.is_not(None), bot),
+            )
+            .order_by(games.c.created_at)
+        )
+        async with self.engine.connect() as conn:
+            return [str(r[0]) for r in (await conn.execute(q))]
 
     async def actions(self, game_id: str) -> list[tuple[int, int, dict[str, Any]]]:
         """``(seq, seat, action JSON)`` of every stored action, in order."""
@@ -615,7 +799,7 @@ def _check_row(row: GameRow) -> None:
         raise ValueError("its options are not an object")
     if row.result is not None and not isinstance(row.result, dict):
         raise ValueError("its result is not an object")
-    if row.status not in ("running", "finished"):
+    if row.status not in STATUSES:
         raise ValueError(f"unknown status {row.status!r}")
     if [s["seat"] for s in row.seats] != list(range(row.players)):
         raise ValueError(
@@ -633,7 +817,9 @@ def _check_row(row: GameRow) -> None:
 
 
 __all__ = [
+    "LOBBY_STATUSES",
     "BrokenGame",
+    "ExpiredGame",
     "GameRow",
     "SeatTaken",
     "StaleAction",

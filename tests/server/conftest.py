@@ -36,7 +36,9 @@ def server(tmp_path: Path) -> Iterator[str]:
     """A live server on loopback (in a thread, on a fresh SQLite file); its base URL."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base)
+    # some tests drive a game by a loop of requests, which the per-client
+    # action limit is for (test_abuse.py): it is off here
+    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base, action_rate=None)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

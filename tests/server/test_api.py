@@ -59,7 +59,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+    # these tests play whole games as fast as they can, a loop the per-client
+    # action limit would slow (it is tested in test_abuse.py)
+    with TestClient(create_app(db_url, action_rate=None)) as c:
         yield c
 
 

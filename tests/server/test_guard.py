@@ -88,7 +88,7 @@ def test_a_bad_bot_spec_is_refused_and_nothing_is_stored(
     assert r.json()["code"] == "bad-bot"
     assert says in r.json()["message"] and r.json()["message"].startswith("seat 1: ")
     assert rows(tmp_path) == before
-    assert client.get("/api/games").json() == {"games": []}
+    assert client.get("/api/games").json() == {"games": [], "next_cursor": None}
 
 
 def test_good_bot_specs_within_the_bounds_are_taken(client: TestClient) -> None:
@@ -385,7 +385,7 @@ def test_serve_answers_at_the_address_it_prints(tmp_path: Path) -> None:
         assert line.startswith(f"bohn server on http://127.0.0.1:{port} "), line
         # the socket listens before the line is printed: the first request is answered
         r = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=30)
-        assert r.status_code == 200 and r.json() == {"games": []}
+        assert r.status_code == 200 and r.json() == {"games": [], "next_cursor": None}
     finally:
         proc.terminate()
         proc.wait(10)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from server.browser import TIMEOUT, need_chromium
+from server.test_abuse import _fill
 
 need_chromium()
 
@@ -158,8 +161,8 @@ def test_your_games_show_the_result_and_forget(browser: Any, server: str) -> Non
         "created_at": "2026-12-01T10:00:00",
     }
     page.route(
-        "**/api/games",
-        lambda route: route.fulfill(json={"games": [finished]}),
+        re.compile(r"/api/games(\?.*)?$"),
+        lambda route: route.fulfill(json={"games": [finished], "next_cursor": None}),
     )
     entries = [
         {
@@ -242,3 +245,37 @@ def test_options_in_plain_words(browser: Any, server: str) -> None:
     ]
     # the value sent is still the option's own choice
     assert row.locator("select").input_value() == "top"
+
+
+def test_the_games_list_pages_and_filters_by_ruleset(
+    browser: Any, server: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "bohn.db"  # the server's own database
+    finished = _fill(db, 25, status="finished", prefix="f", joined=True, start=time.time() - 900)
+    sissi = _fill(db, 3, variant="sissi", prefix="s", joined=True, start=time.time() - 100)
+    page = _lobby(browser, server)
+    rows = page.locator("[data-testid=game-row]")
+    page.wait_for_selector("[data-testid=more-games]:visible", timeout=TIMEOUT)
+    # the newest 20 first, then the next page on "More games"
+    assert rows.count() == 20
+    shown = [rows.nth(i).get_attribute("data-game") for i in range(20)]
+    assert shown == (sissi[::-1] + finished[::-1])[:20]
+    assert "more below" in page.locator("[data-testid=games-count]").inner_text()
+    page.click("[data-testid=more-games]")
+    page.wait_for_selector("[data-testid=more-games]", state="hidden", timeout=TIMEOUT)
+    assert rows.count() == 28
+    assert page.locator("[data-testid=games-count]").inner_text() == "28 games"
+    # the ruleset filter asks the server for that ruleset's games only
+    page.select_option("[data-testid=filter-variant]", "sissi")
+    page.wait_for_function("document.querySelectorAll('[data-testid=game-row]').length === 3")
+    assert {rows.nth(i).get_attribute("data-game") for i in range(3)} == set(sissi)
+    page.select_option("[data-testid=filter-status]", "finished")
+    page.wait_for_selector("#games-body td[colspan]", timeout=TIMEOUT)
+    assert "No game fits the filter" in page.locator("#games-body").inner_text()
+    # in German
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_url(re.compile(r"lang=de"), timeout=TIMEOUT)
+    page.wait_for_selector("[data-testid=more-games]:visible", timeout=TIMEOUT)
+    assert page.locator("[data-testid=more-games]").inner_text() == "Weitere Spiele"
+    assert "alle Regelwerke" in page.locator("[data-testid=filter-variant]").inner_text()
+    assert not page.errors

@@ -22,7 +22,8 @@ from server.test_api import person_and_bots, play_seat_0
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'bohn.db'}")) as c:
+    # whole games played as fast as they can: no per-client action limit
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'bohn.db'}", action_rate=None)) as c:
         yield c
 
 

@@ -7,6 +7,11 @@ const $ = (id) => document.getElementById(id);
 const NAME_KEY = "bohn.name";
 const GAMES_KEY = "bohn.games";
 const REFRESH_MS = 5000;
+// the all-games table's page size (the server's most is 200)
+const PAGE = 20;
+const MAX_PAGE = 200;
+// the most games one request may name (the server's LOBBY_IDS)
+const MAX_IDS = 50;
 let variants = [];
 let bots = ["greedy", "random"];
 let timer = null;
@@ -425,10 +430,72 @@ function renderMine(games, known) {
   }
 }
 
+// ---- the all-games table: a filter, and pages newest first ----
+
+const listing = { games: [], next: null };
+
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== "" && v !== null && v !== undefined) q.set(k, String(v));
+  const text = q.toString();
+  return text ? `/api/games?${text}` : "/api/games";
+}
+
+function filters() {
+  return { variant: $("filter-variant").value, status: $("filter-status").value };
+}
+
+/** The first pages of the table again (as many games as are shown, at most MAX_PAGE). */
+async function loadListing() {
+  const limit = Math.min(MAX_PAGE, Math.max(PAGE, listing.games.length));
+  const page = await api(query({ ...filters(), limit }));
+  listing.games = page.games;
+  listing.next = page.next_cursor;
+  renderAll(listing.games);
+}
+
+async function loadMore() {
+  if (!listing.next) return;
+  const more = $("more-games");
+  more.disabled = true;
+  try {
+    const page = await api(query({ ...filters(), limit: PAGE, cursor: listing.next }));
+    const seen = new Set(listing.games.map((g) => g.id));
+    listing.games = listing.games.concat(page.games.filter((g) => !seen.has(g.id)));
+    listing.next = page.next_cursor;
+    renderAll(listing.games);
+  } catch (e) {
+    showError(t("lobby.list-failed", e.message));
+  } finally {
+    more.disabled = false;
+  }
+}
+
+function refilter() {
+  listing.games = [];
+  listing.next = null;
+  loadListing().catch((e) => showError(t("lobby.list-failed", e.message)));
+}
+
+function renderFilters() {
+  const v = $("filter-variant");
+  v.replaceChildren(el("option", { value: "" }, t("lobby.filter-all-rulesets")), ...variants.map((x) => el("option", { value: x.id }, x.title)));
+  const st = $("filter-status");
+  st.replaceChildren(
+    el("option", { value: "" }, t("lobby.filter-all-statuses")),
+    ...["open", "running", "finished"].map((x) => el("option", { value: x }, t(`lobby.status-${x}`))),
+  );
+  v.addEventListener("change", refilter);
+  st.addEventListener("change", refilter);
+  $("more-games").addEventListener("click", loadMore);
+}
+
 function renderAll(games) {
   const body = $("games-body");
   body.replaceChildren();
-  if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, t("lobby.no-games"))));
+  $("more-games").hidden = !listing.next;
+  $("games-count").textContent = games.length ? t(listing.next ? "lobby.shown-more" : "lobby.shown", games.length) : "";
+  if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, t(filters().variant || filters().status ? "lobby.no-games-filter" : "lobby.no-games"))));
   for (const g of games) {
     const seats = el(
       "td",
@@ -437,7 +504,7 @@ function renderAll(games) {
       el("br"),
       el("small", { class: "hint" }, `${clockText(g)} · ${seedText(g)}`),
     );
-    const result = g.result ? winnersText(g) : g.status !== "finished" && g.waiting_for.length ? t("lobby.waiting-for", g.waiting_for.map((w) => seatLabel(g.seats[w])).join(", ")) : "";
+    const result = g.result ? winnersText(g) : g.status !== "finished" && g.waiting_for && g.waiting_for.length ? t("lobby.waiting-for", g.waiting_for.map((w) => seatLabel(g.seats[w])).join(", ")) : "";
     const links = el("td");
     if (g.status === "finished") {
       links.append(
@@ -467,10 +534,12 @@ async function loadGames() {
   if (loading) return loading;
   loading = (async () => {
     try {
-      const { games } = await api("/api/games");
-      renderOpen(games);
-      renderAll(games);
-      renderMine(games, true);
+      const open = await api(query({ status: "open", limit: MAX_IDS }));
+      renderOpen(open.games);
+      const ids = [...new Set(myGames().map((m) => m.id))].slice(0, MAX_IDS);
+      const mine = ids.length ? (await api(query({ ids: ids.join(","), limit: MAX_IDS }))).games : [];
+      renderMine(mine, true);
+      await loadListing();
     } catch (e) {
       showError(t("lobby.list-failed", e.message));
       renderMine([], false);
@@ -501,6 +570,7 @@ async function init() {
     return;
   }
   $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
+  renderFilters();
   $("variant").addEventListener("change", () => {
     renderOptions();
     renderPlayers();
