@@ -303,7 +303,9 @@ def test_the_server_stops_within_5_s_mid_think_and_keeps_every_ack(
     tmp_path: Path, sig: signal.Signals
 ) -> None:
     db = f"sqlite:///{tmp_path / 'stop.db'}"
-    proc, url = start_server(db, args=["--bot-seconds", "30", "--bot-iterations", "100000000"])
+    proc, url = start_server(
+        db, args=["--bot-seconds", "30", "--bot-iterations", "100000000", "--action-rate", "off"]
+    )
     try:
         http = httpx.Client(base_url=url, timeout=10)
         thinking = _create(
