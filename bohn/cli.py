@@ -120,6 +120,13 @@ def _positive(text: str) -> int:
     return _integer(text, 1, "a positive integer")
 
 
+def _seed(text: str) -> str:
+    """``--seed``: an integer or a word, never empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a seed is an integer or a word, not empty")
+    return text
+
+
 def _count(text: str) -> int:
     return _integer(text, 0, "a count (0 or more)")
 
@@ -686,7 +693,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--bots", metavar="KIND,...", help="bot for every other seat or one per seat (greedy)"
     )
-    s.add_argument("--seed", metavar="S", help="game seed (default: random, printed)")
+    s.add_argument("--seed", type=_seed, metavar="S", help="game seed (default: random, printed)")
     s.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="game option (repeatable)"
     )
@@ -703,8 +710,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="seats (default 4, or the nearest count the variant allows)",
     )
-    s.add_argument("--games", type=int, required=True, metavar="G", help="games to play")
-    s.add_argument("--seed", default="0", metavar="S", help="master seed (default 0)")
+    s.add_argument("--games", type=_positive, required=True, metavar="G", help="games to play")
+    s.add_argument("--seed", type=_seed, default="0", metavar="S", help="master seed (default 0)")
     s.add_argument(
         "--bots", metavar="KIND,...", help="one bot for all seats or one per seat (random)"
     )

@@ -132,14 +132,14 @@ def seat_bots(specs: Sequence[str] | None, players: int) -> list[str]:
     parameter)."""
     if not specs:
         specs = ["random"]
+    for spec in specs:  # an unknown bot is named before the count is looked at
+        make_bot(spec, 0)
     if len(specs) == 1:
         specs = list(specs) * players
     if len(specs) != players:
         raise ValueError(
             f"give one bot for all seats or one per seat ({players}), not {len(specs)}"
         )
-    for spec in specs:
-        make_bot(spec, 0)
     return list(specs)
 
 
