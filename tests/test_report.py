@@ -370,6 +370,25 @@ def test_an_incomplete_record_is_a_usage_error(results: dict[str, Path], tmp_pat
     assert code == 2 and "record 1 is not a complete game record ('scores'" in err
 
 
+def test_a_record_cut_short_is_warned_about_or_fails_with_strict(
+    results: dict[str, Path], tmp_path: Path
+) -> None:
+    lines = results["bohnanza.jsonl"].read_text(encoding="utf-8").splitlines(keepends=True)
+    path = tmp_path / "crashed.jsonl"
+    path.write_text("".join(lines[:-1]) + lines[-1][:40], encoding="utf-8")  # no newline
+    code, out, err = _run([str(path), "-o", str(tmp_path / "r.html")])
+    n = len(lines)
+    assert code == 0 and out.startswith(f"report written to {tmp_path / 'r.html'}: {n - 1} games")
+    assert err == (
+        f"bohn report: warning: {path}:{n}: a record cut short (the run stopped while "
+        "writing it) is left out\n"
+    )
+    code, out, err = _run([str(path), "-o", str(tmp_path / "s.html"), "--strict"])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{path}:{n}: a record cut short" in err and "(--strict)" in err
+    assert not (tmp_path / "s.html").exists()
+
+
 def test_no_file_is_a_flag_error() -> None:
     code, _, err = _run([])
     assert code == 2 and err.startswith("bohn report: error:") and "--help" in err

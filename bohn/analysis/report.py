@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +95,14 @@ def _check(record: Any, where: str, *, types: bool) -> None:
         raise UsageError(f"{where}: winners must be seats")
 
 
-def load(paths: Sequence[str]) -> tuple[list[tuple[str, int]], list[Group]]:
+def load(
+    paths: Sequence[str], *, strict: bool = False, warn: Callable[[str], None] | None = None
+) -> tuple[list[tuple[str, int]], list[Group]]:
     """The records of ``paths``: the number read from each file and the groups,
     in the order of the variants, then players, bots and options.
-    :class:`UsageError` for a file that cannot be read or holds no records."""
+    :class:`UsageError` for a file that cannot be read or holds no records.
+    A record left out (a last line cut short) is told to ``warn``, or with
+    ``strict`` is a :class:`UsageError`."""
     from bohn.sim.records import RecordError, read_records
 
     titles = _variant_titles()
@@ -106,14 +110,20 @@ def load(paths: Sequence[str]) -> tuple[list[tuple[str, int]], list[Group]]:
     groups: dict[tuple[str, int, tuple[str, ...], str], Group] = {}
     counts: list[tuple[str, int]] = []
     for path in paths:
+        dropped: list[str] = []
         try:
-            records = read_records(path)
+            records = read_records(path, dropped)
         except RecordError as err:
             raise UsageError(str(err)) from None
         except UnicodeDecodeError:
             raise UsageError(f"{path}: not a file of bohn game records") from None
         except OSError as err:
             raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
+        for message in dropped:
+            if strict:
+                raise UsageError(f"{message} (--strict)")
+            if warn is not None:
+                warn(message)
         last: tuple[Any, ...] = ()
         g = None
         for i, rec in enumerate(records):
@@ -238,10 +248,16 @@ def render(paths: Sequence[str], counts: list[tuple[str, int]], groups: list[Gro
     return "\n".join(head + body + ["</body></html>", ""])
 
 
-def build_report(paths: Sequence[str], out: str | Path) -> tuple[int, int]:
+def build_report(
+    paths: Sequence[str],
+    out: str | Path,
+    *,
+    strict: bool = False,
+    warn: Callable[[str], None] | None = None,
+) -> tuple[int, int]:
     """Write the report of the records in ``paths`` to ``out``; the number of
-    games and of groups."""
-    counts, groups = load(paths)
+    games and of groups (``strict`` and ``warn``: :func:`load`)."""
+    counts, groups = load(paths, strict=strict, warn=warn)
     page = render(paths, counts, groups)
     try:
         Path(out).write_text(page, encoding="utf-8")
@@ -252,7 +268,11 @@ def build_report(paths: Sequence[str], out: str | Path) -> tuple[int, int]:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the HTML report of the records files and say where it is."""
-    games, groups = build_report(args.results, args.output)
+
+    def warn(message: str) -> None:
+        print(f"bohn report: warning: {message}", file=sys.stderr)
+
+    games, groups = build_report(args.results, args.output, strict=args.strict, warn=warn)
     print(
         f"report written to {args.output}: {games} game{'s' if games != 1 else ''} "
         f"in {groups} group{'s' if groups != 1 else ''}"
@@ -275,6 +295,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         default="report.html",
         metavar="FILE",
         help="the HTML file to write (default report.html)",
+    )
+    s.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 2) on a record left out, such as a last line cut short by a crash, "
+        "instead of warning",
     )
     s.set_defaults(func=cmd_report)
 

@@ -136,7 +136,7 @@ def journal_path(path: str | Path) -> Path:
     return p.with_name(p.name + ".partial.jsonl") if _is_parquet(p) else p
 
 
-def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+def _read_jsonl(path: Path, dropped: list[str] | None = None) -> Iterator[dict[str, Any]]:
     with path.open(encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if not line.strip():
@@ -145,6 +145,11 @@ def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
                 rec = json.loads(line)
             except ValueError:
                 if not line.endswith("\n"):  # a line cut short by a crash: the game is redone
+                    if dropped is not None:
+                        dropped.append(
+                            f"{path}:{n}: a record cut short (the run stopped while writing "
+                            "it) is left out"
+                        )
                     return
                 raise RecordError(f"{path}:{n}: not JSON") from None
             if not isinstance(rec, dict) or rec.get("format") != FORMAT:
@@ -152,13 +157,15 @@ def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
             yield rec
 
 
-def read_records(path: str | Path) -> list[dict[str, Any]]:
-    """Every record of a JSON lines or Parquet file, as written."""
+def read_records(path: str | Path, dropped: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every record of a JSON lines or Parquet file, as written. A last line
+    cut short by a crash is left out (``--resume`` plays its game again),
+    and said in ``dropped`` when it is given."""
     p = Path(path)
     if not p.exists():
         raise RecordError(f"{p}: no such file")
     if not _is_parquet(p):
-        return list(_read_jsonl(p))
+        return list(_read_jsonl(p, dropped))
     import pyarrow.parquet as pq
 
     try:
