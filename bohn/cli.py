@@ -177,25 +177,41 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    """List every variant with its player range and options."""
-    from bohn.rulesets import VARIANTS
+    """Without a variant, a short table of every variant; with one, that
+    variant in detail: its rules file and each option with its default,
+    choices, rule id and documentation."""
+    from bohn.rulesets import VARIANTS, find_variant
 
-    infos = [variant_info(cls) for cls in VARIANTS.values()]
-    if args.json:
-        _print_json({"variants": infos})
+    if args.variant is None:
+        infos = [variant_info(cls) for cls in VARIANTS.values()]
+        if args.json:
+            _print_json({"variants": infos})
+            return EXIT_OK
+        rows = [
+            (v["id"], v["title"], VARIANTS[v["id"]].players_text(), str(len(v["options"])))
+            for v in infos
+        ]
+        head = ("variant", "title", "players", "options")
+        widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
+        for r in [head, *rows]:
+            print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+        print("\nbohn variants VARIANT shows one in detail, with its options.")
         return EXIT_OK
-    for i, v in enumerate(infos):
-        if i:
-            print()
-        print(f"{v['id']}  {v['title']}  ({VARIANTS[v['id']].players_text()} players)")
-        for o in v["options"]:
-            default = json.dumps(o["default"])
-            choices = (
-                f" [{' | '.join(json.dumps(c) for c in o['choices'])}]" if o["choices"] else ""
-            )
-            tag = f" ({o['default_id']})" if o["default_id"] else ""
-            print(f"  {o['name']}={default}{choices}{tag}")
-            print(f"      {o['doc']}")
+    cls = find_variant(args.variant)
+    v = variant_info(cls)
+    if args.json:
+        _print_json(v)
+        return EXIT_OK
+    print(f"{v['id']}  {v['title']}  ({cls.players_text()} players)")
+    print(f"rules: docs/rules/{v['rules']}.md")
+    print("options (--option NAME=VALUE):")
+    for o in v["options"]:
+        default = json.dumps(o["default"])
+        choices = f" [{' | '.join(json.dumps(c) for c in o['choices'])}]" if o["choices"] else ""
+        tag = f" ({o['default_id']})" if o["default_id"] else ""
+        print(f"  {o['name']}={default}{choices}{tag}")
+        label = f"{o['label']['en']}: " if o["label"] else ""
+        print(f"      {label}{o['doc']}")
     return EXIT_OK
 
 
@@ -678,6 +694,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     s = sub.add_parser("variants", help="list the variants, player counts and options")
+    s.add_argument(
+        "variant",
+        nargs="?",
+        metavar="VARIANT",
+        help="one variant to show in detail, with its options (default: a table of all)",
+    )
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_variants)
 

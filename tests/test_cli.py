@@ -222,8 +222,29 @@ def test_variants_json_lists_every_variant_with_its_options(
 def test_variants_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "variants")
     assert code == 0
-    assert "bohnanza  Bohnanza  (3-5 players)" in out
-    assert "  trade_cap=20" in out
+    lines = out.splitlines()
+    # a short table: a heading, one row per variant, a hint
+    assert lines[0].split() == ["variant", "title", "players", "options"]
+    assert len(lines) == len(VARIANTS) + 3
+    assert lines[1].split() == [
+        "bohnanza",
+        "Bohnanza",
+        "3-5",
+        str(len(VARIANTS["bohnanza"].OPTIONS)),
+    ]
+    assert "bohn variants VARIANT" in lines[-1]
+
+
+def test_one_variant_in_detail(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "variants", "bohnanza")
+    assert code == 0
+    assert out.startswith("bohnanza  Bohnanza  (3-5 players)\nrules: docs/rules/bohnanza.md\n")
+    assert '  coins_from="top" ["top" | "bottom"] (BO-D3)\n' in out
+    assert "      Coins come from: which cards of a harvested field become coins\n" in out
+    code, out, _ = run(capsys, "variants", "sissi", "--json")
+    assert code == 0 and json.loads(out)["id"] == "sissi"
+    code, out, err = run(capsys, "variants", "skat")
+    assert code == 2 and out == "" and err.startswith("bohn variants: error: unknown variant")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
