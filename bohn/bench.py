@@ -236,8 +236,8 @@ def format_bench(b: dict[str, Any]) -> str:
     """A readable report of :func:`run_bench`'s numbers."""
     return "\n".join(
         [
-            f"{b['variant']}, {b['players']} random bots, "
-            + ", ".join(f"{k}={v}" for k, v in sorted(b["options"].items())),
+            f"{b['variant']}, {b['players']} random bot{'' if b['players'] == 1 else 's'}"
+            + "".join(f", {k}={v}" for k, v in sorted(b["options"].items())),
             f"  games          {b['games']} in {b['elapsed_s']:.2f} s"
             f" ({b['games_per_s']:.2f} games/s, {b['mean_steps']:.0f} steps/game)",
             f"  engine steps   {b['steps_per_s']:,.0f} steps/s (legal_actions + apply)",

@@ -370,6 +370,11 @@ def test_play_defaults_and_prints_a_random_seed(
         (["sim", "bohnanza", "--games", "2", "--seed", " "], "a seed is an integer or a word"),
         (["sim", "bohnanza", "--games", "2", "--bots", "greedy,nosuch"], "unknown bot 'nosuch'"),
         (["play", "bohnanza", "--seed", ""], "a seed is an integer or a word, not empty"),
+        (
+            ["sim", "bohnanza", "--games", "2", "--nosuch"],
+            "bohn sim: error: unrecognized arguments",
+        ),
+        (["bench", "-x"], "bohn bench: error: unrecognized arguments: -x (see bohn bench --help)"),
         (["sim", "bohnanza", "--games", "2", "--backend", "moon"], "invalid choice: 'moon'"),
         (["sim", "bohnanza"], "required: --games"),
         (["sim", "bohnanza", "--games", "2", "--out", "/nonexistent/dir/x"], "cannot write"),

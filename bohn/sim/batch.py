@@ -564,7 +564,7 @@ def format_summary(s: dict[str, Any]) -> str:
     lines += [
         "",
         f"mean steps {s['mean_steps']:.1f}; tie-breaks {s['tie_breaks']}; ended by: {reasons}",
-        f"{games} games in {s['elapsed_s']:.2f} s: {s['games_per_s']:.1f} games/s, "
+        f"{games} game{'' if games == 1 else 's'} in {s['elapsed_s']:.2f} s: {s['games_per_s']:.1f} games/s, "
         f"{s['steps_per_s']:,.0f} steps/s",
     ]
     return "\n".join(lines)
