@@ -37,8 +37,17 @@ BOT_TRADE_CAP = 2
 LOG_LINES = 30
 
 
+#: the exit status after Ctrl-C (``docs/cli.md``: 130, as a shell gives)
+INTERRUPTED = 130
+
+
 class Quit(Exception):
-    """The person left the game (``quit`` or end of input)."""
+    """The person left the game: ``quit`` or the end of input (exit status
+    0), or Ctrl-C (:data:`INTERRUPTED`)."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class Session:
@@ -102,7 +111,7 @@ class Session:
                 steps += 1
         except Quit as q:
             self.say(str(q))
-            return 0
+            return q.code
         self.final()
         return 0
 
@@ -114,7 +123,7 @@ class Session:
                 self.bot_turn(s)
             stop_here()
         except KeyboardInterrupt:
-            raise Quit(self.words.ui("interrupted")) from None
+            raise Quit(self.words.ui("interrupted"), INTERRUPTED) from None
 
     def bot_turn(self, s: int) -> None:
         game = self.game
@@ -148,7 +157,7 @@ class Session:
         except EOFError:
             raise Quit(self.words.ui("input-closed")) from None
         except KeyboardInterrupt:
-            raise Quit(self.words.ui("interrupted")) from None
+            raise Quit(self.words.ui("interrupted"), INTERRUPTED) from None
 
     def human_turn(self) -> None:
         game = self.game

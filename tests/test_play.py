@@ -74,6 +74,16 @@ def test_end_of_input_leaves_politely() -> None:
     assert "input closed" in out.getvalue()
 
 
+def test_ctrl_c_at_the_prompt_leaves_with_130() -> None:
+    def ctrl_c(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    rc = main("bohnanza", 3, 0, ["greedy"], 3, input_fn=ctrl_c, out=out)
+    assert rc == 130
+    assert out.getvalue().rstrip().endswith("interrupted: leaving the game.")
+
+
 def test_quit() -> None:
     out = io.StringIO()
     rc = main("bohnanza", 3, 0, ["greedy"], 3, input_fn=scripted(["quit"]), out=out)
@@ -100,7 +110,7 @@ def test_ctrl_c_during_a_bots_move_leaves_after_it(monkeypatch: pytest.MonkeyPat
         rc = main("bohnanza", 3, 1, ["greedy"], 3, input_fn=scripted([]), out=out)
         assert signal.getsignal(signal.SIGINT) is before
     text = out.getvalue()
-    assert rc == 0
+    assert rc == 130  # as docs/cli.md says of Ctrl-C
     assert len(moves) == 1  # the bot's move was made, and no other
     assert text.rstrip().endswith("interrupted: leaving the game.")
     assert f"seat {moves[0]} (greedy):" in text
