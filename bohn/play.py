@@ -198,8 +198,8 @@ class Session:
                     continue
                 action = legal[k - 1]
             else:
-                try:
-                    action = parse_action(answer)
+                try:  # in any letter case: every action word and card key is lower case
+                    action = parse_action(word)
                 except BohnError as e:
                     self.say(self.words.ui("not-understood", error=e))
                     continue

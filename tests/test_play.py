@@ -125,6 +125,17 @@ def test_action_text_is_accepted() -> None:
     assert f"you: {first}" in out.getvalue()
 
 
+def test_action_text_in_any_letter_case() -> None:
+    out = io.StringIO()
+    game = bohn.new_game("bohnanza", 3, 5)
+    first = game.legal_actions(0)[0].text()
+    shouted = first.upper()
+    assert shouted != first
+    rc = main("bohnanza", 3, 0, ["greedy"], 5, input_fn=scripted([shouted, "QUIT"]), out=out)
+    assert rc == 0
+    assert f"you: {first}" in out.getvalue() and "you left the game" in out.getvalue()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
