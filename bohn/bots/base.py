@@ -88,6 +88,8 @@ class Budget:
         self.seconds = seconds
         self.iterations = iterations
         self.stop = stop
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter a bot kind takes (``greedy:proposals=3``): its name, its

@@ -485,9 +485,18 @@ def _seat_identity(row: Any, seat: dict[str, Any]) -> dict[str, Any]:
     return {"name": seat_names(row)[seat["seat"]], "free": _free(row, seat)}
 
 
-def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> FastAPI:
-    """The server as an ASGI app, on the database ``db_url`` (migrated on start)."""
+def create_app(
+    db_url: str = "sqlite:///bohn.db", *, base_url: str = "", cluster: bool = False
+) -> FastAPI:
+    """The server as an ASGI app, on the database ``db_url`` (migrated on start).
+    ``cluster``: one of several processes sharing the PostgreSQL database
+    ``db_url`` (:mod:`bohn.server.cluster`; ValueError for another database)."""
     store_box: dict[str, Any] = {}
+    if cluster:
+        from bohn.server.cluster import Cluster, is_cluster_url
+
+        if not is_cluster_url(db_url):
+            raise ValueError("a cluster's servers share one PostgreSQL database")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -495,6 +504,8 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
         store = Store(db_url)
         hub = Hub(store)
         store_box["store"], store_box["hub"] = store, hub
+        if cluster:
+            await Cluster(hub, db_url).start()
         await hub.resume_all()
         upkeep = asyncio.get_running_loop().create_task(hub.maintain())
         try:
@@ -596,8 +607,12 @@ def create_app(db_url: str = "sqlite:///bohn.db", *, base_url: str = "") -> Fast
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         """The server answers: ``{"status": "ok", "live_games"}`` (the games
-        loaded in memory)."""
-        return {"status": "ok", "live_games": len(hub().rooms)}
+        loaded in memory); in a cluster also ``node``, this process's id in
+        the leases, and ``owned``, the games it owns."""
+        h = hub()
+        if h.cluster is not None:
+            return {"status": "ok", "live_games": len(h.rooms), **h.cluster.health()}
+        return {"status": "ok", "live_games": len(h.rooms)}
 
     @app.get("/metrics", response_class=Response)
     async def prometheus_metrics() -> Response:
