@@ -53,19 +53,21 @@ async def run(urls: list[str], db: str, args: argparse.Namespace) -> dict[str, A
         lat: dict[str, list[float]] = {"ack": [], "seen": []}
         rng = random.Random(args.seed)
         t0 = time.perf_counter()
-        counts = await asyncio.gather(
-            *(
-                play_one(
-                    urls[owner if args.same else 1 - owner],
-                    g,
-                    random.Random(rng.random()),
-                    lat,
-                    t0 + args.seconds,
-                    args.pause_ms / 1000,
-                )
-                for owner, g in created
+        stuck: list[str] = []
+
+        async def play(owner: int, g: dict[str, Any], seed: float) -> int:
+            """One game; a game whose client still waits 30 s after the end is stuck."""
+            url = urls[owner if args.same else 1 - owner]
+            one = play_one(
+                url, g, random.Random(seed), lat, t0 + args.seconds, args.pause_ms / 1000
             )
-        )
+            try:
+                return await asyncio.wait_for(one, args.seconds + 30)
+            except TimeoutError:
+                stuck.append(g["id"])
+                return 0
+
+        counts = await asyncio.gather(*(play(o, g, rng.random()) for o, g in created))
         elapsed = time.perf_counter() - t0
         total = finished = lost = 0
         with psycopg.connect(db) as conn:
@@ -94,6 +96,7 @@ async def run(urls: list[str], db: str, args: argparse.Namespace) -> dict[str, A
         "human_actions": sum(counts),
         "all_actions": total,
         "lost": lost,
+        "stuck": stuck,
         "human_actions_per_s": round(sum(counts) / elapsed, 1),
         "all_actions_per_s": round(total / elapsed, 1),
         "latency_ms": {"ack": _percentiles(lat["ack"]), "seen": _percentiles(lat["seen"])},

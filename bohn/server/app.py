@@ -875,6 +875,8 @@ def create_app(
         if seat is not None and not room.row.seats[seat]["joined"]:
             room.row.seats[seat]["joined"] = True
             await room.store.mark_joined(game_id, seat)
+            if room.announce is not None:  # a cluster's other processes read it again
+                room.announce()
 
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())

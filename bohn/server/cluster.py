@@ -113,6 +113,9 @@ class Cluster:
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._listening = asyncio.Event()
+        #: the owner each game's last forwarded action was answered by (asked
+        #: of the leases again when it says it is not, or does not answer)
+        self._owners: dict[str, str] = {}
 
     def health(self) -> dict[str, Any]:
         """What ``/healthz`` says of the cluster."""
@@ -172,15 +175,17 @@ class Cluster:
 
     def with_actions(self, game_id: str, seq: int) -> list[Statement]:
         """What commits with a game's actions: that this process holds a
-        live lease of it (else nothing is stored), and the notice."""
+        live lease of it (else nothing is stored), and the notice. The check
+        reads the lease without locking it (it touches the game's row, which
+        the commit updates anyway): a renewal, which locks the leases, and
+        commits never wait for each other."""
+        lease = sa.exists().where(
+            leases.c.game_id == game_id,
+            leases.c.owner == self.node,
+            leases.c.expires_at > sa.func.now(),
+        )
         held = Guarded(
-            leases.update()
-            .where(
-                leases.c.game_id == game_id,
-                leases.c.owner == self.node,
-                leases.c.expires_at > sa.func.now(),
-            )
-            .values(owner=self.node)
+            games.update().where(games.c.id == game_id, lease).values(updated_at=games.c.updated_at)
         )
         return [
             (held, None),
@@ -362,7 +367,7 @@ class Cluster:
         deadline = loop.time() + FORWARD_WAIT_S
         unanswered = False  # sent to an owner that gave no answer (it may have stored it)
         while room.forward is not None:
-            owner = await self.owner_of(game_id)
+            owner = self._owners.pop(game_id, None) or await self.owner_of(game_id)
             if owner is None or owner == self.node:
                 if await self.promote(room):
                     break
@@ -377,6 +382,8 @@ class Cluster:
                         f"{FORWARD_WAIT_S:g} s; send the action again",
                     )
                 continue
+            if answer.get("error", {}).get("code") != "not-owner":
+                self._owners[game_id] = owner
             if "seq" in answer:
                 return int(answer["seq"])
             err = answer["error"]
