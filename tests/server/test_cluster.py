@@ -321,3 +321,29 @@ def test_load_across_two_processes(pg: str) -> None:
     assert report["human_actions"] > 0
     assert report["lost"] == 0
     print(json.dumps(report))
+
+
+@needs_postgres
+def test_a_stopped_process_gives_its_games_up_at_once(nodes: list[Node], pg: str) -> None:
+    """SIGTERM: the leases are given up, and the other process applies the
+    next action at once, not after the lease would have run out."""
+    a, b = nodes
+    r = a.http.post(
+        "/api/games",
+        json={"variant": "bohnanza", "players": 3, "seed": 9, "seats": [{"kind": "human"}] * 3},
+    )
+    g = r.json()
+    game, token = g["id"], g["join"][0]["token"]
+    assert lease_owner(pg, game) == a.id
+    s = b.http.get(f"/api/games/{game}/state", headers=bearer(token)).json()
+    a.stop()  # SIGTERM
+    assert lease_owner(pg, game) is None
+    start = time.monotonic()
+    r = b.http.post(
+        f"/api/games/{game}/actions",
+        headers=bearer(token),
+        json={"seq": s["seq"], "action": s["legal"][0]["action"]},
+    )
+    assert r.status_code == 200, r.text
+    assert time.monotonic() - start < 2
+    assert lease_owner(pg, game) == b.id
