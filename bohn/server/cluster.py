@@ -65,6 +65,8 @@ FORWARD_WAIT_S = 15.0
 IDLE_FOLLOWER_S = 60.0
 #: the channel of the games' notices (``<game> <seq>``, ``<game> seats``)
 GAMES_CHANNEL = "bohn_games"
+#: the most notices sent in one statement
+NOTIFY_BATCH = 100
 #: the longest NOTIFY payload PostgreSQL takes is 8000 bytes; a request's envelope fits in the rest
 MAX_PAYLOAD = 7900
 
@@ -108,7 +110,8 @@ class Cluster:
         self.takeovers = 0
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._send: psycopg.AsyncConnection[Any] | None = None
-        self._send_lock = asyncio.Lock()
+        self._outbox: list[tuple[str, str, asyncio.Future[None]]] = []
+        self._sender: asyncio.Task[None] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
@@ -136,7 +139,9 @@ class Cluster:
     async def close(self) -> None:
         """Leave: stop the tasks and give the leases up, so that the other
         processes take the games over at once."""
-        for task in [*self._tasks, *self._catching.values()]:
+        for task in [*self._tasks, *self._catching.values(), self._sender]:
+            if task is None:
+                continue
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -462,19 +467,43 @@ class Cluster:
     # -- notices -------------------------------------------------------------------
 
     async def _notify(self, channel: str, payload: str) -> None:
-        async with self._send_lock:
-            for attempt in range(2):
-                try:
-                    if self._send is None or self._send.closed:
-                        self._send = await psycopg.AsyncConnection.connect(
-                            self.url, autocommit=True
-                        )
-                    await self._send.execute("SELECT pg_notify(%s, %s)", (channel, payload))
-                    return
-                except psycopg.OperationalError:
-                    self._send = None
-                    if attempt:
-                        raise
+        """Send a notice; the notices asked for meanwhile go together, in one
+        statement (one round trip for up to :data:`NOTIFY_BATCH`)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._outbox.append((channel, payload, done))
+        if self._sender is None or self._sender.done():
+            self._sender = loop.create_task(self._send_out())
+        await done
+
+    async def _send_out(self) -> None:
+        while self._outbox:
+            batch = self._outbox[:NOTIFY_BATCH]
+            del self._outbox[:NOTIFY_BATCH]
+            try:
+                await self._send_batch([(c, p) for c, p, _ in batch])
+            except Exception as e:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(e)
+                continue
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _send_batch(self, batch: list[tuple[str, str]]) -> None:
+        sql = "SELECT " + ", ".join(["pg_notify(%s, %s)"] * len(batch))
+        params = [x for pair in batch for x in pair]
+        for attempt in range(2):
+            try:
+                if self._send is None or self._send.closed:
+                    self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                await self._send.execute(sql, params)
+                return
+            except psycopg.OperationalError:
+                self._send = None
+                if attempt:
+                    raise
 
     def _announce(self, game_id: str) -> None:
         task = asyncio.get_running_loop().create_task(
