@@ -589,6 +589,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         check_url(args.db)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if args.cluster and args.db.split(":", 1)[0] not in (
+        "postgresql",
+        "postgres",
+        "postgresql+psycopg",
+    ):
+        raise UsageError(
+            f"--cluster: the servers of a cluster share one PostgreSQL database "
+            f"(--db postgresql://USER@HOST/DB), not {shown_url(args.db)}"
+        )
     try:
         migrate(args.db)
     except Exception as e:
@@ -614,6 +623,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         max_open_games=args.max_open_games or None,
         open_game_ttl=ttl,
         trust_proxy=args.trust_proxy,
+        cluster=args.cluster,
     )
     shown = args.host if args.host not in ("0.0.0.0", "::", "") else "localhost"
     url = base or f"http://{f'[{shown}]' if ':' in shown else shown}:{args.port}"
@@ -786,6 +796,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address players reach the server at (http[s]://HOST[:PORT]), which the "
         "links it hands out start with; default: the address each visitor used",
+    )
+    s.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one of several servers sharing the PostgreSQL database of --db: each game is "
+        "played by one of them at a time, any serves any player (docs/server.md)",
     )
     from bohn.server import botpool
 

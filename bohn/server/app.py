@@ -538,6 +538,7 @@ def create_app(
     max_open_games: int | None = limits.MAX_OPEN_GAMES,
     open_game_ttl: float | None = limits.OPEN_GAME_TTL,
     trust_proxy: bool = False,
+    cluster: bool = False,
 ) -> FastAPI:
     """The server as an ASGI app, on the database ``db_url`` (migrated on start).
 
@@ -547,8 +548,15 @@ def create_app(
     may have created; ``open_game_ttl`` seconds after which an open game
     nobody joined, unchanged since, expires. ``trust_proxy``: a client is the
     last address of ``X-Forwarded-For`` (the server is behind a proxy that
-    adds it), not the socket's peer."""
+    adds it), not the socket's peer. ``cluster``: one of several processes
+    sharing the PostgreSQL database ``db_url`` (:mod:`bohn.server.cluster`;
+    ValueError for another database)."""
     store_box: dict[str, Any] = {}
+    if cluster:
+        from bohn.server.cluster import Cluster, is_cluster_url
+
+        if not is_cluster_url(db_url):
+            raise ValueError("a cluster's servers share one PostgreSQL database")
     creating = Limiter(create_rate) if create_rate is not None else None
     acting = Limiter(action_rate) if action_rate is not None else None
     #: the open games are counted and the new one stored under it, so that a
@@ -577,6 +585,8 @@ def create_app(
         store = Store(db_url)
         hub = Hub(store, open_game_ttl=open_game_ttl)
         store_box["store"], store_box["hub"] = store, hub
+        if cluster:
+            await Cluster(hub, db_url).start()
         await hub.resume_all()
         upkeep = asyncio.get_running_loop().create_task(hub.maintain())
         try:
@@ -689,8 +699,12 @@ def create_app(
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         """The server answers: ``{"status": "ok", "live_games"}`` (the games
-        loaded in memory)."""
-        return {"status": "ok", "live_games": len(hub().rooms)}
+        loaded in memory); in a cluster also ``node``, this process's id in
+        the leases, and ``owned``, the games it owns."""
+        h = hub()
+        if h.cluster is not None:
+            return {"status": "ok", "live_games": len(h.rooms), **h.cluster.health()}
+        return {"status": "ok", "live_games": len(h.rooms)}
 
     @app.get("/metrics", response_class=Response)
     async def prometheus_metrics() -> Response:
@@ -998,6 +1012,8 @@ def create_app(
         if seat is not None and not room.row.seats[seat]["joined"]:
             room.row.seats[seat]["joined"] = True
             await room.store.mark_joined(game_id, seat)
+            if room.announce is not None:  # a cluster's other processes read it again
+                room.announce()
 
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(orjson.dumps(msg).decode())

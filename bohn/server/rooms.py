@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.describe import LANGS, Describer, describer
@@ -44,6 +44,9 @@ from bohn.rulesets import find_variant
 from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
 from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
+
+if TYPE_CHECKING:
+    from bohn.server.cluster import Cluster
 
 log = logging.getLogger("bohn.server")
 
@@ -303,6 +306,12 @@ class Room:
         self.deadlines: dict[int, float] = {}
         self._clock_task: asyncio.Task[None] | None = None
         self._clock_bot: Bot | None = None
+        #: in a cluster, while another process owns the game: sends an action
+        #: there and returns its answer (the room's bots and clock rest then);
+        #: None: this process applies actions (``bohn.server.cluster``)
+        self.forward: Callable[[int, int, Any], Awaitable[int]] | None = None
+        #: in a cluster: tells the other processes that the seats changed
+        self.announce: Callable[[], None] | None = None
 
     # -- views ---------------------------------------------------------------
 
@@ -324,6 +333,8 @@ class Room:
 
     def seat_names_changed(self) -> None:
         """A seat was taken: tell every connection the names."""
+        if self.announce is not None:
+            self.announce()
         self._dirty = True
         self._tell_soon()
 
@@ -372,7 +383,10 @@ class Room:
         chosen on state ``seq``; the new state's seq. :class:`Refused` when
         it is stale or illegal (nothing changes then). A request the rules
         put after another seat's at the same moment waits in the priority
-        window first (:meth:`_hold`)."""
+        window first (:meth:`_hold`). In a cluster, an action for a game
+        another process owns is answered there (:attr:`forward`)."""
+        if self.forward is not None:
+            return await self.forward(seat, seq, action)
         held = self._to_hold(seat, seq, action)
         if held is not None:
             new_seq = await self._hold(held)
@@ -506,7 +520,7 @@ class Room:
 
     def kick_bots(self) -> None:
         """Start the bots' loop if a bot seat is waited on and none runs."""
-        if self._bot_to_move() is None:
+        if self.forward is not None or self._bot_to_move() is None:
             return
         if self._bot_task is not None and not self._bot_task.done():
             return
@@ -647,7 +661,7 @@ class Room:
         """Start the deadline of every human seat the game now waits on (one
         that runs already goes on), drop the others, and have the clock's
         task watch them. After a restart the clocks start from here."""
-        if self.clock_s is None:
+        if self.clock_s is None or self.forward is not None:
             return
         seats = self._clock_seats()
         now = time.monotonic()
@@ -745,6 +759,8 @@ class Hub:
         #: where every game's search bots think, in turn (``bots``: its
         #: settings; by default those of ``bohn serve``'s flags, botpool.configure)
         self.pool = BotPool(bots)
+        #: the servers sharing the database (``bohn serve --cluster``); None: this one alone
+        self.cluster: Cluster | None = None
 
     def bot_queue_length(self) -> int:
         """Games whose search bot waits for a worker of the bot pool (not
@@ -773,7 +789,11 @@ class Hub:
                 reason = f"{type(e).__name__}: {getattr(e, 'message', None) or e}"
                 await self.store.mark_broken(game_id, reason)
                 raise BrokenGame(game_id, reason) from None
+            if self.cluster is not None:  # another process's until the lease says otherwise
+                self.cluster.follow(room)
             self.rooms[game_id] = room
+        if self.cluster is not None:
+            await self.cluster.adopt(room)
         room.kick_bots()
         room.arm_clock()
         return room
@@ -792,7 +812,11 @@ class Hub:
         """Load the running games the server moves by itself, those with a
         bot's seat or a turn clock (their bots and clocks go on); the others
         load when someone asks for them (:meth:`room`). One that does not
-        load is marked broken and skipped (:class:`BrokenGame`)."""
+        load is marked broken and skipped (:class:`BrokenGame`). In a
+        cluster, the running games no live process owns."""
+        if self.cluster is not None:
+            await self.cluster.take_over()
+            return
         for game_id in await self.store.resumable():
             with contextlib.suppress(BrokenGame):
                 await self.room(game_id)
@@ -861,6 +885,8 @@ class Hub:
     async def close(self) -> None:
         """Stop: the bot pool first (thinking stops at once; nothing of it was
         stored), then every room's tasks."""
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.pool.close()
         for room in self.rooms.values():
             await room.stop()

@@ -18,6 +18,7 @@ import hashlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -430,6 +431,10 @@ class Store:
         self.url = async_url(url)
         #: actions committed through this store (``/metrics``)
         self.actions_stored = 0
+        #: statements committed with each game's actions, given its id and the
+        #: state after them (the cluster's lease check and notice,
+        #: ``bohn.server.cluster``); None: none
+        self.with_actions: Callable[[str, int], list[Statement]] | None = None
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"timeout": 30}
@@ -498,7 +503,8 @@ class Store:
                     True if by_clock else None,
                 )
                 for seq, seat, action in moves
-            ]
+            ],
+            None if self.with_actions is None else self.with_actions(game_id, moves[-1][0] + 1),
         )
         self.actions_stored += len(moves)
 
