@@ -36,7 +36,7 @@ import pickle
 import signal
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -121,15 +121,18 @@ class Overrun(Exception):
     """A decision did not come back within its cap and :data:`OVERRUN_S`."""
 
 
-def snapshot(game: Game, seat: int, spec: str, seed: int) -> bytes:
+def snapshot(game: Game, seat: int, spec: str, seed: int, key: str = "") -> bytes:
     """What a worker needs to make ``seat``'s decision in ``game``, as bytes:
     the game as its record (variant, players, seed, options and every
     action, so the worker rebuilds it exactly, log and all, and a compiled
     engine's objects never need pickling), the seat and its bot's spec and
     seed (the bot is made anew for the decision: its choice depends on the
-    game's state and its seed, not on what it thought before)."""
+    game's state and its seed, not on what it thought before). ``key`` (the
+    game's id) lets a worker keep the game and the seat's information state
+    between decisions and only follow the new actions (:func:`think`)."""
     actions = [(s, a.to_json()) for s, a, _ in game.history() if a is not None and s is not None]
     record = {
+        "key": key,
         "variant": game.variant,
         "players": game.n,
         "seed": game.seed,
@@ -142,6 +145,39 @@ def snapshot(game: Game, seat: int, spec: str, seed: int) -> bytes:
     return pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+#: the games a worker keeps between decisions, with the information states
+#: of their seats, by ``(key, seat)``, the least recently used dropped first
+#: (rebuilding a game's information state from the start costs about as
+#: much as following every action of it once)
+KEPT = 32
+_kept: OrderedDict[tuple[str, int], tuple[Game, dict[int, Any]]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _game_at(r: dict[str, Any]) -> tuple[Game, dict[int, Any]]:
+    """The game of record ``r`` and its seat's information state: the kept
+    one moved on by the actions it has not seen, or a new one."""
+    key = (str(r["key"]), int(r["seat"]))
+    actions = r["actions"]
+    with _kept_lock:
+        kept = _kept.pop(key, None) if r["key"] else None
+    if kept is not None and kept[0].seq <= len(actions):
+        game, trackers = kept
+        start = game.seq
+    else:
+        game = find_variant(r["variant"]).new(r["players"], r["seed"], r["options"])
+        trackers = {}
+        start = 0
+    for s, a in actions[start:]:
+        game.apply(s, action_from_json(a))
+    if r["key"]:
+        with _kept_lock:
+            _kept[key] = (game, trackers)
+            while len(_kept) > KEPT:
+                _kept.popitem(last=False)
+    return game, trackers
+
+
 def think(
     data: bytes, seconds: float, iterations: int, stop: Callable[[], bool] | None = None
 ) -> bytes:
@@ -150,11 +186,9 @@ def think(
     of its action's JSON."""
     start = time.perf_counter()
     r = pickle.loads(data)
-    game = find_variant(r["variant"]).new(r["players"], r["seed"], r["options"])
-    for s, a in r["actions"]:
-        game.apply(s, action_from_json(a))
+    game, trackers = _game_at(r)
     bot = make_bot(r["bot"], r["bot_seed"])
-    view = seat_view(game, r["seat"], bot, {})
+    view = seat_view(game, r["seat"], bot, trackers)
     left = max(0.0, seconds - (time.perf_counter() - start))
     action = bot.act_within(view, Budget(seconds=left, iterations=iterations, stop=stop))
     return pickle.dumps(action.to_json(), protocol=pickle.HIGHEST_PROTOCOL)

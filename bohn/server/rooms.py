@@ -577,7 +577,9 @@ class Room:
                 if seat is None or not self.bots[seat].uses_infostate:
                     return  # the game moved on meanwhile: the loop looks again
                 seq = self.game.seq
-                data = snapshot(self.game, seat, self.specs[seat], bot_seed(self.row.seed, seat))
+                data = snapshot(
+                    self.game, seat, self.specs[seat], bot_seed(self.row.seed, seat), self.row.id
+                )
             action: Action | None = None
             try:
                 action = decision(await pool.think(data))

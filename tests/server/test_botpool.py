@@ -368,3 +368,31 @@ def test_a_snapshot_is_the_game_as_its_record_and_its_decision_is_the_bots() -> 
     # a later state is a new decision with a seed of its own
     other = botpool.snapshot(game, 0, "ismcts:iterations=40", 10)
     assert other != data
+
+
+def test_a_worker_keeps_a_game_and_follows_only_its_new_actions() -> None:
+    """The next decision of the same game's seat moves the kept game and its
+    information state on by the actions since, instead of rebuilding both
+    (which costs as much as following the whole game again)."""
+    game, _, _ = _decision()
+    botpool._kept.clear()
+    first = botpool.snapshot(game, 0, "ismcts:iterations=20", 9, key="g1")
+    a = botpool.decision(botpool.think(first, seconds=30, iterations=20))
+    kept_game, trackers = botpool._kept[("g1", 0)]
+    tracker = trackers[0]
+    assert kept_game.seq == game.seq
+    game.apply(0, a)
+    greedy = make_bot("greedy", 1)
+    while 0 not in game.waiting_for() and game.waiting_for():
+        s = min(game.waiting_for())
+        game.apply(s, greedy.act(seat_view(game, s, greedy, {})))
+    if not game.waiting_for():
+        pytest.skip("the game ended")
+    nxt = botpool.snapshot(game, 0, "ismcts:iterations=20", 9, key="g1")
+    b = botpool.decision(botpool.think(nxt, seconds=30, iterations=20))
+    again, trackers = botpool._kept[("g1", 0)]
+    assert again is kept_game and trackers[0] is tracker and again.seq == game.seq
+    assert b in game.legal_actions(0)
+    # the same decision from a fresh worker: the kept state changes nothing
+    botpool._kept.clear()
+    assert botpool.decision(botpool.think(nxt, seconds=30, iterations=20)) == b
