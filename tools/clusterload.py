@@ -124,7 +124,11 @@ def main() -> int:
     procs = []
     try:
         for _ in range(2):
-            procs.append(start_server(args.db, args=["--cluster"]))
+            procs.append(
+                start_server(
+                    args.db, args=["--cluster", "--action-rate", "off", "--create-rate", "off"]
+                )
+            )
         report = asyncio.run(run([u for _, u in procs], args.db, args))
     finally:
         for proc, _ in procs:

@@ -56,7 +56,9 @@ class Node:
 
     def __init__(self, db: str) -> None:
         self.db = db
-        self.proc, self.url = start_server(db, args=["--cluster"])
+        self.proc, self.url = start_server(
+            db, args=["--cluster", "--action-rate", "off", "--create-rate", "off"]
+        )
         self.http = httpx.Client(base_url=self.url, timeout=30)
         self.id = self.http.get("/healthz").json()["node"]
 
