@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import os
 import re
 import sys
@@ -632,9 +633,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"database {shown_url(args.db)}); Ctrl-C stops it",
         flush=True,
     )
+    from bohn.server import logs
+
+    logs.configure(args.log_format, logging.WARNING)
     config = uvicorn.Config(
         app,
         log_level="warning",
+        log_config=None,  # uvicorn's records go through bohn's handler (bohn.server.logs)
         # messages over the app's limit (MAX_BODY) are read, refused with a
         # message and closed 1009; the protocol layer closes on larger ones
         ws_max_size=WS_READ_MAX,
@@ -863,6 +868,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TIME",
         help="an open game nobody joined expires this long after its last change "
         "(seconds, or 90m, 24h, 2d; default 24h; off: never)",
+    )
+    s.add_argument(
+        "--log-format",
+        choices=["text", "json"],
+        default="text",
+        help="the server's log on stderr: lines for a person (text, the default) or one JSON "
+        "object a line for a log collector (json)",
     )
     s.add_argument(
         "--trust-proxy",
