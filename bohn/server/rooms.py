@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.describe import LANGS, Describer, describer
@@ -45,8 +45,21 @@ from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snap
 from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
 
-if TYPE_CHECKING:
-    from bohn.server.cluster import Cluster
+
+class ClusterHooks(Protocol):
+    """What the hub asks of the cluster it is part of
+    (:class:`bohn.server.cluster.Cluster`, which depends on this module)."""
+
+    def follow(self, room: Room) -> None: ...
+
+    async def adopt(self, room: Room) -> None: ...
+
+    async def take_over(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def health(self) -> dict[str, Any]: ...
+
 
 log = logging.getLogger("bohn.server")
 
@@ -762,7 +775,7 @@ class Hub:
         #: settings; by default those of ``bohn serve``'s flags, botpool.configure)
         self.pool = BotPool(bots)
         #: the servers sharing the database (``bohn serve --cluster``); None: this one alone
-        self.cluster: Cluster | None = None
+        self.cluster: ClusterHooks | None = None
 
     def bot_queue_length(self) -> int:
         """Games whose search bot waits for a worker of the bot pool (not

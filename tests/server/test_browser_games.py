@@ -207,11 +207,11 @@ def play(page: Any, url: str, *, desktop: bool = True) -> Played:
             _chooser(page)
         else:
             button = page.locator("[data-pick-me=yes]")
-            if not desktop:
-                button.scroll_into_view_if_needed(timeout=TIMEOUT)
             try:
+                if not desktop:
+                    button.scroll_into_view_if_needed(timeout=2_000)
                 button.click(timeout=2_000)
-            except sync_api.TimeoutError:
+            except sync_api.Error:  # a timeout, or the button detached
                 continue  # redrawn before the click (a bot moved): look again
         played.steps += 1
         _changed(page, before)
