@@ -386,8 +386,7 @@ def test_a_worker_keeps_a_game_and_follows_only_its_new_actions() -> None:
     while 0 not in game.waiting_for() and game.waiting_for():
         s = min(game.waiting_for())
         game.apply(s, greedy.act(seat_view(game, s, greedy, {})))
-    if not game.waiting_for():
-        pytest.skip("the game ended")
+    assert 0 in game.waiting_for()  # an early position: the game goes on to seat 0's next decision
     nxt = botpool.snapshot(game, 0, "ismcts:iterations=20", 9, key="g1")
     b = botpool.decision(botpool.think(nxt, seconds=30, iterations=20))
     again, trackers = botpool._kept[("g1", 0)]
