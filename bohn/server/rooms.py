@@ -843,12 +843,14 @@ class Hub:
         if self.open_game_ttl is None:
             return []
         now = time.time() if now is None else now
-        watched = frozenset(i for i, r in self.rooms.items() if r.watchers)
-        gone = await self.store.expire(now - self.open_game_ttl, watched)
-        for game_id in gone:
-            room = self.rooms.pop(game_id, None)
-            if room is not None:
-                await room.stop()
+        # under the loading lock: a game read from the store just before it
+        # was marked must not then stay in memory as open
+        async with self._loading:
+            watched = frozenset(i for i, r in self.rooms.items() if r.watchers)
+            gone = await self.store.expire(now - self.open_game_ttl, watched)
+            rooms = [r for r in (self.rooms.pop(i, None) for i in gone) if r is not None]
+        for room in rooms:
+            await room.stop()
         return gone
 
     def sweep(self, now: float | None = None) -> list[str]:

@@ -7,6 +7,7 @@ stored games)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sqlite3
@@ -21,7 +22,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from bohn.server.app import create_app
 from bohn.server.limits import Rate
-from bohn.server.store import migrate, token_hash
+from bohn.server.rooms import Hub
+from bohn.server.store import ExpiredGame, Store, migrate, token_hash
 
 PEOPLE = [{"kind": "human"}] * 3
 BOTS = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
@@ -251,6 +253,46 @@ def test_the_time_to_live_is_configurable_and_may_be_off(tmp_path: Path) -> None
             time.sleep(0.05)
         r = c.get(f"/api/games/{g['id']}")
         assert r.status_code == 410 and "30 min" in r.json()["message"]
+
+
+def test_a_game_read_as_it_expires_does_not_stay_open_in_memory(tmp_path: Path) -> None:
+    """A request reads an open game from the store just before the expiry
+    marks it: the game must not then stay in memory as open (it answers 410
+    once the expiry is done)."""
+    migrate(_db(tmp_path))
+    with TestClient(create_app(_db(tmp_path), open_game_ttl=None)) as c:
+        g = _create(c).json()
+    _age(tmp_path, g["id"], 3600)
+
+    async def main() -> None:
+        store = Store(_db(tmp_path))
+        hub = Hub(store, open_game_ttl=1800)
+        read = asyncio.Event()
+        go_on = asyncio.Event()
+        plain = store.game
+
+        async def slow_game(game_id: str) -> Any:
+            row = await plain(game_id)
+            read.set()
+            await go_on.wait()  # the expiry runs while this request holds the old row
+            return row
+
+        store.game = slow_game  # type: ignore[method-assign]
+        loading = asyncio.create_task(hub.room(g["id"]))
+        await read.wait()
+        expiring = asyncio.create_task(hub.expire())
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await loading
+        assert await expiring == [g["id"]]
+        assert g["id"] not in hub.rooms
+        store.game = plain  # type: ignore[method-assign]
+        with pytest.raises(ExpiredGame):
+            await hub.room(g["id"])
+        await hub.close()
+        await store.close()
+
+    asyncio.run(main())
 
 
 # -- the paged lobby, from the stored rows --------------------------------------------------
