@@ -40,13 +40,45 @@ EXIT_USAGE = 2
 #: exit status after Ctrl-C
 EXIT_INTERRUPTED = 130
 
+#: the variant ``bohn bench`` measures unless told another
+BENCH_VARIANT = "bohnanza"
+
 
 class UsageError(Exception):
     """A mistake in the command line or its files, reported as one line."""
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Help with every option's default (a help text that does not mention
+    its default gains ``(default: X)``); a description or epilog of several
+    lines (the examples) keeps its lines, one of a single line is wrapped."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default == argparse.SUPPRESS
+            or not (action.option_strings or action.nargs in ("?", "*"))
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr and exit 2."""
+    """An argument parser whose errors are one line on stderr and exit 2,
+    and whose help keeps its examples and shows defaults (:class:`HelpFormatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
@@ -119,6 +151,41 @@ def _integer(text: str, least: int, what: str) -> int:
 
 def _positive(text: str) -> int:
     return _integer(text, 1, "a positive integer")
+
+
+def examples(*lines: str) -> str:
+    """An ``epilog`` of command lines, one a line, under ``examples:``."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def add_players(parser: argparse.ArgumentParser) -> None:
+    """``--players/-p N``: the seats, a positive integer (the variant checks its counts)."""
+    parser.add_argument(
+        "-p",
+        "--players",
+        type=_positive,
+        metavar="N",
+        help="seats (default 4, or the nearest count the variant allows)",
+    )
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """``--jobs/-j J``: worker processes, at least 1."""
+    parser.add_argument(
+        "-j", "--jobs", type=_positive, default=1, metavar="J", help="worker processes"
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, what: str = "master seed") -> None:
+    """``--seed/-s S``: an integer or a word, never empty (default 0)."""
+    parser.add_argument(
+        "-s",
+        "--seed",
+        type=_seed,
+        default="0",
+        metavar="S",
+        help=f"{what}: an integer or a word",
+    )
 
 
 def _seed(text: str) -> str:
@@ -318,6 +385,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is for --backend ray")
+    if args.address is not None:  # before --out is made: a cluster not there is one line
+        from bohn.sim.batch import check_ray_address
+
+        check_ray_address(args.address)
     if args.resume and args.replays is not None:
         raise UsageError("--replays cannot be resumed; leave it out with --resume")
     batch_keys = {
@@ -351,6 +422,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             replays.flush()
 
     bar = progress_for(sys.stderr)
+    bar.begin(len(done), args.games)
     complete = False
     try:
         batch = run_batch(
@@ -378,7 +450,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     summary = batch.summary()
     if batch.interrupted:
         saved = ""
-        if records is not None:
+        if records is not None and summary["games"]:
             saved = (
                 f"; the {summary['games']} finished games are in {records.journal}: "
                 "run the same command with --resume to play the rest"
@@ -389,7 +461,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         )
     if args.json:
         _print_json(summary)
-    else:
+    elif summary["games"] or not batch.interrupted:  # no table of zeros
         print(format_summary(summary))
     return EXIT_INTERRUPTED if batch.interrupted else EXIT_OK
 
@@ -498,6 +570,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the performance harness."""
     from bohn.bench import format_bench, run_bench
 
+    if args.variant is not None and args.variant_flag is not None:
+        raise UsageError("give the variant once: VARIANT (or the old --variant), not both")
+    args.variant = args.variant or args.variant_flag or BENCH_VARIANT
     _default_players(args, args.variant)
     given = {} if args.searches is None else {"searches": args.searches}
     b = run_bench(args.variant, args.players, games=args.games, seconds=args.seconds, **given)
@@ -689,12 +764,18 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _add_cards_parser(sub: argparse._SubParsersAction[Any]) -> None:
-    s = sub.add_parser("cards", help="list a variant's cards: names, counts, meters, texts")
-    s.add_argument("variant", metavar="VARIANT")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.add_argument(
-        "--lang", choices=["de", "en"], default="en", help="language of the table (default en)"
+    s = sub.add_parser(
+        "cards",
+        help="list a variant's cards: names, counts, meters, texts",
+        description="Print a variant's card catalogue (docs/cards.md): every card once, with "
+        "its name, count, beanometer, kind and cost or effect.",
+        epilog=examples(
+            "bohn cards bohnanza", "bohn cards ladybohn --lang de", "bohn cards sissi --json"
+        ),
     )
+    s.add_argument("variant", metavar="VARIANT", help="the variant whose cards to list")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--lang", choices=["de", "en"], default="en", help="language of the table")
     s.set_defaults(func=cmd_cards)
 
 
@@ -703,12 +784,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="bohn",
         description="The engine and play platform for the Bohnanza family of card games.",
+        epilog=examples(
+            "bohn variants",
+            "bohn play bohnanza",
+            "bohn sim bohnanza -n 1000 -j 2 -o runs.jsonl && bohn report runs.jsonl",
+        )
+        + "\n\nbohn COMMAND --help tells more of each; docs/cli.md describes them all.",
     )
     p.add_argument("--version", action="version", version=f"bohn {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    s = sub.add_parser("variants", help="list the variants, player counts and options")
+    s = sub.add_parser(
+        "variants",
+        help="list the variants, player counts and options",
+        description="Without VARIANT, a short table of every variant; with it, that "
+        "variant in detail: its rules file and every option with its default.",
+        epilog=examples("bohn variants", "bohn variants high-bohn", "bohn variants --json"),
+    )
     s.add_argument(
         "variant",
         nargs="?",
@@ -718,41 +811,62 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_variants)
 
-    s = sub.add_parser("play", help="play in the terminal against bots")
-    s.add_argument("variant", metavar="VARIANT")
-    s.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="seats (default 4, or the nearest count the variant allows)",
+    s = sub.add_parser(
+        "play",
+        help="play in the terminal against bots",
+        description="Play one seat of a game in the terminal against bots (docs/play.md). "
+        "The settings are checked before the game starts.",
+        epilog=examples(
+            "bohn play bohnanza",
+            "bohn play sissi -p 3 --seat 1 --bots greedy,random -s 42",
+            "bohn play high-bohn --option cognac=true --lang de",
+        ),
     )
-    s.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
+    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
+    add_players(s)
+    s.add_argument("--seat", type=_count, default=0, metavar="K", help="your seat, 0 to N-1")
     s.add_argument(
-        "--bots", metavar="KIND,...", help="bot for every other seat or one per seat (greedy)"
+        "--bots",
+        metavar="KIND,...",
+        help="one bot for every other seat, or one per other seat (default greedy)",
     )
-    s.add_argument("--seed", type=_seed, metavar="S", help="game seed (default: random, printed)")
+    s.add_argument(
+        "-s",
+        "--seed",
+        type=_seed,
+        metavar="S",
+        help="game seed: an integer or a word (default: random, printed first)",
+    )
     s.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="game option (repeatable)"
     )
-    s.add_argument(
-        "--lang", choices=["en", "de"], default="en", help="language of the screen (default en)"
-    )
+    s.add_argument("--lang", choices=["en", "de"], default="en", help="language of the screen")
     s.set_defaults(func=cmd_play)
 
-    s = sub.add_parser("sim", help="simulate many games between bots")
-    s.add_argument("variant", metavar="VARIANT")
-    s.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="seats (default 4, or the nearest count the variant allows)",
+    s = sub.add_parser(
+        "sim",
+        help="simulate many games between bots",
+        description="Play G games between bots and summarise them: wins, scores, game "
+        "lengths, speed. Every game depends only on the settings and its index, never on "
+        "--jobs or the backend. Ctrl-C stops (exit 130) and keeps the finished games.",
+        epilog=examples(
+            "bohn sim bohnanza -n 1000 -j 2",
+            "bohn sim high-bohn -n 200 -p 3 --bots greedy,random,random -s 7 --json",
+            "bohn sim bohnanza -n 100000 -o runs.parquet   (Ctrl-C, then the same with --resume)",
+        ),
     )
-    s.add_argument("--games", type=_positive, required=True, metavar="G", help="games to play")
-    s.add_argument("--seed", type=_seed, default="0", metavar="S", help="master seed (default 0)")
+    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
+    add_players(s)
     s.add_argument(
-        "--bots", metavar="KIND,...", help="one bot for all seats or one per seat (random)"
+        "-n", "--games", type=_positive, required=True, metavar="G", help="games to play"
     )
-    s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
+    add_seed(s)
+    s.add_argument(
+        "--bots",
+        metavar="KIND,...",
+        help="one bot for all seats, or one per seat (default random)",
+    )
+    add_jobs(s)
     s.add_argument(
         "--backend",
         choices=["local", "ray"],
@@ -765,6 +879,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the Ray cluster (ray://host:10001 or host:6379; default: a Ray instance here)",
     )
     s.add_argument(
+        "-o",
         "--out",
         metavar="FILE",
         help="write one record per game: Parquet if FILE ends in .parquet, else JSON lines",
@@ -777,19 +892,48 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_sim)
 
-    s = sub.add_parser("replay", help="verify the replays in a file")
-    s.add_argument("file", metavar="FILE")
+    s = sub.add_parser(
+        "replay",
+        help="verify the replays in a file",
+        description="Verify every replay in FILE (docs/replay.md): play its actions again "
+        "and compare each event. Exit 0 when all verify, 1 otherwise.",
+        epilog=examples(
+            "bohn replay game.json",
+            "bohn sim bohnanza -n 10 --replays r.jsonl && bohn replay r.jsonl",
+            "bohn replay r.jsonl --json",
+        ),
+    )
+    s.add_argument("file", metavar="FILE", help="one replay (JSON), or one per line")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("scenario", help="run a scenario file")
-    s.add_argument("file", metavar="FILE")
+    s = sub.add_parser(
+        "scenario",
+        help="run a scenario file",
+        description="Load a scenario's position, apply its actions and hold the outcome to "
+        "its expect block (docs/scenarios.md). Exit 0 when it is met, 1 otherwise.",
+        epilog=examples(
+            "bohn scenario tests/scenarios/bohnanza/final-exhaustion-tie.json",
+            "bohn scenario my.json --json",
+        ),
+    )
+    s.add_argument("file", metavar="FILE", help="the scenario, a JSON object")
     s.add_argument("--json", action="store_true", help="print the outcome as JSON")
     s.set_defaults(func=cmd_scenario)
 
-    s = sub.add_parser("serve", help="run the multiplayer server (HTTP lobby, WebSocket play)")
-    s.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
-    s.add_argument("--port", type=port_number, default=8000, help="1-65535, default 8000")
+    s = sub.add_parser(
+        "serve",
+        help="run the multiplayer server (HTTP lobby, WebSocket play)",
+        description="Run the multiplayer server until Ctrl-C (docs/server.md): it checks the "
+        "database, migrates it and binds its socket before it says where it listens.",
+        epilog=examples(
+            "bohn serve",
+            "bohn serve --host 0.0.0.0 --port 8080 --public-url https://bohn.example.org",
+            "bohn serve --db postgresql://bohn@db/bohn --cluster",
+        ),
+    )
+    s.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    s.add_argument("--port", type=port_number, default=8000, help="the TCP port, 1-65535")
     s.add_argument(
         "--db",
         default="sqlite:///bohn.db",
@@ -884,16 +1028,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_serve)
 
-    s = sub.add_parser("bench", help="measure the engine's speed")
-    s.add_argument("--variant", default="bohnanza", metavar="V", help="default bohnanza")
-    s.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="default 4, or the nearest count the variant allows",
+    s = sub.add_parser(
+        "bench",
+        help="measure the engine's speed",
+        description="The performance harness: complete games between random bots on one "
+        "core, then the cost of the engine's calls and of a search bot's decision.",
+        epilog=examples("bohn bench", "bohn bench sissi -n 50 --searches 0", "bohn bench --json"),
     )
-    s.add_argument("--games", type=_positive, metavar="G", help="games to play (default 20)")
-    s.add_argument("--seconds", type=_positive_float, metavar="S", help="time budget")
+    s.add_argument(
+        "variant",
+        nargs="?",
+        metavar="VARIANT",
+        help=f"the variant to measure (default {BENCH_VARIANT})",
+    )
+    # the old spelling, kept for scripts
+    s.add_argument("--variant", dest="variant_flag", metavar="V", help=argparse.SUPPRESS)
+    add_players(s)
+    s.add_argument("-n", "--games", type=_positive, metavar="G", help="games to play (default 20)")
+    s.add_argument(
+        "--seconds",
+        type=_positive_float,
+        metavar="S",
+        help="time budget; with --games, whichever limit comes first (default: no limit)",
+    )
     s.add_argument(
         "--searches",
         type=_count,

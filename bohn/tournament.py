@@ -48,7 +48,11 @@ from bohn.cli import (
     _Parser,
     _positive,
     _print_json,
+    add_jobs,
+    add_players,
+    add_seed,
     add_sim_options,
+    examples,
     open_records,
     parse_options,
     parse_seed,
@@ -901,6 +905,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     )
     records = open_records(args.out, args.resume, keys)
     bar = progress_for(sys.stderr)
+    if records is not None:
+        per_seat = games // args.players
+        bar.begin(
+            sum(1 for n in range(len(keys)) for r in records.games(n) if r["index"] < per_seat),
+            per_seat * args.players * len(tournament_pairs(bots, args.mode)),
+        )
     t: Tournament | None = None
     try:
         t = run_tournament(
@@ -945,23 +955,30 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the ``tournament`` sub-command to ``bohn``'s sub-parsers."""
-    s = sub.add_parser("tournament", help="play bots against bots and rate them")
-    s.add_argument("variant", metavar="VARIANT")
+    s = sub.add_parser(
+        "tournament",
+        help="play bots against bots and rate them",
+        description="Play every pair of bots, one against a field of the other with its seat "
+        "rotating, and report each pair's win rate with a 95% interval and each bot's "
+        "Bradley-Terry rating (docs/tournament.md). Ctrl-C stops (exit 130).",
+        epilog=examples(
+            "bohn tournament bohnanza --bots greedy,random",
+            "bohn tournament sissi --bots ismcts,greedy,random --mode gauntlet -n 40 -j 2",
+            "bohn tournament bohnanza --bots ismcts,greedy,random --mode field --same-deals -o t.jsonl",
+        ),
+    )
+    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
     s.add_argument(
         "--bots",
         required=True,
         metavar="KIND,...",
         help="the bots, at least two different ones (greedy,random)",
     )
+    add_players(s)
     s.add_argument(
-        "--players",
-        type=int,
-        metavar="N",
-        help="seats (default 4, or the nearest count the variant allows)",
-    )
-    s.add_argument(
+        "-n",
         "--games",
-        type=int,
+        type=_positive,
         metavar="G",
         help=f"games per pair, a multiple of N (default {DEFAULT_GAMES_PER_SEAT}·N)",
     )
@@ -974,7 +991,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "an expensive first bot); or each bot alone against a field of the last one (field: "
         "candidates against a reference, paired with --same-deals) (default round-robin)",
     )
-    s.add_argument("--seed", default="0", metavar="S", help="tournament seed (default 0)")
+    add_seed(s, "tournament seed")
     s.add_argument(
         "--same-deals",
         action="store_true",
@@ -988,8 +1005,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "pair): the deal's luck cancels out of A's win rate, whose interval is then "
         "taken over deals",
     )
-    s.add_argument("--jobs", type=_positive, default=1, metavar="J", help="worker processes")
+    add_jobs(s)
     s.add_argument(
+        "-o",
         "--out",
         metavar="FILE",
         help="write every game's record as it finishes: JSON lines, or Parquet for a "

@@ -409,7 +409,7 @@ def test_add_parser_wires_the_command() -> None:
     add_parser(sub)
     args = p.parse_args(["report", "a.jsonl", "b.parquet", "-o", "x.html"])
     assert args.func is cmd_report
-    assert args.results == ["a.jsonl", "b.parquet"] and args.output == "x.html"
+    assert args.results == ["a.jsonl", "b.parquet"] and args.out == "x.html"
 
 
 # ----------------------------------------------------------------------------

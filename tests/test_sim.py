@@ -188,7 +188,9 @@ def test_progress_bar_draws_and_ends_its_line() -> None:
     bar.close()
     text = out.getvalue()
     assert "3/10 games" in text and "10/10 games" in text
-    assert text.startswith("\r[#########") and text.endswith("\n")
+    # each drawing erases what is left of the one before; the end erases the bar
+    assert text.startswith("\r[######") and text.count("\x1b[K") == 3
+    assert text.endswith("\r\x1b[K") and "\n" not in text
     silent = io.StringIO()
     ProgressBar(silent).close()
     assert silent.getvalue() == ""

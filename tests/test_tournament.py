@@ -446,7 +446,7 @@ def test_out_and_resume_lose_no_game(
         ),
         (
             ("bohnanza", "--players", "3", "--bots", "greedy,random", "--games", "0"),
-            "--games must be a positive multiple",
+            "argument -n/--games: 0 is not a positive integer",
         ),
         (("nonsense", "--bots", "greedy,random"), "unknown variant 'nonsense'"),
         (

@@ -29,7 +29,7 @@ from bohn.analysis.sections import (
     table,
 )
 from bohn.analysis.stats import NONE, fmt_int
-from bohn.cli import EXIT_OK, EXIT_USAGE, UsageError, _Parser
+from bohn.cli import EXIT_OK, EXIT_USAGE, UsageError, _Parser, examples
 
 #: the keys a record must have, and their types
 REQUIRED: dict[str, type | tuple[type, ...]] = {
@@ -272,9 +272,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     def warn(message: str) -> None:
         print(f"bohn report: warning: {message}", file=sys.stderr)
 
-    games, groups = build_report(args.results, args.output, strict=args.strict, warn=warn)
+    games, groups = build_report(args.results, args.out, strict=args.strict, warn=warn)
     print(
-        f"report written to {args.output}: {games} game{'s' if games != 1 else ''} "
+        f"report written to {args.out}: {games} game{'s' if games != 1 else ''} "
         f"in {groups} group{'s' if groups != 1 else ''}"
     )
     return EXIT_OK
@@ -287,15 +287,27 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         help="write an HTML report with plots from simulation records",
         description="Write one self-contained HTML page of statistics and plots from the "
         "records of bohn sim --out (JSON lines or Parquet).",
+        epilog=examples(
+            "bohn report runs.jsonl",
+            "bohn report a.jsonl b.parquet -o report-ab.html",
+            "bohn report runs.jsonl --strict",
+        ),
     )
-    s.add_argument("results", nargs="+", metavar="RESULTS", help="records files of bohn sim --out")
+    s.add_argument(
+        "results",
+        nargs="+",
+        metavar="RESULTS",
+        help="records files of bohn sim --out or bohn tournament --out",
+    )
     s.add_argument(
         "-o",
-        "--output",
+        "--out",
         default="report.html",
         metavar="FILE",
-        help="the HTML file to write (default report.html)",
+        help="the HTML file to write",
     )
+    # the old spelling, kept for scripts
+    s.add_argument("--output", dest="out", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     s.add_argument(
         "--strict",
         action="store_true",

@@ -17,14 +17,16 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import multiprocessing
+import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
@@ -48,8 +50,12 @@ BACKENDS = ("local", "ray")
 #: the most games one chunk (one worker task) plays
 CHUNK_GAMES = 256
 
-#: the keys of :meth:`BatchResult.summary` that depend on timing
-TIMING_KEYS = ("games_per_s", "steps_per_s", "elapsed_s")
+#: seconds to wait for a Ray cluster's address to answer before giving up
+RAY_CONNECT_TIMEOUT_S = 10.0
+
+#: the keys of :meth:`BatchResult.summary` that depend on the run: its timing,
+#: and the games it played (the others were resumed)
+TIMING_KEYS = ("played", "games_per_s", "steps_per_s", "elapsed_s")
 
 
 @dataclass(frozen=True)
@@ -229,6 +235,9 @@ class BatchResult:
     records: list[GameOutcome]
     elapsed_s: float
     interrupted: bool = False
+    #: the indices of the games finished before this run (``done``, ``--resume``):
+    #: the speed counts only the others
+    earlier: frozenset[int] = frozenset()
 
     def summary(self) -> dict[str, Any]:
         """The batch as one JSON-ready object (``docs/cli.md``, ``bohn sim --json``).
@@ -256,6 +265,8 @@ class BatchResult:
             reason = r.result["reason"]
             reasons[reason] = reasons.get(reason, 0) + 1
         elapsed = self.elapsed_s
+        new = [r for r in self.records if r.index not in self.earlier]
+        new_steps = sum(r.steps for r in new)
         mafia = [
             r.result["details"] for r in self.records if "mafia" in (r.result.get("details") or {})
         ]
@@ -282,8 +293,9 @@ class BatchResult:
             "reasons": dict(sorted(reasons.items())),
             **extra,
             "interrupted": self.interrupted,
-            "games_per_s": round(games / elapsed, 2) if elapsed > 0 else 0.0,
-            "steps_per_s": round(steps / elapsed, 1) if elapsed > 0 else 0.0,
+            "played": len(new),
+            "games_per_s": round(len(new) / elapsed, 2) if elapsed > 0 else 0.0,
+            "steps_per_s": round(new_steps / elapsed, 1) if elapsed > 0 else 0.0,
             "elapsed_s": round(elapsed, 3),
         }
 
@@ -399,6 +411,7 @@ def run_batch(
         records=records,
         elapsed_s=elapsed,
         interrupted=interrupted,
+        earlier=frozenset(range(games)) - fresh,
     )
 
 
@@ -429,6 +442,8 @@ def _run_ray(
     finished: Callable[[list[GameOutcome]], None],
 ) -> None:
     """Play ``chunks`` as Ray tasks, handing each chunk's outcomes to ``finished``."""
+    if address is not None:
+        check_ray_address(address)
     try:
         import ray
     except ImportError:  # pragma: no cover - ray is a dependency of the sim extra
@@ -447,36 +462,171 @@ def _run_ray(
             logging.getLogger("ray._private.authentication").setLevel(logging.ERROR)
         else:
             kwargs["address"] = address
-        ray.init(**kwargs)
-    play = ray.remote(_play_chunk)
-    waiting = [play.remote(c) for c in chunks]
+            # Ray retries a cluster that does not answer for about 20 s, logging
+            # each attempt on stderr: give up sooner, and quietly (a user may
+            # set either variable)
+            os.environ.setdefault(
+                "RAY_gcs_server_port_wait_time_s", str(int(RAY_CONNECT_TIMEOUT_S))
+            )
+        try:
+            with _quiet_stderr():  # Ray's core logs every retry there
+                ray.init(**kwargs)
+        except (ConnectionError, RuntimeError, TimeoutError, ValueError) as err:
+            lines = str(err).strip().splitlines()
+            why = f"Ray: {lines[0]}" if lines else type(err).__name__
+            if address is not None and isinstance(err, ConnectionError):
+                why = f"it answers, but no Ray cluster did within {RAY_CONNECT_TIMEOUT_S:g} s"
+            where = (
+                "start a Ray instance here"
+                if address is None
+                else (f"reach the Ray cluster at {address}")
+            )
+            raise SetupError(f"cannot {where} ({why})") from None
     try:
-        while waiting:
-            ready, waiting = ray.wait(waiting, num_returns=1)
-            finished(ray.get(ready[0]))
-    except BaseException:
-        for ref in waiting:
-            ray.cancel(ref, force=True)
-        raise
+        play = ray.remote(_play_chunk)
+        waiting = [play.remote(c) for c in chunks]
+        try:
+            while waiting:
+                # a short wait, so that Ctrl-C is seen at once
+                ready, waiting = ray.wait(waiting, num_returns=1, timeout=0.2)
+                if ready:
+                    finished(ray.get(ready[0]))
+        except BaseException:
+            if address is not None:  # a Ray instance of our own stops with its tasks
+                for ref in waiting:
+                    ray.cancel(ref, force=True)
+            raise
     finally:
         if started:
             ray.shutdown()
 
 
-class ProgressBar:
-    """A one-line progress bar redrawn in place on a terminal stream.
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 goes nowhere meanwhile (Ray's core writes to it directly)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT_S) -> None:
+    """Raise :class:`SetupError` unless the Ray cluster's ``address``
+    (``ray://HOST:PORT`` or ``HOST:PORT``; ``auto`` and ``local`` are Ray's
+    own) takes a TCP connection within ``timeout`` seconds. Ray itself would
+    retry for minutes, logging each attempt.
+
+    >>> check_ray_address("nohost.invalid:1")
+    Traceback (most recent call last):
+    ...
+    bohn.engine.errors.SetupError: cannot reach the Ray cluster at nohost.invalid:1 (no such host)
+    """
+    import socket
+
+    if address in ("auto", "local"):
+        return
+    where = address.removeprefix("ray://")
+    host, colon, port_text = where.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise SetupError(
+            f"--address {address!r} is not a Ray address: write HOST:PORT or ray://HOST:PORT"
+        )
+    try:
+        socket.create_connection((host, int(port_text)), timeout=timeout).close()
+    except socket.gaierror:
+        why = "no such host"
+    except TimeoutError:
+        why = f"no answer within {timeout:g} s"
+    except OSError as err:
+        why = (err.strerror or str(err)).lower()
+    else:
+        return
+    raise SetupError(f"cannot reach the Ray cluster at {address} ({why})")
+
+
+def _duration(seconds: float) -> str:
+    """A duration for a person: ``42 s``, ``3m05s``, ``2h07m``.
+
+    >>> _duration(4.2), _duration(185), _duration(7620)
+    ('4 s', '3m05s', '2h07m')
+    """
+    s = int(seconds + 0.5)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
+
+
+def _rate(per_s: float) -> str:
+    """A rate with as many digits as say something: ``1234``, ``64.4``, ``0.0167``.
+
+    >>> _rate(1234.5), _rate(64.43), _rate(0.016666)
+    ('1234', '64.4', '0.0167')
+    """
+    if per_s >= 100:
+        return f"{per_s:.0f}"
+    if per_s >= 10:
+        return f"{per_s:.1f}"
+    return f"{per_s:.3g}"
+
+
+class _Progress:
+    """What both kinds of progress share: the run's start, the games done
+    before it (``--resume``: :meth:`begin`), and the elapsed time, rate and
+    ETA of the games played in this run only."""
+
+    def __init__(self, stream: TextIO, label: str, interval: float) -> None:
+        self.stream = stream
+        self.label = label
+        self.interval = interval
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.base = 0
+        self.drawn = False
+
+    def begin(self, done: int, total: int) -> None:
+        """The run goes on with ``done`` of ``total`` games finished before it:
+        say so (one line) and leave them out of the rate and the ETA."""
+        self.base = done
+        self.start = time.perf_counter()
+        if done:
+            self.note(f"resuming: {done} of {total} {self.label} done")
+
+    def note(self, line: str) -> None:
+        """Write ``line`` (a whole line)."""
+        self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def figures(self, done: int, total: int, now: float) -> str:
+        """``done/total label, elapsed, ETA, rate`` of this run."""
+        elapsed = now - self.start
+        new = max(0, done - self.base)
+        rate = new / elapsed if elapsed > 0 else 0.0
+        eta = _duration((total - done) / rate) if rate > 0 else "?"
+        return (
+            f"{done}/{total} {self.label}, {_duration(elapsed)} elapsed, "
+            f"ETA {eta if done < total else '-'}, {_rate(rate)} {self.label}/s"
+        )
+
+
+class ProgressBar(_Progress):
+    """A one-line progress bar redrawn in place on a terminal stream, and
+    erased at the end (the result follows on a clean line).
 
     Draws at most every ``interval`` seconds (and always at the end), so it
     costs nothing measurable. Use only when ``stream.isatty()``.
     """
 
     def __init__(self, stream: TextIO, label: str = "games", interval: float = 0.1) -> None:
-        self.stream = stream
-        self.label = label
-        self.interval = interval
-        self.start = time.perf_counter()
-        self.last = 0.0
-        self.drawn = False
+        super().__init__(stream, label, interval)
 
     def update(self, done: int, total: int) -> None:
         """Show ``done`` of ``total``."""
@@ -484,35 +634,41 @@ class ProgressBar:
         if done < total and now - self.last < self.interval:
             return
         self.last = now
-        width = 30
+        width = 20
         filled = width * done // total if total else width
-        rate = done / (now - self.start) if now > self.start else 0.0
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.label}  {rate:.1f}/s "
-        )
+        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+        # ESC [K erases the rest of the line: nothing of a longer earlier line stays
+        self.stream.write(f"\r{bar} {self.figures(done, total, now)}\x1b[K")
         self.stream.flush()
         self.drawn = True
 
     def close(self) -> None:
-        """End the bar's line (if anything was drawn)."""
+        """Erase the bar's line (if anything was drawn)."""
         if self.drawn:
-            self.stream.write("\n")
+            self.stream.write("\r\x1b[K")
             self.stream.flush()
             self.drawn = False
 
 
-class ProgressLines:
+class ProgressLines(_Progress):
     """Progress of a long run on a stream that is not a terminal (a log file,
     a pipe): one line every ``interval`` seconds, the first after ``interval``
     seconds (a short run prints nothing), and one at the end of a run that
-    printed any."""
+    printed any. The line ``resuming: N of G games done`` comes just before
+    the first of them (so a short run stays quiet)."""
 
     def __init__(self, stream: TextIO, label: str = "games", interval: float = 60.0) -> None:
-        self.stream = stream
-        self.label = label
-        self.interval = interval
-        self.start = self.last = time.perf_counter()
-        self.drawn = False
+        super().__init__(stream, label, interval)
+        self.last = self.start
+        self.notes: list[str] = []
+
+    def begin(self, done: int, total: int) -> None:
+        super().begin(done, total)
+        self.last = self.start
+
+    def note(self, line: str) -> None:
+        """Keep ``line`` for the first report."""
+        self.notes.append(line)
 
     def update(self, done: int, total: int) -> None:
         """Report ``done`` of ``total`` if the time has come."""
@@ -520,9 +676,9 @@ class ProgressLines:
         if now - self.last < self.interval and not (done >= total and self.drawn):
             return
         self.last = now
-        elapsed = now - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        self.stream.write(f"{done}/{total} {self.label}, {elapsed:.0f} s, {rate:.3g}/s\n")
+        self.stream.write("".join(n + "\n" for n in self.notes))
+        self.notes.clear()
+        self.stream.write(self.figures(done, total, now) + "\n")
         self.stream.flush()
         self.drawn = True
 
@@ -539,6 +695,7 @@ def format_summary(s: dict[str, Any]) -> str:
     """A readable table of a :meth:`BatchResult.summary`."""
     n = s["players"]
     games = s["games"]
+    played = s.get("played", games)
     lines = [
         f"{s['variant']}: {games} games"
         + (f" of {s['requested']}" if games != s["requested"] else "")
@@ -564,7 +721,12 @@ def format_summary(s: dict[str, Any]) -> str:
     lines += [
         "",
         f"mean steps {s['mean_steps']:.1f}; tie-breaks {s['tie_breaks']}; ended by: {reasons}",
-        f"{games} game{'' if games == 1 else 's'} in {s['elapsed_s']:.2f} s: {s['games_per_s']:.1f} games/s, "
+        (
+            f"{games} game{'' if games == 1 else 's'}"
+            if played == games
+            else f"{played} of the {games} games played (the others resumed)"
+        )
+        + f" in {s['elapsed_s']:.2f} s: {s['games_per_s']:.1f} games/s, "
         f"{s['steps_per_s']:,.0f} steps/s",
     ]
     return "\n".join(lines)
