@@ -824,7 +824,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
     add_players(s)
-    s.add_argument("--seat", type=_count, default=0, metavar="K", help="your seat, 0 to N-1")
+    s.add_argument("--seat", type=int, default=0, metavar="K", help="your seat, 0 to N-1")
     s.add_argument(
         "--bots",
         metavar="KIND,...",
