@@ -792,7 +792,12 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n\nbohn COMMAND --help tells more of each; docs/cli.md describes them all.",
     )
     p.add_argument("--version", action="version", version=f"bohn {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        parser_class=_Parser,
+        help="one of these (bohn COMMAND --help tells more):",
+    )
     sub.required = True
 
     s = sub.add_parser(

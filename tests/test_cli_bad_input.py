@@ -444,7 +444,7 @@ def test_the_rate_after_resume_counts_only_this_runs_games(
     text = out.getvalue()
     assert text.startswith("resuming: 1000 of 1010 games done\n")
     # 5 games in 2 s (not 1005): 2.5 a second, and 2 s for the last 5
-    assert "1005/1010 games, 2 s elapsed, ETA 2 s, 2.5 games/s\x1b[K" in text
+    assert "1005/1010 games, 2.0 s elapsed, ETA 2.0 s, 2.5 games/s\x1b[K" in text
     assert text.endswith("\r\x1b[K")  # the line is erased at the end
     lines = io.StringIO()
     log = ProgressLines(lines, interval=1.0)
@@ -452,7 +452,7 @@ def test_the_rate_after_resume_counts_only_this_runs_games(
     clock.now += 4.0
     log.update(1002, 1010)
     assert lines.getvalue() == (
-        "resuming: 1000 of 1010 games done\n1002/1010 games, 4 s elapsed, ETA 16 s, 0.5 games/s\n"
+        "resuming: 1000 of 1010 games done\n1002/1010 games, 4.0 s elapsed, ETA 16 s, 0.5 games/s\n"
     )
 
 

@@ -552,11 +552,13 @@ def check_ray_address(address: str, timeout: float = RAY_CONNECT_TIMEOUT_S) -> N
 
 
 def _duration(seconds: float) -> str:
-    """A duration for a person: ``42 s``, ``3m05s``, ``2h07m``.
+    """A duration for a person: ``4.2 s``, ``42 s``, ``3m05s``, ``2h07m``.
 
-    >>> _duration(4.2), _duration(185), _duration(7620)
-    ('4 s', '3m05s', '2h07m')
+    >>> _duration(4.24), _duration(42.4), _duration(185), _duration(7620)
+    ('4.2 s', '42 s', '3m05s', '2h07m')
     """
+    if seconds < 9.95:
+        return f"{seconds:.1f} s"
     s = int(seconds + 0.5)
     if s < 60:
         return f"{s} s"
