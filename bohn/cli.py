@@ -961,7 +961,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s.add_argument(
         "--bot-workers",
-        type=int,
+        type=_positive,
         default=botpool.WORKERS,
         metavar="N",
         help="worker processes the search bots think in, shared by every game in turn "
@@ -969,14 +969,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--bot-seconds",
-        type=float,
+        type=_positive_float,
         default=botpool.THINK_S,
         metavar="S",
         help=f"the most seconds a bot thinks about one decision (default {botpool.THINK_S:g})",
     )
     s.add_argument(
         "--bot-iterations",
-        type=int,
+        type=_positive,
         default=botpool.ITERATIONS,
         metavar="N",
         help="the most iterations a search bot runs for one decision "
@@ -1005,7 +1005,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--max-open-games",
-        type=int,
+        type=_count,
         default=10,
         metavar="N",
         help="open games (a person's seat not joined yet) one client may have created "

@@ -189,6 +189,22 @@ BAD: list[tuple[str, Callable[[Path], list[str]], int, str, str]] = [
         "err",
         "--seat must be a seat from 0 to 3",
     ),
+    *[
+        (
+            f"serve-{flag.strip('-')}-{value}",
+            (lambda t, f=flag, v=value: ["serve", "--db", f"sqlite:///{t}/x.db", f, v]),
+            2,
+            "err",
+            f"argument {flag}: {message}",
+        )
+        for flag, value, message in [
+            ("--bot-workers", "0", "0 is not a positive integer"),
+            ("--bot-iterations", "0", "0 is not a positive integer"),
+            ("--bot-seconds", "0", "0 is not a positive number"),
+            ("--max-open-games", "-1", "-1 is not a count (0 or more)"),
+            ("--port", "0", "a port is a number from 1 to 65535, not 0"),
+        ]
+    ],
     # seeds
     ("sim-seed-empty", lambda t: ["sim", "bohnanza", "-n", "2", "-s", ""], 2, "err", "not empty"),
     ("play-seed-empty", lambda t: ["play", "bohnanza", "--seed", ""], 2, "err", "not empty"),
