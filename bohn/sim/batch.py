@@ -50,7 +50,7 @@ BACKENDS = ("local", "ray")
 #: the most games one chunk (one worker task) plays
 CHUNK_GAMES = 256
 
-#: seconds to wait for a Ray cluster's address to answer before giving up
+#: seconds to wait for a Ray cluster's address to take a connection before giving up
 RAY_CONNECT_TIMEOUT_S = 10.0
 
 #: the keys of :meth:`BatchResult.summary` that depend on the run: its timing,
@@ -468,6 +468,11 @@ def _run_ray(
             os.environ.setdefault(
                 "RAY_gcs_server_port_wait_time_s", str(int(RAY_CONNECT_TIMEOUT_S))
             )
+        where = (
+            "start a Ray instance here"
+            if address is None
+            else f"reach the Ray cluster at {address}"
+        )
         try:
             with _quiet_stderr():  # Ray's core logs every retry there
                 ray.init(**kwargs)
@@ -475,22 +480,21 @@ def _run_ray(
             lines = str(err).strip().splitlines()
             why = f"Ray: {lines[0]}" if lines else type(err).__name__
             if address is not None and isinstance(err, ConnectionError):
-                why = f"it answers, but no Ray cluster did within {RAY_CONNECT_TIMEOUT_S:g} s"
-            where = (
-                "start a Ray instance here"
-                if address is None
-                else (f"reach the Ray cluster at {address}")
-            )
+                why = "it takes connections, but no Ray cluster answered"
             raise SetupError(f"cannot {where} ({why})") from None
     try:
         play = ray.remote(_play_chunk)
         waiting = [play.remote(c) for c in chunks]
         try:
-            while waiting:
-                # a short wait, so that Ctrl-C is seen at once
-                ready, waiting = ray.wait(waiting, num_returns=1, timeout=0.2)
-                if ready:
-                    finished(ray.get(ready[0]))
+            # Ctrl-C is taken between two waits, never while a chunk's games
+            # are being handed on (the records then hold exactly the games
+            # reported); the waits are short, so it is seen at once
+            with deferred_interrupt() as stop_here:
+                while waiting:
+                    ready, waiting = ray.wait(waiting, num_returns=1, timeout=0.2)
+                    if ready:
+                        finished(ray.get(ready[0]))
+                    stop_here()
         except BaseException:
             if address is not None:  # a Ray instance of our own stops with its tasks
                 for ref in waiting:
