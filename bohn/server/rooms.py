@@ -505,10 +505,8 @@ class Room:
         ``trial`` the game and have everyone told (under the lock).
         ``by_clock``: the clock's bot played them (:meth:`_clock_moves`)."""
         try:
-            if by_clock:
-                await self.store.add_actions(self.row.id, moves, by_clock=True)
-            else:
-                await self.store.add_actions(self.row.id, moves)
+            waiting = [] if trial.result() is not None else sorted(trial.waiting_for())
+            await self.store.add_actions(self.row.id, moves, by_clock=by_clock, waiting=waiting)
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
         if by_clock:
