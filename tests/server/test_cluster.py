@@ -398,3 +398,35 @@ def test_the_turn_clock_counts_down_alike_on_both_processes(nodes: list[Node], p
         on_a, on_b = clock_state(watch_a, seq), clock_state(watch_b, seq)
         assert on_a["clock"]["deadlines"].keys() == on_b["clock"]["deadlines"].keys() == {"0"}
         assert abs(on_a["clock"]["deadlines"]["0"] - on_b["clock"]["deadlines"]["0"]) < 5
+
+
+@needs_postgres
+def test_a_new_owner_goes_on_with_the_turn_clock_it_was_told(nodes: list[Node], pg: str) -> None:
+    """The owner is killed while a seat's deadline runs: the process that
+    takes the game over goes on counting that deadline down, it does not
+    give the seat a fresh one."""
+    a, b = nodes
+    r = a.http.post(
+        "/api/games",
+        json={
+            "variant": "bohnanza",
+            "players": 3,
+            "seed": 12,
+            "clock_s": 60,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    game = g["id"]
+    with b.ws(game, f"spectate={g['spectate']['token']}") as watch_b:
+        told = clock_state(watch_b, 0)["clock"]["deadlines"]["0"]
+        a.stop(kill=True)  # the lease (LEASE_S, 5 s) must run out before b takes the game
+        end = time.monotonic() + 30
+        while lease_owner(pg, game) != b.id:
+            assert time.monotonic() < end, "b did not take the game over"
+            time.sleep(0.2)
+        s = b.http.get(f"/api/games/{game}/state", headers=bearer(g["join"][0]["token"])).json()
+    assert s["seq"] == 0 and list(s["clock"]["deadlines"]) == ["0"]
+    # the lease alone took longer than a second to run out: a deadline begun afresh would be 60 s
+    assert s["clock"]["deadlines"]["0"] < told - 1

@@ -1,7 +1,9 @@
 """Servers that start at once on one empty database migrate it once
 (``bohn.server.migrations.env``: an advisory lock on PostgreSQL, ``BEGIN
-IMMEDIATE`` on SQLite). Without that, two of four processes upgrading a
-fresh database together collide on ``CREATE TABLE`` about every other round."""
+IMMEDIATE`` on SQLite). Without that, of four processes upgrading a fresh
+database together some fail on ``CREATE TABLE`` (``alembic_version`` or a
+table made twice) in nearly every round: measured in 10 of 10 rounds on
+PostgreSQL and 9 of 10 on SQLite, so three rounds catch it."""
 
 from __future__ import annotations
 
