@@ -815,6 +815,8 @@ class Hub:
                 game = await self.rebuild(row)
                 room = Room(row, game, self.store, self.pool)
                 room.clocked = await self.store.clocked(game_id)
+                if row.waiting is None and row.status == "running":  # stored before 0007
+                    await self.store.note_waiting(game_id, sorted(game.waiting_for()))
             except Exception as e:  # a stored game that does not load is marked broken
                 if is_database_error(e):  # the database failing: not the game's fault
                     raise

@@ -552,6 +552,17 @@ class Store:
         )
         self.actions_stored += len(moves)
 
+    async def note_waiting(self, game_id: str, waiting: list[int]) -> None:
+        """Store whom a game stored before migration 0007 waits for (its
+        ``games.waiting`` is null), once it is loaded; a value written since
+        (with an action) is left as it is."""
+        note = (
+            games.update()
+            .where(games.c.id == game_id, games.c.waiting.is_(None))
+            .values(waiting=waiting_text(waiting))
+        )
+        await self.writer.submit([], [(note, None)])
+
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
         done = (
             games.update()

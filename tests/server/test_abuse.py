@@ -332,6 +332,21 @@ def test_the_lobby_says_whom_a_game_not_in_memory_waits_for(tmp_path: Path) -> N
         loaded = c.get(f"/api/games/{played['id']}").json()
         assert loaded["waiting_for"] == listed[played["id"]]["waiting_for"]
 
+    # a game stored before migration 0007 (no games.waiting) is not known
+    # until it is loaded once; then it is, after a restart too
+    (old,) = _fill(tmp_path / "bohn.db", 1, prefix="old", joined=True, start=time.time())
+    with TestClient(create_app(_db(tmp_path))) as c:
+        assert _listed(c, old)["waiting_for"] is None
+        assert c.get(f"/api/games/{old}").json()["waiting_for"] == [0]
+    with TestClient(create_app(_db(tmp_path))) as c:
+        assert _listed(c, old)["waiting_for"] == [0]
+        assert c.get("/healthz").json()["live_games"] == 0
+
+
+def _listed(c: TestClient, game_id: str) -> Any:
+    (g,) = c.get("/api/games", params={"ids": game_id}).json()["games"]
+    return g
+
 
 def _fill(
     db: Path,

@@ -8,7 +8,7 @@ action, comma-separated (``"0,2"``; ``""``: nobody), written in the same
 statement that stamps ``updated_at`` when actions are stored and when the
 game is created, so the lobby lists whom a game not in memory waits for
 without replaying it. Null: not known (a game stored before this revision,
-until its next action or until it is loaded).
+until its next action or until it is loaded: ``Store.note_waiting``).
 """
 
 from __future__ import annotations
