@@ -223,24 +223,46 @@ LANGS = ("en", "de")
 CLIENT_ASSETS = {"client.js": "text/javascript", "client.css": "text/css"}
 
 
-def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message, "rule": rule}, status_code=status)
+def _error(
+    status: int,
+    code: str,
+    message: str,
+    rule: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> JSONResponse:
+    body = {"code": code, "message": message, "rule": rule, **(extra or {})}
+    return JSONResponse(body, status_code=status)
 
 
 class BadRequest(Exception):
-    def __init__(self, message: str, code: str = "bad-request", status: int = 400) -> None:
+    """A request refused: ``message`` for people (English), ``code`` and
+    ``extra`` (further fields of the answer) for programs, such as a page
+    that words the refusal in its own language."""
+
+    def __init__(
+        self,
+        message: str,
+        code: str = "bad-request",
+        status: int = 400,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
         self.status = status
+        self.extra = extra or {}
 
 
 class RateLimited(BadRequest):
-    """A client over one of its rate limits: 429 with ``Retry-After``."""
+    """A client over one of its rate limits: 429 with ``Retry-After``; the
+    answer also says which limit (``limit``: the ``bohn serve`` flag without
+    its dashes), its ``burst`` and ``per_second``, and ``retry_after``."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__(message, "rate-limited", 429)
-        self.retry_after = max(1, math.ceil(retry_after))
+    def __init__(self, message: str, retry_after: float, limit: str, rate: Rate) -> None:
+        wait = max(1, math.ceil(retry_after))
+        extra = {"limit": limit, "burst": rate.burst, "per_second": rate.rate, "retry_after": wait}
+        super().__init__(message, "rate-limited", 429, extra)
+        self.retry_after = wait
 
 
 #: the lobby's page size: by default, and the most
@@ -577,6 +599,8 @@ def create_app(
                 f"too many {what} from your address: at most {rate_text(limiter.limit)} "
                 f"(the server's limit, bohn serve {flag}); try again in {math.ceil(wait)} s",
                 wait,
+                flag.lstrip("-"),
+                limiter.limit,
             )
 
     @contextlib.asynccontextmanager
@@ -612,7 +636,7 @@ def create_app(
 
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
-        answer = _error(exc.status, exc.code, exc.message)
+        answer = _error(exc.status, exc.code, exc.message, extra=exc.extra)
         if isinstance(exc, RateLimited):
             answer.headers["Retry-After"] = str(exc.retry_after)
         return answer
@@ -753,7 +777,7 @@ def create_app(
         spectate = secrets.token_urlsafe(24)
         # the game must set up before it is stored (options the rules refuse)
         try:
-            VARIANTS[spec["variant"]].new(spec["players"], spec["seed"], spec["options"])
+            first = VARIANTS[spec["variant"]].new(spec["players"], spec["seed"], spec["options"])
         except SetupError as e:
             raise BadRequest(e.message) from None
         creator = token_hash(client)
@@ -768,6 +792,7 @@ def create_app(
                         f"{_duration(open_game_ttl)} after their last change",
                         "too-many-open-games",
                         429,
+                        {"limit": "max-open-games", "open": n, "most": max_open_games},
                     )
             await hub().store.create_game(
                 game_id,
@@ -781,6 +806,7 @@ def create_app(
                 spec["clock_s"],
                 spec["seed_chosen"],
                 creator_hash=creator,
+                waiting=sorted(first.waiting_for()),
             )
         room = await _room(game_id)
         base = links_base(base_url, request)
@@ -849,7 +875,8 @@ def create_app(
         :data:`LOBBY_IDS`), ``limit`` (:data:`LOBBY_PAGE`) and ``cursor``
         (the ``next_cursor`` of the page before; null on the last page).
         Built from the stored rows; a game in memory gives its live summary,
-        one that is not has ``waiting_for`` null while it runs."""
+        one that is not its stored ``waiting`` (``games.waiting``; null if
+        not known: stored before migration 0007 and not moved since)."""
         if status not in (None, *LOBBY_STATUSES):
             raise BadRequest(f"status is one of {', '.join(LOBBY_STATUSES)}, not {status!r}")
         if variant is not None and variant not in VARIANTS:
@@ -874,7 +901,7 @@ def create_app(
                 await hub().store.mark_broken(row.id, f"unknown variant {row.variant!r}")
                 continue
             room = hub().rooms.get(row.id)
-            out.append(_summary(room) if room is not None else _row_summary(row, seq, None))
+            out.append(_summary(room) if room is not None else _row_summary(row, seq, row.waiting))
         return {"games": out, "next_cursor": nxt}
 
     @app.get("/api/games/{game_id}")

@@ -25,6 +25,14 @@ people they serve (a *follower* room).
   they are committed); a process with a follower room of that game loads
   the new actions from the store, applies them to its copy and tells its
   watchers. ``'<game> seats'``: a seat was taken; its rows are read again.
+* **Turn clock.** The owner runs a game's clock; each time it arms it
+  (after each commit) it sends ``'<game> clock <seq> <seat>=<seconds
+  left>,...'``, and the other processes show those deadlines (counted from
+  when the notice came) while their copy is at that state, so a seat
+  watching through any process sees the same countdown. A process that
+  loads a follower room of a game with a clock asks for them (``'<game>
+  clock?'``); the owner tells them again. On a takeover the new owner goes
+  on with the deadlines it was last told.
 * **Takeover.** Every :data:`RENEW_S` seconds each process looks for
   running games whose lease expired (their owner died) and takes them over:
   the lease, then the game replayed from the store (every acknowledged
@@ -42,6 +50,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Coroutine
 from functools import partial
 from typing import Any
 
@@ -274,6 +283,7 @@ class Cluster:
         """Make ``room`` a follower: its actions go to the owner, its bots and clock rest."""
         room.forward = partial(self.forward, room)
         room.announce = partial(self._announce, room.row.id)
+        room.tell_clock = partial(self._tell_clock, room)
 
     async def adopt(self, room: Room) -> None:
         """A room just loaded: this process's if no other owns the game, else
@@ -283,6 +293,8 @@ class Cluster:
             return
         if not await self.promote(room):
             await self._catch_up(room)
+            if room.clock_s is not None:  # the owner's deadlines, to show them here
+                self._spawn(self._notify(GAMES_CHANNEL, f"{room.row.id} clock?"))
 
     async def promote(self, room: Room) -> bool:
         """Own ``room``'s game if its lease is free: the lease, the actions
@@ -291,7 +303,10 @@ class Cluster:
             return False
         async with room.lock:
             await self._catch_up_locked(room)
+            told = room.shown_deadlines()  # the last owner's, at this state
             room.forward = None
+            room.deadlines = dict(told)
+            room.owner_deadlines = None
         self.owned.add(room.row.id)
         room.kick_bots()
         room.arm_clock()
@@ -505,12 +520,35 @@ class Cluster:
                 if attempt:
                     raise
 
-    def _announce(self, game_id: str) -> None:
-        task = asyncio.get_running_loop().create_task(
-            self._notify(GAMES_CHANNEL, f"{game_id} seats")
-        )
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.append(task)
         task.add_done_callback(self._tasks.remove)
+
+    def _announce(self, game_id: str) -> None:
+        self._spawn(self._notify(GAMES_CHANNEL, f"{game_id} seats"))
+
+    def _tell_clock(self, room: Room) -> None:
+        """Tell the other processes ``room``'s running deadlines (this process owns it)."""
+        now = time.monotonic()
+        left = ",".join(f"{s}={max(0.0, d - now):.2f}" for s, d in sorted(room.deadlines.items()))
+        self._spawn(self._notify(GAMES_CHANNEL, f"{room.row.id} clock {room.game.seq} {left}"))
+
+    def _clock_heard(self, room: Room, told: str) -> None:
+        """The owner's deadlines ``'<seq> <seat>=<seconds left>,...'`` for a follower room."""
+        seq, _, left = told.partition(" ")
+        now = time.monotonic()
+        try:
+            deadlines = {
+                int(s): now + float(t)
+                for s, _, t in (p.partition("=") for p in left.split(",") if p)
+            }
+            room.owner_deadlines = (int(seq), deadlines)
+        except ValueError:  # pragma: no cover - every process sends this form
+            log.warning("cluster %s: a clock notice not understood: %r", self.node, told)
+            return
+        room._dirty = True
+        room._tell_soon()
 
     async def _listen(self) -> None:
         """The notices and requests for this process, for its life; after a
@@ -542,8 +580,13 @@ class Cluster:
             if room is None:
                 return
             if what == "seats":
-                self._tasks.append(t := asyncio.get_running_loop().create_task(self._seats(room)))
-                t.add_done_callback(self._tasks.remove)
+                self._spawn(self._seats(room))
+            elif what == "clock?":
+                if room.forward is None and game_id in self.owned and room.clock_s is not None:
+                    self._tell_clock(room)
+            elif what.startswith("clock "):
+                if room.forward is not None:
+                    self._clock_heard(room, what[len("clock ") :])
             elif room.forward is not None:
                 self._follow_up(game_id)
             return

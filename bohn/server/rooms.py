@@ -325,6 +325,12 @@ class Room:
         self.forward: Callable[[int, int, Any], Awaitable[int]] | None = None
         #: in a cluster: tells the other processes that the seats changed
         self.announce: Callable[[], None] | None = None
+        #: in a cluster, while this process owns the game: tells the other
+        #: processes the running deadlines (after each arming of the clock)
+        self.tell_clock: Callable[[], None] | None = None
+        #: in a cluster, while another process owns the game: the owner's
+        #: deadlines (``time.monotonic`` here, by seat) at the state they were told for
+        self.owner_deadlines: tuple[int, dict[int, float]] | None = None
 
     # -- views ---------------------------------------------------------------
 
@@ -499,10 +505,8 @@ class Room:
         ``trial`` the game and have everyone told (under the lock).
         ``by_clock``: the clock's bot played them (:meth:`_clock_moves`)."""
         try:
-            if by_clock:
-                await self.store.add_actions(self.row.id, moves, by_clock=True)
-            else:
-                await self.store.add_actions(self.row.id, moves)
+            waiting = [] if trial.result() is not None else sorted(trial.waiting_for())
+            await self.store.add_actions(self.row.id, moves, by_clock=by_clock, waiting=waiting)
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
         if by_clock:
@@ -653,9 +657,19 @@ class Room:
         return {
             "seconds": self.clock_s,
             "deadlines": {
-                str(s): round(max(0.0, d - now), 2) for s, d in sorted(self.deadlines.items())
+                str(s): round(max(0.0, d - now), 2)
+                for s, d in sorted(self.shown_deadlines().items())
             },
         }
+
+    def shown_deadlines(self) -> dict[int, float]:
+        """The running deadlines by seat: this process's own, or in a
+        cluster, while another process owns the game, the owner's as it told
+        them for the state shown (none while this copy is behind or ahead)."""
+        if self.forward is None:
+            return self.deadlines
+        told = self.owner_deadlines
+        return told[1] if told is not None and told[0] == self.game.seq else {}
 
     def _clock_seats(self) -> list[int]:
         """The human seats the game waits on that have a move that advances it."""
@@ -680,7 +694,10 @@ class Room:
             return
         seats = self._clock_seats()
         now = time.monotonic()
+        before = self.deadlines
         self.deadlines = {s: self.deadlines.get(s, now + self.clock_s) for s in seats}
+        if self.tell_clock is not None and (before or self.deadlines):
+            self.tell_clock()
         if self.deadlines and (self._clock_task is None or self._clock_task.done()):
             self._clock_task = asyncio.get_running_loop().create_task(self._run_clock())
 
@@ -798,6 +815,8 @@ class Hub:
                 game = await self.rebuild(row)
                 room = Room(row, game, self.store, self.pool)
                 room.clocked = await self.store.clocked(game_id)
+                if row.waiting is None and row.status == "running":  # stored before 0007
+                    await self.store.note_waiting(game_id, sorted(game.waiting_for()))
             except Exception as e:  # a stored game that does not load is marked broken
                 if is_database_error(e):  # the database failing: not the game's fault
                     raise

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,10 @@ games = sa.Table(
     # the SHA-256 of the client key that created the game (null: made before
     # migration 0005), for the cap on one client's open games
     sa.Column("creator_hash", sa.String(64), nullable=True),
+    # the seats the game waits for after its last stored action, comma-
+    # separated ("": nobody; null: not known, stored before migration 0007),
+    # for the lobby of games not in memory
+    sa.Column("waiting", sa.String(64), nullable=True),
 )
 
 seats = sa.Table(
@@ -159,6 +163,22 @@ def migrate(url: str) -> None:
     command.upgrade(cfg, "head")
 
 
+def waiting_text(seats: list[int]) -> str:
+    """``seats`` as ``games.waiting`` stores them: ``"0,2"``, ``""`` for none."""
+    return ",".join(str(s) for s in sorted(seats))
+
+
+def parse_waiting(text: str | None) -> list[int] | None:
+    """The seats of a ``games.waiting`` value (None: not known, or not
+    readable: the lobby then shows it unknown; the game itself still loads)."""
+    if text is None:
+        return None
+    try:
+        return [int(s) for s in text.split(",") if s]
+    except ValueError:
+        return None
+
+
 @dataclass
 class GameRow:
     id: str
@@ -176,6 +196,9 @@ class GameRow:
     clock_s: int | None = None
     #: whether a person chose the seed (not drawn by the server)
     seed_chosen: bool = False
+    #: the seats the game waits for after its last stored action (None: not
+    #: known; ``games.waiting``)
+    waiting: list[int] | None = None
 
 
 #: the statuses a game has: running and finished ones are played and listed;
@@ -283,6 +306,8 @@ class Write:
     rows: list[Row]
     statements: list[Statement]
     done: asyncio.Future[None]
+    #: ``games.waiting`` by game, stored with the rows
+    waiting: dict[str, str] = field(default_factory=dict)
 
 
 class Writer:
@@ -317,11 +342,17 @@ class Writer:
         self.inline = sync.startswith("sqlite")
         self._flush_due = False
 
-    async def submit(self, rows: list[Row], statements: list[Statement] | None = None) -> None:
-        """Commit ``statements``, then the action ``rows``: all or nothing."""
+    async def submit(
+        self,
+        rows: list[Row],
+        statements: list[Statement] | None = None,
+        waiting: dict[str, str] | None = None,
+    ) -> None:
+        """Commit ``statements``, then the action ``rows`` (with their games'
+        ``waiting``, by game id): all or nothing."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self.queue.append(Write(rows, statements or [], done))
+        self.queue.append(Write(rows, statements or [], done, waiting or {}))
         if self.inline:
             if not self._flush_due:
                 self._flush_due = True
@@ -366,7 +397,10 @@ class Writer:
             with self.engine.begin() as conn:
                 for w in batch:
                     self._statements(conn, w.statements)
-                self._insert(conn, [r for w in batch for r in w.rows])
+                waiting = {
+                    g: v for w in batch for g, v in w.waiting.items()
+                }  # the last is the latest
+                self._insert(conn, [r for w in batch for r in w.rows], waiting)
             return [None] * len(batch)
         except IntegrityError:
             pass
@@ -375,7 +409,7 @@ class Writer:
             try:
                 with self.engine.begin() as conn:
                     self._statements(conn, w.statements)
-                    self._insert(conn, w.rows)
+                    self._insert(conn, w.rows, w.waiting)
                 out.append(None)
             except IntegrityError as e:
                 if not w.rows:
@@ -397,15 +431,19 @@ class Writer:
             else:
                 conn.execute(stmt, params)
 
-    def _insert(self, conn: sa.Connection, rows: list[Row]) -> None:
+    def _insert(self, conn: sa.Connection, rows: list[Row], waiting: dict[str, str]) -> None:
         """``rows`` as multi-row ``INSERT`` statements (and their games'
-        ``updated_at``): each statement is one step of the driver, so a
-        writer thread gives up Python's global lock once per statement
-        rather than once per row, queueing behind the busy loop each time."""
+        ``updated_at`` and ``waiting``, one ``UPDATE`` for the batch): each
+        statement is one step of the driver, so a writer thread gives up
+        Python's global lock once per statement rather than once per row,
+        queueing behind the busy loop each time."""
         if not rows:
             return
         ids = sorted({r[0] for r in rows})
-        conn.execute(games.update().where(games.c.id.in_(ids)).values(updated_at=time.time()))
+        stamp: dict[str, Any] = {"updated_at": time.time()}
+        if waiting:
+            stamp["waiting"] = sa.case(waiting, value=games.c.id, else_=games.c.waiting)
+        conn.execute(games.update().where(games.c.id.in_(ids)).values(**stamp))
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         one = "(" + ", ".join([mark] * len(ACTION_COLUMNS)) + ")"
         head = f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES "
@@ -459,7 +497,9 @@ class Store:
         clock_s: int | None = None,
         seed_chosen: bool = False,
         creator_hash: str | None = None,
+        waiting: list[int] | None = None,
     ) -> None:
+        """Store a new game and its seats; ``waiting``: the seats it waits for first."""
         now = time.time()
         game = games.insert().values(
             id=game_id,
@@ -476,6 +516,7 @@ class Store:
             clock_s=clock_s,
             seed_chosen=seed_chosen,
             creator_hash=creator_hash,
+            waiting=None if waiting is None else waiting_text(waiting),
         )
         seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
         await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
@@ -485,12 +526,14 @@ class Store:
         game_id: str,
         moves: list[tuple[int, int, dict[str, Any]]],
         by_clock: bool = False,
+        waiting: list[int] | None = None,
     ) -> None:
         """Commit the actions ``(seq, seat, action JSON)`` of one game, all or
         none (with whatever other games commit at the same moment,
         :class:`Writer`); :class:`StaleAction` if a ``seq`` is taken.
         ``by_clock``: the server's bot played them for seats whose turn clock
-        ran out (the mark is stored with each row)."""
+        ran out (the mark is stored with each row). ``waiting``: the seats
+        the game waits for after them (``games.waiting``, for the lobby)."""
         now = time.time()
         await self.writer.submit(
             [
@@ -505,8 +548,20 @@ class Store:
                 for seq, seat, action in moves
             ],
             None if self.with_actions is None else self.with_actions(game_id, moves[-1][0] + 1),
+            None if waiting is None else {game_id: waiting_text(waiting)},
         )
         self.actions_stored += len(moves)
+
+    async def note_waiting(self, game_id: str, waiting: list[int]) -> None:
+        """Store whom a game stored before migration 0007 waits for (its
+        ``games.waiting`` is null), once it is loaded; a value written since
+        (with an action) is left as it is."""
+        note = (
+            games.update()
+            .where(games.c.id == game_id, games.c.waiting.is_(None))
+            .values(waiting=waiting_text(waiting))
+        )
+        await self.writer.submit([], [(note, None)])
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:
         done = (
@@ -593,6 +648,7 @@ class Store:
                 for s in sorted(seat_rows, key=lambda s: s.seat)
             ],
             seed_chosen=bool(g.seed_chosen),
+            waiting=parse_waiting(getattr(g, "waiting", None)),
         )
 
     async def game(self, game_id: str) -> GameRow | None:

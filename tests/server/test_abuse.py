@@ -298,6 +298,56 @@ def test_a_game_read_as_it_expires_does_not_stay_open_in_memory(tmp_path: Path) 
 # -- the paged lobby, from the stored rows --------------------------------------------------
 
 
+def test_the_lobby_says_whom_a_game_not_in_memory_waits_for(tmp_path: Path) -> None:
+    """``games.waiting``, written with each stored action: after a restart
+    the lobby lists whom a game waits for without loading it."""
+    migrate(_db(tmp_path))
+    with TestClient(create_app(_db(tmp_path))) as c:
+        fresh = _create(c).json()  # nobody has acted: it waits for its first seat
+        played = _create(c).json()
+        tokens = [j["token"] for j in played["join"]]
+        seq = 0
+        for _ in range(6):  # a few actions, by whichever seat the game waits for
+            views = [
+                c.get(f"/api/games/{played['id']}/state", headers=_bearer(t)).json() for t in tokens
+            ]
+            seat = next(v["seat"] for v in views if v["seat"] in v["waiting_for"] and v["legal"])
+            act = views[seat]["legal"][0]["action"]
+            r = c.post(
+                f"/api/games/{played['id']}/actions",
+                headers=_bearer(tokens[seat]),
+                json={"seq": seq, "action": act},
+            )
+            assert r.status_code == 200, r.text
+            seq = r.json()["seq"]
+        live = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+    assert live[played["id"]]["seq"] == seq and live[fresh["id"]]["waiting_for"] == [0]
+    with TestClient(create_app(_db(tmp_path))) as c:  # a restart: games of people load on demand
+        listed = {g["id"]: g for g in c.get("/api/games").json()["games"]}
+        assert c.get("/healthz").json()["live_games"] == 0  # neither game is in memory
+        for gid in (played["id"], fresh["id"]):
+            assert listed[gid]["waiting_for"] == live[gid]["waiting_for"]
+        assert listed[played["id"]]["seq"] == seq
+        # what the lobby said is what the game, loaded, says
+        loaded = c.get(f"/api/games/{played['id']}").json()
+        assert loaded["waiting_for"] == listed[played["id"]]["waiting_for"]
+
+    # a game stored before migration 0007 (no games.waiting) is not known
+    # until it is loaded once; then it is, after a restart too
+    (old,) = _fill(tmp_path / "bohn.db", 1, prefix="old", joined=True, start=time.time())
+    with TestClient(create_app(_db(tmp_path))) as c:
+        assert _listed(c, old)["waiting_for"] is None
+        assert c.get(f"/api/games/{old}").json()["waiting_for"] == [0]
+    with TestClient(create_app(_db(tmp_path))) as c:
+        assert _listed(c, old)["waiting_for"] == [0]
+        assert c.get("/healthz").json()["live_games"] == 0
+
+
+def _listed(c: TestClient, game_id: str) -> Any:
+    (g,) = c.get("/api/games", params={"ids": game_id}).json()["games"]
+    return g
+
+
 def _fill(
     db: Path,
     n: int,
@@ -309,9 +359,11 @@ def _fill(
     start: float = 1_000_000.0,
     prefix: str = "g",
     actions: int = 0,
+    waiting: str | None = None,
 ) -> list[str]:
     """``n`` games written straight into the database (3 seats; with bots on
-    seats 1 and 2), created one second apart from ``start``; their ids."""
+    seats 1 and 2), created one second apart from ``start``, with
+    ``games.waiting`` (None: as stored before migration 0007); their ids."""
     ids = [f"{prefix}{i:07d}" for i in range(n)]
     result = json.dumps({"scores": [5, 4, 3], "winners": [0], "ranking": [0, 1, 2]})
     now = time.time()
@@ -332,6 +384,7 @@ def _fill(
             0,
             None,
             None,
+            waiting,
         )
         for i, gid in enumerate(ids)
     ]
@@ -343,8 +396,8 @@ def _fill(
     with sqlite3.connect(db) as conn:
         conn.executemany(
             "INSERT INTO games (id, variant, players, seed, options, think_ms, status, result, "
-            "spectator_hash, created_at, updated_at, clock_s, seed_chosen, broken, creator_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "spectator_hash, created_at, updated_at, clock_s, seed_chosen, broken, creator_hash, "
+            "waiting) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             games,
         )
         conn.executemany(
@@ -446,7 +499,7 @@ def test_start_up_loads_only_the_games_the_server_moves(stored: Path, tmp_path: 
 def test_start_up_with_30000_games_stored(stored: Path, tmp_path: Path) -> None:
     t = time.perf_counter()
     _fill(stored, 20_000, status="finished", prefix="f", joined=True, actions=3)
-    _fill(stored, 9_950, prefix="p", joined=True, start=2_000_000.0)
+    _fill(stored, 9_950, prefix="p", joined=True, start=2_000_000.0, waiting="0")
     _fill(stored, 50, prefix="b", bots=True, joined=True, start=3_000_000.0)
     filled = time.perf_counter() - t
     t = time.perf_counter()
@@ -458,6 +511,7 @@ def test_start_up_with_30000_games_stored(stored: Path, tmp_path: Path) -> None:
         page = c.get("/api/games").json()
         lobby = time.perf_counter() - t
         assert len(page["games"]) == 50
+        assert sum(g["waiting_for"] == [0] for g in page["games"]) >= 49  # the stored ones
         t = time.perf_counter()
         c.get("/api/games", params={"status": "finished", "cursor": page["next_cursor"]})
         paged = time.perf_counter() - t

@@ -349,3 +349,84 @@ def test_a_stopped_process_gives_its_games_up_at_once(nodes: list[Node], pg: str
     assert r.status_code == 200, r.text
     assert time.monotonic() - start < 2
     assert lease_owner(pg, game) == b.id
+
+
+def clock_state(ws: ClientConnection, seq: int, timeout: float = 10) -> dict[str, Any]:
+    """The first state message of ``ws`` at ``seq`` whose turn clock shows a running deadline."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = next_state(ws, seq, max(0.01, end - time.monotonic()))
+        if msg["seq"] == seq and msg["clock"]["deadlines"]:
+            return msg
+
+
+@needs_postgres
+def test_the_turn_clock_counts_down_alike_on_both_processes(nodes: list[Node], pg: str) -> None:
+    a, b = nodes
+    r = a.http.post(
+        "/api/games",
+        json={
+            "variant": "bohnanza",
+            "players": 3,
+            "seed": 11,
+            "clock_s": 60,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    game, t0 = g["id"], g["join"][0]["token"]
+    spectate = f"spectate={g['spectate']['token']}"
+    assert lease_owner(pg, game) == a.id
+    # b loads its copy of the game now, after the owner armed the clock: it asks for the deadlines
+    with a.ws(game, spectate) as watch_a, b.ws(game, spectate) as watch_b:
+        on_a, on_b = clock_state(watch_a, 0), clock_state(watch_b, 0)
+        assert on_a["clock"]["seconds"] == on_b["clock"]["seconds"] == 60
+        assert on_a["clock"]["deadlines"].keys() == on_b["clock"]["deadlines"].keys() == {"0"}
+        left_a, left_b = on_a["clock"]["deadlines"]["0"], on_b["clock"]["deadlines"]["0"]
+        assert 0 < left_b <= 60 and abs(left_a - left_b) < 5  # the same deadline, not a new one
+
+        # seat 0 acts through b; the deadline of the seat waited on next reaches both
+        s = b.http.get(f"/api/games/{game}/state", headers=bearer(t0)).json()
+        act = s["legal"][0]["action"]
+        r = b.http.post(
+            f"/api/games/{game}/actions", headers=bearer(t0), json={"seq": 0, "action": act}
+        )
+        assert r.status_code == 200, r.text
+        seq = r.json()["seq"]
+        # seat 0 plays on (it plants, or turns cards over) with a fresh deadline
+        on_a, on_b = clock_state(watch_a, seq), clock_state(watch_b, seq)
+        assert on_a["clock"]["deadlines"].keys() == on_b["clock"]["deadlines"].keys() == {"0"}
+        assert abs(on_a["clock"]["deadlines"]["0"] - on_b["clock"]["deadlines"]["0"]) < 5
+
+
+@needs_postgres
+def test_a_new_owner_goes_on_with_the_turn_clock_it_was_told(nodes: list[Node], pg: str) -> None:
+    """The owner is killed while a seat's deadline runs: the process that
+    takes the game over goes on counting that deadline down, it does not
+    give the seat a fresh one."""
+    a, b = nodes
+    r = a.http.post(
+        "/api/games",
+        json={
+            "variant": "bohnanza",
+            "players": 3,
+            "seed": 12,
+            "clock_s": 60,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    game = g["id"]
+    with b.ws(game, f"spectate={g['spectate']['token']}") as watch_b:
+        told = clock_state(watch_b, 0)["clock"]["deadlines"]["0"]
+        a.stop(kill=True)  # the lease (LEASE_S, 5 s) must run out before b takes the game
+        end = time.monotonic() + 30
+        while lease_owner(pg, game) != b.id:
+            assert time.monotonic() < end, "b did not take the game over"
+            time.sleep(0.2)
+        s = b.http.get(f"/api/games/{game}/state", headers=bearer(g["join"][0]["token"])).json()
+    assert s["seq"] == 0 and list(s["clock"]["deadlines"]) == ["0"]
+    # the lease alone took longer than a second to run out: a deadline begun afresh would be 60 s
+    assert s["clock"]["deadlines"]["0"] < told - 1

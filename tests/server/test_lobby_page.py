@@ -5,13 +5,23 @@ options in plain words."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
+import uvicorn
+
+from bohn.server.app import create_app
+from bohn.server.launch import free_port
+from bohn.server.limits import Rate
 from server.browser import TIMEOUT, need_chromium
 from server.test_abuse import _fill
 
@@ -279,3 +289,70 @@ def test_the_games_list_pages_and_filters_by_ruleset(
     assert page.locator("[data-testid=more-games]").inner_text() == "Weitere Spiele"
     assert "alle Regelwerke" in page.locator("[data-testid=filter-variant]").inner_text()
     assert not page.errors
+
+
+@contextlib.contextmanager
+def _limited_server(tmp_path: Path, **limits: Any) -> Iterator[str]:
+    """A live server (as the ``server`` fixture) with the limits ``limits``; its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    tmp_path.mkdir(exist_ok=True)
+    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base, **limits)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    while not srv.started:
+        assert thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield base
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def _create_twice(browser: Any, server: str, lang: str) -> str:
+    """Create two games on the lobby page in ``lang``: the error the second shows."""
+    page = _lobby(browser, server, f"?lang={lang}")
+    page.fill("[data-testid=name-input]", "Ada")
+    page.select_option("[data-testid=seat-kind-1]", "open")
+    page.click("[data-testid=create-game]")
+    page.wait_for_selector("[data-testid=created]:visible", timeout=TIMEOUT)
+    page.click("[data-testid=create-game]")
+    page.wait_for_selector("[data-testid=error]:visible", timeout=TIMEOUT)
+    assert not page.errors
+    text: str = page.locator("[data-testid=error]").inner_text()
+    return text
+
+
+@pytest.mark.parametrize(
+    ("limits", "de", "en", "server_says"),
+    [
+        (
+            {"create_rate": Rate(rate=1 / 3600, burst=1)},
+            r"^Von deiner Adresse wurden in kurzer Zeit zu viele Spiele erstellt .* in 60 min noch einmal\.$",
+            r"^Too many games created .* Try again in 60 min\.$",
+            "bohn serve --create-rate",
+        ),
+        (
+            {"create_rate": None, "max_open_games": 1},
+            r"^Deine Adresse hat ein offenes Spiel .* der Server erlaubt 1\.",
+            r"^Your address has 1 open game .* the server allows 1\.",
+            "bohn serve --max-open-games",
+        ),
+    ],
+)
+def test_a_limit_is_worded_in_the_pages_language(
+    browser: Any, tmp_path: Path, limits: dict[str, Any], de: str, en: str, server_says: str
+) -> None:
+    for lang, words in (("de", de), ("en", en)):
+        with _limited_server(tmp_path / lang, **limits) as server:
+            shown = _create_twice(browser, server, lang)
+            assert re.search(words, shown), shown
+            # API clients still get the server's English message and the limit's fields
+            r = httpx.post(
+                f"{server}/api/games",
+                json={"variant": "bohnanza", "players": 3, "seats": [{"kind": "human"}] * 3},
+            )
+            assert r.status_code == 429 and server_says in r.json()["message"], r.text
+            assert r.json()["limit"] == server_says.split("--")[1]

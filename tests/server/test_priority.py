@@ -21,7 +21,13 @@ class MemoryStore:
     def __init__(self) -> None:
         self.moves: list[tuple[int, int, dict[str, Any]]] = []
 
-    async def add_actions(self, game_id: str, moves: list[tuple[int, int, dict[str, Any]]]) -> None:
+    async def add_actions(
+        self,
+        game_id: str,
+        moves: list[tuple[int, int, dict[str, Any]]],
+        by_clock: bool = False,
+        waiting: list[int] | None = None,
+    ) -> None:
         self.moves += moves
 
     async def finish(self, game_id: str, result: dict[str, Any]) -> None:

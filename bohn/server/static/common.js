@@ -22,6 +22,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
     const err = new Error((data && data.message) || `${res.status} ${res.statusText}`);
     err.code = data && data.code;
     err.rule = data && data.rule;
+    err.status = res.status;
+    // the refusal's fields for programs (a limit's numbers, retry_after), and Retry-After
+    err.data = data || {};
+    const retry = Number(res.headers.get("retry-after"));
+    if (retry > 0 && err.data.retry_after === undefined) err.data = { ...err.data, retry_after: retry };
     throw err;
   }
   return data;

@@ -319,6 +319,8 @@ const WORDS = {
     "lobby.replay-viewer-hint": "(open a replay file)",
     "lobby.list-failed": (m) => `could not list the games: ${m}`,
     "lobby.variants-failed": (m) => `could not load the rulesets: ${m}`,
+    "lobby.rate-limited": (wait) => `Too many games created and seats taken from your address in a short time (the server's limit). Try again in ${wait}.`,
+    "lobby.too-many-open": (n, most) => `Your address has ${n} open ${n === 1 ? "game" : "games"} (a person's seat not joined yet); the server allows ${most}. Join them, or wait until they expire.`,
   },
   de: {
     "lang.switch": "English",
@@ -607,6 +609,8 @@ const WORDS = {
     "lobby.replay-viewer-hint": "(eine Replay-Datei öffnen)",
     "lobby.list-failed": (m) => `Die Spiele ließen sich nicht laden: ${m}`,
     "lobby.variants-failed": (m) => `Die Spiele-Regeln ließen sich nicht laden: ${m}`,
+    "lobby.rate-limited": (wait) => `Von deiner Adresse wurden in kurzer Zeit zu viele Spiele erstellt und Plätze genommen (die Grenze des Servers). Versuch es in ${wait} noch einmal.`,
+    "lobby.too-many-open": (n, most) => `Deine Adresse hat ${n === 1 ? "ein offenes Spiel" : `${n} offene Spiele`} (ein Platz ist noch nicht besetzt); der Server erlaubt ${most}. Tritt ihnen bei oder warte, bis sie ablaufen.`,
   },
 };
 

@@ -71,6 +71,23 @@ function showError(msg) {
   box.hidden = !msg;
 }
 
+/** A wait of `seconds` as a person reads it: "40 s", "15 min", "3 h" (rounded up). */
+function waitText(seconds) {
+  if (seconds < 120) return `${Math.ceil(seconds)} s`;
+  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} min`;
+  return `${Math.ceil(seconds / 3600)} h`;
+}
+
+/** A refusal of the server in the page's words: a limit it names by its
+ * machine-readable fields (the server's message is English, for programs
+ * and logs), anything else by the server's message. */
+export function refusalText(e) {
+  const d = e.data || {};
+  if (e.code === "rate-limited" && d.retry_after > 0) return t("lobby.rate-limited", waitText(d.retry_after));
+  if (e.code === "too-many-open-games" && d.most > 0) return t("lobby.too-many-open", d.open, d.most);
+  return `${e.message}${e.rule ? ` (${e.rule})` : ""}`;
+}
+
 function absolute(url) {
   return new URL(url, location.origin).href;
 }
@@ -323,7 +340,7 @@ async function create(ev) {
     remember({ id: g.id, variant: g.variant, title: g.title, seat: own.seat, name, url, role: "created" });
     loadGames();
   } catch (e) {
-    showError(`${e.message}${e.rule ? ` (${e.rule})` : ""}`);
+    showError(refusalText(e));
   }
 }
 
@@ -344,7 +361,7 @@ async function take(g, seat, button) {
     location.assign(url);
   } catch (e) {
     button.disabled = false;
-    showError(e.code === "seat-taken" ? t("lobby.taken", seat) : e.message);
+    showError(e.code === "seat-taken" ? t("lobby.taken", seat) : refusalText(e));
     loadGames();
   }
 }
