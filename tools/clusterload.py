@@ -26,7 +26,7 @@ import httpx
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from loadtest import _percentiles, play_one
+from loadtest import NO_LIMITS, _percentiles, play_one
 
 from bohn.server.launch import start_server
 
@@ -125,9 +125,7 @@ def main() -> int:
     try:
         for _ in range(2):
             procs.append(
-                start_server(
-                    args.db, args=["--cluster", "--action-rate", "off", "--create-rate", "off"]
-                )
+                start_server(args.db, args=["--cluster", *NO_LIMITS])
             )
         report = asyncio.run(run([u for _, u in procs], args.db, args))
     finally:
