@@ -67,4 +67,6 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     part = r.part("describe")
     factory = cast(Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber)
     table: Any = getattr(r.game, "table", None)
-    return factory(lang, table)
+    words = factory(lang, table)
+    words.variant = r.variant
+    return words
