@@ -187,14 +187,14 @@ class Session:
         worker = threading.Thread(target=work, name=f"bot-{s}", daemon=True)
         worker.start()
         worker.join(THINKING_AFTER)
-        shown = False
+        said = shown = False
         while worker.is_alive():
-            if not shown:
+            if not said:
                 who = self.words.seat_name(s, self.seat, self.kinds)
                 tty = bool(getattr(self.out, "isatty", lambda: False)())
                 self.out.write(self.words.ui("thinking", who=who) + ("" if tty else "\n"))
                 self.out.flush()
-                shown = tty
+                said, shown = True, tty
             stop_here()
             worker.join(0.05)
         stop_here()
@@ -563,16 +563,18 @@ class Session:
     def typed(self, word: str, legal: list[Action]) -> Action | None:
         """An action in its text form, its cards by key or plain-ASCII name;
         a word that is no action of this game names this game's actions."""
-        verbs = self.verbs()
         first = word.split()[0]
-        if first not in verbs:
+        # a word no game knows; another game's action reaches the engine, which refuses it
+        if first not in ACTION_TYPES:
+            verbs = self.verbs()
             if re.fullmatch(r"[hktn]?\d+( \d+)?|[adwpeb]( \d+)?", word):
                 self.say(self.words.ui("no-such-key", k=word))
             else:
                 self.say(self.words.ui("unknown-key", word=first, verbs=", ".join(verbs)))
             return None
+        words = word.split()
         text = " ".join(
-            ",".join(self.aliases.get(p, p) for p in w.split(",")) for w in word.split()
+            [first] + [",".join(self.aliases.get(p, p) for p in w.split(",")) for w in words[1:]]
         )
         try:
             return parse_action(text)
@@ -581,14 +583,18 @@ class Session:
             return None
 
     def verbs(self) -> list[str]:
-        """This ruleset's action words: its describer's and those its
-        packages (and those of the rulesets it builds on) define."""
-        packages = [r.package for r in ruleset(self.game.variant).bases()]
-        own = {
-            name
-            for name, cls in ACTION_TYPES.items()
-            if any(cls.__module__.startswith(p + ".") for p in packages)
-        }
+        """This ruleset's action words: its describer's, and every action
+        class its packages (and those of the rulesets it builds on) define or
+        import."""
+        packages = tuple(r.package for r in ruleset(self.game.variant).bases())
+        own: set[str] = set()
+        for name, module in list(sys.modules.items()):
+            if module is None or not name.startswith(packages):
+                continue
+            for obj in vars(module).values():
+                kind = getattr(obj, "type", None)
+                if isinstance(obj, type) and issubclass(obj, Action) and kind in ACTION_TYPES:
+                    own.add(str(kind))
         return sorted(own | set(self.words.verbs()))
 
     def propose_dialogue(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:

@@ -357,7 +357,8 @@ class Describer:
         terminal game shows it at every prompt; ``table`` shows :meth:`screen`).
         This base shows :meth:`screen` without its leading blank line."""
         lines = self.screen(obs, seat, kinds, asking)
-        return lines[1:] if lines and not lines[0] else lines
+        lines = lines[1:] if lines and not lines[0] else lines
+        return [x if len(x) <= 80 else x[:79] + "…" for x in lines]
 
     def key_label(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
         """A short label for an action beside its key in the terminal's prompt;

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from bohn.catalogue import Steps, catalogue, priced_by
 from bohn.describe.base import Describer
-from bohn.describe.terminal import clip, flow, next_payout
+from bohn.describe.terminal import WIDTH, clip, flow, next_payout
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -829,7 +829,7 @@ class BeanDescriber(Describer):
             if p.get("trading_area"):
                 fields.append(self.w("trading: ", "Handel: ") + self.cards(p["trading_area"]))
             lines.append(clip(head + " | ".join(fields)))
-            lines += ["    " + x for x in self.seat_extras(obs, p)]  # others' coin faces
+            lines += self.compact_extras(obs, p)
         me = obs["seats"][seat]
         mark = "*" if active == seat else " "
         lines.append(
@@ -842,24 +842,28 @@ class BeanDescriber(Describer):
             line, pays = self.seat_field_line(obs, seat, me, f), _pays(me, f)
             line = line.replace(self.w(f" (pays {pays})", f" (bringt {pays})"), "")
             lines.append("    " + line + self.payout(me["fields"][f], pays))
-        nothing = self.w("coins: none", "Münzen: keine")
-        lines += ["    " + x for x in self.seat_extras(obs, me) if x != nothing]
+        lines += self.compact_extras(obs, me)
         hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []))]
         lines += flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")])
         lines += self.own_lines(obs, me)
-        rest = []
-        if me.get("trading_area"):
-            rest += [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"])]
-        revealed = obs.get("revealed", [])
+        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []))]
         if rest:
-            lines += flow(self.w("your trading area: ", "dein Handelsbereich: "), rest)
-        if revealed:
-            lines += flow(
-                self.w("revealed: ", "aufgedeckt: "),
-                [f"r{i} {self.label(k)}" for i, k in enumerate(revealed)],
-            )
+            rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
+        if me.get("trading_area"):
+            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"])]
+            traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
+            rest += traded
+        if rest:
+            lines += flow("", rest)
         lines += self.compact_offers(obs, seat)
         return [clip(x) for x in lines]
+
+    def compact_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        """A seat's lines beyond its fields (:meth:`seat_extras`) in the
+        compact table: those that own something, in one line."""
+        nothing = (self.w(": none", ": keine"), self.w(": nothing", ": nichts"))
+        kept = [x for x in self.seat_extras(obs, p) if not x.endswith(nothing)]
+        return [clip("    " + "; ".join(kept), WIDTH - 4)] if kept else []
 
     def compact_offers(self, obs: dict[str, Any], seat: int) -> list[str]:
         """The offers to you (a line each), yours in one line, and how many
@@ -889,8 +893,17 @@ class BeanDescriber(Describer):
                 )
             else:
                 others += 1
+        if len(lines) > 3:  # the rest stay in the whole table
+            more = len(lines) - 2
+            lines = [
+                *lines[:2],
+                self.w(
+                    f">> {more} more offers to you (table: all)",
+                    f">> {more} weitere Angebote an dich (table: alle)",
+                ),
+            ]
         if mine:
-            lines += flow(self.w("your offers: ", "deine Angebote: "), mine)
+            lines += flow(self.w("your offers: ", "deine Angebote: "), mine, max_lines=1)
         if others:
             lines.append(
                 self.w(
