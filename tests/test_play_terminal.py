@@ -66,7 +66,7 @@ class Terminal:
         """Read until a prompt waits under the cursor and nothing more comes;
         its kind, or None once the game has ended."""
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.master], [], [], 0.2)
+            ready, _, _ = select.select([self.master], [], [], 0.05)
             if ready:
                 try:
                     data = os.read(self.master, 65536)
