@@ -134,13 +134,17 @@ def test_a_whole_game_fits_an_80x24_terminal() -> None:
     did: set[str] = set()
     moves = 0
     deadline = time.monotonic() + 120
-    proposal = iter(["1", "h0", "Blue-Bean"])
+    proposal = iter(["1", "h0", "Blue-Bean"])  # a card by its English name in ASCII
+    proposed = False
     try:
         while True:
             kind = term.prompt(deadline)
             if kind is None:
                 break
             lines = term.lines()
+            proposed = proposed or any(
+                x.startswith("you: propose 1 give h0 want blaue") for x in lines
+            )
             if kind == "move":
                 heads = [x for x in lines if x.startswith("=== turn ")]
                 assert heads, "the table's header scrolled away:\n" + "\n".join(lines)
@@ -165,3 +169,4 @@ def test_a_whole_game_fits_an_80x24_terminal() -> None:
     assert "winner:" in text
     assert moves > 20
     assert {"cards", "propose"} <= did
+    assert proposed  # the dialogue's proposal was made
