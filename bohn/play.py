@@ -3,12 +3,18 @@
 :func:`main` runs the game. The bots act through the scheduler of
 :mod:`bohn.sim.runner` (the waiting seats in clockwise order after the one
 that acted last); whenever the game waits on the person's seat, the screen
-shows the table as that seat sees it (built from ``observe(seat)`` only) and a
-numbered list of the legal actions. The person answers with a number, with any
-action in its text form (``propose 2 give h3 want blaue``), or with ``help``,
-``log``, ``table`` or ``quit``. A refused action prints the engine's message
-and the rule it breaks, and asks again. Closing the input (end of file) leaves
-the game politely.
+shows the table as that seat sees it (built from ``observe(seat)`` only),
+laid out for an 80x24 terminal, and the keys that answer now: a field number
+plants there, ``hN`` harvests, ``p`` passes, ``e`` ends the trading, ``a N`` /
+``d N`` accept or decline an offer, ``propose`` asks for a proposal step by
+step, other actions are numbered. Any action in its text form is understood
+too (``propose 2 give h3 want blaue``, cards by key or plain-ASCII name), and
+``help``, ``log``, ``table``, ``cards``, ``list``, ``auto`` (pass through
+others' trading), ``full`` (the whole table and every action numbered) and
+``quit``. Offers the person cannot fulfil are declined at once. A refused
+action prints the engine's message and the rule it breaks, and asks again.
+Closing the input (end of file) leaves the game politely; Ctrl-C leaves with
+130, also while a bot thinks (in a thread of its own).
 
 Every word on the screen comes from the game's describer
 (:func:`bohn.describe.describer`, in English or German): this module knows no
