@@ -64,7 +64,9 @@ def ascii_name(text: str, lady: str = "lady") -> str:
     ('piece-o-puke', 'blaue-lady')
     """
     text = text.lower().replace("♀", f" {lady} ")
-    text = "".join(_TRANSLIT.get(c, c) for c in text)
+    text = "".join(
+        _TRANSLIT.get(c, c if unicodedata.category(c)[0] in "LNM" else " ") for c in text
+    )
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
