@@ -3,12 +3,18 @@
 :func:`main` runs the game. The bots act through the scheduler of
 :mod:`bohn.sim.runner` (the waiting seats in clockwise order after the one
 that acted last); whenever the game waits on the person's seat, the screen
-shows the table as that seat sees it (built from ``observe(seat)`` only) and a
-numbered list of the legal actions. The person answers with a number, with any
-action in its text form (``propose 2 give h3 want blaue``), or with ``help``,
-``log``, ``table`` or ``quit``. A refused action prints the engine's message
-and the rule it breaks, and asks again. Closing the input (end of file) leaves
-the game politely.
+shows the table as that seat sees it (built from ``observe(seat)`` only),
+laid out for an 80x24 terminal, and the keys that answer now: a field number
+plants there, ``hN`` harvests, ``p`` passes, ``e`` ends the trading, ``a N`` /
+``d N`` accept or decline an offer, ``propose`` asks for a proposal step by
+step, other actions are numbered. Any action in its text form is understood
+too (``propose 2 give h3 want blaue``, cards by key or plain-ASCII name), and
+``help``, ``log``, ``table``, ``cards``, ``list``, ``auto`` (pass through
+others' trading), ``full`` (the whole table and every action numbered) and
+``quit``. Offers the person cannot fulfil are declined at once. A refused
+action prints the engine's message and the rule it breaks, and asks again.
+Closing the input (end of file) leaves the game politely; Ctrl-C leaves with
+130, also while a bot thinks (in a thread of its own).
 
 Every word on the screen comes from the game's describer
 (:func:`bohn.describe.describer`, in English or German): this module knows no
@@ -17,17 +23,35 @@ ruleset.
 
 from __future__ import annotations
 
+import re
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from bohn.bots.base import Bot, make_bot, parse_bot_spec, seat_view
+from bohn.catalogue import catalogue
 from bohn.describe import Describer, describer
-from bohn.engine.actions import Action, parse_action
+from bohn.describe.terminal import aliases, catalogue_lines, clip
+from bohn.engine.actions import (
+    ACTION_TYPES,
+    Accept,
+    Action,
+    BuyField,
+    Decline,
+    EndTrading,
+    Harvest,
+    Keep,
+    Pass,
+    Plant,
+    Propose,
+    Withdraw,
+    parse_action,
+)
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.interrupts import deferred_interrupt
-from bohn.rulesets import VARIANTS
+from bohn.rulesets import VARIANTS, ruleset
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: proposals per trading phase: the person may negotiate at length, bots briefly
@@ -35,6 +59,12 @@ HUMAN_TRADE_CAP = 50
 BOT_TRADE_CAP = 2
 #: events shown by the ``log`` command
 LOG_LINES = 30
+#: the most lines the compact prompt's keys take (``list`` shows them all)
+PROMPT_LINES = 4
+#: lines of long output (``help``, ``cards``, ``list``) shown at a time
+PAGE = 20
+#: seconds a bot may think before "seat N is thinking…" is shown
+THINKING_AFTER = 0.3
 
 
 #: the exit status after Ctrl-C (``docs/cli.md``: 130, as a shell gives)
@@ -62,6 +92,7 @@ class Session:
         input_fn: Callable[[str], str],
         out: TextIO,
         lang: str = "en",
+        layout: str = "compact",
     ) -> None:
         self.game = game
         self.seat = seat
@@ -72,6 +103,25 @@ class Session:
         self.out = out
         #: every word on the screen: the game's describer in the person's language
         self.words: Describer = describer(game, lang)
+        #: ``compact`` (the 80x24 table at every prompt) or ``full`` (the whole
+        #: table and every legal action numbered); ``full``/``compact`` switch
+        self.layout = layout
+        #: pass-through (``auto``): others' trading answered no until your turn
+        self.auto = False
+        #: every card key by the plain-ASCII names a person may type
+        self.aliases = self.card_aliases()
+
+    def card_aliases(self) -> dict[str, str]:
+        try:
+            cat = catalogue(self.game.variant)
+        except BohnError:  # pragma: no cover - every ruleset has a catalogue
+            return {}
+        labels: dict[str, list[str]] = {}
+        for lang in ("en", "de"):
+            words = describer(self.game, lang)
+            for e in cat.entries:
+                labels.setdefault(e.key, []).append(words.label(e.key))
+        return aliases(cat, labels)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -116,20 +166,56 @@ class Session:
         return 0
 
     def bot_turn_interruptible(self, s: int) -> None:
-        """:meth:`bot_turn`, with Ctrl-C taken once the bot's move is made
-        (``bohn.interrupts``): the person leaves the game."""
+        """:meth:`bot_turn`, Ctrl-C leaving the game at once: the bot thinks in
+        a thread of its own (a signal reaches only the main thread, never the
+        compiled engine's arithmetic there, ``bohn.interrupts``), and the main
+        thread, waiting for it, takes Ctrl-C at its next look."""
         try:
             with deferred_interrupt() as stop_here:
-                self.bot_turn(s)
+                self.bot_turn(s, stop_here)
             stop_here()
         except KeyboardInterrupt:
             raise Quit(self.words.ui("interrupted"), INTERRUPTED) from None
 
-    def bot_turn(self, s: int) -> None:
+    def think(self, s: int, view: Any, stop_here: Callable[[], None]) -> Action:
+        """Bot ``s``'s move on ``view``, computed in a thread; after
+        :data:`THINKING_AFTER` seconds "seat N is thinking…" is shown (on a
+        terminal the line is cleared once the move is made)."""
+        bot = self.bots[s]
+        box: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                box["action"] = bot.act(view)
+            except BaseException as e:  # raised again in the main thread
+                box["error"] = e
+
+        worker = threading.Thread(target=work, name=f"bot-{s}", daemon=True)
+        worker.start()
+        worker.join(THINKING_AFTER)
+        said = shown = False
+        while worker.is_alive():
+            if not said:
+                who = self.words.seat_name(s, self.seat, self.kinds)
+                tty = bool(getattr(self.out, "isatty", lambda: False)())
+                self.out.write(self.words.ui("thinking", who=who) + ("" if tty else "\n"))
+                self.out.flush()
+                said, shown = True, tty
+            stop_here()
+            worker.join(0.05)
+        stop_here()
+        if shown:
+            self.out.write("\r\x1b[K")
+        if "error" in box:
+            raise box["error"]
+        action: Action = box["action"]
+        return action
+
+    def bot_turn(self, s: int, stop_here: Callable[[], None] = lambda: None) -> None:
         game = self.game
         view = seat_view(game, s, self.bots[s], self.trackers)
         legal = view.legal
-        action = self.bots[s].act(view)
+        action = self.think(s, view, stop_here)
         try:
             events = game.apply(s, action)
         except BohnError as e:  # a bot's mistake must not end the person's game
@@ -160,6 +246,403 @@ class Session:
             raise Quit(self.words.ui("interrupted"), INTERRUPTED) from None
 
     def human_turn(self) -> None:
+        if self.answer_for_the_person():
+            return  # asked again if the game still waits on the person
+        if self.layout == "full":
+            self.full_turn()
+        else:
+            self.compact_turn()
+
+    # ------------------------------------------------ what is answered for you
+
+    def answer_for_the_person(self) -> bool:
+        """Offers to the person that cannot be fulfilled are declined at once
+        (a line each), and in pass-through (``auto``) others' trading is
+        answered no: every offer to the person declined, then a pass. True
+        when that was the person's move."""
+        game = self.game
+        obs = game.observe(self.seat)
+        legal = game.legal_actions(self.seat)
+        acted = False
+        for o in obs.get("offers", []):
+            if o.get("to") != self.seat:
+                continue
+            decline = Decline(o["id"])
+            if decline not in legal:
+                continue
+            can = any(isinstance(a, Accept) and a.offer == o["id"] for a in legal)
+            if can and not self.auto_now(obs):
+                continue
+            events = game.apply(self.seat, decline)
+            if can:
+                self.say(
+                    self.words.ui(
+                        "auto-did",
+                        what=self.words.event(
+                            {"type": "decline", "seat": self.seat, "id": o["id"]}, self.seat
+                        ),
+                    )
+                )
+            else:
+                want = self.words.cards(list(o.get("want", [])))
+                self.say(self.words.ui("cannot-fulfil", id=o["id"], seat=o.get("from"), want=want))
+            self.show_events([e for e in events if e.data.get("type") != "decline"], prefix="    ")
+            acted = True
+            legal = game.legal_actions(self.seat)
+            obs = game.observe(self.seat)
+        if self.auto and obs.get("active") == self.seat:
+            self.auto = False
+            self.say(self.words.ui("auto-ends"))
+        if self.auto_now(obs) and Pass() in legal:
+            events = game.apply(self.seat, Pass())
+            self.say(
+                self.words.ui(
+                    "auto-did",
+                    what=self.words.event({"type": "pass", "seat": self.seat}, self.seat),
+                )
+            )
+            self.show_events([e for e in events if e.data.get("type") != "pass"], prefix="    ")
+            return True
+        return acted
+
+    def auto_now(self, obs: dict[str, Any]) -> bool:
+        """Whether pass-through answers now: it is on and another seat trades."""
+        return self.auto and obs.get("active") != self.seat and obs.get("phase") == "trade"
+
+    # ------------------------------------------------------ the compact table
+
+    def keys(self, obs: dict[str, Any], legal: list[Action]) -> tuple[dict[str, Action], list[str]]:
+        """The keys that answer now and the items of the prompt that show
+        them: a field number plants on that field, ``hN`` harvests it,
+        letters for pass, end trading, keep, buy; accept, decline and
+        withdraw take an offer number (``a 5``); other actions are numbered."""
+        words, seat = self.words, self.seat
+        price = getattr(self.game, "options", {}).get("third_field_price")
+        keys: dict[str, Action] = {}
+        items: list[str] = []
+        plants = [a for a in legal if isinstance(a, Plant) and a.mode is None]
+        by_field: dict[int, list[Plant]] = {}
+        for pa in plants:
+            by_field.setdefault(pa.field, []).append(pa)
+        one_each = all(len(v) == 1 for v in by_field.values())
+        numbered: list[Action] = []
+        for pa in plants:
+            if one_each:
+                key = str(pa.field)
+            elif pa.traded is not None:
+                key = f"t{pa.traded} {pa.field}"
+            else:
+                key = f"h{pa.card or 0} {pa.field}"
+            keys[key] = pa
+            items.append(f"{key}) {words.key_label(pa, obs, seat, price)}")
+        letters: list[tuple[str, Action]] = []
+        offers: dict[str, list[int]] = {"a": [], "d": [], "w": []}
+        for a in legal:
+            if isinstance(a, Plant) and a.mode is None:
+                continue
+            if isinstance(a, Harvest):
+                letters.append((f"h{a.field}", a))
+            elif isinstance(a, Pass):
+                letters.append(("p", a))
+            elif isinstance(a, EndTrading):
+                letters.append(("e", a))
+            elif isinstance(a, Keep):
+                letters.append((f"k{a.revealed}", a))
+            elif isinstance(a, BuyField):
+                letters.append(("b", a))
+            elif isinstance(a, Accept):
+                if a.offer not in offers["a"]:
+                    offers["a"].append(a.offer)
+            elif isinstance(a, Decline):
+                offers["d"].append(a.offer)
+            elif isinstance(a, Withdraw):
+                offers["w"].append(a.offer)
+            elif isinstance(a, Propose):
+                continue
+            else:
+                numbered.append(a)
+        for key, a in letters:
+            keys[key] = a
+            items.append(f"{key}) {words.key_label(a, obs, seat, price)}")
+        for letter, what in (("a", "accept"), ("d", "decline"), ("w", "withdraw")):
+            ids = offers[letter]
+            if ids:
+                which = "" if len(ids) == 1 else " N"
+                items.append(
+                    f"{letter}{which}) {words.w(what, self.DE_VERBS[what])} "
+                    + ", ".join(map(str, ids))
+                )
+        for i, a in enumerate(numbered, 1):
+            keys[str(i)] = a
+        # numbers only where no field number stands for a planting
+        if numbered and plants and one_each:
+            keys = {k: v for k, v in keys.items() if not (k.isdigit() and v in numbered)}
+            for i, a in enumerate(numbered, 1):
+                keys[f"n{i}"] = a
+            numbered_items = [
+                f"n{i}) {words.key_label(a, obs, seat, price)}" for i, a in enumerate(numbered, 1)
+            ]
+        else:
+            numbered_items = [
+                f"{i}) {words.key_label(a, obs, seat, price)}" for i, a in enumerate(numbered, 1)
+            ]
+        if any(isinstance(a, Propose) for a in legal):
+            items.append(words.w("propose", "propose (Angebot)"))
+        return keys, items + numbered_items
+
+    DE_VERBS = {"accept": "annehmen", "decline": "ablehnen", "withdraw": "zurückziehen"}
+
+    def prompt_lines(self, items: list[str]) -> list[str]:
+        """The items of the prompt in at most :data:`PROMPT_LINES` lines of 80
+        columns, each cut to fit; what does not fit is left to ``list``."""
+        lines: list[str] = []
+        cur = ""
+        shown = 0
+        for item in items:
+            item = clip(item, 78)
+            if cur and len(cur) + 3 + len(item) > 80:
+                if len(lines) + 1 >= PROMPT_LINES:
+                    break
+                lines.append(cur)
+                cur = ""
+            cur = cur + ("   " if cur else "") + item
+            shown += 1
+        if cur:
+            lines.append(cur)
+        if shown < len(items):
+            lines.append(self.words.ui("keys-more", n=len(items) - shown))
+        return lines
+
+    def show_compact(self, obs: dict[str, Any], asking: str | None, items: list[str]) -> None:
+        self.say("")
+        for line in self.words.compact_screen(obs, self.seat, self.kinds, asking):
+            self.say(line)
+        for line in self.prompt_lines(items):
+            self.say(line)
+        extra = "auto, " if self.may_auto(obs) else ""
+        self.say(self.words.ui("commands", extra=extra))
+
+    def may_auto(self, obs: dict[str, Any]) -> bool:
+        return obs.get("phase") == "trade" and obs.get("active") != self.seat and not self.auto
+
+    def compact_turn(self) -> None:
+        game = self.game
+        obs = game.observe(self.seat)
+        legal = self.ordered_legal()
+        asking = None
+        if obs.get("phase") == "quirk":
+            asking = self.words.asking(obs, self.seat, legal, list(game.events(self.seat)))
+        keys, items = self.keys(obs, legal)
+        self.show_compact(obs, asking, items)
+        while True:
+            answer = " ".join(self.ask(self.words.ui("ask")).split())
+            if not answer:
+                continue
+            word = answer.lower()
+            action: Action | None = None
+            done = self.command(word, obs, legal, asking)
+            if done == "done":
+                return
+            if done is not None:
+                if done == "again":
+                    self.show_compact(obs, asking, items)
+                continue
+            if word in keys:
+                action = keys[word]
+            elif word == "propose" and any(isinstance(a, Propose) for a in legal):
+                action = self.propose_dialogue(obs, legal)
+                if action is None:
+                    self.say(self.words.ui("propose-none"))
+                    continue
+            elif word.split()[0] in ("a", "d", "w"):
+                action = self.offer_key(word, legal)
+                if action is None:
+                    continue
+            else:
+                action = self.typed(word, legal)
+                if action is None:
+                    continue
+            if self.play(action):
+                return
+
+    def command(
+        self, word: str, obs: dict[str, Any], legal: list[Action], asking: str | None
+    ) -> str | None:
+        """A command that is not an action: None if ``word`` is none; else
+        ``"again"`` (show the table and the keys again after a long output),
+        ``"quiet"`` or ``"done"`` (the person's move was made)."""
+        if word in ("quit", "exit", "q"):
+            raise Quit(self.words.ui("quit"))
+        if word in ("help", "h", "?"):
+            self.page((self.words.help_keys() + "\n" + self.words.help()).splitlines())
+            return "again"
+        if word == "log":
+            self.show_log()
+            return "again"
+        if word in ("table", "show", "t"):
+            self.page(self.words.screen(obs, self.seat, self.kinds, asking)[1:])
+            return "again"
+        if word in ("cards", "c"):
+            self.page(self.card_lines())
+            return "again"
+        if word in ("list", "l"):
+            return "done" if self.list_all(obs, legal) else "again"
+        if word in ("auto", "pass-through", "auto on"):
+            self.auto = True
+            self.say(self.words.ui("auto-on"))
+            return "done" if self.answer_for_the_person() else "quiet"
+        if word == "auto off":
+            self.auto = False
+            self.say(self.words.ui("auto-off"))
+            return "quiet"
+        if word in ("full", "compact"):
+            self.layout = word
+            self.say(self.words.ui("layout", layout=word))
+            return "done"
+        return None
+
+    def card_lines(self) -> list[str]:
+        """This game's catalogue for ``cards``."""
+        try:
+            cat = catalogue(self.game.variant)
+        except BohnError as e:  # pragma: no cover - every ruleset has a catalogue
+            return [str(e)]
+        return catalogue_lines(cat, self.words.lang)
+
+    def page(self, lines: list[str]) -> None:
+        """Long output a screen at a time: Enter shows more, ``q`` stops."""
+        for i in range(0, len(lines), PAGE):
+            for line in lines[i : i + PAGE]:
+                self.say(line)
+            if i + PAGE < len(lines) and self.ask(self.words.ui("more")).strip().lower() == "q":
+                return
+
+    def list_all(self, obs: dict[str, Any], legal: list[Action]) -> bool:
+        """Every legal action, numbered, a page at a time; a number picks one
+        (True: it was played)."""
+        price = getattr(self.game, "options", {}).get("third_field_price")
+        lines = [
+            f"{i:>3}) {self.words.action(a, obs, self.seat, price)}   [{a.text()}]"
+            for i, a in enumerate(legal, 1)
+        ]
+        for i in range(0, len(lines), PAGE):
+            for line in lines[i : i + PAGE]:
+                self.say(clip(line))
+            answer = self.ask(self.words.ui("pick")).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return self.play(legal[int(answer) - 1])
+            if not answer and i + PAGE < len(lines):
+                continue
+            break
+        return False
+
+    def offer_key(self, word: str, legal: list[Action]) -> Action | None:
+        """``a 5``, ``d 5``, ``w 5``, or ``a``/``d`` alone for the only offer;
+        an accept that may be paid with several cards asks which."""
+        parts = word.split()
+        cls = {"a": Accept, "d": Decline, "w": Withdraw}[parts[0]]
+        fits = [
+            a for a in legal if isinstance(a, (Accept, Decline, Withdraw)) and isinstance(a, cls)
+        ]
+        ids = sorted({a.offer for a in fits})
+        if len(parts) == 1 and len(ids) == 1:
+            pick = ids[0]
+        elif len(parts) == 2 and parts[1].isdigit() and int(parts[1]) in ids:
+            pick = int(parts[1])
+        else:
+            self.say(
+                self.words.ui("which-offer", letter=parts[0], ids=", ".join(map(str, ids)) or "-")
+            )
+            return None
+        choices = [a for a in fits if a.offer == pick]
+        if len(choices) == 1:
+            return choices[0]
+        obs = self.game.observe(self.seat)
+        self.say(self.words.ui("which-give"))
+        for i, a in enumerate(choices, 1):
+            self.say(clip(f"  {i}) {self.words.action(a, obs, self.seat)}   [{a.text()}]"))
+        answer = self.ask(self.words.ui("pick")).strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        return None
+
+    def typed(self, word: str, legal: list[Action]) -> Action | None:
+        """An action in its text form, its cards by key or plain-ASCII name;
+        a word that is no action of this game names this game's actions."""
+        first = word.split()[0]
+        # a word no game knows; another game's action reaches the engine, which refuses it
+        if first not in ACTION_TYPES:
+            verbs = self.verbs()
+            if re.fullmatch(r"[hktn]?\d+( \d+)?|[adwpeb]( \d+)?", word):
+                self.say(self.words.ui("no-such-key", k=word))
+            else:
+                self.say(self.words.ui("unknown-key", word=first, verbs=", ".join(verbs)))
+            return None
+        words = word.split()
+        text = " ".join(
+            [first] + [",".join(self.aliases.get(p, p) for p in w.split(",")) for w in words[1:]]
+        )
+        try:
+            return parse_action(text)
+        except BohnError as e:
+            self.say(self.words.ui("not-understood", error=e))
+            return None
+
+    def verbs(self) -> list[str]:
+        """This ruleset's action words: its describer's, and every action
+        class its packages (and those of the rulesets it builds on) define or
+        import."""
+        packages = tuple(r.package for r in ruleset(self.game.variant).bases())
+        own: set[str] = set()
+        for name, module in list(sys.modules.items()):
+            if module is None or not name.startswith(packages):
+                continue
+            for obj in vars(module).values():
+                kind = getattr(obj, "type", None)
+                if isinstance(obj, type) and issubclass(obj, Action) and kind in ACTION_TYPES:
+                    own.add(str(kind))
+        return sorted(own | set(self.words.verbs()))
+
+    def propose_dialogue(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
+        """A proposal in three questions: to whom, what you give, what you want."""
+        seats = sorted({a.to for a in legal if isinstance(a, Propose)})
+        if len(seats) == 1:
+            to = seats[0]
+        else:
+            answer = self.ask(self.words.ui("propose-to", seats=", ".join(map(str, seats)))).strip()
+            if not answer.isdigit() or int(answer) not in seats:
+                return None
+            to = int(answer)
+        me = obs["seats"][self.seat]
+        refs = [f"h{i}" for i in range(len(me.get("hand", [])))][:3]
+        if obs.get("active") == self.seat and obs.get("revealed"):
+            refs.append("r0")
+        give = self.ask(self.words.ui("propose-give", refs=",".join(refs) or "h0")).strip().lower()
+        names = ", ".join(sorted({str(k) for k in me.get("hand", [])})[:2]) or "blaue"
+        want = self.ask(self.words.ui("propose-want", names=names.replace(", ", ","))).strip()
+        text = f"propose {to}"
+        if give:
+            text += " give " + ",".join(x for x in give.replace(" ", ",").split(",") if x)
+        if want:
+            text += " want " + ",".join(x for x in want.lower().replace(" ", ",").split(",") if x)
+        if not give and not want:
+            return None
+        return self.typed(text, legal)
+
+    def play(self, action: Action) -> bool:
+        """Apply the person's action; False (the message said) when refused."""
+        try:
+            events = self.game.apply(self.seat, action)
+        except BohnError as e:
+            self.say(self.words.ui("not-allowed", error=e))
+            return False
+        self.say(self.words.ui("you-did", text=action.text()))
+        self.show_events(events, prefix="    ")
+        return True
+
+    # ------------------------------------------------- the table in full
+
+    def full_turn(self) -> None:
         game = self.game
         obs = game.observe(self.seat)
         legal = self.ordered_legal()
@@ -190,7 +673,12 @@ class Session:
                 for line in self.words.screen(obs, self.seat, self.kinds, asking):
                     self.say(line)
                 continue
-            action: Action
+            done = self.command(word, obs, legal, asking) if word not in ("h", "?") else None
+            if done == "done":
+                return
+            if done is not None:
+                continue
+            action: Action | None
             if answer.isdigit():
                 k = int(answer)
                 if not 1 <= k <= len(legal):
@@ -198,19 +686,11 @@ class Session:
                     continue
                 action = legal[k - 1]
             else:
-                try:  # in any letter case: every action word and card key is lower case
-                    action = parse_action(word)
-                except BohnError as e:
-                    self.say(self.words.ui("not-understood", error=e))
+                action = self.typed(word, legal)
+                if action is None:
                     continue
-            try:
-                events = game.apply(self.seat, action)
-            except BohnError as e:
-                self.say(self.words.ui("not-allowed", error=e))
-                continue
-            self.say(self.words.ui("you-did", text=action.text()))
-            self.show_events(events, prefix="    ")
-            return
+            if self.play(action):
+                return
 
     def show_log(self) -> None:
         lines = []
@@ -245,6 +725,7 @@ def main(
     input_fn: Callable[[str], str] = input,
     out: TextIO = sys.stdout,
     lang: str = "en",
+    layout: str = "compact",
 ) -> int:
     """Play ``variant`` in the terminal as ``seat`` against bots; the exit code.
 
@@ -252,7 +733,10 @@ def main(
     all of them. Unless ``options`` sets ``trade_cap`` or ``trade_caps``, the
     person may make :data:`HUMAN_TRADE_CAP` proposals per trading phase and
     each bot :data:`BOT_TRADE_CAP`. ``lang``: the language of the screen,
-    ``"en"`` or ``"de"``. Returns 0 when the game ends or the person leaves,
+    ``"en"`` or ``"de"``; ``layout``: ``"compact"`` (the 80x24 table and a
+    few keys at every prompt) or ``"full"`` (the whole table and every legal
+    action numbered; the in-game commands ``full`` and ``compact`` switch).
+    Returns 0 when the game ends or the person leaves,
     2 when the game cannot be set up.
     """
     from bohn import new_game
@@ -263,6 +747,8 @@ def main(
 
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         return fail(f"players must be a positive number, not {players!r}")
+    if layout not in ("compact", "full"):
+        return fail(f"layout must be compact or full, not {layout!r}")
     if not 0 <= seat < players:
         return fail(f"seat must be from 0 to {players - 1}, not {seat}")
     others = [s for s in range(players) if s != seat]
@@ -291,4 +777,4 @@ def main(
     title = getattr(game, "title", variant) or variant
     words = describer(game, lang)
     print(words.ui("intro", title=title, players=players, seed=seed, seat=seat), file=out)
-    return Session(game, seat, bot_objs, kinds, input_fn, out, lang).run()
+    return Session(game, seat, bot_objs, kinds, input_fn, out, lang, layout).run()

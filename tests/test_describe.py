@@ -313,7 +313,10 @@ def test_a_german_terminal_session(variant: str) -> None:
         return "help" if n == 0 else "log" if n % 7 == 0 else "1"
 
     players = min(RULESETS[variant].game.allowed_players())
-    assert main(variant, players, 0, ["random"], 5, input_fn=answer, out=out, lang="de") == 0
+    assert (
+        main(variant, players, 0, ["random"], 5, input_fn=answer, out=out, lang="de", layout="full")
+        == 0
+    )
     text = out.getvalue()
     assert "du bist Platz 0" in text and "deine Möglichkeiten:" in text
     assert "Eingabe geschlossen" in text or "Spielende" in text

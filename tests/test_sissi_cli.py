@@ -57,7 +57,7 @@ def scripted(then: str = "1") -> object:
 
 def test_play_sissi_to_the_end() -> None:
     out = io.StringIO()
-    rc = play_main("sissi", 4, 0, ["greedy"], 3, input_fn=scripted(), out=out)  # type: ignore[arg-type]
+    rc = play_main("sissi", 4, 0, ["greedy"], 3, input_fn=scripted(), out=out, layout="full")  # type: ignore[arg-type]
     text = out.getvalue()
     assert rc == 0
     assert "Sissi! Die Bohnenkaiserin: 4 players" in text

@@ -8,7 +8,7 @@ and game option that makes a game variant (Cognac, Pub):
   seeded games with ``random`` bots, one with ``greedy`` bots and one with an
   ``ismcts`` seat (a short search), with the finished game's ``to_json()`` and
   every seat's and the spectator's ``events()``;
-* ``play``: the whole terminal session (``bohn.play.main``) of a seeded game in
+* ``play``: the whole terminal session (``bohn.play.main``, the full layout) of a seeded game in
   which the person always takes the first listed action and asks for the log
   now and then;
 * ``rl``: the research environment's observation and mask bytes of every step
@@ -97,7 +97,7 @@ def play_digest(variant: str, players: int, opts: dict[str, Any], bots: str) -> 
             raise EOFError
         return "log" if n % LOG_EVERY == 0 else "1"
 
-    code = main(variant, players, 0, [bots], 3, dict(opts), input_fn=answer, out=out)
+    code = main(variant, players, 0, [bots], 3, dict(opts), input_fn=answer, out=out, layout="full")
     return _sha([code, out.getvalue()])
 
 

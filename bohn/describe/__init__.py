@@ -32,6 +32,10 @@ A describer answers
   for a bot's move and the events to show under it;
 * ``final_lines(result, obs, seat, kinds) -> list[str]``: the end of the game;
 * ``ui(key, **kw)``: the terminal session's own sentences (:data:`base.UI`);
+* ``compact_screen(obs, seat, kinds, asking=None)``, ``key_label(a, obs, seat,
+  price=None)``, ``help_keys()``, ``verbs()``: the terminal's 80x24 table, a
+  short label beside an action's key, the keys for ``help`` and the action
+  words of the ruleset (terminal only; the browser log never reads them);
 * ``ORDER``: the action classes in the order the terminal lists them.
 
 The bean games' words (plant, harvest, trade, offers, fields, coins) live in
@@ -67,4 +71,6 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     part = r.part("describe")
     factory = cast(Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber)
     table: Any = getattr(r.game, "table", None)
-    return factory(lang, table)
+    words = factory(lang, table)
+    words.variant = r.variant
+    return words

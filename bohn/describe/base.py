@@ -57,7 +57,77 @@ UI: dict[str, tuple[str, str]] = {
     "recent": ("recent events:", "die letzten Ereignisse:"),
     "game-over": ("=== game over ({reason}) ===", "=== Spielende ({reason}) ==="),
     "hidden": ("{type} (hidden)", "{type} (verdeckt)"),
+    # the compact table's prompt and commands (``bohn play``)
+    "ask": ("your move> ", "dein Zug> "),
+    "keys-more": ("{n} more: list", "{n} weitere: list"),
+    "commands": (
+        "also: {extra}cards, log, table, help, quit",
+        "außerdem: {extra}cards, log, table, help, quit",
+    ),
+    "unknown-key": (
+        "not understood: {word!r}; this game's actions: {verbs} (type 'help' for the commands)",
+        "nicht verstanden: {word!r}; die Aktionen dieses Spiels: {verbs} "
+        "(tippe 'help' für die Befehle)",
+    ),
+    "no-such-key": (
+        "there is no choice {k!r} now; the keys are shown above the prompt",
+        "es gibt jetzt keine Wahl {k!r}; die Tasten stehen über der Eingabe",
+    ),
+    "which-offer": (
+        "which offer? type {letter} with its number: {ids}",
+        "welches Angebot? tippe {letter} mit seiner Nummer: {ids}",
+    ),
+    "which-give": ("which cards do you give?", "welche Karten gibst du?"),
+    "pick": ("choice (number, Enter: back)> ", "Wahl (Nummer, Enter: zurück)> "),
+    "more": ("-- more: Enter, q: stop -- ", "-- weiter: Enter, q: aufhören -- "),
+    "thinking": ("{who} is thinking…", "{who} denkt nach…"),
+    "auto-on": (
+        "pass-through: you answer no to others' trading until your own turn (auto off: stop)",
+        "Durchreichen: du sagst bis zu deinem eigenen Zug nein zu jedem Handel "
+        "(auto off: aufhören)",
+    ),
+    "auto-off": ("pass-through is off", "Durchreichen ist aus"),
+    "auto-ends": ("pass-through ends: your turn", "Durchreichen endet: dein Zug"),
+    "auto-did": ("pass-through: {what}", "Durchreichen: {what}"),
+    "cannot-fulfil": (
+        "offer {id} from seat {seat} declined: you cannot give {want}",
+        "Angebot {id} von Platz {seat} abgelehnt: du kannst {want} nicht geben",
+    ),
+    "propose-to": (
+        "propose to seat ({seats}; Enter: back)> ",
+        "Angebot an Platz ({seats}; Enter: zurück)> ",
+    ),
+    "propose-give": (
+        "you give (e.g. {refs}; commas; Enter: nothing)> ",
+        "du gibst (z. B. {refs}; Kommas; Enter: nichts)> ",
+    ),
+    "propose-want": (
+        "you want (card names, e.g. {names}; Enter: nothing)> ",
+        "du willst (Kartennamen, z. B. {names}; Enter: nichts)> ",
+    ),
+    "propose-none": ("no proposal made", "kein Angebot gemacht"),
+    "layout": ("layout: {layout}", "Ansicht: {layout}"),
 }
+
+
+#: the terminal's keys and commands (``help``), English and German; a bean
+#: game's are in :mod:`bohn.describe.bean`
+HELP_KEYS_EN = """\
+Keys (only those that apply now are shown above the prompt):
+  1) 2) ...     the numbered choices of the prompt
+  p             pass
+  list          every legal action, numbered (a number answers it)
+  cards         this game's cards: names, counts, effects
+  table         the whole table;  full / compact: show it at every prompt or not
+"""
+HELP_KEYS_DE = """\
+Tasten (über der Eingabe stehen nur die, die jetzt gelten):
+  1) 2) ...     die nummerierten Möglichkeiten
+  p             passen
+  list          alle erlaubten Aktionen, nummeriert (eine Nummer wählt sie)
+  cards         die Karten dieses Spiels: Namen, Anzahl, Wirkung
+  table         der ganze Tisch;  full / compact: ihn bei jeder Eingabe zeigen oder nicht
+"""
 
 
 #: German sentences name the person "du" where a seat's name stands; the verb
@@ -105,6 +175,10 @@ class Describer:
     #: the phases (their codes in the observation) in words, English and
     #: German; a ruleset's describer adds its own (:meth:`phase_names`)
     PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {"over": ("game over", "Spielende")}
+
+    #: the variant whose games this describer names (set by
+    #: :func:`bohn.describe.describer`; the terminal reads its catalogue)
+    variant: str = ""
 
     def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
         if lang not in LANGS:
@@ -273,6 +347,31 @@ class Describer:
         """The line for a bot's move (``label``: ``seat 2 (greedy)``) and the
         events (as the person sees them) to show under it."""
         return f"{label}: {action.text()}", views
+
+    # ------------------------------------------------- the terminal's table
+
+    def compact_screen(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+    ) -> list[str]:
+        """The table as ``seat`` sees it, laid out for an 80x24 terminal (the
+        terminal game shows it at every prompt; ``table`` shows :meth:`screen`).
+        This base shows :meth:`screen` without its leading blank line."""
+        lines = self.screen(obs, seat, kinds, asking)
+        lines = lines[1:] if lines and not lines[0] else lines
+        return [x if len(x) <= 80 else x[:79] + "…" for x in lines]
+
+    def key_label(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        """A short label for an action beside its key in the terminal's prompt;
+        this base: :meth:`action`."""
+        return self.action(a, obs, seat, price)
+
+    def verbs(self) -> list[str]:
+        """The action words of this describer's games (:attr:`ORDER`'s)."""
+        return sorted({str(getattr(k, "type", "")) for k in self.ORDER} - {""})
+
+    def help_keys(self) -> str:
+        """The terminal's keys and commands, for ``help`` (before :meth:`help`)."""
+        return self.w(HELP_KEYS_EN, HELP_KEYS_DE)
 
     # ------------------------------------------------- the game page's words
 

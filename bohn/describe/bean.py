@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from bohn.catalogue import Steps, catalogue, priced_by
 from bohn.describe.base import Describer
+from bohn.describe.terminal import WIDTH, clip, flow, next_payout
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -81,6 +83,45 @@ Antworte mit:
 Karten heißen h<i> (deine Hand, h0 = vorderste Karte), r<i> (aufgedeckte Karten),
 t<i> (dein Handelsbereich) und s<i> (dein Gemischtwarenladen); Felder heißen f0, f1,
 f2 ...; gewünschte Karten nach Bohnensorte.
+"""
+
+
+#: the compact table's keys and commands (``help``), English and German
+BEAN_KEYS_EN = """\
+Keys (only those that apply now are shown above the prompt):
+  0 1 2 ...     plant on field 0, 1, 2 (the card to plant is named)
+  h0 h1 ...     harvest field 0, 1 ...        b   buy the third field
+  p             pass                          e   end the trading (active player)
+  k0 k1         keep revealed card 0, 1       w N withdraw your offer N
+  a N / d N     accept / decline offer N (a / d alone: the only offer to you)
+  1) 2) ...     the other numbered choices of the prompt
+  propose       make a proposal step by step (or type propose 2 give h0 want blaue)
+  auto          pass through others' trading (decline, then pass) until your
+                own turn; auto off stops it. Offers you cannot fulfil are
+                declined for you at once.
+  list          every legal action, numbered (a number answers it)
+  cards         this game's cards: names, counts, beanometers, effects
+  table         the whole table;  full / compact: show it at every prompt or not
+Cards may be typed by key or by name in plain ASCII, any letter case:
+blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
+"""
+BEAN_KEYS_DE = """\
+Tasten (über der Eingabe stehen nur die, die jetzt gelten):
+  0 1 2 ...     auf Feld 0, 1, 2 pflanzen (die Karte steht dabei)
+  h0 h1 ...     Feld 0, 1 ... abernten        b   das dritte Feld kaufen
+  p             passen                        e   den Handel beenden (aktiver Spieler)
+  k0 k1         aufgedeckte Karte 0, 1 behalten   w N dein Angebot N zurückziehen
+  a N / d N     Angebot N annehmen / ablehnen (a / d allein: das einzige an dich)
+  1) 2) ...     die übrigen nummerierten Möglichkeiten
+  propose       ein Angebot Schritt für Schritt (oder propose 2 give h0 want blaue)
+  auto          Durchreichen: bis zu deinem Zug jeden Handel ablehnen und passen;
+                auto off beendet es. Angebote, die du nicht erfüllen kannst,
+                werden sofort für dich abgelehnt.
+  list          alle erlaubten Aktionen, nummeriert (eine Nummer wählt sie)
+  cards         die Karten dieses Spiels: Namen, Anzahl, Bohnometer, Wirkung
+  table         der ganze Tisch;  full / compact: ihn bei jeder Eingabe zeigen oder nicht
+Karten heißen nach Schlüssel oder Namen in einfachem ASCII, groß oder klein:
+blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
 """
 
 
@@ -594,9 +635,9 @@ class BeanDescriber(Describer):
         lines.append(
             self.w(
                 f"=== turn {obs.get('turn')} - {name} {'are' if active == seat else 'is'} "
-                f"active - phase: {obs.get('phase')} ===",
+                f"active - phase: {self.phase_name(obs.get('phase'))} ===",
                 f"=== Zug {obs.get('turn')} - {name} {'bist' if active == seat else 'ist'} "
-                f"am Zug - Phase: {obs.get('phase')} ===",
+                f"am Zug - Phase: {self.phase_name(obs.get('phase'))} ===",
             )
         )
         discard = obs.get("discard", [])
@@ -705,6 +746,210 @@ class BeanDescriber(Describer):
 
     def help(self) -> str:
         return self.w(HELP_EN, HELP_DE)
+
+    # ------------------------------------------------- the terminal's table
+
+    def help_keys(self) -> str:
+        return self.w(BEAN_KEYS_EN, BEAN_KEYS_DE)
+
+    def meter(self, key: str) -> Steps | None:
+        """The beanometer a field with ``key`` on top is paid by (the
+        catalogue's, :func:`bohn.catalogue.priced_by`); None where unknown."""
+        meters: dict[str, Steps | None] | None = getattr(self, "_meters", None)
+        if meters is None:
+            meters = {}
+            try:
+                cat = catalogue(self.variant) if self.variant else None
+            except Exception:  # a describer without a catalogue names no meter
+                cat = None
+            for e in cat.entries if cat is not None else ():
+                meters[e.key] = priced_by(e)
+            self._meters = meters
+        return meters.get(key)
+
+    def payout(self, keys: list[str], pays: int | None) -> str:
+        """What a field pays now and what the next coin needs, by the beanometer
+        of its top card: `` → 1 coin, 1 more → 2``; `` → 4 coins (the most)``."""
+        if not keys or pays is None:
+            return ""
+        now = self.coins(pays)
+        step = next_payout(self.meter(keys[-1]), len(keys), pays)
+        if step is None:
+            return self.w(f" → {now} (the most)", f" → {now} (das Höchste)")
+        more, then = step
+        return self.w(f" → {now}, {more} more → {then}", f" → {now}, {more} mehr → {then}")
+
+    def compact_field(self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int) -> str:
+        """A field in a seat's line of the compact table: ``Blue bean x3 (1)``."""
+        line = self.seat_field_line(obs, s, p, f)
+        line = line.split(": ", 1)[1] if ": " in line else line
+        return line.replace(self.w("(pays ", "(bringt "), "(")
+
+    def compact_screen(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+    ) -> list[str]:
+        """The table in at most about 14 lines of 80 columns for a Bohnanza
+        game of 3 to 5: the turn and phase, the piles, one line a seat (its
+        coins, hand size and fields), your fields each with its next payout,
+        your hand, the revealed cards and the offers to you or from you."""
+        active = int(obs.get("active", -1))
+        name = self.seat_name(active, seat, kinds)
+        last = self.w("  LAST TURN", "  LETZTER ZUG") if obs.get("last_turn") else ""
+        lines = [
+            self.w(
+                f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
+                f"active - {self.phase_name(obs.get('phase'))} ==={last}",
+                f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
+                f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
+            )
+        ]
+        discard = obs.get("discard", [])
+        lines.append(
+            self.w(
+                f"draw pile {obs.get('deck_size')}, discard {len(discard)}{self.pile_top(obs)}, "
+                f"exhaustions {obs.get('exhaustions')} of {obs.get('final_exhaustion')}",
+                f"Nachziehstapel {obs.get('deck_size')}, Ablage {len(discard)}"
+                f"{self.pile_top(obs)}, aufgebraucht {obs.get('exhaustions')} von "
+                f"{obs.get('final_exhaustion')}",
+            )
+        )
+        lines += self.table_lines(obs, seat, kinds)
+        lines += self.extra_lines(obs, seat, kinds, asking)
+        for s, p in enumerate(obs["seats"]):
+            if s == seat:
+                continue
+            mark = "*" if s == active else " "
+            head = self.w(
+                f"{mark} {self.seat_name(s, seat, kinds)}: {self.coins(p['coins'])}, "
+                f"hand {p['hand_size']} | ",
+                f"{mark} {self.seat_name(s, seat, kinds)}: {self.coins(p['coins'])}, "
+                f"Hand {p['hand_size']} | ",
+            )
+            fields = [self.compact_field(obs, s, p, f) for f in range(len(p["fields"]))]
+            if p.get("trading_area"):
+                fields.append(self.w("trading: ", "Handel: ") + self.cards(p["trading_area"]))
+            lines.append(clip(head + " | ".join(fields)))
+            lines += self.compact_extras(obs, p)
+        me = obs["seats"][seat]
+        mark = "*" if active == seat else " "
+        lines.append(
+            self.w(
+                f"{mark} you: {self.coins(me['coins'])}, hand {me['hand_size']}",
+                f"{mark} du: {self.coins(me['coins'])}, Hand {me['hand_size']}",
+            )
+        )
+        for f in range(len(me["fields"])):
+            line, pays = self.seat_field_line(obs, seat, me, f), _pays(me, f)
+            line = line.replace(self.w(f" (pays {pays})", f" (bringt {pays})"), "")
+            lines.append("    " + line + self.payout(me["fields"][f], pays))
+        lines += self.compact_extras(obs, me)
+        hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []))]
+        lines += flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")])
+        lines += self.own_lines(obs, me)
+        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []))]
+        if rest:
+            rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
+        if me.get("trading_area"):
+            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"])]
+            traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
+            rest += traded
+        if rest:
+            lines += flow("", rest)
+        lines += self.compact_offers(obs, seat)
+        return [clip(x) for x in lines]
+
+    def compact_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        """A seat's lines beyond its fields (:meth:`seat_extras`) in the
+        compact table: those that own something, in one line."""
+        nothing = (self.w(": none", ": keine"), self.w(": nothing", ": nichts"))
+        kept = [x for x in self.seat_extras(obs, p) if not x.endswith(nothing)]
+        return [clip("    " + "; ".join(kept), WIDTH - 4)] if kept else []
+
+    def compact_offers(self, obs: dict[str, Any], seat: int) -> list[str]:
+        """The offers to you (a line each), yours in one line, and how many
+        others are open."""
+        offers = obs.get("offers", [])
+        mine, others = [], 0
+        lines = []
+        for o in offers:
+            give, want = self.cards(o.get("give", [])), self.cards(o.get("want", []))
+            if self.genders and o.get("from") != seat:
+                give = self.offered(o.get("give", []))
+            if o.get("to") == seat:
+                lines.append(
+                    self.w(
+                        f">> offer {o['id']} from seat {o['from']}: you get {give}; "
+                        f"you give {want}",
+                        f">> Angebot {o['id']} von Platz {o['from']}: du bekommst {give}; "
+                        f"du gibst {want}",
+                    )
+                )
+            elif o.get("from") == seat:
+                mine.append(
+                    self.w(
+                        f"{o['id']} to seat {o['to']}: {give} for {want}",
+                        f"{o['id']} an Platz {o['to']}: {give} für {want}",
+                    )
+                )
+            else:
+                others += 1
+        if len(lines) > 3:  # the rest stay in the whole table
+            more = len(lines) - 2
+            lines = [
+                *lines[:2],
+                self.w(
+                    f">> {more} more offers to you (table: all)",
+                    f">> {more} weitere Angebote an dich (table: alle)",
+                ),
+            ]
+        if mine:
+            lines += flow(self.w("your offers: ", "deine Angebote: "), mine, max_lines=1)
+        if others:
+            lines.append(
+                self.w(
+                    f"({others} other offer{'s' if others > 1 else ''} between others; table: all)",
+                    f"({others} weitere{'s' if others == 1 else ''} Angebot"
+                    f"{'e' if others > 1 else ''} zwischen anderen; table: alle)",
+                )
+            )
+        return lines
+
+    def key_label(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        me = obs["seats"][seat]
+        if isinstance(a, Plant) and a.mode is None:
+            if a.traded is not None:
+                card = self.ref_card(f"t{a.traded}", me, obs)
+            else:
+                card = self.ref_card(f"h{a.card or 0}", me, obs)
+            return self.w(f"plant {card} on field {a.field}", f"{card} auf Feld {a.field}")
+        if isinstance(a, Harvest):
+            keys = me["fields"][a.field] if a.field < len(me["fields"]) else []
+            return (
+                self.w(
+                    f"harvest field {a.field} ({self.coins(_pays(me, a.field) or 0)})",
+                    f"Feld {a.field} abernten ({self.coins(_pays(me, a.field) or 0)})",
+                )
+                if keys
+                else self.w(f"harvest field {a.field}", f"Feld {a.field} abernten")
+            )
+        if isinstance(a, Pass):
+            phase = obs.get("phase")
+            if phase == "plant":
+                return self.w("pass (plant no more)", "passen (nicht mehr pflanzen)")
+            if phase == "trade":
+                return self.w("pass (no more proposals)", "passen (keine Angebote mehr)")
+            return self.w("pass", "passen")
+        if isinstance(a, EndTrading):
+            return self.w("end trading", "Handel beenden")
+        if isinstance(a, Keep):
+            card = self.ref_card(f"r{a.revealed}", me, obs)
+            return self.w(f"keep {card}", f"{card} behalten")
+        if isinstance(a, BuyField):
+            return self.buy_field(obs, me, price)
+        return self.action(a, obs, seat, price)
+
+    def verbs(self) -> list[str]:
+        return sorted(set(super().verbs()) | {BuyField.type})
 
     # ------------------------------------------------------------ the bots
 

@@ -361,8 +361,8 @@ class BohnkickDescriber(Describer):
         team = int(obs.get("attacking_team", 0))
         lines.append(
             self.w(
-                f"=== Bohnkick - attack {obs.get('attack')} - phase: {obs.get('phase')} ===",
-                f"=== Bohnkick - Angriff {obs.get('attack')} - Phase: {obs.get('phase')} ===",
+                f"=== Bohnkick - attack {obs.get('attack')} - phase: {self.phase_name(obs.get('phase'))} ===",
+                f"=== Bohnkick - Angriff {obs.get('attack')} - Phase: {self.phase_name(obs.get('phase'))} ===",
             )
             + (self.w("   LAST ATTACK", "   LETZTER ANGRIFF") if obs.get("last_attack") else "")
         )
