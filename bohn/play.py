@@ -5,7 +5,7 @@
 that acted last); whenever the game waits on the person's seat, the screen
 shows the table as that seat sees it (built from ``observe(seat)`` only),
 laid out for an 80x24 terminal, and the keys that answer now: a field number
-plants there, ``hN`` harvests, ``p`` passes, ``e`` ends the trading, ``a N`` /
+plants there, ``sN`` harvests (sells) it, ``p`` passes, ``e`` ends the trading, ``a N`` /
 ``d N`` accept or decline an offer, ``propose`` asks for a proposal step by
 step, other actions are numbered. Any action in its text form is understood
 too (``propose 2 give h3 want blaue``, cards by key or plain-ASCII name), and
@@ -313,7 +313,7 @@ class Session:
 
     def keys(self, obs: dict[str, Any], legal: list[Action]) -> tuple[dict[str, Action], list[str]]:
         """The keys that answer now and the items of the prompt that show
-        them: a field number plants on that field, ``hN`` harvests it,
+        them: a field number plants on that field, ``sN`` harvests (sells) it,
         letters for pass, end trading, keep, buy; accept, decline and
         withdraw take an offer number (``a 5``); other actions are numbered."""
         words, seat = self.words, self.seat
@@ -341,7 +341,7 @@ class Session:
             if isinstance(a, Plant) and a.mode is None:
                 continue
             if isinstance(a, Harvest):
-                letters.append((f"h{a.field}", a))
+                letters.append((f"s{a.field}", a))
             elif isinstance(a, Pass):
                 letters.append(("p", a))
             elif isinstance(a, EndTrading):

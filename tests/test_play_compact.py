@@ -151,7 +151,7 @@ def first_key(text: str) -> str:
     for key in keys:
         if key.startswith("d N"):
             return "d " + re.findall(r"d N\) \w+ (\d+)", block)[0]
-        if key in ("d", "n1", "h0", "h1") or key.startswith("t"):
+        if key in ("d", "n1", "s0", "s1") or key.startswith("t"):
             return key
     return "list"
 
@@ -291,7 +291,7 @@ def test_a_few_turns_in_the_compact_table(variant: str, players: int) -> None:
         keys = []
         for line in screen:
             keys += ITEM.findall(line)
-        for want in ("0", "1", "p", "e", "n1", "h0"):
+        for want in ("0", "1", "p", "e", "n1", "s0"):
             if want in keys:
                 return want
         return "list"

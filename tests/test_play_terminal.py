@@ -121,7 +121,7 @@ def answer(keys: list[str], lines: list[str], did: set[str]) -> str:
         if want in keys:
             return want
     for key in keys:
-        if key.startswith(("t", "d")) or key in ("h0", "h1", "h2", "n1", "1"):
+        if key.startswith(("t", "d")) or key in ("s0", "s1", "s2", "n1", "1"):
             if key == "d N":
                 offers = re.findall(r"d N\) \w+ ([0-9, ]+)", screen)
                 return "d " + offers[0].split(",")[0].strip()
