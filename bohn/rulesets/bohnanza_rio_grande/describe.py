@@ -99,13 +99,8 @@ class RioGrandeDescriber(BeanDescriber):
             )
         if t == "duel-offer":
             if you:
-                return self.w(
-                    f"You leave {cards} as the offer", f"Du lässt {cards} als Angebot liegen"
-                )
-            return self.w(
-                f"Seat {s} leaves {cards} as the offer",
-                f"Platz {s} lässt {cards} als Angebot liegen",
-            )
+                return self.w(f"You leave {cards} as the offer", f"Du bietest {cards} an")
+            return self.w(f"Seat {s} leaves {cards} as the offer", f"Platz {s} bietet {cards} an")
         if t == "offer-discarded":
             if you:
                 return self.w(
