@@ -236,6 +236,8 @@ def test_rg_d13_the_price_option_overrides_the_edition_price() -> None:
     assert BohnanzaRioGrande.new(6, seed=0).field_price() == 2
     assert BohnanzaRioGrande.new(4, seed=0).field_price() == 3
     assert BohnanzaRioGrande.new(6, seed=0, options={"third_field_price": 4}).field_price() == 4
+    with pytest.raises(SetupError, match="third_field_price"):
+        BohnanzaRioGrande.new(4, seed=0, options={"third_field_price": -1})
 
 
 # ---------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import ClassVar, Self, cast
 from bohn._native import mypyc_attr
 from bohn.engine.actions import BuyField
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import IllegalAction, SetupError
 from bohn.engine.game import Option, Result, Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
@@ -76,6 +76,11 @@ class BohnanzaRioGrande(Bohnanza):
             duel = importlib.import_module("bohn.rulesets.bohnanza_rio_grande.duel")
             return cast("type[Self]", duel.BohnanzaDuel)
         return cls
+
+    def _init_zones(self) -> None:
+        if int(self.options["third_field_price"]) < 0:
+            raise SetupError("third_field_price must be 0 (the edition's price) or more")
+        super()._init_zones()
 
     # -- the player count (§6) ----------------------------------------------
 
