@@ -216,6 +216,22 @@ def test_s6_4_rg_d10_six_or_seven_players_deal_three_four_five_then_six(players:
     assert [len(h) for h in loaded.hands] == [3, 4, 5] + [6] * (players - 3)
 
 
+def test_rg_d10_the_deal_goes_round_one_card_at_a_time() -> None:
+    """RG-D10: one card at a time clockwise from the starting player; a seat
+    leaves the round once it holds its number. With a known deck order the
+    hands are the round-robin deal (first card dealt = front card)."""
+    game = BohnanzaRioGrande.new(6, seed=0)
+    order = sorted(game.game_cards())  # a known "shuffle": the pile in table order
+    game = BohnanzaRioGrande.new(6, seed=0, forced_chance=[order])
+    pile = order[:]
+    want: list[list[int]] = [[] for _ in range(6)]
+    for r in range(6):
+        for s, size in enumerate((3, 4, 5, 6, 6, 6)):
+            if r < size:
+                want[s].append(pile.pop())
+    assert game.hands == want
+
+
 @pytest.mark.parametrize("players", [6, 7])
 def test_s6_4_six_or_seven_players_draw_four_and_pay_two(players: int) -> None:
     """§6.4: step 4 draws four cards; the third field costs two coins."""
