@@ -42,34 +42,45 @@ else:
             return lambda x: x
 
 
-#: the modules ``make native`` compiles (the engine's hot path); the bots'
-#: modules (:func:`is_bots_module`) form a C library of their own
-MODULES: tuple[str, ...] = (
+#: the generic modules ``make native`` compiles (the engine's hot path and the bots)
+_CORE: tuple[str, ...] = (
     "bohn.engine.beans",
     "bohn.engine.cards",
     "bohn.engine.game",
     "bohn.engine.rng",
-    "bohn.rulesets.bohnanza.rules",
-    "bohn.rulesets.sissi.rules",
-    "bohn.rulesets.high_bohn.rules",
-    "bohn.rulesets.al_cabohne.rules",
-    "bohn.rulesets.prohibohn.rules",
-    "bohn.rulesets.ladybohn.rules",
-    "bohn.rulesets.mutterbohnchen.rules",
-    "bohn.rulesets.mutterbohnchen.two",
-    "bohn.rulesets.bohnkick.rules",
     "bohn.sim.runner",
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",
-    "bohn.rulesets.sissi.bots",
-    "bohn.rulesets.high_bohn.bots",
-    "bohn.rulesets.al_cabohne.bots",
-    "bohn.rulesets.prohibohn.bots",
-    "bohn.rulesets.ladybohn.bots",
-    "bohn.rulesets.mutterbohnchen.bots",
-    "bohn.rulesets.bohnkick.bots",
 )
+
+
+def _ruleset_modules() -> tuple[str, ...]:
+    """Each ruleset package's compiled modules, found by its layout: its game
+    (``rules``), every module that marks classes for mypyc (``@mypyc_attr``,
+    such as a game class for one player count) and its ``bots`` part."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rulesets")
+    out: list[str] = []
+    for pkg in sorted(os.listdir(root)):
+        folder = os.path.join(root, pkg)
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            continue
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".py") or name == "__init__.py":
+                continue
+            module = name[: -len(".py")]
+            if module not in ("rules", "bots"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    if "@mypyc_attr(" not in f.read():
+                        continue
+            out.append(f"bohn.rulesets.{pkg}.{module}")
+    return tuple(out)
+
+
+#: the modules ``make native`` compiles: the generic ones and every ruleset's
+#: (:func:`_ruleset_modules`); the bots' modules (:func:`is_bots_module`) form a
+#: C library of their own
+MODULES: tuple[str, ...] = _CORE + _ruleset_modules()
 
 
 def is_bots_module(module: str) -> bool:

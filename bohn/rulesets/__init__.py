@@ -32,6 +32,7 @@ from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
+from bohn.rulesets.bohnanza_rio_grande import BohnanzaRioGrande
 from bohn.rulesets.bohnkick import Bohnkick
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.rulesets.ladybohn import Ladybohn
@@ -118,7 +119,17 @@ RULESETS: dict[str, Ruleset] = {
     r.variant: r
     for r in map(
         _entry,
-        (Bohnanza, Sissi, HighBohn, AlCabohne, Prohibohn, Ladybohn, Mutterbohnchen, Bohnkick),
+        (
+            Bohnanza,
+            BohnanzaRioGrande,
+            Sissi,
+            HighBohn,
+            AlCabohne,
+            Prohibohn,
+            Ladybohn,
+            Mutterbohnchen,
+            Bohnkick,
+        ),
     )
 }
 _BY_CLASS: dict[type, Ruleset] = {r.game: r for r in RULESETS.values()}

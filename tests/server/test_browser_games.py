@@ -11,8 +11,9 @@ cards of a chooser. At every step the page is checked:
 * the visible text holds no raw JSON and no action syntax (``plant f0``,
   refs such as ``h2`` or ``r0``).
 
-CI runs one game per ruleset and a Bohnanza game on a phone (390x844: there
-the moves must stay reachable). ``BOHN_SOAK`` (any non-empty value) plays
+CI runs one game per ruleset (the Rio Grande edition's: a bean duel), a
+7-player Rio Grande game (``BIG_GAMES``) and a Bohnanza game on a phone
+(390x844: there the moves must stay reachable). ``BOHN_SOAK`` (any non-empty value) plays
 every ruleset at every player count the lobby offers (``/api/variants``).
 The time, the step count, the first paint and the render times
 (``bohn-first-paint``, ``bohn-render`` performance entries) are printed
@@ -44,6 +45,7 @@ PHONE = {"width": 390, "height": 844}
 #: (ruleset, players, seed) of the CI games
 GAMES = [
     ("bohnanza", 4, 3),
+    ("bohnanza-rio-grande", 2, 3),  # the bean duel
     ("sissi", 4, 3),
     ("high-bohn", 4, 3),
     ("al-cabohne", 1, 3),
@@ -52,6 +54,8 @@ GAMES = [
     ("mutterbohnchen", 2, 3),
     ("bohnkick", 4, 3),
 ]
+#: a soak run (``BOHN_SOAK``): every ruleset at every player count
+SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
 #: clicks after which a game counts as stuck
 MAX_STEPS = 1500
 
@@ -136,6 +140,8 @@ class Played:
     leaks: dict[str, list[str]] = field(default_factory=dict)
     first_paint: float | None = None
     renders: list[float] = field(default_factory=list)
+    #: fields seen outside the viewport (a game played with ``fit=False``)
+    outside: list[str] = field(default_factory=list)
 
 
 def _leaks(text: str, found: dict[str, list[str]]) -> None:
@@ -148,9 +154,11 @@ def _leaks(text: str, found: dict[str, list[str]]) -> None:
                 found.setdefault(key, []).append(line.strip()[:160])
 
 
-def _check(page: Any, played: Played, desktop: bool) -> dict[str, Any]:
+def _check(page: Any, played: Played, desktop: bool, fit: bool = True) -> dict[str, Any]:
     look: dict[str, Any] = page.evaluate(_LOOK)
-    if desktop:
+    if desktop and not fit:
+        played.outside += look["outside"]
+    elif desktop:
         assert not look["outside"], f"fields outside the 1366x800 viewport: {look['outside']}"
         assert look["scrollY"] == 0, f"the page scrolled to {look['scrollY']}"
     _leaks(look["text"], played.leaks)
@@ -186,15 +194,17 @@ def _chooser(page: Any) -> None:
     send.click()
 
 
-def play(page: Any, url: str, *, desktop: bool = True) -> Played:
-    """Play the game behind ``url`` to its result screen by clicking; checked at every step."""
+def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Played:
+    """Play the game behind ``url`` to its result screen by clicking; checked
+    at every step (``fit=False``: fields outside the window are recorded in
+    :attr:`Played.outside`, not failed on)."""
     played = Played()
     start = time.monotonic()
     page.goto(url)
     page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
     stale = 0
     while True:
-        look = _check(page, played, desktop)
+        look = _check(page, played, desktop, fit)
         if look["over"]:
             break
         assert played.steps < MAX_STEPS, f"no result after {MAX_STEPS} moves"
@@ -310,6 +320,39 @@ def test_whole_game(
     _game(browser, server, variant, players, seed, DESKTOP, tmp_path)
 
 
+#: (ruleset, players, seed) of the CI's whole games at the most seats a ruleset has
+BIG_GAMES = [("bohnanza-rio-grande", 7, 3)]
+#: why a big game's table does not keep every seat's fields in view at 1366x800
+#: (the page is at fault; strict: fixed, the test fails)
+TOO_WIDE = {
+    "bohnanza-rio-grande": "the page puts at most five other seats in a row: the sixth "
+    "wraps onto a second row, which pushes your own fields below the window",
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "seed"), [pytest.param(*g, id=f"{g[0]}-{g[1]}p") for g in BIG_GAMES]
+)
+def test_whole_big_game(
+    browser: Any, server: str, tmp_path: Path, variant: str, players: int, seed: int
+) -> None:
+    """The whole game is played through the page; then every seat's fields
+    must have stayed in view (a strict expected failure where TOO_WIDE says
+    the page cannot yet)."""
+    url = _new_game(server, variant, players, seed)
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        played = play(ctx.new_page(), url, fit=False)
+    finally:
+        ctx.close()
+    _report(f"{variant} {players}p seed {seed} 1366x800", played)
+    _judge(variant, played)
+    if variant in TOO_WIDE:
+        assert played.outside, f"fixed: remove {variant} from TOO_WIDE"
+        pytest.xfail(f"{TOO_WIDE[variant]} (e.g. {played.outside[0]})")
+    assert not played.outside, f"fields outside the 1366x800 viewport: {played.outside[:3]}"
+
+
 def test_whole_game_on_a_phone(browser: Any, server: str, tmp_path: Path) -> None:
     _game(browser, server, "bohnanza", 4, 3, PHONE, tmp_path)
 
@@ -326,9 +369,6 @@ def _soak_games() -> list[Any]:
         for n in info["players"]["counts"]:
             out.append(pytest.param(info["id"], n, marks=marks, id=f"{info['id']}-{n}p"))
     return out
-
-
-SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
 
 
 @pytest.mark.skipif(not SOAK, reason="a soak run: BOHN_SOAK=1")

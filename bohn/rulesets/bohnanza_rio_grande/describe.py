@@ -1,0 +1,125 @@
+"""Bohnanza's English edition in words: Bohnanza's describer (the bean
+game's), and the bean duel's steps, actions and events (§7.5), German and
+English."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bohn.describe.bean import HELP_DE as BEAN_HELP_DE
+from bohn.describe.bean import HELP_EN as BEAN_HELP_EN
+from bohn.describe.bean import BeanDescriber
+from bohn.engine.actions import Action
+from bohn.rulesets.prohibohn.actions import Drop
+
+HELP_EN = (
+    BEAN_HELP_EN
+    + """\
+The bean duel for two (no trading; beans are sold only on your own turn):
+  plant t0 f1             step 1: plant card 0 of the opponent's offer on field 1;
+                          step 3: plant turned-up card 0
+  pass                    step 1: discard the rest of the offer; step 2: discard
+                          no card; step 3: leave the rest as your opponent's offer
+  drop h2                 step 2, after planting: discard hand card 2
+"""
+)
+
+HELP_DE = (
+    BEAN_HELP_DE
+    + """\
+Das Bohnen-Duell zu zweit (kein Handel; Bohnen nur im eigenen Zug verkaufen):
+  plant t0 f1             Schritt 1: Karte 0 des Angebots des Gegners auf Feld 1
+                          pflanzen; Schritt 3: aufgedeckte Karte 0 pflanzen
+  pass                    Schritt 1: den Rest des Angebots ablegen; Schritt 2: keine
+                          Karte ablegen; Schritt 3: den Rest dem Gegner anbieten
+  drop h2                 Schritt 2, nach dem Pflanzen: Handkarte 2 ablegen
+"""
+)
+
+
+class RioGrandeDescriber(BeanDescriber):
+    """Bohnanza's words and the bean duel's."""
+
+    ORDER: ClassVar[tuple[type[Action], ...]] = (*BeanDescriber.ORDER, Drop)
+    SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {
+        "drop",
+        "from-discard",
+        "duel-offer",
+        "offer-discarded",
+        "to-box",
+    }
+    PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
+        **BeanDescriber.PHASE_NAMES,
+        "duel-offer": ("planting or discarding the offer", "Pflanzen oder Ablegen des Angebots"),
+        "duel-discard": ("discarding a hand card", "Ablegen einer Handkarte"),
+        "duel-plant": (
+            "planting the turned-up cards, the rest is the offer",
+            "Pflanzen der aufgedeckten Karten, der Rest ist das Angebot",
+        ),
+    }
+
+    def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
+        if isinstance(a, Drop):
+            hand = obs["seats"][seat].get("hand", [])
+            card = self.name(hand[a.card]) if a.card < len(hand) else f"h{a.card}"
+            return self.w(
+                f"discard hand card {a.card} ({card})", f"Handkarte {a.card} ({card}) ablegen"
+            )
+        return super().action(a, obs, seat, price)
+
+    def pass_text(self, obs: dict[str, Any]) -> str | None:
+        phase = obs.get("phase")
+        if phase == "duel-offer":
+            return self.w(
+                "pass: discard the rest of the offer", "passen: den Rest des Angebots ablegen"
+            )
+        if phase == "duel-discard":
+            return self.w("pass: discard no hand card", "passen: keine Handkarte ablegen")
+        if phase == "duel-plant":
+            return self.w(
+                "pass: leave the rest as your opponent's offer",
+                "passen: den Rest dem Gegner als Angebot lassen",
+            )
+        return super().pass_text(obs)
+
+    def event(self, e: dict[str, Any], me: int) -> str | None:
+        t = e.get("type")
+        s = e.get("seat")
+        you = s == me
+        cards = ", ".join(self.name(k) for k in e.get("cards", [])) or self.w("nothing", "nichts")
+        if t == "drop":
+            card = self.name(str(e.get("card")))
+            if you:
+                return self.w(f"You discard {card}", f"Du legst {card} ab")
+            return self.w(f"Seat {s} discards {card}", f"Platz {s} legt {card} ab")
+        if t == "from-discard":
+            return self.w(
+                f"From the discard pile they are joined by {cards}",
+                f"Von der Ablage kommen dazu: {cards}",
+            )
+        if t == "duel-offer":
+            if you:
+                return self.w(f"You leave {cards} as the offer", f"Du bietest {cards} an")
+            return self.w(f"Seat {s} leaves {cards} as the offer", f"Platz {s} bietet {cards} an")
+        if t == "offer-discarded":
+            if you:
+                return self.w(
+                    f"You discard the rest of the offer: {cards}",
+                    f"Du legst den Rest des Angebots ab: {cards}",
+                )
+            return self.w(
+                f"Seat {s} discards the rest of the offer: {cards}",
+                f"Platz {s} legt den Rest des Angebots ab: {cards}",
+            )
+        if t == "to-box":
+            return self.w(
+                f"The coins paid ({cards}) go to the box",
+                f"Die gezahlten Taler ({cards}) kommen in die Schachtel",
+            )
+        return super().event(e, me)
+
+    def help(self) -> str:
+        return self.w(HELP_EN, HELP_DE)
+
+
+DESCRIBER = RioGrandeDescriber
