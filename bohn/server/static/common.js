@@ -1,6 +1,6 @@
 // Shared helpers of the bohn pages: fetching JSON, cards, actions and events as text.
 import { cardBack, cardFace, cardName, coinFace, hasCatalogue } from "./cards.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /** Fetch JSON; throws an Error carrying the server's message (and rule) on failure. */
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -256,23 +256,33 @@ export function eventText(e, me) {
   return `${type}: ${JSON.stringify(rest)}`;
 }
 
-/** The result as lines: scores, winners, ranking, reason, tie-break. */
-export function resultBlock(result, me) {
+/** The result in words: the winners, the ranking with the scores (and a
+ * ruleset's score sheet), why the game ended and whether the tie-break
+ * decided; `nameOf(seat)` names a seat (default: "seat N" / "you"). */
+export function resultBlock(result, me, nameOf = (s) => seatName(s, me)) {
   const box = el("div", { class: "result" });
   const winners = result.winners || [];
-  box.append(
-    el("p", { class: "winners", dataset: { testid: "winners" } },
-      winners.length ? `Winner${winners.length === 1 ? "" : "s"}: ${winners.map((s) => seatName(s, me)).join(", ")}` : "No winner"),
-  );
-  const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Place"), el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Score"))));
+  const details = result.details || {};
+  const names = winners.map((s) => nameOf(s)).join(lang === "de" ? " und " : " and ");
+  let head = winners.length ? `${t(winners.length === 1 ? "result.winner" : "result.winners")}: ${names}` : t("result.no-winner");
+  if (details.winner === "mafia") head = t("result.mafia", details.mafia);
+  else if (details.draw) head = t("result.draw");
+  box.append(el("p", { class: "winners", dataset: { testid: "winners" } }, head));
+  const tally = Array.isArray(details.tally) ? details.tally : null;
+  const parts = tally && tally[0] ? Object.keys(tally[0]).filter((k) => k !== "total") : [];
+  const th = (k) => el("th", { scope: "col" }, t(k));
+  const table = el("table", {}, el("thead", {}, el("tr", {}, th("result.place"), th("result.seat"), ...parts.map((k) => th(`result.${k}`)), th("result.score"))));
   const body = el("tbody");
   const ranking = result.ranking || (result.scores || []).map((_, i) => i);
   ranking.forEach((s, i) => {
-    body.append(el("tr", { class: winners.includes(s) ? "winner" : "" }, el("td", {}, String(i + 1)), el("td", {}, seatName(s, me)), el("td", { dataset: { testid: `score-${s}` } }, String((result.scores || [])[s]))));
+    const cells = parts.map((k) => el("td", {}, String(tally[s][k])));
+    body.append(el("tr", { class: winners.includes(s) ? "winner" : "" }, el("td", {}, String(i + 1)), el("td", {}, nameOf(s)), ...cells, el("td", { dataset: { testid: `score-${s}` } }, String((result.scores || [])[s]))));
   });
   table.append(body);
   box.append(table);
-  box.append(el("p", {}, `Reason: ${result.reason || "?"}. ${result.tie_break ? "Decided by the tie-break." : "No tie-break needed."}`));
-  if (result.details) box.append(el("details", {}, el("summary", {}, "Details"), el("pre", {}, JSON.stringify(result.details, null, 1))));
+  const why = [t(`result.reason.${result.reason}`) === `result.reason.${result.reason}` ? t("result.reason", result.reason) : t(`result.reason.${result.reason}`)];
+  if (Array.isArray(details.goals)) why.push(t("result.goals", details.goals[0], details.goals[1]));
+  if (result.tie_break) why.push(t("result.tie-break"));
+  box.append(el("p", { dataset: { testid: "result-reason" } }, why.join(" ")));
   return box;
 }

@@ -1008,7 +1008,7 @@ function renderResult() {
   }
   sec.hidden = false;
   $("result-body").replaceChildren(
-    resultBlock(state.result, me()),
+    resultBlock(state.result, me(), who),
     el("p", {}, el("a", { href: `/api/games/${state.game}/replay`, download: `${state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
       el("a", { href: replayUrl() }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
   );

@@ -91,7 +91,7 @@ function drawBoard(view) {
   drawCurrent(view, ctx);
   const end = info.over && view.seq === info.last;
   $("result").hidden = !end;
-  if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null));
+  if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null, (s) => whoOf(ctx, s)));
   shown = view.seq;
 }
 
