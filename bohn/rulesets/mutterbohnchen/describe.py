@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from bohn.describe.terminal import WIDTH, clip
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -923,6 +924,17 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if "blind_coins" in p:  # known faces and face-down starting coins
             return [self.coin_text(p), *self.quirk_lines(p)]
         return super().seat_extras(obs, p)
+
+    def compact_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
+        """The compact table names a seat's coins only when some faces are
+        known (the count is on the seat's line), and its acting quirks: six
+        players' lines then fit a 24-line terminal."""
+        if "blind_coins" not in p:
+            return super().compact_extras(obs, p)
+        known = list(p.get("known_coins", []))
+        kept = [self.w("coins known: ", "bekannte Münzen: ") + self.counted(known)] if known else []
+        kept += self.quirk_lines(p)
+        return [clip("    " + "; ".join(kept), WIDTH - 4)] if kept else []
 
     def extra_lines(
         self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
