@@ -474,7 +474,10 @@ class Session:
         if word in ("quit", "exit", "q"):
             raise Quit(self.words.ui("quit"))
         if word in ("help", "h", "?"):
-            self.page((self.words.help_keys() + "\n" + self.words.help()).splitlines())
+            self.page((self.words.help_keys() + self.words.ui("help-actions")).splitlines())
+            return "again"
+        if word in ("help actions", "help action"):
+            self.page(self.words.help().splitlines())
             return "again"
         if word == "log":
             self.show_log()

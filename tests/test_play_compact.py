@@ -381,3 +381,17 @@ def test_typed_action_with_cards_by_name_is_applied() -> None:
     action = s.typed(f"propose 1 give h0 want {ascii_name(name)}", game.legal_actions(0))
     assert action == parse_action(f"propose 1 give h0 want {missing_bean(game, 0)}")
     assert hand
+
+
+def test_help_shows_the_keys_and_help_actions_the_text_forms() -> None:
+    """``help`` shows the keys (``s0`` sells a field; ``h0`` only ever names
+    a hand card) and points to ``help actions``, which shows the text forms."""
+    answers = iter(["help", "", "", "help actions", "", "", "", "quit"])
+    out = io.StringIO()
+    rc = main("bohnanza", 3, 0, ["greedy"], 3, input_fn=lambda _p: next(answers), out=out)
+    assert rc == 0
+    text = out.getvalue()
+    keys, _, actions = text.partition("help actions shows them")
+    assert "s0 s1 ...     sell (harvest) field" in keys
+    assert "Answer with:" not in keys and "Answer with:" in actions
+    assert "propose 2 give h3,r0 want blaue" in actions

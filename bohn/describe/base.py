@@ -60,6 +60,10 @@ UI: dict[str, tuple[str, str]] = {
     # the compact table's prompt and commands (``bohn play``)
     "ask": ("your move> ", "dein Zug> "),
     "keys-more": ("{n} more: list", "{n} weitere: list"),
+    "help-actions": (
+        "Any action may also be typed in its text form: help actions shows them.",
+        "Jede Aktion lässt sich auch als Text eingeben: help actions zeigt sie.",
+    ),
     "commands": (
         "also: {extra}cards, log, table, help, quit",
         "außerdem: {extra}cards, log, table, help, quit",

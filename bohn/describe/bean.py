@@ -90,7 +90,7 @@ f2 ...; gewünschte Karten nach Bohnensorte.
 BEAN_KEYS_EN = """\
 Keys (only those that apply now are shown above the prompt):
   0 1 2 ...     plant on field 0, 1, 2 (the card to plant is named)
-  h0 h1 ...     harvest field 0, 1 ...        b   buy the third field
+  s0 s1 ...     sell (harvest) field 0, 1 ... b   buy the third field
   p             pass                          e   end the trading (active player)
   k0 k1         keep revealed card 0, 1       w N withdraw your offer N
   a N / d N     accept / decline offer N (a / d alone: the only offer to you)
@@ -108,7 +108,7 @@ blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
 BEAN_KEYS_DE = """\
 Tasten (über der Eingabe stehen nur die, die jetzt gelten):
   0 1 2 ...     auf Feld 0, 1, 2 pflanzen (die Karte steht dabei)
-  h0 h1 ...     Feld 0, 1 ... abernten        b   das dritte Feld kaufen
+  s0 s1 ...     Feld 0, 1 ... abernten        b   das dritte Feld kaufen
   p             passen                        e   den Handel beenden (aktiver Spieler)
   k0 k1         aufgedeckte Karte 0, 1 behalten   w N dein Angebot N zurückziehen
   a N / d N     Angebot N annehmen / ablehnen (a / d allein: das einzige an dich)
