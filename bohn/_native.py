@@ -59,6 +59,7 @@ MODULES: tuple[str, ...] = (
     "bohn.rulesets.mutterbohnchen.two",
     "bohn.rulesets.bohnkick.rules",
     "bohn.sim.runner",
+    "bohn.rl.state",
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",

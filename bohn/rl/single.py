@@ -144,7 +144,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
         assert self.game is not None
         return {
-            "observation": self.encoder.encode(self.game.observe(self.seat)),
+            "observation": np.frombuffer(
+                self.encoder.encode_game(self.game, self.seat), dtype=np.float32
+            ),
             "action_mask": np.zeros(len(self.table), dtype=np.int8),
         }
 
