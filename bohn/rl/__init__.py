@@ -16,6 +16,7 @@ from bohn.rl.actions import ActionTable, Caps, default_caps
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
 from bohn.rl.env import REWARDS, env, raw_env, terminal_rewards
 from bohn.rl.single import SingleAgentEnv, single_agent_env
+from bohn.rl.vector import SingleAgentVectorEnv, VectorEnv, vector_env
 
 __all__ = [
     "ENCODING_VERSION",
@@ -24,9 +25,12 @@ __all__ = [
     "Caps",
     "Encoder",
     "SingleAgentEnv",
+    "SingleAgentVectorEnv",
+    "VectorEnv",
     "default_caps",
     "env",
     "raw_env",
     "single_agent_env",
     "terminal_rewards",
+    "vector_env",
 ]
