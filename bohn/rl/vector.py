@@ -223,15 +223,17 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
         players: int | None,
         n: int,
         *,
-        seat: int = 0,
+        seat: int | Sequence[int] = 0,
         opponents: str | Sequence[str] = "random",
         **kwargs: Any,
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise SetupError(f"n must be a positive integer, not {n!r}")
+        seats = [seat] * n if isinstance(seat, int) else list(seat)
+        if len(seats) != n:
+            raise SetupError(f"{n} games need one learning seat each, got {len(seats)}")
         self.envs = [
-            SingleAgentEnv(variant, players, seat=seat, opponents=opponents, **kwargs)
-            for _ in range(n)
+            SingleAgentEnv(variant, players, seat=s, opponents=opponents, **kwargs) for s in seats
         ]
         first = self.envs[0]
         self.num_envs = n
@@ -266,7 +268,7 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
             raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
         rewards = np.zeros(n, dtype=np.float64)
         done = [False] * n
-        illegal: dict[int, str] = {}
+        found: dict[str, dict[int, Any]] = {"illegal": {}, "result": {}}
         for i, e in enumerate(self.envs):
             if self._autoreset[i]:
                 e._reset_game(None)
@@ -274,13 +276,17 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
             r, term, info = e._step_game(acts[i])
             rewards[i] = r
             done[i] = term
-            if "illegal" in info:
-                illegal[i] = info["illegal"]
+            for key, got in found.items():
+                if key in info:
+                    got[i] = info[key]
         self._autoreset = done
+        # Gymnasium's vector infos: a key's values per game, and "_key" saying
+        # which games have one
         infos: dict[str, Any] = {}
-        if illegal:
-            infos["illegal"] = np.array([illegal.get(i, "") for i in range(n)], dtype=object)
-            infos["_illegal"] = np.array([i in illegal for i in range(n)], dtype=np.bool_)
+        for key, got in found.items():
+            if got:
+                infos[key] = np.array([got.get(i) for i in range(n)], dtype=object)
+                infos[f"_{key}"] = np.array([i in got for i in range(n)], dtype=np.bool_)
         return (
             self._batch(),
             rewards,
@@ -316,12 +322,12 @@ def vector_env(
     n: int = 1,
     *,
     opponents: str | Sequence[str] | None = None,
-    seat: int = 0,
+    seat: int | Sequence[int] = 0,
     **kwargs: Any,
 ) -> VectorEnv | SingleAgentVectorEnv:
     """``n`` games of ``variant`` for ``players`` stepped in one call: self-play
     (:class:`VectorEnv`) without ``opponents``; with them (one bot spec, or a
-    list per other seat) ``seat`` learns against bots
+    list per other seat) ``seat`` (or ``seat[i]`` in game ``i``) learns against bots
     (:class:`SingleAgentVectorEnv`, a ``gymnasium.vector.VectorEnv``). Other
     keywords: ``reward``, the game options, and for the single-agent form
     ``illegal``."""

@@ -32,11 +32,11 @@ from bohn.sim.runner import next_seat
 
 from .helpers import CONFIG_IDS, CONFIGS
 
-SOAK = os.environ.get("BOHN_SOAK") == "1"
+SOAK = os.environ.get("BOHN_SOAK", "0") not in ("", "0")
 #: seeded games per configuration of a ruleset with a state writer
 EQUALITY_GAMES = 1000
-#: ... of a ruleset encoded from observe (the same path both ways)
-DICT_GAMES = 20
+#: ... of a ruleset encoded from observe (the same path both ways; soak: 1,000)
+DICT_GAMES = 1000 if SOAK else 20
 #: the rulesets whose vector is written from the state
 WRITTEN = [v for v in VARIANTS if Encoder(v, find_variant(v).allowed_players()[0]).state]
 

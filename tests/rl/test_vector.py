@@ -108,11 +108,13 @@ def test_single_agent_form_equals_sync_vector_env() -> None:
         assert np.array_equal(a["observation"], b["observation"])
         assert np.array_equal(a["action_mask"], b["action_mask"])
         actions = np.array([pick(a["action_mask"][i], rnd) for i in range(n)])
-        a, ra, ta, ua, _ = venv.step(actions)
+        a, ra, ta, ua, info = venv.step(actions)
         b, rb, tb, ub, _ = ref.step(actions)
         assert np.array_equal(ra, rb) and np.array_equal(ta, tb) and np.array_equal(ua, ub)
         assert ra.dtype == np.float64 and ta.dtype == np.bool_
         ends += int(ta.sum())
+        if ta.any():
+            assert all(info["_result"] == ta)
         if ends > n:
             break
     assert ends > n
@@ -135,6 +137,7 @@ def test_illegal_index_in_the_single_agent_form_loses_that_game() -> None:
     _, rew, term, _, info = venv.step(np.array([bad, good]))
     if term[0]:  # an unmasked index the rules refuse
         assert rew[0] == -1.0 and info["_illegal"][0] and info["illegal"][0]
+        assert not info["_illegal"][1]
     assert not term[1]
 
 
