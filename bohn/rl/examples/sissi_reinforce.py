@@ -75,7 +75,7 @@ class Trainer:
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
         self.venv = self.make(self.envs)
-        self.policy = Policy.zeros(self.venv.single_action_space.n, self.venv._d)
+        self.policy = Policy.zeros(len(self.venv.envs[0].table), self.venv._d)
 
     def make(self, n: int) -> SingleAgentVectorEnv:
         venv = vector_env(
