@@ -115,8 +115,9 @@ class Config:
     ) -> tuple[dict[int, Action], bytes]:
         """Index -> action of the legal actions in the table, and the action
         mask as bytes (``int8``, 1 at each masked index). Each action's index
-        is memoised by its identity (the engine shares its listed actions; an
-        answer's while its offer keeps its slot), else by its value. (A memo of
+        is memoised by its identity (the engine shares its listed actions), else
+        by its value (an answer to an offer: by its kind, the offer's slot and
+        the cards it gives). (A memo of
         whole lists was tried: it missed two times in three and made the
         steps slower.)"""
         table = self.table
@@ -126,7 +127,7 @@ class Config:
             offers_in,
             offers_out,
             table.seat_cache(seat),
-            table.answer_cache(seat),
+            table.value_cache(seat),
             table.index_of,
             self._zeros,
         )

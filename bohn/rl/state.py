@@ -26,6 +26,10 @@ from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame, Offer
 
 
+#: entries kept by the memo of seat blocks before it is emptied
+MEMO = 20_000
+
+
 def _cap(x: float, cap: float) -> float:
     """``min(x, cap)`` (the builtin is a generic call in compiled code)."""
     return x if x < cap else cap
@@ -98,6 +102,14 @@ class BeanStateWriter:
         self.nb = len(beans)
         self.per_offer = 1 + players + self.nk + 3 + len(beans)
         self.zero = array("f", bytes(4 * size))
+        if self.o_counts != self.o_hand + 10 * self.nk:
+            raise ValueError("hand_counts must follow the 10 positions of hand")
+        self.hand_zero = array("f", bytes(4 * 11 * self.nk))
+        self.hand_memo: dict[tuple[int, ...], Any] = {}
+        #: the seat blocks by content (:meth:`_seat`)
+        self.seat_size = 4 + self.nk + fields * (3 + 2 * self.nk)
+        self.seat_zero = array("f", bytes(4 * self.seat_size))
+        self.seat_memo: dict[tuple[Any, ...], Any] = {}
         #: a count per card, all 0 between uses (:meth:`_hist`)
         self.counts: list[int] = [0] * len(keys)
 
@@ -183,10 +195,19 @@ class BeanStateWriter:
         for k in range(n):
             self._seat(game, (seat + k) % n, self.o_seats[k], out)
         hand = game.hands[seat]
-        for j in range(min(len(hand), 10)):
-            out[self.o_hand + j * nk + hand[j]] = 1.0
         if hand:
-            self._hist(hand, self.o_counts, 5.0, total / 5.0, out)
+            # my hand's blocks (hand, hand_counts: side by side) by its cards
+            hkey = tuple(hand)
+            seg = self.hand_memo.get(hkey)
+            if seg is None:
+                seg = self.hand_zero[:]
+                for j in range(min(len(hand), 10)):
+                    seg[j * nk + hand[j]] = 1.0
+                self._hist(hand, 10 * nk, 5.0, total / 5.0, seg)
+                if len(self.hand_memo) >= MEMO:
+                    self.hand_memo.clear()
+                self.hand_memo[hkey] = seg
+            out[self.o_hand : self.o_hand + 11 * nk] = seg
         coins = game.coins[seat]
         if coins:
             side = self.side
@@ -202,6 +223,29 @@ class BeanStateWriter:
             x.write(game, seat, out)
 
     def _seat(self, game: BeanGame, s: int, base0: int, out: Any) -> None:
+        """Seat ``s``'s block at ``base0``: copied from the memo of its
+        content (sizes, trading area, fields and their pays), written on a miss."""
+        flds = game.fields[s]
+        pays = [game.harvest_value(s, j) if flds[j] else 0 for j in range(len(flds))]
+        key = (
+            len(game.hands[s]),
+            len(game.coins[s]),
+            max(0, game.cap(s) - game.proposals[s]),
+            tuple(game.trade[s]),
+            tuple([tuple(f) for f in flds]),
+            tuple(pays),
+        )
+        seg = self.seat_memo.get(key)
+        if seg is None:
+            seg = self.seat_zero[:]
+            self._seat_write(game, s, pays, seg)
+            if len(self.seat_memo) >= MEMO:
+                self.seat_memo.clear()
+            self.seat_memo[key] = seg
+        out[base0 : base0 + self.seat_size] = seg
+
+    def _seat_write(self, game: BeanGame, s: int, pays: list[int], out: Any) -> None:
+        base0 = 0
         nk = self.nk
         total = self.total
         nf = self.fields
@@ -220,7 +264,7 @@ class BeanStateWriter:
             out[base] = 1.0
             if f:
                 out[base + 1] = _cap(len(f) / 10.0, total / 10.0)
-                pay = game.harvest_value(s, j)
+                pay = pays[j]
                 if pay:
                     out[base + 2] = _cap(pay / 4.0, 10.0)
                 out[base + 3 + f[-1]] = 1.0
@@ -296,27 +340,32 @@ def legal_indices(
     offers_in: list[int],
     offers_out: list[int],
     cache: dict[int, Any],
-    answers: dict[int, Any],
+    by_value: dict[Any, Any],
     index_of: Any,
     zeros: bytes,
 ) -> tuple[dict[int, Any], bytes]:
     """Index -> action of the legal actions in the table and the action mask
-    (:meth:`bohn.rl.env.Config.legal_indices`, which gives the table's memos:
-    ``cache`` by the action's identity, ``answers`` the answers to offers by
-    identity while their offer keeps its slot; else ``index_of``)."""
+    (:meth:`bohn.rl.env.Config.legal_indices`, which gives the table's memos
+    of ``seat``: ``cache`` by the action's identity, ``by_value`` by its value
+    and, for an answer to an offer, by (kind, slot, cards given); else
+    ``index_of``)."""
     out: dict[int, Any] = {}
     for a in legal:
         seen = cache.get(id(a))
         if seen is not None and seen[0] is a:
             i = seen[1]
         else:
-            ans = answers.get(id(a))
-            i = None
-            if ans is not None and ans[0] is a:
-                ids = offers_out if ans[3] else offers_in
-                if ans[1] < len(ids) and ids[ans[1]] == a.offer:
-                    i = ans[2]
-            if i is None:
+            t = a.type
+            if t == "accept" or t == "decline" or t == "withdraw":
+                ids = offers_out if t == "withdraw" else offers_in
+                oid = a.offer
+                slot = ids.index(oid) if oid in ids else -1
+                k = (t, slot, getattr(a, "give", ()))
+                if k in by_value:
+                    i = by_value[k]
+                else:
+                    i = index_of(a, seat, offers_in, offers_out)
+            else:
                 i = index_of(a, seat, offers_in, offers_out)
         if i is not None:
             out[i] = a
