@@ -25,7 +25,6 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame, Offer
 
-
 #: entries kept by the memo of seat blocks before it is emptied
 MEMO = 20_000
 
