@@ -12,9 +12,13 @@ scrambling the hidden cards leaves the vector unchanged.
 
 A ruleset whose observation adds keys to the bean games' gives the writer
 an :class:`ExtraWriter` for its own blocks (Sissi, Ladybohn). The module is
-compiled with the engine (``tools/build_native.py``) and free of NumPy: it
-appends the indices and values of the non-zero entries to two lists, which
-:meth:`BeanStateWriter.encode` writes into a copy of a zero ``array('f')``.
+compiled with the engine (``bohn/_native.py``'s list, ``make native``) and
+free of NumPy: :meth:`BeanStateWriter.encode` writes the non-zero entries
+into a copy of a zero ``array('f')``; each seat's block and my hand's blocks
+are copied from memos of their content (written on a miss).
+
+:func:`legal_indices`, the environments' action mask, lives here to be
+compiled with it.
 """
 
 from __future__ import annotations
