@@ -1,5 +1,6 @@
-"""Research environments: bohn as a PettingZoo AEC environment and a Gymnasium
-single-agent environment, for every ruleset and player count (``docs/rl.md``).
+"""Research environments: bohn as a PettingZoo AEC environment, a Gymnasium
+single-agent environment and batches of games stepped at once
+(:func:`vector_env`), for every ruleset and player count (``docs/rl.md``).
 
 >>> from bohn import rl
 >>> e = rl.env("sissi", players=3)
