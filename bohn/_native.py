@@ -49,6 +49,7 @@ _CORE: tuple[str, ...] = (
     "bohn.engine.game",
     "bohn.engine.rng",
     "bohn.sim.runner",
+    "bohn.rl.state",
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",

@@ -1,5 +1,6 @@
-"""Research environments: bohn as a PettingZoo AEC environment and a Gymnasium
-single-agent environment, for every ruleset and player count (``docs/rl.md``).
+"""Research environments: bohn as a PettingZoo AEC environment, a Gymnasium
+single-agent environment and batches of games stepped at once
+(:func:`vector_env`), for every ruleset and player count (``docs/rl.md``).
 
 >>> from bohn import rl
 >>> e = rl.env("sissi", players=3)
@@ -16,6 +17,7 @@ from bohn.rl.actions import ActionTable, Caps, default_caps
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
 from bohn.rl.env import REWARDS, env, raw_env, terminal_rewards
 from bohn.rl.single import SingleAgentEnv, single_agent_env
+from bohn.rl.vector import SingleAgentVectorEnv, VectorEnv, vector_env
 
 __all__ = [
     "ENCODING_VERSION",
@@ -24,9 +26,12 @@ __all__ = [
     "Caps",
     "Encoder",
     "SingleAgentEnv",
+    "SingleAgentVectorEnv",
+    "VectorEnv",
     "default_caps",
     "env",
     "raw_env",
     "single_agent_env",
     "terminal_rewards",
+    "vector_env",
 ]

@@ -248,6 +248,13 @@ class ActionTable:
         the ``slot``-th of those made to (by, for a withdrawal) the seat."""
         return self._answers[seat]
 
+    def value_cache(self, seat: int) -> dict[Any, int | None]:
+        """The index of ``seat``'s actions seen so far by value: an action
+        whose key does not depend on the open offers, and ``(kind, slot,
+        cards given)`` of an answer to an offer (``accept``, ``decline``,
+        ``withdraw``; slot -1: not among the seat's offers)."""
+        return self._by_value[seat]
+
     def index_of(
         self, action: Action, seat: int, offers_in: Sequence[int], offers_out: Sequence[int]
     ) -> int | None:
@@ -270,7 +277,9 @@ class ActionTable:
                 if slot < len(ids) and ids[slot] == oid:
                     return seen[2]
             slot = ids.index(oid) if oid in ids else -1
-            k = (action, slot)
+            # the key is the kind, the slot and the cards given (not the
+            # offer's id, new for every offer)
+            k = (t, slot, getattr(action, "give", ()))
             if k in by_value:
                 j = by_value[k]
             else:

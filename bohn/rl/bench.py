@@ -19,7 +19,13 @@ of the mask, a random entry) taken out: the environment's own calls.
 ``overhead_calls`` is ``engine / env_calls``.
 Timing is measurement only; no test depends on it.
 
-Run ``python -m bohn.rl.bench`` for every ruleset (``--steps``, ``--json``).
+``measure_vector("bohnanza", 3, n)`` steps ``n`` self-play games at once
+through :func:`bohn.rl.vector_env` (a random masked index per game, picked
+for the whole batch by one NumPy arg-max of random scores over the masks)
+and returns the game steps per second.
+
+Run ``python -m bohn.rl.bench`` for every ruleset and the batched figures
+(``--steps``, ``--vector``, ``--json``).
 """
 
 from __future__ import annotations
@@ -127,6 +133,31 @@ def measure(
     }
 
 
+def measure_vector(
+    variant: str, players: int | None, n: int, steps: int = 20_000, repeats: int = 3
+) -> dict[str, Any]:
+    """Game steps per second of ``n`` self-play games stepped together
+    (:func:`bohn.rl.vector_env`), the best of ``repeats`` runs of at least
+    ``steps`` game steps."""
+    from bohn.rl.vector import VectorEnv
+
+    if players is None:
+        players = default_players(variant)
+    best = 0.0
+    for r in range(max(1, repeats)):
+        venv = VectorEnv(variant, players, n)
+        rng = np.random.default_rng(r)
+        obs, _ = venv.reset(seed=0)
+        calls = max(1, -(-steps // n))
+        start = time.perf_counter()
+        for _ in range(calls):
+            mask = obs["action_mask"]
+            actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+            obs, _, _, _, _ = venv.step(actions)
+        best = max(best, calls * n / (time.perf_counter() - start))
+    return {"variant": variant, "players": players, "n": n, "steps_per_s": round(best)}
+
+
 def main(argv: list[str] | None = None) -> None:
     from bohn.rulesets import VARIANTS
 
@@ -134,23 +165,39 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("variants", nargs="*", default=list(VARIANTS))
     p.add_argument("--steps", type=int, default=20_000)
     p.add_argument("--repeats", type=int, default=3, help="best of this many runs")
+    p.add_argument(
+        "--vector",
+        default="bohnanza:3",
+        help="VARIANT:PLAYERS of the batched figures (n = 1, 64, 1024); '' for none",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     rows = [measure(v, None, args.steps, args.repeats) for v in args.variants]
+    vrows: list[dict[str, Any]] = []
+    if args.vector:
+        vv, _, vp = args.vector.partition(":")
+        for n in (1, 64, 1024):
+            vrows.append(measure_vector(vv, int(vp) if vp else None, n, args.steps, args.repeats))
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"env": rows, "vector": vrows}, indent=1))
         return
     print(
-        "| ruleset | players | env steps/s | env calls only | engine steps/s | overhead | "
-        "calls only | engine + observe steps/s | overhead over it |"
+        "| ruleset | players | engine step µs | env step µs | overhead | env steps/s | "
+        "engine steps/s | env calls only steps/s | engine + observe steps/s |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
-            f"| {r['variant']} | {r['players']} | {r['env']:,} | {r['env_calls']:,} | "
-            f"{r['engine']:,} | {r['overhead']}x | {r['overhead_calls']}x | "
-            f"{r['engine_observe']:,} | {r['overhead_vs_observe']}x |"
+            f"| {r['variant']} | {r['players']} | {1e6 / r['engine']:.2f} | "
+            f"{1e6 / r['env']:.2f} | {r['overhead']}x | {r['env']:,} | {r['engine']:,} | "
+            f"{r['env_calls']:,} | {r['engine_observe']:,} |"
         )
+    if vrows:
+        print()
+        print("| vector_env | players | n | game steps/s |")
+        print("|---|---|---|---|")
+        for r in vrows:
+            print(f"| {r['variant']} | {r['players']} | {r['n']:,} | {r['steps_per_s']:,} |")
 
 
 if __name__ == "__main__":

@@ -157,6 +157,15 @@ class BlockSource(Protocol):
     def blocks(self, enc: Encoder, kind: type[Game]) -> None: ...
 
 
+class StateWriter(Protocol):
+    """A writer of a seat's vector straight from the game's state
+    (:meth:`bohn.rl.parts.RulesetEncoding.state_writer`)."""
+
+    def encode(self, game: Any, seat: int) -> array[float]: ...
+
+    def offer_slots(self, game: Any, seat: int) -> tuple[list[int], list[int]]: ...
+
+
 class Encoder:
     """The encoding of one configuration; :meth:`encode` maps an observation
     dict (``game.observe(seat)``) to a ``float32`` vector of :attr:`size`."""
@@ -194,6 +203,10 @@ class Encoder:
         self.high = np.zeros(self.size, dtype=np.float32)
         for blk in self.blocks:
             self.high[blk.start : blk.start + blk.size] = blk.high
+        make = getattr(self.part, "state_writer", None)
+        #: the ruleset's writer of the vector from the game's state
+        #: (:mod:`bohn.rl.parts`), or None: encoded from ``observe(seat)``
+        self.state: StateWriter | None = make(self, kind) if make is not None else None
 
     # -- the vector --------------------------------------------------------------
 
@@ -217,6 +230,15 @@ class Encoder:
         for i, v in zip(idx, val, strict=True):
             out[i] = v
         return out
+
+    def encode_game(self, game: Game, seat: int) -> array[float]:
+        """The vector of ``seat`` in ``game``: written from the state where the
+        ruleset has a writer (:attr:`state`), else :meth:`encode_array` of
+        ``game.observe(seat)``; the two are equal (the tests check it)."""
+        st = self.state
+        if st is not None:
+            return st.encode(game, seat)
+        return self.encode_array(game.observe(seat))
 
     def layout(self) -> list[Block]:
         return list(self.blocks)

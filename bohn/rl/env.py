@@ -23,6 +23,7 @@ from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupErr
 from bohn.engine.game import Game, Result
 from bohn.rl.actions import ActionTable, check_index, offer_slots
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
+from bohn.rl.state import legal_indices
 from bohn.rulesets import find_variant
 from bohn.sim.runner import next_seat
 
@@ -114,36 +115,22 @@ class Config:
     ) -> tuple[dict[int, Action], bytes]:
         """Index -> action of the legal actions in the table, and the action
         mask as bytes (``int8``, 1 at each masked index). Each action's index
-        is memoised by its identity (the engine shares its listed actions; an
-        answer's while its offer keeps its slot), else by its value. (A memo of
+        is memoised by its identity (the engine shares its listed actions), else
+        by its value (an answer to an offer: by its kind, the offer's slot and
+        the cards it gives). (A memo of
         whole lists was tried: it missed two times in three and made the
         steps slower.)"""
         table = self.table
-        index_of = table.index_of
-        cache = table.seat_cache(seat)
-        answers = table.answer_cache(seat)
-        out: dict[int, Action] = {}
-        for a in legal:
-            seen = cache.get(id(a))
-            if seen is not None and seen[0] is a:
-                i = seen[1]
-            else:
-                ans = answers.get(id(a))
-                if (
-                    ans is not None
-                    and ans[0] is a
-                    and ans[1] < len(ids := offers_out if ans[3] else offers_in)
-                    and ids[ans[1]] == a.offer  # type: ignore[attr-defined]
-                ):
-                    i = ans[2]
-                else:
-                    i = index_of(a, seat, offers_in, offers_out)
-            if i is not None:
-                out[i] = a
-        b = bytearray(self._zeros)
-        for i in out:
-            b[i] = 1
-        return out, bytes(b)
+        return legal_indices(
+            legal,
+            seat,
+            offers_in,
+            offers_out,
+            table.seat_cache(seat),
+            table.value_cache(seat),
+            table.index_of,
+            self._zeros,
+        )
 
     def new_game(self, seed: int) -> Game:
         return self.cls.new(self.players, seed=seed, options=self.options)
@@ -156,11 +143,12 @@ class SeatState:
     kept; neither it nor the mask may be changed (hand out copies)."""
 
     __slots__ = (
+        "_game",
+        "_obs",
         "_vector",
         "config",
         "legal",
         "mask_bytes",
-        "obs",
         "offers_in",
         "offers_out",
         "seat",
@@ -171,9 +159,17 @@ class SeatState:
         self.config = config
         self.seat = seat
         self.seq = game.seq
-        obs = game.observe(seat)
-        self.obs = obs
-        self.offers_in, self.offers_out = offer_slots(obs, seat)
+        self._game = game
+        self._vector: array[float] | None = None
+        writer = config.encoder.state
+        self._obs: dict[str, Any] | None
+        if writer is not None:
+            # written from the state: no observation dict unless asked for
+            self._obs = None
+            self.offers_in, self.offers_out = writer.offer_slots(game, seat)
+        else:
+            obs = self._obs = game.observe(seat)
+            self.offers_in, self.offers_out = offer_slots(obs, seat)
         actions = game.legal_actions(seat)
         #: index -> action of the masked indices, and the mask's bytes
         self.legal, self.mask_bytes = config.legal_indices(
@@ -185,7 +181,16 @@ class SeatState:
                 f"{config.variant} for {config.players} (a window too small for this "
                 f"state; please report it): {', '.join(a.text() for a in actions[:20])}"
             )
-        self._vector: array[float] | None = None
+
+    @property
+    def obs(self) -> dict[str, Any]:
+        """``game.observe(seat)`` of this state (built when first asked for)."""
+        obs = self._obs
+        if obs is None:
+            if self._game.seq != self.seq:
+                raise RuntimeError("the game has moved on since this state was taken")
+            obs = self._obs = self._game.observe(self.seat)
+        return obs
 
     @property
     def vector(self) -> np.ndarray:
@@ -210,7 +215,15 @@ class SeatState:
     def _encoded(self) -> array[float]:
         v = self._vector
         if v is None:
-            v = self._vector = self.config.encoder.encode_array(self.obs)
+            enc = self.config.encoder
+            writer = enc.state
+            if writer is not None and self._obs is None:
+                if self._game.seq != self.seq:
+                    raise RuntimeError("the game has moved on since this state was taken")
+                v = writer.encode(self._game, self.seat)
+            else:
+                v = enc.encode_array(self.obs)
+            self._vector = v
         return v
 
     def resolve(self, config: Config, game: Game, index: object) -> Action:
@@ -428,9 +441,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 "observation": np.frombuffer(vector[:], dtype=np.float32),
                 "action_mask": np.frombuffer(bytearray(st.mask_bytes), dtype=np.int8),
             }
-        obs = game.observe(seat_of(agent))
         return {
-            "observation": self.encoder.encode(obs),
+            "observation": np.frombuffer(
+                self.encoder.encode_game(game, seat_of(agent)), dtype=np.float32
+            ),
             "action_mask": np.zeros(len(self.table), dtype=np.int8),
         }
 

@@ -32,6 +32,18 @@ a bean game (Bohnkick) subclasses :class:`RulesetEncoding` itself.
 
 The part is looked up once per encoder and per table (:func:`bohn.rl.actions.ruleset_encoding`);
 its blocks leave writers that are all an observation's encoding runs.
+
+**Written from the state.** ``state_writer(enc, kind)`` (optional; the base
+returns None) gives a writer with ``encode(game, seat)`` (the seat's vector
+as an ``array('f')``) and ``offer_slots(game, seat)`` that writes the same
+vector as the blocks do from ``game.observe(seat)``, straight from the
+engine's state (:mod:`bohn.rl.state`); the environments use it where there
+is one. :class:`BeanEncoding` gives one for every bean game whose
+observation is ``BeanGame.observe``'s and whose blocks are the bean games'
+(:meth:`BeanEncoding.state_extras`): a ruleset built on Bohnanza inherits it
+as long as it adds neither observation keys nor blocks; one that adds them
+overrides ``state_extras`` to return an :class:`~bohn.rl.state.ExtraWriter`
+per added block (Sissi, Ladybohn), else it is encoded from the dict.
 """
 
 from __future__ import annotations
@@ -40,9 +52,19 @@ from abc import ABC, abstractmethod
 from operator import itemgetter
 from typing import Any
 
+from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
 from bohn.rl.encoding import MEMO, Encoder, counts, histogram
+from bohn.rl.state import BeanStateWriter, ExtraWriter
+
+
+def defined_by(cls: type, name: str) -> type | None:
+    """The class of ``cls``'s method resolution order that defines ``name``."""
+    for c in cls.__mro__:
+        if name in c.__dict__:
+            return c
+    return None
 
 
 class RulesetEncoding(ABC):
@@ -59,6 +81,11 @@ class RulesetEncoding(ABC):
     @abstractmethod
     def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         """The action families within ``caps``, in index order."""
+
+    def state_writer(self, enc: Encoder, kind: type[Game]) -> Any:
+        """A writer of ``enc``'s vector from the game's state (see the module
+        docstring), or None: the vector is encoded from ``observe(seat)``."""
+        return None
 
 
 class BeanEncoding(RulesetEncoding):
@@ -176,6 +203,38 @@ class BeanEncoding(RulesetEncoding):
     def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """Add the ruleset's own blocks, after the bean games'; none by default."""
 
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        """The state writers of :meth:`extra_blocks`'s blocks, or None where
+        there are none: the bean games' own (none) when ``kind`` observes as
+        ``BeanGame.observe`` does and the blocks are the bean games'. A
+        ruleset that adds observation keys and blocks overrides this."""
+        if defined_by(kind, "observe") is not BeanGame:
+            return None
+        if defined_by(type(self), "extra_blocks") is not BeanEncoding:
+            return None
+        return []
+
+    def state_writer(self, enc: Encoder, kind: type[Game]) -> BeanStateWriter | None:
+        extras = self.state_extras(enc, kind)
+        if extras is None:
+            return None
+        return BeanStateWriter(
+            enc.players,
+            enc.size,
+            {b.name: b.start for b in enc.blocks},
+            list(kind.table.keys),
+            list(kind.table.bean_keys),
+            dict(enc.phases),
+            enc.fields,
+            self.reveal_slots(kind),
+            enc.total,
+            extras,
+        )
+
+    def reveal_slots(self, kind: type[Game]) -> int:
+        """The positions of the ``revealed`` block."""
+        return max(2, int(getattr(kind, "reveal_count", 2) or 2))
+
     def blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """The bean games' blocks, then :meth:`extra_blocks`."""
         n = enc.players
@@ -218,7 +277,7 @@ class BeanEncoding(RulesetEncoding):
                 val.append(min(len(d) / total, 1.0))
 
         enc.writer(discard)
-        reveal = max(2, int(getattr(kind, "reveal_count", 2) or 2))
+        reveal = self.reveal_slots(kind)
         enc.card_sequence(
             "revealed", "revealed", reveal, "the revealed cards, one-hot per position"
         )

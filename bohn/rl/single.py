@@ -78,6 +78,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new game. ``seed`` is the engine's deal seed; the bots' seeds come
         from it and their seats (:func:`bohn.sim.runner.bot_seed`)."""
+        self._reset_game(seed)
+        return self._observation(), self._info()
+
+    def _reset_game(self, seed: int | None) -> None:
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
         self.game = self.config.new_game(game_seed)
@@ -90,7 +94,6 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._last = (getattr(self.game, "active", 0) - 1) % self.config.players
         self._state = None
         self._advance()
-        return self._observation(), self._info()
 
     def _advance(self) -> None:
         """Let the bots act until the learner is to act or the game is over."""
@@ -112,6 +115,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         raise RuntimeError(f"the game did not end within {MAX_STEPS} steps")
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        reward, terminated, info = self._step_game(action)
+        return self._observation(final=terminated), reward, terminated, False, info
+
+    def _step_game(self, action: Any) -> tuple[float, bool, dict[str, Any]]:
+        """:meth:`step` without the observation: reward, terminated, info."""
         if self.game is None:
             raise SetupError("call reset() before step()")
         state = self._state
@@ -124,17 +132,25 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 raise
             # the episode is lost; the game is left as it was
             self._state = None
-            obs = self._observation(final=True)
-            return obs, -1.0, True, False, {"illegal": str(e)}
+            return -1.0, True, {"illegal": str(e)}
         self._last = self.seat
         self._advance()
         result = self.game.result()
         if result is None:
-            return self._observation(), 0.0, False, False, self._info()
+            return 0.0, False, self._info()
         reward = terminal_rewards(result, self.config.players, self.config.reward)[self.seat]
         info = self._info()
         info["result"] = result.to_json()
-        return self._observation(final=True), float(reward), True, False, info
+        return float(reward), True, info
+
+    def _raw_observation(self) -> tuple[Any, bytes]:
+        """The vector (an ``array('f')``, not to be changed) and the mask's bytes of
+        :meth:`_observation` (the batched environments join them)."""
+        st = self._state
+        if st is not None:
+            return st._encoded(), st.mask_bytes
+        assert self.game is not None
+        return self.encoder.encode_game(self.game, self.seat), self.config._zeros
 
     # -- observations --------------------------------------------------------------------
 
@@ -144,7 +160,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
         assert self.game is not None
         return {
-            "observation": self.encoder.encode(self.game.observe(self.seat)),
+            "observation": np.frombuffer(
+                self.encoder.encode_game(self.game, self.seat), dtype=np.float32
+            ),
             "action_mask": np.zeros(len(self.table), dtype=np.int8),
         }
 

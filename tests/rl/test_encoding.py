@@ -62,6 +62,9 @@ def random_states(
 @pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)
 def test_the_env_observes_only_the_acting_seat(variant: str, players: int) -> None:
     e = rl.raw_env(variant, players)
+    # the path from observe(seat); the vector written from the state observes
+    # nobody (test_state.py checks it equal to this one and blind)
+    e.encoder.state = None
     e.reset(seed=5)
     rec = Recorder(e.game)
     e.game = rec  # type: ignore[assignment]

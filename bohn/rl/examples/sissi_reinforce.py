@@ -1,8 +1,9 @@
 """Train a small policy for Sissi (3 players) with REINFORCE, NumPy only.
 
 ``python -m bohn.rl.examples.sissi_reinforce`` trains a linear softmax policy
-over the masked actions of :func:`bohn.rl.single_agent_env` against two
-``random`` bots, the learner's seat rotating from game to game, then measures
+over the masked actions against two ``random`` bots in ``--envs`` games at
+once (:func:`bohn.rl.vector_env`, the single-agent form: game ``i``'s
+learner sits at seat ``i % 3``, so the seats rotate), then measures
 its win rate against ``random`` bots over ``--eval`` games with a Wilson 95%
 interval, and writes a learning curve (``--plot``) and the numbers (``--json``).
 
@@ -23,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from bohn.rl.single import SingleAgentEnv, single_agent_env
+from bohn.rl.vector import SingleAgentVectorEnv, vector_env
 
 VARIANT = "sissi"
 PLAYERS = 3
@@ -69,34 +70,59 @@ class Trainer:
     opponents: str = "random"
     history: list[dict[str, Any]] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        self.envs: list[SingleAgentEnv] = [
-            single_agent_env(VARIANT, PLAYERS, seat=s, opponents=self.opponents, reward="score")
-            for s in range(PLAYERS)
-        ]
-        e = self.envs[0]
-        self.policy = Policy.zeros(len(e.table), e.encoder.size)
-        self.rng = np.random.default_rng(self.seed)
+    envs: int = 6
 
-    def play(self, env: SingleAgentEnv, seed: int, learn: bool, greedy: bool = False) -> float:
-        """One game; returns the learner's win share."""
-        obs, _ = env.reset(seed=seed)
-        steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
-        reward = 0.0
-        info: dict[str, Any] = {}
-        done = False
-        while not done:
-            x = obs["observation"]
-            legal = np.flatnonzero(obs["action_mask"])
-            p = self.policy.probs(x, legal)
-            j = int(p.argmax()) if greedy else int(self.rng.choice(len(legal), p=p))
-            if learn:
-                steps.append((x, legal, j, p))
-            obs, reward, done, _, info = env.step(int(legal[j]))
-        if learn:
-            self.update(steps, reward)
-        winners = info["result"]["winners"]
-        return 1.0 / len(winners) if env.seat in winners else 0.0
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+        self.venv = self.make(self.envs)
+        self.policy = Policy.zeros(len(self.venv.envs[0].table), self.venv._d)
+
+    def make(self, n: int) -> SingleAgentVectorEnv:
+        venv = vector_env(
+            VARIANT,
+            PLAYERS,
+            n,
+            opponents=self.opponents,
+            seat=[i % PLAYERS for i in range(n)],
+            reward="score",
+        )
+        assert isinstance(venv, SingleAgentVectorEnv)
+        return venv
+
+    def play(
+        self, venv: SingleAgentVectorEnv, seed: int, games: int, learn: bool, greedy: bool = False
+    ) -> list[float]:
+        """Play until ``games`` games have ended in ``venv`` (its games reset as
+        they end); the learner's win share of each, in the order they ended.
+        With ``learn``, one update per game as it ends."""
+        obs, _ = venv.reset(seed=seed)
+        n = venv.num_envs
+        steps: list[list[tuple[np.ndarray, np.ndarray, int, np.ndarray]]] = [[] for _ in range(n)]
+        resetting = [False] * n
+        shares: list[float] = []
+        while len(shares) < games:
+            actions = np.zeros(n, dtype=np.int64)
+            for i in range(n):
+                if resetting[i]:  # this step resets game i: its action is not used
+                    continue
+                x = obs["observation"][i]
+                legal = np.flatnonzero(obs["action_mask"][i])
+                p = self.policy.probs(x, legal)
+                j = int(p.argmax()) if greedy else int(self.rng.choice(len(legal), p=p))
+                if learn:
+                    steps[i].append((x, legal, j, p))
+                actions[i] = legal[j]
+            obs, reward, done, _, info = venv.step(actions)
+            for i in range(n):
+                resetting[i] = bool(done[i])
+                if not done[i]:
+                    continue
+                if learn and len(shares) < games:
+                    self.update(steps[i], float(reward[i]))
+                steps[i] = []
+                winners = info["result"][i]["winners"]
+                shares.append(1.0 / len(winners) if venv.envs[i].seat in winners else 0.0)
+        return shares[:games]
 
     def update(
         self, steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]], ret: float
@@ -118,24 +144,13 @@ class Trainer:
 
     def train(self) -> dict[str, Any]:
         start = time.perf_counter()
-        window: list[float] = []
-        for game in range(1, self.games + 1):
-            env = self.envs[game % PLAYERS]
-            window.append(self.play(env, seed=self.seed * 1_000_003 + game, learn=True))
-            if game % self.log_every == 0:
-                recent = window[-self.log_every :]
-                self.history.append(
-                    {
-                        "games": game,
-                        "win_rate": sum(recent) / len(recent),
-                        "seconds": round(time.perf_counter() - start, 1),
-                    }
-                )
+        shares = self.play(self.venv, seed=self.seed * 1_000_003, games=self.games, learn=True)
+        for game in range(self.log_every, self.games + 1, self.log_every):
+            recent = shares[game - self.log_every : game]
+            self.history.append({"games": game, "win_rate": sum(recent) / len(recent)})
         train_time = time.perf_counter() - start
-        wins = 0.0
-        for k in range(self.eval_games):
-            env = self.envs[k % PLAYERS]
-            wins += self.play(env, seed=10**9 + k, learn=False, greedy=True)
+        evaluate = self.make(min(self.envs, max(1, self.eval_games)))
+        wins = sum(self.play(evaluate, seed=10**9, games=self.eval_games, learn=False, greedy=True))
         lo, hi = wilson(wins, self.eval_games)
         return {
             "variant": VARIANT,
@@ -196,6 +211,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--lr", type=float, default=0.02)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--log-every", type=int, default=100)
+    p.add_argument("--envs", type=int, default=6, help="games played at once")
     p.add_argument("--plot", default="rl-sissi-learning-curve.png", help="the curve (PNG)")
     p.add_argument("--json", default=None, help="also write the numbers here")
     args = p.parse_args(argv)
@@ -205,6 +221,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         eval_games=args.eval,
         seed=args.seed,
         log_every=args.log_every,
+        envs=args.envs,
     )
     result = t.train()
     plot(result, args.plot)

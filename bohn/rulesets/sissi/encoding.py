@@ -6,9 +6,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.encoding import Encoder
-from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
+
+
+class SissiActionWriter(ExtraWriter):
+    """``sissi_action`` written from the state (``Sissi.observe``'s key)."""
+
+    def __init__(self, base: int, players: int, fields: int) -> None:
+        self.base = base
+        self.n = players
+        self.f = fields
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        if game.phase != SISSI_ACTION:
+            return
+        assert isinstance(game, Sissi)
+        n, f = self.n, self.f
+        for s, fld in game.sissi_action_fields():
+            if fld < f:
+                out[self.base + ((s - seat) % n) * f + fld] = 1.0
 
 
 class SissiEncoding(BeanEncoding):
@@ -36,6 +57,14 @@ class SissiEncoding(BeanEncoding):
             "phase 5: the fields still to be harvested, per seat (relative) and field",
             fn,
         )
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        if defined_by(kind, "observe") is not Sissi:
+            return None
+        if defined_by(type(self), "extra_blocks") is not SissiEncoding:
+            return None
+        base = next(b.start for b in enc.blocks if b.name == "sissi_action")
+        return [SissiActionWriter(base, enc.players, enc.fields)]
 
 
 ENCODING = SissiEncoding()

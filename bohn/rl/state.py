@@ -1,0 +1,378 @@
+"""The bean games' encoding written straight from the engine's state.
+
+:class:`BeanStateWriter` writes the blocks of :class:`bohn.rl.parts.BeanEncoding`
+(``phase`` to ``coin_cards``) for one seat from a :class:`~bohn.engine.beans.BeanGame`,
+as OpenSpiel's observation tensors are written: no ``observe(seat)`` dict is
+built. It reads only what ``BeanGame.observe(seat)`` shows that seat (the
+seat's own hand and coins; every other seat's sizes, fields and trading
+area; the offers as ``offer_view`` shows them to the seat), and writes the
+same numbers as :class:`bohn.rl.encoding.Encoder` writes from that dict —
+the tests compare the two at every step of many games and check that
+scrambling the hidden cards leaves the vector unchanged.
+
+A ruleset whose observation adds keys to the bean games' gives the writer
+an :class:`ExtraWriter` for its own blocks (Sissi, Ladybohn). The module is
+compiled with the engine (``bohn/_native.py``'s list, ``make native``) and
+free of NumPy: :meth:`BeanStateWriter.encode` writes the non-zero entries
+into a copy of a zero ``array('f')``; each seat's block and my hand's blocks
+are copied from memos of their content (written on a miss).
+
+:func:`legal_indices`, the environments' action mask, lives here to be
+compiled with it.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from bohn._native import mypyc_attr
+from bohn.engine.beans import BeanGame, Offer
+
+#: entries kept by the memo of seat blocks before it is emptied
+MEMO = 20_000
+
+
+def _cap(x: float, cap: float) -> float:
+    """``min(x, cap)`` (the builtin is a generic call in compiled code)."""
+    return x if x < cap else cap
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ExtraWriter:
+    """The writer of a ruleset's own blocks, after the bean games' ones:
+    ``write(game, seat, out)`` appends their non-zero entries (indices
+    into the whole vector) for ``seat``."""
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        raise NotImplementedError
+
+
+class BeanStateWriter:
+    """The bean games' blocks of one configuration, written from the state.
+
+    ``offsets`` maps each block name of the encoder's layout to its start;
+    ``keys`` are the table's card keys, ``beans`` its bean types, ``phases``
+    the phase names in the encoder's one-hot order."""
+
+    def __init__(
+        self,
+        players: int,
+        size: int,
+        offsets: dict[str, int],
+        keys: list[str],
+        beans: list[str],
+        phases: dict[str, int],
+        fields: int,
+        reveal: int,
+        total: int,
+        extras: list[ExtraWriter],
+    ) -> None:
+        self.n = players
+        self.size = size
+        self.nk = len(keys)
+        self.fields = fields
+        self.reveal = reveal
+        self.total = total
+        self.phases = phases
+        self.extras = extras
+        bean_index = {b: i for i, b in enumerate(beans)}
+        card_index = {k: i for i, k in enumerate(keys)}
+        self.card_index = card_index
+        #: card -> index of its bean side among the bean types (-1: none)
+        self.side: list[int] = [bean_index.get(k.split("/", 1)[0], -1) for k in keys]
+        self.o_phase = offsets["phase"]
+        self.o_turn = offsets["turn"]
+        self.o_active = offsets["active"]
+        self.o_first = offsets["first_player"]
+        self.o_planted = offsets["planted"]
+        self.o_deck = offsets["deck_size"]
+        self.o_exh = offsets["exhaustions"]
+        self.o_final = offsets["final_exhaustion"]
+        self.o_last = offsets["last_turn"]
+        self.o_wait = offsets["waiting_for"]
+        self.o_discard = offsets["discard"]
+        self.o_top = offsets["discard_top"]
+        self.o_dsize = offsets["discard_size"]
+        self.o_revealed = offsets["revealed"]
+        self.o_in = offsets["offers_to_me"]
+        self.o_out = offsets["offers_by_me"]
+        self.o_other = offsets["offers_other"]
+        self.o_seats = [offsets[f"seat{k}"] for k in range(players)]
+        self.o_hand = offsets["hand"]
+        self.o_counts = offsets["hand_counts"]
+        self.o_coins = offsets["coin_cards"]
+        self.nb = len(beans)
+        self.per_offer = 1 + players + self.nk + 3 + len(beans)
+        self.zero = array("f", bytes(4 * size))
+        if self.o_counts != self.o_hand + 10 * self.nk:
+            raise ValueError("hand_counts must follow the 10 positions of hand")
+        self.hand_zero = array("f", bytes(4 * 11 * self.nk))
+        self.hand_memo: dict[tuple[int, ...], Any] = {}
+        #: the seat blocks by content (:meth:`_seat`)
+        self.seat_size = 4 + self.nk + fields * (3 + 2 * self.nk)
+        self.seat_zero = array("f", bytes(4 * self.seat_size))
+        self.seat_memo: dict[tuple[Any, ...], Any] = {}
+        #: a count per card, all 0 between uses (:meth:`_hist`)
+        self.counts: list[int] = [0] * len(keys)
+
+    def encode(self, game: BeanGame, seat: int) -> array[float]:
+        """The seat's vector as a fresh ``array('f')``."""
+        out = self.zero[:]
+        self.write(game, seat, out)
+        return out
+
+    def offer_slots(self, game: BeanGame, seat: int) -> tuple[list[int], list[int]]:
+        """The ids of the open offers made to / by ``seat``, oldest first."""
+        into: list[int] = []
+        mine: list[int] = []
+        for o in game.offers.values():
+            if o.to == seat:
+                into.append(o.id)
+            if o.frm == seat:
+                mine.append(o.id)
+        into.sort()
+        mine.sort()
+        return into, mine
+
+    def _hist(
+        self,
+        cards: list[int],
+        base: int,
+        scale: float,
+        cap: float,
+        out: Any,
+    ) -> None:
+        """The histogram of ``cards`` at ``base``: count / ``scale``, at most ``cap``."""
+        counts = self.counts
+        for c in cards:
+            counts[c] += 1
+        for c in cards:
+            k = counts[c]
+            if k:
+                out[base + c] = _cap(k / scale, cap)
+                counts[c] = 0
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        """Write the non-zero entries of ``seat``'s vector into ``out`` (an
+        ``array('f')`` of :attr:`size` zeros)."""
+        n = self.n
+        nk = self.nk
+        total = self.total
+        ph = self.phases.get(game.phase_name, -1)
+        if ph >= 0:
+            out[self.o_phase + ph] = 1.0
+        # the numbers (Encoder.number: 0 is not written)
+        if game.turn:
+            out[self.o_turn] = _cap(float(game.turn) / 100.0, 10.0)
+        if game.planted:
+            out[self.o_planted] = _cap(float(game.planted) / 2.0, 10.0)
+        deck = len(game.deck)
+        if deck:
+            out[self.o_deck] = _cap(float(deck) / float(total), 1.0)
+        if game.exhaustions:
+            out[self.o_exh] = _cap(float(game.exhaustions) / 4.0, 2.0)
+        fe = game._final_exhaustion()
+        if fe:
+            out[self.o_final] = _cap(float(fe) / 4.0, 2.0)
+        a = game.active
+        if 0 <= a < n:
+            out[self.o_active + (a - seat) % n] = 1.0
+        a = game.start
+        if 0 <= a < n:
+            out[self.o_first + (a - seat) % n] = 1.0
+        if game.final:
+            out[self.o_last] = 1.0
+        for s in game.waiting_for():
+            out[self.o_wait + (s - seat) % n] = 1.0
+        discard = game.discard
+        if discard:
+            self._hist(discard, self.o_discard, 10.0, total / 10.0, out)
+            out[self.o_top + discard[-1]] = 1.0
+            out[self.o_dsize] = _cap(len(discard) / total, 1.0)
+        revealed = game.revealed
+        for j in range(min(len(revealed), self.reveal)):
+            out[self.o_revealed + j * nk + revealed[j]] = 1.0
+        if game.offers:
+            self._offers(game, seat, out)
+        for k in range(n):
+            self._seat(game, (seat + k) % n, self.o_seats[k], out)
+        hand = game.hands[seat]
+        if hand:
+            # my hand's blocks (hand, hand_counts: side by side) by its cards
+            hkey = tuple(hand)
+            seg = self.hand_memo.get(hkey)
+            if seg is None:
+                seg = self.hand_zero[:]
+                for j in range(min(len(hand), 10)):
+                    seg[j * nk + hand[j]] = 1.0
+                self._hist(hand, 10 * nk, 5.0, total / 5.0, seg)
+                if len(self.hand_memo) >= MEMO:
+                    self.hand_memo.clear()
+                self.hand_memo[hkey] = seg
+            out[self.o_hand : self.o_hand + 11 * nk] = seg
+        coins = game.coins[seat]
+        if coins:
+            side = self.side
+            sides = [0] * self.nb
+            for c in coins:
+                b = side[c]
+                if b >= 0:
+                    sides[b] += 1
+            for b in range(self.nb):
+                if sides[b]:
+                    out[self.o_coins + b] = _cap(sides[b] / 10.0, total / 10.0)
+        for x in self.extras:
+            x.write(game, seat, out)
+
+    def _seat(self, game: BeanGame, s: int, base0: int, out: Any) -> None:
+        """Seat ``s``'s block at ``base0``: copied from the memo of its
+        content (sizes, trading area, fields and their pays), written on a miss."""
+        flds = game.fields[s]
+        pays = [game.harvest_value(s, j) if flds[j] else 0 for j in range(len(flds))]
+        key = (
+            len(game.hands[s]),
+            len(game.coins[s]),
+            max(0, game.cap(s) - game.proposals[s]),
+            tuple(game.trade[s]),
+            tuple([tuple(f) for f in flds]),
+            tuple(pays),
+        )
+        seg = self.seat_memo.get(key)
+        if seg is None:
+            seg = self.seat_zero[:]
+            self._seat_write(game, s, pays, seg)
+            if len(self.seat_memo) >= MEMO:
+                self.seat_memo.clear()
+            self.seat_memo[key] = seg
+        out[base0 : base0 + self.seat_size] = seg
+
+    def _seat_write(self, game: BeanGame, s: int, pays: list[int], out: Any) -> None:
+        base0 = 0
+        nk = self.nk
+        total = self.total
+        nf = self.fields
+        flds = game.fields[s]
+        out[base0] = _cap(len(game.hands[s]) / 10.0, 10.0)
+        out[base0 + 1] = _cap(len(game.coins[s]) / 10.0, 10.0)
+        out[base0 + 2] = _cap(max(0, game.cap(s) - game.proposals[s]) / 20.0, 10.0)
+        out[base0 + 3] = len(flds) / nf
+        area = game.trade[s]
+        if area:
+            self._hist(area, base0 + 4, 3.0, total / 3.0, out)
+        per_field = 3 + 2 * nk
+        for j in range(min(len(flds), nf)):
+            f = flds[j]
+            base = base0 + 4 + nk + j * per_field
+            out[base] = 1.0
+            if f:
+                out[base + 1] = _cap(len(f) / 10.0, total / 10.0)
+                pay = pays[j]
+                if pay:
+                    out[base + 2] = _cap(pay / 4.0, 10.0)
+                out[base + 3 + f[-1]] = 1.0
+                self._hist(f, base + 3 + nk, 10.0, total / 10.0, out)
+
+    def _offers(self, game: BeanGame, seat: int, out: Any) -> None:
+        n = self.n
+        into: list[Offer] = []
+        mine: list[Offer] = []
+        other = 0
+        for o in game.offers.values():
+            if o.to == seat:
+                into.append(o)
+            elif o.frm == seat:
+                mine.append(o)
+            else:
+                other += 1
+        # offers are kept in the order they were made (ids ascending), as the
+        # dict encoder's sort by id has them
+        for j in range(min(len(into), 8)):
+            o = into[j]
+            self._offer(game, seat, o, self.o_in + j * self.per_offer, (o.frm - seat) % n, out)
+        for j in range(min(len(mine), 8)):
+            o = mine[j]
+            self._offer(game, seat, o, self.o_out + j * self.per_offer, (o.to - seat) % n, out)
+        if other:
+            out[self.o_other] = _cap(other / 10.0, 10.0)
+
+    def _offer(
+        self,
+        game: BeanGame,
+        seat: int,
+        o: Offer,
+        base: int,
+        who: int,
+        out: Any,
+    ) -> None:
+        n = self.n
+        nk = self.nk
+        out[base] = 1.0
+        out[base + 1 + who] = 1.0
+        give: dict[int, int] = {}
+        zones = [0, 0, 0]
+        for z, i in o.give:
+            c = game._ref_card(o.frm, z, i)
+            if z != "h" or seat == o.frm:
+                k = c
+            else:
+                k = self.card_index.get(game.offered_hand_card(c), -1)
+            if k >= 0:
+                give[k] = give.get(k, 0) + 1
+            if z == "h":
+                zones[0] += 1
+            elif z == "r":
+                zones[1] += 1
+            elif z == "s":
+                zones[2] += 1
+        for k, c2 in give.items():
+            out[base + 1 + n + k] = _cap(c2 / 2.0, 10.0)
+        for zi in range(3):
+            if zones[zi]:
+                out[base + 1 + n + nk + zi] = _cap(zones[zi] / 2.0, 10.0)
+        want: dict[int, int] = {}
+        for b in o.want:
+            want[b] = want.get(b, 0) + 1
+        for b, c3 in want.items():
+            out[base + 1 + n + nk + 3 + b] = _cap(c3 / 2.0, 10.0)
+
+
+def legal_indices(
+    legal: list[Any],
+    seat: int,
+    offers_in: list[int],
+    offers_out: list[int],
+    cache: dict[int, Any],
+    by_value: dict[Any, Any],
+    index_of: Any,
+    zeros: bytes,
+) -> tuple[dict[int, Any], bytes]:
+    """Index -> action of the legal actions in the table and the action mask
+    (:meth:`bohn.rl.env.Config.legal_indices`, which gives the table's memos
+    of ``seat``: ``cache`` by the action's identity, ``by_value`` by its value
+    and, for an answer to an offer, by (kind, slot, cards given); else
+    ``index_of``)."""
+    out: dict[int, Any] = {}
+    for a in legal:
+        seen = cache.get(id(a))
+        if seen is not None and seen[0] is a:
+            i = seen[1]
+        else:
+            t = a.type
+            if t == "accept" or t == "decline" or t == "withdraw":
+                ids = offers_out if t == "withdraw" else offers_in
+                oid = a.offer
+                slot = ids.index(oid) if oid in ids else -1
+                k = (t, slot, getattr(a, "give", ()))
+                if k in by_value:
+                    i = by_value[k]
+                else:
+                    i = index_of(a, seat, offers_in, offers_out)
+            else:
+                i = index_of(a, seat, offers_in, offers_out)
+        if i is not None:
+            out[i] = a
+    b = bytearray(zeros)
+    for i in out:
+        b[i] = 1
+    return out, bytes(b)

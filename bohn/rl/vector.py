@@ -1,0 +1,341 @@
+"""Many games stepped at once: ``bohn.rl.vector_env(variant, players, n)``.
+
+Two forms, both with Gymnasium's vector conventions (``docs/rl.md``):
+
+* :class:`VectorEnv` (``opponents=None``, self-play): every seat of every game
+  is played by the caller. ``step(actions)`` applies ``actions[i]`` for the
+  seat to act in game ``i`` and returns the batches of the next seat to act:
+  observations ``(n, D)`` ``float32``, masks ``(n, K)`` ``int8``, rewards
+  ``(n, players)`` (every seat's, by absolute seat: 0 until the game ends),
+  terminations and truncations ``(n,)`` and ``infos`` with ``seat`` ``(n,)``:
+  the seat whose observation row ``i`` is (the seat to act; at the end the
+  seat that acted last).
+* :class:`SingleAgentVectorEnv` (``opponents="random"`` or a list of bot
+  specs): one learning seat per game against bohn bots, a
+  :class:`gymnasium.vector.VectorEnv` whose sub-environments are
+  :class:`~bohn.rl.single.SingleAgentEnv`: the same trajectories as
+  ``gymnasium.vector.SyncVectorEnv`` of them, batched without a NumPy call
+  per game.
+
+Finished games reset automatically in Gymnasium's default mode,
+``AutoresetMode.NEXT_STEP``: the step that ends game ``i`` returns its final
+observation with ``terminations[i]`` True; the next ``step`` resets it (its
+action is ignored) and returns the new game's first observation with reward
+0. ``reset(seed=s)`` deals game ``i`` with seed ``s + i`` (a list: one seed
+per game), as ``SyncVectorEnv`` does; later resets draw their seeds as each
+environment alone would (:meth:`bohn.rl.env.raw_env.reset`,
+:meth:`bohn.rl.single.SingleAgentEnv.reset`), so the trajectories are those
+of ``n`` separate environments.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from bohn.engine.errors import IllegalAction, SetupError
+from bohn.engine.game import Game
+from bohn.rl.env import Config, SeatState, apply_index, terminal_rewards
+from bohn.rl.single import SingleAgentEnv
+from bohn.sim.runner import next_seat
+
+
+def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
+    if seed is None:
+        return [None] * n
+    if isinstance(seed, int):
+        return [seed + i for i in range(n)]
+    seeds = list(seed)
+    if len(seeds) != n:
+        raise SetupError(f"{n} games need {n} seeds, got {len(seeds)}")
+    return seeds
+
+
+class _SelfPlayGame:
+    """One game of :class:`VectorEnv`: what ``raw_env`` keeps of it."""
+
+    __slots__ = ("config", "game", "last", "rng", "state", "vector")
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.rng = np.random.default_rng()
+        self.game: Game | None = None
+        self.state: SeatState | None = None
+        self.last = 0
+        self.vector: array[float] | None = None
+
+    def reset(self, seed: int | None) -> None:
+        # as raw_env.reset: the seed deals the game and seeds later resets
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self.rng.integers(0, 2**62))
+        self.game = self.config.new_game(game_seed)
+        n = self.config.players
+        self.last = (getattr(self.game, "active", 0) - 1) % n
+        self._select()
+
+    def _select(self) -> None:
+        game = self.game
+        assert game is not None
+        waiting = game.waiting_for()
+        if waiting:
+            seat = next_seat(waiting, self.last, self.config.players)
+            self.state = SeatState(self.config, game, seat)
+        else:
+            self.state = None
+
+    def step(self, index: Any) -> list[float] | None:
+        """Apply ``index`` for the seat to act; every seat's reward at the end."""
+        state = self.state
+        game = self.game
+        assert state is not None and game is not None
+        apply_index(self.config, game, state, index)
+        self.last = state.seat
+        result = game.result()
+        if result is None:
+            self._select()
+            if self.state is None:
+                raise RuntimeError("the game waits for no seat but is not over")
+            return None
+        self.state = None
+        return terminal_rewards(result, self.config.players, self.config.reward)
+
+    def observation(self) -> tuple[array[float], bytes, int]:
+        st = self.state
+        if st is not None:
+            return st._encoded(), st.mask_bytes, st.seat
+        assert self.game is not None
+        vec = self.config.encoder.encode_game(self.game, self.last)
+        return vec, self.config._zeros, self.last
+
+
+class VectorEnv:
+    """``n`` games played by the caller at every seat (self-play); see the
+    module docstring. ``observation_space`` / ``action_space`` are the batched
+    spaces, ``single_observation_space`` / ``single_action_space`` those of one
+    game (the AEC environment's)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        variant: str,
+        players: int | None,
+        n: int,
+        *,
+        reward: str = "rank",
+        **options: Any,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise SetupError(f"n must be a positive integer, not {n!r}")
+        self.config = Config(variant, players, reward, options)
+        self.num_envs = n
+        self.players = self.config.players
+        self.single_observation_space = self.config.observation_space
+        self.single_action_space = spaces.Discrete(len(self.config.table))
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self._games = [_SelfPlayGame(self.config) for _ in range(n)]
+        self._autoreset = [False] * n
+        self._d = self.config.encoder.size
+        self._k = len(self.config.table)
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """New games; ``seed``: game ``i`` gets ``seed + i`` (or ``seed[i]``)."""
+        for g, s in zip(self._games, _seeds(seed, self.num_envs), strict=True):
+            g.reset(s)
+        self._autoreset = [False] * self.num_envs
+        obs, seats = self._batch()
+        return obs, {"seat": seats}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Apply ``actions[i]`` in game ``i`` (see the module docstring)."""
+        n = self.num_envs
+        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if len(acts) != n:
+            raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
+        rewards = np.zeros((n, self.players), dtype=np.float64)
+        done = [False] * n
+        for i, g in enumerate(self._games):
+            if self._autoreset[i]:
+                g.reset(None)
+                continue
+            r = g.step(acts[i])
+            if r is not None:
+                rewards[i] = r
+                done[i] = True
+        self._autoreset = done
+        obs, seats = self._batch()
+        return (
+            obs,
+            rewards,
+            np.array(done, dtype=np.bool_),
+            np.zeros(n, dtype=np.bool_),
+            {"seat": seats},
+        )
+
+    def _batch(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        vecs: list[array[float]] = []
+        masks: list[bytes] = []
+        seats: list[int] = []
+        for g in self._games:
+            v, m, s = g.observation()
+            vecs.append(v)
+            masks.append(m)
+            seats.append(s)
+        n = self.num_envs
+        obs = np.frombuffer(b"".join(vecs), dtype=np.float32).reshape(n, self._d)
+        mask = np.frombuffer(b"".join(masks), dtype=np.int8).reshape(n, self._k)
+        return {"observation": obs, "action_mask": mask}, np.array(seats, dtype=np.int64)
+
+    def games(self) -> list[Game | None]:
+        """The engine games, in order (to read, not to change)."""
+        return [g.game for g in self._games]
+
+    def close(self) -> None:
+        self._games = []
+
+
+class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
+    """``n`` games of one learning seat against bohn bots (see the module
+    docstring): a :class:`gymnasium.vector.VectorEnv` over
+    :class:`~bohn.rl.single.SingleAgentEnv` sub-environments."""
+
+    def __init__(
+        self,
+        variant: str,
+        players: int | None,
+        n: int,
+        *,
+        seat: int | Sequence[int] = 0,
+        opponents: str | Sequence[str] = "random",
+        **kwargs: Any,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise SetupError(f"n must be a positive integer, not {n!r}")
+        seats = [seat] * n if isinstance(seat, int) else list(seat)
+        if len(seats) != n:
+            raise SetupError(f"{n} games need one learning seat each, got {len(seats)}")
+        self.envs = [
+            SingleAgentEnv(variant, players, seat=s, opponents=opponents, **kwargs) for s in seats
+        ]
+        first = self.envs[0]
+        self.num_envs = n
+        self.metadata = {**first.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
+        self.render_mode = None
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self._autoreset = [False] * n
+        self._d = first.encoder.size
+        self._k = len(first.table)
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """New games; ``seed``: sub-environment ``i`` gets ``seed + i`` (or ``seed[i]``)."""
+        for e, s in zip(self.envs, _seeds(seed, self.num_envs), strict=True):
+            e._reset_game(s)
+        self._autoreset = [False] * self.num_envs
+        return self._batch(), {}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        n = self.num_envs
+        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if len(acts) != n:
+            raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
+        rewards = np.zeros(n, dtype=np.float64)
+        done = [False] * n
+        found: dict[str, dict[int, Any]] = {"illegal": {}, "result": {}}
+        for i, e in enumerate(self.envs):
+            if self._autoreset[i]:
+                e._reset_game(None)
+                continue
+            r, term, info = e._step_game(acts[i])
+            rewards[i] = r
+            done[i] = term
+            for key, got in found.items():
+                if key in info:
+                    got[i] = info[key]
+        self._autoreset = done
+        # Gymnasium's vector infos: a key's values per game, and "_key" saying
+        # which games have one
+        infos: dict[str, Any] = {}
+        for key, got in found.items():
+            if got:
+                infos[key] = np.array([got.get(i) for i in range(n)], dtype=object)
+                infos[f"_{key}"] = np.array([i in got for i in range(n)], dtype=np.bool_)
+        return (
+            self._batch(),
+            rewards,
+            np.array(done, dtype=np.bool_),
+            np.zeros(n, dtype=np.bool_),
+            infos,
+        )
+
+    def _batch(self) -> dict[str, np.ndarray]:
+        vecs: list[Any] = []
+        masks: list[bytes] = []
+        for e in self.envs:
+            v, m = e._raw_observation()
+            vecs.append(v)
+            masks.append(m)
+        n = self.num_envs
+        return {
+            "observation": np.frombuffer(b"".join(vecs), dtype=np.float32).reshape(n, self._d),
+            "action_mask": np.frombuffer(b"".join(masks), dtype=np.int8).reshape(n, self._k),
+        }
+
+    def action_masks(self) -> np.ndarray:
+        """The current masks, ``(n, K)``."""
+        return self._batch()["action_mask"]
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.envs = []
+
+
+def vector_env(
+    variant: str = "bohnanza",
+    players: int | None = None,
+    n: int = 1,
+    *,
+    opponents: str | Sequence[str] | None = None,
+    seat: int | Sequence[int] = 0,
+    **kwargs: Any,
+) -> VectorEnv | SingleAgentVectorEnv:
+    """``n`` games of ``variant`` for ``players`` stepped in one call: self-play
+    (:class:`VectorEnv`) without ``opponents``; with them (one bot spec, or a
+    list per other seat) ``seat`` (or ``seat[i]`` in game ``i``) learns against bots
+    (:class:`SingleAgentVectorEnv`, a ``gymnasium.vector.VectorEnv``). Other
+    keywords: ``reward``, the game options, and for the single-agent form
+    ``illegal``."""
+    if opponents is None:
+        if seat != 0:
+            raise SetupError("seat is for the single-agent form: give opponents too")
+        return VectorEnv(variant, players, n, **kwargs)
+    return SingleAgentVectorEnv(variant, players, n, seat=seat, opponents=opponents, **kwargs)
+
+
+__all__ = ["IllegalAction", "SingleAgentVectorEnv", "VectorEnv", "vector_env"]

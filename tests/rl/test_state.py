@@ -1,0 +1,166 @@
+"""The encoding written from the state equals the one built from ``observe``,
+and is blind to every hidden card.
+
+Equality runs ``EQUALITY_GAMES`` seeded random games per ruleset (1,000) at
+one player count in every run, and every player count with ``BOHN_SOAK=1``
+(``docs/testing.md``): at every step the acting seat's vector, and every
+seat's at every 16th step. A ruleset without a state writer encodes from
+``observe`` (``Encoder.encode_game``): its games check that path with fewer
+games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from bohn import rl
+from bohn.engine.infostate import resample_from_infostate
+from bohn.rl.encoding import Encoder
+from bohn.rl.env import SeatState
+from bohn.rulesets import VARIANTS, find_variant
+from bohn.sim.runner import next_seat
+
+from .helpers import CONFIG_IDS, CONFIGS
+
+SOAK = os.environ.get("BOHN_SOAK", "0") not in ("", "0")
+#: seeded games per configuration of a ruleset with a state writer
+EQUALITY_GAMES = 1000
+#: ... of a ruleset encoded from observe (the same path both ways; soak: 1,000)
+DICT_GAMES = 1000 if SOAK else 20
+#: the rulesets whose vector is written from the state
+WRITTEN = [v for v in VARIANTS if Encoder(v, find_variant(v).allowed_players()[0]).state]
+
+
+def ci_configs() -> list[tuple[str, int]]:
+    """Every configuration under soak; else each ruleset at one player count
+    (3 where it allows it)."""
+    if SOAK:
+        return CONFIGS
+    out = []
+    for v, cls in VARIANTS.items():
+        counts = cls.allowed_players()
+        out.append((v, 3 if 3 in counts else counts[0]))
+    return out
+
+
+def play(variant: str, players: int, seed: int) -> Any:
+    """A seeded random game: yields (game, acting seat, step) before each step."""
+    cls = find_variant(variant)
+    game = cls.new(players, seed=seed)
+    rnd = random.Random(seed)
+    last = (getattr(game, "active", 0) - 1) % players
+    k = 0
+    while game.result() is None:
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        seat = next_seat(waiting, last, players)
+        yield game, seat, k
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[int(rnd.random() * len(legal))])
+        last = seat
+        k += 1
+    yield game, last, k
+
+
+def test_the_bean_games_write_from_the_state() -> None:
+    assert {"bohnanza", "sissi", "ladybohn"} <= set(WRITTEN)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), ci_configs(), ids=[f"{v}-{n}" for v, n in ci_configs()]
+)
+def test_state_encoding_equals_the_observation_encoding(variant: str, players: int) -> None:
+    enc = Encoder(variant, players)
+    games = EQUALITY_GAMES if enc.state is not None else DICT_GAMES
+    steps = 0
+    for seed in range(games):
+        for game, seat, k in play(variant, players, seed):
+            seats = range(players) if k % 16 == 0 else (seat,)
+            for s in seats:
+                written = enc.encode_game(game, s)
+                reference = enc.encode_array(game.observe(s))
+                if written != reference:
+                    diff = [
+                        (i, reference[i], written[i])
+                        for i in range(enc.size)
+                        if written[i] != reference[i]
+                    ]
+                    names = {
+                        b.name
+                        for i, _, _ in diff
+                        for b in enc.blocks
+                        if b.start <= i < b.start + b.size
+                    }
+                    pytest.fail(
+                        f"{variant} for {players}, seed {seed}, step {k}, seat {s}: "
+                        f"blocks {sorted(names)} differ: {diff[:5]}"
+                    )
+            steps += 1
+    assert steps > games
+
+
+def _digest(variant: str, players: int, games: int) -> str:
+    enc = Encoder(variant, players)
+    h = hashlib.sha256()
+    for seed in range(games):
+        for game, _, _ in play(variant, players, seed):
+            for s in range(players):
+                h.update(enc.encode_game(game, s).tobytes())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("variant", WRITTEN)
+def test_the_compiled_writer_equals_the_pure_one(variant: str) -> None:
+    """The compiled pass's vectors equal those of the pure-Python sources
+    (``BOHN_NATIVE=0``), at every step of a few games."""
+    players = 3
+    code = f"from tests.rl.test_state import _digest; print(_digest({variant!r}, {players}, 3))"
+    env = {**os.environ, "BOHN_NATIVE": "0"}
+    pure = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert _digest(variant, players, 3) == pure
+
+
+def _hidden_differs(a: Any, b: Any) -> bool:
+    return bool(a._state_json() != b._state_json())
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_scrambled_hidden_cards_leave_the_vector_unchanged(variant: str, players: int) -> None:
+    """Every hidden card (other hands, the deck's order, face-down coins, any
+    ruleset's hidden piles) dealt anew among the places the seat cannot tell
+    apart (``resample_from_infostate``): the seat's vector, written from the
+    state, and its mask come out identical; and the scrambles do change the
+    game (the test could fail)."""
+    e = rl.raw_env(variant, players)
+    enc = e.encoder
+    checked = changed = 0
+    for seed in (3, 4):
+        for game, seat, k in play(variant, players, seed):
+            if k % 40 != 39 or game.result() is not None:
+                continue
+            real = SeatState(e.config, game, seat)
+            for r in range(2):
+                world = resample_from_infostate(game, seat, 100 * k + r)
+                changed += _hidden_differs(game, world)
+                assert enc.encode_game(world, seat) == enc.encode_game(game, seat)
+                other = SeatState(e.config, world, seat)
+                assert np.array_equal(real.vector, other.vector)
+                assert np.array_equal(real.mask, other.mask)
+                checked += 1
+            if checked >= 12:
+                break
+    assert checked > 0
+    assert changed > 0
