@@ -124,9 +124,7 @@ def main() -> int:
     procs = []
     try:
         for _ in range(2):
-            procs.append(
-                start_server(args.db, args=["--cluster", *NO_LIMITS])
-            )
+            procs.append(start_server(args.db, args=["--cluster", *NO_LIMITS]))
         report = asyncio.run(run([u for _, u in procs], args.db, args))
     finally:
         for proc, _ in procs:
