@@ -9,8 +9,10 @@ from typing import Any
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.encoding import Encoder, histogram
-from bohn.rl.parts import BeanEncoding
-from bohn.rulesets.al_cabohne.rules import BOSSES
+from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.al_cabohne.rules import BOSSES, AlCabohne
+from bohn.rulesets.al_cabohne.state import MafiaWriter
 
 
 class AlCabohneEncoding(BeanEncoding):
@@ -74,6 +76,27 @@ class AlCabohneEncoding(BeanEncoding):
 
         enc.custom("piles", piles * nk, total / 10.0, "the uncovered piles (key counts / 10)", pile)
         enc.onehot("feed", {k: i for i, k in enumerate(boss_keys)}, "feed", "the boss to be fed")
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        if defined_by(kind, "observe") is not AlCabohne:
+            return None
+        if defined_by(type(self), "extra_blocks") is not AlCabohneEncoding:
+            return None
+        return self.mafia_writers(enc)
+
+    def mafia_writers(self, enc: Encoder) -> list[ExtraWriter]:
+        """The state writers of the mafia's blocks (:mod:`bohn.rulesets.al_cabohne.state`)."""
+        start = {b.name: b.start for b in enc.blocks}
+        return [
+            MafiaWriter(
+                start["bosses"],
+                start["treasury"],
+                start["piles"],
+                start["feed"],
+                len(enc.cards),
+                enc.total,
+            )
+        ]
 
 
 ENCODING = AlCabohneEncoding()

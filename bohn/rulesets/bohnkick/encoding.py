@@ -10,7 +10,9 @@ from typing import Any
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.encoding import Encoder, histogram
-from bohn.rl.parts import RulesetEncoding
+from bohn.rl.parts import RulesetEncoding, defined_by
+from bohn.rulesets.bohnkick.rules import Bohnkick
+from bohn.rulesets.bohnkick.state import BohnkickStateWriter
 
 
 class BohnkickEncoding(RulesetEncoding):
@@ -180,6 +182,24 @@ class BohnkickEncoding(RulesetEncoding):
             "(relative): same team, hand size / 6, defensive cards / 3; my hand (one-hot per "
             "position, 10) and my defensive cards (one-hot per position, 4)",
             table,
+        )
+
+    def state_writer(self, enc: Encoder, kind: type[Game]) -> BohnkickStateWriter | None:
+        """The writer of the whole vector from the state
+        (:mod:`bohn.rulesets.bohnkick.state`), where ``kind`` observes as
+        Bohnkick does and the blocks are these."""
+        if defined_by(kind, "observe") is not Bohnkick:
+            return None
+        if defined_by(type(self), "blocks") is not BohnkickEncoding:
+            return None
+        return BohnkickStateWriter(
+            enc.players,
+            enc.size,
+            {b.name: b.start for b in enc.blocks},
+            len(enc.cards),
+            len(enc.beans),
+            dict(enc.phases),
+            enc.total,
         )
 
 

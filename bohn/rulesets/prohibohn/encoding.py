@@ -10,8 +10,11 @@ from typing import Any
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
+from bohn.rl.parts import defined_by
+from bohn.rl.state import ExtraWriter
 from bohn.rulesets.al_cabohne.encoding import AlCabohneEncoding
-from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
+from bohn.rulesets.prohibohn.state import EstablishmentWriter
 
 
 class ProhibohnEncoding(AlCabohneEncoding):
@@ -115,6 +118,25 @@ class ProhibohnEncoding(AlCabohneEncoding):
             "treasury shown to a Police Station's buyer (bean counts / 5)",
             rest,
         )
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        if defined_by(kind, "observe") is not Prohibohn:
+            return None
+        if defined_by(type(self), "extra_blocks") is not ProhibohnEncoding:
+            return None
+        start = {b.name: b.start for b in enc.blocks}
+        beans = enc.beans
+        side = [beans.get(bean_of(k), -1) for k in enc.cards]
+        establishments = EstablishmentWriter(
+            start["pb_seats"],
+            start["pb_supply"],
+            start["pb_table"],
+            enc.players,
+            side,
+            len(beans),
+            enc.total,
+        )
+        return [*self.mafia_writers(enc), establishments]
 
 
 ENCODING = ProhibohnEncoding()

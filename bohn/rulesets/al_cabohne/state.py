@@ -1,0 +1,83 @@
+"""Al Cabohne's blocks written from the state (:mod:`bohn.rl.state`).
+
+:class:`MafiaWriter` writes ``bosses``, ``treasury``, ``piles`` and ``feed``
+(the keys ``AlCabohne.observe`` adds to the bean games') as
+:class:`~bohn.rulesets.al_cabohne.encoding.AlCabohneEncoding`'s blocks write
+them from the dict; the bean games' blocks are :class:`~bohn.rl.state.BeanStateWriter`'s
+(``AlCabohne.observe`` leaves them as ``BeanGame.observe`` has them). Compiled
+with the engine (``@mypyc_attr``: ``bohn/_native.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn._native import mypyc_attr
+from bohn.engine.beans import BeanGame
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.al_cabohne.rules import BOSSES, FEED, AlCabohne
+
+#: the uncovered piles the ``piles`` block shows
+PILES = 4
+
+
+def _cap(x: float, cap: float) -> float:
+    return x if x < cap else cap
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class MafiaWriter(ExtraWriter):
+    """``bosses``, ``treasury``, ``piles`` and ``feed`` from the state."""
+
+    def __init__(
+        self, bosses: int, treasury: int, piles: int, feed: int, nk: int, total: int
+    ) -> None:
+        self.bosses = bosses
+        self.treasury = treasury
+        self.piles = piles
+        self.feed = feed
+        self.nk = nk
+        self.total = total
+        self.per = 3 + 2 * nk
+        self.thresholds: list[float] = [float(b[2]) for b in BOSSES]
+        #: a count per card, all 0 between uses (:meth:`_hist`)
+        self.counts: list[int] = [0] * nk
+
+    def _hist(self, cards: list[int], base: int, out: Any) -> None:
+        """The histogram of ``cards`` at ``base``: count / 10, at most cards / 10."""
+        counts = self.counts
+        cap = self.total / 10.0
+        for c in cards:
+            counts[c] += 1
+        for c in cards:
+            k = counts[c]
+            if k:
+                out[base + c] = _cap(k / 10.0, cap)
+                counts[c] = 0
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        assert isinstance(game, AlCabohne)
+        nk = self.nk
+        total = self.total
+        bosses = game.bosses
+        for j in range(min(len(bosses), len(BOSSES))):
+            p = self.bosses + j * self.per
+            out[p] = 1.0
+            out[p + 1] = _cap(self.thresholds[j] / 10.0, 10.0)
+            f = bosses[j]
+            if f:
+                out[p + 2] = _cap(len(f) / 10.0, total / 10.0)
+                out[p + 3 + f[-1]] = 1.0
+                self._hist(f, p + 3 + nk, out)
+        t = len(game.treasury)
+        if t:
+            out[self.treasury] = _cap(float(t) / float(total), 1.0)
+        piles = game.piles
+        for j in range(min(len(piles), PILES)):
+            self._hist(piles[j], self.piles + j * nk, out)
+        if game.phase == FEED:
+            k = game.feeding
+            if k < 0:  # as ``BOSSES[feeding]`` reads it
+                k += len(BOSSES)
+            if 0 <= k < len(BOSSES):
+                out[self.feed + k] = 1.0

@@ -1,0 +1,119 @@
+"""Prohibohn's blocks written from the state (:mod:`bohn.rl.state`).
+
+:class:`EstablishmentWriter` writes ``pb_seats``, ``pb_supply`` and
+``pb_table`` (the keys ``Prohibohn.observe`` adds to Al Cabohne's) as
+:class:`~bohn.rulesets.prohibohn.encoding.ProhibohnEncoding`'s blocks write
+them from the dict; Al Cabohne's blocks are written by its
+:class:`~bohn.rulesets.al_cabohne.state.MafiaWriter`. Compiled with the
+engine (``@mypyc_attr``: ``bohn/_native.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn._native import mypyc_attr
+from bohn.engine.beans import BeanGame
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.prohibohn.rules import (
+    DRAW_CHOICE,
+    ESTABLISHMENTS,
+    POLICE_PICK,
+    PROTECT,
+    PUB_REMOVE,
+    REMOVE_THIRD,
+    Prohibohn,
+)
+
+#: the tally's entries in the order of ``pb_seats``
+TALLY = ("cash", "cards", "bonus", "total")
+#: the decision's keys in the order of ``pb_table``
+KINDS = ("field", "boss", "counts", "third", "removable", "treasury")
+
+
+def _cap(x: float, cap: float) -> float:
+    return x if x < cap else cap
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class EstablishmentWriter(ExtraWriter):
+    """``pb_seats``, ``pb_supply`` and ``pb_table`` from the state."""
+
+    def __init__(
+        self,
+        seats: int,
+        supply: int,
+        table: int,
+        players: int,
+        side: list[int],
+        beans: int,
+        total: int,
+    ) -> None:
+        self.seats = seats
+        self.supply = supply
+        self.table = table
+        self.n = players
+        #: card -> index of its bean side among the bean types (-1: none)
+        self.side = side
+        self.nb = beans
+        self.total = total
+        self.ne = len(ESTABLISHMENTS.keys)
+        self.per_seat = self.ne + 5
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        assert isinstance(game, Prohibohn)
+        n = self.n
+        ne = self.ne
+        for k in range(n):
+            s = (seat + k) % n
+            base = self.seats + k * self.per_seat
+            for e in game.owned[s]:
+                out[base + e] = 1.0
+            tally = game.tally(s)
+            for j in range(4):
+                v = tally[TALLY[j]]
+                if v:
+                    out[base + ne + j] = _cap(v / 20.0, 10.0)
+            if game.stashed[s]:
+                out[base + ne + 4] = 1.0
+        for e in game.supply:
+            out[self.supply + e] = 1.0
+        base = self.table
+        if game.razzia():
+            out[base] = 1.0
+        if game.extended:
+            out[base + 1] = 1.0
+        if game.under:
+            out[base + 2] = _cap(game.under / 10.0, 10.0)
+        if game.uncovered:
+            out[base + 3] = _cap(game.uncovered / 5.0, 10.0)
+        st = game.stage
+        if 0 <= st <= 6:
+            out[base + 4 + st] = 1.0
+        p = base + 11
+        phase = game.phase
+        if phase == REMOVE_THIRD:
+            out[p + 3] = 1.0
+        elif phase == PUB_REMOVE:
+            out[p + 4] = 1.0
+        elif phase == POLICE_PICK:
+            out[p + 5] = 1.0
+            if seat == game.active and game.treasury:
+                self._coins(game.treasury, p + len(KINDS), out)
+        elif phase == PROTECT:
+            out[p] = 1.0
+            out[p + 1] = 1.0
+        elif phase == DRAW_CHOICE:
+            out[p + 2] = 1.0
+
+    def _coins(self, cards: list[int], base: int, out: Any) -> None:
+        """The bean sides of ``cards`` at ``base``: count / 5, at most cards / 5."""
+        side = self.side
+        sides = [0] * self.nb
+        for c in cards:
+            b = side[c]
+            if b >= 0:
+                sides[b] += 1
+        for b in range(self.nb):
+            if sides[b]:
+                out[base + b] = _cap(sides[b] / 5.0, self.total / 5.0)
