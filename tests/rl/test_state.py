@@ -74,7 +74,7 @@ def play(variant: str, players: int, seed: int) -> Any:
 
 
 def test_the_bean_games_write_from_the_state() -> None:
-    assert {"bohnanza", "sissi", "ladybohn"} <= set(WRITTEN)
+    assert {"bohnanza", "sissi", "ladybohn", "high-bohn", "mutterbohnchen"} <= set(WRITTEN)
 
 
 @pytest.mark.parametrize(
