@@ -90,15 +90,16 @@ class HighBohnWriter(ExtraWriter):
                 for b in range(self.nb):
                     if sides[b]:
                         out[base + b] = _cap(sides[b] / 10.0, total / 10.0)
-        owned: set[int] = set()
+        # removed: in play, neither owned nor for sale (marked, not searched)
+        seen = [False] * self.nbld
         for z in game.owned:
             for b in z:
-                owned.add(b)
-        supply = game.supply
-        for b in supply:
+                seen[b] = True
+        for b in game.supply:
             out[self.o_supply + b] = 1.0
+            seen[b] = True
         for b in game.buildings_in_play():
-            if b not in owned and b not in supply:
+            if not seen[b]:
                 out[self.o_removed + b] = 1.0
         # hb_table
         nk = self.nk
