@@ -1,6 +1,7 @@
 """High Bohn's part of the research environment (:mod:`bohn.rl.parts`): its
 6 field slots (the game's ``max_fields``), planting modes ``stew`` and
-``joker``, the General Store's window, the buildings' families and blocks."""
+``joker``, the General Store's window, the buildings' families and blocks
+(written from the state by :mod:`bohn.rulesets.high_bohn.state`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, refs
 from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
-from bohn.rl.parts import BeanEncoding
-from bohn.rulesets.high_bohn.rules import BUILDINGS
+from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.high_bohn.rules import BUILDINGS, TYPE_NAMES, HighBohn
+from bohn.rulesets.high_bohn.state import HighBohnWriter
 
 
 class HighBohnEncoding(BeanEncoding):
@@ -199,6 +202,29 @@ class HighBohnEncoding(BeanEncoding):
             "the jail-4 choice (open, seat, cards as key counts / 3)",
             rest,
         )
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        if defined_by(kind, "observe") is not HighBohn:
+            return None
+        if defined_by(type(self), "extra_blocks") is not HighBohnEncoding:
+            return None
+        kinds = sorted(set(BUILDINGS.kinds))
+        kind_index = {k: i for i, k in enumerate(kinds)}
+        beans = enc.beans
+        return [
+            HighBohnWriter(
+                {b.name: b.start for b in enc.blocks},
+                enc.players,
+                enc.fields,
+                len(enc.cards),
+                len(BUILDINGS.keys),
+                len(kinds),
+                len(beans),
+                [beans.get(bean_of(k), -1) for k in enc.cards],
+                {bean: kind_index[name] for bean, name in TYPE_NAMES.items()},
+                enc.total,
+            )
+        ]
 
 
 ENCODING = HighBohnEncoding()

@@ -1,6 +1,7 @@
 """Mutterböhnchen's part of the research environment (:mod:`bohn.rl.parts`):
 Ladybohn's, without ``buy-field``, with the mode ``kavalier``, planting traded
-and any hand cards, the attacks on coins and the two-player offer."""
+and any hand cards, the attacks on coins and the two-player offer (written
+from the state by Ladybohn's writer and :mod:`bohn.rulesets.mutterbohnchen.state`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from typing import Any
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.encoding import Encoder, histogram
-from bohn.rulesets.ladybohn.encoding import LadybohnEncoding
+from bohn.rl.parts import defined_by
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.ladybohn.encoding import LadybohnEncoding, LadybohnWriter
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
+from bohn.rulesets.mutterbohnchen.state import MutterbohnchenWriter
+from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 
 
 class MutterbohnchenEncoding(LadybohnEncoding):
@@ -147,6 +153,30 @@ class MutterbohnchenEncoding(LadybohnEncoding):
             "holder, the offer's stacks (4, key counts / 2), hand_discarded",
             rest,
         )
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        """Ladybohn's writer, then Mutterböhnchen's (which also overwrites the
+        seats' coin counts: its observation counts the face-down coins)."""
+        observed = defined_by(kind, "observe")
+        if observed not in (Mutterbohnchen, MutterbohnchenForTwo):
+            return None
+        if defined_by(type(self), "extra_blocks") is not MutterbohnchenEncoding:
+            return None
+        start = {b.name: b.start for b in enc.blocks}
+        n = enc.players
+        return [
+            LadybohnWriter(start["third_fields_left"], start["foist"], n, enc.total),
+            MutterbohnchenWriter(
+                [start[f"seat{k}"] for k in range(n)],
+                start["mb_seats"],
+                start["mb_table"],
+                n,
+                enc.fields,
+                len(enc.cards),
+                enc.total,
+                observed is MutterbohnchenForTwo,
+            ),
+        ]
 
 
 ENCODING = MutterbohnchenEncoding()

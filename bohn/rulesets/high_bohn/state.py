@@ -1,0 +1,178 @@
+"""High Bohn's blocks of the research environment written from the state.
+
+:class:`HighBohnWriter` writes ``hb_seats``, ``coin_faces``, ``supply``,
+``removed`` and ``hb_table`` (:mod:`bohn.rulesets.high_bohn.encoding`) for one
+seat straight from a :class:`~bohn.rulesets.high_bohn.rules.HighBohn`, the
+same numbers as the encoder writes from ``HighBohn.observe``'s keys (an
+:class:`~bohn.rl.state.ExtraWriter` of :class:`~bohn.rl.state.BeanStateWriter`,
+which writes the bean games' blocks). Compiled with the engine (the
+``@mypyc_attr`` mark, ``bohn/_native.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bohn._native import mypyc_attr
+from bohn.engine.beans import BeanGame
+from bohn.rl.state import ExtraWriter
+from bohn.rulesets.high_bohn.rules import DISTILLERY, FINAL_BUY, JAIL_COIN, HighBohn
+
+
+def _cap(x: float, cap: float) -> float:
+    return x if x < cap else cap
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class HighBohnWriter(ExtraWriter):
+    """High Bohn's own blocks. ``starts`` maps the block names to their
+    starts; ``side`` is each card's bean type index (-1: none);
+    ``beans`` is the number of bean types; ``window_kinds`` maps a distillery window's bean type to the index of its
+    building type in the ``hb_table`` block's one-hot; ``kinds`` is the
+    number of building types."""
+
+    def __init__(
+        self,
+        starts: dict[str, int],
+        players: int,
+        fields: int,
+        cards: int,
+        buildings: int,
+        kinds: int,
+        beans: int,
+        side: list[int],
+        window_kinds: dict[int, int],
+        total: int,
+    ) -> None:
+        self.n = players
+        self.f = fields
+        self.nk = cards
+        self.nbld = buildings
+        self.nkinds = kinds
+        self.side = side
+        self.window_kinds = window_kinds
+        self.total = total
+        self.per = buildings + fields * 5 + 2 * fields + cards + 5
+        self.o_seats = starts["hb_seats"]
+        self.o_faces = starts["coin_faces"]
+        self.nb = beans
+        self.o_supply = starts["supply"]
+        self.o_removed = starts["removed"]
+        self.o_table = starts["hb_table"]
+        #: a count per card, all 0 between uses (:meth:`_hist`)
+        self.counts: list[int] = [0] * cards
+
+    def _hist(self, cards: list[int], base: int, scale: float, cap: float, out: Any) -> None:
+        counts = self.counts
+        for c in cards:
+            counts[c] += 1
+        for c in cards:
+            k = counts[c]
+            if k:
+                out[base + c] = _cap(k / scale, cap)
+                counts[c] = 0
+
+    def write(self, game: BeanGame, seat: int, out: Any) -> None:
+        assert isinstance(game, HighBohn)
+        n = self.n
+        total = self.total
+        for k in range(n):
+            self._seat(game, (seat + k) % n, self.o_seats + k * self.per, out)
+            coins = game.coins[(seat + k) % n]
+            if coins:
+                sides = [0] * self.nb
+                side = self.side
+                for c in coins:
+                    b = side[c]
+                    if b >= 0:
+                        sides[b] += 1
+                base = self.o_faces + k * self.nb
+                for b in range(self.nb):
+                    if sides[b]:
+                        out[base + b] = _cap(sides[b] / 10.0, total / 10.0)
+        # removed: in play, neither owned nor for sale (marked, not searched)
+        seen = [False] * self.nbld
+        for z in game.owned:
+            for b in z:
+                seen[b] = True
+        for b in game.supply:
+            out[self.o_supply + b] = 1.0
+            seen[b] = True
+        for b in game.buildings_in_play():
+            if not seen[b]:
+                out[self.o_removed + b] = 1.0
+        # hb_table
+        nk = self.nk
+        p = self.o_table
+        if seat == game.looking():
+            deck = game.deck
+            if deck:
+                out[p + deck[-1]] = 1.0
+        p += nk
+        drawn = game.drawn[seat]
+        for j in range(min(len(drawn), 3)):
+            out[p + j * nk + drawn[j]] = 1.0
+        p += 3 * nk
+        used = game.bank_used
+        if used & 1:
+            out[p] = 1.0
+        if used & 2:
+            out[p + 1] = 1.0
+        p += 2
+        phase = game.phase
+        if phase == FINAL_BUY:
+            out[p + (game.buyer - seat) % n] = 1.0
+        p += n
+        if phase == DISTILLERY:
+            out[p] = 1.0
+            i = self.window_kinds.get(game.window_type, -1)
+            if i >= 0:
+                out[p + 1 + i] = 1.0
+            for s in game.window:
+                out[p + 1 + self.nkinds + (s - seat) % n] = 1.0
+        p += 1 + self.nkinds + n
+        if phase == JAIL_COIN:
+            out[p] = 1.0
+            out[p + 1 + (game.jail_owner - seat) % n] = 1.0
+            held = game.held
+            if held:
+                self._hist(held, p + 1 + n, 3.0, total / 3.0, out)
+
+    def _seat(self, game: HighBohn, s: int, base: int, out: Any) -> None:
+        f = self.f
+        total = self.total
+        for b in game.owned[s]:
+            out[base + b] = 1.0
+        p = base + self.nbld
+        kinds = game.kinds[s]
+        for j in range(min(len(kinds), f)):
+            out[p + j * 5 + kinds[j]] = 1.0
+        p += f * 5
+        stews = game.stews[s]
+        for j in range(min(len(stews), f)):
+            if stews[j]:
+                out[p + j] = 1.0
+        locks = game.locks[s]
+        for j in range(min(len(locks), f)):
+            if locks[j]:
+                out[p + f + j] = 1.0
+        p += 2 * f
+        store = game.store[s]
+        if store:
+            self._hist(store, p, 3.0, total / 3.0, out)
+        p += self.nk
+        c = len(game.stew_coins[s])
+        if c:
+            out[p] = _cap(c / 5.0, total / 5.0)
+        c = len(game.still_coins[s])
+        if c:
+            out[p + 1] = _cap(c / 5.0, total / 5.0)
+        c = len(game.teepee[s])
+        if c:
+            out[p + 2] = _cap(c / 5.0, total / 5.0)
+        c = len(game.drawn[s])
+        if c:
+            out[p + 3] = _cap(c / 3.0, 10.0)
+        c = game.plant_limit(s)
+        if c:
+            out[p + 4] = _cap(c / 3.0, 10.0)
