@@ -166,17 +166,24 @@ class Cluster:
 
     async def acquire(self, game_id: str) -> bool:
         """Take (or keep) the lease of ``game_id`` if no other process holds a live one."""
+        return (await self._acquire(game_id))[0]
+
+    async def _acquire(self, game_id: str) -> tuple[bool, str | None]:
+        """:meth:`acquire`, and the lease's owner before (None: no lease)."""
         stmt = sa.text(
+            "WITH before AS (SELECT owner FROM leases WHERE game_id = :g) "
             "INSERT INTO leases (game_id, owner, expires_at) "
             f"VALUES (:g, :me, now() + interval '{LEASE_S} seconds') "
             "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, "
             "expires_at = excluded.expires_at "
             "WHERE leases.expires_at < now() OR leases.owner = excluded.owner "
-            "RETURNING owner"
+            "RETURNING (SELECT owner FROM before) AS before"
         )
         async with self.hub.store.engine.begin() as conn:
             got = (await conn.execute(stmt, {"g": game_id, "me": self.node})).first()
-        return got is not None
+        if got is None:
+            return False, None
+        return True, None if got.before is None else str(got.before)
 
     async def owner_of(self, game_id: str) -> str | None:
         """The process that holds a live lease of ``game_id`` (None: none)."""
@@ -266,9 +273,6 @@ class Cluster:
                     await self.promote(room)
             except BrokenGame:
                 continue
-            if game_id in self.owned:
-                self.takeovers += 1
-                log.info("cluster %s: took over game %s", self.node, game_id)
 
     def _drop_idle(self) -> None:
         now = time.monotonic()
@@ -299,8 +303,12 @@ class Cluster:
     async def promote(self, room: Room) -> bool:
         """Own ``room``'s game if its lease is free: the lease, the actions
         stored since the copy, then its bots and clock. Whether it is ours."""
-        if not await self.acquire(room.row.id):
+        got, before = await self._acquire(room.row.id)
+        if not got:
             return False
+        if before is not None and before != self.node:  # its owner died: a takeover
+            self.takeovers += 1
+            log.info("cluster %s: took over game %s from %s", self.node, room.row.id, before)
         async with room.lock:
             await self._catch_up_locked(room)
             told = room.shown_deadlines()  # the last owner's, at this state
