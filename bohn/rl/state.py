@@ -33,9 +33,24 @@ from bohn.engine.beans import BeanGame, Offer
 MEMO = 20_000
 
 
-def _cap(x: float, cap: float) -> float:
-    """``min(x, cap)`` (the builtin is a generic call in compiled code)."""
-    return x if x < cap else cap
+def capped(x: float, most: float) -> float:
+    """``min(x, most)`` (the builtin is a generic call in compiled code)."""
+    return x if x < most else most
+
+
+def write_hist(
+    counts: list[int], cards: list[int], base: int, scale: float, most: float, out: Any
+) -> None:
+    """The histogram of ``cards`` (card indices) at ``base`` of ``out``:
+    count / ``scale``, at most ``most``. ``counts`` holds a 0 per card and
+    is left so (every writer keeps one, to count without allocating)."""
+    for c in cards:
+        counts[c] += 1
+    for c in cards:
+        k = counts[c]
+        if k:
+            out[base + c] = capped(k / scale, most)
+            counts[c] = 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -113,7 +128,7 @@ class BeanStateWriter:
         self.seat_size = 4 + self.nk + fields * (3 + 2 * self.nk)
         self.seat_zero = array("f", bytes(4 * self.seat_size))
         self.seat_memo: dict[tuple[Any, ...], Any] = {}
-        #: a count per card, all 0 between uses (:meth:`_hist`)
+        #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * len(keys)
 
     def encode(self, game: BeanGame, seat: int) -> array[float]:
@@ -135,24 +150,6 @@ class BeanStateWriter:
         mine.sort()
         return into, mine
 
-    def _hist(
-        self,
-        cards: list[int],
-        base: int,
-        scale: float,
-        cap: float,
-        out: Any,
-    ) -> None:
-        """The histogram of ``cards`` at ``base``: count / ``scale``, at most ``cap``."""
-        counts = self.counts
-        for c in cards:
-            counts[c] += 1
-        for c in cards:
-            k = counts[c]
-            if k:
-                out[base + c] = _cap(k / scale, cap)
-                counts[c] = 0
-
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         """Write the non-zero entries of ``seat``'s vector into ``out`` (an
         ``array('f')`` of :attr:`size` zeros)."""
@@ -164,17 +161,17 @@ class BeanStateWriter:
             out[self.o_phase + ph] = 1.0
         # the numbers (Encoder.number: 0 is not written)
         if game.turn:
-            out[self.o_turn] = _cap(float(game.turn) / 100.0, 10.0)
+            out[self.o_turn] = capped(float(game.turn) / 100.0, 10.0)
         if game.planted:
-            out[self.o_planted] = _cap(float(game.planted) / 2.0, 10.0)
+            out[self.o_planted] = capped(float(game.planted) / 2.0, 10.0)
         deck = len(game.deck)
         if deck:
-            out[self.o_deck] = _cap(float(deck) / float(total), 1.0)
+            out[self.o_deck] = capped(float(deck) / float(total), 1.0)
         if game.exhaustions:
-            out[self.o_exh] = _cap(float(game.exhaustions) / 4.0, 2.0)
+            out[self.o_exh] = capped(float(game.exhaustions) / 4.0, 2.0)
         fe = game._final_exhaustion()
         if fe:
-            out[self.o_final] = _cap(float(fe) / 4.0, 2.0)
+            out[self.o_final] = capped(float(fe) / 4.0, 2.0)
         a = game.active
         if 0 <= a < n:
             out[self.o_active + (a - seat) % n] = 1.0
@@ -187,9 +184,9 @@ class BeanStateWriter:
             out[self.o_wait + (s - seat) % n] = 1.0
         discard = game.discard
         if discard:
-            self._hist(discard, self.o_discard, 10.0, total / 10.0, out)
+            write_hist(self.counts, discard, self.o_discard, 10.0, total / 10.0, out)
             out[self.o_top + discard[-1]] = 1.0
-            out[self.o_dsize] = _cap(len(discard) / total, 1.0)
+            out[self.o_dsize] = capped(len(discard) / total, 1.0)
         revealed = game.revealed
         for j in range(min(len(revealed), self.reveal)):
             out[self.o_revealed + j * nk + revealed[j]] = 1.0
@@ -206,7 +203,7 @@ class BeanStateWriter:
                 seg = self.hand_zero[:]
                 for j in range(min(len(hand), 10)):
                     seg[j * nk + hand[j]] = 1.0
-                self._hist(hand, 10 * nk, 5.0, total / 5.0, seg)
+                write_hist(self.counts, hand, 10 * nk, 5.0, total / 5.0, seg)
                 if len(self.hand_memo) >= MEMO:
                     self.hand_memo.clear()
                 self.hand_memo[hkey] = seg
@@ -221,7 +218,7 @@ class BeanStateWriter:
                     sides[b] += 1
             for b in range(self.nb):
                 if sides[b]:
-                    out[self.o_coins + b] = _cap(sides[b] / 10.0, total / 10.0)
+                    out[self.o_coins + b] = capped(sides[b] / 10.0, total / 10.0)
         for x in self.extras:
             x.write(game, seat, out)
 
@@ -253,25 +250,25 @@ class BeanStateWriter:
         total = self.total
         nf = self.fields
         flds = game.fields[s]
-        out[base0] = _cap(len(game.hands[s]) / 10.0, 10.0)
-        out[base0 + 1] = _cap(len(game.coins[s]) / 10.0, 10.0)
-        out[base0 + 2] = _cap(max(0, game.cap(s) - game.proposals[s]) / 20.0, 10.0)
+        out[base0] = capped(len(game.hands[s]) / 10.0, 10.0)
+        out[base0 + 1] = capped(len(game.coins[s]) / 10.0, 10.0)
+        out[base0 + 2] = capped(max(0, game.cap(s) - game.proposals[s]) / 20.0, 10.0)
         out[base0 + 3] = len(flds) / nf
         area = game.trade[s]
         if area:
-            self._hist(area, base0 + 4, 3.0, total / 3.0, out)
+            write_hist(self.counts, area, base0 + 4, 3.0, total / 3.0, out)
         per_field = 3 + 2 * nk
         for j in range(min(len(flds), nf)):
             f = flds[j]
             base = base0 + 4 + nk + j * per_field
             out[base] = 1.0
             if f:
-                out[base + 1] = _cap(len(f) / 10.0, total / 10.0)
+                out[base + 1] = capped(len(f) / 10.0, total / 10.0)
                 pay = pays[j]
                 if pay:
-                    out[base + 2] = _cap(pay / 4.0, 10.0)
+                    out[base + 2] = capped(pay / 4.0, 10.0)
                 out[base + 3 + f[-1]] = 1.0
-                self._hist(f, base + 3 + nk, 10.0, total / 10.0, out)
+                write_hist(self.counts, f, base + 3 + nk, 10.0, total / 10.0, out)
 
     def _offers(self, game: BeanGame, seat: int, out: Any) -> None:
         n = self.n
@@ -294,7 +291,7 @@ class BeanStateWriter:
             o = mine[j]
             self._offer(game, seat, o, self.o_out + j * self.per_offer, (o.to - seat) % n, out)
         if other:
-            out[self.o_other] = _cap(other / 10.0, 10.0)
+            out[self.o_other] = capped(other / 10.0, 10.0)
 
     def _offer(
         self,
@@ -326,15 +323,15 @@ class BeanStateWriter:
             elif z == "s":
                 zones[2] += 1
         for k, c2 in give.items():
-            out[base + 1 + n + k] = _cap(c2 / 2.0, 10.0)
+            out[base + 1 + n + k] = capped(c2 / 2.0, 10.0)
         for zi in range(3):
             if zones[zi]:
-                out[base + 1 + n + nk + zi] = _cap(zones[zi] / 2.0, 10.0)
+                out[base + 1 + n + nk + zi] = capped(zones[zi] / 2.0, 10.0)
         want: dict[int, int] = {}
         for b in o.want:
             want[b] = want.get(b, 0) + 1
         for b, c3 in want.items():
-            out[base + 1 + n + nk + 3 + b] = _cap(c3 / 2.0, 10.0)
+            out[base + 1 + n + nk + 3 + b] = capped(c3 / 2.0, 10.0)
 
 
 def legal_indices(

@@ -14,15 +14,11 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter
+from bohn.rl.state import ExtraWriter, capped, write_hist
 from bohn.rulesets.al_cabohne.rules import BOSSES, FEED, AlCabohne
 
 #: the uncovered piles the ``piles`` block shows
 PILES = 4
-
-
-def _cap(x: float, cap: float) -> float:
-    return x if x < cap else cap
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -40,20 +36,8 @@ class MafiaWriter(ExtraWriter):
         self.total = total
         self.per = 3 + 2 * nk
         self.thresholds: list[float] = [float(b[2]) for b in BOSSES]
-        #: a count per card, all 0 between uses (:meth:`_hist`)
+        #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * nk
-
-    def _hist(self, cards: list[int], base: int, out: Any) -> None:
-        """The histogram of ``cards`` at ``base``: count / 10, at most cards / 10."""
-        counts = self.counts
-        cap = self.total / 10.0
-        for c in cards:
-            counts[c] += 1
-        for c in cards:
-            k = counts[c]
-            if k:
-                out[base + c] = _cap(k / 10.0, cap)
-                counts[c] = 0
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, AlCabohne)
@@ -63,18 +47,18 @@ class MafiaWriter(ExtraWriter):
         for j in range(min(len(bosses), len(BOSSES))):
             p = self.bosses + j * self.per
             out[p] = 1.0
-            out[p + 1] = _cap(self.thresholds[j] / 10.0, 10.0)
+            out[p + 1] = capped(self.thresholds[j] / 10.0, 10.0)
             f = bosses[j]
             if f:
-                out[p + 2] = _cap(len(f) / 10.0, total / 10.0)
+                out[p + 2] = capped(len(f) / 10.0, total / 10.0)
                 out[p + 3 + f[-1]] = 1.0
-                self._hist(f, p + 3 + nk, out)
+                write_hist(self.counts, f, p + 3 + nk, 10.0, self.total / 10.0, out)
         t = len(game.treasury)
         if t:
-            out[self.treasury] = _cap(float(t) / float(total), 1.0)
+            out[self.treasury] = capped(float(t) / float(total), 1.0)
         piles = game.piles
         for j in range(min(len(piles), PILES)):
-            self._hist(piles[j], self.piles + j * nk, out)
+            write_hist(self.counts, piles[j], self.piles + j * nk, 10.0, self.total / 10.0, out)
         if game.phase == FEED:
             k = game.feeding
             if k < 0:  # as ``BOSSES[feeding]`` reads it

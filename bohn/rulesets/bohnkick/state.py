@@ -16,6 +16,7 @@ from array import array
 from typing import Any
 
 from bohn._native import mypyc_attr
+from bohn.rl.state import capped, write_hist
 from bohn.rulesets.bohnkick.rules import AIM, CYCLE, KICK, PLAY, Bohnkick
 
 #: the shots and corners in the order of the ``bohnkick`` block
@@ -23,10 +24,6 @@ SHOTS = ("shot", "long-shot", "header", "free-kick", "penalty")
 CORNER_KEYS = ("ul", "ur", "ll", "lr")
 #: the attack's cards the block shows
 PLAYED = 12
-
-
-def _cap(x: float, cap: float) -> float:
-    return x if x < cap else cap
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -65,7 +62,7 @@ class BohnkickStateWriter:
         self.shots: dict[str, int] = {s: i for i, s in enumerate(SHOTS)}
         self.corners: dict[str, int] = {c: i for i, c in enumerate(CORNER_KEYS)}
         self.zero = array("f", bytes(4 * size))
-        #: a count per card, all 0 between uses (:meth:`_hist`)
+        #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * nk
 
     def encode(self, game: Any, seat: int) -> array[float]:
@@ -77,18 +74,6 @@ class BohnkickStateWriter:
     def offer_slots(self, game: Any, seat: int) -> tuple[list[int], list[int]]:
         """No offers in Bohnkick."""
         return [], []
-
-    def _hist(self, cards: list[int], base: int, out: Any) -> None:
-        """The histogram of ``cards`` at ``base``: count / 2, at most cards / 2."""
-        counts = self.counts
-        cap = self.total / 2.0
-        for c in cards:
-            counts[c] += 1
-        for c in cards:
-            k = counts[c]
-            if k:
-                out[base + c] = _cap(k / 2.0, cap)
-                counts[c] = 0
 
     def _seat(self, s: int, base: int, seat: int, out: Any) -> None:
         """A seat number as a relative one-hot at ``base`` (-1: none)."""
@@ -108,8 +93,8 @@ class BohnkickStateWriter:
             out[self.o_phase + ph] = 1.0
         attacks = game.attacks
         if attacks:
-            out[self.o_turn] = _cap(float(attacks) / 50.0, 10.0)
-            out[self.o_attack] = _cap(float(attacks) / 50.0, 10.0)
+            out[self.o_turn] = capped(float(attacks) / 50.0, 10.0)
+            out[self.o_attack] = capped(float(attacks) / 50.0, 10.0)
         self._seat(game.start, self.o_first, seat, out)
         self._seat(game.mover, self.o_active, seat, out)
         self._seat(game.opener, self.o_opener, seat, out)
@@ -149,27 +134,27 @@ class BohnkickStateWriter:
         for t in (my_team, 1 - my_team):  # my team first
             goals = game.goals[t]
             if goals:
-                self._hist(goals, p, out)
+                write_hist(self.counts, goals, p, 2.0, self.total / 2.0, out)
             p += nk
             score = len(goals)
             if score:
-                out[p] = _cap(score / 5.0, 10.0)
+                out[p] = capped(score / 5.0, 10.0)
             deck = len(game.decks[t])
             if deck:
-                out[p + 1] = _cap(deck / float(total), 1.0)
+                out[p + 1] = capped(deck / float(total), 1.0)
             runs = game.runouts[t]
             if runs:
-                out[p + 2] = _cap(runs / 3.0, 10.0)
+                out[p + 2] = capped(runs / 3.0, 10.0)
             p += 3
             discards = game.discards[t]
             if discards:
-                self._hist(discards, p, out)
+                write_hist(self.counts, discards, p, 2.0, self.total / 2.0, out)
             p += nk
         dd = len(game.ddeck)
         if dd:
-            out[p] = _cap(dd / float(total), 1.0)
+            out[p] = capped(dd / float(total), 1.0)
         if game.ddiscard:
-            self._hist(game.ddiscard, p + 1, out)
+            write_hist(self.counts, game.ddiscard, p + 1, 2.0, self.total / 2.0, out)
         p += 1 + nk
         for k in range(n):
             s = (seat + k) % n
@@ -177,10 +162,10 @@ class BohnkickStateWriter:
                 out[p] = 1.0
             hs = len(game.hands[s])
             if hs:
-                out[p + 1] = _cap(hs / 6.0, 10.0)
+                out[p + 1] = capped(hs / 6.0, 10.0)
             ds = len(game.dhands[s])
             if ds:
-                out[p + 2] = _cap(ds / 3.0, 10.0)
+                out[p + 2] = capped(ds / 3.0, 10.0)
             p += 3
         hand = game.hands[seat]
         for j in range(min(len(hand), 10)):

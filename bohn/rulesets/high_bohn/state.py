@@ -15,12 +15,8 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter
+from bohn.rl.state import ExtraWriter, capped, write_hist
 from bohn.rulesets.high_bohn.rules import DISTILLERY, FINAL_BUY, JAIL_COIN, HighBohn
-
-
-def _cap(x: float, cap: float) -> float:
-    return x if x < cap else cap
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -59,18 +55,8 @@ class HighBohnWriter(ExtraWriter):
         self.o_supply = starts["supply"]
         self.o_removed = starts["removed"]
         self.o_table = starts["hb_table"]
-        #: a count per card, all 0 between uses (:meth:`_hist`)
+        #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * cards
-
-    def _hist(self, cards: list[int], base: int, scale: float, cap: float, out: Any) -> None:
-        counts = self.counts
-        for c in cards:
-            counts[c] += 1
-        for c in cards:
-            k = counts[c]
-            if k:
-                out[base + c] = _cap(k / scale, cap)
-                counts[c] = 0
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, HighBohn)
@@ -89,7 +75,7 @@ class HighBohnWriter(ExtraWriter):
                 base = self.o_faces + k * self.nb
                 for b in range(self.nb):
                     if sides[b]:
-                        out[base + b] = _cap(sides[b] / 10.0, total / 10.0)
+                        out[base + b] = capped(sides[b] / 10.0, total / 10.0)
         # removed: in play, neither owned nor for sale (marked, not searched)
         seen = [False] * self.nbld
         for z in game.owned:
@@ -136,7 +122,7 @@ class HighBohnWriter(ExtraWriter):
             out[p + 1 + (game.jail_owner - seat) % n] = 1.0
             held = game.held
             if held:
-                self._hist(held, p + 1 + n, 3.0, total / 3.0, out)
+                write_hist(self.counts, held, p + 1 + n, 3.0, total / 3.0, out)
 
     def _seat(self, game: HighBohn, s: int, base: int, out: Any) -> None:
         f = self.f
@@ -159,20 +145,20 @@ class HighBohnWriter(ExtraWriter):
         p += 2 * f
         store = game.store[s]
         if store:
-            self._hist(store, p, 3.0, total / 3.0, out)
+            write_hist(self.counts, store, p, 3.0, total / 3.0, out)
         p += self.nk
         c = len(game.stew_coins[s])
         if c:
-            out[p] = _cap(c / 5.0, total / 5.0)
+            out[p] = capped(c / 5.0, total / 5.0)
         c = len(game.still_coins[s])
         if c:
-            out[p + 1] = _cap(c / 5.0, total / 5.0)
+            out[p + 1] = capped(c / 5.0, total / 5.0)
         c = len(game.teepee[s])
         if c:
-            out[p + 2] = _cap(c / 5.0, total / 5.0)
+            out[p + 2] = capped(c / 5.0, total / 5.0)
         c = len(game.drawn[s])
         if c:
-            out[p + 3] = _cap(c / 3.0, 10.0)
+            out[p + 3] = capped(c / 3.0, 10.0)
         c = game.plant_limit(s)
         if c:
-            out[p + 4] = _cap(c / 3.0, 10.0)
+            out[p + 4] = capped(c / 3.0, 10.0)

@@ -17,7 +17,7 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter
+from bohn.rl.state import ExtraWriter, capped, write_hist
 from bohn.rulesets.mutterbohnchen.rules import (
     ATTACK,
     CAPTURE,
@@ -28,10 +28,6 @@ from bohn.rulesets.mutterbohnchen.rules import (
     Mutterbohnchen,
 )
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-
-
-def _cap(x: float, cap: float) -> float:
-    return x if x < cap else cap
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -61,18 +57,8 @@ class MutterbohnchenWriter(ExtraWriter):
         self.total = total
         self.two = two
         self.per = cards + 1 + fields
-        #: a count per card, all 0 between uses (:meth:`_hist`)
+        #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * cards
-
-    def _hist(self, cards: list[int], base: int, scale: float, cap: float, out: Any) -> None:
-        counts = self.counts
-        for c in cards:
-            counts[c] += 1
-        for c in cards:
-            k = counts[c]
-            if k:
-                out[base + c] = _cap(k / scale, cap)
-                counts[c] = 0
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, Mutterbohnchen)
@@ -89,12 +75,12 @@ class MutterbohnchenWriter(ExtraWriter):
             s = (seat + k) % n
             coins = game.coins[s]
             blind = len(game.blind[s])
-            out[self.seat_starts[k] + 1] = _cap((len(coins) + blind) / 10.0, 10.0)
+            out[self.seat_starts[k] + 1] = capped((len(coins) + blind) / 10.0, 10.0)
             base = self.o_seats + k * self.per
             if coins:
-                self._hist(coins, base, 5.0, total / 5.0, out)
+                write_hist(self.counts, coins, base, 5.0, total / 5.0, out)
             if blind:
-                out[base + nk] = _cap(blind / 5.0, 10.0)
+                out[base + nk] = capped(blind / 5.0, 10.0)
             if two_game is not None:
                 for j in range(3):
                     if j < f and two_game.field_open(s, j):
@@ -107,16 +93,16 @@ class MutterbohnchenWriter(ExtraWriter):
             if 0 <= t < n:
                 out[p + 1 + (t - seat) % n] = 1.0
             if game.reach:
-                out[p + 1 + n] = _cap(game.reach / 5.0, 10.0)
+                out[p + 1 + n] = capped(game.reach / 5.0, 10.0)
             turned = game.turned
             if turned:
-                self._hist(turned, p + 2 + n, 2.0, total / 2.0, out)
+                write_hist(self.counts, turned, p + 2 + n, 2.0, total / 2.0, out)
             if game.attacks:
-                out[p + 2 + n + nk] = _cap(len(game.attacks) / 5.0, 10.0)
+                out[p + 2 + n + nk] = capped(len(game.attacks) / 5.0, 10.0)
             if two_game is not None:
                 aside = two_game.aside
                 if aside:
-                    self._hist(aside, p + 3 + n + nk, 2.0, total / 2.0, out)
+                    write_hist(self.counts, aside, p + 3 + n + nk, 2.0, total / 2.0, out)
         p += 3 + n + 2 * nk
         if phase == EFFECT:
             out[p] = 1.0
@@ -141,7 +127,7 @@ class MutterbohnchenWriter(ExtraWriter):
             stacks = two_game.stacks
             for j in range(min(len(stacks), 4)):
                 if stacks[j]:
-                    self._hist(stacks[j], p + j * nk, 2.0, total / 2.0, out)
+                    write_hist(self.counts, stacks[j], p + j * nk, 2.0, total / 2.0, out)
             p += 4 * nk
             if two_game.dropped:
                 out[p] = 1.0

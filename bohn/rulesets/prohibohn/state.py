@@ -14,7 +14,7 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter
+from bohn.rl.state import ExtraWriter, capped
 from bohn.rulesets.prohibohn.rules import (
     DRAW_CHOICE,
     ESTABLISHMENTS,
@@ -29,10 +29,6 @@ from bohn.rulesets.prohibohn.rules import (
 TALLY = ("cash", "cards", "bonus", "total")
 #: the decision's keys in the order of ``pb_table``
 KINDS = ("field", "boss", "counts", "third", "removable", "treasury")
-
-
-def _cap(x: float, cap: float) -> float:
-    return x if x < cap else cap
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -73,7 +69,7 @@ class EstablishmentWriter(ExtraWriter):
             for j in range(4):
                 v = tally[TALLY[j]]
                 if v:
-                    out[base + ne + j] = _cap(v / 20.0, 10.0)
+                    out[base + ne + j] = capped(v / 20.0, 10.0)
             if game.stashed[s]:
                 out[base + ne + 4] = 1.0
         for e in game.supply:
@@ -84,9 +80,9 @@ class EstablishmentWriter(ExtraWriter):
         if game.extended:
             out[base + 1] = 1.0
         if game.under:
-            out[base + 2] = _cap(game.under / 10.0, 10.0)
+            out[base + 2] = capped(game.under / 10.0, 10.0)
         if game.uncovered:
-            out[base + 3] = _cap(game.uncovered / 5.0, 10.0)
+            out[base + 3] = capped(game.uncovered / 5.0, 10.0)
         st = game.stage
         if 0 <= st <= 6:
             out[base + 4 + st] = 1.0
@@ -116,4 +112,4 @@ class EstablishmentWriter(ExtraWriter):
                 sides[b] += 1
         for b in range(self.nb):
             if sides[b]:
-                out[base + b] = _cap(sides[b] / 5.0, self.total / 5.0)
+                out[base + b] = capped(sides[b] / 5.0, self.total / 5.0)
