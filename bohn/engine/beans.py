@@ -404,12 +404,14 @@ class BeanGame(Game):
         deck = self._set_aside(deck)
         self._shuffle(deck, "deck")
         self.deck = deck
-        # deal one card at a time, clockwise from the first player; the first card
-        # dealt becomes the front card (bohnanza §2.2)
-        for _ in range(self.deal_size()):
+        # deal one card at a time, clockwise from the first player (a seat that
+        # holds its number is left out); the first card dealt becomes the front
+        # card (bohnanza §2.2)
+        sizes = self.deal_sizes()
+        for r in range(max(sizes)):
             for i in range(self.n):
-                seat = (self.start + i) % self.n
-                self.hands[seat].append(self.deck.pop())
+                if r < sizes[i]:
+                    self.hands[(self.start + i) % self.n].append(self.deck.pop())
         for seat in range(self.n):
             self._emit(
                 {"type": "deal", "seat": seat, "cards": self.table.key_list(self.hands[seat])},
@@ -427,6 +429,11 @@ class BeanGame(Game):
     def deal_size(self) -> int:
         """Cards dealt to each hand at set-up (a ruleset may depend on the player count)."""
         return self.hand_size
+
+    def deal_sizes(self) -> list[int]:
+        """Cards dealt to each seat at set-up, in the order of play from the
+        first player (all :meth:`deal_size` unless a ruleset deals unevenly)."""
+        return [self.deal_size()] * self.n
 
     def _after_deal(self) -> None:
         """Hook: set-up steps between the deal and the first turn (Al Cabohne's mafia)."""

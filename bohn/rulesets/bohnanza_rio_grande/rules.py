@@ -116,30 +116,6 @@ class BohnanzaRioGrande(Bohnanza):
     def _final_exhaustion(self) -> int:
         return 2 if self.n == 3 else 3  # §5.1, §6.3
 
-    # -- set-up with a deal that may differ by seat (RG-D10) ------------------
-
-    def _setup(self) -> None:
-        self._init_zones()
-        deck = self.game_cards()
-        bean = self.table.bean
-        kept = {bean[c] for c in deck}
-        self.box = [c for c in self.table.deck() if bean[c] not in kept]
-        self._shuffle(deck, "deck")
-        self.deck = deck
-        sizes = self.deal_sizes()
-        for r in range(max(sizes)):
-            for i in range(self.n):
-                if r < sizes[i]:
-                    self.hands[(self.start + i) % self.n].append(self.deck.pop())
-        for seat in range(self.n):
-            self._emit(
-                {"type": "deal", "seat": seat, "cards": self.table.key_list(self.hands[seat])},
-                to=(seat,),
-                public={"type": "deal", "seat": seat, "count": len(self.hands[seat])},
-            )
-        self._after_deal()
-        self._begin_turn()
-
     # -- the third field (§4.3, §6) --------------------------------------------
 
     def _may_buy_field(self, seat: int) -> bool:
