@@ -15,9 +15,7 @@ import termios
 import time
 from pathlib import Path
 
-import pytest
-
-pyte = pytest.importorskip("pyte")
+import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS, COLS = 24, 80
