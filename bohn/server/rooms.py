@@ -504,9 +504,16 @@ class Room:
         """Store ``moves`` (they led from the game to ``trial``), then make
         ``trial`` the game and have everyone told (under the lock).
         ``by_clock``: the clock's bot played them (:meth:`_clock_moves`)."""
+        ended = trial.result()
         try:
-            waiting = [] if trial.result() is not None else sorted(trial.waiting_for())
-            await self.store.add_actions(self.row.id, moves, by_clock=by_clock, waiting=waiting)
+            waiting = [] if ended is not None else sorted(trial.waiting_for())
+            await self.store.add_actions(
+                self.row.id,
+                moves,
+                by_clock=by_clock,
+                waiting=waiting,
+                result=None if ended is None else ended.to_json(),
+            )
         except StaleAction as e:
             raise Refused("stale", str(e)) from None
         if by_clock:
@@ -516,11 +523,9 @@ class Room:
         # the game and its row change together, with no await between them, so
         # nobody reads a finished game whose row still says it runs
         self.game = trial
-        result = trial.result()
-        if result is not None:
+        if ended is not None:  # stored with the moves
             self.row.status = "finished"
-            self.row.result = result.to_json()
-            await self.store.finish(self.row.id, self.row.result)
+            self.row.result = ended.to_json()
         self.arm_clock()
         self._changed()
 

@@ -527,14 +527,22 @@ class Store:
         moves: list[tuple[int, int, dict[str, Any]]],
         by_clock: bool = False,
         waiting: list[int] | None = None,
+        result: dict[str, Any] | None = None,
     ) -> None:
         """Commit the actions ``(seq, seat, action JSON)`` of one game, all or
         none (with whatever other games commit at the same moment,
         :class:`Writer`); :class:`StaleAction` if a ``seq`` is taken.
         ``by_clock``: the server's bot played them for seats whose turn clock
         ran out (the mark is stored with each row). ``waiting``: the seats
-        the game waits for after them (``games.waiting``, for the lobby)."""
+        the game waits for after them (``games.waiting``, for the lobby).
+        ``result``: the game ended with them; its row says so in the same
+        commit (nobody reads a finished game whose row still says it runs)."""
         now = time.time()
+        statements = (
+            [] if self.with_actions is None else self.with_actions(game_id, moves[-1][0] + 1)
+        )
+        if result is not None:
+            statements.append((self._finished(game_id, result), None))
         await self.writer.submit(
             [
                 (
@@ -547,7 +555,7 @@ class Store:
                 )
                 for seq, seat, action in moves
             ],
-            None if self.with_actions is None else self.with_actions(game_id, moves[-1][0] + 1),
+            statements,
             None if waiting is None else {game_id: waiting_text(waiting)},
         )
         self.actions_stored += len(moves)
@@ -563,13 +571,13 @@ class Store:
         )
         await self.writer.submit([], [(note, None)])
 
-    async def finish(self, game_id: str, result: dict[str, Any]) -> None:
-        done = (
+    def _finished(self, game_id: str, result: dict[str, Any]) -> Any:
+        """The statement that marks a game finished with ``result``."""
+        return (
             games.update()
             .where(games.c.id == game_id)
             .values(status="finished", result=json.dumps(result), updated_at=time.time())
         )
-        await self.writer.submit([], [(done, None)])
 
     async def mark_joined(self, game_id: str, seat: int) -> None:
         joined = (

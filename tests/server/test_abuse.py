@@ -8,6 +8,7 @@ stored games)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
@@ -22,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from bohn.server.app import create_app
 from bohn.server.limits import Rate
-from bohn.server.rooms import Hub
+from bohn.server.rooms import Hub, Refused
 from bohn.server.store import ExpiredGame, Store, migrate, token_hash
 
 PEOPLE = [{"kind": "human"}] * 3
@@ -289,6 +290,47 @@ def test_a_game_read_as_it_expires_does_not_stay_open_in_memory(tmp_path: Path) 
         store.game = plain  # type: ignore[method-assign]
         with pytest.raises(ExpiredGame):
             await hub.room(g["id"])
+        await hub.close()
+        await store.close()
+
+    asyncio.run(main())
+
+
+def test_the_move_that_ends_a_game_stores_the_result_with_it(tmp_path: Path) -> None:
+    """The commit of a game's last move marks its row finished: once the
+    move is stored, the row (and so the lobby's finished list, read from the
+    rows) says so before anyone is shown the result."""
+    migrate(_db(tmp_path))
+    seats = [{"seat": 0, "kind": "human", "bot": None, "token_hash": "h0"}] + [
+        {"seat": i, "kind": "bot", "bot": "random", "token_hash": None} for i in (1, 2)
+    ]
+
+    async def main() -> None:
+        store = Store(_db(tmp_path))
+        hub = Hub(store)
+        await store.create_game("g", "bohnanza", 3, 4, {}, 0, "x", seats)
+        plain = store.add_actions
+        rows_after_the_end: list[Any] = []
+
+        async def add_actions(game_id: str, moves: Any, **kw: Any) -> None:
+            await plain(game_id, moves, **kw)
+            if kw.get("result") is not None:
+                rows_after_the_end.append(await store.game(game_id))
+
+        store.add_actions = add_actions  # type: ignore[method-assign]
+        room = await hub.room("g")
+        assert room is not None
+        end = asyncio.get_running_loop().time() + 120
+        while room.game.result() is None:  # seat 0 plays its first move, the bots theirs
+            assert asyncio.get_running_loop().time() < end, "the game did not finish"
+            if 0 in room.game.waiting_for():
+                legal = [x for x in room.view(0)["legal"] if x["advances"]]
+                with contextlib.suppress(Refused):  # a bot moved first: look again
+                    await room.act(0, room.game.seq, legal[0]["action"])
+            else:
+                await asyncio.sleep(0.01)
+        assert [r.status for r in rows_after_the_end] == ["finished"]
+        assert rows_after_the_end[0].result == room.game.result().to_json()
         await hub.close()
         await store.close()
 

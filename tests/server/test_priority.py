@@ -27,11 +27,9 @@ class MemoryStore:
         moves: list[tuple[int, int, dict[str, Any]]],
         by_clock: bool = False,
         waiting: list[int] | None = None,
+        result: dict[str, Any] | None = None,
     ) -> None:
         self.moves += moves
-
-    async def finish(self, game_id: str, result: dict[str, Any]) -> None:
-        pass
 
 
 def room_for(game: Game, store: MemoryStore) -> Room:
