@@ -880,7 +880,8 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
         for o in obs["offers"]:
             if o["from"] != 1:
                 give = ", ".join(
-                    lady_label(k) if "/" in k else f"{en_name('ladybohn', k)}?" for k in o["give"]
+                    lady_label(k) if "/" in k else f"{en_name('ladybohn', k)} (♂ or ♀)"
+                    for k in o["give"]
                 )
                 give = give or "nothing"
                 assert f"gives {give}; wants" in screen or f"you would get {give};" in screen
@@ -978,7 +979,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         "pays 2; a lady on top)"
     )
     assert said("accept 4 give h2", "trade") == (
-        "accept offer 4 from seat 1: you get Stink bean?, Blue bean♀ and give Soy bean"
+        "accept offer 4 from seat 1: you get Stink bean (♂ or ♀), Blue bean♀ and give Soy bean"
     )
     assert said("propose 1 give h1 want blaue") == ("offer seat 1: give Blue bean♀ for Blue bean")
     assert describe_action(BuyField(), obs, 0, table, 3) == (
@@ -1006,7 +1007,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
     assert "your trading area: t0 Stink bean·baby" in text
     assert "revealed: r0 Stink bean·baby  r1 Blue bean♀" in text
     assert (
-        "offer 4 TO YOU from seat 1: you would get Stink bean?, Blue bean♀; seat 1 wants Soy bean"
+        "offer 4 TO YOU from seat 1: you would get Stink bean (♂ or ♀), Blue bean♀; seat 1 wants Soy bean"
         in text
     )
     assert "offer 5 from you to seat 1: you give Soy bean (h2); you want nothing" in text
@@ -1040,7 +1041,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "offer", "id": 2, "from": 1, "to": 0, "give": ["sau"], "want": ["soja"]},
-            "offer 2: seat 1 -> YOU: gives Stink bean?, wants Soy bean",
+            "offer 2: seat 1 -> YOU: gives Stink bean (♂ or ♀), wants Soy bean",
         ),
         (
             {

@@ -40,6 +40,7 @@ SHOTS = {
     "ladybohn": (4, 12),
     "mutterbohnchen": (3, 12),
     "bohnkick": (4, 12),
+    "bohnanza-rio-grande": (7, 12),
 }
 #: your moves before the shot where no trading comes
 MOVES = 4

@@ -708,7 +708,7 @@ class BeanDescriber(Describer):
             give, want = self.cards(o.get("give", [])), self.cards(o.get("want", []))
             if self.genders and o.get("from") != seat:
                 give = self.offered(o.get("give", []))
-                hidden = hidden or "?" in give
+                hidden = hidden or self.hides(o.get("give", []))
             if o.get("to") == seat:
                 lines.append(
                     self.w(
@@ -740,6 +740,11 @@ class BeanDescriber(Describer):
         if hidden:
             lines.append(self.hidden_note())
         return lines
+
+    def hides(self, keys: list[str]) -> bool:
+        """Whether another seat's offer of ``keys`` names a card by its type
+        only (:meth:`offered`), so that :meth:`hidden_note` explains it."""
+        return False
 
     def hidden_note(self) -> str:
         return ""

@@ -15,7 +15,7 @@ Ladybohn adds:
                           (0 = bottom) up two places; listed when the choice matters
   plant t0 f1 [pull<i>]   foist: plant the baby you received on its type's field now
 Cards show their gender: blaue (man), blaue♀ (lady), blaue·baby (baby); a field pays
-by its top card. Others' offered hand cards show only their type: blaue?.
+by its top card. Others' offered hand cards show only their type: blaue (♂ or ♀).
 """
 
 HELP_DE = """\
@@ -86,8 +86,13 @@ class LadybohnDescriber(BeanDescriber):
 
     def hidden_label(self, key: str) -> str:
         """A card another seat offers from its hand, by its bean type only
-        (ladybohn §3.3): ``blaue?``."""
-        return self.label(key) if "/" in key else f"{self.name(key)}?"
+        (ladybohn §3.3): ``Blue bean (♂ or ♀)``."""
+        return (
+            self.label(key) if "/" in key else self.name(key) + self.w(" (♂ or ♀)", " (♂ oder ♀)")
+        )
+
+    def hides(self, keys: list[str]) -> bool:
+        return any("/" not in k for k in keys)
 
     def offered(self, keys: list[str]) -> str:
         return ", ".join(map(self.hidden_label, keys)) if keys else self.w("nothing", "nichts")
@@ -269,9 +274,9 @@ class LadybohnDescriber(BeanDescriber):
 
     def hidden_note(self) -> str:
         return self.w(
-            "  (? after a bean type: a card named by its type only; a hand card's gender "
+            "  ((♂ or ♀) after a bean type: a card named by its type only; a hand card's gender "
             "stays hidden until the deal, ladybohn §3.3)",
-            "  (? nach einer Bohnensorte: eine Karte nur mit ihrer Sorte genannt; das "
+            "  ((♂ oder ♀) nach einer Bohnensorte: eine Karte nur mit ihrer Sorte genannt; das "
             "Geschlecht einer Handkarte bleibt bis zum Handel verborgen, ladybohn §3.3)",
         )
 

@@ -846,7 +846,7 @@ function syncTradeForm(o) {
       let node = giveNodes.get(c.id);
       if (!node) {
         const input = el("input", { type: "checkbox", onchange: (ev) => toggleGive(c.id, ev.target.checked) });
-        node = el("label", { class: "choice" }, input, el("span", { class: "ref" }), card(c.key));
+        node = el("label", { class: "choice" }, input, el("span", { class: "zone-tag" }), card(c.key));
         giveNodes.set(c.id, node);
       }
       const ref = `${z}${i}`;
@@ -855,7 +855,7 @@ function syncTradeForm(o) {
       input.dataset.testid = `trade-give-${ref}`;
       input.checked = chosen.has(c.id);
       input.setAttribute("aria-label", t("give-card", cardName(c.key), t(`zone.${z}`)));
-      node.querySelector(".ref").textContent = z === "h" ? "" : t(`zone.${z}`);
+      node.querySelector(".zone-tag").textContent = z === "h" ? "" : t(`zone.${z}`);
       node.classList.toggle("chosen", chosen.has(c.id));
       node.dataset.zone = z;
       nodes.push(node);
