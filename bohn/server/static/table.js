@@ -499,7 +499,6 @@ export function seatArea(i, ctx) {
   });
   const zones = el("div", { class: "seat-zones" });
   const zone = (label, list, testid, prefix) => el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
-  if (ctx.reveal && (s.hand || []).length && !mine) zones.append(zone(t("hand"), s.hand, `hand-${i}`));
   if ((s.trading_area || []).length) zones.append(zone(t("trading-area"), s.trading_area, `trading-area-${i}`, mine ? "t" : null));
   if (s.buildings && s.buildings.length) zones.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
@@ -509,6 +508,12 @@ export function seatArea(i, ctx) {
   if (s.establishments && s.establishments.length) zones.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
   for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) zones.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
   sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
+  // a hand revealed at the end (the replay), in a row of its own under the fields
+  if (ctx.reveal && (s.hand || []).length && !mine) {
+    const hand = zone(t("hand"), s.hand, `hand-${i}`);
+    hand.classList.add("revealed-hand");
+    sec.append(hand);
+  }
   return sec;
 }
 
