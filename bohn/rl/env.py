@@ -81,6 +81,11 @@ def seat_of(agent: str) -> int:
     return int(agent[5:])
 
 
+#: (variant, players, options) -> the table and the memos of each seat's
+#: action indices, shared by every environment of that configuration
+_SHARED: dict[tuple[Any, ...], tuple[ActionTable, list[Any]]] = {}
+
+
 class Config:
     """What one configuration (variant, players, options) fixes: its action
     table, its encoding and its spaces. Shared by the AEC and the Gymnasium
@@ -104,7 +109,13 @@ class Config:
         self.players = players
         self.reward = reward
         self.options = dict(options)
-        self.table = ActionTable(variant, players, options)
+        key = (variant, players, tuple(sorted((k, repr(v)) for k, v in options.items())))
+        shared = _SHARED.get(key)
+        if shared is None:
+            table = ActionTable(variant, players, options)
+            shared = _SHARED[key] = (table, StepConfig(table, None, players).memos)
+        #: the action table (shared by every environment of the configuration)
+        self.table: ActionTable = shared[0]
         self.encoder = Encoder(variant, players)
         self.observation_space = spaces.Dict(
             {
@@ -117,7 +128,9 @@ class Config:
 
         self._zeros = bytes(len(self.table))
         #: the per-step part (compiled): the memos of each seat's action indices
-        self.core = StepConfig(self.table, self.encoder, players)
+        #: (the memos too are shared: they hold what the table says of the
+        #: engine's actions, the same for every environment)
+        self.core = StepConfig(self.table, self.encoder, players, shared[1])
 
     def new_game(self, seed: int) -> Game:
         return self.cls.new(self.players, seed=seed, options=self.options)

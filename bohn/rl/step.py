@@ -146,15 +146,22 @@ class SeatMemo:
 class StepConfig:
     """The per-step part of one configuration (:class:`bohn.rl.env.Config`):
     the table, the encoder and its state writer, the zero mask and a memo
-    per seat."""
+    per seat (``memos``: the memos of another environment of the same table,
+    to share)."""
 
-    def __init__(self, table: Any, encoder: Any, players: int) -> None:
+    def __init__(
+        self, table: Any, encoder: Any, players: int, memos: list[SeatMemo] | None = None
+    ) -> None:
         self.table = table
         self.encoder = encoder
         self.players = players
         self.size = len(table.keys)
         self.zeros = bytes(self.size)
-        self.memos = [SeatMemo(s, table) for s in range(players)]
+        if memos is None:
+            memos = [SeatMemo(s, table) for s in range(players)]
+        elif len(memos) != players or any(m.table is not table for m in memos):
+            raise ValueError("the memos are of another table")
+        self.memos = memos
 
 
 class SeatCore:

@@ -83,6 +83,8 @@ def test_actions_built_anew_are_found_by_value(variant: str, players: int) -> No
     is still exact, and the memo keeps one entry per action value, not one
     per object built."""
     e = rl.raw_env(variant, players)
+    memos = e.config.core.memos  # (shared with other environments of the configuration)
+    before = [len(m.by_value) for m in memos]
     anew = 0
     last: dict[object, object] = {}
     for game, st in states(e, seed=2, steps=3000):
@@ -92,9 +94,18 @@ def test_actions_built_anew_are_found_by_value(variant: str, players: int) -> No
             anew += seen is not None and seen is not a
             last[a] = a
     assert anew > 0  # the engine did build equal actions anew
-    for memo in e.config.core.memos:
+    for memo, size in zip(memos, before, strict=True):
         assert len(memo.known) <= len(memo.by_value) + len(memo.answers)
-        assert len(memo.by_value) <= len(last)
+        assert len(memo.by_value) - size <= len(last)
+
+
+def test_environments_of_one_configuration_share_the_table_and_memos() -> None:
+    a = rl.raw_env("sissi", 3)
+    b = rl.env("sissi", 3).unwrapped
+    c = rl.raw_env("sissi", 3, trade_cap=4)
+    assert a.table is b.table and a.config.core.memos is b.config.core.memos
+    assert a.encoder is not b.encoder
+    assert c.table is not a.table and c.config.core.memos is not a.config.core.memos
 
 
 def test_a_state_refuses_to_read_a_game_that_moved_on() -> None:
