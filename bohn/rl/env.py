@@ -26,7 +26,7 @@ from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupErr
 from bohn.engine.game import Game, Result
 from bohn.rl.actions import ActionTable, check_index
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
-from bohn.rl.step import SeatCore, StepConfig, next_to_act
+from bohn.rl.step import SeatCore, StepConfig, next_to_act, seat_state
 from bohn.rulesets import find_variant
 
 #: NumPy's constructor and dtypes of the arrays handed out (looked up once)
@@ -167,7 +167,9 @@ class SeatState:
     @property
     def mask(self) -> np.ndarray:
         """The action mask (read-only; :meth:`mask_copy` for a copy)."""
-        return np.frombuffer(self.core.mask_bytes, dtype=np.int8)
+        m = np.frombuffer(self.core.mask_bytes, dtype=np.int8)
+        m.flags.writeable = False
+        return m
 
 
 def apply_index(config: Config, game: Game, state: SeatCore, index: object) -> Action:
@@ -359,7 +361,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if agent == self.agent_selection and game.result() is None:
             st = self._state
             if st is None or st.seq != game.seq or self._state_agent != agent:
-                st = self._seat_state()
+                seat = self._seats.get(agent)
+                if seat is None:
+                    st = self._seat_state()
+                else:
+                    st = self._state = seat_state(self.config, game, seat)
+                    self._state_agent = agent
             vector, mask = st.buffers()
             return {
                 "observation": _frombuffer(vector, _F32),

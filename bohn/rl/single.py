@@ -144,7 +144,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info["result"] = result.to_json()
         return float(reward), True, info
 
-    def _raw_observation(self) -> tuple[Any, bytes]:
+    def _raw_observation(self) -> tuple[Any, bytes | bytearray]:
         """The vector (an ``array('f')``, not to be changed) and the mask's bytes of
         :meth:`_observation` (the batched environments join them)."""
         st = self._state

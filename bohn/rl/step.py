@@ -30,79 +30,87 @@ from bohn.engine.game import Game
 MEMO = 50_000
 
 
-class Known:
-    """What a seat's memo knows of one action: its index (-1: outside the
-    table) and, for an answer to an offer, its kind, the offer's id, the
-    cards it gives and the slot the index holds for. The entry holds the
-    action, so its id is not reused while the entry lives."""
+#: offer slots an answer's memo entry can name
+SLOTS = 1024
 
-    def __init__(
-        self,
-        action: object,
-        index: int,
-        kind: str,
-        offer: int,
-        give: tuple[str, ...],
-        slot: int,
-    ) -> None:
+
+class Known:
+    """What a seat's memo knows of an action that is not an answer to an
+    offer: its index (-1: outside the table). The entry holds the action,
+    so its id is not reused while the entry lives."""
+
+    def __init__(self, action: object, index: int) -> None:
         self.action = action
         self.index = index
-        self.kind = kind
-        #: the offer an answer names (-1: not an answer)
-        self.offer = offer
-        self.give = give
-        self.slot = slot
-        self.withdraw = kind == "withdraw"
 
 
 class SeatMemo:
-    """``id(action) -> Known`` of one seat's legal actions seen so far; an
-    action the engine builds anew for each state is found by its value (its
-    entry then moves to the new object), and an answer to an offer by its
-    kind, the offer's slot and the cards it gives (offer ids are new for
-    every offer, so a new offer's answers are new actions); a miss of both
-    asks the table (``ActionTable.index_of``)."""
+    """The index of each legal action of one seat seen so far, by the
+    action's identity: ``known`` (``Known``, an action that is not an answer
+    to an offer; an action the engine builds anew for each state is found by
+    its value, ``by_value``, and its entry moves to the new object, so the
+    memo holds one per value) and ``codes`` (an answer to an offer: one int
+    packing its index, the offer's id and the slot the index holds for;
+    ``alive`` holds the answer, so its id is not reused). An answer whose
+    offer has moved to another slot is found by its kind, the slot and the
+    cards it gives (``answers``); a miss asks the table
+    (``ActionTable.index_of``). The answers' entries are ints, not objects:
+    a batch of games keeps thousands of them, and the garbage collector
+    walks every object."""
 
     def __init__(self, seat: int, table: Any) -> None:
         self.seat = seat
         self.table = table
+        #: an index + 1 is below ``span``
+        self.span = len(table.keys) + 1
         self.known: dict[int, Known] = {}
-        self.answers: dict[tuple[str, int, tuple[str, ...]], int] = {}
-        #: the entry of each action (not an answer) by value
         self.by_value: dict[object, Known] = {}
+        self.codes: dict[int, int] = {}
+        self.alive: dict[int, object] = {}
+        self.answers: dict[tuple[str, int, tuple[str, ...]], int] = {}
 
     def index(self, a: object, state: SeatCore) -> int:
         """The index of ``a``, a legal action of the seat in ``state`` (-1: outside)."""
-        k = self.known.get(id(a))
-        if k is None:
+        key = id(a)
+        k = self.known.get(key)
+        if k is not None:
+            return k.index
+        code = self.codes.get(key, -1)
+        if code < 0:
             return self._learn(a, state)
-        if k.offer < 0:
-            return k.index
-        ids = state.offers_out if k.withdraw else state.offers_in
-        slot = k.slot
-        oid = k.offer
-        if 0 <= slot < len(ids) and ids[slot] == oid:
-            return k.index
+        span = self.span
+        i = code % span - 1
+        code //= span
+        ids = state.offers_out if code % 2 else state.offers_in
+        code //= 2
+        slot = code % SLOTS
+        oid = code // SLOTS
+        if slot < len(ids) and ids[slot] == oid:
+            return i
         # the offer has moved to another slot (an older one closed)
-        slot = ids.index(oid) if oid in ids else -1
-        i = self._answer(a, k.kind, slot, k.give, state)
-        k.slot = slot
-        k.index = i
-        return i
+        return self._learn(a, state)
 
     def _learn(self, a: object, state: SeatCore) -> int:
-        known = self.known
-        if len(known) >= MEMO:
-            known.clear()
         t: str = getattr(a, "type", "")
         if t == "accept" or t == "decline" or t == "withdraw":
-            ids = state.offers_out if t == "withdraw" else state.offers_in
+            withdraw = t == "withdraw"
+            ids = state.offers_out if withdraw else state.offers_in
             oid: int = getattr(a, "offer")  # noqa: B009 - any action type with an offer
             slot = ids.index(oid) if oid in ids else -1
             give: tuple[str, ...] = getattr(a, "give", ())
             i = self._answer(a, t, slot, give, state)
-            known[id(a)] = Known(a, i, t, oid, give, slot)
+            if 0 <= slot < SLOTS and oid >= 0:
+                codes = self.codes
+                if len(codes) >= MEMO:
+                    codes.clear()
+                    self.alive.clear()
+                key = id(a)
+                codes[key] = ((oid * SLOTS + slot) * 2 + withdraw) * self.span + i + 1
+                self.alive[key] = a
             return i
+        known = self.known
+        if len(known) >= MEMO:
+            known.clear()
         # an action equal to one seen before (the engine built it anew): its
         # entry moves to the new object, so the memo holds one per value
         by_value = self.by_value
@@ -115,7 +123,7 @@ class SeatMemo:
             known[id(a)] = k
             return k.index
         i = self._ask(a, state)
-        k = Known(a, i, t, -1, (), 0)
+        k = Known(a, i)
         if len(by_value) >= MEMO:
             by_value.clear()
         by_value[a] = k
@@ -206,7 +214,8 @@ class SeatCore:
                 mask[i] = 1
                 masked += 1
         self.indices = indices
-        self.mask_bytes = bytes(mask)
+        #: the mask (not to be changed: hand out copies)
+        self.mask_bytes = mask
         self.masked = masked
         if not masked and actions:
             raise RuntimeError(
@@ -339,6 +348,12 @@ class SeatCore:
         elif game.result() is not None:
             return -1
         return next_to_act(game, self.seat, players)
+
+
+def seat_state(config: Any, game: Any, seat: int) -> SeatCore:
+    """``SeatCore(config, game, seat)`` (a function call from Python is the
+    cheaper of the two)."""
+    return SeatCore(config, game, seat)
 
 
 def next_to_act(game: Any, last: int, players: int) -> int:

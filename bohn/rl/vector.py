@@ -105,7 +105,7 @@ class _SelfPlayGame:
         self.state = None
         return terminal_rewards(result, self.config.players, self.config.reward)
 
-    def observation(self) -> tuple[array[float], bytes, int]:
+    def observation(self) -> tuple[array[float], bytes | bytearray, int]:
         st = self.state
         if st is not None:
             return st._encoded(), st.mask_bytes, st.seat
@@ -188,7 +188,7 @@ class VectorEnv:
 
     def _batch(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
         vecs: list[array[float]] = []
-        masks: list[bytes] = []
+        masks: list[bytes | bytearray] = []
         seats: list[int] = []
         for g in self._games:
             v, m, s = g.observation()
@@ -293,7 +293,7 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
 
     def _batch(self) -> dict[str, np.ndarray]:
         vecs: list[Any] = []
-        masks: list[bytes] = []
+        masks: list[bytes | bytearray] = []
         for e in self.envs:
             v, m = e._raw_observation()
             vecs.append(v)
