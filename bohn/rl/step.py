@@ -183,7 +183,10 @@ class SeatCore:
         self.config = config
         self.core = core
         self.seat = seat
-        self.seq: int = game.seq
+        if isinstance(game, Game):
+            self.seq: int = game.seq
+        else:
+            self.seq = game.seq
         #: the game (any object with the engine's interface; an engine game's
         #: methods are called natively)
         self._game: Any = game
@@ -311,8 +314,10 @@ class SeatCore:
             from bohn.rl.actions import check_index
 
             i = check_index(self.core.table, index)
-        if self.mask_bytes[i]:
-            return self.actions[self.indices.index(i)]
+        indices = self.indices
+        for pos in range(len(indices)):
+            if indices[pos] == i:
+                return self.actions[pos]
         return self.core.table.action_for(i, self.seat, self.offers_in, self.offers_out)
 
     def apply(self, index: object) -> object:

@@ -191,6 +191,12 @@ class VectorEnv:
         masks: list[bytes | bytearray] = []
         seats: list[int] = []
         for g in self._games:
+            st = g.state
+            if st is not None:  # (observation() without its frame: the usual case)
+                vecs.append(st._encoded())
+                masks.append(st.mask_bytes)
+                seats.append(st.seat)
+                continue
             v, m, s = g.observation()
             vecs.append(v)
             masks.append(m)
