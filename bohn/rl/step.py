@@ -1,15 +1,16 @@
 """The environments' per-step work, compiled with the engine (``bohn/_native.py``).
 
 :class:`SeatCore` is the acting seat's view of one state: its legal actions,
-the index of each in the action table, the mask's bytes, and the encoding
-(written when first asked for). :class:`StepConfig` is what a configuration
-keeps across steps: per seat a memo of each legal action's index
-(:class:`SeatMemo`). The engine shares its listed actions between states
-(``bohn.engine.beans.shared_action``), so the memo keys them by identity; an
-answer to an offer (``accept``, ``decline``, ``withdraw``) names the offer
-by its slot among the seat's open offers, which moves as offers close, so its
-entry also holds the slot it was learnt at and is checked against the
-current slots.
+the index of each in the action table, the mask, and the encoding (written
+when first asked for); it applies an index and finds the next seat to act.
+:class:`StepConfig` is what a configuration keeps across steps: per seat a
+memo of each legal action's index (:class:`SeatMemo`). The engine shares
+most of its listed actions between states (``bohn.engine.beans.shared_action``),
+so the memo keys them by identity; an action the engine builds anew for each
+state is found by its value. An answer to an offer (``accept``, ``decline``,
+``withdraw``) names the offer by its slot among the seat's open offers, which
+moves as offers close, so its entry also holds the slot it was learnt at and
+is checked against the current slots.
 
 :func:`next_to_act` is the runner's scheduler on a game
 (:func:`bohn.sim.runner.next_seat` of ``waiting_for()``).
