@@ -50,6 +50,7 @@ _CORE: tuple[str, ...] = (
     "bohn.engine.rng",
     "bohn.sim.runner",
     "bohn.rl.state",
+    "bohn.rl.step",
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",

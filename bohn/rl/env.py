@@ -9,7 +9,6 @@ picks one, so the order is deterministic.
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 import numpy as np
@@ -17,15 +16,23 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from bohn.engine.actions import Action
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game, Result
-from bohn.rl.actions import ActionTable, check_index, offer_slots
+from bohn.rl.actions import ActionTable, check_index
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
-from bohn.rl.state import legal_indices
+from bohn.rl.step import SeatCore, StepConfig, next_to_act, seat_state
 from bohn.rulesets import find_variant
-from bohn.sim.runner import next_seat
+
+#: NumPy's constructor and dtypes of the arrays handed out (looked up once)
+_frombuffer = np.frombuffer
+_F32 = np.dtype(np.float32)
+_I8 = np.dtype(np.int8)
 
 #: the reward options: what a seat gets at the end of a game (0 before)
 REWARDS = ("rank", "win", "score")
@@ -74,6 +81,11 @@ def seat_of(agent: str) -> int:
     return int(agent[5:])
 
 
+#: (variant, players, options) -> the table and the memos of each seat's
+#: action indices, shared by every environment of that configuration
+_SHARED: dict[tuple[Any, ...], tuple[ActionTable, list[Any]]] = {}
+
+
 class Config:
     """What one configuration (variant, players, options) fixes: its action
     table, its encoding and its spaces. Shared by the AEC and the Gymnasium
@@ -97,7 +109,13 @@ class Config:
         self.players = players
         self.reward = reward
         self.options = dict(options)
-        self.table = ActionTable(variant, players, options)
+        key = (variant, players, tuple(sorted((k, repr(v)) for k, v in options.items())))
+        shared = _SHARED.get(key)
+        if shared is None:
+            table = ActionTable(variant, players, options)
+            shared = _SHARED[key] = (table, StepConfig(table, None, players).memos)
+        #: the action table (shared by every environment of the configuration)
+        self.table: ActionTable = shared[0]
         self.encoder = Encoder(variant, players)
         self.observation_space = spaces.Dict(
             {
@@ -109,149 +127,56 @@ class Config:
         )
 
         self._zeros = bytes(len(self.table))
-
-    def legal_indices(
-        self, legal: list[Action], seat: int, offers_in: list[int], offers_out: list[int]
-    ) -> tuple[dict[int, Action], bytes]:
-        """Index -> action of the legal actions in the table, and the action
-        mask as bytes (``int8``, 1 at each masked index). Each action's index
-        is memoised by its identity (the engine shares its listed actions), else
-        by its value (an answer to an offer: by its kind, the offer's slot and
-        the cards it gives). (A memo of
-        whole lists was tried: it missed two times in three and made the
-        steps slower.)"""
-        table = self.table
-        return legal_indices(
-            legal,
-            seat,
-            offers_in,
-            offers_out,
-            table.seat_cache(seat),
-            table.value_cache(seat),
-            table.index_of,
-            self._zeros,
-        )
+        #: the per-step part (compiled): the memos of each seat's action indices
+        #: (the memos too are shared: they hold what the table says of the
+        #: engine's actions, the same for every environment)
+        self.core = StepConfig(self.table, self.encoder, players, shared[1])
 
     def new_game(self, seed: int) -> Game:
         return self.cls.new(self.players, seed=seed, options=self.options)
 
 
 class SeatState:
-    """The acting seat's view of the current state: its observation, its
-    legal actions, the mask and the legal action of each masked index. The
-    vector is encoded when first asked for (stepping does not need it), then
+    """The acting seat's view of one state with NumPy views: its observation,
+    its legal actions, the mask and the legal action of each masked index
+    (the attributes of :class:`bohn.rl.step.SeatCore`, compiled, which the
+    environments use). The vector is encoded when first asked for, then
     kept; neither it nor the mask may be changed (hand out copies)."""
 
-    __slots__ = (
-        "_game",
-        "_obs",
-        "_vector",
-        "config",
-        "legal",
-        "mask_bytes",
-        "offers_in",
-        "offers_out",
-        "seat",
-        "seq",
-    )
-
     def __init__(self, config: Config, game: Game, seat: int) -> None:
-        self.config = config
-        self.seat = seat
-        self.seq = game.seq
-        self._game = game
-        self._vector: array[float] | None = None
-        writer = config.encoder.state
-        self._obs: dict[str, Any] | None
-        if writer is not None:
-            # written from the state: no observation dict unless asked for
-            self._obs = None
-            self.offers_in, self.offers_out = writer.offer_slots(game, seat)
-        else:
-            obs = self._obs = game.observe(seat)
-            self.offers_in, self.offers_out = offer_slots(obs, seat)
-        actions = game.legal_actions(seat)
-        #: index -> action of the masked indices, and the mask's bytes
-        self.legal, self.mask_bytes = config.legal_indices(
-            actions, seat, self.offers_in, self.offers_out
-        )
-        if not self.legal and actions:
-            raise RuntimeError(
-                f"no legal action of {agent_name(seat)} is in the action table of "
-                f"{config.variant} for {config.players} (a window too small for this "
-                f"state; please report it): {', '.join(a.text() for a in actions[:20])}"
-            )
+        self.core = SeatCore(config, game, seat)
 
-    @property
-    def obs(self) -> dict[str, Any]:
-        """``game.observe(seat)`` of this state (built when first asked for)."""
-        obs = self._obs
-        if obs is None:
-            if self._game.seq != self.seq:
-                raise RuntimeError("the game has moved on since this state was taken")
-            obs = self._obs = self._game.observe(self.seat)
-        return obs
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.core, name)
 
     @property
     def vector(self) -> np.ndarray:
         """The encoding of :attr:`obs` (read-only; :meth:`vector_copy` for a copy)."""
-        v = np.frombuffer(self._encoded(), dtype=np.float32)
+        v = np.frombuffer(self.core._encoded(), dtype=np.float32)
         v.flags.writeable = False
         return v
 
     def vector_copy(self) -> np.ndarray:
         """A fresh copy of the encoding of :attr:`obs` (the caller's to change)."""
-        return np.frombuffer(self._encoded()[:], dtype=np.float32)
+        return _frombuffer(self.core._encoded()[:], _F32)
 
     def mask_copy(self) -> np.ndarray:
         """A fresh copy of the action mask (the caller's to change)."""
-        return np.frombuffer(bytearray(self.mask_bytes), dtype=np.int8)
+        return _frombuffer(bytearray(self.core.mask_bytes), _I8)
 
     @property
     def mask(self) -> np.ndarray:
         """The action mask (read-only; :meth:`mask_copy` for a copy)."""
-        return np.frombuffer(self.mask_bytes, dtype=np.int8)
-
-    def _encoded(self) -> array[float]:
-        v = self._vector
-        if v is None:
-            enc = self.config.encoder
-            writer = enc.state
-            if writer is not None and self._obs is None:
-                if self._game.seq != self.seq:
-                    raise RuntimeError("the game has moved on since this state was taken")
-                v = writer.encode(self._game, self.seat)
-            else:
-                v = enc.encode_array(self.obs)
-            self._vector = v
-        return v
-
-    def resolve(self, config: Config, game: Game, index: object) -> Action:
-        """The engine action of ``index``: the listed legal action it stands for,
-        else the action the table builds for it (which the engine may refuse)."""
-        i = check_index(config.table, index)
-        a = self.legal.get(i)
-        if a is not None:
-            return a
-        return config.table.action_for(i, self.seat, self.offers_in, self.offers_out)
+        m = np.frombuffer(self.core.mask_bytes, dtype=np.int8)
+        m.flags.writeable = False
+        return m
 
 
-def apply_index(config: Config, game: Game, state: SeatState, index: object) -> Action:
-    """Apply ``index`` for the state's seat; on an illegal index raise the
-    engine's error, saying which index and action it was (nothing changes)."""
-    action = state.resolve(config, game, index)
-    try:
-        game.apply(state.seat, action)
-    except IllegalAction as e:
-        i = int(index)  # type: ignore[call-overload]
-        raise IllegalAction(
-            f"action {i} ({config.table.keys[i]}: {action.text()}) is not legal for "
-            f"{agent_name(state.seat)} now: {e.message}",
-            e.rule,
-        ) from None
-    except InvalidAction as e:
-        raise InvalidAction(f"action {index}: {e}") from None
-    return action
+def apply_index(config: Config, game: Game, state: SeatCore, index: object) -> Action:
+    """Apply ``index`` for the state's seat (``game`` is the state's game); on
+    an illegal index raise the engine's error, saying which index and action
+    it was (nothing changes)."""
+    return state.apply(index)  # type: ignore[return-value]
 
 
 def render(render_mode: str | None, game: Game | None) -> str | None:
@@ -327,7 +252,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.game: Game | None = None
-        self._state: SeatState | None = None
+        self._state: SeatCore | None = None
         self._state_agent = ""
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._last = 0
@@ -366,12 +291,11 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def _select(self) -> None:
         game = self.game
         assert game is not None
-        waiting = game.waiting_for()
-        if waiting:
-            seat = next_seat(waiting, self._last, self.players)
+        seat = next_to_act(game, self._last, self.players)
+        if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
 
-    def _seat_state(self) -> SeatState:
+    def _seat_state(self) -> SeatCore:
         """The acting seat's state, computed once per engine step."""
         game = self.game
         assert game is not None
@@ -379,9 +303,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         st = self._state
         if st is None or st.seq != game.seq or self._state_agent != agent:
             seat = self._seats.get(agent)
-            st = self._state = SeatState(
-                self.config, game, seat_of(agent) if seat is None else seat
-            )
+            st = self._state = SeatCore(self.config, game, seat_of(agent) if seat is None else seat)
             self._state_agent = agent
         return st
 
@@ -389,7 +311,8 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """Apply the action index of ``agent_selection``. An index the engine
         refuses raises its :class:`IllegalAction` (naming the index, the
         action and the rule) and changes nothing."""
-        if self.game is None:
+        game = self.game
+        if game is None:
             raise SetupError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -397,14 +320,17 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return
         if action is None:
             raise InvalidAction(f"{agent} is to act: give an action index, not None")
-        game = self.game
-        state = self._seat_state()
-        apply_index(self.config, game, state, action)
+        state = self._state
+        if state is None or state.seq != game.seq or self._state_agent != agent:
+            state = self._seat_state()
+        seat = state.advance(action, self.players)
         self._last = state.seat
+        if seat >= 0:
+            # rewards are 0 until the end: there is nothing to clear or accumulate
+            self.agent_selection = self.possible_agents[seat]
+            return
         result = game.result()
         if result is None:
-            # rewards are 0 until the end: there is nothing to clear or accumulate
-            self._select()
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -433,20 +359,37 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if game is None:
             raise SetupError("call reset() before observe()")
         if agent == self.agent_selection and game.result() is None:
-            st = self._seat_state()
-            vector = st._vector
-            if vector is None:
-                vector = st._encoded()
+            st = self._state
+            if st is None or st.seq != game.seq or self._state_agent != agent:
+                seat = self._seats.get(agent)
+                if seat is None:
+                    st = self._seat_state()
+                else:
+                    st = self._state = seat_state(self.config, game, seat)
+                    self._state_agent = agent
+            vector, mask = st.buffers()
             return {
-                "observation": np.frombuffer(vector[:], dtype=np.float32),
-                "action_mask": np.frombuffer(bytearray(st.mask_bytes), dtype=np.int8),
+                "observation": _frombuffer(vector, _F32),
+                "action_mask": _frombuffer(mask, _I8),
             }
         return {
-            "observation": np.frombuffer(
-                self.encoder.encode_game(game, seat_of(agent)), dtype=np.float32
-            ),
+            "observation": _frombuffer(self.encoder.encode_game(game, seat_of(agent)), _F32),
             "action_mask": np.zeros(len(self.table), dtype=np.int8),
         }
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the observation of ``agent_selection``
+        (:meth:`observe`), its cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe_dict(self, agent: str) -> dict[str, Any]:
         """``game.observe(seat)`` of ``agent``: the dict the encoding is built from."""
@@ -534,8 +477,36 @@ class OrderEnforcing(OrderEnforcingWrapper[str, dict[str, np.ndarray], int]):  #
             self._has_updated = True
             self.env.step(action)
 
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        """PettingZoo's ``agent_iter``, with the same checks (before ``reset``,
+        and a ``step`` or ``reset`` between two agents), reading the agents
+        and the agent to act straight from the environment."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """PettingZoo's order-enforcing agent iterator, reading the raw environment."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 def env(variant: str = "bohnanza", players: int | None = None, **kwargs: Any) -> OrderEnforcing:

@@ -18,7 +18,8 @@ from gymnasium import spaces
 from bohn.bots.base import Bot, make_bot, seat_view
 from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game
-from bohn.rl.env import Config, SeatState, apply_index, render, terminal_rewards
+from bohn.rl.env import Config, apply_index, render, terminal_rewards
+from bohn.rl.step import SeatCore
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: what an illegal action index does in the Gymnasium environment
@@ -68,7 +69,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game: Game | None = None
         self._bots: dict[int, Bot] = {}
         self._trackers: dict[int, Any] = {}
-        self._state: SeatState | None = None
+        self._state: SeatCore | None = None
         self._last = 0
 
     # -- episodes ----------------------------------------------------------------------
@@ -107,7 +108,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 return
             s = next_seat(waiting, self._last, n)
             if s == self.seat:
-                self._state = SeatState(self.config, game, s)
+                self._state = SeatCore(self.config, game, s)
                 return
             bot = self._bots[s]
             game.apply(s, bot.act(seat_view(game, s, bot, self._trackers)))
@@ -143,7 +144,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info["result"] = result.to_json()
         return float(reward), True, info
 
-    def _raw_observation(self) -> tuple[Any, bytes]:
+    def _raw_observation(self) -> tuple[Any, bytes | bytearray]:
         """The vector (an ``array('f')``, not to be changed) and the mask's bytes of
         :meth:`_observation` (the batched environments join them)."""
         st = self._state
@@ -157,7 +158,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observation(self, final: bool = False) -> dict[str, np.ndarray]:
         st = self._state
         if st is not None and not final:
-            return {"observation": st.vector_copy(), "action_mask": st.mask_copy()}
+            vector, mask = st.buffers()
+            return {
+                "observation": np.frombuffer(vector, np.float32),
+                "action_mask": np.frombuffer(mask, np.int8),
+            }
         assert self.game is not None
         return {
             "observation": np.frombuffer(
@@ -174,7 +179,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         st = self._state
         if st is None:
             return np.zeros(len(self.table), dtype=np.int8)
-        return st.mask_copy()
+        return np.frombuffer(bytearray(st.mask_bytes), np.int8)
 
     def observe_dict(self) -> dict[str, Any]:
         """``game.observe(seat)`` of the learning seat."""

@@ -16,9 +16,6 @@ compiled with the engine (``bohn/_native.py``'s list, ``make native``) and
 free of NumPy: :meth:`BeanStateWriter.encode` writes the non-zero entries
 into a copy of a zero ``array('f')``; each seat's block and my hand's blocks
 are copied from memos of their content (written on a miss).
-
-:func:`legal_indices`, the environments' action mask, lives here to be
-compiled with it.
 """
 
 from __future__ import annotations
@@ -332,44 +329,3 @@ class BeanStateWriter:
             want[b] = want.get(b, 0) + 1
         for b, c3 in want.items():
             out[base + 1 + n + nk + 3 + b] = capped(c3 / 2.0, 10.0)
-
-
-def legal_indices(
-    legal: list[Any],
-    seat: int,
-    offers_in: list[int],
-    offers_out: list[int],
-    cache: dict[int, Any],
-    by_value: dict[Any, Any],
-    index_of: Any,
-    zeros: bytes,
-) -> tuple[dict[int, Any], bytes]:
-    """Index -> action of the legal actions in the table and the action mask
-    (:meth:`bohn.rl.env.Config.legal_indices`, which gives the table's memos
-    of ``seat``: ``cache`` by the action's identity, ``by_value`` by its value
-    and, for an answer to an offer, by (kind, slot, cards given); else
-    ``index_of``)."""
-    out: dict[int, Any] = {}
-    for a in legal:
-        seen = cache.get(id(a))
-        if seen is not None and seen[0] is a:
-            i = seen[1]
-        else:
-            t = a.type
-            if t == "accept" or t == "decline" or t == "withdraw":
-                ids = offers_out if t == "withdraw" else offers_in
-                oid = a.offer
-                slot = ids.index(oid) if oid in ids else -1
-                k = (t, slot, getattr(a, "give", ()))
-                if k in by_value:
-                    i = by_value[k]
-                else:
-                    i = index_of(a, seat, offers_in, offers_out)
-            else:
-                i = index_of(a, seat, offers_in, offers_out)
-        if i is not None:
-            out[i] = a
-    b = bytearray(zeros)
-    for i in out:
-        b[i] = 1
-    return out, bytes(b)

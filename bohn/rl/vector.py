@@ -42,9 +42,9 @@ from gymnasium.vector.utils import batch_space
 
 from bohn.engine.errors import IllegalAction, SetupError
 from bohn.engine.game import Game
-from bohn.rl.env import Config, SeatState, apply_index, terminal_rewards
+from bohn.rl.env import Config, terminal_rewards
 from bohn.rl.single import SingleAgentEnv
-from bohn.sim.runner import next_seat
+from bohn.rl.step import SeatCore, next_to_act
 
 
 def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
@@ -67,7 +67,7 @@ class _SelfPlayGame:
         self.config = config
         self.rng = np.random.default_rng()
         self.game: Game | None = None
-        self.state: SeatState | None = None
+        self.state: SeatCore | None = None
         self.last = 0
         self.vector: array[float] | None = None
 
@@ -86,30 +86,26 @@ class _SelfPlayGame:
     def _select(self) -> None:
         game = self.game
         assert game is not None
-        waiting = game.waiting_for()
-        if waiting:
-            seat = next_seat(waiting, self.last, self.config.players)
-            self.state = SeatState(self.config, game, seat)
-        else:
-            self.state = None
+        seat = next_to_act(game, self.last, self.config.players)
+        self.state = SeatCore(self.config, game, seat) if seat >= 0 else None
 
     def step(self, index: Any) -> list[float] | None:
         """Apply ``index`` for the seat to act; every seat's reward at the end."""
         state = self.state
         game = self.game
         assert state is not None and game is not None
-        apply_index(self.config, game, state, index)
+        seat = state.advance(index, self.config.players)
         self.last = state.seat
+        if seat >= 0:
+            self.state = SeatCore(self.config, game, seat)
+            return None
         result = game.result()
         if result is None:
-            self._select()
-            if self.state is None:
-                raise RuntimeError("the game waits for no seat but is not over")
-            return None
+            raise RuntimeError("the game waits for no seat but is not over")
         self.state = None
         return terminal_rewards(result, self.config.players, self.config.reward)
 
-    def observation(self) -> tuple[array[float], bytes, int]:
+    def observation(self) -> tuple[array[float], bytes | bytearray, int]:
         st = self.state
         if st is not None:
             return st._encoded(), st.mask_bytes, st.seat
@@ -192,9 +188,15 @@ class VectorEnv:
 
     def _batch(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
         vecs: list[array[float]] = []
-        masks: list[bytes] = []
+        masks: list[bytes | bytearray] = []
         seats: list[int] = []
         for g in self._games:
+            st = g.state
+            if st is not None:  # (observation() without its frame: the usual case)
+                vecs.append(st._encoded())
+                masks.append(st.mask_bytes)
+                seats.append(st.seat)
+                continue
             v, m, s = g.observation()
             vecs.append(v)
             masks.append(m)
@@ -297,7 +299,7 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
 
     def _batch(self) -> dict[str, np.ndarray]:
         vecs: list[Any] = []
-        masks: list[bytes] = []
+        masks: list[bytes | bytearray] = []
         for e in self.envs:
             v, m = e._raw_observation()
             vecs.append(v)
