@@ -108,7 +108,10 @@ def test_german_sentences() -> None:
     ) == ("Platz 2 erntete Feld 0 (4 x Saubohne) -> 2 Münzen")
     assert de.event({"type": "turn", "turn": 3, "seat": 0}, 0) == "--- Zug 3: du bist am Zug"
     lady = describer("ladybohn", "de")
-    assert lady.label("blaue/lady") == "Blaue Bohne♀" and lady.hidden_label("sau") == "Saubohne (♂ oder ♀)"
+    assert (
+        lady.label("blaue/lady") == "Blaue Bohne♀"
+        and lady.hidden_label("sau") == "Saubohne (♂ oder ♀)"
+    )
     assert lady.stack_text(["sau", "sau/baby"], 0) == (
         "[unten] Saubohne -> Saubohne·Baby [oben] - 2 Karten, bringt 0 "
         "(ein Baby oben bringt nichts)"
