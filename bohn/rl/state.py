@@ -14,8 +14,10 @@ A ruleset whose observation adds keys to the bean games' gives the writer
 an :class:`ExtraWriter` for its own blocks (Sissi, Ladybohn). The module is
 compiled with the engine (``bohn/_native.py``'s list, ``make native``) and
 free of NumPy: :meth:`BeanStateWriter.encode` writes the non-zero entries
-into a copy of a zero ``array('f')``; each seat's block and my hand's blocks
-are copied from memos of their content (written on a miss).
+into a copy of a zero ``array('f')``; each seat's block, my hand's blocks and
+the discard pile's are copied from memos of their content (written on a
+miss; a seat's key lists a field of one card repeated as that card and its
+count).
 """
 
 from __future__ import annotations
@@ -41,6 +43,19 @@ def write_hist(
     """The histogram of ``cards`` (card indices) at ``base`` of ``out``:
     count / ``scale``, at most ``most``. ``counts`` holds a 0 per card and
     is left so (every writer keeps one, to count without allocating)."""
+    n = len(cards)
+    if not n:
+        return
+    # one card repeated (a bean field): one entry, nothing counted
+    first = cards[0]
+    same = True
+    for c in cards:
+        if c != first:
+            same = False
+            break
+    if same:
+        out[base + first] = capped(n / scale, most)
+        return
     for c in cards:
         counts[c] += 1
     for c in cards:
@@ -124,9 +139,18 @@ class BeanStateWriter:
         #: the seat blocks by content (:meth:`_seat`)
         self.seat_size = 4 + self.nk + fields * (3 + 2 * self.nk)
         self.seat_zero = array("f", bytes(4 * self.seat_size))
-        self.seat_memo: dict[tuple[Any, ...], Any] = {}
+        self.seat_memo: dict[tuple[int, ...], Any] = {}
+        #: the discard pile's blocks (discard, discard_top, discard_size: side
+        #: by side) by its cards
+        self.discard_memo: dict[tuple[int, ...], Any] = {}
+        self.discard_joined = (
+            self.o_top == self.o_discard + self.nk and self.o_dsize == self.o_top + self.nk
+        )
+        self.discard_zero = array("f", bytes(4 * (2 * self.nk + 1)))
         #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * len(keys)
+        #: a count per bean type, all 0 between uses
+        self.bean_counts: list[int] = [0] * len(beans)
 
     def encode(self, game: BeanGame, seat: int) -> array[float]:
         """The seat's vector as a fresh ``array('f')``."""
@@ -181,9 +205,12 @@ class BeanStateWriter:
             out[self.o_wait + (s - seat) % n] = 1.0
         discard = game.discard
         if discard:
-            write_hist(self.counts, discard, self.o_discard, 10.0, total / 10.0, out)
-            out[self.o_top + discard[-1]] = 1.0
-            out[self.o_dsize] = capped(len(discard) / total, 1.0)
+            if self.discard_joined:
+                self._discard(discard, out)
+            else:
+                write_hist(self.counts, discard, self.o_discard, 10.0, total / 10.0, out)
+                out[self.o_top + discard[-1]] = 1.0
+                out[self.o_dsize] = capped(len(discard) / total, 1.0)
         revealed = game.revealed
         for j in range(min(len(revealed), self.reveal)):
             out[self.o_revealed + j * nk + revealed[j]] = 1.0
@@ -208,124 +235,169 @@ class BeanStateWriter:
         coins = game.coins[seat]
         if coins:
             side = self.side
-            sides = [0] * self.nb
+            sides = self.bean_counts
             for c in coins:
                 b = side[c]
                 if b >= 0:
                     sides[b] += 1
             for b in range(self.nb):
-                if sides[b]:
-                    out[self.o_coins + b] = capped(sides[b] / 10.0, total / 10.0)
+                k = sides[b]
+                if k:
+                    out[self.o_coins + b] = capped(k / 10.0, total / 10.0)
+                    sides[b] = 0
         for x in self.extras:
             x.write(game, seat, out)
 
+    def _discard(self, discard: list[int], out: Any) -> None:
+        """The blocks ``discard``, ``discard_top`` and ``discard_size`` (side
+        by side): copied from the memo of the pile's cards, written on a miss."""
+        key = tuple(discard)
+        seg = self.discard_memo.get(key)
+        if seg is None:
+            nk = self.nk
+            total = self.total
+            seg = self.discard_zero[:]
+            write_hist(self.counts, discard, 0, 10.0, total / 10.0, seg)
+            seg[nk + discard[-1]] = 1.0
+            seg[2 * nk] = capped(len(discard) / total, 1.0)
+            if len(self.discard_memo) >= MEMO:
+                self.discard_memo.clear()
+            self.discard_memo[key] = seg
+        o = self.o_discard
+        out[o : o + 2 * self.nk + 1] = seg
+
     def _seat(self, game: BeanGame, s: int, base0: int, out: Any) -> None:
         """Seat ``s``'s block at ``base0``: copied from the memo of its
-        content (sizes, trading area, fields and their pays), written on a miss."""
+        content, written on a miss. The memo's key lists the sizes, the
+        trading area (its size, its cards) and each field (0 if empty, else
+        its size, its pay and either -1 - its card, if all its cards are
+        one, or its cards)."""
         flds = game.fields[s]
-        pays = [game.harvest_value(s, j) if flds[j] else 0 for j in range(len(flds))]
-        key = (
+        key = [
             len(game.hands[s]),
             len(game.coins[s]),
-            max(0, game.cap(s) - game.proposals[s]),
-            tuple(game.trade[s]),
-            tuple([tuple(f) for f in flds]),
-            tuple(pays),
-        )
-        seg = self.seat_memo.get(key)
+            game.cap(s) - game.proposals[s],
+            len(flds),
+        ]
+        area = game.trade[s]
+        key.append(len(area))
+        if area:
+            key.extend(area)
+        for j in range(len(flds)):
+            f = flds[j]
+            n = len(f)
+            key.append(n)
+            if n:
+                key.append(game.harvest_value(s, j))
+                first = f[0]
+                same = True
+                for c in f:
+                    if c != first:
+                        same = False
+                        break
+                if same:
+                    key.append(-1 - first)
+                else:
+                    key.extend(f)
+        k = tuple(key)
+        seg = self.seat_memo.get(k)
         if seg is None:
             seg = self.seat_zero[:]
-            self._seat_write(game, s, pays, seg)
+            self._seat_write(game, s, seg)
             if len(self.seat_memo) >= MEMO:
                 self.seat_memo.clear()
-            self.seat_memo[key] = seg
+            self.seat_memo[k] = seg
         out[base0 : base0 + self.seat_size] = seg
 
-    def _seat_write(self, game: BeanGame, s: int, pays: list[int], out: Any) -> None:
-        base0 = 0
+    def _seat_write(self, game: BeanGame, s: int, out: Any) -> None:
         nk = self.nk
         total = self.total
         nf = self.fields
         flds = game.fields[s]
-        out[base0] = capped(len(game.hands[s]) / 10.0, 10.0)
-        out[base0 + 1] = capped(len(game.coins[s]) / 10.0, 10.0)
-        out[base0 + 2] = capped(max(0, game.cap(s) - game.proposals[s]) / 20.0, 10.0)
-        out[base0 + 3] = len(flds) / nf
+        out[0] = capped(len(game.hands[s]) / 10.0, 10.0)
+        out[1] = capped(len(game.coins[s]) / 10.0, 10.0)
+        out[2] = capped(max(0, game.cap(s) - game.proposals[s]) / 20.0, 10.0)
+        out[3] = len(flds) / nf
         area = game.trade[s]
         if area:
-            write_hist(self.counts, area, base0 + 4, 3.0, total / 3.0, out)
+            write_hist(self.counts, area, 4, 3.0, total / 3.0, out)
         per_field = 3 + 2 * nk
         for j in range(min(len(flds), nf)):
             f = flds[j]
-            base = base0 + 4 + nk + j * per_field
+            base = 4 + nk + j * per_field
             out[base] = 1.0
             if f:
                 out[base + 1] = capped(len(f) / 10.0, total / 10.0)
-                pay = pays[j]
+                pay = game.harvest_value(s, j)
                 if pay:
                     out[base + 2] = capped(pay / 4.0, 10.0)
                 out[base + 3 + f[-1]] = 1.0
                 write_hist(self.counts, f, base + 3 + nk, 10.0, total / 10.0, out)
 
     def _offers(self, game: BeanGame, seat: int, out: Any) -> None:
-        n = self.n
-        into: list[Offer] = []
-        mine: list[Offer] = []
+        into = 0
+        mine = 0
         other = 0
-        for o in game.offers.values():
-            if o.to == seat:
-                into.append(o)
-            elif o.frm == seat:
-                mine.append(o)
-            else:
-                other += 1
         # offers are kept in the order they were made (ids ascending), as the
         # dict encoder's sort by id has them
-        for j in range(min(len(into), 8)):
-            o = into[j]
-            self._offer(game, seat, o, self.o_in + j * self.per_offer, (o.frm - seat) % n, out)
-        for j in range(min(len(mine), 8)):
-            o = mine[j]
-            self._offer(game, seat, o, self.o_out + j * self.per_offer, (o.to - seat) % n, out)
+        for o in game.offers.values():
+            if o.to == seat:
+                if into < 8:
+                    self._offer(game, seat, o, self.o_in + into * self.per_offer, o.frm, out)
+                into += 1
+            elif o.frm == seat:
+                if mine < 8:
+                    self._offer(game, seat, o, self.o_out + mine * self.per_offer, o.to, out)
+                mine += 1
+            else:
+                other += 1
         if other:
             out[self.o_other] = capped(other / 10.0, 10.0)
 
-    def _offer(
-        self,
-        game: BeanGame,
-        seat: int,
-        o: Offer,
-        base: int,
-        who: int,
-        out: Any,
-    ) -> None:
+    def _offer(self, game: BeanGame, seat: int, o: Offer, base: int, who: int, out: Any) -> None:
+        """One offer's slot at ``base``; ``who`` is the other seat (absolute)."""
         n = self.n
         nk = self.nk
         out[base] = 1.0
-        out[base + 1 + who] = 1.0
-        give: dict[int, int] = {}
-        zones = [0, 0, 0]
+        out[base + 1 + (who - seat) % n] = 1.0
+        frm = o.frm
+        counts = self.counts
+        given: list[int] = []
+        h = 0
+        r = 0
+        z_s = 0
         for z, i in o.give:
-            c = game._ref_card(o.frm, z, i)
-            if z != "h" or seat == o.frm:
-                k = c
-            else:
-                k = self.card_index.get(game.offered_hand_card(c), -1)
-            if k >= 0:
-                give[k] = give.get(k, 0) + 1
+            c = game._ref_card(frm, z, i)
             if z == "h":
-                zones[0] += 1
+                h += 1
+                if seat != frm:
+                    c = self.card_index.get(game.offered_hand_card(c), -1)
             elif z == "r":
-                zones[1] += 1
+                r += 1
             elif z == "s":
-                zones[2] += 1
-        for k, c2 in give.items():
-            out[base + 1 + n + k] = capped(c2 / 2.0, 10.0)
-        for zi in range(3):
-            if zones[zi]:
-                out[base + 1 + n + nk + zi] = capped(zones[zi] / 2.0, 10.0)
-        want: dict[int, int] = {}
+                z_s += 1
+            if c >= 0:
+                if not counts[c]:
+                    given.append(c)
+                counts[c] += 1
+        p = base + 1 + n
+        for c in given:
+            out[p + c] = capped(counts[c] / 2.0, 10.0)
+            counts[c] = 0
+        p += nk
+        if h:
+            out[p] = capped(h / 2.0, 10.0)
+        if r:
+            out[p + 1] = capped(r / 2.0, 10.0)
+        if z_s:
+            out[p + 2] = capped(z_s / 2.0, 10.0)
+        p += 3
+        beans = self.bean_counts
+        wanted: list[int] = []
         for b in o.want:
-            want[b] = want.get(b, 0) + 1
-        for b, c3 in want.items():
-            out[base + 1 + n + nk + 3 + b] = capped(c3 / 2.0, 10.0)
+            if not beans[b]:
+                wanted.append(b)
+            beans[b] += 1
+        for b in wanted:
+            out[p + b] = capped(beans[b] / 2.0, 10.0)
+            beans[b] = 0

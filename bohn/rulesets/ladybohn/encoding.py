@@ -1,47 +1,18 @@
 """Ladybohn's part of the research environment (:mod:`bohn.rl.parts`): the
-planting modes ``pull<i>``, the third fields left and the foisting."""
+planting modes ``pull<i>``, the third fields left and the foisting (written
+from the state by :class:`~bohn.rulesets.ladybohn.state.LadybohnWriter`, compiled)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps
 from bohn.rl.encoding import Encoder, histogram
 from bohn.rl.parts import BeanEncoding, defined_by
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.ladybohn.rules import FOIST, Ladybohn
-
-
-class LadybohnWriter(ExtraWriter):
-    """``third_fields_left`` and ``foist`` written from the state
-    (``Ladybohn.observe``'s keys)."""
-
-    def __init__(self, third: int, foist: int, players: int, total: int) -> None:
-        self.third = third
-        self.foist = foist
-        self.n = players
-        self.total = total
-
-    def write(self, game: BeanGame, seat: int, out: Any) -> None:
-        assert isinstance(game, Ladybohn)
-        left = game.third_fields_left()
-        if left:
-            out[self.third] = min(float(left) / 2.0, 10.0)
-        if game.phase != FOIST:
-            return
-        base = self.foist
-        n = self.n
-        s = game.foisting()
-        out[base] = 1.0
-        out[base + 1 + (s - seat) % n] = 1.0
-        counts: dict[int, int] = {}
-        for c in game.must[s]:
-            counts[c] = counts.get(c, 0) + 1
-        cap = self.total / 2.0
-        for c, k in counts.items():
-            out[base + 1 + n + c] = min(k / 2.0, cap)
+from bohn.rulesets.ladybohn.rules import Ladybohn
+from bohn.rulesets.ladybohn.state import LadybohnWriter
 
 
 class LadybohnEncoding(BeanEncoding):
@@ -85,7 +56,15 @@ class LadybohnEncoding(BeanEncoding):
         if defined_by(type(self), "extra_blocks") is not LadybohnEncoding:
             return None
         start = {b.name: b.start for b in enc.blocks}
-        return [LadybohnWriter(start["third_fields_left"], start["foist"], enc.players, enc.total)]
+        return [
+            LadybohnWriter(
+                start["third_fields_left"],
+                start["foist"],
+                enc.players,
+                len(enc.cards),
+                enc.total,
+            )
+        ]
 
 
 ENCODING = LadybohnEncoding()

@@ -12,7 +12,8 @@ from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.encoding import Encoder, histogram
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.ladybohn.encoding import LadybohnEncoding, LadybohnWriter
+from bohn.rulesets.ladybohn.encoding import LadybohnEncoding
+from bohn.rulesets.ladybohn.state import LadybohnWriter
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.mutterbohnchen.state import MutterbohnchenWriter
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
@@ -165,7 +166,9 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         start = {b.name: b.start for b in enc.blocks}
         n = enc.players
         return [
-            LadybohnWriter(start["third_fields_left"], start["foist"], n, enc.total),
+            LadybohnWriter(
+                start["third_fields_left"], start["foist"], n, len(enc.cards), enc.total
+            ),
             MutterbohnchenWriter(
                 [start[f"seat{k}"] for k in range(n)],
                 start["mb_seats"],

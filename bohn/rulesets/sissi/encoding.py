@@ -1,35 +1,18 @@
 """Sissi's part of the research environment (:mod:`bohn.rl.parts`): the
 bean games' encoding without ``buy-field`` (phase 5's choices are ``harvest``),
-and the block ``sissi_action``."""
+and the block ``sissi_action`` (written from the state by
+:class:`~bohn.rulesets.sissi.state.SissiActionWriter`, compiled)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.encoding import Encoder
 from bohn.rl.parts import BeanEncoding, defined_by
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
-
-
-class SissiActionWriter(ExtraWriter):
-    """``sissi_action`` written from the state (``Sissi.observe``'s key)."""
-
-    def __init__(self, base: int, players: int, fields: int) -> None:
-        self.base = base
-        self.n = players
-        self.f = fields
-
-    def write(self, game: BeanGame, seat: int, out: Any) -> None:
-        if game.phase != SISSI_ACTION:
-            return
-        assert isinstance(game, Sissi)
-        n, f = self.n, self.f
-        for s, fld in game.sissi_action_fields():
-            if fld < f:
-                out[self.base + ((s - seat) % n) * f + fld] = 1.0
+from bohn.rulesets.sissi.rules import Sissi
+from bohn.rulesets.sissi.state import SissiActionWriter
 
 
 class SissiEncoding(BeanEncoding):
