@@ -65,6 +65,38 @@ def write_hist(
             counts[c] = 0
 
 
+#: the size from which :func:`write_hist_memo` copies a long list's histogram
+#: from its memo instead of counting it
+HIST_MEMO_FROM = 8
+
+
+def write_hist_memo(
+    memo: dict[tuple[int, ...], Any],
+    counts: list[int],
+    cards: list[int],
+    base: int,
+    scale: float,
+    most: float,
+    out: Any,
+) -> None:
+    """:func:`write_hist` of ``cards`` into ``out[base : base + len(counts)]``,
+    a block no other writer writes: a list of :data:`HIST_MEMO_FROM` cards or
+    more (a discard pile) is copied from ``memo`` (one per block: its
+    histograms by the cards) and counted only on a miss."""
+    if len(cards) < HIST_MEMO_FROM:
+        write_hist(counts, cards, base, scale, most, out)
+        return
+    key = tuple(cards)
+    seg = memo.get(key)
+    if seg is None:
+        seg = array("f", bytes(4 * len(counts)))
+        write_hist(counts, cards, 0, scale, most, seg)
+        if len(memo) >= MEMO:
+            memo.clear()
+        memo[key] = seg
+    out[base : base + len(counts)] = seg
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ExtraWriter:
     """The writer of a ruleset's own blocks, after the bean games' ones:
@@ -155,7 +187,8 @@ class BeanStateWriter:
     def encode(self, game: BeanGame, seat: int) -> array[float]:
         """The seat's vector as a fresh ``array('f')``."""
         out = self.zero[:]
-        self.write(game, seat, out)
+        # written through a memoryview: its item assignment is cheaper than the array's
+        self.write(game, seat, memoryview(out))
         return out
 
     def offer_slots(self, game: BeanGame, seat: int) -> tuple[list[int], list[int]]:
@@ -173,7 +206,7 @@ class BeanStateWriter:
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         """Write the non-zero entries of ``seat``'s vector into ``out`` (an
-        ``array('f')`` of :attr:`size` zeros)."""
+        ``array('f')`` of :attr:`size` zeros, or a memoryview of one)."""
         n = self.n
         nk = self.nk
         total = self.total

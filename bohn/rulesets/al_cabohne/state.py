@@ -14,7 +14,7 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped, write_hist
+from bohn.rl.state import ExtraWriter, capped, write_hist, write_hist_memo
 from bohn.rulesets.al_cabohne.rules import BOSSES, FEED, AlCabohne
 
 #: the uncovered piles the ``piles`` block shows
@@ -38,6 +38,8 @@ class MafiaWriter(ExtraWriter):
         self.thresholds: list[float] = [float(b[2]) for b in BOSSES]
         #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * nk
+        #: the uncovered piles' histograms by their cards (:func:`write_hist_memo`)
+        self.hist_memo: dict[tuple[int, ...], Any] = {}
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, AlCabohne)
@@ -58,7 +60,9 @@ class MafiaWriter(ExtraWriter):
             out[self.treasury] = capped(float(t) / float(total), 1.0)
         piles = game.piles
         for j in range(min(len(piles), PILES)):
-            write_hist(self.counts, piles[j], self.piles + j * nk, 10.0, self.total / 10.0, out)
+            write_hist_memo(
+                self.hist_memo, self.counts, piles[j], self.piles + j * nk, 10.0, total / 10.0, out
+            )
         if game.phase == FEED:
             k = game.feeding
             if k < 0:  # as ``BOSSES[feeding]`` reads it

@@ -16,7 +16,7 @@ from array import array
 from typing import Any
 
 from bohn._native import mypyc_attr
-from bohn.rl.state import capped, write_hist
+from bohn.rl.state import capped, write_hist_memo
 from bohn.rulesets.bohnkick.rules import AIM, CYCLE, KICK, PLAY, Bohnkick
 
 #: the shots and corners in the order of the ``bohnkick`` block
@@ -64,11 +64,15 @@ class BohnkickStateWriter:
         self.zero = array("f", bytes(4 * size))
         #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * nk
+        #: the histograms of the goals and discard piles by their cards (all
+        #: scaled alike: :func:`write_hist_memo`)
+        self.hist_memo: dict[tuple[int, ...], Any] = {}
 
     def encode(self, game: Any, seat: int) -> array[float]:
         """The seat's vector as a fresh ``array('f')``."""
         out = self.zero[:]
-        self.write(game, seat, out)
+        # written through a memoryview: its item assignment is cheaper than the array's
+        self.write(game, seat, memoryview(out))
         return out
 
     def offer_slots(self, game: Any, seat: int) -> tuple[list[int], list[int]]:
@@ -83,7 +87,7 @@ class BohnkickStateWriter:
 
     def write(self, game: Any, seat: int, out: Any) -> None:
         """Write the non-zero entries of ``seat``'s vector into ``out`` (an
-        ``array('f')`` of :attr:`size` zeros)."""
+        ``array('f')`` of :attr:`size` zeros, or a memoryview of one)."""
         assert isinstance(game, Bohnkick)
         n = self.n
         nk = self.nk
@@ -131,10 +135,11 @@ class BohnkickStateWriter:
             if j < len(by):
                 out[p + j * (nk + n) + nk + (by[j] - seat) % n] = 1.0
         p += PLAYED * (nk + n)
+        memo = self.hist_memo
         for t in (my_team, 1 - my_team):  # my team first
             goals = game.goals[t]
             if goals:
-                write_hist(self.counts, goals, p, 2.0, self.total / 2.0, out)
+                write_hist_memo(memo, self.counts, goals, p, 2.0, self.total / 2.0, out)
             p += nk
             score = len(goals)
             if score:
@@ -148,13 +153,13 @@ class BohnkickStateWriter:
             p += 3
             discards = game.discards[t]
             if discards:
-                write_hist(self.counts, discards, p, 2.0, self.total / 2.0, out)
+                write_hist_memo(memo, self.counts, discards, p, 2.0, self.total / 2.0, out)
             p += nk
         dd = len(game.ddeck)
         if dd:
             out[p] = capped(dd / float(total), 1.0)
         if game.ddiscard:
-            write_hist(self.counts, game.ddiscard, p + 1, 2.0, self.total / 2.0, out)
+            write_hist_memo(memo, self.counts, game.ddiscard, p + 1, 2.0, self.total / 2.0, out)
         p += 1 + nk
         for k in range(n):
             s = (seat + k) % n

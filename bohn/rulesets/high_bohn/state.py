@@ -57,6 +57,13 @@ class HighBohnWriter(ExtraWriter):
         self.o_table = starts["hb_table"]
         #: a count per card, all 0 between uses (:func:`write_hist`)
         self.counts: list[int] = [0] * cards
+        #: a count per bean type, all 0 between uses
+        self.bean_counts: list[int] = [0] * beans
+        #: ``buildings_in_play()`` of the last game class and options seen
+        #: (a function of the options: the Distilleries with option cognac)
+        self.in_play: list[int] = []
+        self.in_play_options: dict[str, Any] | None = None
+        self.in_play_type: type | None = None
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, HighBohn)
@@ -66,7 +73,7 @@ class HighBohnWriter(ExtraWriter):
             self._seat(game, (seat + k) % n, self.o_seats + k * self.per, out)
             coins = game.coins[(seat + k) % n]
             if coins:
-                sides = [0] * self.nb
+                sides = self.bean_counts
                 side = self.side
                 for c in coins:
                     b = side[c]
@@ -74,8 +81,10 @@ class HighBohnWriter(ExtraWriter):
                         sides[b] += 1
                 base = self.o_faces + k * self.nb
                 for b in range(self.nb):
-                    if sides[b]:
-                        out[base + b] = capped(sides[b] / 10.0, total / 10.0)
+                    m = sides[b]
+                    if m:
+                        out[base + b] = capped(m / 10.0, total / 10.0)
+                        sides[b] = 0
         # removed: in play, neither owned nor for sale (marked, not searched)
         seen = [False] * self.nbld
         for z in game.owned:
@@ -84,7 +93,11 @@ class HighBohnWriter(ExtraWriter):
         for b in game.supply:
             out[self.o_supply + b] = 1.0
             seen[b] = True
-        for b in game.buildings_in_play():
+        if game.options is not self.in_play_options or type(game) is not self.in_play_type:
+            self.in_play = game.buildings_in_play()
+            self.in_play_options = game.options
+            self.in_play_type = type(game)
+        for b in self.in_play:
             if not seen[b]:
                 out[self.o_removed + b] = 1.0
         # hb_table
