@@ -79,10 +79,16 @@ def _ruleset_modules() -> tuple[str, ...]:
     return tuple(out)
 
 
-#: the modules ``make native`` compiles: the generic ones and every ruleset's
-#: (:func:`_ruleset_modules`); the bots' modules (:func:`is_bots_module`) form a
-#: C library of their own
-MODULES: tuple[str, ...] = _CORE + _ruleset_modules()
+#: the modules written for Cython (a ``.pyx`` source, no pure-Python twin):
+#: compiled by ``make native`` with the rest, absent from the pure build, where
+#: importing one raises ``ImportError`` (its users fall back to the module it
+#: speeds up, the reference)
+CYTHON: tuple[str, ...] = ("bohn.rl.cwriter",)
+
+#: the modules ``make native`` compiles: the generic ones, every ruleset's
+#: (:func:`_ruleset_modules`) and the Cython ones; the bots' modules
+#: (:func:`is_bots_module`) form a C library of their own
+MODULES: tuple[str, ...] = _CORE + _ruleset_modules() + CYTHON
 
 
 def is_bots_module(module: str) -> bool:
@@ -101,7 +107,8 @@ ACTIVE = False
 
 def source_path(module: str) -> str:
     parts = module.split(".")
-    return os.path.join(os.path.dirname(_PACKAGE), *parts) + ".py"
+    ext = ".pyx" if module in CYTHON else ".py"
+    return os.path.join(os.path.dirname(_PACKAGE), *parts) + ext
 
 
 def source_hash(module: str) -> str:
@@ -155,6 +162,10 @@ class _PureFinder:
     ) -> ModuleSpec | None:
         if name not in self.modules:
             return None
+        if name in CYTHON:
+            raise ModuleNotFoundError(
+                f"{name} is compiled only: the pure-Python build goes without it", name=name
+            )
         return importlib.util.spec_from_file_location(name, source_path(name))
 
 

@@ -1,4 +1,5 @@
-"""Compile bohn's hot modules with mypyc (``make native``); ``--clean`` removes them.
+"""Compile bohn's hot modules with mypyc, and its Cython modules (``bohn/_native.py``'s
+``CYTHON``) with Cython (``make native``); ``--clean`` removes them.
 
 The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``
 and two shared libraries, ``bohn/native__mypyc`` for the engine and
@@ -55,16 +56,28 @@ def build(modules: list[str], opt_level: str) -> None:
     paths = [os.path.relpath(_native.source_path(m), ROOT) for m in modules]
     hashes = {m: _native.source_hash(m) for m in modules}
     os.chdir(ROOT)
-    # two groups, one C library each, compiled side by side: the engine (its
-    # modules call each other natively) and the bots (the greedy bots are as
-    # large as the engine and call it through its Python interface anyway):
-    # bohn.bots.* and the rulesets' bots parts, whose classes derive from greedy's
+    # the Cython modules are built by Cython; the rest by mypyc in two groups, one
+    # C library each, compiled side by side: the engine (its modules call each
+    # other natively) and the bots (the greedy bots are as large as the engine and
+    # call it through its Python interface anyway): bohn.bots.* and the rulesets'
+    # bots parts, whose classes derive from greedy's
+    cython = [m for m in modules if m in _native.CYTHON]
+    compiled = [p for m, p in zip(modules, paths, strict=True) if m not in _native.CYTHON]
     bots = [p for m, p in zip(modules, paths, strict=True) if _native.is_bots_module(m)]
-    rest = [p for p in paths if p not in bots]
+    rest = [p for p in compiled if p not in bots]
     groups: list[tuple[list[str], str | None]] = [(rest, "bohn.native")]
     if bots:
         groups.append((bots, "bohn.bots.native"))
-    ext_modules = mypycify(paths, opt_level=opt_level, separate=groups, target_dir=BUILD)
+    ext_modules = mypycify(compiled, opt_level=opt_level, separate=groups, target_dir=BUILD)
+    if cython:
+        from Cython.Build import cythonize
+        from setuptools import Extension
+
+        ext_modules += cythonize(  # type: ignore[no-untyped-call]
+            [Extension(m, [os.path.relpath(_native.source_path(m), ROOT)]) for m in cython],
+            build_dir=BUILD,
+            quiet=True,
+        )
     dist = Distribution({"name": "bohn-native", "ext_modules": ext_modules})
     cmd = dist.get_command_obj("build_ext")
     cmd.inplace = True

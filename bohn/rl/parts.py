@@ -48,10 +48,12 @@ per added block (Sissi, Ladybohn), else it is encoded from the dict.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from operator import itemgetter
 from typing import Any
 
+from bohn import _native
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
@@ -65,6 +67,28 @@ def defined_by(cls: type, name: str) -> type | None:
         if name in c.__dict__:
             return c
     return None
+
+
+def pays_by_cards(kind: type[Game]) -> bool:
+    """Whether ``kind`` prices a field by its cards alone, as the bean games
+    do (``harvest_value`` and ``_meter_card`` are ``BeanGame``'s)."""
+    return (
+        defined_by(kind, "harvest_value") is BeanGame
+        and defined_by(kind, "_meter_card") is BeanGame
+    )
+
+
+def c_writer(py: BeanStateWriter, kind: type[Game]) -> Any:
+    """``py``'s C twin (:class:`bohn.rl.cwriter.BeanWriter`, written for Cython)
+    where the compiled build is in use, else ``py`` itself: the pure-Python
+    build has no C writer, and ``BOHN_C_WRITER=0`` keeps the reference."""
+    if not _native.ACTIVE or os.environ.get("BOHN_C_WRITER", "1") == "0":
+        return py
+    try:
+        from bohn.rl.cwriter import BeanWriter
+    except ImportError:  # a build from before the C writer: the reference
+        return py
+    return BeanWriter(py, kind.table, pays_by_cards(kind))
 
 
 class RulesetEncoding(ABC):
@@ -214,7 +238,16 @@ class BeanEncoding(RulesetEncoding):
             return None
         return []
 
-    def state_writer(self, enc: Encoder, kind: type[Game]) -> BeanStateWriter | None:
+    def state_writer(self, enc: Encoder, kind: type[Game]) -> Any:
+        """The bean games' writer (:class:`~bohn.rl.state.BeanStateWriter`,
+        the reference) where :meth:`state_extras` allows one; in the compiled
+        build, its C twin (:func:`c_writer`)."""
+        py = self.reference_writer(enc, kind)
+        return None if py is None else c_writer(py, kind)
+
+    def reference_writer(self, enc: Encoder, kind: type[Game]) -> BeanStateWriter | None:
+        """The :class:`~bohn.rl.state.BeanStateWriter` of ``enc`` (None: no
+        writer, the vector is encoded from ``observe(seat)``)."""
         extras = self.state_extras(enc, kind)
         if extras is None:
             return None

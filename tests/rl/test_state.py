@@ -149,6 +149,55 @@ def test_the_compiled_writer_equals_the_pure_one(variant: str) -> None:
     assert _digest(variant, players, 3) == pure
 
 
+#: the rulesets written by the bean games' writer (all but Bohnkick)
+BEAN = [v for v in WRITTEN if v != "bohnkick"]
+
+
+def test_the_compiled_build_writes_the_bean_games_in_c() -> None:
+    """The compiled build writes the bean games' vectors with the C writer
+    (``bohn.rl.cwriter``), made from the reference writer; the pure build
+    with the reference itself."""
+    from bohn import _native
+    from bohn.rl.state import BeanStateWriter
+
+    for variant in BEAN:
+        w = Encoder(variant, find_variant(variant).allowed_players()[0]).state
+        if _native.ACTIVE:
+            assert type(w).__name__ == "BeanWriter", variant
+            assert type(w.py) is BeanStateWriter
+        else:
+            assert type(w) is BeanStateWriter, variant
+
+
+@pytest.mark.parametrize("variant", BEAN)
+def test_the_c_writer_equals_its_reference(variant: str) -> None:
+    """Every seat's vector at every step of 20 seeded games: the C writer's
+    equals the reference writer's (``BeanStateWriter``), with open offers,
+    piles and every field size the games reach. High Bohn and Ladybohn price
+    their fields themselves (the writer asks ``harvest_value``); the others
+    by the cards' beanometers (the writer's table)."""
+    from bohn import _native
+
+    if not _native.ACTIVE:
+        pytest.skip("the C writer is part of the compiled build")
+    counts = find_variant(variant).allowed_players()
+    players = 3 if 3 in counts else counts[0]
+    w = Encoder(variant, players).state
+    assert w is not None
+    assert w.pay_by_cards == (variant not in ("high-bohn", "ladybohn", "mutterbohnchen"))
+    offers = 0
+    for seed in range(20):
+        for game, _, k in play(variant, players, seed):
+            offers += bool(game.offers)
+            for s in range(players):
+                c, ref = w.encode(game, s), w.py.encode(game, s)
+                if c != ref:
+                    bad = [i for i in range(len(ref)) if c[i] != ref[i]]
+                    pytest.fail(f"seed {seed}, step {k}, seat {s}: entries {bad[:8]} differ")
+    if variant not in ("al-cabohne", "prohibohn"):  # Al Cabohne solo, Prohibohn: no offers
+        assert offers, "no state with an open offer was compared"
+
+
 def _hidden_differs(a: Any, b: Any) -> bool:
     return bool(a._state_json() != b._state_json())
 
