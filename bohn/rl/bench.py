@@ -13,8 +13,11 @@ and returns the steps per second of
 * ``engine_observe``: the same plus ``game.observe(seat)`` at every step, the
   part of the environment's cost that is the engine's own.
 
-``env_calls`` is ``env`` with the time of the agent's pick (``np.flatnonzero``
-of the mask, a random entry) taken out: the environment's own calls.
+``env_calls`` is ``env`` with the time of the agent's pick (``mask.nonzero()``,
+a random entry) taken out: the environment's own calls. The pick is the
+cheapest NumPy way to list a 1-D mask's legal indices (``np.flatnonzero``
+gives the same indices but first flattens the array: about 0.75 µs more a
+step, five times ``nonzero``'s cost).
 ``overhead`` is ``engine / env``: how many times slower the environment is;
 ``overhead_calls`` is ``engine / env_calls``.
 Timing is measurement only; no test depends on it.
@@ -87,7 +90,7 @@ def _env_steps(variant: str, players: int, steps: int) -> tuple[float, float]:
                 continue
             assert obs is not None
             t = clock()
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             index = int(legal[int(rnd.random() * len(legal))])
             picking += clock() - t
             e.step(index)
