@@ -32,7 +32,7 @@ from bohn.engine.errors import SetupError
 Beanometer = tuple[tuple[int, int], ...]
 
 #: Field sizes for which payouts are precomputed; larger fields pay as this size.
-_PAYOUT_LIMIT = 64
+PAYOUT_LIMIT = 64
 
 
 def payout(meter: Beanometer, cards: int) -> int:
@@ -94,7 +94,7 @@ class CardTable:
             bean=tuple(bean_index[e.get("bean", e["key"])] for e in entries),
             bean_keys=tuple(bean_keys),
             meters=tuple(meters),
-            pays=tuple(tuple(payout(m, n) for n in range(_PAYOUT_LIMIT + 1)) for m in meters),
+            pays=tuple(tuple(payout(m, n) for n in range(PAYOUT_LIMIT + 1)) for m in meters),
             names=tuple({k: e[k] for k in ("de", "en") if k in e} for e in entries),
             provenance=tuple(tuple(e.get("provenance", ())) for e in entries),
             attrs=tuple(
@@ -144,7 +144,7 @@ class CardTable:
     def pays_for(self, card: int, n: int) -> int:
         """Coins for a field of ``n`` cards read on ``card``'s beanometer."""
         p = self.pays[card]
-        return p[n] if n <= _PAYOUT_LIMIT else p[_PAYOUT_LIMIT]
+        return p[n] if n <= PAYOUT_LIMIT else p[PAYOUT_LIMIT]
 
     def key_list(self, cards: Iterable[int]) -> list[str]:
         k = self.keys

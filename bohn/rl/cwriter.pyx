@@ -10,10 +10,10 @@ offers' slots (a state with open offers) and every ruleset's own blocks
 (its :class:`~bohn.rl.state.ExtraWriter`\\ s), through a memoryview of the
 same vector.
 
-It reads exactly what the reference reads. A field's pay is read from the
-card table's beanometers where the ruleset prices a field by its cards
-alone (``BeanGame.harvest_value`` and ``_meter_card`` not overridden), else
-asked of ``game.harvest_value``. The tests compare its vector with the
+It reads exactly what the reference reads. A field's pay is read from a
+table by its top card and size where the ruleset prices a field by those
+alone (``pays``: :meth:`bohn.rl.parts.BeanEncoding.field_pays`, which asks
+the rules), else asked of ``game.harvest_value``. The tests compare its vector with the
 reference's and with the dict encoder's at every step of seeded games of
 every bean ruleset.
 """
@@ -21,7 +21,7 @@ every bean ruleset.
 from cpython.array cimport array, clone
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
-from bohn.engine.cards import _PAYOUT_LIMIT
+from bohn.engine.cards import PAYOUT_LIMIT
 
 
 cdef inline float capped(double x, double most) noexcept:
@@ -36,8 +36,9 @@ cdef inline int rel(long s, long seat, long n) noexcept:
 
 cdef class BeanWriter:
     """The bean games' blocks of one configuration (see the module docstring),
-    made from its reference writer ``py`` (a ``BeanStateWriter``) and the
-    card table ``table`` of its game class."""
+    made from its reference writer ``py`` (a ``BeanStateWriter``) and
+    ``pays``, what a field pays by its top card and size (a row per card,
+    sizes 0 ... ``PAYOUT_LIMIT``), or None: ask ``game.harvest_value``."""
 
     cdef readonly object py
     cdef readonly bint pay_by_cards
@@ -54,7 +55,7 @@ cdef class BeanWriter:
     cdef int* counts
     cdef int* bean_counts
 
-    def __cinit__(self, py, table, bint pay_by_cards):
+    def __cinit__(self, py, pays):
         cdef int k, c, j
         self.o_seats = NULL
         self.side = NULL
@@ -62,7 +63,7 @@ cdef class BeanWriter:
         self.counts = NULL
         self.bean_counts = NULL
         self.py = py
-        self.pay_by_cards = pay_by_cards
+        self.pay_by_cards = pays is not None
         self.n = py.n
         self.nk = py.nk
         self.nb = py.nb
@@ -91,9 +92,11 @@ cdef class BeanWriter:
         self.o_coins = py.o_coins
         if py.o_counts != self.o_hand + 10 * self.nk:
             raise ValueError("hand_counts must follow the 10 positions of hand")
-        if len(table.keys) != self.nk:
-            raise ValueError("the card table is not the writer's")
-        self.limit = _PAYOUT_LIMIT
+        self.limit = PAYOUT_LIMIT
+        if pays is not None and (
+            len(pays) != self.nk or any(len(row) != self.limit + 1 for row in pays)
+        ):
+            raise ValueError("pays must hold a row of PAYOUT_LIMIT + 1 pays per card")
         self.o_seats = <int*> PyMem_Malloc(self.n * sizeof(int))
         self.side = <int*> PyMem_Malloc(self.nk * sizeof(int))
         self.pays = <int*> PyMem_Malloc(self.nk * (self.limit + 1) * sizeof(int))
@@ -108,7 +111,7 @@ cdef class BeanWriter:
             self.side[c] = py.side[c]
             self.counts[c] = 0
             for j in range(self.limit + 1):
-                self.pays[c * (self.limit + 1) + j] = table.pays_for(c, j)
+                self.pays[c * (self.limit + 1) + j] = pays[c][j] if pays is not None else 0
         for c in range(self.nb):
             self.bean_counts[c] = 0
 
@@ -262,8 +265,6 @@ cdef class BeanWriter:
                 if self.pay_by_cards:
                     row = <int>size if size < self.limit else self.limit
                     pay = self.pays[top * (self.limit + 1) + row]
-                    if size < pay:
-                        pay = <int>size
                 else:
                     pay = game.harvest_value(s, j)
                 if pay:

@@ -55,6 +55,7 @@ from typing import Any
 
 from bohn import _native
 from bohn.engine.beans import BeanGame
+from bohn.engine.cards import PAYOUT_LIMIT
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
 from bohn.rl.encoding import MEMO, Encoder, counts, histogram
@@ -69,26 +70,18 @@ def defined_by(cls: type, name: str) -> type | None:
     return None
 
 
-def pays_by_cards(kind: type[Game]) -> bool:
-    """Whether ``kind`` prices a field by its cards alone, as the bean games
-    do (``harvest_value`` and ``_meter_card`` are ``BeanGame``'s)."""
-    return (
-        defined_by(kind, "harvest_value") is BeanGame
-        and defined_by(kind, "_meter_card") is BeanGame
-    )
-
-
-def c_writer(py: BeanStateWriter, kind: type[Game]) -> Any:
+def c_writer(py: BeanStateWriter, pays: list[list[int]] | None) -> Any:
     """``py``'s C twin (:class:`bohn.rl.cwriter.BeanWriter`, written for Cython)
     where the compiled build is in use, else ``py`` itself: the pure-Python
-    build has no C writer, and ``BOHN_C_WRITER=0`` keeps the reference."""
+    build has no C writer, and ``BOHN_C_WRITER=0`` keeps the reference.
+    ``pays``: :meth:`BeanEncoding.field_pays`."""
     if not _native.ACTIVE or os.environ.get("BOHN_C_WRITER", "1") == "0":
         return py
     try:
         from bohn.rl.cwriter import BeanWriter
     except ImportError:  # a build from before the C writer: the reference
         return py
-    return BeanWriter(py, kind.table, pays_by_cards(kind))
+    return BeanWriter(py, pays)
 
 
 class RulesetEncoding(ABC):
@@ -243,7 +236,38 @@ class BeanEncoding(RulesetEncoding):
         the reference) where :meth:`state_extras` allows one; in the compiled
         build, its C twin (:func:`c_writer`)."""
         py = self.reference_writer(enc, kind)
-        return None if py is None else c_writer(py, kind)
+        return None if py is None else c_writer(py, self.field_pays(kind))
+
+    def pays_by_top(self, kind: type[Game]) -> bool:
+        """Whether ``kind`` prices a field by its top card and its size alone,
+        as the bean games do (``BeanGame.harvest_value`` and ``_meter_card``).
+        A ruleset whose own ``harvest_value`` does too says so here."""
+        return (
+            defined_by(kind, "harvest_value") is BeanGame
+            and defined_by(kind, "_meter_card") is BeanGame
+        )
+
+    def field_pays(self, kind: type[Game]) -> list[list[int]] | None:
+        """What a field pays now, by its top card and its size (0 ... the
+        payout limit; a larger field pays as the limit), where
+        :meth:`pays_by_top` allows it, else None (the writer asks
+        ``game.harvest_value``). Asked of the rules themselves: a new game's
+        ``harvest_value`` of a field of that card repeated."""
+        if not self.pays_by_top(kind):
+            return None
+        game = kind.new(kind.allowed_players()[0], seed=0)
+        assert isinstance(game, BeanGame)
+        fields = game.fields[0]
+        keep = fields[0]
+        out: list[list[int]] = []
+        for c in range(len(kind.table.keys)):
+            row = []
+            for n in range(PAYOUT_LIMIT + 1):
+                fields[0] = [c] * n
+                row.append(game.harvest_value(0, 0))
+            out.append(row)
+        fields[0] = keep
+        return out
 
     def reference_writer(self, enc: Encoder, kind: type[Game]) -> BeanStateWriter | None:
         """The :class:`~bohn.rl.state.BeanStateWriter` of ``enc`` (None: no

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps
 from bohn.rl.encoding import Encoder, histogram
@@ -48,6 +49,14 @@ class LadybohnEncoding(BeanEncoding):
             total / 2.0,
             "phase foist: open, the seat (relative), the cards (key counts / 2)",
             foist,
+        )
+
+    def pays_by_top(self, kind: type[Game]) -> bool:
+        """Ladybohn's ``harvest_value`` (a garten field pays its whole
+        beanometer, §4.1.4) prices a field by its top card and size alone,
+        as the bean games' does."""
+        return defined_by(kind, "harvest_value") in (BeanGame, Ladybohn) and (
+            defined_by(kind, "_meter_card") is BeanGame
         )
 
     def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
