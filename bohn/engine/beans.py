@@ -550,6 +550,10 @@ class BeanGame(Game):
             return 0
         return min(len(fld), self.table.pays_for(self._meter_card(seat, f), len(fld)))
 
+    def field_pays(self, seat: int) -> list[int]:
+        """:meth:`harvest_value` of each of ``seat``'s fields, in order."""
+        return [self.harvest_value(seat, f) for f in range(len(self.fields[seat]))]
+
     def _may_harvest(self, seat: int, f: int) -> bool:
         """The single-bean rule (bohnanza §4.1.6)."""
         fields = self.fields[seat]
@@ -1285,7 +1289,7 @@ class BeanGame(Game):
             p: dict[str, Any] = {
                 "hand_size": len(self.hands[s]),
                 "fields": [keys(f) for f in self.fields[s]],
-                "field_pays": [self.harvest_value(s, f) for f in range(len(self.fields[s]))],
+                "field_pays": self.field_pays(s),
                 "coins": len(self.coins[s]),
                 "trading_area": keys(self.trade[s]),
                 "proposals_left": max(0, self.cap(s) - self.proposals[s]),

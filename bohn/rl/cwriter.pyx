@@ -13,7 +13,8 @@ same vector.
 It reads exactly what the reference reads. A field's pay is read from a
 table by its top card and size where the ruleset prices a field by those
 alone (``pays``: :meth:`bohn.rl.parts.BeanEncoding.field_pays`, which asks
-the rules), else asked of ``game.harvest_value``. The tests compare its vector with the
+the rules), else asked of the game (``field_pays(seat)``: each field's
+``harvest_value``). The tests compare its vector with the
 reference's and with the dict encoder's at every step of seeded games of
 every bean ruleset.
 """
@@ -38,7 +39,7 @@ cdef class BeanWriter:
     """The bean games' blocks of one configuration (see the module docstring),
     made from its reference writer ``py`` (a ``BeanStateWriter``) and
     ``pays``, what a field pays by its top card and size (a row per card,
-    sizes 0 ... ``PAYOUT_LIMIT``), or None: ask ``game.harvest_value``."""
+    sizes 0 ... ``PAYOUT_LIMIT``), or None: ask ``game.field_pays``."""
 
     cdef readonly object py
     cdef readonly bint pay_by_cards
@@ -247,6 +248,7 @@ cdef class BeanWriter:
         cdef Py_ssize_t size
         cdef long room
         cdef list f
+        cdef list field_pays = None
         v[base0] = capped(<double>len(hand) / 10.0, 10.0)
         v[base0 + 1] = capped(<double>len(coins) / 10.0, 10.0)
         room = <long>game.cap(s) - proposals
@@ -266,7 +268,9 @@ cdef class BeanWriter:
                     row = <int>size if size < self.limit else self.limit
                     pay = self.pays[top * (self.limit + 1) + row]
                 else:
-                    pay = game.harvest_value(s, j)
+                    if field_pays is None:
+                        field_pays = game.field_pays(s)
+                    pay = field_pays[j]
                 if pay:
                     v[base + 2] = capped(<double>pay / 4.0, 10.0)
                 v[base + 3 + top] = 1.0
