@@ -70,31 +70,39 @@ FIELD_KINDS: Final = ("regular", "third", "goldmine", "saloon", "blacksmith")
 _PLAIN: Final = ("plain",)
 _NONE: tuple[str, ...] = ()
 
-TABLE = CardTable.load("bohn.rulesets.high_bohn")
-BUILDINGS = BuildingTable.load("bohn.rulesets.high_bohn", TABLE)
-_B = BUILDINGS.index
-GOLDMINE_2, GOLDMINE_3, GOLDMINE_4 = _B["goldmine-2"], _B["goldmine-3"], _B["goldmine-4"]
-BANK_2, BANK_3, BANK_4 = _B["bank-2"], _B["bank-3"], _B["bank-4"]
-FARM_2, FARM_3, FARM_4 = _B["farm-2"], _B["farm-3"], _B["farm-4"]
-SALOON_2, SALOON_3, SALOON_4 = _B["saloon-2"], _B["saloon-3"], _B["saloon-4"]
-BLACKSMITH_2, BLACKSMITH_4 = _B["blacksmith-2"], _B["blacksmith-4"]
-JAIL_4 = _B["jail-4"]
-DISTILLERY_2, DISTILLERY_3 = _B["distillery-2"], _B["distillery-3"]
+TABLE: Final = CardTable.load("bohn.rulesets.high_bohn")
+BUILDINGS: Final = BuildingTable.load("bohn.rulesets.high_bohn", TABLE)
+_B: Final = BUILDINGS.index
+GOLDMINE_2: Final = _B["goldmine-2"]
+GOLDMINE_3: Final = _B["goldmine-3"]
+GOLDMINE_4: Final = _B["goldmine-4"]
+BANK_2: Final = _B["bank-2"]
+BANK_3: Final = _B["bank-3"]
+BANK_4: Final = _B["bank-4"]
+FARM_2: Final = _B["farm-2"]
+FARM_3: Final = _B["farm-3"]
+FARM_4: Final = _B["farm-4"]
+SALOON_2: Final = _B["saloon-2"]
+SALOON_3: Final = _B["saloon-3"]
+SALOON_4: Final = _B["saloon-4"]
+BLACKSMITH_2: Final = _B["blacksmith-2"]
+BLACKSMITH_4: Final = _B["blacksmith-4"]
+JAIL_4: Final = _B["jail-4"]
+DISTILLERY_2: Final = _B["distillery-2"]
+DISTILLERY_3: Final = _B["distillery-3"]
 #: buildings whose beanometer prices stews, not a bean type
 STEW_METERS: Final = frozenset({SALOON_3, SALOON_4})
 #: Teepees and General Stores: their number (divisor, capacity) is in ``param``
 TEEPEES: Final = frozenset(_B[f"teepee-{p}"] for p in (2, 3, 4))
 STORES: Final = frozenset(_B[f"general-store-{p}"] for p in (2, 3, 4))
 
-_BEAN = TABLE.bean_index
-GARTEN, SOJA, BRECH, FEUER, BLAUE, COGNAC = (
-    _BEAN["garten"],
-    _BEAN["soja"],
-    _BEAN["brech"],
-    _BEAN["feuer"],
-    _BEAN["blaue"],
-    _BEAN["cognac"],
-)
+_BEAN: Final = TABLE.bean_index
+GARTEN: Final = _BEAN["garten"]
+SOJA: Final = _BEAN["soja"]
+BRECH: Final = _BEAN["brech"]
+FEUER: Final = _BEAN["feuer"]
+BLAUE: Final = _BEAN["blaue"]
+COGNAC: Final = _BEAN["cognac"]
 #: farm-2 hosts: bean types with at least 14 printed cards (§4.3.4)
 HOSTS: Final = frozenset(
     b
