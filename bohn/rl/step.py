@@ -31,8 +31,9 @@ from bohn.engine.game import Game
 MEMO = 50_000
 
 
-#: offer slots an answer's memo entry can name
-SLOTS = 1024
+#: offer slots an answer's memo entry can name (an answer at a later slot is
+#: looked up by its kind, slot and cards at every step)
+SLOTS = 64
 
 
 class Known:
@@ -50,23 +51,24 @@ class SeatMemo:
     action's identity: ``known`` (``Known``, an action that is not an answer
     to an offer; an action the engine builds anew for each state is found by
     its value, ``by_value``, and its entry moves to the new object, so the
-    memo holds one per value) and ``codes`` (an answer to an offer: one int
-    packing its index, the offer's id and the slot the index holds for;
-    ``alive`` holds the answer, so its id is not reused). An answer whose
-    offer has moved to another slot is found by its kind, the slot and the
-    cards it gives (``answers``); a miss asks the table
-    (``ActionTable.index_of``). The answers' entries are ints, not objects:
-    a batch of games keeps thousands of them, and the garbage collector
-    walks every object."""
+    memo holds one per value) and, for an answer to an offer, ``offers`` (its
+    offer's id and whether it is a withdrawal, packed in one int; ``alive``
+    holds the answer, so its id is not reused) with ``at_slot``: its index at
+    each slot the offer has held among the seat's open offers (keyed by the
+    answer's id and the slot; the engine shares an answer between games, so
+    its offer's slot moves). An index not known at a slot is found by the
+    answer's kind, the slot and the cards it gives (``answers``); a miss asks
+    the table (``ActionTable.index_of``). The answers' entries are ints, not
+    objects: a batch of games keeps thousands of them, and the garbage
+    collector walks every object."""
 
     def __init__(self, seat: int, table: Any) -> None:
         self.seat = seat
         self.table = table
-        #: an index + 1 is below ``span``
-        self.span = len(table.keys) + 1
         self.known: dict[int, Known] = {}
         self.by_value: dict[object, Known] = {}
-        self.codes: dict[int, int] = {}
+        self.offers: dict[int, int] = {}
+        self.at_slot: dict[int, int] = {}
         self.alive: dict[int, object] = {}
         self.answers: dict[tuple[str, int, tuple[str, ...]], int] = {}
 
@@ -76,19 +78,21 @@ class SeatMemo:
         k = self.known.get(key)
         if k is not None:
             return k.index
-        code = self.codes.get(key, -1)
+        code = self.offers.get(key, -1)
         if code < 0:
             return self._learn(a, state)
-        span = self.span
-        i = code % span - 1
-        code //= span
-        ids = state.offers_out if code % 2 else state.offers_in
-        code //= 2
-        slot = code % SLOTS
-        oid = code // SLOTS
-        if slot < len(ids) and ids[slot] == oid:
+        ids = state.offers_out if code & 1 else state.offers_in
+        oid = code >> 1
+        slot = 0
+        for x in ids:
+            if x == oid:
+                break
+            slot += 1
+        if slot >= len(ids) or slot >= SLOTS:
+            return self._learn(a, state)
+        i = self.at_slot.get(key * SLOTS + slot, -2)
+        if i != -2:
             return i
-        # the offer has moved to another slot (an older one closed)
         return self._learn(a, state)
 
     def _learn(self, a: object, state: SeatCore) -> int:
@@ -101,12 +105,14 @@ class SeatMemo:
             give: tuple[str, ...] = getattr(a, "give", ())
             i = self._answer(a, t, slot, give, state)
             if 0 <= slot < SLOTS and oid >= 0:
-                codes = self.codes
-                if len(codes) >= MEMO:
-                    codes.clear()
+                offers = self.offers
+                if len(self.at_slot) >= MEMO:
+                    offers.clear()
+                    self.at_slot.clear()
                     self.alive.clear()
                 key = id(a)
-                codes[key] = ((oid * SLOTS + slot) * 2 + withdraw) * self.span + i + 1
+                offers[key] = oid * 2 + withdraw
+                self.at_slot[key * SLOTS + slot] = i
                 self.alive[key] = a
             return i
         known = self.known
