@@ -106,7 +106,7 @@ class Trainer:
                 if resetting[i]:  # this step resets game i: its action is not used
                     continue
                 x = obs["observation"][i]
-                legal = np.flatnonzero(obs["action_mask"][i])
+                legal = obs["action_mask"][i].view(np.bool_).nonzero()[0]
                 p = self.policy.probs(x, legal)
                 j = int(p.argmax()) if greedy else int(self.rng.choice(len(legal), p=p))
                 if learn:
