@@ -22,6 +22,7 @@ count).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from array import array
 from typing import Any
 
@@ -37,6 +38,14 @@ def capped(x: float, most: float) -> float:
     return x if x < most else most
 
 
+def all_same(cards: list[int]) -> bool:
+    """Whether every card of ``cards`` is the same card (True for none)."""
+    if not cards:
+        return True
+    first = cards[0]
+    return all(c == first for c in cards)
+
+
 def write_hist(
     counts: list[int], cards: list[int], base: int, scale: float, most: float, out: Any
 ) -> None:
@@ -47,14 +56,8 @@ def write_hist(
     if not n:
         return
     # one card repeated (a bean field): one entry, nothing counted
-    first = cards[0]
-    same = True
-    for c in cards:
-        if c != first:
-            same = False
-            break
-    if same:
-        out[base + first] = capped(n / scale, most)
+    if all_same(cards):
+        out[base + cards[0]] = capped(n / scale, most)
         return
     for c in cards:
         counts[c] += 1
@@ -98,13 +101,14 @@ def write_hist_memo(
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ExtraWriter:
-    """The writer of a ruleset's own blocks, after the bean games' ones:
-    ``write(game, seat, out)`` appends their non-zero entries (indices
-    into the whole vector) for ``seat``."""
+class ExtraWriter(ABC):
+    """The writer of a ruleset's own blocks, after the bean games' ones (an
+    abstract base: every ruleset's writer defines :meth:`write`)."""
 
+    @abstractmethod
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
-        raise NotImplementedError
+        """Write the non-zero entries of the ruleset's blocks for ``seat``
+        into ``out`` (the whole vector, zero there; indices into it)."""
 
 
 class BeanStateWriter:
@@ -322,14 +326,8 @@ class BeanStateWriter:
             key.append(n)
             if n:
                 key.append(game.harvest_value(s, j))
-                first = f[0]
-                same = True
-                for c in f:
-                    if c != first:
-                        same = False
-                        break
-                if same:
-                    key.append(-1 - first)
+                if all_same(f):
+                    key.append(-1 - f[0])
                 else:
                     key.extend(f)
         k = tuple(key)
