@@ -236,7 +236,7 @@ class BeanEncoding(RulesetEncoding):
         the reference) where :meth:`state_extras` allows one; in the compiled
         build, its C twin (:func:`c_writer`)."""
         py = self.reference_writer(enc, kind)
-        return None if py is None else c_writer(py, self.field_pays(kind))
+        return None if py is None else c_writer(py, self.field_pays(kind, enc.players))
 
     def pays_by_top(self, kind: type[Game]) -> bool:
         """Whether ``kind`` prices a field by its top card and its size alone,
@@ -247,16 +247,17 @@ class BeanEncoding(RulesetEncoding):
             and defined_by(kind, "_meter_card") is BeanGame
         )
 
-    def field_pays(self, kind: type[Game]) -> list[list[int]] | None:
+    def field_pays(self, kind: type[Game], players: int) -> list[list[int]] | None:
         """What a field pays now, by its top card and its size (0 ... the
         payout limit; a larger field pays as the limit), where
-        :meth:`pays_by_top` allows it, else None (the writer asks
-        ``game.harvest_value``). Asked of the rules themselves: a new game's
-        ``harvest_value`` of a field of that card repeated."""
+        :meth:`pays_by_top` allows it, else None (the writer asks the game,
+        ``field_pays(seat)``). Asked of the rules themselves: the
+        ``harvest_value`` of a field of that card repeated, in a new game of
+        ``kind`` for ``players``."""
         if not self.pays_by_top(kind):
             return None
-        game = kind.new(kind.allowed_players()[0], seed=0)
-        assert isinstance(game, BeanGame)
+        game = kind.new(players, seed=0)
+        assert isinstance(game, BeanGame) and type(game) is kind
         fields = game.fields[0]
         keep = fields[0]
         out: list[list[int]] = []

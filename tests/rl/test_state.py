@@ -199,6 +199,35 @@ def test_the_c_writer_equals_its_reference(variant: str) -> None:
         assert offers, "no state with an open offer was compared"
 
 
+@pytest.mark.parametrize("variant", BEAN)
+def test_the_pay_table_is_what_the_game_pays(variant: str) -> None:
+    """Where a ruleset says it prices a field by its top card and size
+    (``pays_by_top``), the C writer's table (``field_pays``) gives what the
+    game's ``harvest_value`` gives for every field at every step of 10
+    seeded games; High Bohn, whose buildings price fields too, has none."""
+    from bohn.engine.cards import PAYOUT_LIMIT
+    from bohn.rl.actions import ruleset_encoding
+
+    counts = find_variant(variant).allowed_players()
+    players = 3 if 3 in counts else counts[0]
+    kind = find_variant(variant)._class_for(players)
+    table = ruleset_encoding(variant).field_pays(kind, players)
+    if variant == "high-bohn":
+        assert table is None
+        return
+    assert table is not None and len(table) == len(kind.table.keys)
+    fields = 0
+    for seed in range(10):
+        for game, _, _ in play(variant, players, seed):
+            for s in range(players):
+                for j, f in enumerate(game.fields[s]):
+                    if f:
+                        fields += 1
+                        pay = table[f[-1]][min(len(f), PAYOUT_LIMIT)]
+                        assert pay == game.harvest_value(s, j), (seed, s, j, f)
+    assert fields > 100
+
+
 def _hidden_differs(a: Any, b: Any) -> bool:
     return bool(a._state_json() != b._state_json())
 
