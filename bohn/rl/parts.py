@@ -258,8 +258,7 @@ class BeanEncoding(RulesetEncoding):
             return None
         game = kind.new(players, seed=0)
         assert isinstance(game, BeanGame) and type(game) is kind
-        fields = game.fields[0]
-        keep = fields[0]
+        fields = game.fields[0]  # the probe game is thrown away after
         out: list[list[int]] = []
         for c in range(len(kind.table.keys)):
             row = []
@@ -267,7 +266,6 @@ class BeanEncoding(RulesetEncoding):
                 fields[0] = [c] * n
                 row.append(game.harvest_value(0, 0))
             out.append(row)
-        fields[0] = keep
         return out
 
     def reference_writer(self, enc: Encoder, kind: type[Game]) -> BeanStateWriter | None:
