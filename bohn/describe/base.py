@@ -7,6 +7,8 @@ See :mod:`bohn.describe` for the contract a ruleset's describer fulfils.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bohn.catalogue import names_of
@@ -164,6 +166,12 @@ def _du(text: str) -> str:
     return _DU_BEFORE.sub(lambda m: f"{m.group(1)} {_DU_CASES[m.group(1)]}", text)
 
 
+def _start(text: str) -> str:
+    """``text`` to open a sentence: its first letter a capital, the rest as
+    it is (a player's name keeps its own letters)."""
+    return text[:1].upper() + text[1:]
+
+
 class Describer:
     """Words for one ruleset's games, in one language (``"en"`` or ``"de"``).
 
@@ -189,6 +197,9 @@ class Describer:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
         self.table = table
+        #: the players' names by seat (:meth:`with_players`); a seat not in
+        #: it is named by its number
+        self.players: dict[int, str] = {}
         #: every card key of the table by its name in this language (the
         #: catalogue's name where it overrides the table's), looked up once
         self.names: dict[str, str] = {}
@@ -243,8 +254,30 @@ class Describer:
             return f"{n} Karte" if n == 1 else f"{n} Karten"
         return f"{n} card" if n == 1 else f"{n} cards"
 
+    def with_players(self, names: Sequence[str | None]) -> Describer:
+        """This describer, naming each seat by its player's name (``names``:
+        one per seat; None, a seat nobody has taken, keeps its number). Two
+        seats of one name are told apart by their numbers, as the game page
+        shows them: ``greedy bot (Seat 1)``."""
+        counts = Counter(n for n in names if n)
+        self.players = {
+            s: n if counts[n] == 1 else f"{n} ({self.w('Seat', 'Platz')} {s})"
+            for s, n in enumerate(names)
+            if n
+        }
+        return self
+
     def seat(self, s: Any) -> str:
-        return self.w(f"seat {s}", f"Platz {s}")
+        """A seat in a sentence: its player's name (:meth:`with_players`),
+        else ``seat 2``."""
+        name = self.players.get(s) if isinstance(s, int) else None
+        return name if name is not None else self.w(f"seat {s}", f"Platz {s}")
+
+    def seat_start(self, s: Any) -> str:
+        """A seat at the start of a sentence: ``Seat 2``; a player's name as
+        the player wrote it (``anna`` stays ``anna``)."""
+        name = self.players.get(s) if isinstance(s, int) else None
+        return name if name is not None else _start(self.seat(s))
 
     def seat_name(self, s: int, me: int, kinds: dict[int, str]) -> str:
         """``you``, ``seat 2 (greedy)`` or ``seat 2``."""
@@ -258,7 +291,9 @@ class Describer:
 
     def whose(self, s: Any, me: int) -> str:
         """``your`` or ``seat 2's``."""
-        return self.w("your", "dein") if s == me else self.w(f"seat {s}'s", f"von Platz {s}")
+        if s == me:
+            return self.w("your", "dein")
+        return self.w(f"{self.seat(s)}'s", f"von {self.seat(s)}")
 
     def shuffled(self, pile: str) -> str:
         """German: a shuffled pile's name and its verb (``der Nachziehstapel
@@ -384,9 +419,9 @@ class Describer:
         ``me`` sees them (redacted for ``me``: it names no card ``me`` may not
         know). This base names the turn and counts its steps' events; a
         ruleset's describer says what happened (:meth:`turn_parts`)."""
-        head = self.w(f"{self.whose(active, me).capitalize()} turn", "")
+        head = "Your turn" if active == me else f"{self.seat_start(active)}'s turn"
         if self.de:
-            head = "Dein Zug" if active == me else f"Zug von Platz {active}"
+            head = "Dein Zug" if active == me else f"Zug {self.whose(active, me)}"
         parts = self.turn_parts(active, events, me)
         return f"{head}: {'; '.join(parts)}" if parts else head
 
@@ -403,8 +438,8 @@ class Describer:
                 "du hast zu lange gebraucht: der Bot spielte für dich",
             )
         return self.w(
-            f"seat {s} took too long: the bot played for it",
-            f"Platz {s} brauchte zu lange: der Bot spielte für Platz {s}",
+            f"{self.seat(s)} took too long: the bot played for it",
+            f"{self.seat(s)} brauchte zu lange: der Bot spielte für {self.seat(s)}",
         )
 
     @classmethod

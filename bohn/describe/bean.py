@@ -264,39 +264,39 @@ class BeanDescriber(Describer):
             get = self.offered(o.get("give", []))
             give = self.refs_text(a.give, me, obs)
             return self.w(
-                f"accept offer {a.offer} from seat {o.get('from', '?')}: you get "
+                f"accept offer {a.offer} from {self.seat(o.get('from', '?'))}: you get "
                 f"{get} and give {give}",
-                f"Angebot {a.offer} von Platz {o.get('from', '?')} annehmen: du bekommst "
+                f"Angebot {a.offer} von {self.seat(o.get('from', '?'))} annehmen: du bekommst "
                 f"{get} und gibst {give}",
             )
         if isinstance(a, Decline):
             o = offers.get(a.offer, {})
             return self.w(
-                f"decline offer {a.offer} from seat {o.get('from', '?')}",
-                f"Angebot {a.offer} von Platz {o.get('from', '?')} ablehnen",
+                f"decline offer {a.offer} from {self.seat(o.get('from', '?'))}",
+                f"Angebot {a.offer} von {self.seat(o.get('from', '?'))} ablehnen",
             )
         if isinstance(a, Withdraw):
             o = offers.get(a.offer, {})
             return self.w(
-                f"withdraw your offer {a.offer} to seat {o.get('to', '?')}",
-                f"dein Angebot {a.offer} an Platz {o.get('to', '?')} zurückziehen",
+                f"withdraw your offer {a.offer} to {self.seat(o.get('to', '?'))}",
+                f"dein Angebot {a.offer} an {self.seat(o.get('to', '?'))} zurückziehen",
             )
         if isinstance(a, Propose):
             give = self.refs_text(a.give, me, obs)
             if not a.want:
                 return self.w(
-                    f"offer seat {a.to}: give {give} for nothing (a donation)",
-                    f"Platz {a.to} anbieten: {give} für nichts geben (ein Geschenk)",
+                    f"offer {self.seat(a.to)}: give {give} for nothing (a donation)",
+                    f"{self.seat_start(a.to)} anbieten: {give} für nichts geben (ein Geschenk)",
                 )
             want = ", ".join(map(self.name, a.want))
             if not a.give:
                 return self.w(
-                    f"ask seat {a.to} for {want}, giving nothing",
-                    f"Platz {a.to} um {want} bitten, ohne etwas zu geben",
+                    f"ask {self.seat(a.to)} for {want}, giving nothing",
+                    f"{self.seat_start(a.to)} um {want} bitten, ohne etwas zu geben",
                 )
             return self.w(
-                f"offer seat {a.to}: give {give} for {want}",
-                f"Platz {a.to} anbieten: {give} für {want} geben",
+                f"offer {self.seat(a.to)}: give {give} for {want}",
+                f"{self.seat_start(a.to)} anbieten: {give} für {want} geben",
             )
         return a.text()
 
@@ -343,7 +343,7 @@ class BeanDescriber(Describer):
             and active != seat
             and not self.to_move(obs, seat, waiting, legal)
         ):
-            line = self.w(f"Seat {active} is trading.", f"Platz {active} handelt.")
+            line = f"{self.seat_start(active)} {self.w('is trading', 'handelt')}."
             if seat is not None and any(isinstance(a, Propose) for a in legal):
                 line += self.w(" You may propose a trade.", " Du kannst einen Handel vorschlagen.")
             return line

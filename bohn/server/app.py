@@ -1022,7 +1022,7 @@ def create_app(
             "last": rep.last,
             "over": rep.over,
             "result": room.row.result if rep.over else None,
-            "turns": rep.turns(lang),
+            "turns": rep.turns(lang, seat_names(room.row)),
         }
         return Response(orjson.dumps(body), media_type="application/json")
 

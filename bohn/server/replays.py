@@ -17,6 +17,7 @@ number of actions, so a running game is replayed again once it moved on).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from bohn.describe import LANGS, describer
@@ -48,7 +49,7 @@ class Replayed:
             if k % CHECKPOINT_EVERY == 0:
                 self.checkpoints.append(g.clone())
         #: the turn and the active seat at every step, and every step's sentences (built lazily)
-        self._turns: dict[str, list[dict[str, Any]]] = {}
+        self._turns: dict[tuple[str, tuple[str | None, ...]], list[dict[str, Any]]] = {}
 
     def games(self, first: int, last: int) -> list[Game]:
         """The game at every step from ``first`` to ``last`` (each its own copy)."""
@@ -64,17 +65,19 @@ class Replayed:
             k += 1
         return out
 
-    def turns(self, lang: str) -> list[dict[str, Any]]:
+    def turns(self, lang: str, names: Sequence[str | None] = ()) -> list[dict[str, Any]]:
         """The game turn by turn: ``{turn, active, step, last, lines}`` — the
         step whose board shows the turn's start (where its ``turn`` event
         came), its last step, and its sentences (the spectator's log, as the
-        describer words it in ``lang``; the turn's own heading left out). A
+        describer words it in ``lang``, naming the seats by ``names``; the turn's own
+        heading left out). A
         game whose log has no ``turn`` events starts a turn where the
         observation's ``turn`` changes (:meth:`_turns_by_observation`)."""
-        if lang in self._turns:
-            return self._turns[lang]
+        key = (lang, tuple(names))
+        if key in self._turns:
+            return self._turns[key]
         final = self.games(self.last, self.last)[0]
-        words = describer(final, lang)
+        words = describer(final, lang).with_players(names)
         first = self.checkpoints[0].observe(None)
         out: list[dict[str, Any]] = [
             {
@@ -108,7 +111,7 @@ class Replayed:
             out[-1]["last"] = k
         if len(out) == 1 and self.last > 0:
             out = self._turns_by_observation(out[0]["lines"])
-        self._turns[lang] = out
+        self._turns[key] = out
         return out
 
     def _turns_by_observation(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

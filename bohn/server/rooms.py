@@ -155,6 +155,8 @@ def game_view(
     seat nobody has taken; all None when not given); ``seed_chosen`` whether
     a person chose the seed."""
     words = describer(game, lang if lang in LANGS else "en")
+    if names is not None:
+        words.with_players(names)
     me = -1 if seat is None else seat
     log_entries: list[dict[str, Any]] = []
     first = max(0, min(since, game.seq + 1))

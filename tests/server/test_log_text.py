@@ -36,12 +36,12 @@ def test_state_log_events_carry_the_describers_text(
     g = _game(client, variant, players)
     token = g["join"][0]["token"]
     for lang in ("en", "de"):
-        words = describer(variant, lang)
         r = client.get(
             f"/api/games/{g['id']}/state",
             headers={"Authorization": f"Bearer {token}"},
             params={"lang": lang},
         )
+        words = describer(variant, lang).with_players(r.json()["names"])
         events = [e for entry in r.json()["log"] for e in entry["events"]]
         assert events
         for e in events:
@@ -65,3 +65,34 @@ def test_the_websocket_log_speaks_the_language_asked_for(client: TestClient) -> 
         msg = ws.receive_json()
     deal = next(e for entry in msg["log"] for e in entry["events"] if e["type"] == "deal")
     assert deal["text"].startswith("you got")
+
+
+def test_the_log_and_the_prompt_name_the_players(client: TestClient) -> None:
+    """Seats are named by their players' names in the log, the prompt and the
+    moves; two seats of one name (two random bots) by their names and seats."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bodo"}]
+    seats += [{"kind": "bot", "bot": "random"}] * 2
+    r = client.post(
+        "/api/games", json={"variant": "bohnanza", "players": 4, "seed": 3, "seats": seats}
+    )
+    assert r.status_code == 201, r.text
+    g = r.json()
+    bodo = g["join"][1]["token"]
+    for lang, deal, seat in (
+        ("en", "Anna got 5 cards", "Seat"),
+        ("de", "Anna bekam 5 Karten", "Platz"),
+    ):
+        view = client.get(
+            f"/api/games/{g['id']}/state",
+            headers={"Authorization": f"Bearer {bodo}"},
+            params={"lang": lang},
+        ).json()
+        texts = [e.get("text", "") for entry in view["log"] for e in entry["events"]]
+        assert deal in texts
+        assert (
+            f"random bot ({seat} 2) " + ("got 5 cards" if lang == "en" else "bekam 5 Karten")
+            in texts
+        )
+        # Anna, the active player, is named in Bodo's prompt
+        assert "Anna" in view["prompt"], view["prompt"]
+        assert not any(f"{seat.lower()} 0" in t.lower() for t in texts)

@@ -30,12 +30,13 @@ def test_bot_turns_are_folded_and_open_to_their_sentences(browser: Any, server: 
             page.wait_for_timeout(100)
     turn = page.locator("[data-testid=log-turn]").first
     summary = turn.locator("summary")
-    assert summary.inner_text().startswith("Seat 1's turn: ")
+    # the bots are named by their bot and told apart by their seats
+    assert summary.inner_text().startswith("greedy bot (Seat 1)'s turn: ")
     steps = turn.locator("[data-testid=log-step]")
     assert steps.count() > 0 and not steps.first.is_visible()  # folded
     summary.click()
     assert steps.first.is_visible()
-    assert "seat 1 planted" in turn.inner_text()
+    assert "greedy bot (Seat 1) planted" in turn.inner_text()
     text = page.locator("[data-testid=log]").inner_text()
     assert '{"' not in text
     assert not re.search(r"\b(plant f\d|harvest f\d|end-trading|propose)\b", text)

@@ -91,7 +91,9 @@ class RioGrandeDescriber(BeanDescriber):
             card = self.name(str(e.get("card")))
             if you:
                 return self.w(f"You discard {card}", f"Du legst {card} ab")
-            return self.w(f"Seat {s} discards {card}", f"Platz {s} legt {card} ab")
+            return self.w(
+                f"{self.seat_start(s)} discards {card}", f"{self.seat_start(s)} legt {card} ab"
+            )
         if t == "from-discard":
             return self.w(
                 f"From the discard pile they are joined by {cards}",
@@ -100,7 +102,10 @@ class RioGrandeDescriber(BeanDescriber):
         if t == "duel-offer":
             if you:
                 return self.w(f"You leave {cards} as the offer", f"Du bietest {cards} an")
-            return self.w(f"Seat {s} leaves {cards} as the offer", f"Platz {s} bietet {cards} an")
+            return self.w(
+                f"{self.seat_start(s)} leaves {cards} as the offer",
+                f"{self.seat_start(s)} bietet {cards} an",
+            )
         if t == "offer-discarded":
             if you:
                 return self.w(
@@ -108,8 +113,8 @@ class RioGrandeDescriber(BeanDescriber):
                     f"Du legst den Rest des Angebots ab: {cards}",
                 )
             return self.w(
-                f"Seat {s} discards the rest of the offer: {cards}",
-                f"Platz {s} legt den Rest des Angebots ab: {cards}",
+                f"{self.seat_start(s)} discards the rest of the offer: {cards}",
+                f"{self.seat_start(s)} legt den Rest des Angebots ab: {cards}",
             )
         if t == "to-box":
             return self.w(

@@ -415,9 +415,9 @@ class HighBohnDescriber(BeanDescriber):
             coin = self.label(str(e.get("coin")))
             distillery = self.building_name("distillery-3")
             return self.w(
-                f"{who} took a coin ({coin}) of seat {e.get('from')}'s stew ({distillery})",
+                f"{who} took a coin ({coin}) of {self.seat(e.get('from'))}'s stew ({distillery})",
                 f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
-                f"Platz {e.get('from')} ({distillery})",
+                f"{self.seat(e.get('from'))} ({distillery})",
             )
         if t == "jail-choice":
             cards = self.cards(e.get("cards", []))

@@ -229,9 +229,9 @@ class LadybohnDescriber(BeanDescriber):
         if t == "pull":
             f, a, b = e.get("field"), e.get("from"), e.get("to")
             if self.de:
-                where = f"deinem Feld {f}" if mine else f"Feld {f} von Platz {e.get('seat')}"
+                where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
                 return f"das Baby zog die Dame auf {where} von Position {a} auf {b} hoch"
-            whose = "your" if mine else f"seat {e.get('seat')}'s"
+            whose = self.whose(e.get("seat"), me)
             return f"the baby pulled the lady of {whose} field {f} up from position {a} to {b}"
         return super().event(e, me)
 

@@ -539,13 +539,14 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             if self.de:
                 can = f"deckt bis zu {self.coins(n)}" if n is not None else "deckt Münzen"
                 return (
-                    f"Platz {a.target} mit dem {baby} oben auf deinem Feld {a.field} angreifen: "
+                    f"{self.seat_start(a.target)} mit dem {baby} oben auf deinem Feld {a.field} "
+                    "angreifen: "
                     f"{can} von seinen {coins} auf ({known} bekannt, {blind} verdeckt); du "
                     "behältst eine, die auf ein Feld passt"
                 )
             can = f"turns up to {self.coins(n)}" if n is not None else "turns up coins"
             return (
-                f"attack seat {a.target} with the {baby} on top of your field {a.field}: {can} of "
+                f"attack {self.seat(a.target)} with the {baby} on top of your field {a.field}: {can} of "
                 f"its {coins} ({known} known, {blind} face down); you keep one that fits a field"
             )
         if isinstance(a, Use | Discard | Drop):
@@ -706,13 +707,15 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "turn-up":
             if self.de:
                 owner = (
-                    "deinen Münzen" if target_is_me else f"den Münzen von Platz {e.get('target')}"
+                    "deinen Münzen"
+                    if target_is_me
+                    else f"den Münzen von {self.seat(e.get('target'))}"
                 )
                 return f"eine von {owner} aufgedeckt: {card}"
             return f"turned up one of {whose('target')} coins: {card}"
         if t == "capture":
             if self.de:
-                owner = "deine" if target_is_me else f"die von Platz {e.get('target')}"
+                owner = "deine" if target_is_me else f"die von {self.seat(e.get('target'))}"
                 return (
                     f"{who()} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
                     "sie wird sofort gepflanzt"
@@ -728,7 +731,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "steal":
             got = f" ({card})" if "card" in e else ""
             if self.de:
-                owner = "deine" if e.get("from") == me else f"die von Platz {e.get('from')}"
+                owner = "deine" if e.get("from") == me else f"die von {self.seat(e.get('from'))}"
                 return (
                     f"{who()} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
                     f"({self.mama_name('kameradenschwein')})"
@@ -771,7 +774,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "pull":
             f, a, b = e.get("field"), e.get("from"), e.get("to")
             if self.de:
-                where = f"deinem Feld {f}" if mine else f"Feld {f} von Platz {e.get('seat')}"
+                where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
                 return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
             return f"pull on {whose()} field {f}: the card at position {a} moved up to {b}"
         return None
@@ -796,7 +799,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if t == "field-lost":
             if self.de:
                 where = "dein Feld" if mine else "das Feld"
-                whom = "" if mine else f" von Platz {e.get('seat')}"
+                whom = "" if mine else f" von {self.seat(e.get('seat'))}"
                 return f"{where} {e.get('field')}{whom} ist weg: mit drei Feldern abgeerntet"
             return (
                 f"{self.whose(e.get('seat'), me)} field {e.get('field')} is gone: harvested "
@@ -838,7 +841,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         card = str(e.get("card"))
         name = f"{self.whose(e.get('seat'), me)} {self.mama_name(card)}"
         if self.de and e.get("seat") != me:
-            name = f"{self.mama_name(card)} von Platz {e.get('seat')}"
+            name = f"{self.mama_name(card)} von {self.seat(e.get('seat'))}"
         who = self.who(e.get("seat"), me)
         if card == "flitzer":
             return self.w(

@@ -20,10 +20,11 @@ class SissiDescriber(BeanDescriber):
             fields = e.get("fields", [])
             if self.de:
                 pairs = ", ".join(
-                    f"dein Feld {f}" if s == me else f"Feld {f} von Platz {s}" for s, f in fields
+                    f"dein Feld {f}" if s == me else f"Feld {f} von {self.seat(s)}"
+                    for s, f in fields
                 )
                 return f"Sissi-Aktion: {pairs or 'kein Feld'} muss abgeerntet werden"
-            owners = ["your" if s == me else f"seat {s}'s" for s, _ in fields]
+            owners = [self.whose(s, me) for s, _ in fields]
             pairs = ", ".join(f"{o} field {f}" for o, (_, f) in zip(owners, fields, strict=True))
             return f"Sissi action: {pairs or 'no field'} must be harvested"
         return super().event(e, me)
