@@ -100,7 +100,8 @@ def _half_proposal(page: Any) -> bool:
 
 def shoot(browser: Any, url: str, variant: str, viewport: Any, out: Path) -> None:
     players, seed = SHOTS[variant]
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    seats = [{"kind": "human", "name": "Anna"}]
+    seats += [{"kind": "bot", "bot": "greedy"}] * (players - 1)
     game = httpx.post(
         f"{url}/api/games",
         json={"variant": variant, "players": players, "seed": seed, "think_ms": 0, "seats": seats},
