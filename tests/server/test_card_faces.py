@@ -46,7 +46,11 @@ def test_the_hand_shows_faces_with_keys_and_names(browser: Any, server: str, lan
         name = cat.entry(key).names[lang]
         assert face.get_attribute("data-card") == key
         assert face.get_attribute("aria-label") == name
-        assert face.locator(".cf-name").inner_text() == name
+        # a German compound may break before its "bohne" (a soft hyphen)
+        shown = face.locator(".cf-name").inner_text()
+        assert shown.replace("\u00ad", "") == name
+        if re.fullmatch(r"\w{3,}bohne", name):  # Brechbohne: Brech-bohne on a narrow card
+            assert shown == name[:-5] + "\u00adbohne", shown
     # no visible text of the hand is a raw key
     text = page.locator("[data-testid=hand]").inner_text()
     for key in [e.key for e in cat.entries]:

@@ -152,6 +152,12 @@ function beanToken(key, e, attrs) {
   return n;
 }
 
+/** A card's name with a soft hyphen where a German compound may break on a
+ * narrow card: before its "bohne" (Garten-bohne, not Gartenbohn-e). */
+export function breakable(name) {
+  return name.replace(/(\p{L}{3,})(bohne)/gu, "$1\u00ad$2");
+}
+
 /** A card face from its catalogue entry; null when the catalogue lacks it. */
 export function cardFace(key, attrs = {}) {
   const e = entryOf(key);
@@ -175,7 +181,7 @@ export function cardFace(key, attrs = {}) {
   const top = h("span", "cf-top");
   const price = isBean ? null : cost(e);
   if (price !== null) top.append(h("span", "cf-cost", price));
-  top.append(h("span", "cf-name", name));
+  top.append(h("span", "cf-name", breakable(name)));
   const sym = h("span", "cf-sym", e.symbol || "");
   if (isBean && e.count) sym.append(h("span", "cf-count", String(e.count)));
   n.append(top, sym);
