@@ -331,6 +331,25 @@ class Describer:
         observation ``obs`` (``price``: the third field's price option)."""
         return a.text()
 
+    def labels(self, actions: Sequence[Action], obs: dict[str, Any], seat: int) -> list[str]:
+        """The sentences of ``seat``'s legal ``actions`` (:meth:`action`), two
+        moves that would read alike told apart by where their cards lie
+        (:meth:`told_apart`: giving the Chili bean that is ``hand card 3``
+        or the one that is ``hand card 5`` leaves different hands)."""
+        out = [self.action(a, obs, seat) for a in actions]
+        counts = Counter(out)
+        for i, a in enumerate(actions):
+            if counts[out[i]] > 1:
+                where = self.told_apart(a, obs, seat)
+                if where:
+                    out[i] = f"{out[i]} ({where})"
+        return out
+
+    def told_apart(self, a: Action, obs: dict[str, Any], seat: int) -> str:
+        """Where the cards of ``a`` lie, to tell it from a move that reads
+        alike (:meth:`labels`); this base: nothing."""
+        return ""
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
         """One line for an event as seat ``me`` sees it (None: not worth a line)."""
         t = e.get("type")

@@ -211,6 +211,28 @@ class BeanDescriber(Describer):
             pass
         return "?"
 
+    #: a card's place by its reference's letter, in English and German
+    #: (:meth:`ref_place`; ``{i}`` its number there)
+    PLACES: ClassVar[dict[str, tuple[str, str]]] = {
+        "h": ("hand card {i}", "Handkarte {i}"),
+        "r": ("revealed card {i}", "aufgedeckte Karte {i}"),
+        "t": ("card {i} of your trading area", "Karte {i} deines Handelsbereichs"),
+        "s": ("card {i} of your General Store", "Karte {i} deines Gemischtwarenladens"),
+    }
+
+    def ref_place(self, ref: str) -> str:
+        """Where the card ``ref`` lies, in words (``hand card 3``)."""
+        en, de = self.PLACES.get(ref[:1], ("card {i}", "Karte {i}"))
+        return self.w(en, de).format(i=ref[1:])
+
+    def told_apart(self, a: Action, obs: dict[str, Any], seat: int) -> str:
+        """The places of the cards a move gives (an answer to an offer, a
+        proposal): ``hand card 3``, ``hand cards 3 and 5``."""
+        give = tuple(getattr(a, "give", ()) or ())
+        if not give or not all(isinstance(r, str) and r[:1] in self.PLACES for r in give):
+            return ""
+        return self.w(" and ", " und ").join(self.ref_place(r) for r in give)
+
     def refs_text(self, refs: tuple[str, ...], me: dict[str, Any], obs: dict[str, Any]) -> str:
         return ", ".join(f"{self.ref_card(r, me, obs)}" for r in refs) or self.w(
             "nothing", "nichts"

@@ -127,9 +127,10 @@ def legal_view(
         # the game waits on moves allowed at any time (a harvest that frees a
         # field for the kept cards, Sissi's action): they are the way forward
         advances = [True] * len(legal)
+    labels = words.labels(legal, o, seat)
     return [
-        {**_action_view(a), "label": words.action(a, o, seat), "advances": adv}
-        for a, adv in zip(legal, advances, strict=True)
+        {**_action_view(a), "label": label, "advances": adv}
+        for a, label, adv in zip(legal, labels, advances, strict=True)
     ]
 
 

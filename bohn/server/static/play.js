@@ -224,7 +224,36 @@ function renderBoard() {
   $("hand-panel").hidden = me() === null;
   renderHand($("hand"), $("hand-extra"), c);
   fieldButtons(c);
+  fitBoard();
 }
+
+// Bigger cards while the table has room to spare: chosen at the first state
+// (again after a resize) when the board fills at most 70% of a desktop
+// window's height, and given up for good, before the page is painted, the
+// first time the bigger board would not fit the window, so that every field
+// stays in view. Only a roomy board is measured.
+let roomy = null; // null: not decided yet
+const ROOM = 0.7;
+
+function fitBoard() {
+  const board = $("board");
+  const desktop = window.innerWidth > 900;
+  if (roomy === null) {
+    roomy = desktop && board.getBoundingClientRect().bottom <= ROOM * window.innerHeight;
+    if (roomy) board.dataset.size = "roomy";
+  }
+  if (roomy && (!desktop || board.getBoundingClientRect().bottom > window.innerHeight)) {
+    roomy = false;
+    delete board.dataset.size;
+  }
+}
+
+window.addEventListener("resize", () => {
+  if (!state) return;
+  roomy = null;
+  delete $("board").dataset.size;
+  fitBoard();
+});
 
 // Whether the game waits for this seat's move: the server says (your_move);
 // an older message: waited for, with a legal action that is not an any-time one.
