@@ -502,7 +502,10 @@ def _run_ray(
             raise
     finally:
         if started:
-            ray.shutdown()
+            # stopping workers mid-task (after Ctrl-C) makes Ray's core log
+            # on fd 2 that it could not report their errors: not for the user
+            with _quiet_stderr():
+                ray.shutdown()
 
 
 @contextlib.contextmanager
