@@ -113,7 +113,12 @@ function onMessage(msg) {
       performance.mark("bohn-render-start");
       render();
       performance.mark("bohn-render-end");
-      performance.measure("bohn-render", "bohn-render-start", "bohn-render-end");
+      // the state it drew, so a slow one can be found (the browser games print it)
+      performance.measure("bohn-render", {
+        start: "bohn-render-start",
+        end: "bohn-render-end",
+        detail: { seq: msg.seq, phase: msg.observation?.phase ?? null },
+      });
       if (firstPaint) {
         firstPaint = false;
         performance.mark("bohn-first-paint");
@@ -224,14 +229,16 @@ function renderBoard() {
   $("hand-panel").hidden = me() === null;
   renderHand($("hand"), $("hand-extra"), c);
   fieldButtons(c);
-  fitBoard();
+  if (roomy === null) fitBoard();
 }
 
 // Bigger cards while the table has room to spare: chosen at the first state
 // (again after a resize) when the board fills at most 70% of a desktop
 // window's height, and given up for good, before the page is painted, the
 // first time the bigger board would not fit the window, so that every field
-// stays in view. Only a roomy board is measured.
+// stays in view. Only a roomy board is measured: the decision forces one
+// layout, later checks come from a ResizeObserver, after the browser's own
+// layout and before its paint, so a state update forces none.
 let roomy = null; // null: not decided yet
 const ROOM = 0.7;
 
@@ -247,6 +254,10 @@ function fitBoard() {
     delete board.dataset.size;
   }
 }
+
+new ResizeObserver(() => {
+  if (roomy) fitBoard();
+}).observe($("board"));
 
 window.addEventListener("resize", () => {
   if (!state) return;
