@@ -140,8 +140,8 @@ class Played:
     seconds: float = 0.0
     leaks: dict[str, list[str]] = field(default_factory=dict)
     first_paint: float | None = None
-    renders: list[float] = field(default_factory=list)
-    render_states: list[dict[str, Any] | None] = field(default_factory=list)
+    #: each state's render: its time (``ms``) and the state drawn (``seq``, ``phase``)
+    renders: list[dict[str, Any]] = field(default_factory=list)
     #: fields seen outside the viewport (a game played with ``fit=False``)
     outside: list[str] = field(default_factory=list)
     #: the result screen's text
@@ -242,27 +242,26 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
     assert "The game ended" in played.result, played.result
     marks = page.evaluate(
         """() => ({paint: performance.getEntriesByName('bohn-first-paint').map((e) => e.startTime),
-                  render: performance.getEntriesByName('bohn-render').map((e) => e.duration),
-                  detail: performance.getEntriesByName('bohn-render').map((e) => e.detail)})"""
+                  render: performance.getEntriesByName('bohn-render')
+                    .map((e) => ({ms: e.duration, ...e.detail}))})"""
     )
     played.first_paint = marks["paint"][0] if marks["paint"] else None
     played.renders = marks["render"]
-    played.render_states = marks["detail"]
     return played
 
 
 def _report(name: str, played: Played) -> None:
-    r = played.renders
+    r = [one["ms"] for one in played.renders]
     paint = f"{played.first_paint:.0f} ms" if played.first_paint is not None else "-"
     # the first state builds the whole page (and decides the board's size);
     # the later ones are the updates a player waits for
     render = f"first state {r[0]:.1f} ms" if r else "-"
     if len(r) > 1:
-        slowest = max(range(1, len(r)), key=r.__getitem__)
-        where = played.render_states[slowest] if slowest < len(played.render_states) else None
-        at = f" (state {where['seq']}, {where['phase']})" if where else ""
-        later = r[1:]
-        render += f", updates median {statistics.median(later):.1f} ms, max {max(later):.1f} ms{at}"
+        slowest = max(played.renders[1:], key=lambda one: one["ms"])
+        render += (
+            f", updates median {statistics.median(r[1:]):.1f} ms, max {slowest['ms']:.1f} ms"
+            f" (state {slowest['seq']}, {slowest['phase']})"
+        )
     print(
         f"\n{name}: {played.steps} clicks in {played.seconds:.1f} s;"
         f" first paint {paint}; render: {render} over {len(r)} states"

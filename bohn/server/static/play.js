@@ -255,9 +255,12 @@ function fitBoard() {
   }
 }
 
-new ResizeObserver(() => {
+// the board's bottom moves when it grows or when the header above it does
+const boardMoves = new ResizeObserver(() => {
   if (roomy) fitBoard();
-}).observe($("board"));
+});
+boardMoves.observe($("board"));
+boardMoves.observe(document.querySelector("header.top"));
 
 window.addEventListener("resize", () => {
   if (!state) return;
