@@ -98,8 +98,15 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
     return str(game["join"][0]["url"])
 
 
-# one evaluation (the page does not render in between): what a step checks
-_LOOK = """() => {
+# what a step checks, as the player sees it: in the frame painted after the
+# state arrived. A state's render may make the roomy board too tall; the
+# page's ResizeObserver gives the roomy size up after that frame's layout and
+# before its paint, so a look taken straight after the state's message (before
+# the frame) would see a board no one is shown. Under load Chromium may run
+# such a look before the frame: so the look waits for the frame's animation
+# callback and then for the task after the frame (a timeout queued there).
+_LOOK = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const out = [];
   for (const f of document.querySelectorAll('[data-seat] [data-field]')) {

@@ -1,12 +1,18 @@
-"""The game page gives the cards more room where the board has it to spare
-(a table of few seats on a tall window) and takes it back when the bigger
-board would not fit (in Debian's chromium; the test skips without it)."""
+"""The game page sizes its cards to the window: bigger ones where the board
+has room to spare (a table of few seats on a tall window), smaller ones where
+the usual ones would not fit, and never a field below the window (in Debian's
+chromium; the test skips without it)."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from server.browser import need_chromium
+from bohn import new_game
+from bohn.server.rooms import game_view
+from bohn.sim.runner import make_bots, play_game
+from server.browser import TIMEOUT, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
@@ -43,3 +49,49 @@ def test_a_phone_keeps_its_own_sizes(browser: Any, server: str) -> None:
     page, look = _look(browser, server, {"width": 390, "height": 844})
     assert look["size"] is None
     page.context.close()
+
+
+#: in the frame painted for the state: the board's size and the fields below the window
+_PAINTED = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const out = [...document.querySelectorAll('[data-seat] [data-field]')]
+    .map((f) => f.getBoundingClientRect()).filter((r) => r.bottom > window.innerHeight + 0.5);
+  return {size: document.getElementById('board').dataset.size || 'usual', out: out.length};
+}"""
+
+
+def test_a_board_that_grows_out_of_the_window_steps_down_before_it_is_painted(
+    browser: Any, server: str
+) -> None:
+    # a 7-player English game starts on a roomy board and grows as the
+    # fields fill: the page gets every state of seat 0 in turn (a stand-in
+    # WebSocket), and no painted frame may show a field below the window
+    game = new_game("bohnanza-rio-grande", 7, 3)
+    views = [game_view(game, "roomy0", 0)]
+
+    def keep(g: Any, seat: int, action: Any) -> None:
+        views.append(game_view(g, "roomy0", 0, since=views[-1]["seq"] + 1))
+
+    play_game(game, make_bots(["greedy"] * 7, 3), on_step=keep)
+    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    socket: list[Any] = []
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: socket.append(ws))
+    page.goto(f"{server}/play/roomy0?token=t")
+    page.wait_for_function(
+        "document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT
+    )
+    sizes = []
+    for view in views:
+        socket[0].send(json.dumps(view))
+        page.wait_for_selector(f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT)
+        painted = page.evaluate(_PAINTED)
+        assert not painted["out"], f"state {view['seq']}: {painted['out']} fields below the window"
+        sizes.append(painted["size"])
+    page.context.close()
+    # the board started roomy and stepped down by itself (no resize) as the
+    # seats filled, to the usual cards and then, once seats had bought their
+    # third fields, to the tight ones; it never stepped back up
+    ladder = ["roomy", "usual", "tight"]
+    steps = [ladder.index(k) for k in sizes]
+    assert steps == sorted(steps), f"the board's size went back up: {sizes}"
+    assert steps[0] == 0 and steps[-1] == 2, f"this game no longer needs every size: {sizes}"

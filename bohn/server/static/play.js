@@ -229,43 +229,56 @@ function renderBoard() {
   $("hand-panel").hidden = me() === null;
   renderHand($("hand"), $("hand-extra"), c);
   fieldButtons(c);
-  if (roomy === null) fitBoard();
+  if (size === null) fitBoard();
 }
 
-// Bigger cards while the table has room to spare: chosen at the first state
-// (again after a resize) when the board fills at most 70% of a desktop
-// window's height, and given up for good, before the page is painted, the
-// first time the bigger board would not fit the window, so that every field
-// stays in view. Only a roomy board is measured: the decision forces one
-// layout, later checks come from a ResizeObserver, after the browser's own
+// The board's size on a desktop window, so that every field stays in view:
+// bigger cards ("roomy") while the table has room to spare, smaller ones
+// ("tight") when even the usual cards would not fit (a full 7-player table
+// whose seats have bought their third fields). Chosen at the first state
+// (again after a resize): roomy when the board fills at most 70% of the
+// window, tight when it overflows it. A board that later grows out of the
+// window steps down, before the page is painted, and stays down until a
+// resize, so that it never flips back and forth. The decision forces one
+// layout; later checks come from a ResizeObserver, after the browser's own
 // layout and before its paint, so a state update forces none.
-let roomy = null; // null: not decided yet
+const SIZES = ["roomy", "usual", "tight"];
+let size = null; // index into SIZES; null: not decided yet
 const ROOM = 0.7;
+
+function setSize(k) {
+  size = k;
+  const board = $("board");
+  if (SIZES[k] === "usual") delete board.dataset.size;
+  else board.dataset.size = SIZES[k];
+}
 
 function fitBoard() {
   const board = $("board");
-  const desktop = window.innerWidth > 900;
-  if (roomy === null) {
-    roomy = desktop && board.getBoundingClientRect().bottom <= ROOM * window.innerHeight;
-    if (roomy) board.dataset.size = "roomy";
+  if (window.innerWidth <= 900) {
+    if (size !== 1) setSize(1); // a phone scrolls, with its own sizes
+    return;
   }
-  if (roomy && (!desktop || board.getBoundingClientRect().bottom > window.innerHeight)) {
-    roomy = false;
-    delete board.dataset.size;
+  const bottom = () => board.getBoundingClientRect().bottom;
+  if (size === null) {
+    setSize(1);
+    const b = bottom();
+    if (b <= ROOM * window.innerHeight) setSize(0);
+    else if (b > window.innerHeight) setSize(2);
   }
+  while (size < SIZES.length - 1 && bottom() > window.innerHeight) setSize(size + 1);
 }
 
 // the board's bottom moves when it grows or when the header above it does
 const boardMoves = new ResizeObserver(() => {
-  if (roomy) fitBoard();
+  if (size !== null && size < SIZES.length - 1) fitBoard();
 });
 boardMoves.observe($("board"));
 boardMoves.observe(document.querySelector("header.top"));
 
 window.addEventListener("resize", () => {
   if (!state) return;
-  roomy = null;
-  delete $("board").dataset.size;
+  size = null;
   fitBoard();
 });
 
