@@ -4,15 +4,24 @@ which card each gives (``give Chili bean (hand card 10)``)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import bohn
 from bohn.bots.base import seat_view
 from bohn.describe import LANGS, describer
+from bohn.describe.bean import BeanDescriber
 from bohn.server.rooms import legal_view
 from bohn.sim.runner import make_bots, next_seat
 
 PLACES = {"en": "(hand card ", "de": "(Handkarte "}
+#: a told-apart place right after a parenthesis that closes the move's words
+STACKED = re.compile(
+    r"\) \((?:"
+    + "|".join(re.escape(w.split("{i}")[0]) for ws in BeanDescriber.PLACES.values() for w in ws)
+    + ")"
+)
 
 
 @pytest.mark.parametrize(
@@ -33,6 +42,10 @@ def test_no_two_moves_of_a_seat_read_alike(variant: str, players: int) -> None:
                 labels = [e["label"] for e in legal_view(game, s, w, legal=legal)]
                 twins = sorted({x for x in labels if labels.count(x) > 1})
                 assert not twins, (lang, twins)
+                # a place follows the move's words, not a parenthesis of
+                # their own ("for nothing (a donation) (hand card 0)")
+                stacked = [x for x in labels if STACKED.search(x)]
+                assert not stacked, (lang, stacked)
                 told[lang] += sum(PLACES[lang] in x for x in labels)
         seat = next_seat(game.waiting_for(), last, players)
         game.apply(seat, bots[seat].act(seat_view(game, seat, bots[seat], {})))

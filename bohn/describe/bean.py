@@ -307,8 +307,8 @@ class BeanDescriber(Describer):
             give = self.refs_text(a.give, me, obs)
             if not a.want:
                 return self.w(
-                    f"offer {self.seat(a.to)}: give {give} for nothing (a donation)",
-                    f"{self.seat_start(a.to)} anbieten: {give} für nichts geben (ein Geschenk)",
+                    f"offer {self.seat(a.to)} a donation: give {give} for nothing",
+                    f"{self.seat_start(a.to)} ein Geschenk anbieten: {give} für nichts geben",
                 )
             want = ", ".join(map(self.name, a.want))
             if not a.give:
