@@ -44,6 +44,15 @@ ARGS = list(CHROMIUM_ARGS)
 TIMEOUT = 15_000
 
 
+def after_paint(body: str) -> str:
+    """An async script for ``page.evaluate`` that runs ``body`` once the
+    browser has painted the frame after the last state: the board's
+    ResizeObserver may change the board's size in that frame, so the script
+    sees what a player sees (the frame callback, then a task queued there)."""
+    wait = "await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));"
+    return f"async () => {{\n  {wait}\n{body}\n}}"
+
+
 def need_chromium() -> None:
     """Skip the calling test module without Chromium, except in CI
     (``BOHN_REQUIRE_BROWSER=1``), where a missing Chromium is an error."""

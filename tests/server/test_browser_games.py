@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT, after_paint, need_chromium
 
 need_chromium()
 
@@ -105,9 +105,8 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
 # the frame) would see a board no one is shown. Under load Chromium may run
 # such a look before the frame: so the look waits for the frame's animation
 # callback and then for the task after the frame (a timeout queued there).
-_LOOK = """async () => {
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+_LOOK = after_paint(
+    """  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const out = [];
   for (const f of document.querySelectorAll('[data-seat] [data-field]')) {
     const r = f.getBoundingClientRect();
@@ -120,8 +119,8 @@ _LOOK = """async () => {
   }
   return {outside: out, scrollY: window.scrollY, text: document.body.innerText,
           seq: document.body.dataset.seq || null,
-          over: !document.getElementById('result').hidden};
-}"""
+          over: !document.getElementById('result').hidden};"""
+)
 
 # the move to click: its selector (marked by this script), or what to wait for
 _CHOOSE = """() => {

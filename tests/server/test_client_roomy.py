@@ -12,7 +12,7 @@ from typing import Any
 from bohn import new_game
 from bohn.server.rooms import game_view
 from bohn.sim.runner import make_bots, play_game
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT, after_paint, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
@@ -52,12 +52,11 @@ def test_a_phone_keeps_its_own_sizes(browser: Any, server: str) -> None:
 
 
 #: in the frame painted for the state: the board's size and the fields below the window
-_PAINTED = """async () => {
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  const out = [...document.querySelectorAll('[data-seat] [data-field]')]
+_PAINTED = after_paint(
+    """  const out = [...document.querySelectorAll('[data-seat] [data-field]')]
     .map((f) => f.getBoundingClientRect()).filter((r) => r.bottom > window.innerHeight + 0.5);
-  return {size: document.getElementById('board').dataset.size || 'usual', out: out.length};
-}"""
+  return {size: document.getElementById('board').dataset.size || 'usual', out: out.length};"""
+)
 
 
 def test_a_board_that_grows_out_of_the_window_steps_down_before_it_is_painted(
