@@ -34,11 +34,15 @@ def _views(seat: int) -> list[dict[str, Any]]:
 class Table:
     """The game page of one seat, fed views by the test; ``sent`` collects its actions."""
 
-    def __init__(self, browser: Any, server: str, seat: int) -> None:
+    def __init__(
+        self, browser: Any, server: str, seat: int, viewport: dict[str, int] | None = None
+    ) -> None:
         self.views = _views(seat)
         self.sent: list[dict[str, Any]] = []
         self.ws: Any = None
-        self.page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+        self.page = browser.new_context(
+            viewport=viewport or {"width": 1366, "height": 800}
+        ).new_page()
 
         def handler(ws: Any) -> None:
             self.ws = ws
@@ -200,6 +204,27 @@ def test_an_offer_shows_both_sides_and_its_moves_in_words(browser: Any, server: 
     offer.get_by_role("button", name="Accept offer 0", exact=True).click()
     t.wait_sent(2)
     assert t.actions()[-1] == {"type": "accept", "offer": 0, "give": ["h0"]}
+
+
+def test_the_status_line_jumps_to_the_offers_that_wait_on_you(browser: Any, server: str) -> None:
+    # on a phone the trading panel is far below the first screen: the status
+    # line, at the top, says how many offers wait on your answer and jumps there
+    t = Table(browser, server, 1, {"width": 390, "height": 844})
+    t.show(0)
+    jump = t.page.locator("[data-testid=offers-jump]")
+    assert jump.count() == 0  # no offer yet
+    t.show(1)  # offer 0 from seat 0 to seat 1
+    assert jump.inner_text() == "1 offer for you ↓"
+    offer = t.page.locator("[data-testid=offer][data-offer='0']")
+    box = offer.bounding_box()
+    assert box is not None and box["y"] > 844  # below the first screen
+    jump.click()
+    t.page.wait_for_function(
+        "() => { const r = document.querySelector('[data-offer=\"0\"]').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; }",
+        timeout=TIMEOUT,
+    )
+    assert t.page.locator("[data-testid=prompt] [data-testid=offers-jump]").count() == 1
 
 
 def test_auto_decline_answers_for_the_rest_of_the_trading_phase(browser: Any, server: str) -> None:

@@ -290,11 +290,19 @@ export function renderStatus(box, ctx, yours) {
   const waiting = state.waiting_for || [];
   const phaseName = state.phase_name || (o.phase === undefined ? "-" : String(o.phase).replace(/-/g, " "));
   box.dataset.yourMove = yours ? "yes" : "no";
+  // the offers that wait on your answer: a jump to them (on a phone the
+  // trading panel is far below the first screen)
+  const answer = new Set((state.legal || []).filter((l) => (l.action.type === "accept" || l.action.type === "decline") && l.action.offer !== undefined).map((l) => l.action.offer));
+  const panel = document.getElementById("offers-panel");
+  const jump = answer.size && panel
+    ? el("button", { type: "button", class: "offers-jump", dataset: { testid: "offers-jump" }, onclick: () => panel.scrollIntoView({ block: "start" }) }, t("offers-for-you", answer.size))
+    : null;
   box.replaceChildren(
     el("p", { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
       yours
         ? el("strong", { class: "your-move prompt-text", dataset: { testid: "your-move" } }, state.prompt || t("your-move"))
         : el("span", { class: "prompt-text" }, state.prompt || ""),
+      jump,
     ),
     el("div", { class: "status-facts" },
       kv(t("turn"), String(o.turn ?? "-"), "turn"),
