@@ -42,6 +42,8 @@ CHROMIUM = Path(os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium")
 ARGS = list(CHROMIUM_ARGS)
 #: milliseconds a page may take to show what a test waits for
 TIMEOUT = 15_000
+#: the phone the page is checked on
+PHONE = {"width": 390, "height": 844}
 
 
 def after_paint(body: str) -> str:

@@ -35,12 +35,11 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from server.browser import TIMEOUT, after_paint, need_chromium
+from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
 
 need_chromium()
 
 DESKTOP = {"width": 1366, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 #: (ruleset, players, seed) of the CI games
 GAMES = [

@@ -15,7 +15,7 @@ from bohn.catalogue import catalogue
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import PHONE, TIMEOUT, need_chromium
 
 need_chromium()
 
@@ -92,7 +92,7 @@ def test_a_long_press_opens_the_detail_view_on_a_phone(browser: Any, server: str
     key = game.observe(0)["supply"][1]
     entry = catalogue("high-bohn").entry(key).to_json()
     view = game_view(game, "faces1", 0)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx = browser.new_context(viewport=PHONE, has_touch=True)
     page = ctx.new_page()
     page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(view)))
     page.goto(f"{server}/play/faces1?token=t")

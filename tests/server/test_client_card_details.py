@@ -17,7 +17,7 @@ import pytest
 from bohn.catalogue import catalogue
 from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import PHONE, TIMEOUT, need_chromium
 from server.touch import Finger, centre
 
 need_chromium()
@@ -34,7 +34,7 @@ CASES = [
 def _phone(browser: Any, server: str, variant: str, players: int, seed: int) -> Any:
     game = find_variant(variant).new(players, seed)
     view = game_view(game, "details0", 0)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx = browser.new_context(viewport=PHONE, has_touch=True)
     page = ctx.new_page()
     page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(view)))
     page.goto(f"{server}/play/details0?token=t")

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.browser import TIMEOUT, need_chromium
+from server.browser import PHONE, TIMEOUT, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
 
 SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
-PHONE = {"width": 390, "height": 844}
 
 _BOXES = """() => {
   const box = (q) => { const r = document.querySelector(q).getBoundingClientRect();
@@ -28,8 +27,8 @@ _BOXES = """() => {
 }"""
 
 
-def _open(browser: Any, server: str, players: int = 4) -> Any:
-    game = person_and_bots(server, "bohnanza", SEED, players=players, think_ms=5000)
+def _open(browser: Any, server: str, variant: str = "bohnanza", players: int = 4) -> Any:
+    game = person_and_bots(server, variant, SEED, players=players, think_ms=5000)
     page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     return open_person(page, game, ready="body[data-seq='0'] [data-testid=hand-card]")
 
@@ -79,9 +78,7 @@ def test_the_chosen_card_and_a_refusal_show_at_the_foot_of_the_screen(
 
 
 def test_six_other_seats_take_two_rows_of_three(browser: Any, server: str) -> None:
-    game = person_and_bots(server, "bohnanza-rio-grande", SEED, players=7, think_ms=5000)
-    page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    open_person(page, game, ready="body[data-seq='0'] [data-testid=hand-card]")
+    page = _open(browser, server, "bohnanza-rio-grande", 7)
     b = page.evaluate(_BOXES)
     assert len(set(b["seatTops"])) == 2 and b["seatWidth"] <= PHONE["width"] / 3
     assert b["width"] <= PHONE["width"]

@@ -12,7 +12,7 @@ from typing import Any
 from bohn import new_game
 from bohn.server.rooms import game_view
 from bohn.sim.runner import make_bots, play_game
-from server.browser import TIMEOUT, after_paint, need_chromium
+from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
@@ -46,7 +46,7 @@ def test_a_board_with_room_gets_bigger_cards_that_stay_in_view(browser: Any, ser
 
 
 def test_a_phone_keeps_its_own_sizes(browser: Any, server: str) -> None:
-    page, look = _look(browser, server, {"width": 390, "height": 844})
+    page, look = _look(browser, server, PHONE)
     assert look["size"] is None
     page.context.close()
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.browser import TIMEOUT, need_chromium
+from server.browser import PHONE, TIMEOUT, need_chromium
 from server.person_page import open_person, person_and_bots
 from server.touch import Finger, centre
 
 need_chromium()
 
 SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
-PHONE = {"width": 390, "height": 844}
 
 
 def open_phone(browser: Any, server: str) -> Any:

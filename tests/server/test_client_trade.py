@@ -13,7 +13,7 @@ from typing import Any
 
 from bohn.scenario import load_file, load_position, scenario_action
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import PHONE, TIMEOUT, need_chromium
 
 need_chromium()
 
@@ -209,7 +209,7 @@ def test_an_offer_shows_both_sides_and_its_moves_in_words(browser: Any, server: 
 def test_the_status_line_jumps_to_the_offers_that_wait_on_you(browser: Any, server: str) -> None:
     # on a phone the trading panel is far below the first screen: the status
     # line, at the top, says how many offers wait on your answer and jumps there
-    t = Table(browser, server, 1, {"width": 390, "height": 844})
+    t = Table(browser, server, 1, PHONE)
     t.show(0)
     jump = t.page.locator("[data-testid=offers-jump]")
     assert jump.count() == 0  # no offer yet
@@ -217,7 +217,7 @@ def test_the_status_line_jumps_to_the_offers_that_wait_on_you(browser: Any, serv
     assert jump.inner_text() == "1 offer for you ↓"
     offer = t.page.locator("[data-testid=offer][data-offer='0']")
     box = offer.bounding_box()
-    assert box is not None and box["y"] > 844  # below the first screen
+    assert box is not None and box["y"] > PHONE["height"]  # below the first screen
     jump.click()
     t.page.wait_for_function(
         "() => { const r = document.querySelector('[data-offer=\"0\"]').getBoundingClientRect();"

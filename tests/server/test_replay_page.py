@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import ARGS, CHROMIUM, PHONE, TIMEOUT, need_chromium
 from server.test_api import person_and_bots, play_seat_0
 
 need_chromium()
@@ -123,7 +123,7 @@ def test_the_viewer_speaks_german(finished: tuple[str, dict[str, Any], httpx.Cli
     base, g, _ = finished
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page = browser.new_page(viewport=PHONE)
         page.goto(f"{base}/static/replay.html?game={g['id']}&lang=de")
         page.wait_for_selector("body[data-step='0']", timeout=TIMEOUT)
         assert page.inner_text("#turns-title") == "Zug für Zug"
