@@ -1,13 +1,15 @@
-# bohn — set-up and checks. `make run` starts the server; `make test` runs everything CI runs.
-# `make native` compiles the engine's hot modules with mypyc (`make run` does it first;
-# about 3x faster); `make pure` removes them. `import bohn` never runs stale compiled
-# code (bohn/_native.py); BOHN_NATIVE=0 forces the pure-Python sources.
+# bohn — set-up and checks. `make run` starts the server; `make test` runs everything CI runs;
+# `make check` is the quick loop while working (docs/testing.md).
+# `make native` compiles the engine's hot modules with mypyc (about 3x faster);
+# `make run` compiles them in the background and starts at once on the pure sources.
+# `make pure` removes them. `import bohn` never runs stale compiled code
+# (bohn/_native.py); BOHN_NATIVE=0 forces the pure-Python sources.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit unit-pure unit-native native pure bench clean
+.PHONY: run test check lint typecheck unit unit-pure unit-native native services pure bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "bohn needs Python >= 3.11"'
@@ -16,18 +18,31 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: native
+# serves at once on the pure-Python sources while the compiled build is made in
+# the background (build/native.log); the next start uses it
+run: $(STAMP)
+	$(BIN)/python tools/build_native.py --background
 	$(BIN)/bohn serve
 
-test: lint typecheck unit-pure unit-native
+# the whole gate, in two stages (docs/testing.md): first, side by side, the
+# checks, the compiled build, the test services and the pure pass (the engine's
+# and rulesets' tests without the compiled build); then the compiled pass, which
+# runs every test once
+test: $(STAMP)
+	@$(MAKE) --no-print-directory -j5 --output-sync=target lint typecheck native services unit-pure
+	@$(MAKE) --no-print-directory unit-native
 
 lint: $(STAMP)
-	$(BIN)/ruff check bohn tests tools
-	$(BIN)/ruff format --check bohn tests tools
+	@tools/timed lint sh -c '$(BIN)/ruff check bohn tests tools && $(BIN)/ruff format --check bohn tests tools'
 
 typecheck: $(STAMP)
-	$(BIN)/mypy
-	$(BIN)/mypy tools/build_native.py
+	@tools/timed typecheck sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py'
+
+# what the compiled build changes: the engine, the rulesets (their rules and
+# scenario tests), the conformance suite, the golden transcripts and the
+# research writer's equality (tests/passes.py gives their smaller seed sets)
+PURE_TESTS = tests/rules tests/conformance tests/test_golden.py tests/rl/test_state.py
+PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10
 
 # the default build: compiled modules when they are current, else the sources
 unit: $(STAMP)
@@ -36,17 +51,36 @@ unit: $(STAMP)
 # the server tests run on SQLite, and on PostgreSQL when tools/postgres.sh
 # can start one; the browser tests in Chromium when tools/chromium.sh finds
 # it (CI sets BOHN_REQUIRE_POSTGRES=1 and BOHN_REQUIRE_BROWSER=1: no skipping)
-SERVICES = BOHN_TEST_POSTGRES="$$(tools/postgres.sh)" BOHN_CHROMIUM="$$(tools/chromium.sh)"
+services: $(STAMP)
+	@mkdir -p build
+	@tools/timed services sh -c 'tools/chromium.sh > build/chromium.path && tools/postgres.sh > build/postgres.url'
+
+SERVICES = BOHN_TEST_POSTGRES="$$(cat build/postgres.url)" BOHN_CHROMIUM="$$(cat build/chromium.path)"
 
 unit-pure: $(STAMP)
-	$(SERVICES) BOHN_NATIVE=0 $(BIN)/pytest -n 2 -q
+	@BOHN_NATIVE=0 tools/timed "pure pass" $(PYTEST) -n 2 $(PURE_TESTS)
 
-unit-native: native
-	$(SERVICES) BOHN_NATIVE=1 $(BIN)/pytest -n 2 -q
+unit-native: native services
+	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
+
+# three workers on two cores: the browser and server tests wait on I/O
+TEST_WORKERS ?= 3
+
+# lint, types and the tests a change touches (tools/changed_tests.sh), or a
+# quick set when nothing is touched: minutes, not the whole gate
+QUICK_TESTS = tests/rules tests/test_golden.py tests/test_cli.py tests/server/test_api.py
+check: $(STAMP)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck
+	@tests="$$(tools/changed_tests.sh)"; \
+	  tools/timed "quick tests" $(PYTEST) -n 2 -x $${tests:-$(QUICK_TESTS)}
+
+# the golden transcripts written again after a change that is meant to change play
+golden: $(STAMP)
+	$(BIN)/python tools/golden.py --write
 
 # compiles only when a compiled source changed since the last build
 native: $(STAMP)
-	$(BIN)/python tools/build_native.py --if-stale
+	@tools/timed "compiled build" $(BIN)/python tools/build_native.py --if-stale
 
 pure:
 	$(PYTHON) tools/build_native.py --clean

@@ -190,5 +190,7 @@ def install_guard() -> None:
             RuntimeWarning,
             stacklevel=3,
         )
-    if built and not any(isinstance(f, _PureFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _PureFinder(built))
+    # every compiled module, not only those built now: a build running in the
+    # background (``make run``) adds extension files while this process runs
+    if not any(isinstance(f, _PureFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PureFinder(sorted({*built, *MODULES})))

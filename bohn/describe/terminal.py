@@ -2,7 +2,7 @@
 names, the next payout of a field and the catalogue in a few columns.
 
 Only the terminal game (:mod:`bohn.play`) shows what these build; the log
-sentences the browser and the recorded digests read stay in the describers.
+sentences the browser and the golden transcripts read stay in the describers.
 """
 
 from __future__ import annotations

@@ -4,42 +4,53 @@ A test that takes ``config`` runs once per registered variant and player
 count (:data:`games.CONFIGS`); ``full_seed`` and ``cheap_seed`` add the seeds
 of the games checked in full and cheaply at every step.
 
-``BOHN_SOAK=N`` (environment) makes the cheaply checked games ``N`` per
-configuration instead of :data:`CHEAP_GAMES`: a soak run.
+How many of each run (``tests/passes.py``, ``docs/testing.md``):
 
-The pure-Python pass (``BOHN_NATIVE=0``) checks the first of the fully
-checked games of each configuration; the compiled pass checks all of them.
-Both passes run the same sources, and fully checked games are the suite's
-longest tests, longest of all in pure Python.
+* the compiled pass checks one game of every configuration in full and
+  :data:`CHEAP_GAMES` cheaply;
+* the pure-Python pass (``BOHN_NATIVE=0``) runs the same sources without the
+  compiled build, so it checks in full one game of each ruleset and game
+  option at its fewest players, and one game of every configuration cheaply;
+* a soak run (``BOHN_SOAK=1``) checks :data:`games.FULL_GAMES` games of every
+  configuration in full and :data:`SOAK_CHEAP_GAMES` cheaply
+  (``BOHN_SOAK=N``: ``N`` cheaply).
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
+from passes import PURE, SOAK, SOAK_GAMES, per_run
 
-from .games import CONFIG_IDS, CONFIGS, FULL_GAMES
+from .games import CONFIGS, FULL_GAMES, Config
 
-#: games per configuration checked cheaply at every step, unless ``BOHN_SOAK`` is set
+#: games per configuration checked cheaply at every step in the compiled pass
 CHEAP_GAMES = 4
+#: ... in a soak run
+SOAK_CHEAP_GAMES = 200
 
 
 def cheap_games() -> int:
-    soak = os.environ.get("BOHN_SOAK", "").strip()
-    return int(soak) if soak else CHEAP_GAMES
+    return SOAK_GAMES or per_run(CHEAP_GAMES, pure=1, soak=SOAK_CHEAP_GAMES)
+
+
+def full_configs() -> list[Config]:
+    """The configurations whose games are checked in full in this run."""
+    if not PURE or SOAK:
+        return CONFIGS
+    fewest: dict[tuple[str, tuple[object, ...]], Config] = {}
+    for c in CONFIGS:
+        key = (c.variant, c.rule_options)
+        if key not in fewest or c.players < fewest[key].players:
+            fewest[key] = c
+    return list(fewest.values())
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "config" in metafunc.fixturenames:
-        metafunc.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+        configs = full_configs() if "full_seed" in metafunc.fixturenames else CONFIGS
+        metafunc.parametrize("config", configs, ids=[str(c) for c in configs])
     if "full_seed" in metafunc.fixturenames:
-        pure = os.environ.get("BOHN_NATIVE") == "0"
-        once = pytest.mark.skip(reason="checked in full in the compiled pass")
-        metafunc.parametrize(
-            "full_seed",
-            [pytest.param(s, marks=once if pure and s > 0 else ()) for s in range(FULL_GAMES)],
-        )
+        metafunc.parametrize("full_seed", range(per_run(1, soak=FULL_GAMES)))
     if "cheap_seed" in metafunc.fixturenames:
         seeds = range(FULL_GAMES, FULL_GAMES + cheap_games())
         metafunc.parametrize("cheap_seed", seeds)

@@ -76,4 +76,3 @@ CONFIGS: list[Config] = [
     for opts in [(), *VARIANT_OPTIONS.get(variant, [])]
     for n in cls.allowed_players()
 ]
-CONFIG_IDS = [str(c) for c in CONFIGS]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from passes import per_run
 
 from bohn.engine.actions import ACTION_TYPES, Action, action_from_json, parse_action, register
 from bohn.engine.errors import InvalidAction
@@ -28,7 +29,7 @@ from .vocabulary import action_json, malformed_json, sample_actions
 POSITION_EVERY = 7
 
 FUZZ = settings(
-    max_examples=250,
+    max_examples=per_run(250, pure=100, soak=2000),
     deadline=None,
     derandomize=True,
     database=None,

@@ -9,6 +9,8 @@ import json
 import re
 from typing import Any
 
+from passes import per_run
+
 from bohn import new_game
 from bohn.server.rooms import game_view
 from bohn.sim.runner import make_bots, play_game
@@ -59,19 +61,27 @@ _PAINTED = after_paint(
 )
 
 
+#: the page gets every STRIDE-th state of the game (each with the log since
+#: the last one it got), and every state in a soak run
+STRIDE = per_run(4, soak=1)
+
+
 def test_a_board_that_grows_out_of_the_window_steps_down_before_it_is_painted(
     browser: Any, server: str
 ) -> None:
     # a 7-player English game starts on a roomy board and grows as the
-    # fields fill: the page gets every state of seat 0 in turn (a stand-in
-    # WebSocket), and no painted frame may show a field below the window
+    # fields fill: the page gets seat 0's states in turn (every STRIDE-th, and
+    # the last; a stand-in WebSocket), and no painted frame may show a field
+    # below the window
     game = new_game("bohnanza-rio-grande", 7, 3)
     views = [game_view(game, "roomy0", 0)]
 
     def keep(g: Any, seat: int, action: Any) -> None:
-        views.append(game_view(g, "roomy0", 0, since=views[-1]["seq"] + 1))
+        if g.seq % STRIDE == 0 or g.result() is not None:
+            views.append(game_view(g, "roomy0", 0, since=views[-1]["seq"] + 1))
 
     play_game(game, make_bots(["greedy"] * 7, 3), on_step=keep)
+    assert views[-1]["result"] is not None
     page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
     socket: list[Any] = []
     page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: socket.append(ws))

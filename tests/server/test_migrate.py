@@ -11,7 +11,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,16 +35,28 @@ def head() -> str:
 
 def migrate_at_once(url: str) -> None:
     """Start :data:`PROCESSES` processes that each migrate ``url`` at the
-    same moment (after importing, they sleep until a common time); each must succeed."""
-    at = time.time() + 3.0
+    same moment (each imports, says it is ready, and waits for the word to
+    go, given to all once all are ready); each must succeed."""
     code = (
-        "import time\nfrom bohn.server.store import migrate\n"
-        f"time.sleep(max(0.0, {at} - time.time()))\nmigrate({url!r})\n"
+        "import sys\nfrom bohn.server.store import migrate\n"
+        f"print('ready', flush=True)\nsys.stdin.readline()\nmigrate({url!r})\n"
     )
     procs = [
-        subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(PROCESSES)
     ]
+    for p in procs:
+        assert p.stdout is not None and p.stdout.readline().strip() == "ready"
+    for p in procs:
+        assert p.stdin is not None
+        p.stdin.write("go\n")
+        p.stdin.flush()
     errors = [err for p in procs for err in [p.communicate(timeout=120)[1]] if p.returncode]
     assert not errors, errors[0]
 
