@@ -24,19 +24,18 @@ run: $(STAMP)
 	$(BIN)/python tools/build_native.py --background
 	$(BIN)/bohn serve
 
-# the whole gate, in two stages (docs/testing.md): first, side by side, the
-# checks, the compiled build, the test services and the pure pass (the engine's
-# and rulesets' tests without the compiled build); then the compiled pass, which
-# runs every test once
+# the whole gate (docs/testing.md), side by side: the checks, the compiled
+# build and the test services, and the pure pass (the engine's and rulesets'
+# tests without the compiled build, at a lower priority); the compiled pass,
+# which runs every test once, starts as soon as the build and the services are ready
 test: $(STAMP)
-	@$(MAKE) --no-print-directory -j5 --output-sync=target lint typecheck native services unit-pure
-	@$(MAKE) --no-print-directory unit-native
+	@$(MAKE) --no-print-directory -j6 --output-sync=target lint typecheck unit-pure unit-native
 
 lint: $(STAMP)
 	@tools/timed lint sh -c '$(BIN)/ruff check bohn tests tools && $(BIN)/ruff format --check bohn tests tools'
 
 typecheck: $(STAMP)
-	@tools/timed typecheck sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py'
+	@tools/timed typecheck nice -n 5 sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py'
 
 # what the compiled build changes: the engine, the rulesets (their rules and
 # scenario tests), the conformance suite, the golden transcripts and the
@@ -58,13 +57,12 @@ services: $(STAMP)
 SERVICES = BOHN_TEST_POSTGRES="$$(cat build/postgres.url)" BOHN_CHROMIUM="$$(cat build/chromium.path)"
 
 unit-pure: $(STAMP)
-	@BOHN_NATIVE=0 tools/timed "pure pass" $(PYTEST) -n 2 $(PURE_TESTS)
+	@BOHN_NATIVE=0 tools/timed "pure pass" nice -n 5 $(PYTEST) -n 2 $(PURE_TESTS)
 
 unit-native: native services
 	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
 
-# three workers on two cores: the browser and server tests wait on I/O
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 2
 
 # lint, types and the tests a change touches (tools/changed_tests.sh), or a
 # quick set when nothing is touched: minutes, not the whole gate

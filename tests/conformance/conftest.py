@@ -6,11 +6,12 @@ of the games checked in full and cheaply at every step.
 
 How many of each run (``tests/passes.py``, ``docs/testing.md``):
 
-* the compiled pass checks one game of every configuration in full and
-  :data:`CHEAP_GAMES` cheaply;
-* the pure-Python pass (``BOHN_NATIVE=0``) runs the same sources without the
-  compiled build, so it checks in full one game of each ruleset and game
-  option at its fewest players, and one game of every configuration cheaply;
+* every configuration's game checked in full once a run: each ruleset and
+  game option at its fewest players in the pure-Python pass
+  (``BOHN_NATIVE=0``), the others in the compiled pass (the two builds run
+  the same sources, and games checked in full are the suite's longest);
+* the compiled pass checks :data:`CHEAP_GAMES` games of every configuration
+  cheaply, the pure pass one;
 * a soak run (``BOHN_SOAK=1``) checks :data:`games.FULL_GAMES` games of every
   configuration in full and :data:`SOAK_CHEAP_GAMES` cheaply
   (``BOHN_SOAK=N``: ``N`` cheaply).
@@ -34,15 +35,18 @@ def cheap_games() -> int:
 
 
 def full_configs() -> list[Config]:
-    """The configurations whose games are checked in full in this run."""
-    if not PURE or SOAK:
+    """The configurations whose games are checked in full in this run: the
+    fewest players of each ruleset and option in the pure pass, the rest in
+    the compiled pass, all of them in a soak run."""
+    if SOAK:
         return CONFIGS
     fewest: dict[tuple[str, tuple[object, ...]], Config] = {}
     for c in CONFIGS:
         key = (c.variant, c.rule_options)
         if key not in fewest or c.players < fewest[key].players:
             fewest[key] = c
-    return list(fewest.values())
+    pure = list(fewest.values())
+    return pure if PURE else [c for c in CONFIGS if c not in pure]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -10,6 +10,8 @@ import time
 import urllib.request
 from typing import Any
 
+import pytest
+from passes import SOAK
 from playwright import sync_api
 
 from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
@@ -169,6 +171,9 @@ def test_two_humans_and_a_bot(server: str) -> None:
 PREFER = ("plant", "harvest", "pass", "end-trading", "decline", "keep")
 
 
+@pytest.mark.skipif(
+    not SOAK, reason="a soak run (BOHN_SOAK=1): test_browser_games.py plays whole games"
+)
 def test_a_whole_game_in_the_browser(server: str) -> None:
     """Two people (two browser contexts) and a greedy bot play a Bohnanza game
     to its end through the pages, with a trade between the two people; both
