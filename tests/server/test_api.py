@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from passes import SOAK
 
 from bohn.bots.base import SeatView, make_bot
 from bohn.engine.actions import action_from_json
@@ -285,16 +286,13 @@ def test_a_game_with_bots_is_played_to_the_end_and_kept_as_a_replay(client: Test
     assert [x["id"] for x in finished] == [g["id"]]
 
 
-def test_a_search_bot_plays_in_a_server_game(tmp_path: Path) -> None:
+def test_a_search_bot_plays_in_a_server_game(client: TestClient, db_url: str) -> None:
     """An ``ismcts`` seat gets its information state from the room, off the
-    event loop, and the game still ends as a verified replay. (On SQLite: the
-    bot reads the room, not the store, which the other tests check on both
-    databases; a whole game with a search is the longest of this file.)"""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'bohn.db'}", action_rate=None)) as c:
-        _search_bot_game(c)
-
-
-def _search_bot_game(client: TestClient) -> None:
+    event loop, and the game still ends as a verified replay. The bot reads
+    the room, not the store, which the other tests check on both databases:
+    the game on PostgreSQL, the longest of this file, is a soak run's."""
+    if db_url.startswith("postgresql") and not SOAK:
+        pytest.skip("a soak run (BOHN_SOAK=1): the search bot's game on PostgreSQL")
     g = person_and_bots(client, "sissi", ["ismcts:iterations=2,horizon=6", "greedy"])
     s = play_seat_0(client, g, seed=6)
     replay = client.get(f"/api/games/{g['id']}/replay").json()
