@@ -1,5 +1,5 @@
 """Every word a player reads, in both languages, is a word: seeded games of
-every ruleset at every player count, played by bots (random ones for a few
+every ruleset at its fewest and most players (every count in a soak run), played by bots (random ones for a few
 hundred steps, greedy ones to the end: those build, buy and use every
 ability), and every action label, prompt, phase name and log sentence they
 produce, in German and English.
@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from passes import SOAK
 
 import bohn
 from bohn.bots.base import seat_view
@@ -108,7 +109,15 @@ STILL_FAILING: set[str] = set()
 
 
 def _cases() -> list[tuple[str, int]]:
-    return [(v, n) for v, cls in VARIANTS.items() for n in cls.allowed_players()]
+    """Every ruleset at its fewest and its most players (where a ruleset's own
+    games for two, its duel and its biggest table are), every player count
+    in a soak run (``BOHN_SOAK=1``)."""
+    cases = []
+    for v, cls in VARIANTS.items():
+        counts = cls.allowed_players()
+        for n in counts if SOAK else sorted({counts[0], counts[-1]}):
+            cases.append((v, n))
+    return cases
 
 
 def _option_cases() -> list[tuple[str, int]]:

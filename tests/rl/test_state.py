@@ -33,7 +33,7 @@ from bohn.rl.env import SeatState
 from bohn.rulesets import VARIANTS, find_variant
 from bohn.sim.runner import next_seat
 
-from .helpers import CONFIG_IDS, CONFIGS
+from .helpers import CONFIGS
 
 #: seeded games per configuration of a ruleset with a state writer
 EQUALITY_GAMES = per_run(20, pure=10, soak=1000)
@@ -242,7 +242,9 @@ def _hidden_differs(a: Any, b: Any) -> bool:
     return bool(a._state_json() != b._state_json())
 
 
-@pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize(
+    ("variant", "players"), ci_configs(), ids=[f"{v}-{n}" for v, n in ci_configs()]
+)
 def test_scrambled_hidden_cards_leave_the_vector_unchanged(variant: str, players: int) -> None:
     """Every hidden card (other hands, the deck's order, face-down coins, any
     ruleset's hidden piles) dealt anew among the places the seat cannot tell
