@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import run
+from passes import PURE
 
 from bohn.cli import HelpFormatter, build_parser, main
 from bohn.sim import batch as batch_module
@@ -326,7 +326,7 @@ def test_a_bad_input_in_a_subprocess_has_no_traceback(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(
-    os.environ.get("BOHN_NATIVE") == "0",
+    PURE,
     reason="Ray takes half a minute to start: once per test run is enough (the compiled pass)",
 )
 def test_one_ctrl_c_stops_a_ray_run_and_keeps_its_records(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import ctrl_c_raises, run, untimed
+from passes import PURE
 
 from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
@@ -258,7 +259,7 @@ def test_a_record_gives_back_its_outcome() -> None:
 
 
 @pytest.mark.skipif(
-    os.environ.get("BOHN_NATIVE") == "0",
+    PURE,
     reason="Ray takes half a minute to start: once per test run is enough (the compiled pass)",
 )
 def test_the_ray_backend_plays_the_same_games() -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from passes import PURE
 
 ONE_PASS = pytest.mark.skipif(
-    os.environ.get("BOHN_NATIVE") == "0",
+    PURE,
     reason="the rl tests run once per test run: in the compiled pass",
 )
 

@@ -3,13 +3,11 @@ stored rows a refusal must leave as they were."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-#: ``BOHN_SOAK`` (any non-empty value): many more examples
-SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
+from passes import SOAK
 
 
 def examples(ci: int, soak: int) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from passes import SOAK
 from starlette.websockets import WebSocketDisconnect
 
 from bohn.server.app import create_app
@@ -540,7 +540,7 @@ def test_start_up_loads_only_the_games_the_server_moves(stored: Path, tmp_path: 
         assert c.get("/healthz").json()["live_games"] == len(bots) + 2
 
 
-@pytest.mark.skipif(os.environ.get("BOHN_SOAK") != "1", reason="BOHN_SOAK=1: 30,000 games")
+@pytest.mark.skipif(not SOAK, reason="BOHN_SOAK=1: 30,000 games")
 def test_start_up_with_30000_games_stored(stored: Path, tmp_path: Path) -> None:
     t = time.perf_counter()
     _fill(stored, 20_000, status="finished", prefix="f", joined=True, actions=3)

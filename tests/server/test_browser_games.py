@@ -13,7 +13,7 @@ cards of a chooser. At every step the page is checked:
 
 CI runs one game per ruleset (the Rio Grande edition's: a bean duel), a
 7-player Rio Grande game (``BIG_GAMES``) and a Bohnanza game on a phone
-(390x844: there the moves must stay reachable). ``BOHN_SOAK`` (any non-empty value) plays
+(390x844: there the moves must stay reachable). ``BOHN_SOAK=1`` (``tests/passes.py``) plays
 every ruleset at every player count the lobby offers (``/api/variants``).
 The time, the step count, the first paint and the render times
 (``bohn-first-paint``, ``bohn-render`` performance entries) are printed
@@ -23,7 +23,6 @@ The time, the step count, the first paint and the render times
 from __future__ import annotations
 
 import json
-import os
 import re
 import statistics
 import time
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from passes import SOAK
 from playwright import sync_api
 
 from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
@@ -53,8 +53,6 @@ GAMES = [
     ("mutterbohnchen", 2, 3),
     ("bohnkick", 4, 3),
 ]
-#: a soak run (``BOHN_SOAK``): every ruleset at every player count
-SOAK = bool(os.environ.get("BOHN_SOAK", "").strip())
 #: clicks after which a game counts as stuck
 MAX_STEPS = 1500
 

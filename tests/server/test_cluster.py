@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from passes import SOAK
 from websockets.sync.client import ClientConnection, connect
 
 from bohn.bots.base import SeatView, make_bot
@@ -297,7 +298,7 @@ def _play_and_kill(
 
 
 @needs_postgres
-@pytest.mark.skipif(os.environ.get("BOHN_SOAK") != "1", reason="BOHN_SOAK=1 runs the cluster load")
+@pytest.mark.skipif(not SOAK, reason="BOHN_SOAK=1 runs the cluster load")
 def test_load_across_two_processes(pg: str) -> None:
     """``tools/clusterload.py``: games made on both processes, each played
     from the other one (every action forwarded, every update across)."""
