@@ -8,12 +8,14 @@ How many of each run (``tests/passes.py``, ``docs/testing.md``):
 
 * every configuration's game checked in full once a run: each ruleset and
   game option at its fewest players in the pure-Python pass
-  (``BOHN_NATIVE=0``), the others in the compiled pass (the two builds run
-  the same sources, and games checked in full are the suite's longest);
+  (``BOHN_NATIVE=0``), at every step; the others in the compiled pass (the
+  two builds run the same sources, and games checked in full are the suite's
+  longest), there in full at every :data:`COMPILED_FULL_EVERY`-th step and
+  cheaply at the steps between;
 * the compiled pass checks :data:`CHEAP_GAMES` games of every configuration
   cheaply, the pure pass one;
 * a soak run (``BOHN_SOAK=1``) checks :data:`games.FULL_GAMES` games of every
-  configuration in full and :data:`SOAK_CHEAP_GAMES` cheaply
+  configuration in full at every step and :data:`SOAK_CHEAP_GAMES` cheaply
   (``BOHN_SOAK=N``: ``N`` cheaply).
 """
 
@@ -28,6 +30,8 @@ from .games import CONFIGS, FULL_GAMES, Config
 CHEAP_GAMES = 4
 #: ... in a soak run
 SOAK_CHEAP_GAMES = 200
+#: the compiled pass checks its games in full at every this many steps
+COMPILED_FULL_EVERY = 3
 
 
 def cheap_games() -> int:
@@ -47,6 +51,12 @@ def full_configs() -> list[Config]:
             fewest[key] = c
     pure = list(fewest.values())
     return pure if PURE else [c for c in CONFIGS if c not in pure]
+
+
+@pytest.fixture
+def full_every() -> int:
+    """Every how many steps a game is checked in full (the cheap checks between)."""
+    return 1 if SOAK or PURE else COMPILED_FULL_EVERY
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -1,7 +1,8 @@
 """Seeded random games of every configuration, checked at every step.
 
-Games seeded ``0 .. FULL_GAMES-1`` get every check at every step; the next
-``CHEAP_GAMES`` (or ``BOHN_SOAK``) seeds get the cheap ones.
+Games seeded ``0 .. FULL_GAMES-1`` get every check (at every step, or at every
+``full_every``-th step and the cheap checks in between: ``conftest.py``); the
+next ``CHEAP_GAMES`` (or ``BOHN_SOAK``) seeds get the cheap ones.
 """
 
 from __future__ import annotations
@@ -34,11 +35,15 @@ APPLY_LIMIT = 8
 
 
 class FullChecker:
-    """Every per-step check, called on the start position and after each step."""
+    """Every per-step check, called on the start position and after each step
+    (``every`` > 1: in full at every ``every``-th step and at the periodic
+    ones, the cheap checks at the others)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, every: int = 1) -> None:
         self.rng = random.Random(seed)
+        self.every = every
         self.step = 0
+        self.full = 0
         self.followers: list[Game] = []
         self.moved = 0
         self.applied = 0
@@ -48,6 +53,12 @@ class FullChecker:
             for f in self.followers:
                 f.apply(seat, action)
         periodic = self.step % LOG_EVERY == 0 or game.result() is not None
+        if not periodic and self.step % self.every:
+            check_conservation(type(game), game.to_json(last=0)["state"])
+            check_legal_actions(game, apply_all=False)
+            self.step += 1
+            return
+        self.full += 1
         d = game.to_json() if periodic else game.to_json(last=1)
         check_conservation(type(game), d["state"])
         limit = 0 if periodic else APPLY_LIMIT
@@ -64,16 +75,18 @@ class FullChecker:
         self.step += 1
 
 
-def test_full_game(config: Config, full_seed: int) -> None:
+def test_full_game(config: Config, full_seed: int, full_every: int) -> None:
     """Conservation, legal actions, copies, leaks at every step (at ordinary
-    steps for a sample of the actions and of the viewers); termination."""
-    checker = FullChecker(full_seed)
+    steps for a sample of the actions and of the viewers; with ``full_every``
+    > 1 the copies and leaks at every ``full_every``-th step); termination."""
+    checker = FullChecker(full_seed, full_every)
     game = config.play(full_seed, checker)
     check_finished(game)
     check_event_redaction(game)
     assert checker.step <= STEP_LIMIT + 1
-    assert checker.applied > checker.step, "too few legal actions were tried"
-    assert checker.moved > checker.step, "the leak check shuffled almost nothing"
+    assert checker.full >= checker.step // full_every, "too few steps were checked in full"
+    assert checker.applied > checker.full, "too few legal actions were tried"
+    assert checker.moved > checker.full, "the leak check shuffled almost nothing"
 
 
 def test_cheap_game(config: Config, cheap_seed: int) -> None:

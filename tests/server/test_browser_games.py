@@ -33,7 +33,6 @@ from typing import Any
 
 import pytest
 from passes import SOAK
-from playwright import sync_api
 
 from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
 
@@ -95,46 +94,79 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
     return str(game["join"][0]["url"])
 
 
-# what a step checks, as the player sees it: in the frame painted after the
-# state arrived. A state's render may make the roomy board too tall; the
-# page's ResizeObserver gives the roomy size up after that frame's layout and
-# before its paint, so a look taken straight after the state's message (before
-# the frame) would see a board no one is shown. Under load Chromium may run
-# such a look before the frame: so the look waits for the frame's animation
-# callback and then for the task after the frame (a timeout queued there).
-_LOOK = after_paint(
+# One step, as the player sees it: what the page shows in the frame painted
+# after the state arrived, and the move to click. A state's render may make the
+# roomy board too tall; the page's ResizeObserver gives the roomy size up after
+# that frame's layout and before its paint, so a look taken straight after the
+# state's message (before the frame) would see a board no one is shown: the
+# look waits for the frame's animation callback and then for the task after
+# the frame (``after_paint``).
+#
+# The move is the primary one (``data-primary``), else a chooser's, else one
+# that advances the game (not an any-time one, not a proposal). It is clicked
+# with the mouse at its centre, as a person clicks: the script brings it into
+# view and checks that nothing covers it there, and arms a guard that lets the
+# next click through only if it lands on that very button (a state drawn
+# between this look and the click may have put another button there; the
+# guard drops such a click and the next look sees the new state).
+_STEP = after_paint(
     """  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-  const out = [];
+  const outside = [];
   for (const f of document.querySelectorAll('[data-seat] [data-field]')) {
     const r = f.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
       const seat = f.closest('[data-seat]').dataset.seat;
-      out.push(`seat ${seat} field ${f.dataset.field} at ${Math.round(r.left)},${Math.round(r.top)}`
+      outside.push(`seat ${seat} field ${f.dataset.field} at ${Math.round(r.left)},${Math.round(r.top)}`
         + `-${Math.round(r.right)},${Math.round(r.bottom)}`);
     }
   }
-  return {outside: out, scrollY: window.scrollY, text: document.body.innerText,
-          seq: document.body.dataset.seq || null,
-          over: !document.getElementById('result').hidden};"""
-)
-
-# the move to click: its selector (marked by this script), or what to wait for
-_CHOOSE = """() => {
-  for (const b of document.querySelectorAll('[data-pick-me]')) delete b.dataset.pickMe;
+  const error = document.getElementById('error');
+  const look = {outside, scrollY: window.scrollY, text: document.body.innerText,
+    seq: document.body.dataset.seq || null, over: !document.getElementById('result').hidden,
+    refused: error.hidden ? null : `${error.dataset.code}: ${error.innerText}`,
+    missed: window.__bohnMissed || 0, kind: 'wait'};
+  window.__bohnMissed = 0;
+  if (look.over) return look;
   const visible = (b) => !b.disabled && b.offsetParent !== null && !b.closest('details:not([open])');
   const moves = [...document.querySelectorAll('button[data-testid=action]')].filter(visible);
   let b = moves.find((x) => x.dataset.primary === 'yes');
-  if (!b) {
-    const chooser = document.querySelector('.chooser');
-    if (chooser) return {kind: 'chooser'};
+  if (!b && document.querySelector('.chooser')) {
+    look.kind = 'chooser';
+    return look;
   }
   if (!b) b = moves.find((x) => !x.classList.contains('action-anytime')
     && x.dataset.actionType !== 'propose');
-  if (!b) return {kind: 'wait'};
-  b.dataset.pickMe = 'yes';
-  return {kind: 'click', text: b.innerText};
-}"""
+  if (!b) return look;
+  b.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = b.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  look.move = b.innerText;
+  if (!hit || !b.contains(hit)) {
+    look.kind = 'covered';
+    look.by = hit ? hit.outerHTML.slice(0, 160) : 'nothing (outside the window)';
+    return look;
+  }
+  if (!window.__bohnGuard) {
+    window.__bohnGuard = true;
+    window.addEventListener('click', (e) => {
+      const aim = window.__bohnAim;
+      if (!aim) return;
+      window.__bohnAim = null;
+      if (!aim.isConnected || !aim.contains(e.target)) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        window.__bohnMissed = (window.__bohnMissed || 0) + 1;
+      }
+    }, true);
+  }
+  window.__bohnAim = b;
+  look.kind = 'click';
+  look.x = x;
+  look.y = y;
+  return look;"""
+)
 
 
 @dataclass
@@ -161,32 +193,24 @@ def _leaks(text: str, found: dict[str, list[str]]) -> None:
                 found.setdefault(key, []).append(line.strip()[:160])
 
 
-def _check(page: Any, played: Played, desktop: bool, fit: bool = True) -> dict[str, Any]:
-    look: dict[str, Any] = page.evaluate(_LOOK)
+def _check(look: dict[str, Any], played: Played, desktop: bool, fit: bool = True) -> None:
     if desktop and not fit:
         played.outside += look["outside"]
     elif desktop:
         assert not look["outside"], f"fields outside the 1366x800 viewport: {look['outside']}"
         assert look["scrollY"] == 0, f"the page scrolled to {look['scrollY']}"
     _leaks(look["text"], played.leaks)
-    return look
 
 
 def _changed(page: Any, before: str | None) -> None:
-    """Wait for the next state (or the result screen, or a refusal)."""
+    """Wait for the next state (or the result screen, or a refusal, or a
+    click the guard dropped)."""
     page.wait_for_function(
         "(b) => document.body.dataset.seq !== b || !document.getElementById('result').hidden"
-        " || !document.getElementById('error').hidden",
+        " || !document.getElementById('error').hidden || window.__bohnMissed > 0",
         arg=before,
         timeout=TIMEOUT,
     )
-
-
-def _refused(page: Any) -> str | None:
-    box = page.locator("#error")
-    if box.is_hidden():
-        return None
-    return f"{box.get_attribute('data-code')}: {box.inner_text()}"
 
 
 def _chooser(page: Any) -> None:
@@ -210,34 +234,34 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
     page.goto(url)
     page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
     stale = 0
+    clicked: str | None = None
     while True:
-        look = _check(page, played, desktop, fit)
+        look: dict[str, Any] = page.evaluate(_STEP)
+        _check(look, played, desktop, fit)
+        if clicked is not None and not look["missed"] and look["refused"]:
+            # a bot's move made the clicked one stale: the page shows the new state
+            assert look["refused"].startswith("stale"), (
+                f"the page refused {clicked!r}: {look['refused']}"
+            )
+            stale += 1
+            assert stale < 50, "too many stale moves"
+        clicked = None
         if look["over"]:
             break
         assert played.steps < MAX_STEPS, f"no result after {MAX_STEPS} moves"
-        what = page.evaluate(_CHOOSE)
         before = look["seq"]
-        if what["kind"] == "wait":
+        assert look["kind"] != "covered", f"the move {look['move']!r} is covered by {look['by']}"
+        if look["kind"] == "wait":
             _changed(page, before)
             continue
-        if what["kind"] == "chooser":
+        if look["kind"] == "chooser":
             _chooser(page)
+            clicked = "the chooser's move"
         else:
-            button = page.locator("[data-pick-me=yes]")
-            try:
-                if not desktop:
-                    button.scroll_into_view_if_needed(timeout=2_000)
-                button.click(timeout=2_000)
-            except sync_api.Error:  # a timeout, or the button detached
-                continue  # redrawn before the click (a bot moved): look again
+            page.mouse.click(look["x"], look["y"])
+            clicked = look["move"]
         played.steps += 1
         _changed(page, before)
-        refused = _refused(page)
-        if refused:
-            # a bot's move made the clicked one stale: the page shows the new state
-            assert refused.startswith("stale"), f"the page refused {what}: {refused}"
-            stale += 1
-            assert stale < 50, "too many stale moves"
     played.seconds = time.monotonic() - start
     played.result = page.inner_text("#result")
     # the result in words: who won (or why nobody did) and why the game ended
