@@ -41,7 +41,7 @@ typecheck: $(STAMP)
 # scenario tests), the conformance suite, the golden transcripts and the
 # research writer's equality (tests/passes.py gives their smaller seed sets)
 PURE_TESTS = tests/rules tests/conformance tests/test_golden.py tests/rl/test_state.py
-PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10
+PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10 --dist worksteal
 
 # the default build: compiled modules when they are current, else the sources
 unit: $(STAMP)

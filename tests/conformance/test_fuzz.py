@@ -29,7 +29,7 @@ from .vocabulary import action_json, malformed_json, sample_actions
 POSITION_EVERY = 7
 
 FUZZ = settings(
-    max_examples=per_run(100, pure=50, soak=2000),
+    max_examples=per_run(100, pure=30, soak=2000),
     deadline=None,
     derandomize=True,
     database=None,

@@ -2,7 +2,7 @@
 and is blind to every hidden card.
 
 Equality runs ``EQUALITY_GAMES`` seeded random games per ruleset at one
-player count (10 in the compiled pass, 6 in the pure one, where the pure
+player count (10 in the compiled pass, 4 in the pure one, where the pure
 writer is the one in use), and 1,000 at every player count with ``BOHN_SOAK=1``
 (``docs/testing.md``): at every step the acting seat's vector, and every
 seat's at every 16th step. A ruleset without a state writer encodes from
@@ -36,9 +36,9 @@ from bohn.sim.runner import next_seat
 from .helpers import CONFIGS
 
 #: seeded games per configuration of a ruleset with a state writer
-EQUALITY_GAMES = per_run(10, pure=6, soak=1000)
+EQUALITY_GAMES = per_run(10, pure=4, soak=1000)
 #: ... of a ruleset encoded from observe (the same path both ways)
-DICT_GAMES = per_run(6, pure=4, soak=1000)
+DICT_GAMES = per_run(6, pure=3, soak=1000)
 #: seeded games in which the C writer is compared with its reference
 C_WRITER_GAMES = per_run(8, soak=200)
 #: the rulesets whose vector is written from the state
