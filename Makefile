@@ -41,7 +41,7 @@ typecheck: $(STAMP)
 # scenario tests), the conformance suite, the golden transcripts and the
 # research writer's equality (tests/passes.py gives their smaller seed sets)
 PURE_TESTS = tests/rules tests/conformance tests/test_golden.py tests/rl/test_state.py
-PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10 --dist worksteal
+PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10
 
 # the default build: compiled modules when they are current, else the sources
 unit: $(STAMP)
@@ -62,7 +62,7 @@ unit-pure: $(STAMP)
 unit-native: native services
 	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
 
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 
 # lint, types and the tests a change touches (tools/changed_tests.sh), or a
 # quick set when nothing is touched: minutes, not the whole gate

@@ -489,6 +489,21 @@ def test_mb_d17_flitzer_on_an_empty_field_is_planted_at_once() -> None:
     assert fields(game, 1)[1] == ["flitzer"] and phase(game) == "offer"
 
 
+def test_mb_d17_the_flitzer_taken_cannot_be_taken_again() -> None:
+    """§4.7 Flitzer, MB-D17: the opponent who took him (and must now plant him
+    on his empty field) cannot take him a second time: the engine refuses it
+    with the rule and changes nothing."""
+    game = position(
+        deck=["flitzer", "soja", "sau", "blaue", "blaue"],
+        seats=[{"hand": ["garten"], "fields": [[], []]}, {"fields": [["augen"], []]}],
+    )
+    acts(game, (0, "plant f0"), (1, "take flitzer"))
+    err = refused(game, 1, "take flitzer", "§4.7 Flitzer")
+    assert "plant him" in err.message
+    act(game, 1, "plant t0 f1")
+    assert fields(game, 1)[1] == ["flitzer"] and phase(game) == "offer"
+
+
 def test_mb_d17_flitzer_the_opponent_cannot_plant_goes_to_the_active_player() -> None:
     """MB-D17: an opponent who could plant him only by harvesting is not
     asked; the active player must plant him in phase 4."""

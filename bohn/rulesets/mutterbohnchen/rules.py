@@ -826,6 +826,10 @@ class Mutterbohnchen(Ladybohn):
     def _do_take_flitzer(self, seat: int) -> None:
         if self.phase != FLITZER_OFFER or seat != self.offered:
             raise NotWaiting("the Flitzer is offered to one player at a time", _mb("§4.7 Flitzer"))
+        if FLITZER not in self.revealed:
+            raise IllegalAction(
+                "you have taken the Flitzer already: plant him", _mb("§4.7 Flitzer")
+            )
         self._flitzer_to(seat)
 
     def _begin_attacks(self) -> None:
