@@ -62,7 +62,7 @@ unit-pure: $(STAMP)
 unit-native: native services
 	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
 
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 2
 
 # lint, types and the tests a change touches (tools/changed_tests.sh), or a
 # quick set when nothing is touched: minutes, not the whole gate

@@ -8,7 +8,8 @@ How many of each run (``tests/passes.py``, ``docs/testing.md``):
 
 * every configuration's game checked in full once a run: each ruleset and
   game option at its fewest players in the pure-Python pass
-  (``BOHN_NATIVE=0``), at every step; the others in the compiled pass (the
+  (``BOHN_NATIVE=0``), in full at every :data:`PURE_FULL_EVERY`-th step;
+  the others in the compiled pass (the
   two builds run the same sources, and games checked in full are the suite's
   longest), there in full at every :data:`COMPILED_FULL_EVERY`-th step and
   cheaply at the steps between;
@@ -32,6 +33,8 @@ CHEAP_GAMES = 4
 SOAK_CHEAP_GAMES = 200
 #: the compiled pass checks its games in full at every this many steps
 COMPILED_FULL_EVERY = 3
+#: ... the pure pass
+PURE_FULL_EVERY = 2
 
 
 def cheap_games() -> int:
@@ -56,7 +59,9 @@ def full_configs() -> list[Config]:
 @pytest.fixture
 def full_every() -> int:
     """Every how many steps a game is checked in full (the cheap checks between)."""
-    return 1 if SOAK or PURE else COMPILED_FULL_EVERY
+    if SOAK:
+        return 1
+    return PURE_FULL_EVERY if PURE else COMPILED_FULL_EVERY
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
