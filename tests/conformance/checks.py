@@ -130,6 +130,13 @@ def check_legal_actions(
 # 3. rejected actions change nothing
 
 
+def check_cheap(game: Game) -> None:
+    """The cheap per-step checks: card conservation, and a non-empty, unique,
+    stable list of legal actions for every waiting seat (none applied)."""
+    check_conservation(type(game), game.to_json(last=0)["state"])
+    check_legal_actions(game, apply_all=False)
+
+
 def check_rejected(game: Game, seat: Any, action: Any) -> tuple[BohnError | None, Game]:
     """Apply ``action`` to a clone of ``game``; if it is rejected, check that
     the error is a :class:`BohnError` of the right kind and that nothing changed.

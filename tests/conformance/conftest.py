@@ -8,11 +8,11 @@ How many of each run (``tests/passes.py``, ``docs/testing.md``):
 
 * every configuration's game checked in full once a run: each ruleset and
   game option at its fewest players in the pure-Python pass
-  (``BOHN_NATIVE=0``), in full at every :data:`PURE_FULL_EVERY`-th step;
-  the others in the compiled pass (the
-  two builds run the same sources, and games checked in full are the suite's
-  longest), there in full at every :data:`COMPILED_FULL_EVERY`-th step and
-  cheaply at the steps between;
+  (``BOHN_NATIVE=0``), the others in the compiled pass (the two builds run
+  the same sources, and games checked in full are the suite's longest);
+  in full at every :data:`PURE_FULL_EVERY`-th step of the pure pass and
+  every :data:`COMPILED_FULL_EVERY`-th of the compiled one, cheaply at the
+  steps between;
 * the compiled pass checks :data:`CHEAP_GAMES` games of every configuration
   cheaply, the pure pass one;
 * a soak run (``BOHN_SOAK=1``) checks :data:`games.FULL_GAMES` games of every
