@@ -1,10 +1,14 @@
 """Compile bohn's hot modules with mypyc, and its Cython modules (``bohn/_native.py``'s
 ``CYTHON``) with Cython (``make native``); ``--clean`` removes them.
 
-The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``
-and two shared libraries, ``bohn/native__mypyc`` for the engine and
-``bohn/bots/native__mypyc`` for the bots: ``bohn.bots.*`` and every ruleset's
-``bots`` part, ``bohn.rulesets.<id>.bots``); ``bohn/_native.json``
+The extension modules go next to their sources (``bohn/engine/game.cpython-*.so``)
+with four shared libraries that hold their code (:func:`group_of`):
+``bohn/native__mypyc`` for the generic engine and the rulesets closest to
+Bohnanza, ``bohn/rulesets/native_high__mypyc`` and
+``bohn/rulesets/native_lady__mypyc`` for the others (``GROUPS``), and
+``bohn/bots/native__mypyc`` for the bots (``bohn.bots.*`` and every
+ruleset's ``bots`` part); gcc compiles their C files side by side, one a
+core. ``bohn/_native.json``
 records the SHA-256 of every compiled source, which ``import bohn`` checks
 (``bohn/_native.py``). Needs the dev dependencies and a C compiler.
 
@@ -74,6 +78,27 @@ def clean() -> None:
                 os.remove(os.path.join(dirpath, name))
 
 
+#: the rulesets whose engine modules get a library of their own, by library;
+#: the rest of the engine (the generic layers, Bohnanza and the rulesets
+#: derived from it closely) is ``bohn.native``
+GROUPS: dict[str, tuple[str, ...]] = {
+    "bohn.rulesets.native_high": ("high_bohn", "prohibohn", "sissi"),
+    "bohn.rulesets.native_lady": ("ladybohn", "mutterbohnchen", "bohnkick"),
+}
+
+
+def group_of(module: str) -> str:
+    """The shared library (mypyc's group) ``module`` is compiled into."""
+    if _native.is_bots_module(module):
+        return "bohn.bots.native"
+    parts = module.split(".")
+    if parts[:2] == ["bohn", "rulesets"]:
+        for name, rulesets in GROUPS.items():
+            if parts[2] in rulesets:
+                return name
+    return "bohn.native"
+
+
 def build(modules: list[str], opt_level: str) -> None:
     from mypyc.build import mypycify
     from setuptools import Distribution  # type: ignore[import-untyped, unused-ignore]
@@ -83,18 +108,20 @@ def build(modules: list[str], opt_level: str) -> None:
     paths = [os.path.relpath(_native.source_path(m), ROOT) for m in modules]
     hashes = {m: _native.source_hash(m) for m in modules}
     os.chdir(ROOT)
-    # the Cython modules are built by Cython; the rest by mypyc in two groups, one
-    # C library each, compiled side by side: the engine (its modules call each
-    # other natively) and the bots (the greedy bots are as large as the engine and
-    # call it through its Python interface anyway): bohn.bots.* and the rulesets'
-    # bots parts, whose classes derive from greedy's
+    # the Cython modules are built by Cython; the rest by mypyc in groups, one C
+    # library each, compiled side by side (gcc takes one core a file): the bots
+    # (bohn.bots.* and the rulesets' bots parts, whose classes derive from
+    # greedy's), and the engine split in three of about the same size, so that
+    # no single file holds the build up (GROUPS)
     cython = [m for m in modules if m in _native.CYTHON]
-    compiled = [p for m, p in zip(modules, paths, strict=True) if m not in _native.CYTHON]
-    bots = [p for m, p in zip(modules, paths, strict=True) if _native.is_bots_module(m)]
-    rest = [p for p in compiled if p not in bots]
-    groups: list[tuple[list[str], str | None]] = [(rest, "bohn.native")]
-    if bots:
-        groups.append((bots, "bohn.bots.native"))
+    by_group: dict[str, list[str]] = {}
+    for m, p in zip(modules, paths, strict=True):
+        if m not in _native.CYTHON:
+            by_group.setdefault(group_of(m), []).append(p)
+    compiled = [p for ps in by_group.values() for p in ps]
+    groups: list[tuple[list[str], str | None]] = [
+        (ps, name) for name, ps in sorted(by_group.items())
+    ]
     # mypy's cache outside the build folder, which each build removes (mypycify
     # takes mypy's options among the paths)
     cache = f"--cache-dir={os.path.join(ROOT, 'build', 'native-mypy-cache')}"
