@@ -428,6 +428,11 @@ def loader_of(variant: str) -> PositionLoader:
 def load_position(data: dict[str, Any]) -> Game:
     """The game at the position a scenario describes (its actions not applied).
 
+    An empty (or missing) setup is the start of a normally dealt game: the
+    game ``new_game`` makes, every zone dealt as the ruleset deals it. A
+    setup that names anything is built by the ruleset's loader, and a zone it
+    does not name is empty (hands excepted: they are dealt).
+
     Raises :class:`~bohn.engine.errors.SetupError` naming what is wrong.
     """
     if not isinstance(data, dict):
@@ -455,6 +460,8 @@ def load_position(data: dict[str, Any]) -> Game:
     if not isinstance(data.get("actions", []), list):
         raise SetupError("actions must be a list")
     game = cls.new(players, seed, options)
+    if not setup:  # the start of a normally dealt game, dealt by the game itself
+        return game
     game._log = None
     game._pending_events = []
     loader.load(game, setup)

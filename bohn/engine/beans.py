@@ -41,7 +41,7 @@ from bohn.engine.actions import (
     Propose,
     Withdraw,
 )
-from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
+from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game, Option, Result, Words
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
@@ -480,6 +480,18 @@ class BeanGame(Game):
         """Cards ``seat`` may plant from his hand in phase 1 (bohnanza §3.1.4)."""
         return 2
 
+    def _check_plant_limit(self, seat: int, rule: str) -> None:
+        """Refuse a planting from the hand beyond :meth:`plant_limit`. Every
+        handler that plants from the hand calls it before anything else, so the
+        limit holds where the action is validated, also while something else
+        (Prohibohn's 3 Casino) keeps the phase open."""
+        if self.planted >= self.plant_limit(seat):
+            raise IllegalAction(
+                f"you have planted {self.planted} cards from your hand this turn, "
+                f"the most you may ({self.plant_limit(seat)})",
+                rule,
+            )
+
     @property
     def phase_name(self) -> str:
         return self.PHASES.get(self.phase, str(self.phase))
@@ -682,7 +694,24 @@ class BeanGame(Game):
             and len(self.coins[seat]) >= self.options["third_field_price"]
         )
 
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
+        """Why ``seat`` may not harvest or buy a field now (``None``: it may).
+
+        The one place for who may take an "any time" action while the game
+        waits on another decision: :meth:`_anytime_actions` lists nothing when
+        this refuses, and the handlers raise it, so the list and ``apply``
+        cannot disagree. Rulesets extend it."""
+        return None
+
     def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        refusal = self._anytime_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        self._buy_field(seat, action)
+
+    def _buy_field(self, seat: int, action: BuyField) -> None:
+        """Buy the third field (bohnanza §4.3), once :meth:`_anytime_refusal`
+        has let ``seat`` act; rulesets override this, not the handler."""
         if len(self.fields[seat]) >= self.max_fields:
             raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
         self._take_coins(seat, action.pay, self.options["third_field_price"], "the third field")
@@ -690,6 +719,9 @@ class BeanGame(Game):
         self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
 
     def _do_harvest(self, seat: int, action: Harvest) -> None:
+        refusal = self._anytime_refusal(seat)
+        if refusal is not None:
+            raise refusal
         self._check_harvest(seat, action.field)
         self._harvest(seat, action.field)
 
@@ -1123,14 +1155,22 @@ class BeanGame(Game):
         if seat == self.active:
             out += _KEEP[: len(self.revealed)]
             out.append(_END)
-        elif not self.idle[seat] and self.proposals[seat] < self.caps[seat]:
+        elif self._may_pass_trading(seat):
             out.append(_PASS)
         return out
+
+    def _may_pass_trading(self, seat: int) -> bool:
+        """Whether ``seat`` (not the active player) may say ``pass`` in the
+        trading phase: the game still waits on it (it has not passed, and has
+        proposals left). The list and the handler both ask this."""
+        return not self.idle[seat] and self.proposals[seat] < self.caps[seat]
 
     # ------------------------------------------------------------------------
     # "any time" actions
 
     def _anytime_actions(self, seat: int) -> list[Action]:
+        if self._anytime_refusal(seat) is not None:
+            return []
         fields = self.fields[seat]
         big = False
         for fld in fields:

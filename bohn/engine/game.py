@@ -9,18 +9,42 @@ replay, the server or a test does with a game goes through these methods:
     planting received cards).
 
 ``legal_actions(seat) -> list[Action]``
-    Everything ``seat`` may do now, in a deterministic order with unique text
-    forms, including "any time" actions (harvest, buy a field) that the rules
-    allow even off-turn. Non-empty for every seat in ``waiting_for()``. Where
-    the rules allow an unbounded choice (trade proposals, which coins pay) the
-    list holds a documented bounded vocabulary while :meth:`apply` accepts any
-    well-formed action the rules allow (``docs/actions.md``).
+    Everything the rules allow ``seat`` now, in a deterministic order with
+    unique text forms, including "any time" actions (harvest, buy a field) of
+    seats the game is not waiting on. Non-empty for every seat in
+    ``waiting_for()``. Every listed action applies.
 
 ``apply(seat, action) -> list[Event]``
     Validates, then performs. An illegal action raises
     :class:`~bohn.engine.errors.IllegalAction` naming the rule, a malformed one
-    :class:`~bohn.engine.errors.InvalidAction`; in both cases **nothing has
-    changed**. Returns the events the action caused (including chance events).
+    :class:`~bohn.engine.errors.InvalidAction` (both are
+    :class:`~bohn.engine.errors.BohnError`; ``apply`` raises nothing else);
+    in both cases **nothing has changed**. Returns the events the action
+    caused (including chance events).
+
+    ``apply`` accepts exactly the listed actions, and beyond them only these
+    (the complete list, mirrored in ``docs/architecture.md``):
+
+    1. **Proposals** (``propose``): the list holds a bounded vocabulary; any
+       well-formed proposal the rules allow is accepted (``docs/actions.md``,
+       The listed proposals).
+    2. **Acceptances by position** (``accept <offer> give ...``): the list
+       holds at most 16 ways per offer; any choice of cards that fulfils the
+       offer is accepted.
+    3. **Explicit payments** (``pay``, as in ``buy-field pay ...``): the list
+       pays with the top coins; any payment of the price is accepted.
+    4. **Identical cards at other positions**: the list names one position
+       per kind of card; the same move naming another position that holds an
+       identical card is accepted (the hand's ``h<i>``, the trading area's
+       ``t<i>``, Bohnkick's ``play``/``tackle``/``block``/``drop``/``swap``
+       positions, Ladybohn's ``pull<i>`` naming any lady of the baby's type
+       on that field).
+
+    A limit of the rules (plantings a phase allows, who may act while
+    another seat decides) is checked where the action is validated, in one
+    place shared by the list and the handler (``BeanGame._check_plant_limit``,
+    ``BeanGame._anytime_refusal``), never left to a phase closing by itself.
+    ``tests/conformance/test_differential.py`` proves the agreement.
 
 ``observe(seat | None) -> dict``
     What ``seat`` may know (``None``: a spectator's public view), built from
@@ -59,7 +83,7 @@ from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import GameOver, InvalidAction, NotWaiting, SetupError
+from bohn.engine.errors import BohnError, GameOver, InvalidAction, SetupError
 
 #: Version of the ``to_json`` / replay formats.
 FORMAT_VERSION: Final = 1
@@ -418,7 +442,7 @@ class Game(ABC):
         """Whether ``apply(seat, action)`` would succeed (tries it on a clone)."""
         try:
             self.clone().apply(seat, action)
-        except (InvalidAction, GameOver, NotWaiting, ValueError):
+        except BohnError:
             return False
         return True
 

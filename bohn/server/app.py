@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
 import re
 import secrets
@@ -216,6 +217,9 @@ def parse_json(data: bytes | str, what: str = "the body") -> Any:
         raise deep
     return value
 
+
+#: bohn's server logger (``docs/server.md``, Logs)
+log = logging.getLogger("bohn.server")
 
 #: the languages of the card texts (``?lang=``)
 LANGS = ("en", "de")
@@ -639,6 +643,28 @@ def create_app(
         answer = _error(exc.status, exc.code, exc.message, extra=exc.extra)
         if isinstance(exc, RateLimited):
             answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
+
+    @app.exception_handler(Exception)
+    async def _failed(request: Request, exc: Exception) -> JSONResponse:
+        """A route that failed unexpectedly (a defect): logged by bohn's logger
+        with the request and the game's id, and answered in the API's error
+        form with the security headers (this answer is made outside the
+        middleware that adds them to every other one)."""
+        game = request.path_params.get("game_id")
+        log.error(
+            "%s %s failed%s",
+            request.method,
+            request.url.path,
+            f" (game {game})" if game else "",
+            exc_info=exc,
+            extra={"game": game} if game else {},
+        )
+        answer = _error(
+            500, "internal", "the server failed on this request (logged on the server); try again"
+        )
+        for name, value in SECURITY_HEADERS:
+            answer.headers.setdefault(name.decode(), value.decode())
         return answer
 
     @app.exception_handler(Refused)
@@ -1124,6 +1150,24 @@ def create_app(
                     new_seq = await room.act(seat, seq, msg.get("action"))
                 except Refused as e:
                     await send({"type": "error", **e.to_json()})
+                    continue
+                except Exception as e:  # a defect: told, logged, and the socket stays open
+                    log.error(
+                        "game %s: seat %s's message failed",
+                        game_id,
+                        seat,
+                        exc_info=e,
+                        extra={"game": game_id, "seat": seat},
+                    )
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "internal",
+                            "message": "the server failed on this message (logged on the "
+                            "server); nothing changed: try again",
+                            "rule": None,
+                        }
+                    )
                     continue
                 await send({"type": "ack", "seq": new_seq})
                 metrics.ack_seconds.observe(time.perf_counter() - start)

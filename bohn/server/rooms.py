@@ -429,10 +429,10 @@ class Room:
             return None
         try:
             a = action if isinstance(action, Action) else action_from_json(action)
-        except BohnError:
-            return None
-        order = same_moment_rank(game, seat, a)
-        if order is None or order[0] == 0 or not game.is_legal(seat, a):
+            order = same_moment_rank(game, seat, a)
+            if order is None or order[0] == 0 or not game.is_legal(seat, a):
+                return None
+        except Exception:
             return None
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         return Held(seat, a, seq, order[0], order[1], done)
@@ -463,6 +463,25 @@ class Room:
                     except Exception as e:  # a refusal, or the store failing: its caller's
                         h.done.set_exception(e)
 
+    def _engine_failed(self, seat: int, action: Any, e: Exception) -> Refused:
+        """The refusal of an action the engine failed on with something other
+        than a refusal (a defect: the contract allows only a BohnError): the
+        game is left as it was, and the failure is logged with the game's id."""
+        log.error(
+            "game %s: the engine failed on seat %s's action %r at state %s",
+            self.row.id,
+            seat,
+            action,
+            self.game.seq,
+            exc_info=e,
+            extra={"game": self.row.id, "seat": seat},
+        )
+        return Refused(
+            "engine-error",
+            "bohn could not carry out this action (an error in the game engine, logged on "
+            "the server); nothing changed: choose again",
+        )
+
     async def _apply_held(self, h: Held) -> int:
         game = self.game
         if game.result() is not None:
@@ -470,7 +489,9 @@ class Room:
         trial = game.clone()
         try:
             trial.apply(h.seat, h.action)
-        except BohnError as e:
+        except Exception as e:
+            if not isinstance(e, BohnError):
+                raise self._engine_failed(h.seat, h.action, e) from None
             if game.seq == h.seq:
                 raise Refused(e.code, e.message, e.rule) from None
             raise Refused(
@@ -498,6 +519,8 @@ class Room:
             trial.apply(seat, a)
         except BohnError as e:
             raise Refused(e.code, e.message, e.rule) from None
+        except Exception as e:
+            raise self._engine_failed(seat, action, e) from None
         await self._commit(trial, [(seq, seat, a.to_json())])
         return trial.seq
 

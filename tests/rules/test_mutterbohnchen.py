@@ -785,6 +785,31 @@ def test_s4_7_flitzer_declined_by_everyone_active_plants_him() -> None:
     assert game.active == 0 and phase(game) == "plant-traded"
 
 
+def test_mb_d31_nobody_harvests_while_the_flitzer_is_offered() -> None:
+    """§4.7 Flitzer, MB-D31: he is offered "at once", and a gift that fits
+    must be planted without harvesting first (§3.3 step 3), so while a seat
+    decides nobody harvests, the seat asked included: nothing lists it, and
+    apply refuses it and changes nothing. Once he is settled, harvests are
+    back."""
+    game = position(
+        deck=["flitzer", "sau", *DECK],
+        seats=[
+            {"fields": [["soja", "soja"], [], []]},
+            {"fields": [["augen", "augen"], [], []]},
+            {},
+        ],
+    )
+    assert phase(game) == "flitzer-offer" and game.waiting_for() == frozenset({1})
+    assert legal(game, 1) == ["take flitzer", "pass"] and legal(game, 0) == []
+    refused(game, 0, "harvest f0", "MB-D31")
+    refused(game, 1, "harvest f0", "MB-D31")
+    acts(game, (1, "pass"), (2, "pass"))
+    assert phase(game) == "trade"
+    assert "harvest f0" in legal(game, 0) and "harvest f0" in legal(game, 1)
+    act(game, 1, "harvest f0")
+    assert fields(game, 1)[0] == []
+
+
 def test_s4_7_flitzer_accepted_is_a_gift() -> None:
     """§4.7 Flitzer: the first to accept receives him as a gift, foisted onto a
     fitting field."""
@@ -1097,6 +1122,21 @@ def test_s4_7_kavalier_on_a_foreign_lady() -> None:
     act(game, 0, "plant f0 kavalier")
     assert fields(game, 0)[0] == ["sau", "kavalier", "sau/lady"]
     assert game.harvest_value(0, 0) == 1  # 3 cards, lady 2->1
+
+
+def test_s4_7_kavalier_on_a_field_that_does_not_exist_is_refused() -> None:
+    """§1.3 (``bohnanza``), §4.7 Kavalier: the Kavalier named for a field the
+    player does not have is refused with the rule, like every card, and
+    nothing changes (it raised IndexError, a server's 500)."""
+    game = position(
+        seats=[{"hand": ["kavalier", "rote"], "fields": [["sau", "sau/lady"], ["blaue"], []]}],
+        deck=DECK,
+    )
+    for text in ("plant f3", "plant f7 kavalier"):
+        err = refused(game, 0, text, "§1.3")
+        assert "you have 3 fields" in err.message
+    act(game, 0, "plant f0 kavalier")
+    assert fields(game, 0)[0] == ["sau", "kavalier", "sau/lady"]
 
 
 def test_s4_7_macho_moves_up_three_per_lady() -> None:

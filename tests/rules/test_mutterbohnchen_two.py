@@ -484,9 +484,26 @@ def test_mb_d17_flitzer_on_an_empty_field_is_planted_at_once() -> None:
     assert phase(game) == "flitzer-offer" and trade(game, 1) == ["flitzer"]
     assert game.waiting_for() == frozenset({1}) and legal(game, 1) == ["plant t0 f1"]
     assert legal(game, 0) == []
-    refused(game, 1, "harvest f0", "§3.5.1.4")
+    assert "plants the Flitzer he took" in refused(game, 1, "harvest f0", "MB-D31").message
     act(game, 1, "plant t0 f1")
     assert fields(game, 1)[1] == ["flitzer"] and phase(game) == "offer"
+
+
+def test_mb_d31_nobody_harvests_while_the_opponent_decides_on_the_flitzer() -> None:
+    """MB-D31 (§4.7 Flitzer, §3.5.1.4): while the opponent decides whether to
+    take the Flitzer, the active player, whose turn it is, may not harvest
+    either: nothing lists it, and apply refuses it and changes nothing."""
+    game = position(
+        deck=["flitzer", "soja", "sau", "blaue", "blaue"],
+        seats=[{"hand": ["garten"], "fields": [[], ["sau", "sau"]]}, {"fields": [["rote"], []]}],
+    )
+    act(game, 0, "plant f0")
+    assert phase(game) == "flitzer-offer" and game.waiting_for() == frozenset({1})
+    assert legal(game, 0) == []
+    refused(game, 0, "harvest f1", "MB-D31")
+    refused(game, 1, "harvest f0", "MB-D31")
+    act(game, 1, "pass")
+    assert "harvest f1" in legal(game, 0)
 
 
 def test_mb_d17_the_flitzer_taken_cannot_be_taken_again() -> None:

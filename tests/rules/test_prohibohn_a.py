@@ -763,6 +763,34 @@ def test_pb_d5_casino_3_drop_after_planting_phase_waits() -> None:
     assert phase(game) == "place"
 
 
+def test_pb_d5_casino_3_plants_no_third_card() -> None:
+    """§4.2 Casino: the 3 Casino adds a drop, not plantings. After two
+    plantings the phase waits for the drop, and a third planting is refused
+    with the planting limit (al-cabohne §3.3), however the hand fits the
+    fields; nothing changes."""
+    game = position(
+        seats=[
+            {
+                "hand": ["feuer", "sau", "feuer", "sau"],
+                "fields": [["feuer"], ["sau"]],
+                "establishments": ["casino-3"],
+            }
+        ],
+        deck=["kidney"] * 6,
+        **FREE,
+    )
+    acts(game, (0, "plant f0"), (0, "plant f1"))
+    assert phase(game) == "plant"
+    assert not [a for a in legal(game, 0) if a.startswith("plant")]
+    before = game.to_json()
+    for field in ("f0", "f1"):
+        refused(game, 0, f"plant {field}", "§3.3")
+    assert game.to_json() == before
+    assert hand(game, 0) == ["feuer", "sau"]
+    act(game, 0, "drop h1")
+    assert phase(game) == "place"
+
+
 def test_pb_d5_casino_3_not_the_only_card_before_planting() -> None:
     """PB-D5: before planting the only hand card cannot be dropped (it must be
     planted)."""

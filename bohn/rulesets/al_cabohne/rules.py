@@ -32,7 +32,7 @@ from bohn._native import mypyc_attr
 from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGame, seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
@@ -272,6 +272,7 @@ class AlCabohne(BeanGame):
             raise NotWaiting("cards are planted from the hand in phase 3 of your turn", _ac("§3.3"))
         if a.traded is not None:
             raise IllegalAction("there are no trading areas in Al Cabohne", _ac("§3"))
+        self._check_plant_limit(seat, _ac("§3.3"))
         hand = self.hands[seat]
         i = self._plant_position(seat, a)
         self._check_plant(seat, hand[i], a.field, a.mode)
@@ -560,18 +561,15 @@ class AlCabohne(BeanGame):
 
     # -- harvesting and the third field (§4.2, §4.3) --------------------------------------------
 
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
-        if seat != self.active or self.phase == FEED:
-            raise NotWaiting("you harvest only during your own turn", _ac("§4.2 (AC-D12)"))
-        super()._do_harvest(seat, action)
-
-    def _may_buy_field(self, seat: int) -> bool:
-        return seat == self.active and self.phase != FEED and super()._may_buy_field(seat)
-
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
         if seat != self.active:
-            raise NotWaiting("you buy the third field only during your own turn", _ac("§4.3"))
-        super()._do_buy_field(seat, action)
+            return NotWaiting(
+                "you harvest and buy the third field only during your own turn",
+                _ac("§4.2 (AC-D12), §4.3"),
+            )
+        if self.phase == FEED:
+            return NotWaiting("the bosses are fed first", _ac("§3.5 (AC-D12)"))
+        return super()._anytime_refusal(seat)
 
     # -- the end (§5) --------------------------------------------------------------------------
 
@@ -672,7 +670,7 @@ class AlCabohne(BeanGame):
         return out
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if seat != self.active or self.phase in (FEED, OVER):
+        if self.phase == OVER or self._anytime_refusal(seat) is not None:
             return []
         out: list[Action] = [
             _HARVEST[f] for f in range(len(self.fields[seat])) if self._may_harvest(seat, f)

@@ -96,6 +96,7 @@ class Bohnanza(BeanGame):
         hand = self.hands[seat]
         if not hand:  # pragma: no cover - an empty hand skips the phase
             raise IllegalAction("your hand is empty", self._rule("§3.1.1"))
+        self._check_plant_limit(seat, self._rule("§3.1.4"))
         i = self._hand_position(seat, a)
         self._check_plant(seat, hand[i], a.field, a.mode)
         card = hand.pop(i)
@@ -121,6 +122,12 @@ class Bohnanza(BeanGame):
             if self.idle[seat]:
                 raise IllegalAction(
                     "you have already passed in this trading phase", self._rule("§3.2")
+                )
+            if not self._may_pass_trading(seat):
+                raise IllegalAction(
+                    f"you have made your {self.cap(seat)} proposals for this trading phase: "
+                    "nobody waits on you, so there is nothing to pass",
+                    "trade_cap option",
                 )
             self.idle[seat] = True
             self._emit({"type": "pass", "seat": seat})

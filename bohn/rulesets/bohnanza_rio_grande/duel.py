@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Action, Pass, Plant
 from bohn.engine.beans import _PASS, seats_of
-from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
 from bohn.rulesets.prohibohn.actions import Drop
 
@@ -59,25 +59,14 @@ class BohnanzaDuel(BohnanzaRioGrande):
 
     # -- harvesting and buying on one's own turn (§7.2, RG-D8) ------------------
 
-    def _anytime_actions(self, seat: int) -> list[Action]:
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
         if seat != self.active:
-            return []
-        return super()._anytime_actions(seat)
-
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
-        if seat != self.active:
-            raise NotWaiting(
-                "in the bean duel beans are sold only on one's own turn", self._rule("§7.2")
+            return NotWaiting(
+                "in the bean duel beans are sold, and the third field is bought (RG-D8), "
+                "only on one's own turn",
+                self._rule("§7.2"),
             )
-        super()._do_harvest(seat, action)
-
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
-        if seat != self.active:
-            raise NotWaiting(
-                "in the bean duel the third field is bought on one's own turn",
-                self._rule("§7.2 (RG-D8)"),
-            )
-        super()._do_buy_field(seat, action)
+        return super()._anytime_refusal(seat)
 
     def _paid_for_field(self, seat: int) -> None:
         """§7.3: the coins paid go to the box, out of the game."""

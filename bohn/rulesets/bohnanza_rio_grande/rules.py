@@ -123,7 +123,7 @@ class BohnanzaRioGrande(Bohnanza):
             len(self.fields[seat]) < self.max_fields and len(self.coins[seat]) >= self.field_price()
         )
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         if self.n == 3:
             raise IllegalAction(
                 "with 3 players every player starts with his third field and may not buy another",

@@ -27,7 +27,7 @@ import itertools
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Accept, Action, BuyField, Pass, Plant
 from bohn.engine.beans import (
     _BUY,
     _HARVEST,
@@ -41,7 +41,7 @@ from bohn.engine.beans import (
     shared_action,
 )
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
+from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
@@ -57,7 +57,6 @@ DISTILLERY: Final = 15  #: §4.3.9: the window after a distillery-2
 JAIL_COIN: Final = 16  #: §4.3.8: the jail-4 owner picks the leftover he takes
 
 #: phases in which only one decision is open: no harvest, no other purchase
-_BLOCKING: Final = frozenset({FINAL_HARVEST, FINAL_BUY, DISTILLERY, JAIL_COIN, OVER})
 
 # field kinds
 REGULAR: Final = 0  #: the two fields of the set-up
@@ -454,10 +453,6 @@ class HighBohn(Bohnanza):
             return True
         return all(len(g) < 2 for g in fields)
 
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
-        self._check_open(seat)
-        super()._do_harvest(seat, action)
-
     def _harvest(self, seat: int, f: int, *, final: bool = False) -> None:
         fld = self.fields[seat][f]
         value = self.harvest_value(seat, f)
@@ -538,19 +533,27 @@ class HighBohn(Bohnanza):
         elif self.phase == FINAL_BUY and not self._build_actions(self.buyer):
             self._end_go()
 
-    def _check_open(self, seat: int) -> None:
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
         """Harvests and purchases wait while one decision is open."""
         phase = self.phase
         if phase == JAIL_COIN:
-            raise NotWaiting(f"seat {self.jail_owner} first chooses his jail-4 coin", _hb("§4.3.8"))
+            return NotWaiting(
+                f"seat {self.jail_owner} first chooses his jail-4 coin", _hb("§4.3.8")
+            )
         if phase == DISTILLERY:
-            raise NotWaiting(
+            return NotWaiting(
                 f"seat {self.window[0]} first decides whether to buy a "
                 f"{TYPE_NAMES[self.window_type]} (distillery-2)",
                 _hb("§4.3.9"),
             )
         if phase in (FINAL_HARVEST, FINAL_BUY):
-            raise NotWaiting("the game is in its final buying round", _hb("§5.2"))
+            return NotWaiting("the game is in its final buying round", _hb("§5.2"))
+        return super()._anytime_refusal(seat)
+
+    def _check_open(self, seat: int) -> None:
+        refusal = self._anytime_refusal(seat)
+        if refusal is not None:
+            raise refusal
 
     # -- buying buildings (§4.1, §4.2) ------------------------------------------------
 
@@ -752,14 +755,11 @@ class HighBohn(Bohnanza):
         return 1 if self.owns(seat, GOLDMINE_2) else self.options["third_field_price"]
 
     def _may_buy_field(self, seat: int) -> bool:
-        return (
-            self.phase not in _BLOCKING
-            and THIRD not in self.kinds[seat]
-            and len(self.coins[seat]) >= self.third_field_price(seat)
+        return THIRD not in self.kinds[seat] and len(self.coins[seat]) >= self.third_field_price(
+            seat
         )
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
-        self._check_open(seat)
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         if THIRD in self.kinds[seat]:
             raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
         self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
@@ -1208,7 +1208,7 @@ class HighBohn(Bohnanza):
         return super().legal_actions(seat) + self._store_actions(seat)
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase in _BLOCKING:
+        if self.phase == OVER or self._anytime_refusal(seat) is not None:
             return []
         out: list[Action] = [
             _HARVEST[f] for f in range(len(self.fields[seat])) if self._may_harvest(seat, f)

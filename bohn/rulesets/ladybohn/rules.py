@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest, Plant
+from bohn.engine.actions import Action, BuyField, Plant
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option, Words
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
@@ -122,16 +122,15 @@ class Ladybohn(Bohnanza):
         return max(0, int(self.options["third_fields"]) - bought)
 
     def _may_buy_field(self, seat: int) -> bool:
-        return self.phase != FOIST and super()._may_buy_field(seat) and self.third_fields_left() > 0
+        return super()._may_buy_field(seat) and self.third_fields_left() > 0
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
-        self._check_not_foisting(seat)
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         if self.third_fields_left() <= 0 and len(self.fields[seat]) < self.max_fields:
             raise IllegalAction(
                 f"all {self.options['third_fields']} third-field cards of the game have been bought",
                 self._lb("§4.4 (LB-D9)"),
             )
-        super()._do_buy_field(seat, action)
+        super()._buy_field(seat, action)
 
     # -- planting and the lady pull (§4.2, LB-D5) --------------------------------------------
 
@@ -294,12 +293,19 @@ class Ladybohn(Bohnanza):
         on with afterwards."""
         return False
 
-    def _check_not_foisting(self, seat: int) -> None:
+    def _foist_refusal(self) -> NotWaiting | None:
+        """While a received card must be planted at once, nothing else happens."""
         if self.phase == FOIST:
-            raise NotWaiting(
+            return NotWaiting(
                 f"seat {self.foisting()} must first plant the baby it received",
                 self._lb("§4.3.1"),
             )
+        return None
+
+    def _check_not_foisting(self, seat: int) -> None:
+        refusal = self._foist_refusal()
+        if refusal is not None:
+            raise refusal
 
     def _do_plant(self, seat: int, a: Plant) -> None:
         if self.phase != FOIST:
@@ -330,9 +336,8 @@ class Ladybohn(Bohnanza):
         if not self._held_up(THEN_FOIST):
             self._foist()
 
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
-        self._check_not_foisting(seat)
-        super()._do_harvest(seat, action)
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
+        return self._foist_refusal() or super()._anytime_refusal(seat)
 
     # -- harvest (§4.1) ---------------------------------------------------------------------------
 
@@ -396,11 +401,6 @@ class Ladybohn(Bohnanza):
                 for f in self._fits(seat, c):
                     out += [Plant(f, i, m) for m in self.pull_modes(seat, c, f)]
         return out
-
-    def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase == FOIST:
-            return []
-        return super()._anytime_actions(seat)
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         obs = super().observe(seat)

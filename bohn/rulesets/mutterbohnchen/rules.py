@@ -30,7 +30,7 @@ from bohn._native import mypyc_attr
 from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
@@ -247,7 +247,7 @@ class Mutterbohnchen(Ladybohn):
     def _may_buy_field(self, seat: int) -> bool:
         return False
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         raise IllegalAction(
             "in Mutterböhnchen nobody buys a third field (3 players start with three)",
             _mb("§2.2.3"),
@@ -339,8 +339,8 @@ class Mutterbohnchen(Ladybohn):
         )
 
     def _check_plant(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
+        self._check_field(seat, f)
         if self._under_lady(seat, card, f, mode):
-            self._check_field(seat, f)
             if not self._kavalier_may(seat, card, f):
                 raise IllegalAction(
                     "the Kavalier slips under a lady on top of a field (and only while no "
@@ -660,9 +660,10 @@ class Mutterbohnchen(Ladybohn):
         names = " and ".join(self._card_name(c) for c in kinds)
         return f"seat {s} must first plant the {names} it {how}"
 
-    def _check_not_foisting(self, seat: int) -> None:
+    def _foist_refusal(self) -> NotWaiting | None:
         if self.phase == FOIST:
-            raise NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+            return NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+        return None
 
     def _check_foisted_plant(self, seat: int, a: Plant) -> None:
         """Phase ``foist``: only the waited-on seat plants, and only a card it
@@ -1140,18 +1141,36 @@ class Mutterbohnchen(Ladybohn):
         if self.phase == EFFECT:
             self._do_effect(seat, action)
             return
-        if self.phase == FINAL_PLACE:
-            raise NotWaiting(
+        super()._do_harvest(seat, action)
+
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
+        phase = self.phase
+        if phase == EFFECT:
+            return NotWaiting(
+                f"seat {self.effects[0][0]} first carries out the effect of a card", _mb("§4.8")
+            )
+        if phase == FINAL_PLACE:
+            return NotWaiting(
                 "nobody harvests during the final placement; the final harvest follows it",
                 _mb("§5.2"),
             )
+        if phase == FLITZER_OFFER:
+            what = (
+                "decides whether to take the Flitzer"
+                if FLITZER in self.revealed
+                else "plants the Flitzer he took"
+            )
+            return NotWaiting(
+                f"seat {self.offered} first {what}; nobody harvests until he is settled",
+                _mb("§4.7 Flitzer (MB-D31)"),
+            )
         if self._capturing(seat):
-            raise NotWaiting(
+            return NotWaiting(
                 "the attacker must plant the coin this attack captures before she may "
                 "harvest: no harvest of hers from the first coin turned up until then",
                 _mb("§4.1.4 step 5"),
             )
-        super()._do_harvest(seat, action)
+        return super()._anytime_refusal(seat)
 
     def _capturing(self, seat: int) -> bool:
         """§4.1.4 step 5: whether ``seat`` is the attacker between the first
@@ -1211,11 +1230,6 @@ class Mutterbohnchen(Ladybohn):
         if phase == TRADE:
             out += self._area_plantings(seat)
         return out
-
-    def _anytime_actions(self, seat: int) -> list[Action]:
-        if self.phase in (FINAL_PLACE, EFFECT, FLITZER_OFFER) or self._capturing(seat):
-            return []
-        return super()._anytime_actions(seat)
 
     HANDLERS: ClassVar[dict[type, str]] = {
         **Ladybohn.HANDLERS,

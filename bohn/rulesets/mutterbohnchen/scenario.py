@@ -30,8 +30,9 @@ class MutterbohnchenPositionLoader(BeanPositionLoader):
     positions with the Mutterböhnchen cards, plus per player ``blind``: the
     face-down starting coins nobody has seen (``coins`` are the known ones).
     Fields: 3 with 3 players, else 2. Positions begin in ``plant``, ``trade``
-    or ``plant-traded``; the other phases are reached only in play. With
-    ``blind`` given for no player, nobody holds starting coins.
+    or ``plant-traded``; the other phases are reached only in play. A
+    player without ``blind`` holds no starting coins (an empty setup is a new
+    game, whose starting coins are dealt: :func:`bohn.scenario.load_position`).
 
     With 2 players (§3.5) every player has three field slots (``fields``
     names 2 or 3 lists; the third slot is empty by default) and may name

@@ -33,9 +33,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Harvest, Pass, Plant
+from bohn.engine.actions import Action, Pass, Plant
 from bohn.engine.beans import _PASS, PLANT, seats_of
-from bohn.engine.errors import IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.rulesets.al_cabohne.actions import Discard
 from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
@@ -152,18 +152,14 @@ class MutterbohnchenForTwo(Mutterbohnchen):
                 if g == f:
                     self.bound[b] = -1
 
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
-        if self.phase != EFFECT and seat != self.active:
-            raise NotWaiting(
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
+        refusal = super()._anytime_refusal(seat)
+        if refusal is None and seat != self.active:
+            return NotWaiting(
                 "with two players fields are harvested only on one's own turn",
                 _mb("§3.5.1.4 (MB-D10)"),
             )
-        super()._do_harvest(seat, action)
-
-    def _anytime_actions(self, seat: int) -> list[Action]:
-        if seat != self.active:
-            return []
-        return super()._anytime_actions(seat)
+        return refusal
 
     # -- phase 1: the opponent's offer (§3.5.2) ---------------------------------------------------
 

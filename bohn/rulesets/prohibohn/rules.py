@@ -32,10 +32,10 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Action, BuyField, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, InvalidAction, NotWaiting, SetupError
+from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
@@ -317,7 +317,7 @@ class Prohibohn(AlCabohne):
     def _may_buy_field(self, seat: int) -> bool:
         return False  # §1.1: no third field
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         raise IllegalAction("in Prohibohn no field can be bought", _pb("§2 step 2"))
 
     # -- who owns what ------------------------------------------------------------------------
@@ -643,10 +643,10 @@ class Prohibohn(AlCabohne):
             seat == self.active and self.phase not in _DECISIONS and self.phase not in (OVER, FEED)
         )
 
-    def _do_harvest(self, seat: int, action: Harvest) -> None:
+    def _anytime_refusal(self, seat: int) -> BohnError | None:
         if self.phase in _DECISIONS:
-            raise IllegalAction("settle the open decision first", _pb("§4.1"))
-        super()._do_harvest(seat, action)
+            return IllegalAction("settle the open decision first", _pb("§4.1"))
+        return super()._anytime_refusal(seat)
 
     def _payment(self, seat: int, e: int, name: str | None) -> tuple[int, int]:
         """(bean type, count) of the coins card ``e`` costs, paid as ``name`` says."""

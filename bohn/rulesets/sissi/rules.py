@@ -279,7 +279,7 @@ class Sissi(Bohnanza):
     def _may_buy_field(self, seat: int) -> bool:
         return False
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _buy_field(self, seat: int, action: BuyField) -> None:
         raise IllegalAction(
             f"fields cannot be bought in Sissi; each player keeps his {self.FIELDS[self.n]} "
             "fields for the whole game",
