@@ -1056,6 +1056,24 @@ def create_app(
     async def play(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         try:
+            await _play(ws, game_id)
+        except Exception as e:  # a defect: logged, told, and the socket closed properly
+            log.error("game %s: the WebSocket failed", game_id, exc_info=e, extra={"game": game_id})
+            with contextlib.suppress(Exception):
+                await ws.send_json(
+                    {
+                        "type": "error",
+                        "code": "internal",
+                        "message": "the server failed on this connection (logged on the "
+                        "server); connect again",
+                        "rule": None,
+                    }
+                )
+                await ws.close(code=1011)
+
+    async def _play(ws: WebSocket, game_id: str) -> None:
+        """One WebSocket connection to a game, once accepted (``docs/server.md``)."""
+        try:
             room = await _room(game_id)
             seat = _seat_of(room, ws.query_params.get("token"), ws.query_params.get("spectate"))
         except BadRequest as e:

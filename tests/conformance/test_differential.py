@@ -45,7 +45,7 @@ from .games import CONFIGS, Config
 
 #: games per configuration and bot kind (the pure pass: random games of
 #: each ruleset and option at its fewest players, as ``conftest.full_configs``)
-GAMES = per_run(1, soak=40)
+GAMES = per_run(1, soak=4)
 #: candidates tried per seat and step, from each source
 TRIES = per_run(2, soak=8)
 #: listed actions applied per step (every one in a soak run)

@@ -508,14 +508,16 @@ def test_mb_d31_nobody_harvests_while_the_opponent_decides_on_the_flitzer() -> N
 
 def test_mb_d17_the_flitzer_taken_cannot_be_taken_again() -> None:
     """§4.7 Flitzer, MB-D17: the opponent who took him (and must now plant him
-    on his empty field) cannot take him a second time: the engine refuses it
-    with the rule and changes nothing."""
+    on his empty field) cannot take him a second time, nor decline him: the
+    engine refuses both with the rule and changes nothing."""
     game = position(
         deck=["flitzer", "soja", "sau", "blaue", "blaue"],
         seats=[{"hand": ["garten"], "fields": [[], []]}, {"fields": [["augen"], []]}],
     )
     acts(game, (0, "plant f0"), (1, "take flitzer"))
     err = refused(game, 1, "take flitzer", "§4.7 Flitzer")
+    assert "plant him" in err.message
+    err = refused(game, 1, "pass", "§4.7 Flitzer")  # nor decline him now (a ValueError before)
     assert "plant him" in err.message
     act(game, 1, "plant t0 f1")
     assert fields(game, 1)[1] == ["flitzer"] and phase(game) == "offer"

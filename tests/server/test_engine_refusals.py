@@ -182,7 +182,9 @@ def test_an_engine_failure_is_a_refusal_logged_with_the_game(
             ws.send_text(json.dumps({"type": "act", **body}))
             got = _answer(ws)
             assert got["type"] == "error" and got["code"] == "engine-error", got
-            ws.send_text(json.dumps({"type": "act", "seq": 0, "action": "plant f0"}))
+            ws.send_text(
+                json.dumps({"type": "act", "seq": 0, "action": {"type": "plant", "field": 0}})
+            )
             assert _answer(ws) == {"type": "ack", "seq": 1}  # the socket is still open
         assert stored(db, {gid})["games"] == before["games"]
 
@@ -211,4 +213,32 @@ def test_a_route_that_fails_answers_in_the_error_form_with_the_headers(
         assert r.json()["code"] == "internal" and r.json()["message"]
         for name, value in SECURITY_HEADERS:
             assert r.headers[name.decode()] == value.decode()
+        assert any(getattr(rec, "game", None) == gid for rec in caplog.records)
+
+
+def test_a_websocket_that_fails_says_so_and_closes_properly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A connection that fails unexpectedly gets an ``error`` message and a
+    close frame (1011), never a dropped socket; bohn's logger names the game."""
+    db = tmp_path / "bohn.db"
+    with TestClient(create_app(f"sqlite:///{db}")) as c:
+        r = c.post(
+            "/api/games",
+            json={"variant": "bohnanza", "players": 3, "seats": [{"kind": "human"}] * 3},
+        )
+        gid, token = r.json()["id"], r.json()["join"][0]["token"]
+
+        async def broken(*_: Any, **__: Any) -> Any:
+            raise LookupError("a defect")  # (a RuntimeError is a client gone away)
+
+        monkeypatch.setattr(rooms.Room, "watch", broken)
+        with (
+            caplog.at_level(logging.ERROR, logger="bohn.server"),
+            c.websocket_connect(f"/ws/games/{gid}?token={token}") as ws,
+        ):
+            got = ws.receive_json()
+            assert got["type"] == "error" and got["code"] == "internal", got
+            closed = ws.receive()
+            assert closed["type"] == "websocket.close" and closed["code"] == 1011
         assert any(getattr(rec, "game", None) == gid for rec in caplog.records)

@@ -824,13 +824,18 @@ class Mutterbohnchen(Ladybohn):
             self._received(seat, [card])
             self._foist()
 
-    def _do_take_flitzer(self, seat: int) -> None:
+    def _check_flitzer_decision(self, seat: int) -> None:
+        """``seat`` decides on the Flitzer now (``take flitzer`` or ``pass``):
+        he is offered to ``seat`` and not taken yet. Both handlers ask this."""
         if self.phase != FLITZER_OFFER or seat != self.offered:
             raise NotWaiting("the Flitzer is offered to one player at a time", _mb("§4.7 Flitzer"))
         if FLITZER not in self.revealed:
             raise IllegalAction(
                 "you have taken the Flitzer already: plant him", _mb("§4.7 Flitzer")
             )
+
+    def _do_take_flitzer(self, seat: int) -> None:
+        self._check_flitzer_decision(seat)
         self._flitzer_to(seat)
 
     def _begin_attacks(self) -> None:
@@ -1124,6 +1129,7 @@ class Mutterbohnchen(Ladybohn):
             self._emit({"type": "pass", "seat": seat})
             self._capture()
         elif phase == FLITZER_OFFER and seat == self.offered:
+            self._check_flitzer_decision(seat)
             if self._acts(seat, PRUEGELKNABE):
                 raise IllegalAction("the Prügelknabe's owner must accept every gift", _mb("§4.7"))
             self._emit({"type": "pass", "seat": seat})
