@@ -779,27 +779,8 @@ def _add_cards_parser(sub: argparse._SubParsersAction[Any]) -> None:
     s.set_defaults(func=cmd_cards)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``bohn`` argument parser with every subcommand."""
-    p = _Parser(
-        prog="bohn",
-        description="The engine and play platform for the Bohnanza family of card games.",
-        epilog=examples(
-            "bohn variants",
-            "bohn play bohnanza",
-            "bohn sim bohnanza -n 1000 -j 2 -o runs.jsonl && bohn report runs.jsonl",
-        )
-        + "\n\nbohn COMMAND --help tells more of each; docs/cli.md describes them all.",
-    )
-    p.add_argument("--version", action="version", version=f"bohn {__version__}")
-    sub = p.add_subparsers(
-        dest="command",
-        metavar="COMMAND",
-        parser_class=_Parser,
-        help="one of these (bohn COMMAND --help tells more):",
-    )
-    sub.required = True
-
+def _add_variants_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn variants`` subcommand."""
     s = sub.add_parser(
         "variants",
         help="list the variants, player counts and options",
@@ -816,6 +797,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_variants)
 
+
+def _add_play_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn play`` subcommand."""
     s = sub.add_parser(
         "play",
         help="play in the terminal against bots",
@@ -848,6 +832,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=["en", "de"], default="en", help="language of the screen")
     s.set_defaults(func=cmd_play)
 
+
+def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn sim`` subcommand."""
     s = sub.add_parser(
         "sim",
         help="simulate many games between bots",
@@ -897,6 +884,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_sim)
 
+
+def _add_replay_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn replay`` subcommand."""
     s = sub.add_parser(
         "replay",
         help="verify the replays in a file",
@@ -912,6 +902,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_replay)
 
+
+def _add_scenario_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn scenario`` subcommand."""
     s = sub.add_parser(
         "scenario",
         help="run a scenario file",
@@ -926,6 +919,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the outcome as JSON")
     s.set_defaults(func=cmd_scenario)
 
+
+def _add_serve_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn serve`` subcommand."""
     s = sub.add_parser(
         "serve",
         help="run the multiplayer server (HTTP lobby, WebSocket play)",
@@ -1033,6 +1029,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_serve)
 
+
+def _add_bench_parser(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``bohn bench`` subcommand."""
     s = sub.add_parser(
         "bench",
         help="measure the engine's speed",
@@ -1065,6 +1064,35 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_bench)
 
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bohn`` argument parser with every subcommand."""
+    p = _Parser(
+        prog="bohn",
+        description="The engine and play platform for the Bohnanza family of card games.",
+        epilog=examples(
+            "bohn variants",
+            "bohn play bohnanza",
+            "bohn sim bohnanza -n 1000 -j 2 -o runs.jsonl && bohn report runs.jsonl",
+        )
+        + "\n\nbohn COMMAND --help tells more of each; docs/cli.md describes them all.",
+    )
+    p.add_argument("--version", action="version", version=f"bohn {__version__}")
+    sub = p.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        parser_class=_Parser,
+        help="one of these (bohn COMMAND --help tells more):",
+    )
+    sub.required = True
+
+    _add_variants_parser(sub)
+    _add_play_parser(sub)
+    _add_sim_parser(sub)
+    _add_replay_parser(sub)
+    _add_scenario_parser(sub)
+    _add_serve_parser(sub)
+    _add_bench_parser(sub)
     _add_cards_parser(sub)
 
     # commands in modules of their own (they import this module's helpers)
