@@ -22,10 +22,12 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from bohn import __version__
 from bohn.engine.errors import BohnError
+from bohn.userfiles import PartFile, UsageError, check_output, read_text
 from bohn.variants import variant_info
 
 if TYPE_CHECKING:
@@ -42,10 +44,6 @@ EXIT_INTERRUPTED = 130
 
 #: the variant ``bohn bench`` measures unless told another
 BENCH_VARIANT = "bohnanza"
-
-
-class UsageError(Exception):
-    """A mistake in the command line or its files, reported as one line."""
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -215,11 +213,7 @@ def _print_json(obj: Any) -> None:
 
 def _read_json(path: str) -> Any:
     """The JSON document in the file at ``path``; :class:`UsageError` if unreadable."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -308,16 +302,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise UsageError(f"--seat must be a seat from 0 to {args.players - 1}")
     bots = _bot_specs(args.bots) or ["greedy"]
-    if len(bots) not in (1, args.players - 1):
-        raise UsageError(
-            f"give one bot for every other seat or one per other seat "
-            f"({args.players - 1}), not {len(bots)}"
-        )
-    try:
+    try:  # an unknown bot is named before the count is looked at
         for spec in bots:
             make_bot(spec, 0)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    if len(bots) not in (1, args.players - 1):
+        others = args.players - 1
+        raise UsageError(
+            f"--bots names {len(bots)} bots: give one for all {others} other seats, or one "
+            f"for each of them ({others})"
+        )
     if args.seed is None:
         seed: int | str = int.from_bytes(os.urandom(4), "big")
         print(f"seed {seed}")
@@ -341,18 +336,29 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def open_records(
-    out: str | None, resume: bool, batches: dict[str, Any] | list[dict[str, Any]]
+    out: str | None,
+    resume: bool,
+    batches: dict[str, Any] | list[dict[str, Any]],
+    *,
+    force: bool = False,
 ) -> RecordFile | None:
     """The records file of ``--out`` for ``batches`` (``None`` without
-    ``--out``); its problems, and ``--resume`` without ``--out``, as usage errors."""
+    ``--out``); its problems, and ``--resume`` without ``--out``, as usage
+    errors. ``force`` (``--force``) replaces an existing file."""
     from bohn.sim.records import RecordError, RecordFile
 
     if out is None:
         if resume:
             raise UsageError("--resume goes on with the games of --out FILE; give it")
         return None
+    if resume and force:
+        raise UsageError("--resume goes on with --out's games and --force replaces them: not both")
+    if Path(out).is_dir():
+        raise UsageError(f"--out {out} is a directory; name a file")
+    if resume and Path(out).exists() and not os.access(out, os.R_OK):
+        raise UsageError(f"cannot read {out}: permission denied")
     try:
-        return RecordFile(out, batches, resume=resume)
+        return RecordFile(out, batches, resume=resume, force=force)
     except RecordError as err:
         raise UsageError(str(err)) from None
     except OSError as err:
@@ -391,6 +397,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
         check_ray_address(args.address)
     if args.resume and args.replays is not None:
         raise UsageError("--replays cannot be resumed; leave it out with --resume")
+    if args.replays is not None:
+        check_output(
+            args.replays, "--replays", inputs=[args.out] if args.out else [], force=args.force
+        )
     batch_keys = {
         "variant": args.variant,
         "players": args.players,
@@ -398,13 +408,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         "bots": specs,
         "options": opts,
     }
-    records = open_records(args.out, args.resume, batch_keys)
-    replays = None
-    if args.replays is not None:
-        try:
-            replays = open(args.replays, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as err:
-            raise UsageError(f"cannot write {args.replays}: {err.strerror or err}") from None
+    records = open_records(args.out, args.resume, batch_keys, force=args.force)
+    replays = None if args.replays is None else PartFile(args.replays)
     done = [] if records is None else [GameOutcome.from_record(r) for r in records.games()]
     if done and max(o.index for o in done) >= args.games:
         assert records is not None
@@ -419,7 +424,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
             records.add(o.to_record(batch_keys))
         if replays is not None and o.replay is not None:
             replays.write(dumps(o.replay) + "\n")
-            replays.flush()
 
     bar = progress_for(sys.stderr)
     bar.begin(len(done), args.games)
@@ -488,12 +492,10 @@ def _replay_line(i: int, c: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Verify every replay in a file."""
-    from bohn.replay import ReplayError, check, load
+    from bohn.replay import ReplayError, check, loads
 
     try:
-        replays = load(args.file)
-    except OSError as err:
-        raise UsageError(f"cannot read {args.file}: {err.strerror or err}") from None
+        replays = loads(read_text(args.file), args.file)
     except ReplayError as err:
         raise UsageError(str(err)) from None
     checks = [check(r) for r in replays]
@@ -552,11 +554,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file} must hold a JSON object (a scenario)")
     run_scenario = _lazy("bohn.scenario", "run_scenario")
     out = run_scenario(data)
+    expected = out.get("expected")
+    if (
+        not out.get("ok")
+        and out.get("action_index") is None
+        and (expected is None or not expected["met"])
+    ):  # the file itself is wrong (unless it expects this very refusal): bad input
+        err = out.get("error") or {}
+        raise UsageError(f"{args.file}: the scenario cannot be set up: {err.get('message', '')}")
     if args.json:
         _print_json(out)
     else:
         print(format_scenario(out))
-    expected = out.get("expected")
     if expected is not None:  # the file says what must happen: that decides
         return EXIT_OK if expected["met"] else EXIT_FAILED
     return EXIT_OK if out.get("ok") else EXIT_FAILED
@@ -880,6 +889,11 @@ def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--resume", action="store_true", help="go on with the unfinished run that --out holds"
     )
     s.add_argument("--replays", metavar="FILE", help="write one replay per game (JSON lines)")
+    s.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the files of --out and --replays if they exist (else refused)",
+    )
     add_sim_options(s)
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=cmd_sim)
@@ -1114,7 +1128,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``bohn`` command with ``argv`` (default ``sys.argv[1:]``); return
     the exit status (see the module docstring)."""
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
     try:
+        if words and words[0].startswith("-") and words[0] not in ("-h", "--help", "--version"):
+            parser.error(f"unknown option {words[0]!r}: bohn takes a COMMAND first")
         args, extra = parser.parse_known_args(argv)
         if extra:  # said by the subcommand's parser: "bohn sim: error: ..."
             _subparser(parser, getattr(args, "command", None)).error(

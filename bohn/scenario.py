@@ -451,6 +451,8 @@ def load_position(data: dict[str, Any]) -> Game:
         players = len(setup["players"])
     if players is None:
         raise SetupError("a scenario needs the number of players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"players must be an integer, not {players!r}")
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SetupError(f"seed must be an integer or a string, not {seed!r}")

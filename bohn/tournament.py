@@ -42,7 +42,6 @@ from bohn.cli import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_USAGE,
-    UsageError,
     _bot_specs,
     _default_players,
     _Parser,
@@ -59,6 +58,7 @@ from bohn.cli import (
 )
 from bohn.engine.errors import BohnError
 from bohn.engine.rng import derive_seed
+from bohn.userfiles import UsageError
 
 if TYPE_CHECKING:
     from bohn.sim.batch import GameOutcome
@@ -903,7 +903,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     keys = tournament_batches(
         args.variant, args.players, bots, seed, args.mode, opts, args.same_deals, args.duplicate
     )
-    records = open_records(args.out, args.resume, keys)
+    records = open_records(args.out, args.resume, keys, force=args.force)
     bar = progress_for(sys.stderr)
     if records is not None:
         per_seat = games // args.players
@@ -1015,6 +1015,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     )
     s.add_argument(
         "--resume", action="store_true", help="go on with the unfinished run that --out holds"
+    )
+    s.add_argument(
+        "--force", action="store_true", help="replace the file of --out if it exists (else refused)"
     )
     add_sim_options(s)
     s.add_argument("--json", action="store_true", help="print one JSON object")

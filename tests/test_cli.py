@@ -384,7 +384,7 @@ def test_play_defaults_and_prints_a_random_seed(
         (["play", "bohnanza", "--players", "2"], "3-5 players, not 2"),
         (["play", "bohnanza", "--seat", "4"], "--seat must be a seat from 0 to 3"),
         (["play", "bohnanza", "--bots", "oracle"], "unknown bot 'oracle'"),
-        (["play", "bohnanza", "--bots", "random,random"], "one per other seat (3)"),
+        (["play", "bohnanza", "--bots", "random,random"], "or one for each of them (3)"),
         (["bench", "--variant", "skat"], "unknown variant 'skat'"),
         (["bench", "--games", "0"], "not a positive integer"),
         (["bench", "--searches", "-1"], "-1 is not a count (0 or more)"),
@@ -491,8 +491,14 @@ def _scenario_file(tmp_path: Path, change: Any) -> Path:
 def test_a_scenario_that_misses_its_expect_block_fails(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Any, line: str
 ) -> None:
-    code, out, _ = run(capsys, "scenario", str(_scenario_file(tmp_path, change)))
-    assert code == 1 and line in out
+    """A scenario that runs but misses its expect block fails (exit 1, on
+    stdout); one that cannot be set up, a typo in its keys, is bad input
+    (exit 2, one line on stderr)."""
+    code, out, err = run(capsys, "scenario", str(_scenario_file(tmp_path, change)))
+    if "no key" in line:
+        assert code == 2 and line in err and len(err.splitlines()) == 1 and out == ""
+    else:
+        assert code == 1 and line in out
 
 
 def test_a_scenario_that_meets_its_expect_block_passes(

@@ -62,6 +62,12 @@ def _cut_short(tmp: Path) -> str:
     return str(path)
 
 
+def _bytes(tmp: Path, data: bytes) -> str:
+    path = tmp / "b.json"
+    path.write_bytes(data)
+    return str(path)
+
+
 def _file(tmp: Path, text: str) -> str:
     path = tmp / "f.json"
     path.write_text(text, encoding="utf-8")
@@ -70,27 +76,74 @@ def _file(tmp: Path, text: str) -> str:
 
 #: (id, argv made from a temporary folder, exit code, stream of the one line, its text)
 BAD: list[tuple[str, Callable[[Path], list[str]], int, str, str]] = [
-    # scenario files: a scenario that does not run fails (exit 1), its line on stdout
+    # scenario files: a file that cannot be set up is bad input (exit 2, one
+    # line on stderr); a scenario that runs but misses its expect block fails
+    # (exit 1, test_cli.py)
     (
         "scenario-top-level-typo",
         lambda t: ["scenario", _scenario(t, lambda d: d.update(setpu=d.pop("setup")))],
-        1,
-        "out",
+        2,
+        "err",
         "a scenario has no key 'setpu' (did you mean 'setup'?)",
     ),
     (
         "scenario-expect-typo",
         lambda t: ["scenario", _scenario(t, lambda d: d["expect"].update(deck_sze=0))],
-        1,
-        "out",
+        2,
+        "err",
         "expect has no key 'deck_sze' (did you mean 'deck_size'?)",
     ),
     (
         "scenario-not-a-scenario",
         lambda t: ["scenario", _file(t, '{"a":1}')],
-        1,
-        "out",
+        2,
+        "err",
         "a scenario has no key 'a'; known keys: actions, description",
+    ),
+    (
+        "scenario-players-a-string",
+        lambda t: ["scenario", _file(t, '{"variant": "bohnanza", "players": "3"}')],
+        2,
+        "err",
+        "players must be an integer, not '3'",
+    ),
+    (
+        "scenario-not-utf8",
+        lambda t: ["scenario", _bytes(t, b'{"variant": "bohnanza", "players": 3, "x": "\xe9"}')],
+        2,
+        "err",
+        "is not UTF-8 text (byte 44 is 0xe9)",
+    ),
+    ("scenario-a-directory", lambda t: ["scenario", str(t)], 2, "err", "it is a directory"),
+    ("replay-a-directory", lambda t: ["replay", str(t)], 2, "err", "it is a directory"),
+    (
+        "replay-not-utf8",
+        lambda t: ["replay", _bytes(t, b"\xff\xfe{}")],
+        2,
+        "err",
+        "is not UTF-8 text (byte 0 is 0xff)",
+    ),
+    (
+        "resume-records-not-utf8",
+        lambda t: ["sim", "bohnanza", "-n", "2", "-o", _bytes(t, b"\xff\n"), "--resume"],
+        2,
+        "err",
+        "not a file of bohn game records (not UTF-8 text)",
+    ),
+    (
+        "sim-out-a-directory",
+        lambda t: ["sim", "bohnanza", "-n", "2", "-o", str(t)],
+        2,
+        "err",
+        "is a directory; name a file",
+    ),
+    ("unknown-first-option", lambda t: ["--nosuch"], 2, "err", "unknown option '--nosuch'"),
+    (
+        "play-unknown-bot-at-four",
+        lambda t: ["play", "bohnanza", "-p", "4", "--bots", "greedy,nosuch"],
+        2,
+        "err",
+        "unknown bot 'nosuch'",
     ),
     (
         "scenario-not-an-object",
@@ -305,7 +358,7 @@ def test_a_bad_input_is_one_line_and_its_exit_code(
     if stream == "err":
         assert len(err.splitlines()) == 1, err
         assert text in err
-        assert err.startswith("bohn ")
+        assert err.startswith(("bohn ", "bohn: "))
         if code == 2:
             assert out == ""
     else:  # a scenario's outcome: stdout, nothing on stderr
@@ -517,3 +570,62 @@ def test_the_summary_speed_counts_only_this_runs_games(
     rate, elapsed = summary["games_per_s"], summary["elapsed_s"]
     slack = rate * 0.0005 + elapsed * 0.005 + 1e-9
     assert abs(rate * elapsed - 3) <= slack < 1
+
+
+# ----------------------------------------------------------------------------
+# nothing overwritten (docs/cli.md, Files)
+
+
+def _sim_records(tmp: Path, name: str = "runs.jsonl") -> Path:
+    path = tmp / name
+    assert main(["sim", "bohnanza", "-n", "2", "-p", "3", "-o", str(path)]) == 0
+    return path
+
+
+def test_report_refuses_its_input_and_an_existing_file_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    records = _sim_records(tmp_path)
+    before = records.read_bytes()
+    code, _, err = run(capsys, "report", str(records), "-o", str(records))
+    assert code == 2 and "is also an input" in err and len(err.splitlines()) == 1
+    assert records.read_bytes() == before
+    page = tmp_path / "report.html"
+    page.write_text("mine", encoding="utf-8")
+    code, _, err = run(capsys, "report", str(records), "-o", str(page))
+    assert code == 2 and "exists; add --force" in err and page.read_text() == "mine"
+    code, _, err = run(capsys, "report", str(records), "-o", str(page), "--force")
+    assert code == 0 and page.read_text().startswith("<!DOCTYPE html>")
+    assert not list(tmp_path.glob(".*.part"))  # written under a temporary name, renamed
+
+
+def test_sim_refuses_existing_replays_and_records_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    replays = tmp_path / "r.jsonl"
+    replays.write_text("mine\n", encoding="utf-8")
+    argv = ["sim", "bohnanza", "-n", "2", "-p", "3", "--replays", str(replays)]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "exists; add --force" in err and replays.read_text() == "mine\n"
+    code, _, err = run(capsys, *argv, "-o", str(replays), "--force")
+    assert code == 2 and "is also an input" in err and replays.read_text() == "mine\n"
+    code, _, _ = run(capsys, *argv, "--force")
+    assert code == 0 and len(replays.read_text().splitlines()) == 2
+    records = _sim_records(tmp_path)
+    before = records.read_bytes()
+    code, _, err = run(capsys, "sim", "bohnanza", "-n", "3", "-p", "3", "-o", str(records))
+    assert code == 2 and "--resume" in err and "--force" in err and records.read_bytes() == before
+    code, _, _ = run(capsys, "sim", "bohnanza", "-n", "3", "-p", "3", "-o", str(records), "--force")
+    assert code == 0 and len(records.read_text().splitlines()) == 3
+
+
+def test_tournament_refuses_existing_records_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "t.jsonl"
+    out.write_text("mine\n", encoding="utf-8")
+    argv = ["tournament", "bohnanza", "-p", "3", "--bots", "random,greedy", "-n", "3"]
+    code, _, err = run(capsys, *argv, "-o", str(out))
+    assert code == 2 and "--force" in err and out.read_text() == "mine\n"
+    code, _, _ = run(capsys, *argv, "-o", str(out), "--force")
+    assert code == 0 and out.read_text() != "mine\n"

@@ -29,7 +29,8 @@ from bohn.analysis.sections import (
     table,
 )
 from bohn.analysis.stats import NONE, fmt_int
-from bohn.cli import EXIT_OK, EXIT_USAGE, UsageError, _Parser, examples
+from bohn.cli import EXIT_OK, EXIT_USAGE, _Parser, examples
+from bohn.userfiles import UsageError, check_output, write_text
 
 #: the keys a record must have, and their types
 REQUIRED: dict[str, type | tuple[type, ...]] = {
@@ -259,10 +260,7 @@ def build_report(
     games and of groups (``strict`` and ``warn``: :func:`load`)."""
     counts, groups = load(paths, strict=strict, warn=warn)
     page = render(paths, counts, groups)
-    try:
-        Path(out).write_text(page, encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {out}: {err.strerror or err}") from None
+    write_text(out, page)
     return sum(g.games for g in groups), len(groups)
 
 
@@ -272,6 +270,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     def warn(message: str) -> None:
         print(f"bohn report: warning: {message}", file=sys.stderr)
 
+    check_output(args.out, "-o", inputs=args.results, force=args.force)
     games, groups = build_report(args.results, args.out, strict=args.strict, warn=warn)
     print(
         f"report written to {args.out}: {games} game{'s' if games != 1 else ''} "
@@ -308,6 +307,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     )
     # the old spelling, kept for scripts
     s.add_argument("--output", dest="out", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    s.add_argument(
+        "--force", action="store_true", help="replace the HTML file if it exists (else refused)"
+    )
     s.add_argument(
         "--strict",
         action="store_true",

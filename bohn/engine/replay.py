@@ -214,8 +214,14 @@ def _header(replay: Any, find: FindVariant) -> _Header:
     """Check the replay's shape (not its events); :class:`ReplayError` if malformed."""
     if not isinstance(replay, dict):
         raise ReplayError("a replay must be a JSON object")
+    if "format" not in replay:
+        raise ReplayError(
+            f'not a bohn replay: it has no "format" (a replay says "{REPLAY_FORMAT}")'
+        )
     if replay.get("format") != REPLAY_FORMAT:
-        raise ReplayError(f"not a bohn replay (format is {replay.get('format')!r})")
+        raise ReplayError(
+            f'not a bohn replay: its "format" is {replay["format"]!r}, not "{REPLAY_FORMAT}"'
+        )
     if replay.get("version") != REPLAY_VERSION:
         raise ReplayError(
             f"unsupported replay version {replay.get('version')!r} "

@@ -137,24 +137,29 @@ def journal_path(path: str | Path) -> Path:
 
 
 def _read_jsonl(path: Path, dropped: list[str] | None = None) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                if not line.endswith("\n"):  # a line cut short by a crash: the game is redone
-                    if dropped is not None:
-                        dropped.append(
-                            f"{path}:{n}: a record cut short (the run stopped while writing "
-                            "it) is left out"
-                        )
-                    return
-                raise RecordError(f"{path}:{n}: not JSON") from None
-            if not isinstance(rec, dict) or rec.get("format") != FORMAT:
-                raise RecordError(f"{path}:{n}: not a bohn game record ({FORMAT})")
-            yield rec
+    if path.is_dir():
+        raise RecordError(f"{path} is a directory; name a file")
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a file of bohn game records (not UTF-8 text)") from None
+    for n, line in enumerate(text.splitlines(keepends=True), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            if not line.endswith("\n"):  # a line cut short by a crash: the game is redone
+                if dropped is not None:
+                    dropped.append(
+                        f"{path}:{n}: a record cut short (the run stopped while writing "
+                        "it) is left out"
+                    )
+                return
+            raise RecordError(f"{path}:{n}: not JSON") from None
+        if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+            raise RecordError(f"{path}:{n}: not a bohn game record ({FORMAT})")
+        yield rec
 
 
 def read_records(path: str | Path, dropped: list[str] | None = None) -> list[dict[str, Any]]:
@@ -235,6 +240,7 @@ class RecordFile:
         batch: dict[str, Any] | Sequence[dict[str, Any]],
         *,
         resume: bool,
+        force: bool = False,
     ) -> None:
         self.path = Path(path)
         self.journal = journal_path(path)
@@ -244,9 +250,13 @@ class RecordFile:
         #: the finished games: (batch number, game index) -> record
         self.done: dict[tuple[int, int], dict[str, Any]] = {}
         existing = [p for p in {self.path, self.journal} if p.exists()]
-        if existing and not resume:
+        if existing and force:
+            for p in existing:
+                p.unlink()
+        elif existing and not resume:
             raise RecordError(
-                f"{existing[0]} exists; add --resume to go on with that run, or remove it"
+                f"{existing[0]} exists; add --resume to go on with that run, or --force to "
+                "replace it"
             )
         if resume:
             if _is_parquet(self.path) and self.path.exists():
