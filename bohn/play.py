@@ -71,6 +71,15 @@ THINKING_AFTER = 0.3
 INTERRUPTED = 130
 
 
+def field_price(game: Game, seat: int) -> int | None:
+    """The coins ``seat`` pays for the third field, as the engine charges them
+    (``third_field_price``), or None in a game without fields to buy."""
+    price = getattr(game, "third_field_price", None)
+    if price is None or "third_field_price" not in game.options:  # no field for sale
+        return None
+    return int(price(seat))
+
+
 class Quit(Exception):
     """The person left the game: ``quit`` or the end of input (exit status
     0), or Ctrl-C (:data:`INTERRUPTED`)."""
@@ -317,7 +326,7 @@ class Session:
         letters for pass, end trading, keep, buy; accept, decline and
         withdraw take an offer number (``a 5``); other actions are numbered."""
         words, seat = self.words, self.seat
-        price = getattr(self.game, "options", {}).get("third_field_price")
+        price = field_price(self.game, self.seat)
         keys: dict[str, Action] = {}
         items: list[str] = []
         plants = [a for a in legal if isinstance(a, Plant) and a.mode is None]
@@ -523,7 +532,7 @@ class Session:
     def list_all(self, obs: dict[str, Any], legal: list[Action]) -> bool:
         """Every legal action, numbered, a page at a time; a number picks one
         (True: it was played)."""
-        price = getattr(self.game, "options", {}).get("third_field_price")
+        price = field_price(self.game, self.seat)
         lines = [
             f"{i:>3}) {self.words.action(a, obs, self.seat, price)}   [{a.text()}]"
             for i, a in enumerate(legal, 1)
@@ -649,7 +658,7 @@ class Session:
         game = self.game
         obs = game.observe(self.seat)
         legal = self.ordered_legal()
-        price = getattr(game, "options", {}).get("third_field_price")
+        price = field_price(game, self.seat)
         asking = None
         if obs.get("phase") == "quirk":
             asking = self.words.asking(obs, self.seat, legal, list(game.events(self.seat)))

@@ -629,3 +629,21 @@ def test_tournament_refuses_existing_records_without_force(
     assert code == 2 and "--force" in err and out.read_text() == "mine\n"
     code, _, _ = run(capsys, *argv, "-o", str(out), "--force")
     assert code == 0 and out.read_text() != "mine\n"
+
+
+def test_report_refuses_records_of_an_unknown_variant(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record of a variant bohn does not know is refused (it was reported on,
+    exit 0), and no report is written."""
+    records = _sim_records(tmp_path)
+    lines = records.read_text(encoding="utf-8").splitlines()
+    rec = json.loads(lines[0])
+    rec["variant"] = "skat"
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    page = tmp_path / "r.html"
+    capsys.readouterr()  # what the simulation printed
+    code, out, err = run(capsys, "report", str(odd), "-o", str(page))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "unknown variant 'skat'" in err and not page.exists()

@@ -395,3 +395,36 @@ def test_help_shows_the_keys_and_help_actions_the_text_forms() -> None:
     assert "s0 s1 ...     sell (harvest) field" in keys
     assert "Answer with:" not in keys and "Answer with:" in actions
     assert "propose 2 give h3,r0 want blaue" in actions
+
+
+#: tables where a third field is for sale, the Rio Grande edition's prices included
+FIELD_SALES = [
+    ("bohnanza", 3),
+    ("bohnanza-rio-grande", 4),
+    ("bohnanza-rio-grande", 6),
+    ("bohnanza-rio-grande", 2),
+    ("high-bohn", 3),
+]
+
+
+@pytest.mark.parametrize(("variant", "players"), FIELD_SALES)
+def test_the_third_fields_price_shown_is_what_the_engine_charges(
+    variant: str, players: int
+) -> None:
+    """The terminal asks the game for the price (``third_field_price``), never
+    the option: the key shown buys the field, and the coins it takes are the
+    price it showed (the Rio Grande edition's 3, or 2 with 6-7 players, where
+    the option is 0)."""
+    from bohn.scenario import load_position
+
+    setup = {"players": [{"hand": ["blaue"], "coins": ["blaue"] * 4}]}
+    game: Any = load_position({"variant": variant, "players": players, "setup": setup})
+    s = session(game, 0, io.StringIO())
+    keys, items = s.keys(game.observe(0), game.legal_actions(0))
+    (item,) = [i for i in items if "third field" in i]
+    shown = int(re.search(r"for (\d+) coins?", item).group(1))  # type: ignore[union-attr]
+    key = item.split(")")[0]
+    before = len(game.coins[0])
+    game.apply(0, keys[key])
+    assert before - len(game.coins[0]) == shown == game.third_field_price(0)
+    assert len(game.fields[0]) == 3

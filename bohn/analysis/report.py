@@ -138,6 +138,11 @@ def load(
             key = group_key(rec)
             g = groups.get(key)
             if g is None:
+                if rec["variant"] not in titles:
+                    raise UsageError(
+                        f"{path}: record {i + 1} is of an unknown variant {rec['variant']!r}; "
+                        f"bohn reports on {', '.join(titles)}"
+                    )
                 g = groups[key] = Group(
                     variant=rec["variant"],
                     players=rec["players"],

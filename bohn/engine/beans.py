@@ -476,6 +476,11 @@ class BeanGame(Game):
         """Fields each player has at set-up (a ruleset may depend on the player count)."""
         return self.start_fields
 
+    def third_field_price(self, seat: int) -> int:
+        """Coins ``seat`` pays for the third field now: what the engine
+        charges, and what a screen shows (bohnanza §4.3)."""
+        return int(self.options["third_field_price"])
+
     def plant_limit(self, seat: int) -> int:
         """Cards ``seat`` may plant from his hand in phase 1 (bohnanza §3.1.4)."""
         return 2
@@ -689,10 +694,9 @@ class BeanGame(Game):
         self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(paid), "for": what})
 
     def _may_buy_field(self, seat: int) -> bool:
-        return (
-            len(self.fields[seat]) < self.max_fields
-            and len(self.coins[seat]) >= self.options["third_field_price"]
-        )
+        return len(self.fields[seat]) < self.max_fields and len(
+            self.coins[seat]
+        ) >= self.third_field_price(seat)
 
     def _anytime_refusal(self, seat: int) -> BohnError | None:
         """Why ``seat`` may not harvest or buy a field now (``None``: it may).
@@ -714,7 +718,7 @@ class BeanGame(Game):
         has let ``seat`` act; rulesets override this, not the handler."""
         if len(self.fields[seat]) >= self.max_fields:
             raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
-        self._take_coins(seat, action.pay, self.options["third_field_price"], "the third field")
+        self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
         self.fields[seat].append([])
         self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
 

@@ -249,9 +249,11 @@ def test_s6_4_six_or_seven_players_draw_four_and_pay_two(players: int) -> None:
 
 def test_rg_d13_the_price_option_overrides_the_edition_price() -> None:
     """RG-D13: ``third_field_price`` 0 is the edition's price; another value replaces it."""
-    assert BohnanzaRioGrande.new(6, seed=0).field_price() == 2
-    assert BohnanzaRioGrande.new(4, seed=0).field_price() == 3
-    assert BohnanzaRioGrande.new(6, seed=0, options={"third_field_price": 4}).field_price() == 4
+    assert BohnanzaRioGrande.new(6, seed=0).third_field_price(0) == 2
+    assert BohnanzaRioGrande.new(4, seed=0).third_field_price(0) == 3
+    assert (
+        BohnanzaRioGrande.new(6, seed=0, options={"third_field_price": 4}).third_field_price(0) == 4
+    )
     with pytest.raises(SetupError, match="third_field_price"):
         BohnanzaRioGrande.new(4, seed=0, options={"third_field_price": -1})
 

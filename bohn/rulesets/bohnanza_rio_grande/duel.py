@@ -70,7 +70,7 @@ class BohnanzaDuel(BohnanzaRioGrande):
 
     def _paid_for_field(self, seat: int) -> None:
         """§7.3: the coins paid go to the box, out of the game."""
-        price = self.field_price()
+        price = self.third_field_price(seat)
         paid = self.discard[len(self.discard) - price :]
         del self.discard[len(self.discard) - price :]
         self.box.extend(paid)

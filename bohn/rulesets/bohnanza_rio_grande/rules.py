@@ -92,8 +92,9 @@ class BohnanzaRioGrande(Bohnanza):
     def fields_at_start(self) -> int:
         return 3 if self.n == 3 else 2  # §6.3 (RG-D12)
 
-    def field_price(self) -> int:
-        """Coins the third field costs (§6.4, RG-D13)."""
+    def third_field_price(self, seat: int) -> int:
+        """Coins the third field costs (§6.4, RG-D13): 3, or 2 with 6-7 players,
+        unless the option sets a price."""
         price = int(self.options["third_field_price"])
         if price:
             return price
@@ -119,9 +120,9 @@ class BohnanzaRioGrande(Bohnanza):
     # -- the third field (§4.3, §6) --------------------------------------------
 
     def _may_buy_field(self, seat: int) -> bool:
-        return (
-            len(self.fields[seat]) < self.max_fields and len(self.coins[seat]) >= self.field_price()
-        )
+        return len(self.fields[seat]) < self.max_fields and len(
+            self.coins[seat]
+        ) >= self.third_field_price(seat)
 
     def _buy_field(self, seat: int, action: BuyField) -> None:
         if self.n == 3:
@@ -131,7 +132,7 @@ class BohnanzaRioGrande(Bohnanza):
             )
         if len(self.fields[seat]) >= self.max_fields:
             raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
-        self._take_coins(seat, action.pay, self.field_price(), "the third field")
+        self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
         self._paid_for_field(seat)
         self.fields[seat].append([])
         self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
