@@ -234,3 +234,20 @@ def test_summary_counts_the_mafia() -> None:
     assert s["mafia_mean_score"] == round(sum(treasuries) / 12, 4)
     assert "the mafia" in format_summary(s)
     assert "mafia_wins" not in run_batch("bohnanza", 3, 2, seed=3).summary()
+
+
+@pytest.mark.parametrize("columns", [80, 60, 40, 20])
+def test_the_progress_bar_fits_the_terminal_and_shows_at_once(columns: int) -> None:
+    """Each drawing is shorter than the terminal, so it redraws in place and
+    never wraps into a new line (the figures stay, the bar goes first); the
+    bar is drawn as the run begins, before any game ends (also with --jobs)."""
+    out = io.StringIO()
+    bar = ProgressBar(out, label="games", interval=0.0, columns=columns)
+    bar.begin(0, 1_000_000)
+    assert "0/1000000 games" in out.getvalue()[: columns + 8]  # before any update
+    for done in (1, 123_456, 999_999, 1_000_000):
+        bar.update(done, 1_000_000)
+    bar.close()
+    drawings = [d.removesuffix("\x1b[K") for d in out.getvalue().split("\r") if d]
+    assert drawings and all(len(d) < columns for d in drawings), drawings
+    assert "\n" not in out.getvalue()

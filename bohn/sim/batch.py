@@ -22,6 +22,7 @@ import logging
 import math
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -634,8 +635,23 @@ class ProgressBar(_Progress):
     costs nothing measurable. Use only when ``stream.isatty()``.
     """
 
-    def __init__(self, stream: TextIO, label: str = "games", interval: float = 0.1) -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        label: str = "games",
+        interval: float = 0.1,
+        columns: int | None = None,
+    ) -> None:
         super().__init__(stream, label, interval)
+        #: the terminal's width (default: asked of the terminal, else 80)
+        self.columns = columns
+
+    def begin(self, done: int, total: int) -> None:
+        """As :meth:`_Progress.begin`, and the bar is drawn at once: the first
+        progress shows before any game ends (also with ``--jobs``)."""
+        super().begin(done, total)
+        self.last = 0.0
+        self.update(done, total)
 
     def update(self, done: int, total: int) -> None:
         """Show ``done`` of ``total``."""
@@ -643,11 +659,17 @@ class ProgressBar(_Progress):
         if done < total and now - self.last < self.interval:
             return
         self.last = now
+        columns = self.columns or shutil.get_terminal_size((80, 24)).columns
         width = 20
         filled = width * done // total if total else width
-        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
-        # ESC [K erases the rest of the line: nothing of a longer earlier line stays
-        self.stream.write(f"\r{bar} {self.figures(done, total, now)}\x1b[K")
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] "
+        text = self.figures(done, total, now)
+        if len(bar) + len(text) >= columns:  # the figures first: the bar goes if need be
+            bar = bar if len(bar) + 24 < columns else ""
+            text = text[: max(0, columns - 1 - len(bar))]
+        # one line shorter than the terminal, so it never wraps (a wrapped line
+        # would scroll at every redraw); ESC [K erases what an earlier one left
+        self.stream.write(f"\r{bar}{text}\x1b[K")
         self.stream.flush()
         self.drawn = True
 
