@@ -707,10 +707,14 @@ class BeanGame(Game):
         cannot disagree. Rulesets extend it."""
         return None
 
-    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+    def _check_anytime(self, seat: int) -> None:
+        """Raise :meth:`_anytime_refusal`'s refusal, if there is one."""
         refusal = self._anytime_refusal(seat)
         if refusal is not None:
             raise refusal
+
+    def _do_buy_field(self, seat: int, action: BuyField) -> None:
+        self._check_anytime(seat)
         self._buy_field(seat, action)
 
     def _buy_field(self, seat: int, action: BuyField) -> None:
@@ -723,9 +727,7 @@ class BeanGame(Game):
         self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
 
     def _do_harvest(self, seat: int, action: Harvest) -> None:
-        refusal = self._anytime_refusal(seat)
-        if refusal is not None:
-            raise refusal
+        self._check_anytime(seat)
         self._check_harvest(seat, action.field)
         self._harvest(seat, action.field)
 

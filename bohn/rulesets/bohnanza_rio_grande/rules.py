@@ -119,11 +119,6 @@ class BohnanzaRioGrande(Bohnanza):
 
     # -- the third field (§4.3, §6) --------------------------------------------
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return len(self.fields[seat]) < self.max_fields and len(
-            self.coins[seat]
-        ) >= self.third_field_price(seat)
-
     def _buy_field(self, seat: int, action: BuyField) -> None:
         if self.n == 3:
             raise IllegalAction(

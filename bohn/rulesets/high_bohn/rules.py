@@ -550,11 +550,6 @@ class HighBohn(Bohnanza):
             return NotWaiting("the game is in its final buying round", _hb("§5.2"))
         return super()._anytime_refusal(seat)
 
-    def _check_open(self, seat: int) -> None:
-        refusal = self._anytime_refusal(seat)
-        if refusal is not None:
-            raise refusal
-
     # -- buying buildings (§4.1, §4.2) ------------------------------------------------
 
     def same_moment_rank(self, seat: int, action: Action) -> tuple[int, str] | None:
@@ -625,14 +620,14 @@ class HighBohn(Bohnanza):
                 )
         elif phase == DISTILLERY:
             if seat != self.window[0]:
-                self._check_open(seat)
+                self._check_anytime(seat)
             if BUILDINGS.bean[b] != self.window_type:
                 raise IllegalAction(
                     f"after the distillery-2 only a {TYPE_NAMES[self.window_type]} may be bought now",
                     _hb("§4.3.9 (HB-D11)"),
                 )
         else:
-            self._check_open(seat)
+            self._check_anytime(seat)
         t = BUILDINGS.bean[b]
         key = BUILDINGS.keys[b]
         price = BUILDINGS.price[b]
@@ -1069,7 +1064,7 @@ class HighBohn(Bohnanza):
             self._end_go()
         elif phase == DISTILLERY:
             if seat != self.window[0]:
-                self._check_open(seat)
+                self._check_anytime(seat)
             self._emit({"type": "pass", "seat": seat})
             self.window.pop(0)
             self._advance_window()
