@@ -140,26 +140,26 @@ def _read_jsonl(path: Path, dropped: list[str] | None = None) -> Iterator[dict[s
     if path.is_dir():
         raise RecordError(f"{path} is a directory; name a file")
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        with path.open(encoding="utf-8-sig") as f:  # read line by line: runs can be long
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    if not line.endswith("\n"):  # a line cut short by a crash: redone
+                        if dropped is not None:
+                            dropped.append(
+                                f"{path}:{n}: a record cut short (the run stopped while "
+                                "writing it) is left out"
+                            )
+                        return
+                    raise RecordError(f"{path}:{n}: not JSON") from None
+                if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+                    raise RecordError(f"{path}:{n}: not a bohn game record ({FORMAT})")
+                yield rec
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a file of bohn game records (not UTF-8 text)") from None
-    for n, line in enumerate(text.splitlines(keepends=True), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            if not line.endswith("\n"):  # a line cut short by a crash: the game is redone
-                if dropped is not None:
-                    dropped.append(
-                        f"{path}:{n}: a record cut short (the run stopped while writing "
-                        "it) is left out"
-                    )
-                return
-            raise RecordError(f"{path}:{n}: not JSON") from None
-        if not isinstance(rec, dict) or rec.get("format") != FORMAT:
-            raise RecordError(f"{path}:{n}: not a bohn game record ({FORMAT})")
-        yield rec
 
 
 def read_records(path: str | Path, dropped: list[str] | None = None) -> list[dict[str, Any]]:
