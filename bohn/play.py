@@ -32,16 +32,12 @@ from typing import Any, TextIO
 from bohn.bots.base import Bot, make_bot, parse_bot_spec, seat_view
 from bohn.catalogue import catalogue
 from bohn.describe import Describer, describer
-from bohn.describe.terminal import aliases, catalogue_lines, clip
+from bohn.describe.terminal import WIDTH, aliases, catalogue_lines, fold
 from bohn.engine.actions import (
     ACTION_TYPES,
     Accept,
     Action,
-    BuyField,
     Decline,
-    EndTrading,
-    Harvest,
-    Keep,
     Pass,
     Plant,
     Propose,
@@ -51,6 +47,7 @@ from bohn.engine.actions import (
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.interrupts import deferred_interrupt
+from bohn.prompt_keys import Keys, prompt_keys
 from bohn.rulesets import VARIANTS, ruleset
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
@@ -60,9 +57,11 @@ BOT_TRADE_CAP = 2
 #: events shown by the ``log`` command
 LOG_LINES = 30
 #: the most lines the compact prompt's keys take (``list`` shows them all)
-PROMPT_LINES = 4
+PROMPT_LINES = 5
 #: lines of long output (``help``, ``cards``, ``list``) shown at a time
 PAGE = 20
+#: the rows of the terminal the compact table is laid out for
+SCREEN_ROWS = 24
 #: seconds a bot may think before "seat N is thinking…" is shown
 THINKING_AFTER = 0.3
 
@@ -133,7 +132,14 @@ class Session:
         return aliases(cat, labels)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        """``text``; in the compact layout in lines of at most 80 columns (a
+        longer line folded between words, its rest indented under it), in
+        the full layout as it is."""
+        if self.layout == "full":
+            print(text, file=self.out)
+            return
+        for line in text.split("\n"):
+            print("\n".join(fold(line)), file=self.out)
 
     def show_events(self, events: list[Any], prefix: str = "  ") -> None:
         self.show_views([v for v in (ev.view(self.seat) for ev in events) if v is not None], prefix)
@@ -320,101 +326,30 @@ class Session:
 
     # ------------------------------------------------------ the compact table
 
-    def keys(self, obs: dict[str, Any], legal: list[Action]) -> tuple[dict[str, Action], list[str]]:
+    def keys(self, obs: dict[str, Any], legal: list[Action]) -> Keys:
         """The keys that answer now and the items of the prompt that show
-        them: a field number plants on that field, ``sN`` harvests (sells) it,
-        letters for pass, end trading, keep, buy; accept, decline and
-        withdraw take an offer number (``a 5``); other actions are numbered."""
-        words, seat = self.words, self.seat
-        price = field_price(self.game, self.seat)
-        keys: dict[str, Action] = {}
-        items: list[str] = []
-        plants = [a for a in legal if isinstance(a, Plant) and a.mode is None]
-        by_field: dict[int, list[Plant]] = {}
-        for pa in plants:
-            by_field.setdefault(pa.field, []).append(pa)
-        one_each = all(len(v) == 1 for v in by_field.values())
-        numbered: list[Action] = []
-        for pa in plants:
-            if one_each:
-                key = str(pa.field)
-            elif pa.traded is not None:
-                key = f"t{pa.traded} {pa.field}"
-            else:
-                key = f"h{pa.card or 0} {pa.field}"
-            keys[key] = pa
-            items.append(f"{key}) {words.key_label(pa, obs, seat, price)}")
-        letters: list[tuple[str, Action]] = []
-        offers: dict[str, list[int]] = {"a": [], "d": [], "w": []}
-        for a in legal:
-            if isinstance(a, Plant) and a.mode is None:
-                continue
-            if isinstance(a, Harvest):
-                letters.append((f"s{a.field}", a))
-            elif isinstance(a, Pass):
-                letters.append(("p", a))
-            elif isinstance(a, EndTrading):
-                letters.append(("e", a))
-            elif isinstance(a, Keep):
-                letters.append((f"k{a.revealed}", a))
-            elif isinstance(a, BuyField):
-                letters.append(("b", a))
-            elif isinstance(a, Accept):
-                if a.offer not in offers["a"]:
-                    offers["a"].append(a.offer)
-            elif isinstance(a, Decline):
-                offers["d"].append(a.offer)
-            elif isinstance(a, Withdraw):
-                offers["w"].append(a.offer)
-            elif isinstance(a, Propose):
-                continue
-            else:
-                numbered.append(a)
-        for key, a in letters:
-            keys[key] = a
-            items.append(f"{key}) {words.key_label(a, obs, seat, price)}")
-        for letter, what in (("a", "accept"), ("d", "decline"), ("w", "withdraw")):
-            ids = offers[letter]
-            if ids:
-                which = "" if len(ids) == 1 else " N"
-                items.append(
-                    f"{letter}{which}) {words.w(what, self.DE_VERBS[what])} "
-                    + ", ".join(map(str, ids))
-                )
-        for i, a in enumerate(numbered, 1):
-            keys[str(i)] = a
-        # numbers only where no field number stands for a planting
-        if numbered and plants and one_each:
-            keys = {k: v for k, v in keys.items() if not (k.isdigit() and v in numbered)}
-            for i, a in enumerate(numbered, 1):
-                keys[f"n{i}"] = a
-            numbered_items = [
-                f"n{i}) {words.key_label(a, obs, seat, price)}" for i, a in enumerate(numbered, 1)
-            ]
-        else:
-            numbered_items = [
-                f"{i}) {words.key_label(a, obs, seat, price)}" for i, a in enumerate(numbered, 1)
-            ]
-        if any(isinstance(a, Propose) for a in legal):
-            items.append(words.w("propose", "propose (Angebot)"))
-        return keys, items + numbered_items
+        them (:func:`bohn.prompt_keys.prompt_keys`)."""
+        return prompt_keys(self.words, obs, self.seat, legal, field_price(self.game, self.seat))
 
-    DE_VERBS = {"accept": "annehmen", "decline": "ablehnen", "withdraw": "zurückziehen"}
-
-    def prompt_lines(self, items: list[str]) -> list[str]:
-        """The items of the prompt in at most :data:`PROMPT_LINES` lines of 80
-        columns, each cut to fit; what does not fit is left to ``list``."""
+    def prompt_lines(self, items: list[str], most: int = PROMPT_LINES) -> list[str]:
+        """The items of the prompt in at most ``most`` lines of 80 columns,
+        short items side by side, a long one folded onto lines of its own;
+        what does not fit is left to ``list``."""
         lines: list[str] = []
         cur = ""
         shown = 0
         for item in items:
-            item = clip(item, 78)
-            if cur and len(cur) + 3 + len(item) > 80:
-                if len(lines) + 1 >= PROMPT_LINES:
-                    break
+            if cur and len(cur) + 3 + len(item) <= WIDTH:
+                cur += "   " + item
+                shown += 1
+                continue
+            need = fold(item)
+            if len(lines) + bool(cur) + len(need) > most - (shown + 1 < len(items)):
+                break
+            if cur:
                 lines.append(cur)
-                cur = ""
-            cur = cur + ("   " if cur else "") + item
+            *whole, cur = need
+            lines += whole
             shown += 1
         if cur:
             lines.append(cur)
@@ -423,10 +358,17 @@ class Session:
         return lines
 
     def show_compact(self, obs: dict[str, Any], asking: str | None, items: list[str]) -> None:
+        """The table and the keys in 24 lines: a blank line, the table, the
+        keys, the commands and the prompt."""
+        keys = self.prompt_lines(items)
+        rows = SCREEN_ROWS - 3 - len(keys)
+        table = self.words.compact_screen(obs, self.seat, self.kinds, asking, rows)
+        if len(table) > rows:  # fewer keys, the rest left to ``list``
+            keys = self.prompt_lines(items, max(2, SCREEN_ROWS - 3 - len(table)))
         self.say("")
-        for line in self.words.compact_screen(obs, self.seat, self.kinds, asking):
+        for line in table:
             self.say(line)
-        for line in self.prompt_lines(items):
+        for line in keys:
             self.say(line)
         extra = "auto, " if self.may_auto(obs) else ""
         self.say(self.words.ui("commands", extra=extra))
@@ -441,7 +383,8 @@ class Session:
         asking = None
         if obs.get("phase") == "quirk":
             asking = self.words.asking(obs, self.seat, legal, list(game.events(self.seat)))
-        keys, items = self.keys(obs, legal)
+        keys = self.keys(obs, legal)
+        items = keys.items
         self.show_compact(obs, asking, items)
         while True:
             answer = " ".join(self.ask(self.words.ui("ask")).split())
@@ -456,8 +399,12 @@ class Session:
                 if done == "again":
                     self.show_compact(obs, asking, items)
                 continue
-            if word in keys:
-                action = keys[word]
+            if word in keys.actions:
+                action = keys.actions[word]
+            elif word in keys.fields:
+                action = self.which_field(keys.fields[word])
+                if action is None:
+                    continue
             elif word == "propose" and any(isinstance(a, Propose) for a in legal):
                 action = self.propose_dialogue(obs, legal)
                 if action is None:
@@ -473,6 +420,17 @@ class Session:
                     continue
             if self.play(action):
                 return
+
+    def which_field(self, choices: list[Plant]) -> Plant | None:
+        """The planting of a card that several fields take: asks which field
+        (Enter: back)."""
+        fields = [str(c.field) for c in choices]
+        answer = self.ask(self.words.ui("which-field", fields=", ".join(fields))).strip()
+        if answer in fields:
+            return choices[fields.index(answer)]
+        if answer:
+            self.say(self.words.ui("no-such-field", k=answer, fields=", ".join(fields)))
+        return None
 
     def command(
         self, word: str, obs: dict[str, Any], legal: list[Action], asking: str | None
@@ -497,6 +455,9 @@ class Session:
         if word in ("cards", "c"):
             self.page(self.card_lines())
             return "again"
+        if word == "hand":
+            self.page(self.hand_lines(obs))
+            return "again"
         if word in ("list", "l"):
             return "done" if self.list_all(obs, legal) else "again"
         if word in ("auto", "pass-through", "auto on"):
@@ -512,6 +473,13 @@ class Session:
             self.say(self.words.ui("layout", layout=word))
             return "done"
         return None
+
+    def hand_lines(self, obs: dict[str, Any]) -> list[str]:
+        """Every card of the person's hand, front first, one a line, for
+        ``hand``."""
+        hand = obs["seats"][self.seat].get("hand", [])
+        head = self.words.w("your hand, front first:", "deine Hand, vorne zuerst:")
+        return [head] + [f"  h{i} {self.words.label(k)}" for i, k in enumerate(hand)]
 
     def card_lines(self) -> list[str]:
         """This game's catalogue for ``cards``."""
@@ -532,14 +500,14 @@ class Session:
     def list_all(self, obs: dict[str, Any], legal: list[Action]) -> bool:
         """Every legal action, numbered, a page at a time; a number picks one
         (True: it was played)."""
-        price = field_price(self.game, self.seat)
+        texts = self.words.labels(legal, obs, self.seat)
         lines = [
-            f"{i:>3}) {self.words.action(a, obs, self.seat, price)}   [{a.text()}]"
-            for i, a in enumerate(legal, 1)
+            f"{i:>3}) {t}   [{a.text()}]"
+            for i, (t, a) in enumerate(zip(texts, legal, strict=True), 1)
         ]
         for i in range(0, len(lines), PAGE):
             for line in lines[i : i + PAGE]:
-                self.say(clip(line))
+                self.say(line)
             answer = self.ask(self.words.ui("pick")).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return self.play(legal[int(answer) - 1])
@@ -571,8 +539,8 @@ class Session:
             return choices[0]
         obs = self.game.observe(self.seat)
         self.say(self.words.ui("which-give"))
-        for i, a in enumerate(choices, 1):
-            self.say(clip(f"  {i}) {self.words.action(a, obs, self.seat)}   [{a.text()}]"))
+        for i, text in enumerate(self.words.labels(choices, obs, self.seat), 1):
+            self.say(f"  {i}) {text}   [{choices[i - 1].text()}]")
         answer = self.ask(self.words.ui("pick")).strip()
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]

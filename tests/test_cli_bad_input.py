@@ -101,6 +101,20 @@ BAD: list[tuple[str, Callable[[Path], list[str]], int, str, str]] = [
         "a scenario has no key 'a'; known keys: actions, description",
     ),
     (
+        "scenario-with-a-bom",  # a byte-order mark is read past: the real error shows
+        lambda t: ["scenario", _bytes(t, b'\xef\xbb\xbf{"variant": "bohnanza", "players": "3"}')],
+        2,
+        "err",
+        "players must be an integer, not '3'",
+    ),
+    (
+        "replay-with-a-bom",
+        lambda t: ["replay", _bytes(t, b"\xef\xbb\xbf[1, 2]")],
+        2,
+        "err",
+        "item 0 is not a JSON object",
+    ),
+    (
         "scenario-players-a-string",
         lambda t: ["scenario", _file(t, '{"variant": "bohnanza", "players": "3"}')],
         2,
@@ -365,6 +379,16 @@ def test_a_bad_input_is_one_line_and_its_exit_code(
         assert err == ""
         assert [line for line in out.splitlines() if text in line], out
     assert not (tmp_path / "never.jsonl").exists()  # nothing written before the refusal
+
+
+def test_a_scenario_with_a_byte_order_mark_runs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + TIE.read_bytes())
+    got, out, err = run(capsys, "scenario", str(path))
+    assert (got, err) == (0, "")
+    assert "ok" in out
 
 
 def test_a_bad_input_in_a_subprocess_has_no_traceback(tmp_path: Path) -> None:

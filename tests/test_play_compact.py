@@ -220,8 +220,15 @@ def test_the_next_payout_of_each_field() -> None:
     meter = catalogue("bohnanza").entry(field[-1]).beanometer
     more, then = next_payout(meter, len(field), 0) or (0, 0)
     screen = words.compact_screen(game.observe(0), 0, {1: "greedy", 2: "greedy"})
-    line = next(x for x in screen if x.startswith("    f0: "))
-    assert line.endswith(f"x1 → 0 coins, {more} more → {then}")
+    line = next(x for x in screen if x.startswith("* you: "))
+    assert f"f0: {words.short(field[-1])} x1 → 0 coins, {more} more → {then}" in line
+    # every other seat's fields too, in short: (pays now, +more→then)
+    me = words.compact_screen(game.observe(1), 1, {0: "greedy", 2: "greedy"})
+    line = next(x for x in me if x.startswith(("  seat 0", "* seat 0")))
+    f0 = game.observe(1)["seats"][0]["fields"][0]
+    step = next_payout(catalogue("bohnanza").entry(f0[-1]).beanometer, len(f0), 0)
+    assert step is not None
+    assert f"{words.short(f0[-1])} x{len(f0)} (0, +{step[0]}→{step[1]})" in line
 
 
 @pytest.mark.parametrize(
@@ -400,10 +407,13 @@ def test_help_shows_the_keys_and_help_actions_the_text_forms() -> None:
 #: tables where a third field is for sale, the Rio Grande edition's prices included
 FIELD_SALES = [
     ("bohnanza", 3),
+    ("bohnanza", 5),
     ("bohnanza-rio-grande", 4),
     ("bohnanza-rio-grande", 6),
+    ("bohnanza-rio-grande", 7),
     ("bohnanza-rio-grande", 2),
     ("high-bohn", 3),
+    ("high-bohn", 5),
 ]
 
 
@@ -420,11 +430,11 @@ def test_the_third_fields_price_shown_is_what_the_engine_charges(
     setup = {"players": [{"hand": ["blaue"], "coins": ["blaue"] * 4}]}
     game: Any = load_position({"variant": variant, "players": players, "setup": setup})
     s = session(game, 0, io.StringIO())
-    keys, items = s.keys(game.observe(0), game.legal_actions(0))
-    (item,) = [i for i in items if "third field" in i]
+    keys = s.keys(game.observe(0), game.legal_actions(0))
+    (item,) = [i for i in keys.items if "third field" in i]
     shown = int(re.search(r"for (\d+) coins?", item).group(1))  # type: ignore[union-attr]
     key = item.split(")")[0]
     before = len(game.coins[0])
-    game.apply(0, keys[key])
+    game.apply(0, keys.actions[key])
     assert before - len(game.coins[0]) == shown == game.third_field_price(0)
     assert len(game.fields[0]) == 3

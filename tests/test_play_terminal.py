@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pyte
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS, COLS = 24, 80
@@ -27,6 +28,7 @@ PROMPTS = {
     "to": re.compile(r"propose to seat \([0-9, ]+; Enter: back\)> $"),
     "give": re.compile(r"you give \(.*\)> $"),
     "want": re.compile(r"you want \(.*\)> $"),
+    "field": re.compile(r"on which field\? \(([0-9, ]+); Enter: back\)> $"),
 }
 ITEM = re.compile(r"(?:^|   )([a-z]?\d*(?: N| \d+)?)\) ")
 
@@ -168,3 +170,60 @@ def test_a_whole_game_fits_an_80x24_terminal() -> None:
     assert moves > 20
     assert {"cards", "propose"} <= did
     assert proposed  # the dialogue's proposal was made
+
+
+#: every ruleset at its largest player count
+LARGEST = [
+    ("bohnanza", 5),
+    ("bohnanza-rio-grande", 7),
+    ("high-bohn", 5),
+    ("al-cabohne", 2),
+    ("prohibohn", 2),
+    ("ladybohn", 5),
+    ("mutterbohnchen", 6),
+    ("sissi", 5),
+    ("bohnkick", 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "players"), LARGEST)
+def test_the_header_stays_on_an_80x24_screen(variant: str, players: int) -> None:
+    """Forty prompts of each ruleset at its largest player count in a real
+    80x24 terminal: at every move the turn's header and the prompt are both
+    on the screen, and a key typed from those shown is answered (a field
+    question with a field it offers)."""
+    import random
+
+    rng = random.Random(5)
+    term = Terminal([variant, "--players", str(players), "--seed", "5", "--bots", "greedy"])
+    moves = 0
+    deadline = time.monotonic() + 120
+    try:
+        while moves < 40:
+            kind = term.prompt(deadline)
+            if kind is None:  # the game is over (a Bohnkick match may be short)
+                assert "=== game over" in "\n".join(term.lines())
+                break
+            lines = term.lines()
+            if kind == "move":
+                heads = [i for i, x in enumerate(lines) if x.startswith("=== ")]
+                assert heads, "the table's header scrolled away:\n" + "\n".join(lines)
+                keys = [k for k in keys_on(lines[heads[-1] :]) if k and " N" not in k]
+                moves += 1
+                term.type(rng.choice(keys) if keys else "list")
+            elif kind == "field":
+                match = PROMPTS["field"].search(term.cursor_line())
+                assert match
+                term.type(rng.choice(match.group(1).split(", ")))
+            elif kind == "pick":
+                term.type("1")
+            else:
+                term.type("")
+            assert "there is no choice" not in "\n".join(term.lines()[-3:])
+        else:
+            term.type("quit")
+        assert term.close() == 0
+    except BaseException:
+        term.proc.kill()
+        term.close()
+        raise

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bohn.catalogue import names_of
+from bohn.describe.terminal import COMPACT_ROWS, fold
 from bohn.engine.actions import Action
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
@@ -84,6 +85,14 @@ UI: dict[str, tuple[str, str]] = {
         "welches Angebot? tippe {letter} mit seiner Nummer: {ids}",
     ),
     "which-give": ("which cards do you give?", "welche Karten gibst du?"),
+    "which-field": (
+        "on which field? ({fields}; Enter: back)> ",
+        "auf welches Feld? ({fields}; Enter: zurück)> ",
+    ),
+    "no-such-field": (
+        "no field {k!r} takes this card; it may go on field {fields}",
+        "kein Feld {k!r} nimmt diese Karte; sie darf auf Feld {fields}",
+    ),
     "pick": ("choice (number, Enter: back)> ", "Wahl (Nummer, Enter: zurück)> "),
     "more": ("-- more: Enter, q: stop -- ", "-- weiter: Enter, q: aufhören -- "),
     "thinking": ("{who} is thinking…", "{who} denkt nach…"),
@@ -409,14 +418,20 @@ class Describer:
     # ------------------------------------------------- the terminal's table
 
     def compact_screen(
-        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        kinds: dict[int, str],
+        asking: str | None = None,
+        rows: int = COMPACT_ROWS,
     ) -> list[str]:
-        """The table as ``seat`` sees it, laid out for an 80x24 terminal (the
-        terminal game shows it at every prompt; ``table`` shows :meth:`screen`).
-        This base shows :meth:`screen` without its leading blank line."""
+        """The table as ``seat`` sees it, laid out for an 80x24 terminal in
+        about ``rows`` lines (the terminal game shows it at every prompt;
+        ``table`` shows :meth:`screen`). This base shows :meth:`screen`
+        without its leading blank line, long lines folded, nothing cut."""
         lines = self.screen(obs, seat, kinds, asking)
         lines = lines[1:] if lines and not lines[0] else lines
-        return [x if len(x) <= 80 else x[:79] + "…" for x in lines]
+        return [x for line in lines for x in fold(line)]
 
     def key_label(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
         """A short label for an action beside its key in the terminal's prompt;

@@ -11,12 +11,21 @@ where a ruleset adds its words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bohn.catalogue import Steps, catalogue, priced_by
 from bohn.describe.base import Describer
-from bohn.describe.terminal import WIDTH, clip, flow, next_payout
+from bohn.describe.terminal import (
+    COMPACT_ROWS,
+    fit_rows,
+    flow,
+    fold,
+    fold_cells,
+    next_payout,
+    side_by_side,
+)
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -90,43 +99,63 @@ f2 ...; gewünschte Karten nach Bohnensorte.
 BEAN_KEYS_EN = """\
 Keys (only those that apply now are shown above the prompt):
   0 1 2 ...     plant on field 0, 1, 2 (the card to plant is named)
+  t0 h2 ...     plant that card where several could be planted; asks the
+                field where more than one takes it
   s0 s1 ...     sell (harvest) field 0, 1 ... b   buy the third field
   p             pass                          e   end the trading (active player)
   k0 k1         keep revealed card 0, 1       w N withdraw your offer N
   a N / d N     accept / decline offer N (a / d alone: the only offer to you)
-  1) 2) ...     the other numbered choices of the prompt
+  1) 2) ...     the other numbered choices (n1) n2) ... where numbers plant)
   propose       make a proposal step by step (or type propose 2 give h0 want blaue)
   auto          pass through others' trading (decline, then pass) until your
                 own turn; auto off stops it. Offers you cannot fulfil are
                 declined for you at once.
   list          every legal action, numbered (a number answers it)
   cards         this game's cards: names, counts, beanometers, effects
+  hand          your whole hand, front first
   table         the whole table;  full / compact: show it at every prompt or not
 Cards may be typed by key or by name in plain ASCII, any letter case:
 blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
+The table names a card without "bean" (Blue, Green♀, Macho/Blue). A field
+reads Blue x3 (1, +1→2): three Blue beans pay 1 coin now, one more pays 2;
+(4 max): no more cards pay more. A field of different cards lists them bottom
+first, or where the table is full its top card and count (Streaker/Red x3).
+(more: table) says that the table left something out: table shows it all.
 """
 BEAN_KEYS_DE = """\
 Tasten (über der Eingabe stehen nur die, die jetzt gelten):
   0 1 2 ...     auf Feld 0, 1, 2 pflanzen (die Karte steht dabei)
+  t0 h2 ...     diese Karte pflanzen, wo mehrere gepflanzt werden könnten;
+                fragt nach dem Feld, wo mehr als eines sie nimmt
   s0 s1 ...     Feld 0, 1 ... abernten        b   das dritte Feld kaufen
   p             passen                        e   den Handel beenden (aktiver Spieler)
   k0 k1         aufgedeckte Karte 0, 1 behalten   w N dein Angebot N zurückziehen
   a N / d N     Angebot N annehmen / ablehnen (a / d allein: das einzige an dich)
-  1) 2) ...     die übrigen nummerierten Möglichkeiten
+  1) 2) ...     die übrigen nummerierten Möglichkeiten (n1) n2) ..., wo Zahlen pflanzen)
   propose       ein Angebot Schritt für Schritt (oder propose 2 give h0 want blaue)
   auto          Durchreichen: bis zu deinem Zug jeden Handel ablehnen und passen;
                 auto off beendet es. Angebote, die du nicht erfüllen kannst,
                 werden sofort für dich abgelehnt.
   list          alle erlaubten Aktionen, nummeriert (eine Nummer wählt sie)
   cards         die Karten dieses Spiels: Namen, Anzahl, Bohnometer, Wirkung
+  hand          deine ganze Hand, vorne zuerst
   table         der ganze Tisch;  full / compact: ihn bei jeder Eingabe zeigen oder nicht
 Karten heißen nach Schlüssel oder Namen in einfachem ASCII, groß oder klein:
 blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
+Der Tisch nennt eine Karte ohne "Bohne" (Blaue, Feuer, Macho/Blaue). Ein Feld
+liest sich Blaue x3 (1, +1→2): drei Blaue Bohnen bringen jetzt 1 Münze, eine
+mehr bringt 2; (4 max): mehr Karten bringen nicht mehr. Ein Feld verschiedener
+Karten nennt sie von unten, oder bei vollem Tisch seine oberste Karte und die
+Anzahl. (mehr: table) heißt, dass der Tisch etwas auslässt: table zeigt alles.
 """
 
 
 #: what a payment is for, in German (a building or establishment keeps its key)
 PAID_FOR = {"the third field": "das dritte Feld"}
+
+
+#: the word for bean in a card's label, left out on the compact table
+_BEAN_WORD = re.compile(r" bean\b| Bohne\b|(?<=\w)bohne\b")
 
 
 def _pays(p: dict[str, Any], f: int) -> int | None:
@@ -227,7 +256,12 @@ class BeanDescriber(Describer):
 
     def told_apart(self, a: Action, obs: dict[str, Any], seat: int) -> str:
         """The places of the cards a move gives (an answer to an offer, a
-        proposal): ``hand card 3``, ``hand cards 3 and 5``."""
+        proposal): ``hand card 3``, ``hand cards 3 and 5``; the card a move
+        keeps or plants: ``revealed card 1``."""
+        if isinstance(a, Keep):
+            return self.ref_place(f"r{a.revealed}")
+        if isinstance(a, Plant):
+            return self.ref_place(f"t{a.traded}" if a.traded is not None else f"h{a.card or 0}")
         give = tuple(getattr(a, "give", ()) or ())
         if not give or not all(isinstance(r, str) and r[:1] in self.PLACES for r in give):
             return ""
@@ -806,73 +840,144 @@ class BeanDescriber(Describer):
         more, then = step
         return self.w(f" → {now}, {more} more → {then}", f" → {now}, {more} mehr → {then}")
 
-    def compact_field(self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int) -> str:
-        """A field in a seat's line of the compact table: ``Blue bean x3 (1)``."""
-        line = self.seat_field_line(obs, s, p, f)
-        line = line.split(": ", 1)[1] if ": " in line else line
-        return line.replace(self.w("(pays ", "(bringt "), "(")
+    def short(self, key: str) -> str:
+        """A card's name on the compact table: its label without the word
+        for bean (``Blue``, ``Green♀``, ``Macho/Blue``, ``Feuer``)."""
+        return _BEAN_WORD.sub("", self.label(key)) or self.label(key)
+
+    def stack(self, keys: list[str]) -> str:
+        """A field's cards bottom first in short names, runs of one card
+        counted: ``Blue x3``, ``Green·baby, Green♀ x2``."""
+        runs: list[list[Any]] = []
+        for k in keys:
+            if runs and runs[-1][0] == k:
+                runs[-1][1] += 1
+            else:
+                runs.append([k, 1])
+        return ", ".join(
+            self.short(k) + (f" x{n}" if n > 1 or len(runs) == 1 else "") for k, n in runs
+        )
+
+    def short_payout(self, keys: list[str], pays: int | None) -> str:
+        """What a field pays now and what the next coin needs, in short:
+        `` (1, +1→2)`` (pays 1; one more card pays 2), `` (4 max)``."""
+        if not keys or pays is None:
+            return ""
+        step = next_payout(self.meter(keys[-1]), len(keys), pays)
+        if step is None:
+            return f" ({pays} max)"
+        more, then = step
+        return f" ({pays}, +{more}→{then})"
+
+    def compact_field(
+        self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int, whole: bool = True
+    ) -> str:
+        """A field in a seat's line of the compact table, with its next
+        payout: ``Blue x3 (1, +1→2)``, ``empty``; a field of different cards
+        shows them all, or (``whole`` false) its top card and how many it
+        holds: ``Streaker/Red x3``."""
+        keys = list(p["fields"][f])
+        if not keys:
+            return self.w("empty", "leer")
+        stack = self.stack(keys) if whole else f"{self.short(keys[-1])} x{len(keys)}"
+        return stack + self.short_payout(keys, _pays(p, f))
+
+    def legend(self) -> str | None:
+        """The line that says how this game's fields read, if it needs one
+        (the compact table shows it while there is room)."""
+        return None
 
     def compact_screen(
-        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        kinds: dict[int, str],
+        asking: str | None = None,
+        rows: int = COMPACT_ROWS,
+        whole: bool = True,
+        tight: bool = False,
     ) -> list[str]:
-        """The table in at most about 14 lines of 80 columns for a Bohnanza
-        game of 3 to 5: the turn and phase, the piles, one line a seat (its
-        coins, hand size and fields), your fields each with its next payout,
-        your hand, the revealed cards and the offers to you or from you."""
+        """The table in at most ``rows`` lines of 80 columns, nothing cut: the
+        turn and phase, the piles, a line a seat (its coins, hand size and
+        fields, each with its next payout), your fields, your hand, the
+        revealed cards and the offers to you or from you. Where that is more
+        than ``rows``, the legend goes first, then the others' holdings and
+        the table's supply, then your own holdings, and one line says that
+        ``table`` shows them; where it is still more, the others' fields of
+        different cards show their top cards (``whole`` false), and then
+        (``tight``) the seats' heads are shortened (``seat 2: 3 coins, 5
+        cards``) and one offer to you shows, the rest counted."""
         active = int(obs.get("active", -1))
         name = self.seat_name(active, seat, kinds)
         last = self.w("  LAST TURN", "  LETZTER ZUG") if obs.get("last_turn") else ""
-        lines = [
-            self.w(
-                f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
-                f"active - {self.phase_name(obs.get('phase'))} ==={last}",
-                f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
-                f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
-            )
-        ]
-        discard = obs.get("discard", [])
-        lines.append(
-            self.w(
-                f"draw pile {obs.get('deck_size')}, discard {len(discard)}{self.pile_top(obs)}, "
-                f"exhaustions {obs.get('exhaustions')} of {obs.get('final_exhaustion')}",
-                f"Nachziehstapel {obs.get('deck_size')}, Ablage {len(discard)}"
-                f"{self.pile_top(obs)}, aufgebraucht {obs.get('exhaustions')} von "
-                f"{obs.get('final_exhaustion')}",
-            )
+        out: list[tuple[int, str]] = []
+
+        def add(rank: int, lines: list[str]) -> None:
+            for line in lines:
+                out.extend((rank, x) for x in fold(line))
+
+        add(
+            0,
+            [
+                self.w(
+                    f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
+                    f"active - {self.phase_name(obs.get('phase'))} ==={last}",
+                    f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
+                    f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
+                )
+            ],
         )
-        lines += self.table_lines(obs, seat, kinds)
-        lines += self.extra_lines(obs, seat, kinds, asking)
+        discard = obs.get("discard", [])
+        add(
+            0,
+            [
+                self.w(
+                    f"draw pile {obs.get('deck_size')}, discard {len(discard)}"
+                    f"{self.pile_top(obs)}, exhaustions {obs.get('exhaustions')} of "
+                    f"{obs.get('final_exhaustion')}",
+                    f"Nachziehstapel {obs.get('deck_size')}, Ablage {len(discard)}"
+                    f"{self.pile_top(obs)}, aufgebraucht {obs.get('exhaustions')} von "
+                    f"{obs.get('final_exhaustion')}",
+                )
+            ],
+        )
+        legend = self.legend()
+        add(3, [legend] if legend else [])
+        add(2, self.table_lines(obs, seat, kinds))
+        add(0, [x for x in self.extra_lines(obs, seat, kinds, asking) if x != legend])
         for s, p in enumerate(obs["seats"]):
             if s == seat:
                 continue
             mark = "*" if s == active else " "
+            name = self.seat(s) if tight else self.seat_name(s, seat, kinds)
             head = self.w(
-                f"{mark} {self.seat_name(s, seat, kinds)}: {self.coins(p['coins'])}, "
-                f"hand {p['hand_size']} | ",
-                f"{mark} {self.seat_name(s, seat, kinds)}: {self.coins(p['coins'])}, "
-                f"Hand {p['hand_size']} | ",
+                f"{mark} {name}: {self.coins(p['coins'])}, hand {p['hand_size']}",
+                f"{mark} {name}: {self.coins(p['coins'])}, Hand {p['hand_size']}",
             )
-            fields = [self.compact_field(obs, s, p, f) for f in range(len(p["fields"]))]
+            cells = [self.compact_field(obs, s, p, f, whole) for f in range(len(p["fields"]))]
             if p.get("trading_area"):
-                fields.append(self.w("trading: ", "Handel: ") + self.cards(p["trading_area"]))
-            lines.append(clip(head + " | ".join(fields)))
-            lines += self.compact_extras(obs, p)
+                cells.append(
+                    self.w("trading: ", "Handel: ")
+                    + ", ".join(self.short(k) for k in p["trading_area"])
+                )
+            out.extend((0, x) for x in fold_cells(head, cells))
+            add(2, self.compact_extras(obs, p))
         me = obs["seats"][seat]
         mark = "*" if active == seat else " "
-        lines.append(
-            self.w(
-                f"{mark} you: {self.coins(me['coins'])}, hand {me['hand_size']}",
-                f"{mark} du: {self.coins(me['coins'])}, Hand {me['hand_size']}",
-            )
+        you = self.w(
+            f"{mark} you: {self.coins(me['coins'])}, hand {me['hand_size']}",
+            f"{mark} du: {self.coins(me['coins'])}, Hand {me['hand_size']}",
         )
-        for f in range(len(me["fields"])):
-            line, pays = self.seat_field_line(obs, seat, me, f), _pays(me, f)
-            line = line.replace(self.w(f" (pays {pays})", f" (bringt {pays})"), "")
-            lines.append("    " + line + self.payout(me["fields"][f], pays))
-        lines += self.compact_extras(obs, me)
+        own = [self.own_field(obs, seat, me, f) for f in range(len(me["fields"]))]
+        mine = side_by_side([you, *own], "    ")
+        mine[0] = mine[0][4:]  # your line starts at the margin, your fields beside it
+        out.extend((0, x) for x in mine)
+        add(1, self.compact_extras(obs, me))
         hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []))]
-        lines += flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")])
-        lines += self.own_lines(obs, me)
+        more = self.w(" (hand: all)", " (hand: alle)")
+        hand_lines = flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")], more=more)
+        out.extend((0, x) for x in hand_lines)
+        add(0, self.own_lines(obs, me))
         rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []))]
         if rest:
             rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
@@ -881,20 +986,36 @@ class BeanDescriber(Describer):
             traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
             rest += traded
         if rest:
-            lines += flow("", rest)
-        lines += self.compact_offers(obs, seat)
-        return [clip(x) for x in lines]
+            out.extend((0, x) for x in flow("", rest, max_lines=3))
+        add(0, self.compact_offers(obs, seat, 1 if tight else 3))
+        note = self.w("(more: table)", "(mehr: table)")
+        lines = fit_rows(out, rows, note)
+        if whole and len(lines) > rows:  # the others' fields by their top cards
+            return self.compact_screen(obs, seat, kinds, asking, rows, whole=False)
+        if not tight and len(lines) > rows:
+            return self.compact_screen(obs, seat, kinds, asking, rows, whole=False, tight=True)
+        return lines
+
+    def own_field(self, obs: dict[str, Any], seat: int, me: dict[str, Any], f: int) -> str:
+        """One of your fields on the compact table: ``f0: Blue x3 → 1 coin,
+        1 more → 2``, with what the field is beyond a regular one."""
+        keys = list(me["fields"][f])
+        marks = self.field_marks(me, f)
+        label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
+        if not keys:
+            return f"{label}: {self.w('empty', 'leer')}"
+        return f"{label}: {self.stack(keys)}{self.payout(keys, _pays(me, f))}"
 
     def compact_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
         """A seat's lines beyond its fields (:meth:`seat_extras`) in the
-        compact table: those that own something, in one line."""
+        compact table: those that own something, in one line (folded)."""
         nothing = (self.w(": none", ": keine"), self.w(": nothing", ": nichts"))
         kept = [x for x in self.seat_extras(obs, p) if not x.endswith(nothing)]
-        return [clip("    " + "; ".join(kept), WIDTH - 4)] if kept else []
+        return ["    " + "; ".join(kept)] if kept else []
 
-    def compact_offers(self, obs: dict[str, Any], seat: int) -> list[str]:
-        """The offers to you (a line each), yours in one line, and how many
-        others are open."""
+    def compact_offers(self, obs: dict[str, Any], seat: int, most: int = 3) -> list[str]:
+        """The offers to you (a line each, at most ``most``, the rest
+        counted), yours in one line, and how many others are open."""
         offers = obs.get("offers", [])
         mine, others = [], 0
         lines = []
@@ -920,10 +1041,10 @@ class BeanDescriber(Describer):
                 )
             else:
                 others += 1
-        if len(lines) > 3:  # the rest stay in the whole table
-            more = len(lines) - 2
+        if len(lines) > most:  # the rest stay in the whole table
+            more = len(lines) - max(1, most - 1)
             lines = [
-                *lines[:2],
+                *lines[: max(1, most - 1)],
                 self.w(
                     f">> {more} more offers to you (table: all)",
                     f">> {more} weitere Angebote an dich (table: alle)",

@@ -8,6 +8,7 @@ sentences the browser and the golden transcripts read stay in the describers.
 from __future__ import annotations
 
 import re
+import textwrap
 import unicodedata
 from collections.abc import Iterable
 
@@ -15,6 +16,10 @@ from bohn.catalogue import Catalogue, Entry, Steps, meter_text
 
 #: the width of the terminal the compact table is laid out for
 WIDTH = 80
+
+#: the lines of the compact table at most, with four lines of keys, the
+#: line of commands and the prompt under it and a blank line over it
+COMPACT_ROWS = 17
 
 #: letters that do not decompose into an ASCII letter and an accent
 _TRANSLIT = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o"}
@@ -25,32 +30,134 @@ def clip(line: str, width: int = WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def flow(head: str, items: Iterable[str], width: int = WIDTH, max_lines: int = 2) -> list[str]:
-    """``items`` after ``head``, two spaces apart, wrapped at ``width`` onto at
-    most ``max_lines`` lines (continued under the first item); what does not
-    fit is counted at the end (``+3``)."""
-    items = list(items)
-    indent = " " * min(len(head), 12)
+def fold(line: str, width: int = WIDTH, indent: int | None = None) -> list[str]:
+    """``line`` in lines of at most ``width`` characters, broken between words
+    and nothing cut: the lines after the first indented ``indent`` columns
+    (by default four more than ``line``'s own indent).
+
+    >>> fold("seat 1: Blue x3 (1, +1→2) | Chili x2 (0, +1→1)", 30)
+    ['seat 1: Blue x3 (1, +1→2) |', '    Chili x2 (0, +1→1)']
+    """
+    if len(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    more = " " * (min(lead + 4, 12) if indent is None else indent)
+    return textwrap.wrap(
+        line,
+        width,
+        subsequent_indent=more,
+        break_on_hyphens=False,
+        replace_whitespace=False,
+    ) or [line[:width]]
+
+
+def fold_cells(head: str, cells: Iterable[str], width: int = WIDTH, sep: str = " | ") -> list[str]:
+    """``head`` and ``cells`` joined by ``sep``, broken only between cells
+    (a cell longer than a line is folded by words); the lines after the
+    first indented six columns.
+
+    >>> fold_cells("seat 1: 2 coins", ["Blue x3 (1, +1→2)", "Black-eyed x2 (1, +1→2)"], 40)
+    ['seat 1: 2 coins | Blue x3 (1, +1→2) |', '      Black-eyed x2 (1, +1→2)']
+    """
+    indent = "      "
     lines: list[str] = []
     cur = head
-    shown = 0
-    for i, item in enumerate(items):
-        sep = "" if cur in (head, indent) else "  "
-        if len(cur) + len(sep) + len(item) <= width:
-            cur += sep + item
-            shown = i + 1
+    for cell in cells:
+        if len(cur) + len(sep) + len(cell) + len(sep.rstrip()) <= width:
+            cur += sep + cell
             continue
-        if len(lines) + 1 >= max_lines:
-            break
+        lines.append(cur + sep.rstrip())
+        cur = indent + cell
+        if len(cur) > width:
+            *done, cur = fold(cur, width, len(indent))
+            lines += done
+    lines.append(cur)
+    return [x for line in lines for x in fold(line, width, len(indent))]
+
+
+def side_by_side(texts: list[str], indent: str, width: int = WIDTH) -> list[str]:
+    """``texts`` after ``indent``, three spaces apart, as many on a line as
+    fit; a text too long for a line of its own is folded.
+
+    >>> side_by_side(["f0: Blue x1", "f1: empty", "f2: Chili x3 (pays 1)"], "  ", 28)
+    ['  f0: Blue x1   f1: empty', '  f2: Chili x3 (pays 1)']
+    """
+    lines: list[str] = []
+    cur = ""
+    for text in texts:
+        if cur and len(cur) + 3 + len(text) <= width:
+            cur += "   " + text
+            continue
+        if cur:
+            lines.append(cur)
+        *whole, cur = fold(indent + text, width)
+        lines += whole
+    if cur:
         lines.append(cur)
-        cur = indent + item
-        shown = i + 1
+    return lines
+
+
+def fit_rows(lines: list[tuple[int, str]], rows: int, note: str) -> list[str]:
+    """The lines of a table in at most ``rows`` lines, each ranked by how
+    much it may be missed (0: never): while there are too many, every line
+    of the highest rank goes, and ``note`` (where to see them) takes the
+    place of the first line left out, beside the line before it where it fits. Lines of rank 0 stay even where they
+    are too many.
+
+    >>> fit_rows([(0, "a"), (2, "b"), (1, "c"), (2, "d"), (0, "e")], 4, "more")
+    ['a  more', 'c', 'e']
+    """
+    gone: set[int] = set()
+    ranks = sorted({rank for rank, _ in lines if rank > 0}, reverse=True)
+    while ranks and sum(rank not in gone for rank, _ in lines) + bool(gone) > rows:
+        gone.add(ranks.pop(0))
+    out: list[str] = []
+    noted = False
+    for rank, text in lines:
+        if rank in gone:
+            if not noted:
+                if out and len(out[-1]) + 2 + len(note) <= WIDTH:
+                    out[-1] += "  " + note  # beside the line before
+                else:
+                    out.append(note)
+                noted = True
+            continue
+        out.append(text)
+    return out
+
+
+def flow(
+    head: str, items: Iterable[str], width: int = WIDTH, max_lines: int = 2, more: str = ""
+) -> list[str]:
+    """``items`` after ``head``, two spaces apart, wrapped at ``width`` onto at
+    most ``max_lines`` lines (continued under the first item); what does not
+    fit is counted at the end (``+3``, then ``more``: where to see them)."""
+    items = list(items)
+    indent = " " * min(len(head), 12)
+    rows: list[list[str]] = [[]]
+    for item in items:
+        start = head if len(rows) == 1 else indent
+        row = rows[-1]
+        if not row or len(start) + len("  ".join([*row, item])) <= width:
+            row.append(item)
+        elif len(rows) < max_lines:
+            rows.append([item])
+        else:
+            break
+    shown = sum(len(r) for r in rows)
     left = len(items) - shown
     if left:
-        tail = f"  +{left}"
-        cur = clip(cur, width - len(tail)) + tail
-    lines.append(cur)
-    return [clip(x, width) for x in lines]
+        start = head if len(rows) == 1 else indent
+        # room for the count: whole items make way, none is cut
+        while (
+            rows[-1] and len(start) + len("  ".join(rows[-1])) + len(f"  +{left + 1}{more}") > width
+        ):
+            rows[-1].pop()
+            left += 1
+    lines = [(head if i == 0 else indent) + "  ".join(r) for i, r in enumerate(rows)]
+    if left:
+        lines[-1] += f"  +{left}{more}"
+    return [x for line in lines for x in fold(line, width)]
 
 
 def ascii_name(text: str, lady: str = "lady") -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bohn.describe.base import Describer
+from bohn.describe.terminal import COMPACT_ROWS, fit_rows, fold, side_by_side
 from bohn.engine.actions import Action, Pass
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
@@ -481,6 +482,84 @@ class BohnkickDescriber(Describer):
             + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence)) or none)
         )
         return lines
+
+    def compact_screen(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        kinds: dict[int, str],
+        asking: str | None = None,
+        rows: int = COMPACT_ROWS,
+    ) -> list[str]:
+        """The match in about ``rows`` lines of 80 columns: the attack and the
+        score, what happens now, the cards played, the ball and the shot, the
+        teams with their players' cards, your cards; the decks and then the
+        goals give way when it is too tall (``table`` shows everything)."""
+        out: list[tuple[int, str]] = []
+
+        def add(rank: int, line: str) -> None:
+            out.extend((rank, x) for x in fold(line))
+
+        score = obs.get("score") or [0, 0]
+        add(
+            0,
+            self.w(
+                f"=== Bohnkick - attack {obs.get('attack')} - "
+                f"{self.phase_name(obs.get('phase'))} ===",
+                f"=== Bohnkick - Angriff {obs.get('attack')} - "
+                f"{self.phase_name(obs.get('phase'))} ===",
+            )
+            + f"  {self.team_name(0)} {score[0]} : {score[1]} {self.team_name(1)}",
+        )
+        if obs.get("last_attack"):
+            add(
+                0,
+                self.w("LAST ATTACK: no more team cards", "LETZTER ANGRIFF: keine Teamkarten mehr"),
+            )
+        kept = (
+            self.w("now: ", "jetzt: "),
+            self.w("played in this attack: ", "gespielt in diesem Angriff: "),
+            self.w("ball: ", "Ball: "),
+            self.w("shot on goal: ", "Schuss aufs Tor: "),
+            self.w("team ", "Team "),
+            self.w("defensive deck: ", "Abwehrstapel: "),
+        )
+        played = [self.card(str(k)) for k in obs.get("played", [])]
+        for line in self.screen(obs, seat, kinds, asking):
+            if line.startswith(kept[1]) and played:  # a sequence, not keys: "1) ..."
+                add(0, kept[1] + " -> ".join(played))
+            elif line.startswith(kept):
+                deck = line.startswith(kept[4:])
+                add(1 if deck else 0, line)
+        for line in self.goals(obs):
+            add(2, line.strip())
+        active = {int(obs.get("to_play", -1)), int(obs.get("reactor", -1))}
+        attacker = int(obs.get("attacking_team", -1)) if obs.get("phase") != "over" else -1
+        for t in (0, 1):
+            players = [
+                ("*" if s in active else "")
+                + f"{self.seat_name(s, seat, kinds)} {p.get('hand_size')}+{p.get('defence_size')}"
+                for s, p in enumerate(obs["seats"])
+                if p.get("team") == t
+            ]
+            attacking = self.w(", attacking", ", im Angriff") if t == attacker else ""
+            counted = self.w("team+defensive cards", "Team+Abwehrkarten")
+            add(
+                0,
+                f"{self.w('team', 'Team')} {t} {self.team_name(t)} ({counted}{attacking}): "
+                + ", ".join(players),
+            )
+        me = obs["seats"][seat]
+        none = self.w("none", "keine")
+        hand = [f"h{i} {self.card(str(k))}" for i, k in enumerate(me.get("hand", []))]
+        defence = [f"d{i} {self.card(str(k))}" for i, k in enumerate(me.get("defence", []))]
+        for title, cards in (
+            (self.w("your team cards:", "deine Teamkarten:"), hand),
+            (self.w("your defensive cards:", "deine Abwehrkarten:"), defence),
+        ):
+            lines = side_by_side([title, *(cards or [none])], "    ")
+            out += [(0, lines[0][4:])] + [(0, x) for x in lines[1:]]
+        return fit_rows(out, rows, self.w("(more: table)", "(mehr: table)"))
 
     def final_lines(
         self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]

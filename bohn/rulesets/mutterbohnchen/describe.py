@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from bohn.describe.terminal import WIDTH, clip
 from bohn.engine.actions import (
     Accept,
     Action,
@@ -923,6 +922,18 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         return super().seat_field_line(obs, s, p, f)
 
+    def compact_field(
+        self, obs: dict[str, Any], s: int, p: dict[str, Any], f: int, whole: bool = True
+    ) -> str:
+        if "open_fields" in p and f not in p["open_fields"]:
+            return self.w("no field", "kein Feld")
+        return super().compact_field(obs, s, p, f, whole)
+
+    def own_field(self, obs: dict[str, Any], seat: int, me: dict[str, Any], f: int) -> str:
+        if "open_fields" in me and f not in me["open_fields"]:
+            return self.seat_field_line(obs, seat, me, f)
+        return super().own_field(obs, seat, me, f)
+
     def seat_extras(self, obs: dict[str, Any], p: dict[str, Any]) -> list[str]:
         if "blind_coins" in p:  # known faces and face-down starting coins
             return [self.coin_text(p), *self.quirk_lines(p)]
@@ -937,7 +948,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         known = list(p.get("known_coins", []))
         kept = [self.w("coins known: ", "bekannte Münzen: ") + self.counted(known)] if known else []
         kept += self.quirk_lines(p)
-        return [clip("    " + "; ".join(kept), WIDTH - 4)] if kept else []
+        return ["    " + "; ".join(kept)] if kept else []
 
     def extra_lines(
         self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None
