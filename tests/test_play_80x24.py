@@ -46,7 +46,9 @@ LARGEST = [
 #: a key item above the prompt: ``1) plant ...``, ``a N) accept 3, 4``
 ITEM = re.compile(r"(?:^|   )([a-z]?\d*(?: N)?)\) ")
 #: what the session says when a key is refused
-REFUSED = re.compile(r"there is no choice|not allowed:|no field '")
+REFUSED = re.compile(
+    r"there is no choice|not allowed:|no field '|es gibt jetzt keine Wahl|nicht erlaubt:|kein Feld '"
+)
 
 
 def items_of(lines: list[str]) -> list[str]:
@@ -59,7 +61,16 @@ def items_of(lines: list[str]) -> list[str]:
     return out
 
 
-def play_at_random(variant: str, players: int, seed: int, prompts: int) -> dict[str, int]:
+#: the session's questions in each language: the move, the field, the pick
+ASKS = {
+    "en": ("your move> ", "on which field?", "choice"),
+    "de": ("dein Zug> ", "auf welches Feld?", "Wahl"),
+}
+
+
+def play_at_random(
+    variant: str, players: int, seed: int, prompts: int, lang: str = "en"
+) -> dict[str, int]:
     """A game as a person who types a random key shown at every prompt;
     every screen is checked. Counts of what was seen."""
     out = io.StringIO()
@@ -74,15 +85,16 @@ def play_at_random(variant: str, players: int, seed: int, prompts: int) -> dict[
         if state["typed"]:
             assert not REFUSED.search(since), (state["typed"], since)
         state["typed"] = ""
-        if prompt.startswith("on which field?"):
+        move, field, pick = ASKS[lang]
+        if prompt.startswith(field):
             fields = re.search(r"\(([0-9, ]+);", prompt)
             assert fields, prompt
             seen["field question"] += 1
             state["typed"] = rng.choice(fields.group(1).split(", "))
             return state["typed"]
-        if prompt.startswith("choice"):
+        if prompt.startswith(pick):
             return "1"
-        if prompt != "your move> ":
+        if prompt != move:
             return ""
         screen = since.rsplit("\n\n", 1)[-1].splitlines()
         seen["prompts"] += 1
@@ -92,7 +104,8 @@ def play_at_random(variant: str, players: int, seed: int, prompts: int) -> dict[
         for line in screen:
             assert len(line) <= 80, line
             assert "…" not in line, line
-        keys_at = next(i for i, x in enumerate(screen) if ITEM.match(x) or x.startswith("also:"))
+        also = ("also:", "außerdem:")
+        keys_at = next(i for i, x in enumerate(screen) if ITEM.match(x) or x.startswith(also))
         items = items_of(screen[keys_at:])
         texts = Counter(item.split(") ", 1)[1] for item in items)
         assert all(n == 1 for n in texts.values()), items
@@ -105,7 +118,8 @@ def play_at_random(variant: str, players: int, seed: int, prompts: int) -> dict[
         seen["typed"] += 1
         return state["typed"]
 
-    assert main(variant, players, 0, ["greedy"], seed, input_fn=input_fn, out=out) == 0
+    rc = main(variant, players, 0, ["greedy"], seed, input_fn=input_fn, out=out, lang=lang)
+    assert rc == 0
     assert "Traceback" not in out.getvalue()
     return dict(seen)
 
@@ -117,6 +131,14 @@ def test_every_screen_fits_80x24_and_every_key_shown_is_accepted(
     seen = play_at_random(variant, players, seed=3, prompts=60)
     assert seen["prompts"] > 20
     assert seen["typed"] > 10
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("mutterbohnchen", 6), ("high-bohn", 5), ("bohnkick", 4)]
+)
+def test_in_german_too(variant: str, players: int) -> None:
+    seen = play_at_random(variant, players, seed=4, prompts=40, lang="de")
+    assert seen["prompts"] > 20
 
 
 def test_a_card_that_several_fields_take_asks_which() -> None:
