@@ -1,0 +1,262 @@
+"""What the lobby sends and is sent: a new game's request checked and
+normalised, its JSON Schema, the bodies of the other requests, and the games'
+public summaries."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from bohn.bots.base import BotSpecError, check_bot_spec, make_bot
+from bohn.engine.errors import SetupError
+from bohn.rulesets import VARIANTS
+from bohn.server.http import BadRequest, openapi_body
+from bohn.server.rooms import Room, seat_names
+from bohn.server.store import GameRow
+
+#: the longest think time a bot seat may be given, in milliseconds
+MAX_THINK_MS = 10_000
+#: the turn clock's seconds per decision, least and most
+CLOCK_RANGE = (10, 3600)
+#: the lobby's page size: by default, and the most
+LOBBY_PAGE = (50, 200)
+#: the most games one lobby request may name (``?ids=``)
+LOBBY_IDS = 50
+
+
+#: the longest player name, in characters
+MAX_NAME = 40
+
+
+def player_name(value: Any, where: str) -> str:
+    """A player's name as given (``where`` says whose, for the message):
+    trimmed, 1 to :data:`MAX_NAME` printable characters; BadRequest else."""
+    if not isinstance(value, str):
+        raise BadRequest(f"{where}: a name is a string of 1 to {MAX_NAME} characters")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise BadRequest(f"{where}: a name has 1 to {MAX_NAME} characters, not {len(name)}")
+    if not name.isprintable():
+        raise BadRequest(f"{where}: a name holds only printable characters")
+    return name
+
+
+def bot_name(spec: str) -> str:
+    """The name a bot's seat shows: its bot's ("greedy bot")."""
+    return f"{spec.split(':', 1)[0]} bot"
+
+
+def seat_free(row: Any, seat: dict[str, Any]) -> bool:
+    """Whether a person may take ``seat`` from the lobby: a human seat that
+    nobody has taken (no name) or joined through its link, and not the
+    creator's (the first human seat). A finished game has none."""
+    if seat["kind"] != "human" or seat.get("name") or seat["joined"] or row.status == "finished":
+        return False
+    first = next(s["seat"] for s in row.seats if s["kind"] == "human")
+    return bool(seat["seat"] != first)
+
+
+def new_game_spec(body: Any) -> dict[str, Any]:
+    """Validate a create-game request; its normalised form."""
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    unknown = set(body) - {
+        "variant",
+        "players",
+        "options",
+        "seats",
+        "think_ms",
+        "seed",
+        "clock_s",
+    }
+    if unknown:
+        raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
+    variant = body.get("variant")
+    if variant not in VARIANTS:
+        raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    cls = VARIANTS[variant]
+    players = body.get("players", min(cls.allowed_players(), key=lambda n: (abs(n - 4), n)))
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in cls.allowed_players()
+    ):
+        raise BadRequest(f"{variant} is for {cls.players_text()} players, not {players!r}")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object")
+    try:
+        cls.resolve_options(options)
+    except SetupError as e:
+        raise BadRequest(e.message) from None
+    seats = body.get(
+        "seats", [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    )
+    if not isinstance(seats, list) or len(seats) != players:
+        raise BadRequest(f"seats must list {players} seats")
+    rows: list[dict[str, Any]] = []
+    for i, s in enumerate(seats):
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise BadRequest(
+                f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': 'greedy'}}"
+            )
+        if s["kind"] == "bot":
+            spec = s.get("bot", "greedy")
+            if not isinstance(spec, str):
+                raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
+            try:
+                # the kind and every parameter within its bounds (the
+                # server's, Param.server_high), and a bot that can be made
+                check_bot_spec(spec, server=True)
+                make_bot(spec, 0, server=True)
+            except BotSpecError as e:
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+            except ValueError as e:  # parameters that do not go together
+                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+            rows.append(
+                {"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": bot_name(spec)}
+            )
+        else:
+            name = None if s.get("name") is None else player_name(s["name"], f"seat {i}")
+            rows.append({"seat": i, "kind": "human", "bot": None, "name": name})
+    if not any(r["kind"] == "human" for r in rows):
+        raise BadRequest(
+            "a game on the server needs at least one human seat (use bohn sim for bots)"
+        )
+    think = body.get("think_ms", 0)
+    if isinstance(think, bool) or not isinstance(think, int) or not 0 <= think <= MAX_THINK_MS:
+        raise BadRequest(f"think_ms must be an integer from 0 to {MAX_THINK_MS}")
+    clock = body.get("clock_s")
+    if clock is not None and (
+        isinstance(clock, bool)
+        or not isinstance(clock, int)
+        or not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]
+    ):
+        raise BadRequest(
+            f"clock_s (the turn clock) is a whole number of seconds from {CLOCK_RANGE[0]} "
+            f"to {CLOCK_RANGE[1]}, or null for no clock; not {clock!r}"
+        )
+    seed = body.get("seed", secrets.randbits(48))
+    if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
+        raise BadRequest("seed must be an integer or a short string")
+    return {
+        "variant": variant,
+        "players": players,
+        "options": options,
+        "seats": rows,
+        "think_ms": think,
+        "seed": seed,
+        "clock_s": clock,
+        "seed_chosen": "seed" in body,
+    }
+
+
+def create_schema() -> dict[str, Any]:
+    """The create-game body as JSON Schema (what :func:`new_game_spec` takes)."""
+    name = {"type": ["string", "null"], "minLength": 1, "maxLength": MAX_NAME}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["variant"],
+        "properties": {
+            "variant": {"type": "string", "enum": list(VARIANTS)},
+            "players": {"type": "integer", "minimum": 1, "maximum": 8},
+            "options": {"type": "object"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": {
+                        "kind": {"type": "string", "enum": ["human", "bot"]},
+                        "name": name,
+                        "bot": {
+                            "type": "string",
+                            "maxLength": 120,
+                            "examples": ["greedy", "random", "greedy:proposals=1"],
+                        },
+                    },
+                },
+            },
+            "think_ms": {"type": "integer", "minimum": 0, "maximum": MAX_THINK_MS},
+            "seed": {"type": ["integer", "string"], "maxLength": 60},
+            "clock_s": {
+                "type": ["integer", "null"],
+                "minimum": CLOCK_RANGE[0],
+                "maximum": CLOCK_RANGE[1],
+            },
+        },
+    }
+
+
+TAKE_BODY = openapi_body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name"],
+        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME}},
+    },
+    {"name": "Ada"},
+)
+ACTION_BODY = openapi_body(
+    {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seq", "action"],
+        "properties": {
+            "seq": {"type": "integer", "minimum": 0},
+            "action": {
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"type": "string"}},
+                "description": "an action's JSON (docs/actions.md)",
+            },
+        },
+    },
+    {"seq": 0, "action": {"type": "plant", "from": "hand"}},
+)
+
+
+def summary(room: Room) -> dict[str, Any]:
+    """A live game's summary."""
+    return row_summary(room.row, room.game.seq, sorted(room.game.waiting_for()))
+
+
+def row_summary(row: GameRow, seq: int, waiting_for: list[int] | None) -> dict[str, Any]:
+    """A game's summary from its row, its ``seq`` and the seats it waits on
+    (None: not known without loading the game; a finished game waits on nobody)."""
+    if waiting_for is None and row.status == "finished":
+        waiting_for = []
+    humans = [s for s in row.seats if s["kind"] == "human"]
+    status = row.status
+    if status == "running" and not all(s["joined"] for s in humans):
+        status = "open"
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "title": VARIANTS[row.variant].title,
+        "players": row.players,
+        "options": row.options,
+        "clock_s": row.clock_s,
+        "status": status,
+        "seq": seq,
+        "seats": [
+            {
+                "seat": s["seat"],
+                "kind": s["kind"],
+                "bot": s["bot"],
+                "joined": s["joined"],
+                **seat_identity(row, s),
+            }
+            for s in row.seats
+        ],
+        "seed_chosen": row.seed_chosen,
+        "waiting_for": waiting_for,
+        "result": row.result,
+        "created_at": row.created_at,
+    }
+
+
+def seat_identity(row: Any, seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's name and whether it is free, as summaries show them."""
+    return {"name": seat_names(row)[seat["seat"]], "free": seat_free(row, seat)}
