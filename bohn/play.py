@@ -47,6 +47,7 @@ from bohn.engine.actions import (
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.interrupts import deferred_interrupt
+from bohn.pacing import holds
 from bohn.prompt_keys import Keys, prompt_keys
 from bohn.rulesets import VARIANTS, ruleset
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
@@ -118,6 +119,11 @@ class Session:
         self.auto = False
         #: every card key by the plain-ASCII names a person may type
         self.aliases = self.card_aliases()
+        #: a bot holding back its end of the trading for the person's pass, and
+        #: the state it did so at (:func:`bohn.pacing.holds`)
+        self.resting: tuple[int, int] | None = None
+        #: the turn whose waiting bot was announced
+        self.told_wait: Any = None
 
     def card_aliases(self) -> dict[str, str]:
         try:
@@ -168,6 +174,8 @@ class Session:
                     self.say(self.words.ui("too-long"))
                     return 1
                 s = next_seat(waiting, last, n)
+                if self.resting == (s, game.seq) and self.seat in waiting:
+                    s = self.seat  # the bot holds its end of the trading: your move
                 if s == self.seat:
                     self.human_turn()
                 else:
@@ -231,6 +239,14 @@ class Session:
         view = seat_view(game, s, self.bots[s], self.trackers)
         legal = view.legal
         action = self.think(s, view, stop_here)
+        if holds(game, s, action, [self.seat]):  # the trading waits for the person's pass
+            self.resting = (s, game.seq)
+            turn = game.observe(self.seat).get("turn")
+            if self.told_wait != turn:
+                self.told_wait = turn
+                who = self.words.seat_name(s, self.seat, self.kinds)
+                self.say(self.words.ui("bot-waits", who=who))
+            return
         try:
             events = game.apply(s, action)
         except BohnError as e:  # a bot's mistake must not end the person's game

@@ -33,6 +33,11 @@ UI: dict[str, tuple[str, str]] = {
         "das Spiel endete nicht rechtzeitig; Abbruch",
     ),
     "bot-error": ("{who} tried {text}: {error}", "{who} versuchte {text}: {error}"),
+    "bot-waits": (
+        "{who} keeps the trading open for you: propose, answer, or pass (p) when you are done",
+        "{who} hält den Handel für dich offen: biete an, antworte, oder passe (p), wenn du "
+        "fertig bist",
+    ),
     "choices": ("your choices:", "deine Möglichkeiten:"),
     "prompt": (
         "your move (number, action, help, log, table, quit)> ",

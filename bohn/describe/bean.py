@@ -357,12 +357,10 @@ class BeanDescriber(Describer):
         return a.text()
 
     def advances(self, a: Action, obs: dict[str, Any], seat: int) -> bool:
-        if isinstance(a, self.OPTIONAL):
-            return False
-        if isinstance(a, Pass) and obs.get("phase") == "trade":
-            # another player's pass in trading: no more proposals, never asked for
-            return obs.get("active") == seat
-        return True
+        # every move the game waits for but the optional ones; another
+        # player's pass in trading ("nothing more from me") too: wherever a
+        # person sits, the active bot waits for it (bohn.pacing)
+        return not isinstance(a, self.OPTIONAL)
 
     def to_move(
         self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
@@ -391,6 +389,21 @@ class BeanDescriber(Describer):
             return self.w(
                 f"Your move: {self.phase_name('trade')}.",
                 f"Du bist am Zug: {self.phase_name('trade')}.",
+            )
+        if (
+            not over
+            and obs.get("phase") == "trade"
+            and isinstance(active, int)
+            and active != seat
+            and seat in waiting
+            and any(isinstance(a, Pass) for a in legal)
+        ):
+            # another's trading: a bot keeps it open until this seat passes
+            return self.w(
+                f"Your move: {self.seat(active)} is trading. Make or answer offers, "
+                "or pass when you are done.",
+                f"Du bist am Zug: {self.seat(active)} handelt. Biete an, antworte, "
+                "oder passe, wenn du fertig bist.",
             )
         if (
             not over

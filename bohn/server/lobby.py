@@ -9,6 +9,7 @@ from typing import Any
 
 from bohn.bots.base import BotSpecError, check_bot_spec, make_bot
 from bohn.engine.errors import SetupError
+from bohn.pacing import PACES, TRADE_WINDOW_RANGE, TRADE_WINDOW_S
 from bohn.rulesets import VARIANTS
 from bohn.server.http import BadRequest, openapi_body
 from bohn.server.rooms import Room, seat_names
@@ -68,6 +69,8 @@ def new_game_spec(body: Any) -> dict[str, Any]:
         "think_ms",
         "seed",
         "clock_s",
+        "pace",
+        "trade_s",
     }
     if unknown:
         raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
@@ -136,6 +139,18 @@ def new_game_spec(body: Any) -> dict[str, Any]:
             f"clock_s (the turn clock) is a whole number of seconds from {CLOCK_RANGE[0]} "
             f"to {CLOCK_RANGE[1]}, or null for no clock; not {clock!r}"
         )
+    pace = body.get("pace")  # none: think_ms alone, as before (the page sends one)
+    if pace is not None and pace not in PACES:
+        raise BadRequest(f"pace is one of {', '.join(PACES)} (the bots' pace), not {pace!r}")
+    trade = body.get("trade_s")
+    low, high = TRADE_WINDOW_RANGE
+    if trade is not None and (
+        isinstance(trade, bool) or not isinstance(trade, int) or not low <= trade <= high
+    ):
+        raise BadRequest(
+            f"trade_s (how long a bot keeps its trading open for the people) is a whole "
+            f"number of seconds from {low} to {high}, or null for {TRADE_WINDOW_S}; not {trade!r}"
+        )
     seed = body.get("seed", secrets.randbits(48))
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
         raise BadRequest("seed must be an integer or a short string")
@@ -148,6 +163,8 @@ def new_game_spec(body: Any) -> dict[str, Any]:
         "seed": seed,
         "clock_s": clock,
         "seed_chosen": "seed" in body,
+        "pace": pace,
+        "trade_s": trade,
     }
 
 
@@ -184,6 +201,12 @@ def create_schema() -> dict[str, Any]:
                 "type": ["integer", "null"],
                 "minimum": CLOCK_RANGE[0],
                 "maximum": CLOCK_RANGE[1],
+            },
+            "pace": {"type": "string", "enum": list(PACES)},
+            "trade_s": {
+                "type": ["integer", "null"],
+                "minimum": TRADE_WINDOW_RANGE[0],
+                "maximum": TRADE_WINDOW_RANGE[1],
             },
         },
     }
@@ -238,6 +261,8 @@ def row_summary(row: GameRow, seq: int, waiting_for: list[int] | None) -> dict[s
         "players": row.players,
         "options": row.options,
         "clock_s": row.clock_s,
+        "pace": row.pace,
+        "trade_s": row.trade_s or TRADE_WINDOW_S,
         "status": status,
         "seq": seq,
         "seats": [

@@ -148,6 +148,7 @@ def step_view(
     lang = lang if lang in LANGS else "en"
     view = game_view(game, game_id, None, game.seq, lang, names=names, seed_chosen=seed_chosen)
     view["clock"] = None
+    view["trade_window"] = None
     if reveal:
         obs = view["observation"]
         seats = obs.get("seats")

@@ -40,6 +40,7 @@ from bohn.describe import LANGS, Describer, describer
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
+from bohn.pacing import PACES, TRADE_WINDOW_S, TradeWindow, holds
 from bohn.rulesets import find_variant
 from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
 from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
@@ -334,6 +335,17 @@ class Room:
         #: in a cluster, while another process owns the game: the owner's
         #: deadlines (``time.monotonic`` here, by seat) at the state they were told for
         self.owner_deadlines: tuple[int, dict[int, float]] | None = None
+        #: the people at the table: the human seats (``bohn.pacing``)
+        self.people: frozenset[int] = frozenset(
+            s["seat"] for s in row.seats if s["kind"] == "human"
+        )
+        #: the clock of the pacing (tests move it themselves)
+        self.clock: Callable[[], float] = time.monotonic
+        #: how long a bot keeps its trading open for the people at the table
+        self.window = TradeWindow(float(row.trade_s or TRADE_WINDOW_S), clock=lambda: self.clock())
+        #: a bot holding back its end of the trading, and the state it did so at
+        self.resting: tuple[int, int] | None = None
+        self._wake_task: asyncio.Task[None] | None = None
 
     # -- views ---------------------------------------------------------------
 
@@ -351,6 +363,7 @@ class Room:
             seed_chosen=self.row.seed_chosen,
         )
         msg["clock"] = self.clock_view()
+        msg["trade_window"] = self.trade_view()
         return msg
 
     def seat_names_changed(self) -> None:
@@ -501,6 +514,7 @@ class Room:
                 h.rule,
             ) from None
         await self._commit(trial, [(game.seq, h.seat, h.action.to_json())])
+        self.window.touch()  # a person acted: the trading stays open longer
         return trial.seq
 
     async def _act(self, seat: int, seq: int, action: Any) -> int:
@@ -522,6 +536,7 @@ class Room:
         except Exception as e:
             raise self._engine_failed(seat, action, e) from None
         await self._commit(trial, [(seq, seat, a.to_json())])
+        self.window.touch()  # a person acted: the trading stays open longer
         return trial.seq
 
     async def _commit(
@@ -558,13 +573,79 @@ class Room:
     # -- bots ------------------------------------------------------------------
 
     def _bot_to_move(self, game: Game | None = None) -> int | None:
+        """The first bot seat the game waits on that is not holding back its
+        end of the trading for the people (:meth:`_hold_back`)."""
         game = game or self.game
         if game.result() is not None:
             return None
         for s in sorted(game.waiting_for()):
-            if s in self.bots:
+            if s in self.bots and not self._rests(s, game):
                 return s
         return None
+
+    # -- people set the pace ---------------------------------------------------
+
+    def _rests(self, seat: int, game: Game) -> bool:
+        """Whether the bot at ``seat`` holds back its end of the trading at
+        this state, the trade window still open."""
+        return self.resting == (seat, game.seq) and self.window.is_open()
+
+    def _hold_back(self, game: Game, seat: int, action: Action) -> bool:
+        """Whether the bot at ``seat`` holds ``action`` back: it would end the
+        trading while a person at the table still trades and the trade
+        window (``bohn.pacing``) is open. The bot rests at this state until a
+        person acts or the window closes (a task wakes the bots then)."""
+        if not holds(game, seat, action, self.people):
+            return False
+        self.window.watch(game.observe(None).get("turn"))
+        if not self.window.is_open():
+            return False
+        self.resting = (seat, game.seq)
+        self._wake_after(self.window.left())
+        self._dirty = True  # the countdown is told
+        self._tell_soon()
+        return True
+
+    def _wake_after(self, seconds: float) -> None:
+        """Look for a bot to move again after ``seconds`` (the trade window closing)."""
+        if self._wake_task is not None and not self._wake_task.done():
+            self._wake_task.cancel()
+
+        async def wake() -> None:
+            await asyncio.sleep(seconds)
+            self.kick_bots()
+
+        self._wake_task = asyncio.get_running_loop().create_task(wake())
+
+    def trade_view(self) -> dict[str, Any] | None:
+        """How long the trading stays open for the people, while a bot holds
+        back its end: ``{"seat", "seconds", "left"}`` (None otherwise)."""
+        if self.resting is None or not self._rests(self.resting[0], self.game):
+            return None
+        return {
+            "seat": self.resting[0],
+            "seconds": self.window.seconds,
+            "left": round(self.window.left(), 1),
+        }
+
+    def _pace_s(self, seat: int) -> float:
+        """Seconds before the move of the bot at ``seat``: ``think_ms`` where
+        the game has no pace (as before); else the pace's (``bohn.pacing.PACES``)
+        where a person follows the move (a person is waited on too, or the bot
+        is the active player and no trading goes on without the people), and
+        none where only bots are left (every person has passed)."""
+        if self.row.pace is None:
+            return self.row.think_ms / 1000
+        delay = PACES.get(self.row.pace, 0.0)
+        if not delay or not self.people:
+            return 0.0
+        waiting = self.game.waiting_for()
+        if self.people & waiting:
+            return delay
+        obs = self.game.observe(None)
+        if obs.get("active") == seat and obs.get("phase") != "trade":
+            return delay
+        return 0.0
 
     def kick_bots(self) -> None:
         """Start the bots' loop if a bot seat is waited on and none runs."""
@@ -590,17 +671,21 @@ class Room:
         together; nobody sees a move before it is committed. A search bot
         thinks in the bot pool, without the game's lock (:meth:`_search_move`)."""
         while True:
-            if self.row.think_ms:
-                await asyncio.sleep(self.row.think_ms / 1000)
             seat = self._bot_to_move()
             if seat is None:
                 return
+            pace = self._pace_s(seat)
+            if pace:
+                await asyncio.sleep(pace)
+                seat = self._bot_to_move()
+                if seat is None:
+                    return
             if self.bots[seat].uses_infostate:
                 await self._search_move()
             else:
                 async with self.lock:
                     trial = self.game.clone()
-                    moves = self._bot_run(trial, 1 if self.row.think_ms else BOT_RUN)
+                    moves = self._bot_run(trial, 1 if pace else BOT_RUN)
                     if moves:
                         await self._commit(trial, moves)
             await asyncio.sleep(0)
@@ -643,6 +728,8 @@ class Room:
                 if self._fallback is None:
                     self._fallback = make_bot("greedy", bot_seed(self.row.seed, seat))
                 action = self._fallback.act(seat_view(trial, seat, self._fallback, {}))
+            if self._hold_back(trial, seat, action):
+                return
             try:
                 trial.apply(seat, action)
             except BohnError as e:  # a bot's mistake: its first legal action instead
@@ -666,6 +753,8 @@ class Room:
             view = seat_view(game, seat, bot, {})  # no search here: no information state
             seq = game.seq
             action = bot.act(view)
+            if self._hold_back(game, seat, action):
+                continue  # another bot may still move; this one rests
             try:
                 game.apply(seat, action)  # a refused action changes nothing
             except BohnError as e:  # a bot's mistake: its first legal action instead
@@ -788,7 +877,13 @@ class Room:
             if not h.done.done():
                 h.done.set_exception(Refused("stopped", "the server is stopping"))
         self.held = []
-        for task in (self._bot_task, self._tell_task, self._window_task, self._clock_task):
+        for task in (
+            self._bot_task,
+            self._tell_task,
+            self._window_task,
+            self._clock_task,
+            self._wake_task,
+        ):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -49,6 +49,11 @@ games = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
     # the turn clock: seconds a human seat has per decision (null: no clock)
     sa.Column("clock_s", sa.Integer, nullable=True),
+    # the bots' pace where a person follows them: slow, normal or fast (null:
+    # think_ms alone sets it, as before migration 0008)
+    sa.Column("pace", sa.String(8), nullable=True),
+    # seconds a bot keeps its trading open for the people (null: the default)
+    sa.Column("trade_s", sa.Integer, nullable=True),
     # whether the seed was chosen by a person (the create request), not drawn
     sa.Column("seed_chosen", sa.Boolean, nullable=False, server_default=sa.false()),
     # why the game could not be loaded (null: it loads); such a game is left
@@ -199,6 +204,11 @@ class GameRow:
     #: the seats the game waits for after its last stored action (None: not
     #: known; ``games.waiting``)
     waiting: list[int] | None = None
+    #: the bots' pace where a person follows them (``bohn.pacing.PACES``;
+    #: None: ``think_ms`` alone, before every bot move)
+    pace: str | None = None
+    #: seconds a bot keeps its trading open for the people (None: the default)
+    trade_s: int | None = None
 
 
 #: the statuses a game has: running and finished ones are played and listed;
@@ -498,8 +508,11 @@ class Store:
         seed_chosen: bool = False,
         creator_hash: str | None = None,
         waiting: list[int] | None = None,
+        pace: str | None = None,
+        trade_s: int | None = None,
     ) -> None:
-        """Store a new game and its seats; ``waiting``: the seats it waits for first."""
+        """Store a new game and its seats; ``waiting``: the seats it waits for
+        first; ``pace`` and ``trade_s``: the bots' pace and trade window."""
         now = time.time()
         game = games.insert().values(
             id=game_id,
@@ -517,6 +530,8 @@ class Store:
             seed_chosen=seed_chosen,
             creator_hash=creator_hash,
             waiting=None if waiting is None else waiting_text(waiting),
+            pace=pace,
+            trade_s=trade_s,
         )
         seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
         await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
@@ -644,6 +659,8 @@ class Store:
             spectator_hash=g.spectator_hash,
             created_at=g.created_at,
             clock_s=getattr(g, "clock_s", None),
+            pace=getattr(g, "pace", None),
+            trade_s=getattr(g, "trade_s", None),
             seats=[
                 {
                     "seat": s.seat,

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import bohn
+from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.server.rooms import game_view
@@ -90,6 +91,7 @@ def test_your_move_only_while_the_game_waits_for_the_seat(browser: Any, server: 
     active = game.observe(None)["active"]
     other = (active + 1) % 3
     assert other in game.waiting_for()  # it may propose: the engine waits for its pass
+    game.apply(other, parse_action("pass"))  # it has passed: nothing more is asked of it
     page, _ = _show(browser, server, game, other)
     assert page.locator("[data-testid=your-move]").count() == 0
     prompt = " ".join(page.locator("[data-testid=prompt]").inner_text().split())

@@ -78,6 +78,7 @@ def test_a_finished_games_steps_are_its_boards_with_every_hand_revealed(
                 )
             )
             want["clock"] = None  # no turn clock runs in the past
+            want["trade_window"] = None  # nor a trade window
             assert v["reveal"] is True and v["legal"] == []
             seats = v["observation"]["seats"]
             for i, s in enumerate(seats):

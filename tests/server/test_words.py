@@ -12,7 +12,7 @@ import pytest
 import bohn
 from bohn.bots.base import seat_view
 from bohn.describe import LANGS, describer
-from bohn.engine.actions import Harvest
+from bohn.engine.actions import Harvest, parse_action
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS, find_variant
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
@@ -75,8 +75,9 @@ def test_every_listed_action_has_a_label_in_words(variant: str) -> None:
 
 
 def test_your_move_only_while_the_game_waits_for_a_move() -> None:
-    """Bohnanza's trading: the others may propose, but only the active
-    player (and a seat with an offer to answer) is asked to move."""
+    """Bohnanza's trading: the active player is asked to move, and so is
+    every other seat that has not passed yet (a bot keeps its trading open
+    until the people have passed, ``bohn.pacing``); once it has, it is not."""
     g = bohn.new_game("bohnanza", 3, seed=4)
     while g.observe(None)["phase"] != "trade":
         seat = g.observe(None)["active"]
@@ -89,11 +90,17 @@ def test_your_move_only_while_the_game_waits_for_a_move() -> None:
     mine = game_view(g, "g", active)
     theirs = game_view(g, "g", other)
     assert mine["your_move"] and mine["prompt"].startswith("Your move")
-    assert not theirs["your_move"]
-    assert theirs["prompt"].startswith(f"Seat {active} is trading")
+    assert theirs["your_move"]
+    assert theirs["prompt"] == (
+        f"Your move: seat {active} is trading. Make or answer offers, or pass when you are done."
+    )
     de = game_view(g, "g", other, lang="de")
-    assert de["prompt"].startswith(f"Platz {active} handelt")
+    assert de["prompt"].startswith(f"Du bist am Zug: Platz {active} handelt.")
     assert de["phase_name"] == "Handeln und Verschenken"
+    g.apply(other, parse_action("pass"))
+    passed = game_view(g, "g", other)
+    assert not passed["your_move"]
+    assert passed["prompt"].startswith(f"Seat {active} is trading")
     # planting-phase harvests are allowed to everybody, asked of nobody
     g2 = bohn.new_game("bohnanza", 3, seed=4)
     idle = (g2.observe(None)["active"] + 1) % 3

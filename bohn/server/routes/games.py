@@ -84,6 +84,8 @@ def router(ctx: ServerContext) -> APIRouter:
                 spec["seed_chosen"],
                 creator_hash=creator,
                 waiting=sorted(first.waiting_for()),
+                pace=spec["pace"],
+                trade_s=spec["trade_s"],
             )
         room = await ctx.room(game_id)
         base = links_base(ctx.base_url, request)

@@ -1,3 +1,6 @@
+// The countdowns of a table. renderTradeWindow(box, state, text) shows how
+// long a bot keeps its trading open for the people (the state message's
+// ``trade_window``: {"seat", "seconds", "left"}, or null), counting down.
 // The turn clock's countdown: renderClock(box, state, me) draws, into ``box``,
 // the seconds left of every running deadline of the state message's ``clock``
 // (``{"seconds": N, "deadlines": {seat: seconds_left}}``, or null: no clock),
@@ -38,6 +41,26 @@ export function renderClock(box, state, me, lang = "en") {
       r.time.textContent = fmt(left);
       r.row.classList.toggle("clock-low", left <= 10);
     }
+  };
+  tick();
+  timers.set(box, setInterval(tick, 1000));
+}
+
+/** How long the trading stays open for the people: ``text(seat, time)`` words
+ * it, counted down every second until the next state message redraws it. */
+export function renderTradeWindow(box, state, text) {
+  clearInterval(timers.get(box));
+  const win = state && state.trade_window;
+  box.hidden = !win;
+  if (!win) {
+    box.textContent = "";
+    return;
+  }
+  const start = performance.now();
+  const tick = () => {
+    const left = win.left - (performance.now() - start) / 1000;
+    box.textContent = text(win.seat, fmt(left));
+    box.classList.toggle("clock-low", left <= 5);
   };
   tick();
   timers.set(box, setInterval(tick, 1000));

@@ -313,13 +313,15 @@ async function create(ev) {
   }
   let body;
   try {
-    body = { variant: $("variant").value, players: n, options: readOptions(), seats, think_ms: Number($("think").value || 0) };
+    body = { variant: $("variant").value, players: n, options: readOptions(), seats, pace: $("pace").value };
   } catch (e) {
     showError(e.message);
     return;
   }
   const clock = $("clock").value.trim();
   if (clock) body.clock_s = Number(clock);
+  const trade = $("trade-s").value.trim();
+  if (trade) body.trade_s = Number(trade);
   const seed = $("seed").value.trim();
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
   try {

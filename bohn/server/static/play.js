@@ -6,7 +6,7 @@ import { cardName, installDetails, loadCatalogue } from "./cards.js";
 import { lang, t, wordPage } from "./i18n.js";
 import { loadClient, renderHand, renderSeats, renderStatus, renderTable, seatOf, who as whoOf } from "./table.js";
 import { renderLogInto } from "./log.js";
-import { renderClock } from "./clock.js";
+import { renderClock, renderTradeWindow } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -213,6 +213,7 @@ function render() {
   renderReplayLink();
   renderBoard();
   renderClock($("clock"), state, me(), lang);
+  renderTradeWindow($("trade-window"), state, (seat, time) => t("trade-open", who(seat), time));
   renderActions();
   renderOffers(o);
   renderTradeForm(o);

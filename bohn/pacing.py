@@ -1,0 +1,114 @@
+"""People set the pace: what a bot holds back while a person at the table
+is still trading, and the trade window that bounds how long it waits.
+
+The rules let the active player end the trading whenever it likes; a bot
+would end it at once, before a person has read the revealed cards. So
+wherever a person sits at a table (the server's rooms, ``bohn play``), a
+bot's move that ends the trading (:func:`closes_trading`) is held while a
+person is still trading (:func:`people_trading`: the game still waits on
+them, they have neither passed nor used up their proposals) and, on the
+server, while the trade window is open (:class:`TradeWindow`). Each
+person's action restarts the window, up to a cap, so nobody can stall a game
+for good. The terminal has no window: there the bot waits for the person's
+pass (``auto`` passes for them).
+
+The window keeps time by an injectable clock (``time.monotonic`` by default),
+so tests move time themselves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bohn.engine.actions import Action, EndTrading
+from bohn.engine.game import Game
+
+#: the trade window's seconds by default (a lobby option, ``trade_s``)
+TRADE_WINDOW_S = 20
+#: the trade window's seconds, least and most, a game may be given
+TRADE_WINDOW_RANGE = (5, 120)
+#: how many windows one trading phase may last at most, however often people
+#: act (a person's action restarts the window up to this cap)
+TRADE_CAP_WINDOWS = 6
+#: the bots' pace where a person follows them: seconds before each move
+#: (a lobby option, ``pace``); outside it they move at once
+PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.0}
+#: the pace by default
+PACE = "normal"
+#: seconds a bot shows that it is considering a person's proposal before it answers
+ANSWER_S = 1.5
+
+
+def closes_trading(action: Action) -> bool:
+    """Whether ``action`` ends a trading phase (the active player's end of
+    the trading)."""
+    return isinstance(action, EndTrading)
+
+
+def people_trading(game: Game, people: Iterable[int], but: int | None = None) -> list[int]:
+    """The people (seats, ``but`` left out) the game's trading still waits
+    on: they have not passed and may still propose."""
+    waiting = game.waiting_for()
+    return sorted(p for p in people if p != but and p in waiting)
+
+
+def holds(game: Game, seat: int, action: Action, people: Iterable[int]) -> bool:
+    """Whether a bot at ``seat`` should hold ``action`` back for the people
+    at the table: it ends the trading while one of them still trades."""
+    return closes_trading(action) and bool(people_trading(game, people, seat))
+
+
+@dataclass
+class TradeWindow:
+    """How long a trading phase stays open for the people at the table:
+    ``seconds`` from its start, restarted by each person's action
+    (:meth:`touch`), never past :data:`TRADE_CAP_WINDOWS` windows from the
+    phase's start. A phase is told apart by a key (:meth:`watch`: the turn)."""
+
+    seconds: float = TRADE_WINDOW_S
+    clock: Callable[[], float] = time.monotonic
+    #: the phase the window times, its start and its end (the clock's time)
+    phase: Any = None
+    opened: float = 0.0
+    deadline: float = 0.0
+    cap: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.cap = self.seconds * TRADE_CAP_WINDOWS
+
+    def watch(self, phase: Any) -> None:
+        """Start timing ``phase`` if it is not the one timed already."""
+        if phase != self.phase:
+            now = self.clock()
+            self.phase, self.opened, self.deadline = phase, now, now + self.seconds
+
+    def touch(self) -> None:
+        """A person acted: the window starts again, up to the cap."""
+        if self.phase is None:
+            return
+        now = self.clock()
+        self.deadline = max(self.deadline, min(now + self.seconds, self.opened + self.cap))
+
+    def left(self) -> float:
+        """Seconds until the window closes (0 once it has)."""
+        return max(0.0, self.deadline - self.clock())
+
+    def is_open(self) -> bool:
+        return self.left() > 0
+
+
+__all__ = [
+    "ANSWER_S",
+    "PACE",
+    "PACES",
+    "TRADE_CAP_WINDOWS",
+    "TRADE_WINDOW_RANGE",
+    "TRADE_WINDOW_S",
+    "TradeWindow",
+    "closes_trading",
+    "holds",
+    "people_trading",
+]
