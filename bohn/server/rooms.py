@@ -187,6 +187,8 @@ def game_view(
         "game": game_id,
         "variant": game.variant,
         "title": type(game).title,
+        # the game's options (which cards are in it: High Bohn's Cognac)
+        "options": dict(game.options),
         "seat": seat,
         "seq": game.seq,
         "observation": obs,

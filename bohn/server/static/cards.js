@@ -41,6 +41,18 @@ export async function loadCatalogue(variant, language = "en") {
 
 export const hasCatalogue = () => entries.size > 0;
 
+/** Every bean type of the game: the groups of the catalogue's cards that have
+ * a beanometer, those of an option only when ``options`` turns it on. */
+export function beanTypes(options = {}) {
+  const out = [];
+  for (const c of entries.values()) {
+    if (!c.beanometer || out.includes(c.group)) continue;
+    if (c.option && !options[c.option]) continue;
+    out.push(c.group);
+  }
+  return out;
+}
+
 /** The catalogue entry of a key: itself, else the bean type it belongs to
  * ("brech" names the Brechbohne's group), else null. */
 export function entryOf(key) {

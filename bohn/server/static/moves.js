@@ -1,0 +1,407 @@
+// The game page's moves: picking a card and then a place (or dragging it),
+// the bar of the chosen card, the move buttons with their words and keys,
+// and the choosers of several cards. play.js draws the board; this part
+// says which cards and places move, and sends the moves.
+import { card, cardKind, el } from "./common.js";
+import { cardName } from "./cards.js";
+import { lang, t } from "./i18n.js";
+import { seatOf } from "./table.js";
+import { $, S, hooks, me, obs, say, send, showError, who, yourMove } from "./session.js";
+
+// ---------------------------------------------------------------- picking cards and places
+
+// A move as "this card goes to that place": src names a card of mine or of the
+// table (h0 hand, t0 trading area, r0 revealed, p0 pile, s0 store), dst a place
+// (f0 my field, m0 a boss, "store" my General Store); null where a move is not one.
+function moveParts(a) {
+  const n = (x) => x !== undefined && x !== null;
+  switch (a.type) {
+    case "plant":
+      return { src: n(a.traded) ? `t${a.traded}` : n(a.card) ? `h${a.card}` : "h0", dst: `f${a.field}` };
+    case "place":
+      return { src: `p${a.pile}`, dst: n(a.boss) ? `m${a.boss}` : `f${a.field}` };
+    case "give":
+      return { src: `h${a.card}`, dst: `m${a.boss}` };
+    case "store":
+      return { src: String(a.card), dst: "store" };
+    case "keep":
+      return { src: `r${a.revealed}`, dst: null };
+    case "use":
+    case "discard":
+      return n(a.pile) ? { src: `p${a.pile}`, dst: null } : null;
+    case "drop":
+    case "play":
+      return n(a.card) ? { src: `h${a.card}`, dst: null } : null;
+    default:
+      return null;
+  }
+}
+
+let selected = null; // the chosen card (a src), or null
+
+export function pickModel() {
+  if (me() === null || !S.state) return null;
+  const legal = S.state.legal || [];
+  const sources = new Map(); // src -> [legal moves]
+  for (const l of legal) {
+    const m = moveParts(l.action);
+    if (!m) continue;
+    if (!sources.has(m.src)) sources.set(m.src, []);
+    sources.get(m.src).push(l);
+  }
+  const o = obs();
+  const mine = seatOf(o, me());
+  const places = new Set((mine.fields || []).map((_, j) => `f${j}`));
+  if (mine.store !== undefined) places.add("store");
+  (o.bosses || []).forEach((_, j) => places.add(`m${j}`));
+  // cards with no move now may still be chosen where cards of their zone move to
+  // a field: the engine then says which rule keeps them off it
+  const loose = new Set();
+  for (const src of sources.keys()) {
+    if (src[0] === "h") (mine.hand || []).forEach((_, i) => loose.add(`h${i}`));
+    if (src[0] === "t") (mine.trading_area || []).forEach((_, i) => loose.add(`t${i}`));
+  }
+  const targets = new Set();
+  for (const l of sources.get(selected) || []) {
+    const m = moveParts(l.action);
+    if (m.dst) targets.add(m.dst);
+  }
+  return { sources, loose, mine: places, selected, targets, onSource, onTarget, onDrag };
+}
+
+function cardAt(src) {
+  const o = obs();
+  const mine = seatOf(o, me());
+  const i = Number(src.slice(1));
+  const zone = { h: mine.hand, t: mine.trading_area, r: o.revealed, s: mine.store, p: o.piles || o.offer }[src[0]] || [];
+  const k = zone[i];
+  return Array.isArray(k) ? k[0] : k;
+}
+
+function onSource(src) {
+  if (S.pending) return;
+  showError("");
+  selected = selected === src ? null : src;
+  hooks.renderBoard();
+  renderPickBar();
+}
+
+/** A drag of `src` begins (`on`; by mouse, finger or pen) or ends: whether it may begin. */
+function onDrag(src, on) {
+  if (on) {
+    if (S.pending) return false;
+    showError("");
+    // the dragged card must stay in the page until it is dropped: mark the places in place
+    selected = src;
+    const targets = pickModel().targets;
+    for (const n of document.querySelectorAll("[data-dst]")) {
+      n.classList.toggle("target", targets.has(n.dataset.dst));
+      n.classList.toggle("not-target", !targets.has(n.dataset.dst));
+    }
+    return true;
+  }
+  if (selected === src && !S.pending) {
+    selected = null;
+    hooks.renderBoard();
+  }
+  return false;
+}
+
+function onTarget(dst) {
+  if (S.pending) return;
+  const model = pickModel();
+  let src = selected;
+  if (src === null) {
+    // no card chosen: the place's moves, if they all take one card (the front card)
+    const froms = [...model.sources].filter(([, ls]) => ls.some((l) => moveParts(l.action).dst === dst)).map(([s]) => s);
+    if (froms.length !== 1) return;
+    src = froms[0];
+  }
+  const moves = (model.sources.get(src) || []).filter((l) => moveParts(l.action).dst === dst);
+  if (moves.length === 1) {
+    selected = null;
+    send(moves[0].action);
+    return;
+  }
+  if (moves.length > 1) {
+    selected = src;
+    hooks.renderBoard();
+    renderPickBar(moves);
+    return;
+  }
+  // not a legal place: ask the engine, which refuses with the rule (and changes nothing)
+  const tried = illegalTry(src, dst);
+  if (tried) send(tried);
+  else showError(t("no-move-card", cardName(cardAt(src))));
+}
+
+/** The move `src` -> `dst` built like a legal move of the same kind, for the engine to refuse with its reason. */
+function illegalTry(src, dst) {
+  const legal = S.state.legal || [];
+  const kind = src[0];
+  const like = legal.find((l) => {
+    const m = moveParts(l.action);
+    return m && m.dst && m.src[0] === kind && m.dst[0] === dst[0];
+  });
+  if (!like) return null;
+  const a = { ...like.action };
+  delete a.mode;
+  const i = Number(src.slice(1));
+  if (kind === "h") {
+    if (a.type === "plant") a.card = i;
+    else a.card = i;
+  } else if (kind === "t") a.traded = i;
+  else if (kind === "p") a.pile = i;
+  else if (kind === "r" || kind === "s") a.card = src;
+  const j = Number(dst.slice(1));
+  if (dst[0] === "f") a.field = j;
+  else if (dst[0] === "m") a.boss = j;
+  return a;
+}
+
+/** The bar above the moves: the chosen card, its moves that go to no place, and Cancel. */
+function renderPickBar(only) {
+  let bar = $("pick-bar");
+  if (!bar) {
+    bar = el("div", { id: "pick-bar", class: "pick-bar", role: "status", dataset: { testid: "pick-bar" } });
+    $("actions").before(bar);
+  }
+  if (selected === null || !S.state) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    return;
+  }
+  const moves = only || (pickModel().sources.get(selected) || []);
+  const name = cardName(cardAt(selected));
+  bar.hidden = false;
+  bar.replaceChildren(
+    el("span", { class: "pick-text" }, moves.length ? (only ? `${t("choose-how")} ` : t("pick-card", name)) : t("no-move-card", name)),
+    ...moves.filter((l) => only || !moveParts(l.action).dst).map((l) => actionButton(l)),
+    el("button", { type: "button", class: "small", dataset: { testid: "pick-cancel" }, onclick: () => { selected = null; hooks.renderBoard(); renderPickBar(); } }, t("cancel-pick")),
+  );
+}
+
+/** My fields' own buttons: harvest (and other moves of a field that take no card). */
+export function fieldButtons(c) {
+  if (!c.pick) return;
+  for (const l of S.state.legal || []) {
+    const a = l.action;
+    if (a.type !== "harvest" && a.type !== "protect") continue;
+    const node = document.querySelector(`#my-seat .field[data-dst="f${a.field}"]`);
+    if (!node) continue;
+    node.append(actionButton(l, undefined, { small: true }));
+  }
+}
+
+// ---------------------------------------------------------------- moves as buttons
+
+const GROUPS = [
+  ["plant", ["plant", "store", "place", "give", "stash", "drop", "play", "use", "order", "move", "bury", "pick"]],
+  ["harvest", ["harvest", "buy-field", "build", "take", "remove", "protect", "draw"]],
+  ["trade", ["accept", "decline", "withdraw", "keep", "end-trading"]],
+  ["propose", ["propose"]],
+  ["other", []],
+];
+
+// A long list of one action type choosing hand cards (Prohibohn's starting
+// coins: every pair of hand cards) becomes a chooser: tick the cards, then one button.
+const CHOOSER_MIN = 7;
+
+function choosers(legal) {
+  const byType = new Map();
+  for (const l of legal) {
+    const c = l.action.cards;
+    if (!Array.isArray(c) || Object.keys(l.action).length !== 2 || !c.every(Number.isInteger)) continue;
+    if (!byType.has(l.action.type)) byType.set(l.action.type, []);
+    byType.get(l.action.type).push(l);
+  }
+  return [...byType.values()].filter((items) => items.length >= CHOOSER_MIN);
+}
+
+function cardChooser(items) {
+  const hand = seatOf(obs(), me()).hand || [];
+  const type = items[0].action.type;
+  const positions = [...new Set(items.flatMap((l) => l.action.cards))].sort((a, b) => a - b);
+  const sizes = [...new Set(items.map((l) => l.action.cards.length))].sort((a, b) => a - b);
+  const key = (cards) => [...cards].sort((a, b) => a - b).join(",");
+  const byKey = new Map(items.map((l) => [key(l.action.cards), l]));
+  const boxes = positions.map((i) =>
+    el("label", { class: "pick" },
+      el("input", { type: "checkbox", value: String(i), dataset: { testid: "choose-card", ref: `h${i}` }, "aria-label": cardName(hand[i]) }),
+      hand[i] !== undefined ? card(hand[i]) : ""),
+  );
+  const need = sizes.join(` ${t("or")} `);
+  const go = el("button", { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } }, t("choose-n", need));
+  const chosenNow = () => boxes.map((b) => b.querySelector("input")).filter((x) => x.checked).map((x) => Number(x.value));
+  const update = () => {
+    const l = byKey.get(key(chosenNow()));
+    go.disabled = S.pending || !l;
+    const words = l ? l.label || l.text : t("choose-n", need);
+    go.textContent = words.charAt(0).toUpperCase() + words.slice(1);
+  };
+  for (const b of boxes) b.querySelector("input").addEventListener("change", update);
+  go.addEventListener("click", () => {
+    const l = byKey.get(key(chosenNow()));
+    if (l) send(l.action);
+  });
+  return el("div", { class: "chooser", dataset: { testid: `chooser-${type}` } },
+    el("p", { class: "hint" }, t("tick-cards", need)), el("div", { class: "picks" }, ...boxes), go);
+}
+
+// the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
+// buttons, Enter for the primary one (the first move the game waits for)
+let shortcuts = [];
+let primary = null;
+
+// Moves no key may make: they give cards away or end the trading. Accepting
+// a trade, ending it or a proposal that gives cards needs a click (or a
+// focused button's own Enter), never a number key or the page's Enter.
+const KEYLESS = new Set(["accept", "end-trading"]);
+export const keyless = (a) => KEYLESS.has(a.type) || (Array.isArray(a.give) && a.give.length > 0);
+
+export function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  renderPickBar();
+  shortcuts = [];
+  primary = null;
+  if (me() === null) {
+    box.append(el("p", { class: "hint" }, t("watching")));
+    return;
+  }
+  const legal = S.state.legal || [];
+  if (!legal.length) {
+    box.append(el("p", { class: "hint", dataset: { testid: "no-actions" } }, S.state.result ? t("game-over") : t("wait-others")));
+    return;
+  }
+  const chosen = choosers(legal);
+  const inChooser = new Set(chosen.flat());
+  const byGroup = new Map(GROUPS.map(([g]) => [g, []]));
+  for (const l of legal) {
+    if (inChooser.has(l)) continue;
+    const g = GROUPS.find(([, types]) => types.includes(l.action.type));
+    byGroup.get(g ? g[0] : "other").push(l);
+  }
+  const yours = yourMove();
+  // the groups holding the moves the game waits for come first
+  // (the listed proposals, folded, stay last)
+  const rank = ([g]) => (g === "propose" ? 2 : byGroup.get(g).some((l) => l.advances !== false) ? 0 : 1);
+  const order = [...GROUPS].sort((a, b) => rank(a) - rank(b));
+  for (const items of chosen) box.append(cardChooser(items));
+  const row = el("div", { class: "move-row" });
+  for (const [g] of order) {
+    const items = byGroup.get(g);
+    if (!items.length) continue;
+    const label = t(`group.${g}`);
+    const wrap = el("div", { class: `group group-${g}`, role: "group", "aria-label": label, dataset: { testid: `actions-${g}` } });
+    for (const l of items) {
+      const safe = g !== "propose" && !keyless(l.action);
+      // Enter passes rather than turning an offer down
+      const isPrimary = yours && !primary && safe && l.action.type !== "decline" && l.advances !== false;
+      const key = safe && shortcuts.length < 9 ? String(shortcuts.length + 1) : null;
+      const b = actionButton(l, undefined, { key, primary: isPrimary });
+      if (key) shortcuts.push(b);
+      if (isPrimary) primary = b;
+      wrap.append(b);
+    }
+    if (g === "propose") box.append(el("details", { class: "listed" }, el("summary", {}, `${label} (${items.length})`), wrap));
+    else row.append(wrap);
+    if (g === "harvest") {
+      const picker = coinPicker(items);
+      if (picker) row.append(picker);
+    }
+  }
+  box.prepend(row);
+  if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, t("keys-hint", Boolean(primary))));
+}
+
+// `buy-field` is listed once, paid with the top coins; the engine takes any
+// explicit payment (docs/actions.md): a player who sees his coins' faces may
+// choose them here. A wrong count is refused with the rule's reason.
+function coinPicker(items) {
+  const buy = items.find((l) => l.action.type === "buy-field");
+  const mine = seatOf(obs(), me());
+  const faces = mine.known_coins || mine.coin_cards;
+  if (!buy || !faces || !faces.length) return null;
+  const boxes = faces.map((k, i) =>
+    el("label", { class: "pick" }, el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) }, "aria-label": cardName(k) }), card(k, { class: "card coin" })),
+  );
+  const go = el("button", {
+    type: "button",
+    class: "action",
+    disabled: S.pending,
+    dataset: { testid: "buy-field-pay" },
+    onclick: () => {
+      const pay = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      if (!pay.length) {
+        showError(t("choose-coins"));
+        return;
+      }
+      send({ type: "buy-field", pay });
+    },
+  }, t("buy-with-coins"));
+  return el("details", { class: "coin-picker", dataset: { testid: "coin-picker" } },
+    el("summary", {}, t("buy-choose")),
+    el("div", { class: "picks" }, ...boxes), go);
+}
+
+// A move's button: its sentence (the server's label) as the text and its
+// accessible name; `key` a keyboard shortcut shown on it.
+export function actionButton(l, label, opts = {}) {
+  const classes = ["action", `action-${l.action.type}`];
+  if (opts.primary) classes.push("action-primary");
+  if (opts.small) classes.push("action-small");
+  if (l.advances === false) classes.push("action-anytime");
+  const words = label || l.label || l.text;
+  const text = words.charAt(0).toUpperCase() + words.slice(1);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: classes.join(" "),
+      disabled: S.pending,
+      "aria-label": opts.small ? text : undefined,
+      title: opts.small ? text : undefined,
+      "aria-keyshortcuts": opts.key ? (opts.primary ? `${opts.key} Enter` : opts.key) : opts.primary ? "Enter" : undefined,
+      dataset: { testid: "action", actionText: l.text, actionType: l.action.type, action: l.text, primary: opts.primary ? "yes" : undefined, key: opts.key || undefined },
+      onclick: (ev) => {
+        ev.stopPropagation();
+        selected = null;
+        send(l.action);
+      },
+    },
+    opts.key ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, opts.key) : null,
+    el("span", { class: "label" }, opts.small ? shortWord(l.action.type) : text),
+  );
+}
+
+/** The word on a field's own small button. */
+function shortWord(type) {
+  const w = { harvest: { en: "Harvest", de: "Ernten" }, protect: { en: "Protect", de: "Schützen" } }[type];
+  return w ? w[lang] : type;
+}
+
+export function onKey(ev) {
+  if (ev.key === "Escape" && selected !== null) {
+    selected = null;
+    hooks.renderBoard();
+    renderPickBar();
+    return;
+  }
+  if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || S.pending || !S.state) return;
+  const tg = ev.target;
+  if (tg && tg.closest && tg.closest("input, textarea, select, button, summary, [contenteditable], [data-card]")) return; // a focused card: Enter opens its details (cards.js)
+  let b = null;
+  if (/^[1-9]$/.test(ev.key)) b = shortcuts[Number(ev.key) - 1];
+  else if (ev.key === "Enter") b = primary;
+  if (b && !b.disabled && b.isConnected) {
+    ev.preventDefault();
+    b.click();
+  }
+}
+
+
+/** Forget the chosen card (a new state was drawn). */
+export function clearSelection() {
+  selected = null;
+}
