@@ -1,0 +1,132 @@
+"""Trading at a person's pace in the game page: no key accepts a trade or
+gives cards away (Enter passes), the Want list holds every bean type of the
+game, and a live bot's trading stays open, counted down, until the person
+passes. The first two show a fixed state through a routed WebSocket; the
+last plays on the live test server and waits on the page's state (its
+``data-seq`` and the countdown), never on a fixed time."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+
+import bohn
+from bohn.catalogue import catalogue
+from bohn.engine.actions import Pass, Plant, Propose
+from bohn.engine.game import Game
+from bohn.server.rooms import game_view
+from server.browser import TIMEOUT, need_chromium
+
+need_chromium()
+
+
+def _show(browser: Any, server: str, game: Game, seat: int) -> tuple[Any, list[dict[str, Any]]]:
+    view = game_view(game, "pace0", seat)
+    sent: list[dict[str, Any]] = []
+    page = browser.new_context().new_page()
+
+    def handler(ws: Any) -> None:
+        ws.on_message(lambda m: sent.append(json.loads(m)))
+        ws.send(json.dumps(view))
+
+    page.route_web_socket(re.compile(r"/ws/games/"), handler)
+    page.goto(f"{server}/play/pace0?token=t")
+    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
+    return page, sent
+
+
+def _offered() -> Game:
+    """Bohnanza for 3 (seed 1): seat 0 trades and offers seat 1 a Blue bean
+    for a Stink bean, which seat 1 holds twice."""
+    g = bohn.new_game("bohnanza", 3, seed=1)
+    g.apply(0, Plant(0))
+    g.apply(0, Plant(1))
+    g.apply(0, Propose(to=1, give=("r0",), want=("sau",)))
+    assert [o["to"] for o in g.observe(1)["offers"]] == [1]
+    return g
+
+
+def test_no_key_accepts_a_trade_and_enter_passes(browser: Any, server: str) -> None:
+    game = _offered()
+    page, sent = _show(browser, server, game, 1)
+    accepts = page.locator("[data-testid=action][data-action-type=accept]")
+    assert accepts.count() >= 2
+    for i in range(accepts.count()):
+        assert accepts.nth(i).get_attribute("data-key") is None
+        assert accepts.nth(i).get_attribute("data-primary") is None
+    # the two ways to pay read apart, in the moves and at the offer: where each Stink bean lies
+    for box in ("#actions", "[data-testid=offer]"):
+        texts = page.locator(f"{box} [data-action-type=accept]").all_inner_texts()
+        assert len(texts) == 2 and len({" ".join(t.split()) for t in texts}) == 2, texts
+    primary = page.locator("[data-testid=action][data-primary=yes]")
+    assert primary.get_attribute("data-action-type") == "pass"
+    for key in ("1", "2", "3", "4"):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('button.action').disabled")
+    types = [m["action"]["type"] for m in sent]
+    assert "accept" not in types and types, types
+    assert types[0] in ("decline", "pass"), types  # key 1 is the only decline; Enter passes
+    page.close()
+
+
+def test_the_want_list_holds_every_bean_type(browser: Any, server: str) -> None:
+    game = _offered()
+    page, _ = _show(browser, server, game, 1)
+    shown = page.locator("[data-testid=trade-want-bean]").evaluate_all(
+        "bs => bs.map(b => b.dataset.bean)"
+    )
+    beans = [e.key for e in catalogue("bohnanza").entries if e.beanometer]
+    assert sorted(shown) == sorted(beans)
+    assert shown == beans  # in the catalogue's order
+    page.close()
+
+
+def test_a_live_bots_trading_waits_for_the_persons_pass(browser: Any, server: str) -> None:
+    """Seat 0 is a greedy bot that would end its trading at once; the person
+    at seat 1 sees the countdown, and the phase stays open until they pass."""
+    r = httpx.post(
+        f"{server}/api/games",
+        json={
+            "variant": "bohnanza",
+            "players": 3,
+            "seats": [
+                {"kind": "bot", "bot": "greedy"},
+                {"kind": "human"},
+                {"kind": "bot", "bot": "greedy"},
+            ],
+            "seed": 1,
+            "pace": "fast",
+            "trade_s": 120,
+        },
+    )
+    assert r.is_success, r.text
+    page = browser.new_context().new_page()
+    page.goto(r.json()["join"][0]["url"])
+    page.wait_for_selector("[data-testid=trade-window]:not([hidden])", timeout=TIMEOUT)
+    countdown = page.locator("[data-testid=trade-window]").inner_text()
+    assert "keeps the trading open for you" in countdown and "left" in countdown
+    assert page.evaluate("document.body.dataset.phase") == "trade"
+    primary = page.locator("[data-testid=action][data-primary=yes]")
+    assert primary.get_attribute("data-action-type") == "pass"
+    seq = page.evaluate("document.body.dataset.seq")
+    primary.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=TIMEOUT)
+    # passed, the person still has the bot's offer to answer: the trading waits for it
+    assert page.evaluate("document.body.dataset.phase") == "trade"
+    assert page.locator("[data-testid=trade-window]").is_visible()
+    page.locator("[data-testid=action][data-action-type=decline]").first.click()
+    # answered: the bot ends its trading, the countdown goes, the game moves on
+    page.wait_for_selector("[data-testid=trade-window][hidden]", state="attached", timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.phase !== 'trade'", timeout=TIMEOUT)
+    page.close()
+
+
+def test_the_room_refuses_nothing_of_a_pass() -> None:
+    """The person's pass in another's trading is a legal move (what the
+    primary button sends)."""
+    game = _offered()
+    assert Pass() in game.legal_actions(1)
