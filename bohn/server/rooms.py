@@ -41,7 +41,7 @@ from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.pacing import PACES, TRADE_WINDOW_S, TradeWindow, holds
-from bohn.rulesets import find_variant
+from bohn.rulesets import RULESETS, find_variant
 from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
 from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
@@ -135,6 +135,13 @@ def legal_view(
     ]
 
 
+@lru_cache(maxsize=64)
+def has_client_code(variant: str) -> bool:
+    """Whether ``variant``'s ruleset (or one it is built on) has browser code."""
+    ruleset = RULESETS.get(variant)
+    return ruleset is not None and ruleset.asset("client.js") is not None
+
+
 def game_view(
     game: Game,
     game_id: str,
@@ -189,6 +196,9 @@ def game_view(
         "title": type(game).title,
         # the game's options (which cards are in it: High Bohn's Cognac)
         "options": dict(game.options),
+        # whether the ruleset draws parts of the table with code of its own
+        # (``/rulesets/<variant>/client.js``); the page asks for it only then
+        "client_code": has_client_code(game.variant),
         "seat": seat,
         "seq": game.seq,
         "observation": obs,

@@ -146,7 +146,7 @@ def test_bohnkick_is_drawn_by_its_own_client_code(browser: Any, server: str) -> 
     game = find_variant("bohnkick").new(2, 5)
     page = _show(browser, server, game, 0)
     page.page.wait_for_selector("[data-testid=pitch]", timeout=TIMEOUT)
-    assert page.text("score") == "National (you) 0 : 0 International"
+    assert page.text("score") == "National (your team) 0 : 0 International"
     size = game.observe(0)["seats"][0]["hand_size"]
     assert page.text("hand-size-0") == f"Team cards {size}"
     assert page.text("team-of-1") == "International (yellow) · defending"
@@ -217,7 +217,10 @@ def test_bohnkick_pitch_shows_the_attack_as_a_path(browser: Any, server: str) ->
     page = _show(browser, server, game, 0)
     pitch = page.page.locator("[data-testid=pitch]")
     assert pitch.get_attribute("data-attacking") == "0"
-    assert page.text("score") == f"National (you) {o['score'][0]} : {o['score'][1]} International"
+    assert (
+        page.text("score")
+        == f"National (your team) {o['score'][0]} : {o['score'][1]} International"
+    )
     assert page.text("attack") == f"Attack {o['attack']} · National attacks →"
     # every card of the attack, in order, with who played it
     names = {0: "you", 1: "seat 1"}
@@ -275,7 +278,10 @@ def test_bohnkick_pitch_after_a_goal(browser: Any, server: str) -> None:
     o = game.observe(1)
     assert sum(o["score"]) >= 1
     page = _show(browser, server, game, 1)
-    assert page.text("score") == f"National {o['score'][0]} : {o['score'][1]} International (you)"
+    assert (
+        page.text("score")
+        == f"National {o['score'][0]} : {o['score'][1]} International (your team)"
+    )
     for t in (0, 1):
         scored = page.page.locator(f"[data-testid=goals-{t}] [data-card]")
         assert scored.count() == o["score"][t]
@@ -345,7 +351,7 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
         timeout=TIMEOUT,
     )
     got = page.page.evaluate(GERMAN, o)
-    assert got["score"] == "National (du) 0 : 0 International"
+    assert got["score"] == "National (dein Team) 0 : 0 International"
     assert got["attack"] == f"Angriff {o['attack']} · International greift an ←"
     assert got["shot"] == "Fernschuss in die Ecke unten rechts"
     assert got["aimed"] == "unten rechts"

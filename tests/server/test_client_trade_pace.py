@@ -130,3 +130,34 @@ def test_the_room_refuses_nothing_of_a_pass() -> None:
     primary button sends)."""
     game = _offered()
     assert Pass() in game.legal_actions(1)
+
+
+def test_a_page_asks_for_client_code_only_where_the_ruleset_has_some(
+    browser: Any, server: str
+) -> None:
+    """Every page but Bohnkick's asked for ``/rulesets/<id>/client.js`` and got
+    a 404; the state now says whether there is any (``client_code``)."""
+    from bohn.server.rooms import has_client_code
+
+    assert not has_client_code("bohnanza") and has_client_code("bohnkick")
+    game = _offered()
+    asked: list[str] = []
+    page = browser.new_context().new_page()
+    page.on("request", lambda req: asked.append(req.url))
+    view = game_view(game, "pace1", 1)
+    assert view["client_code"] is False
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(view)))
+    page.goto(f"{server}/play/pace1?token=t")
+    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
+    assert not [u for u in asked if "/rulesets/" in u], asked
+    page.close()
+
+
+def test_prohibohns_set_up_names_its_stage(browser: Any, server: str) -> None:
+    """Before the first turn (the starting coins) the stage read "-"."""
+    game = bohn.new_game("prohibohn", 2, seed=3)
+    assert game.observe(0)["stage"] == 0
+    page, _ = _show(browser, server, game, 0)
+    stage = " ".join(page.locator("[data-testid=stage]").inner_text().split())
+    assert stage == "Stage setting up (starting coins)", stage
+    page.close()

@@ -19,6 +19,7 @@ const WORDS = {
     team: ["National", "International"],
     teamLong: (t) => `${["National", "International"][t]} (${["blue", "yellow"][t]})`,
     you: "you",
+    yourTeam: "your team",
     seat: (s) => `seat ${s}`,
     yourSeat: (s) => `you (seat ${s})`,
     short: (s, mine) => (mine ? "you" : `seat ${s}`),
@@ -65,6 +66,7 @@ const WORDS = {
     team: ["National", "International"],
     teamLong: (t) => `${["National", "International"][t]} (${["blau", "gelb"][t]})`,
     you: "du",
+    yourTeam: "dein Team",
     seat: (s) => `Platz ${s}`,
     yourSeat: (s) => `du (Platz ${s})`,
     short: (s, mine) => (mine ? "du" : `Platz ${s}`),
@@ -153,7 +155,8 @@ function teamChip(t, o, ui, w, long = false) {
   return ui.el("span", { class: `bk-team bk-t${t}`, dataset: { team: t } },
     ui.el("span", { class: "bk-dot", "aria-hidden": "true" }),
     long ? w.teamLong(t) : w.team[t],
-    mine ? ui.el("small", { class: "bk-you" }, ` (${w.you})`) : null);
+    // "your team", not "you": beside the partner's seat too (Bohnkick for 4)
+    mine ? ui.el("small", { class: "bk-you" }, ` (${w.yourTeam})`) : null);
 }
 
 /** The lines of a pitch, in SVG (behind the attack). */

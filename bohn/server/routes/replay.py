@@ -14,7 +14,7 @@ from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
 from bohn.server.http import LANGS, BadRequest
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
-from bohn.server.rooms import Room, seat_names
+from bohn.server.rooms import Room, has_client_code, seat_names
 from bohn.server.store import token_hash
 
 
@@ -102,6 +102,7 @@ def router(ctx: ServerContext) -> APIRouter:
             "variant": room.row.variant,
             "title": VARIANTS[room.row.variant].title,
             "players": room.row.players,
+            "client_code": has_client_code(room.row.variant),
             "seats": seats,
             "last": rep.last,
             "over": rep.over,

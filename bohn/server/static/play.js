@@ -106,7 +106,7 @@ function onMessage(msg) {
     if (!S.state || S.state.seq !== msg.seq) clearSelection();
     S.state = msg;
     // the ruleset's client code and its card catalogue (faces), loaded once each
-    Promise.all([loadClient(msg.variant), loadCatalogue(msg.variant, lang)]).then(([code]) => {
+    Promise.all([loadClient(msg.variant, msg.client_code !== false), loadCatalogue(msg.variant, lang)]).then(([code]) => {
       S.client = code;
       performance.mark("bohn-render-start");
       render();

@@ -195,7 +195,8 @@ async function loadGame(id) {
     views.clear();
     loading.clear();
     shown = -1;
-    [client] = await Promise.all([loadClient(data.variant), loadCatalogue(data.variant, lang)]);
+    const has = data.client_code !== false;
+    [client] = await Promise.all([loadClient(data.variant, has), loadCatalogue(data.variant, lang)]);
     $("replay-title").textContent = `· ${data.title || data.variant} · ${t("replay-players", data.players)}${data.over ? "" : ` · ${t("replay-running")}`}`;
     document.title = `bohn — ${t("replay-page")} · ${data.title || data.variant}`;
     $("load-panel").hidden = true;

@@ -43,7 +43,8 @@ const clients = new Map(); // variant -> the promise of its client module
 /** The ruleset's own client code (`/rulesets/<variant>/client.js`), loaded
  * once a page: its views (`table(o, box, ui)`, `seat(o, s, i, sec, ui)`,
  * `trades`) replace the bean games'; `{}` for a ruleset without one. */
-export function loadClient(variant) {
+export function loadClient(variant, has = true) {
+  if (!has) return Promise.resolve({}); // the state says the ruleset has none: nothing to ask for
   if (!clients.has(variant)) clients.set(variant, import(`/rulesets/${encodeURIComponent(variant)}/client.js`).catch(() => ({})));
   return clients.get(variant);
 }
@@ -265,7 +266,8 @@ export function situation(o, ctx) {
     out.push(kv(t("distillery"), t("distillery-line", type, o.distillery.seats.map(w).join(", ") || t("nobody")), "distillery"));
   }
   if (o.jail_coin) out.push(kv(t("jail-coin"), el("span", {}, `${w(o.jail_coin.seat)} ${t("from")} `, ...cards(o.jail_coin.cards)), "jail-coin"));
-  if (o.stage !== undefined) out.push(kv(t("stage"), o.stage ? t("stage-of", o.stage) : "-", "stage"));
+  // stage 0: before the first turn, while the starting coins are laid
+  if (o.stage !== undefined) out.push(kv(t("stage"), o.stage ? t("stage-of", o.stage) : t("stage-setup"), "stage"));
   if (o.uncovered) out.push(kv(t("uncovered"), t("n-cards", o.uncovered)));
   if (o.under) out.push(kv(t("under"), String(o.under)));
   if (o.extended) out.push(kv(t("deck"), t("deck-fourth"), "extended"));
