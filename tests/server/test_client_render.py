@@ -358,7 +358,7 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
     assert got["now"] == "Kann halten: du (Platz 0)"
     assert got["played"] == len(o["played"])
     assert got["seat"].startswith(
-        "National (blau) (du) · in der Abwehr Teamkarten 6 Abwehrkarten 3"
+        "National (blau) (dein Team) · in der Abwehr Teamkarten 6 Abwehrkarten 3"
     )
     assert not RAW.search(got["pitch"])
     for english in ("Attack", "Deck", "Goals", "shot", "upper", "lower"):
