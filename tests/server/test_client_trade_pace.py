@@ -19,23 +19,13 @@ from bohn.engine.actions import Pass, Plant, Propose
 from bohn.engine.game import Game
 from bohn.server.rooms import game_view
 from server.browser import TIMEOUT, need_chromium
+from server.routed import show_state
 
 need_chromium()
 
 
 def _show(browser: Any, server: str, game: Game, seat: int) -> tuple[Any, list[dict[str, Any]]]:
-    view = game_view(game, "pace0", seat)
-    sent: list[dict[str, Any]] = []
-    page = browser.new_context().new_page()
-
-    def handler(ws: Any) -> None:
-        ws.on_message(lambda m: sent.append(json.loads(m)))
-        ws.send(json.dumps(view))
-
-    page.route_web_socket(re.compile(r"/ws/games/"), handler)
-    page.goto(f"{server}/play/pace0?token=t")
-    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
-    return page, sent
+    return show_state(browser, server, game, seat, "pace0")
 
 
 def _offered() -> Game:

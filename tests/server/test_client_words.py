@@ -17,7 +17,8 @@ from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import need_chromium
+from server.routed import show_state
 
 need_chromium()
 
@@ -26,18 +27,7 @@ RAW = re.compile(r"^(plant|keep|harvest|propose|stash|buy-field) [a-z]?\d")
 
 
 def _show(browser: Any, server: str, game: Game, seat: int) -> tuple[Any, list[dict[str, Any]]]:
-    view = game_view(game, "words0", seat)
-    sent: list[dict[str, Any]] = []
-    page = browser.new_context().new_page()
-
-    def handler(ws: Any) -> None:
-        ws.on_message(lambda m: sent.append(json.loads(m)))
-        ws.send(json.dumps(view))
-
-    page.route_web_socket(re.compile(r"/ws/games/"), handler)
-    page.goto(f"{server}/play/words0?token=t")
-    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
-    return page, sent
+    return show_state(browser, server, game, seat, "words0")
 
 
 def _trading() -> Game:

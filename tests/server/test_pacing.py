@@ -8,30 +8,13 @@ injectable clock, moved by the tests."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import bohn
 from bohn.engine.actions import Accept, Pass, Plant, parse_action
 from bohn.pacing import PACES, TRADE_WINDOW_S
 from bohn.server.rooms import Room
 from bohn.server.store import GameRow
-
-
-class MemoryStore:
-    """Just what a room asks of the store: the committed moves."""
-
-    def __init__(self) -> None:
-        self.moves: list[tuple[int, int, dict[str, Any]]] = []
-
-    async def add_actions(
-        self,
-        game_id: str,
-        moves: list[tuple[int, int, dict[str, Any]]],
-        by_clock: bool = False,
-        waiting: list[int] | None = None,
-        result: dict[str, Any] | None = None,
-    ) -> None:
-        self.moves += moves
+from server.memory import MemoryStore
 
 
 class Clock:

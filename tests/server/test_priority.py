@@ -13,23 +13,7 @@ from bohn.rulesets.high_bohn import HighBohn
 from bohn.scenario import load_position
 from bohn.server.rooms import PRIORITY_WINDOW, Refused, Room
 from bohn.server.store import GameRow
-
-
-class MemoryStore:
-    """Just what a room asks of the store: the committed moves."""
-
-    def __init__(self) -> None:
-        self.moves: list[tuple[int, int, dict[str, Any]]] = []
-
-    async def add_actions(
-        self,
-        game_id: str,
-        moves: list[tuple[int, int, dict[str, Any]]],
-        by_clock: bool = False,
-        waiting: list[int] | None = None,
-        result: dict[str, Any] | None = None,
-    ) -> None:
-        self.moves += moves
+from server.memory import MemoryStore
 
 
 def room_for(game: Game, store: MemoryStore) -> Room:
