@@ -151,3 +151,23 @@ def test_prohibohns_set_up_names_its_stage(browser: Any, server: str) -> None:
     stage = " ".join(page.locator("[data-testid=stage]").inner_text().split())
     assert stage == "Stage setting up (starting coins)", stage
     page.close()
+
+
+def test_a_field_is_reached_with_tab_and_planted_on_with_enter(browser: Any, server: str) -> None:
+    """Fields could not be reached with the keyboard; a field that takes a
+    move now is in the Tab order, and Enter plants the front card there."""
+    game = bohn.new_game("bohnanza", 3, seed=4)
+    seat = game.observe(None)["active"]
+    page, sent = _show(browser, server, game, seat)
+    field = page.locator("#my-seat [data-dst=f0]")
+    assert field.get_attribute("tabindex") == "0"
+    for _ in range(60):  # Tab through the page until the field has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.dataset.dst") == "f0":
+            break
+    else:
+        raise AssertionError("Tab never reached field 0")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('button.action').disabled")
+    assert [m["action"] for m in sent] == [{"type": "plant", "field": 0}]
+    page.close()

@@ -100,6 +100,15 @@ function target(node, dst, ctx) {
   else if (p.selected !== null && p.mine.has(dst)) node.classList.add("not-target");
   if (p.mine.has(dst) || p.targets.has(dst)) {
     node.addEventListener("click", (ev) => p.onTarget(dst, ev));
+    // reachable with Tab, and Enter or Space acts as a click (a card inside
+    // keeps its own keys: it opens its details)
+    node.setAttribute("tabindex", "0");
+    node.addEventListener("keydown", (ev) => {
+      if ((ev.key === "Enter" || ev.key === " ") && ev.target === node) {
+        ev.preventDefault();
+        p.onTarget(dst, ev);
+      }
+    });
     node.addEventListener("dragover", (ev) => {
       if (!ev.dataTransfer || ![...ev.dataTransfer.types].includes("text/x-bohn-src")) return;
       ev.preventDefault();
