@@ -438,6 +438,12 @@ class Describer:
         lines = lines[1:] if lines and not lines[0] else lines
         return [x for line in lines for x in fold(line)]
 
+    def zone_names(self, obs: dict[str, Any]) -> dict[str, str]:
+        """Names of a seat's zones where this ruleset calls them otherwise than
+        the page does, by their reference letter (``{"t": "the offer"}``); the
+        state message carries them (``zone_names``). This base: none."""
+        return {}
+
     def key_label(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
         """A short label for an action beside its key in the terminal's prompt;
         this base: :meth:`action`."""

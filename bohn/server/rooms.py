@@ -207,6 +207,8 @@ def game_view(
         # the seat's situation in words: its phase, whether the game waits
         # for its move, and one sentence saying what it or the others do now
         "phase_name": words.phase_name(obs.get("phase", "")) if "phase" in obs else None,
+        # a zone the ruleset names otherwise (the duel's offer in the trading area)
+        "zone_names": words.zone_names(obs),
         "your_move": words.to_move(obs, seat, waiting, legal),
         "prompt": words.prompt(obs, seat, waiting, legal, over=result is not None),
         "log": log_entries,

@@ -171,3 +171,22 @@ def test_a_field_is_reached_with_tab_and_planted_on_with_enter(browser: Any, ser
     page.wait_for_function("document.querySelector('button.action').disabled")
     assert [m["action"] for m in sent] == [{"type": "plant", "field": 0}]
     page.close()
+
+
+def test_the_duels_offer_is_not_called_a_trading_area(browser: Any, server: str) -> None:
+    """The bean duel has no trading: the cards the opponent left are "Offer
+    from your opponent" on the page, those turned up "Turned up"."""
+    game = bohn.new_game("bohnanza-rio-grande", 2, seed=3)
+    phases = []
+    while game.observe(None)["phase"] != "duel-offer":
+        seat = game.observe(None)["active"]
+        phases.append(game.observe(None)["phase"])
+        legal = game.legal_actions(seat)
+        game.apply(seat, Pass() if Pass() in legal else legal[0])
+    assert "duel-plant" in phases
+    seat = game.observe(None)["active"]
+    page, _ = _show(browser, server, game, seat)
+    label = page.locator(f"[data-testid=trading-area-{seat}-zone] .k").inner_text()
+    assert label == "Offer from your opponent"
+    assert "Trading area" not in page.locator("#board").inner_text()
+    page.close()

@@ -67,6 +67,16 @@ class RioGrandeDescriber(BeanDescriber):
             )
         return super().action(a, obs, seat, price)
 
+    def zone_names(self, obs: dict[str, Any]) -> dict[str, str]:
+        """The duel has no trading: its trading area holds the opponent's
+        offer (step 1) or the cards turned up (step 3)."""
+        phase = obs.get("phase")
+        if phase == "duel-offer":
+            return {"t": self.w("Offer from your opponent", "Angebot des Gegners")}
+        if phase in ("duel-discard", "duel-plant"):
+            return {"t": self.w("Turned up", "Aufgedeckt")}
+        return super().zone_names(obs)
+
     def pass_text(self, obs: dict[str, Any]) -> str | None:
         phase = obs.get("phase")
         if phase == "duel-offer":

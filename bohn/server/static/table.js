@@ -518,7 +518,8 @@ export function seatArea(i, ctx) {
   });
   const zones = el("div", { class: "seat-zones" });
   const zone = (label, list, testid, prefix) => el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
-  if ((s.trading_area || []).length) zones.append(zone(t("trading-area"), s.trading_area, `trading-area-${i}`, mine ? "t" : null));
+  const tradingName = (ctx.state && ctx.state.zone_names && ctx.state.zone_names.t) || t("trading-area");
+  if ((s.trading_area || []).length) zones.append(zone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null));
   if (s.buildings && s.buildings.length) zones.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
     const store = el("div", { class: "seat-zone store" }, el("span", { class: "k" }, t("general-store")), cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx));
