@@ -107,6 +107,8 @@ def test_the_chosen_card_follows_its_card_when_the_hand_shifts(browser: Any, ser
     send = t.page.locator("[data-testid=trade-send]")
     # the same card (the Blue bean, now second in the hand), named in the button
     assert send.inner_text() == "Propose to Seat 0: give Blue bean, want nothing"
+    send.click()  # a gift for nothing: the first of the game is asked
+    assert "for nothing" in t.page.locator("[data-testid=trade-notice]").inner_text()
     send.click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h1"], "want": []}]
@@ -122,6 +124,7 @@ def test_a_chosen_card_that_left_the_hand_is_dropped_visibly(browser: Any, serve
     notice = t.page.locator("[data-testid=trade-notice]")
     assert notice.is_visible()
     assert notice.inner_text() == "Green bean left your hand: taken out of the proposal."
+    t.page.locator("[data-testid=trade-send]").click()  # a gift: asked once a game
     t.page.locator("[data-testid=trade-send]").click()
     t.wait_sent(1)
     assert t.actions() == [{"type": "propose", "to": 0, "give": ["h0"], "want": []}]

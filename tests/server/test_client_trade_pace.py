@@ -190,3 +190,20 @@ def test_the_duels_offer_is_not_called_a_trading_area(browser: Any, server: str)
     assert label == "Offer from your opponent"
     assert "Trading area" not in page.locator("#board").inner_text()
     page.close()
+
+
+def test_a_gift_of_your_own_cards_is_asked_once_a_game(browser: Any, server: str) -> None:
+    """Giving hand cards for nothing takes a second press the first time in a
+    game; the notice says why. Later gifts go at once."""
+    game = _offered()
+    page, sent = _show(browser, server, game, 2)  # seat 2 trades too; no offer to it
+    page.locator("[data-testid=trade-give-h0]").check()
+    page.locator("[data-testid=trade-send]").click()
+    notice = page.locator("[data-testid=trade-notice]")
+    assert "gives your cards away for nothing" in notice.inner_text()
+    assert not [m for m in sent if m["action"]["type"] == "propose"]
+    page.locator("[data-testid=trade-send]").click()
+    page.wait_for_function("document.querySelector('[data-testid=trade-send]').disabled")
+    proposals = [m["action"] for m in sent if m["action"]["type"] == "propose"]
+    assert proposals == [{"type": "propose", "to": 0, "give": ["h0"], "want": []}]
+    page.close()

@@ -343,12 +343,44 @@ function autoAnswer(o) {
   if (l) send(l.action);
 }
 
+const giftKey = () => `bohn.gift.${S.state ? S.state.game : ""}`;
+let giftArmed = false;
+
+/** Whether a gift was confirmed in this game (this tab): then it is not asked again. */
+function giftConfirmed() {
+  if (giftArmed) return true;
+  try {
+    return sessionStorage.getItem(giftKey()) === "yes";
+  } catch {
+    return false;
+  }
+}
+
+/** The next gift goes out: remembered for the game. */
+function confirmGift() {
+  giftArmed = true;
+  try {
+    sessionStorage.setItem(giftKey(), "yes");
+  } catch {
+    // storage off: asked again after a reload
+  }
+}
+
 export function setupTradeForm() {
   $("trade-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const give = chosenRefs();
     if (!give.length && !want.length) {
       showError(t("needs-card"));
+      return;
+    }
+    // a gift of your own cards (hand, store; not the revealed ones) for
+    // nothing is asked once a game: the first time, the form says so and
+    // waits for a second click
+    const own = give.some((c) => c.ref[0] !== "r");
+    if (own && !want.length && !giftConfirmed()) {
+      confirmGift();
+      tradeNotice(t("gift-confirm"), "confirm");
       return;
     }
     proposing = true;
