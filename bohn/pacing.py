@@ -36,10 +36,6 @@ TRADE_CAP_WINDOWS = 6
 #: the bots' pace where a person follows them: seconds before each move
 #: (a lobby option, ``pace``); outside it they move at once
 PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.0}
-#: the pace by default
-PACE = "normal"
-#: seconds a bot shows that it is considering a person's proposal before it answers
-ANSWER_S = 1.5
 
 
 def closes_trading(action: Action) -> bool:
@@ -101,8 +97,6 @@ class TradeWindow:
 
 
 __all__ = [
-    "ANSWER_S",
-    "PACE",
     "PACES",
     "TRADE_CAP_WINDOWS",
     "TRADE_WINDOW_RANGE",

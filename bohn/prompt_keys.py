@@ -53,9 +53,6 @@ class Keys:
     #: the items shown above the prompt (``1) plant Blue bean on field 1``)
     items: list[str] = field(default_factory=list)
 
-    def __contains__(self, key: str) -> bool:
-        return key in self.actions or key in self.fields
-
 
 def card_ref(a: Plant) -> str:
     """The place of the card a planting takes: ``t0`` or ``h2``."""
