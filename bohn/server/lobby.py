@@ -75,7 +75,7 @@ def new_game_spec(body: Any) -> dict[str, Any]:
     if unknown:
         raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
     variant = body.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     cls = VARIANTS[variant]
     players = body.get("players", min(cls.allowed_players(), key=lambda n: (abs(n - 4), n)))
@@ -140,7 +140,7 @@ def new_game_spec(body: Any) -> dict[str, Any]:
             f"to {CLOCK_RANGE[1]}, or null for no clock; not {clock!r}"
         )
     pace = body.get("pace")  # none: think_ms alone, as before (the page sends one)
-    if pace is not None and pace not in PACES:
+    if pace is not None and (not isinstance(pace, str) or pace not in PACES):
         raise BadRequest(f"pace is one of {', '.join(PACES)} (the bots' pace), not {pace!r}")
     trade = body.get("trade_s")
     low, high = TRADE_WINDOW_RANGE

@@ -197,6 +197,8 @@ def test_actions_are_validated_and_stale_ones_refused(client: TestClient) -> Non
     ("body", "message"),
     [
         ({"variant": "chess"}, "unknown variant"),
+        ({"variant": ["bohnanza"]}, "unknown variant"),  # was a 500
+        ({"variant": {"a": 1}}, "unknown variant"),
         ({"variant": "bohnkick", "players": 3}, "2 or 4 players"),
         ({"options": {"trade_cap": -1}}, "trade_cap"),
         ({"seats": [{"kind": "bot"}] * 3}, "at least one human"),
@@ -205,6 +207,10 @@ def test_actions_are_validated_and_stale_ones_refused(client: TestClient) -> Non
             "unknown bot",
         ),
         ({"think_ms": 99999}, "think_ms"),
+        ({"pace": "warp"}, "pace is one of slow, normal, fast"),
+        ({"pace": ["slow"]}, "pace is one of slow, normal, fast"),  # was a 500
+        ({"trade_s": 4}, "trade_s"),
+        ({"trade_s": "20"}, "trade_s"),
         ({"colour": "red"}, "unknown keys"),
     ],
 )
