@@ -219,7 +219,9 @@ def test_the_header_stays_on_an_80x24_screen(variant: str, players: int) -> None
                 term.type("1")
             else:
                 term.type("")
-            assert "there is no choice" not in "\n".join(term.lines()[-3:])
+            # that every key shown is accepted is asserted in-process, without a
+            # terminal's timing (test_play_80x24.py); here a slow machine may
+            # still be drawing the next screen when its keys are read
         else:
             term.type("quit")
         assert term.close() == 0
