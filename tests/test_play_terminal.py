@@ -205,7 +205,10 @@ def test_the_header_stays_on_an_80x24_screen(variant: str, players: int) -> None
                 assert "=== game over" in "\n".join(term.lines())
                 break
             lines = term.lines()
-            if kind == "move":
+            y = term.screen.cursor.y
+            if kind == "move" and (y == 0 or not lines[y - 1].startswith("also:")):
+                term.type("help")  # a refusal's line above the prompt: redraw the table
+            elif kind == "move":
                 heads = [i for i, x in enumerate(lines) if x.startswith("=== ")]
                 assert heads, "the table's header scrolled away:\n" + "\n".join(lines)
                 keys = [k for k in keys_on(lines[heads[-1] :]) if k and " N" not in k]
