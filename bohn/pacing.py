@@ -36,6 +36,9 @@ TRADE_CAP_WINDOWS = 6
 #: the bots' pace where a person follows them: seconds before each move
 #: (a lobby option, ``pace``); outside it they move at once
 PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.0}
+#: seconds a bot takes at least to answer a person's proposal, at any pace,
+#: so that the person sees the proposal standing before the answer comes
+ANSWER_S = 1.5
 
 
 def closes_trading(action: Action) -> bool:
@@ -55,6 +58,14 @@ def holds(game: Game, seat: int, action: Action, people: Iterable[int]) -> bool:
     """Whether a bot at ``seat`` should hold ``action`` back for the people
     at the table: it ends the trading while one of them still trades."""
     return closes_trading(action) and bool(people_trading(game, people, seat))
+
+
+def answers_person(game: Game, seat: int, people: Iterable[int]) -> bool:
+    """Whether ``seat`` is asked to answer a proposal a person made to it:
+    an open offer from one of ``people`` to ``seat``."""
+    who = set(people)
+    offers = game.observe(None).get("offers") or []
+    return any(o.get("to") == seat and o.get("from") in who for o in offers)
 
 
 @dataclass
@@ -97,11 +108,13 @@ class TradeWindow:
 
 
 __all__ = [
+    "ANSWER_S",
     "PACES",
     "TRADE_CAP_WINDOWS",
     "TRADE_WINDOW_RANGE",
     "TRADE_WINDOW_S",
     "TradeWindow",
+    "answers_person",
     "closes_trading",
     "holds",
     "people_trading",

@@ -68,7 +68,7 @@ from bohn.server.http import (
 from bohn.server.limits import Rate
 from bohn.server.lobby import CLOCK_RANGE, MAX_THINK_MS
 from bohn.server.rooms import Hub, Refused
-from bohn.server.routes import games, pages, replay, socket
+from bohn.server.routes import games, pages, rematch, replay, socket
 from bohn.server.routes.pages import STATIC
 from bohn.server.store import Store, migrate
 
@@ -171,7 +171,7 @@ def create_app(
         )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for part in (pages, games, replay, socket):
+    for part in (pages, games, replay, rematch, socket):
         app.include_router(part.router(ctx))
     return app
 

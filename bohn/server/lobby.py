@@ -42,9 +42,35 @@ def player_name(value: Any, where: str) -> str:
     return name
 
 
-def bot_name(spec: str) -> str:
-    """The name a bot's seat shows: its bot's ("greedy bot")."""
+#: the names bots take at a table, in the order of the seats; a name a
+#: person at the table already has is skipped
+BOT_NAMES = (
+    "Bertha",
+    "Bruno",
+    "Clara",
+    "Detlef",
+    "Erna",
+    "Fritz",
+    "Greta",
+    "Hugo",
+    "Ilse",
+    "Jakob",
+)
+
+
+def bot_kind(spec: str) -> str:
+    """What a bot is, as its seat shows it beside its name: ``greedy bot``."""
     return f"{spec.split(':', 1)[0]} bot"
+
+
+def bot_name(seat: int, taken: set[str]) -> str:
+    """The name of a bot at ``seat``: one of :data:`BOT_NAMES` (the seat's,
+    or the next one free), never one in ``taken`` (folded to lower case)."""
+    for k in range(len(BOT_NAMES)):
+        name = BOT_NAMES[(seat + k) % len(BOT_NAMES)]
+        if name.lower() not in taken:
+            return name
+    return f"Bot {seat + 1}"
 
 
 def seat_free(row: Any, seat: dict[str, Any]) -> bool:
@@ -116,12 +142,15 @@ def new_game_spec(body: Any) -> dict[str, Any]:
                 raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
             except ValueError as e:  # parameters that do not go together
                 raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
-            rows.append(
-                {"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": bot_name(spec)}
-            )
+            rows.append({"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": None})
         else:
             name = None if s.get("name") is None else player_name(s["name"], f"seat {i}")
             rows.append({"seat": i, "kind": "human", "bot": None, "name": name})
+    taken = {str(r["name"]).lower() for r in rows if r["name"]}
+    for r in rows:
+        if r["kind"] == "bot":
+            r["name"] = bot_name(r["seat"], taken)
+            taken.add(r["name"].lower())
     if not any(r["kind"] == "human" for r in rows):
         raise BadRequest(
             "a game on the server needs at least one human seat (use bohn sim for bots)"

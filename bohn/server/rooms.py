@@ -40,9 +40,10 @@ from bohn.describe import LANGS, Describer, describer
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
-from bohn.pacing import PACES, TRADE_WINDOW_S, TradeWindow, holds
+from bohn.pacing import ANSWER_S, PACES, TRADE_WINDOW_S, TradeWindow, answers_person, holds
 from bohn.rulesets import RULESETS, find_variant
 from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
+from bohn.server.presence import Presence
 from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
 from bohn.sim.runner import bot_seed
 
@@ -353,6 +354,9 @@ class Room:
         self.people: frozenset[int] = frozenset(
             s["seat"] for s in row.seats if s["kind"] == "human"
         )
+        #: whether each person's page is connected, and when they left or came back
+        self.presence = Presence(self.people)
+        self._presence_tasks: dict[int, asyncio.Task[None]] = {}
         #: the clock of the pacing (tests move it themselves)
         self.clock: Callable[[], float] = time.monotonic
         #: how long a bot keeps its trading open for the people at the table
@@ -378,7 +382,21 @@ class Room:
         )
         msg["clock"] = self.clock_view()
         msg["trade_window"] = self.trade_view()
+        msg["seats"] = self.seats_view()
+        msg["presence"] = self.presence.view()
+        # the game its players started as this one's rematch (None: none yet)
+        msg["rematch"] = self.row.rematch
         return msg
+
+    def seats_view(self) -> list[dict[str, Any]]:
+        """Who plays each seat: a person (``human``) or a bot, and what bot
+        (``greedy bot``), for the page to show beside the name."""
+        return [
+            {"kind": s["kind"], "bot": f"{str(s['bot']).split(':', 1)[0]} bot"}
+            if s["kind"] == "bot"
+            else {"kind": "human", "bot": None}
+            for s in self.row.seats
+        ]
 
     def seat_names_changed(self) -> None:
         """A seat was taken: tell every connection the names."""
@@ -390,10 +408,38 @@ class Room:
     async def watch(self, send: Send, seat: int | None, lang: str = "en") -> None:
         """Add a connection for ``seat`` (its log in ``lang``) and send it the whole view."""
         self.watchers[send] = Watcher(seat, self.game.seq + 1, lang)
+        task = self._presence_tasks.pop(seat, None) if seat is not None else None
+        if task is not None:
+            task.cancel()
+        news = self.presence.came(seat, self.game.seq)
         await send(self.view(seat, lang=lang))
+        if news:  # the others see the person connected (or back)
+            self._dirty = True
+            self._tell_soon()
 
     def unwatch(self, send: Send) -> None:
-        self.watchers.pop(send, None)
+        watcher = self.watchers.pop(send, None)
+        if watcher is None or not self.presence.went(watcher.seat):
+            return
+        seat = watcher.seat
+        assert seat is not None
+        self._dirty = True  # the others see the person's page closed at once
+        self._tell_soon()
+
+        async def gone() -> None:
+            await asyncio.sleep(self.presence.grace)
+            if self.presence.check(seat, self.game.seq):
+                self._dirty = True
+                self._tell_soon()
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a closing server): nobody to tell
+            return
+        old = self._presence_tasks.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self._presence_tasks[seat] = loop.create_task(gone())
 
     def _changed(self) -> None:
         """The game moved on: have every connection told, now or (during a
@@ -647,10 +693,14 @@ class Room:
         the game has no pace (as before); else the pace's (``bohn.pacing.PACES``)
         where a person follows the move (a person is waited on too, or the bot
         is the active player and no trading goes on without the people), and
-        none where only bots are left (every person has passed)."""
+        none where only bots are left (every person has passed). A bot asked
+        to answer a person's proposal takes at least :data:`ANSWER_S`, at any
+        pace, so that the person sees the proposal stand before the answer."""
         if self.row.pace is None:
             return self.row.think_ms / 1000
         delay = PACES.get(self.row.pace, 0.0)
+        if self.people and answers_person(self.game, seat, self.people):
+            return max(delay, ANSWER_S)
         if not delay or not self.people:
             return 0.0
         waiting = self.game.waiting_for()
@@ -897,6 +947,7 @@ class Room:
             self._window_task,
             self._clock_task,
             self._wake_task,
+            *self._presence_tasks.values(),
         ):
             if task is not None:
                 task.cancel()

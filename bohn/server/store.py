@@ -66,6 +66,9 @@ games = sa.Table(
     # separated ("": nobody; null: not known, stored before migration 0007),
     # for the lobby of games not in memory
     sa.Column("waiting", sa.String(64), nullable=True),
+    # the game its players started as this one's rematch (null: none yet;
+    # migration 0009)
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 
 seats = sa.Table(
@@ -209,6 +212,8 @@ class GameRow:
     pace: str | None = None
     #: seconds a bot keeps its trading open for the people (None: the default)
     trade_s: int | None = None
+    #: the id of this game's rematch (None: none yet; ``games.rematch``)
+    rematch: str | None = None
 
 
 #: the statuses a game has: running and finished ones are played and listed;
@@ -513,6 +518,74 @@ class Store:
     ) -> None:
         """Store a new game and its seats; ``waiting``: the seats it waits for
         first; ``pace`` and ``trade_s``: the bots' pace and trade window."""
+        await self.writer.submit(
+            [],
+            self._new_game(
+                game_id,
+                variant,
+                players,
+                seed,
+                options,
+                think_ms,
+                spectator_hash,
+                seat_rows,
+                clock_s,
+                seed_chosen,
+                creator_hash,
+                waiting,
+                pace,
+                trade_s,
+            ),
+        )
+
+    async def create_rematch(self, old: GameRow, row: GameRow, creator_hash: str) -> None:
+        """Store ``row`` as the rematch of the finished game ``old``, in one
+        transaction with ``old``'s ``rematch``; :class:`SeatTaken` (nothing
+        stored) if ``old`` has a rematch already."""
+        mark = Guarded(
+            games.update()
+            .where(games.c.id == old.id, games.c.rematch.is_(None))
+            .values(rematch=row.id)
+        )
+        new = self._new_game(
+            row.id,
+            row.variant,
+            row.players,
+            row.seed,
+            row.options,
+            row.think_ms,
+            row.spectator_hash,
+            [{k: s[k] for k in ("seat", "kind", "bot", "token_hash", "name")} for s in row.seats],
+            row.clock_s,
+            row.seed_chosen,
+            creator_hash,
+            row.waiting,
+            row.pace,
+            row.trade_s,
+        )
+        try:
+            await self.writer.submit([], [(mark, None), *new])
+        except IntegrityError:
+            raise SeatTaken(f"game {old.id} has a rematch already") from None
+
+    @staticmethod
+    def _new_game(
+        game_id: str,
+        variant: str,
+        players: int,
+        seed: int | str,
+        options: dict[str, Any],
+        think_ms: int,
+        spectator_hash: str,
+        seat_rows: list[dict[str, Any]],
+        clock_s: int | None,
+        seed_chosen: bool,
+        creator_hash: str | None,
+        waiting: list[int] | None,
+        pace: str | None,
+        trade_s: int | None,
+    ) -> list[Statement]:
+        """The statements that store a new game and its seats."""
         now = time.time()
         game = games.insert().values(
             id=game_id,
@@ -534,7 +607,7 @@ class Store:
             trade_s=trade_s,
         )
         seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
-        await self.writer.submit([], [(game, None), (seats.insert(), seat_list)])
+        return [(game, None), (seats.insert(), seat_list)]
 
     async def add_actions(
         self,
@@ -661,6 +734,7 @@ class Store:
             clock_s=getattr(g, "clock_s", None),
             pace=getattr(g, "pace", None),
             trade_s=getattr(g, "trade_s", None),
+            rematch=getattr(g, "rematch", None),
             seats=[
                 {
                     "seat": s.seat,

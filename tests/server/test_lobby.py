@@ -24,16 +24,28 @@ SEATS = [{"kind": "human", "name": "  Ann  "}, {"kind": "human"}, {"kind": "bot"
 
 def test_names_are_stored_and_shown(client: TestClient) -> None:  # noqa: F811
     g = new_game(client, seats=SEATS)
-    assert [s["name"] for s in g["seats"]] == ["Ann", None, "greedy bot"]
+    assert [s["name"] for s in g["seats"]] == ["Ann", None, "Clara"]
     assert [s["free"] for s in g["seats"]] == [False, True, False]
     one = client.get(f"/api/games/{g['id']}").json()
-    assert [s["name"] for s in one["seats"]] == ["Ann", None, "greedy bot"]
+    assert [s["name"] for s in one["seats"]] == ["Ann", None, "Clara"]
     listed = client.get("/api/games").json()["games"][0]
     assert listed["seats"] == one["seats"]
     s = state(client, g["id"], g["join"][0]["token"])
-    assert s["names"] == ["Ann", None, "greedy bot"]
+    assert s["names"] == ["Ann", None, "Clara"]
+    assert s["seats"][2] == {"kind": "bot", "bot": "greedy bot"}
     with client.websocket_connect(f"/ws/games/{g['id']}?token={g['join'][0]['token']}") as ws:
-        assert ws.receive_json()["names"] == ["Ann", None, "greedy bot"]
+        assert ws.receive_json()["names"] == ["Ann", None, "Clara"]
+
+
+def test_bots_take_names_no_person_at_the_table_has(client: TestClient) -> None:  # noqa: F811
+    """A bot is named by its seat (Bertha, Bruno, Clara ...), skipping a
+    name a person at the table has, and two bots never share a name; what
+    bot it is comes beside the name."""
+    seats = [{"kind": "human", "name": "bruno"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
+    g = new_game(client, seats=seats)
+    assert [s["name"] for s in g["seats"]] == ["bruno", "Clara", "Detlef"]
+    s = state(client, g["id"], g["join"][0]["token"])
+    assert [x["bot"] for x in s["seats"]] == [None, "greedy bot", "random bot"]
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 41, "tab\there", "new\nline", 7, ["Ann"]])
@@ -62,7 +74,7 @@ def test_a_free_seat_is_taken_once(client: TestClient) -> None:  # noqa: F811
     assert r.status_code == 200, r.text
     took = r.json()
     assert took["seat"] == 1 and f"/play/{g['id']}?token={took['token']}" in took["url"]
-    assert state(client, g["id"], took["token"])["names"] == ["Ann", "Bea", "greedy bot"]
+    assert state(client, g["id"], took["token"])["names"] == ["Ann", "Bea", "Clara"]
     # the creator's earlier link of that seat no longer plays it
     r = client.get(f"/api/games/{g['id']}/state", headers=bearer(old))
     assert r.status_code == 403
@@ -71,7 +83,7 @@ def test_a_free_seat_is_taken_once(client: TestClient) -> None:  # noqa: F811
     assert "taken" in again.json()["message"]
     summary = client.get(f"/api/games/{g['id']}").json()
     assert [s["free"] for s in summary["seats"]] == [False, False, False]
-    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bea", "greedy bot"]
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bea", "Clara"]
 
 
 def test_seats_that_cannot_be_taken(client: TestClient) -> None:  # noqa: F811

@@ -30,16 +30,16 @@ def test_bot_turns_are_folded_and_open_to_their_sentences(browser: Any, server: 
             page.wait_for_timeout(100)
     turn = page.locator("[data-testid=log-turn]").first
     summary = turn.locator("summary")
-    # the bots are named by their bot and told apart by their seats (the
-    # first folded turn is seat 1's or, when the person traded in that one
-    # while it waited for their pass, seat 2's)
-    head = re.match(r"greedy bot \(Seat ([12])\)'s turn: ", summary.inner_text())
+    # the bots have names of their own, Bruno at seat 1 and Clara at seat 2
+    # (the first folded turn is Bruno's or, when the person traded in that
+    # one while it waited for their pass, Clara's)
+    head = re.match(r"(Bruno|Clara)'s turn: ", summary.inner_text())
     assert head, summary.inner_text()
     steps = turn.locator("[data-testid=log-step]")
     assert steps.count() > 0 and not steps.first.is_visible()  # folded
     summary.click()
     assert steps.first.is_visible()
-    assert f"greedy bot (Seat {head.group(1)}) planted" in turn.inner_text()
+    assert f"{head.group(1)} planted" in turn.inner_text()
     text = page.locator("[data-testid=log]").inner_text()
     assert '{"' not in text
     assert not re.search(r"\b(plant f\d|harvest f\d|end-trading|propose)\b", text)

@@ -165,3 +165,25 @@ def test_the_pace_applies_where_a_person_follows() -> None:
     legacy, _ = room_for(pace=None)
     legacy.row.think_ms = 250
     assert legacy._pace_s(0) == 0.25  # a game without a pace: think_ms, as before
+
+
+def test_a_bot_answers_a_persons_proposal_after_a_visible_moment() -> None:
+    """At any pace, even fast, a bot asked to answer a person's proposal
+    waits ANSWER_S first, so the proposal stands on the person's screen
+    before the answer; another bot, unasked, moves at the pace's speed."""
+    from bohn.engine.actions import Propose
+    from bohn.pacing import ANSWER_S
+
+    for pace in ("fast", "normal", "slow"):
+        room, _ = room_for(pace=pace, person=0)
+        game = room.game
+        game.apply(0, Plant(0))
+        game.apply(0, Pass())  # the person's trading phase: seats 1 and 2 may trade
+        assert room._pace_s(1) == PACES[pace]  # a person is waited on: the pace
+        game.apply(0, Propose(to=1, give=("r0",), want=()))
+        assert [(o["from"], o["to"]) for o in game.observe(None)["offers"]] == [(0, 1)]
+        assert room._pace_s(1) == max(PACES[pace], ANSWER_S)
+        assert room._pace_s(2) == PACES[pace]
+        legacy, _ = room_for(pace=None, person=0)
+        legacy.game = game
+        assert legacy._pace_s(1) == 0  # a game without a pace keeps its think time
