@@ -4,8 +4,9 @@ is still trading, and the trade window that bounds how long it waits.
 The rules let the active player end the trading whenever it likes; a bot
 would end it at once, before a person has read the revealed cards. So
 wherever a person sits at a table (the server's rooms, ``bohn play``), a
-bot's move that ends the trading (:func:`closes_trading`) is held while a
-person is still trading (:func:`people_trading`: the game still waits on
+bot's move that ends the trading (:func:`closes_trading`), or takes back an
+offer the bot made to a person who has not answered it
+(:func:`voids_offer_to_person`), is held while a person is still trading (:func:`people_trading`: the game still waits on
 them, they have neither passed nor used up their proposals) and, on the
 server, while the trade window is open (:class:`TradeWindow`). Each
 person's action restarts the window, up to a cap, so nobody can stall a game
@@ -54,10 +55,34 @@ def people_trading(game: Game, people: Iterable[int], but: int | None = None) ->
     return sorted(p for p in people if p != but and p in waiting)
 
 
+def voids_offer_to_person(game: Game, seat: int, action: Action, people: Iterable[int]) -> bool:
+    """Whether ``action`` of ``seat`` takes back an offer it made to one of
+    ``people`` before they answered it: keeping a revealed card the offer
+    gives, withdrawing it, a trade elsewhere with the cards it names."""
+    who = set(people)
+    mine = {
+        o.get("id")
+        for o in game.observe(None).get("offers") or []
+        if o.get("from") == seat and o.get("to") in who
+    }
+    if not mine:
+        return False
+    trial = game.clone()
+    try:
+        trial.apply(seat, action)
+    except Exception:  # an action the rules refuse: not the pacing's to judge
+        return False
+    left = {o.get("id") for o in trial.observe(None).get("offers") or []}
+    return bool(mine - left)
+
+
 def holds(game: Game, seat: int, action: Action, people: Iterable[int]) -> bool:
     """Whether a bot at ``seat`` should hold ``action`` back for the people
-    at the table: it ends the trading while one of them still trades."""
-    return closes_trading(action) and bool(people_trading(game, people, seat))
+    at the table while one of them still trades: it ends the trading, or it
+    takes back an offer the bot made to a person who has not answered it."""
+    if not people_trading(game, people, seat):
+        return False
+    return closes_trading(action) or voids_offer_to_person(game, seat, action, people)
 
 
 def answers_person(game: Game, seat: int, people: Iterable[int]) -> bool:
@@ -118,4 +143,5 @@ __all__ = [
     "closes_trading",
     "holds",
     "people_trading",
+    "voids_offer_to_person",
 ]

@@ -32,7 +32,14 @@ from typing import Any, TextIO
 from bohn.bots.base import Bot, make_bot, parse_bot_spec, seat_view
 from bohn.catalogue import catalogue
 from bohn.describe import Describer, describer
-from bohn.describe.terminal import WIDTH, aliases, catalogue_lines, fold
+from bohn.describe.terminal import (
+    WIDTH,
+    CountsFromOne,
+    aliases,
+    catalogue_lines,
+    engine_text,
+    fold,
+)
 from bohn.engine.actions import (
     ACTION_TYPES,
     Accept,
@@ -251,7 +258,8 @@ class Session:
             events = game.apply(s, action)
         except BohnError as e:  # a bot's mistake must not end the person's game
             label = self.words.seat_name(s, self.seat, self.kinds)
-            self.say(self.words.ui("bot-error", who=label, text=repr(action.text()), error=e))
+            text = repr(self.words.text(action))
+            self.say(self.words.ui("bot-error", who=label, text=text, error=e))
             action = legal[0]
             events = game.apply(s, action)
         label = self.words.seat_name(s, self.seat, self.kinds)
@@ -316,7 +324,10 @@ class Session:
                 )
             else:
                 want = self.words.cards(list(o.get("want", [])))
-                self.say(self.words.ui("cannot-fulfil", id=o["id"], seat=o.get("from"), want=want))
+                frm = self.words.seat(o.get("from"))
+                self.say(
+                    self.words.ui("cannot-fulfil", id=self.words.n(o["id"]), who=frm, want=want)
+                )
             self.show_events([e for e in events if e.data.get("type") != "decline"], prefix="    ")
             acted = True
             legal = game.legal_actions(self.seat)
@@ -373,16 +384,22 @@ class Session:
             lines.append(self.words.ui("keys-more", n=len(items) - shown))
         return lines
 
-    def show_compact(self, obs: dict[str, Any], asking: str | None, items: list[str]) -> None:
-        """The table and the keys in 24 lines: a blank line, the table, the
+    def show_compact(
+        self, obs: dict[str, Any], asking: str | None, items: list[str], why: str | None = None
+    ) -> None:
+        """The table and the keys in 24 lines: a blank line, the table, why
+        the rules force the move (``why``, :meth:`Describer.forced`), the
         keys, the commands and the prompt."""
+        told = fold(why) if why else []
         keys = self.prompt_lines(items)
-        rows = SCREEN_ROWS - 3 - len(keys)
+        rows = SCREEN_ROWS - 3 - len(keys) - len(told)
         table = self.words.compact_screen(obs, self.seat, self.kinds, asking, rows)
         if len(table) > rows:  # fewer keys, the rest left to ``list``
-            keys = self.prompt_lines(items, max(2, SCREEN_ROWS - 3 - len(table)))
+            keys = self.prompt_lines(items, max(2, SCREEN_ROWS - 3 - len(told) - len(table)))
         self.say("")
         for line in table:
+            self.say(line)
+        for line in told:
             self.say(line)
         for line in keys:
             self.say(line)
@@ -401,7 +418,8 @@ class Session:
             asking = self.words.asking(obs, self.seat, legal, list(game.events(self.seat)))
         keys = self.keys(obs, legal)
         items = keys.items
-        self.show_compact(obs, asking, items)
+        why = self.words.forced(obs, self.seat, legal)
+        self.show_compact(obs, asking, items, why)
         while True:
             answer = " ".join(self.ask(self.words.ui("ask")).split())
             if not answer:
@@ -413,7 +431,7 @@ class Session:
                 return
             if done is not None:
                 if done == "again":
-                    self.show_compact(obs, asking, items)
+                    self.show_compact(obs, asking, items, why)
                 continue
             if word in keys.actions:
                 action = keys.actions[word]
@@ -438,9 +456,9 @@ class Session:
                 return
 
     def which_field(self, choices: list[Plant]) -> Plant | None:
-        """The planting of a card that several fields take: asks which field
-        (Enter: back)."""
-        fields = [str(c.field) for c in choices]
+        """The planting of a card that several fields take: asks which field,
+        by its number from 1 (Enter: back)."""
+        fields = [str(c.field + 1) for c in choices]
         answer = self.ask(self.words.ui("which-field", fields=", ".join(fields))).strip()
         if answer in fields:
             return choices[fields.index(answer)]
@@ -495,7 +513,7 @@ class Session:
         ``hand``."""
         hand = obs["seats"][self.seat].get("hand", [])
         head = self.words.w("your hand, front first:", "deine Hand, vorne zuerst:")
-        return [head] + [f"  h{i} {self.words.label(k)}" for i, k in enumerate(hand)]
+        return [head] + [f"  h{i} {self.words.label(k)}" for i, k in enumerate(hand, 1)]
 
     def card_lines(self) -> list[str]:
         """This game's catalogue for ``cards``."""
@@ -518,7 +536,7 @@ class Session:
         (True: it was played)."""
         texts = self.words.labels(legal, obs, self.seat)
         lines = [
-            f"{i:>3}) {t}   [{a.text()}]"
+            f"{i:>3}) {t}   [{self.words.text(a)}]"
             for i, (t, a) in enumerate(zip(texts, legal, strict=True), 1)
         ]
         for i in range(0, len(lines), PAGE):
@@ -533,8 +551,9 @@ class Session:
         return False
 
     def offer_key(self, word: str, legal: list[Action]) -> Action | None:
-        """``a 5``, ``d 5``, ``w 5``, or ``a``/``d`` alone for the only offer;
-        an accept that may be paid with several cards asks which."""
+        """``a 5``, ``d 5``, ``w 5`` (offer 5 as the screen numbers it, from 1:
+        offer 4 of the JSON), or ``a``/``d`` alone for the only offer; an
+        accept that may be paid with several cards asks which."""
         parts = word.split()
         cls = {"a": Accept, "d": Decline, "w": Withdraw}[parts[0]]
         fits = [
@@ -543,12 +562,11 @@ class Session:
         ids = sorted({a.offer for a in fits})
         if len(parts) == 1 and len(ids) == 1:
             pick = ids[0]
-        elif len(parts) == 2 and parts[1].isdigit() and int(parts[1]) in ids:
-            pick = int(parts[1])
+        elif len(parts) == 2 and parts[1].isdigit() and int(parts[1]) - 1 in ids:
+            pick = int(parts[1]) - 1
         else:
-            self.say(
-                self.words.ui("which-offer", letter=parts[0], ids=", ".join(map(str, ids)) or "-")
-            )
+            shown = ", ".join(self.words.n(i) for i in ids) or "-"
+            self.say(self.words.ui("which-offer", letter=parts[0], ids=shown))
             return None
         choices = [a for a in fits if a.offer == pick]
         if len(choices) == 1:
@@ -556,15 +574,18 @@ class Session:
         obs = self.game.observe(self.seat)
         self.say(self.words.ui("which-give"))
         for i, text in enumerate(self.words.labels(choices, obs, self.seat), 1):
-            self.say(f"  {i}) {text}   [{choices[i - 1].text()}]")
+            self.say(f"  {i}) {text}   [{self.words.text(choices[i - 1])}]")
         answer = self.ask(self.words.ui("pick")).strip()
         if answer.isdigit() and 1 <= int(answer) <= len(choices):
             return choices[int(answer) - 1]
         return None
 
     def typed(self, word: str, legal: list[Action]) -> Action | None:
-        """An action in its text form, its cards by key or plain-ASCII name;
-        a word that is no action of this game names this game's actions."""
+        """An action in its text form as a person types it (its numbers from 1:
+        ``harvest f1`` harvests field 0 of the JSON,
+        :func:`bohn.describe.terminal.engine_text`), its cards by key or
+        plain-ASCII name; a word that is no action of this game names this
+        game's actions."""
         first = word.split()[0]
         # a word no game knows; another game's action reaches the engine, which refuses it
         if first not in ACTION_TYPES:
@@ -579,7 +600,10 @@ class Session:
             [first] + [",".join(self.aliases.get(p, p) for p in w.split(",")) for w in words[1:]]
         )
         try:
-            return parse_action(text)
+            return parse_action(engine_text(text))
+        except CountsFromOne:
+            self.say(self.words.ui("from-one", text=text))
+            return None
         except BohnError as e:
             self.say(self.words.ui("not-understood", error=e))
             return None
@@ -600,8 +624,9 @@ class Session:
         return sorted(own | set(self.words.verbs()))
 
     def propose_dialogue(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
-        """A proposal in three questions: to whom, what you give, what you want."""
-        seats = sorted({a.to for a in legal if isinstance(a, Propose)})
+        """A proposal in three questions: to whom, what you give, what you want
+        (seats and cards numbered from 1, as the screen shows them)."""
+        seats = sorted({a.to + 1 for a in legal if isinstance(a, Propose)})
         if len(seats) == 1:
             to = seats[0]
         else:
@@ -610,10 +635,10 @@ class Session:
                 return None
             to = int(answer)
         me = obs["seats"][self.seat]
-        refs = [f"h{i}" for i in range(len(me.get("hand", [])))][:3]
+        refs = [f"h{i}" for i in range(1, len(me.get("hand", [])) + 1)][:3]
         if obs.get("active") == self.seat and obs.get("revealed"):
-            refs.append("r0")
-        give = self.ask(self.words.ui("propose-give", refs=",".join(refs) or "h0")).strip().lower()
+            refs.append("r1")
+        give = self.ask(self.words.ui("propose-give", refs=",".join(refs) or "h1")).strip().lower()
         names = ", ".join(sorted({str(k) for k in me.get("hand", [])})[:2]) or "blaue"
         want = self.ask(self.words.ui("propose-want", names=names.replace(", ", ","))).strip()
         text = f"propose {to}"
@@ -632,7 +657,7 @@ class Session:
         except BohnError as e:
             self.say(self.words.ui("not-allowed", error=e))
             return False
-        self.say(self.words.ui("you-did", text=action.text()))
+        self.say(self.words.ui("you-did", text=self.words.text(action)))
         self.show_events(events, prefix="    ")
         return True
 
@@ -649,9 +674,13 @@ class Session:
         for line in self.words.screen(obs, self.seat, self.kinds, asking):
             self.say(line)
         self.say("")
+        why = self.words.forced(obs, self.seat, legal)
+        if why:
+            self.say(why)
         self.say(self.words.ui("choices"))
         for i, a in enumerate(legal, 1):
-            self.say(f"  {i:>2}) {self.words.action(a, obs, self.seat, price)}   [{a.text()}]")
+            text = self.words.action(a, obs, self.seat, price)
+            self.say(f"  {i:>2}) {text}   [{self.words.text(a)}]")
         while True:
             answer = self.ask(self.words.ui("prompt")).strip()
             if not answer:
@@ -772,5 +801,5 @@ def main(
     kinds = {s: parse_bot_spec(spec)[0] for s, spec in zip(others, specs, strict=True)}
     title = getattr(game, "title", variant) or variant
     words = describer(game, lang)
-    print(words.ui("intro", title=title, players=players, seed=seed, seat=seat), file=out)
+    print(words.ui("intro", title=title, players=players, seed=seed, seat=seat + 1), file=out)
     return Session(game, seat, bot_objs, kinds, input_fn, out, lang, layout).run()

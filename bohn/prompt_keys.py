@@ -2,13 +2,15 @@
 answers which legal action, and the items that show them above the prompt.
 
 One rule holds throughout: a key that is shown is a key that is accepted.
-The keys are built from the legal actions alone, every key once:
+The keys are built from the legal actions alone, every key once. Like every
+number a person reads, the numbers in the keys count from 1 (field 0 of the
+JSON is field 1, ``h1`` the front card, offer 0 is offer 1):
 
 - a field number plants there when every field takes one card only
   (``1) plant Blue bean on field 1``);
-- otherwise a card's place plants it (``t0``, ``h2``): at once where only one
-  field takes it, or after asking which field (``t0) plant Blue bean on field
-  0 or 2``);
+- otherwise a card's place plants it (``t1``, ``h3``): at once where only one
+  field takes it, or after asking which field (``t1) plant Blue bean on field
+  1 or 3``);
 - ``sN`` harvests field N, ``p`` passes, ``e`` ends the trading, ``kN`` keeps
   revealed card N, ``b`` buys the third field;
 - ``a N`` / ``d N`` / ``w N`` accept, decline or withdraw offer N;
@@ -55,8 +57,9 @@ class Keys:
 
 
 def card_ref(a: Plant) -> str:
-    """The place of the card a planting takes: ``t0`` or ``h2``."""
-    return f"t{a.traded}" if a.traded is not None else f"h{a.card or 0}"
+    """The place of the card a planting takes, as a person reads it (from 1):
+    ``t1`` or ``h3``."""
+    return f"t{a.traded + 1}" if a.traded is not None else f"h{(a.card or 0) + 1}"
 
 
 def prompt_keys(
@@ -75,8 +78,8 @@ def prompt_keys(
     one_each = all(len(v) == 1 for v in by_field.values())
     if one_each:
         for pa in plants:
-            out.actions[str(pa.field)] = pa
-            out.items.append(f"{pa.field}) {label(pa)}")
+            out.actions[str(pa.field + 1)] = pa
+            out.items.append(f"{pa.field + 1}) {label(pa)}")
     else:
         by_card: dict[str, list[Plant]] = {}
         for pa in plants:
@@ -87,9 +90,9 @@ def prompt_keys(
                 out.items.append(f"{ref}) {label(choices[0])}")
             else:
                 out.fields[ref] = choices
-                fields = [str(c.field) for c in choices]
+                fields = [str(c.field + 1) for c in choices]
                 first = label(choices[0])
-                # "plant Blue bean on field 0" -> "... on field 0 or 2"
+                # "plant Blue bean on field 1" -> "... on field 1 or 3"
                 tail = words.w(" or ", " oder ").join(fields)
                 if first.endswith(fields[0]):
                     text = first[: len(first) - len(fields[0])] + tail
@@ -103,13 +106,13 @@ def prompt_keys(
         if isinstance(a, Plant) and a.mode is None:
             continue
         if isinstance(a, Harvest):
-            letters.append((f"s{a.field}", a))
+            letters.append((f"s{a.field + 1}", a))
         elif isinstance(a, Pass):
             letters.append(("p", a))
         elif isinstance(a, EndTrading):
             letters.append(("e", a))
         elif isinstance(a, Keep):
-            letters.append((f"k{a.revealed}", a))
+            letters.append((f"k{a.revealed + 1}", a))
         elif isinstance(a, BuyField):
             letters.append(("b", a))
         elif isinstance(a, Accept):
@@ -129,7 +132,8 @@ def prompt_keys(
         if ids:
             which = "" if len(ids) == 1 else " N"
             out.items.append(
-                f"{letter}{which}) {words.w(what, DE_VERBS[what])} " + ", ".join(map(str, ids))
+                f"{letter}{which}) {words.w(what, DE_VERBS[what])} "
+                + ", ".join(str(i + 1) for i in ids)
             )
     prefix = "n" if any(k.isdigit() for k in out.actions) else ""
     for i, a in enumerate(numbered, 1):
@@ -144,7 +148,7 @@ def prompt_keys(
 
 def tell_apart(keys: Keys, words: Describer, obs: dict[str, Any], seat: int) -> None:
     """Items that would read alike but for their keys get where their cards
-    lie (``k0) keep Chili bean (revealed card 0)``), or the action's text."""
+    lie (``k1) keep Chili bean (revealed card 1)``), or the action's text."""
     texts = [item.split(") ", 1)[1] for item in keys.items]
     alike = Counter(texts)
     for i, item in enumerate(keys.items):
@@ -155,4 +159,4 @@ def tell_apart(keys: Keys, words: Describer, obs: dict[str, Any], seat: int) -> 
         if a is None:
             continue
         where = words.told_apart(a, obs, seat)
-        keys.items[i] = f"{item} ({where})" if where else f"{item} [{a.text()}]"
+        keys.items[i] = f"{item} ({where})" if where else f"{item} [{words.text(a)}]"

@@ -9,6 +9,11 @@ from typing import Any
 
 from bohn.engine.game import Game, Option
 
+#: options whose value names seats, by how a form asks for them: ``seat``,
+#: one seat (as a choice of the seats, counted from 1 for people); ``per-seat``,
+#: a list of one number per seat (one box per seat); the JSON keeps seat 0 first
+SEAT_INPUTS = {"first_player": "seat", "trade_caps": "per-seat"}
+
 
 def _kind_name(opt: Option) -> str:
     if opt.choices is not None:
@@ -32,6 +37,8 @@ def variant_info(cls: type[Game]) -> dict[str, Any]:
                 "name": opt.name,
                 "default": opt.default,
                 "kind": _kind_name(opt),
+                # how a form asks for it (SEAT_INPUTS; None: by its kind)
+                "input": SEAT_INPUTS.get(opt.name),
                 "choices": None if opt.choices is None else list(opt.choices),
                 "doc": opt.doc,
                 "default_id": opt.default_id,
@@ -46,4 +53,4 @@ def variant_info(cls: type[Game]) -> dict[str, Any]:
     }
 
 
-__all__ = ["variant_info"]
+__all__ = ["SEAT_INPUTS", "variant_info"]

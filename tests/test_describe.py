@@ -101,11 +101,11 @@ def test_a_ruleset_finds_its_describer_and_inherits_its_parents() -> None:
 def test_german_sentences() -> None:
     de = describer("bohnanza", "de")
     assert de.event({"type": "plant", "seat": 0, "card": "blaue", "field": 1}, 0) == (
-        "du hast Blaue Bohne auf Feld 1 gepflanzt"
+        "du hast Blaue Bohne auf Feld 2 gepflanzt"
     )
     assert de.event(
         {"type": "harvest", "seat": 2, "field": 0, "cards": ["sau"] * 4, "coins": 2}, 0
-    ) == ("Platz 2 erntete Feld 0 (4 x Saubohne) -> 2 Münzen")
+    ) == ("Platz 3 erntete Feld 1 (4 x Saubohne) -> 2 Münzen")
     assert de.event({"type": "turn", "turn": 3, "seat": 0}, 0) == "--- Zug 3: du bist am Zug"
     lady = describer("ladybohn", "de")
     assert (
@@ -135,7 +135,7 @@ def test_german_sentences() -> None:
     assert kick.card("goalie:shot:ul+ll") == "Torwart (Schuss): oben links oder unten links"
     sissi = describer("sissi", "de")
     assert sissi.event({"type": "sissi-action", "fields": [[0, 1], [2, 0]]}, 0) == (
-        "Sissi-Aktion: dein Feld 1, Feld 0 von Platz 2 muss abgeerntet werden"
+        "Sissi-Aktion: dein Feld 2, Feld 1 von Platz 3 muss abgeerntet werden (sissi §3.6)"
     )
 
 
@@ -161,11 +161,11 @@ def test_high_bohn_events_name_buildings_and_conjugate() -> None:
     en, de = describer("high-bohn", "en"), describer("high-bohn", "de")
     teepee = {"type": "teepee", "seat": 1, "coins": 2}
     assert en.event(teepee, 1) == "you get 2 coins from the Indian Teepee"
-    assert en.event(teepee, 0) == "seat 1 gets 2 coins from the Indian Teepee"
+    assert en.event(teepee, 0) == "seat 2 gets 2 coins from the Indian Teepee"
     assert de.event(teepee, 1) == "du bekommst 2 Münzen aus dem Indianer-Tipi"
     named = {"type": "distillery-names", "seat": 0, "building_type": "saloon"}
     assert en.event(named, 1) == (
-        "seat 0 named the Saloon with the 2 Distillery: the others may buy a Saloon now, "
+        "seat 1 named the Saloon with the 2 Distillery: the others may buy a Saloon now, "
         "then the rest leave the game"
     )
     assert de.event(named, 0) == (
@@ -177,7 +177,7 @@ def test_high_bohn_events_name_buildings_and_conjugate() -> None:
     removed = {"type": "buildings-removed", "reason": "distillery-2", "buildings": ["bank-1"]}
     assert en.event(removed, 0) == "out of the game (2 Distillery): 1 Bank"
     look = {"type": "look", "seat": 0}
-    assert de.event(look, 1) == "Platz 0 sah die oberste Karte des Nachziehstapels an (2 Bank)"
+    assert de.event(look, 1) == "Platz 1 sah die oberste Karte des Nachziehstapels an (2 Bank)"
     assert en.field_label("blacksmith") == "2 Blacksmith field, Chili bean only"
     assert de.a_type("jail", no=True) == "kein Gefängnis"
 
@@ -185,7 +185,7 @@ def test_high_bohn_events_name_buildings_and_conjugate() -> None:
 def test_prohibohn_names_the_establishment_that_paid_a_coin() -> None:
     coin = {"type": "mafia-coin", "seat": 0, "card": "blaue", "for": "restaurant-3"}
     assert describer("prohibohn", "en").event(coin, 1) == (
-        "seat 0 got a Blue bean coin (3 Restaurant)"
+        "seat 1 got a Blue bean coin (3 Restaurant)"
     )
     assert describer("prohibohn", "de").event(coin, 0) == (
         "du bekamst eine Blaue-Bohne-Münze (3 Restaurant)"
@@ -247,10 +247,11 @@ def test_english_names_come_from_the_catalogue() -> None:
     game = bohn.new_game("bohnanza", 3, 1)
     obs = game.observe(0)
     obs["seats"][0]["hand"] = ["blaue", "sau"]
-    assert en.action(Plant(0), obs, 0).startswith("plant Blue bean (front card) on field 0")
+    assert en.action(Plant(0), obs, 0).startswith("plant Blue bean (front card) on field 1")
     propose = Propose(to=2, want=("blaue",))
-    assert en.action(propose, obs, 0) == "ask seat 2 for Blue bean, giving nothing"
+    assert en.action(propose, obs, 0) == "ask seat 3 for Blue bean, giving nothing"
     assert propose.text() == "propose 2 want blaue"
+    assert en.text(propose) == "propose 3 want blaue"
     assert en.event({"type": "deal", "seat": 0, "cards": ["blaue", "feuer", "sau"]}, 0) == (
         "you got Blue bean, Chili bean, Stink bean"
     )
@@ -321,6 +322,6 @@ def test_a_german_terminal_session(variant: str) -> None:
         == 0
     )
     text = out.getvalue()
-    assert "du bist Platz 0" in text and "deine Möglichkeiten:" in text
+    assert "du bist Platz 1" in text and "deine Möglichkeiten:" in text
     assert "Eingabe geschlossen" in text or "Spielende" in text
     assert "your choices" not in text

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import bohn
+from bohn.describe.terminal import person_text
 from bohn.play import main
 
 
@@ -50,19 +51,20 @@ def in_words(variant: str, lang: str = "en") -> tuple[Any, Any, Any]:
 
 def test_scripted_game_finishes_and_bad_input_is_refused() -> None:
     out = io.StringIO()
-    bad = ["99", "nonsense", "propose 9 give h0", "harvest f7", "", "help", "log", "table"]
+    bad = ["99", "nonsense", "propose 10 give h1", "harvest f8", "", "help", "log", "table"]
     rc = main("bohnanza", 4, 1, ["greedy"], 7, layout="full", input_fn=scripted(bad), out=out)
     text = out.getvalue()
     assert rc == 0
     assert "there is no choice 99" in text
     assert "not understood: 'nonsense'; this game's actions: accept, buy-field, decline," in text
     assert "build" not in text.split("this game's actions: ")[1].splitlines()[0]
+    # what the person types counts from 1; the engine's refusal keeps its JSON numbers
     assert "not allowed: you cannot propose a deal to seat 9 (bohnanza §3.2.2)" in text
     assert "not allowed: you have 2 fields; there is no field 7 (bohnanza §1.3)" in text
     assert "recent events:" in text
     assert "=== game over" in text
     assert "winner:" in text
-    assert re.search(r"seat 2 \(greedy\): \S", text)
+    assert re.search(r"seat 3 \(greedy\): \S", text)
 
 
 def test_end_of_input_leaves_politely() -> None:
@@ -99,20 +101,33 @@ def test_quit() -> None:
 
 
 def test_action_text_is_accepted() -> None:
+    """An action's text form as the person reads it, its numbers from 1:
+    ``plant f1`` plants on the JSON's field 0."""
     out = io.StringIO()
     game = bohn.new_game("bohnanza", 3, 5)
-    first = game.legal_actions(0)[0].text()
+    first = game.legal_actions(0)[0]
+    assert first.text() == "plant f0"
     rc = main(
-        "bohnanza", 3, 0, ["greedy"], 5, layout="full", input_fn=scripted([first, "quit"]), out=out
+        "bohnanza",
+        3,
+        0,
+        ["greedy"],
+        5,
+        layout="full",
+        input_fn=scripted(["plant f0", "plant f1", "quit"]),
+        out=out,
     )
     assert rc == 0
-    assert f"you: {first}" in out.getvalue()
+    assert "not understood: 'plant f0'; seats, offers, fields and cards count from 1" in (
+        out.getvalue()
+    )
+    assert "you: plant f1\n    you planted" in out.getvalue()
+    assert "on field 1" in out.getvalue().split("you: plant f1")[1].splitlines()[1]
 
 
 def test_action_text_in_any_letter_case() -> None:
     out = io.StringIO()
-    game = bohn.new_game("bohnanza", 3, 5)
-    first = game.legal_actions(0)[0].text()
+    first = "plant f1"  # the JSON's field 0
     shouted = first.upper()
     assert shouted != first
     rc = main(
@@ -178,8 +193,8 @@ def test_screen_shows_other_hands_only_as_sizes(games: list[bohn.Game]) -> None:
         screen = out.getvalue().rsplit("=== turn", 1)[1]
         for s in (0, 2, 3):
             hand_size = len(game.observe(s)["seats"][s]["hand"])
-            assert f"seat {s} (greedy): " in screen
-            line = next(x for x in screen.splitlines() if f"seat {s} (greedy): " in x)
+            assert f"seat {s + 1} (greedy): " in screen  # counted from 1
+            line = next(x for x in screen.splitlines() if f"seat {s + 1} (greedy): " in x)
             assert line.endswith(f"{hand_size} cards in hand")
         assert screen.count("hand (front first)") == 1
         assert "your hand (front first)" in screen
@@ -285,7 +300,7 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
         game = games[0]
         obs = game.observe(1)
         screen = out.getvalue().rsplit("=== turn", 1)[1]
-        for s, name in ((1, "you"), (2, "seat 2 (greedy)")):
+        for s, name in ((1, "you"), (2, "seat 3 (greedy)")):
             seat = obs["seats"][s]
             block = seat_block(screen, name)
             assert f"coins: {counted(seat['coin_cards'])}" in block
@@ -295,7 +310,7 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
         assert "building supply: " in screen
         screens += 1
         legal = game.legal_actions(1)
-        return player.act(SeatView(1, legal, lambda: game.observe(1))).text()
+        return person_text(player.act(SeatView(1, legal, lambda: game.observe(1))).text())
 
     rc = main(
         "high-bohn",
@@ -356,18 +371,18 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     assert said("store h0") == (
         "put your front card Soy bean on your General Store (counts as planting it)"
     )
-    assert said("store r0") == "put revealed card 0 (Cognac bean) on your General Store"
+    assert said("store r0") == "put revealed card 1 (Cognac bean) on your General Store"
     assert said("store t0") == "put Red bean from your trading area on your General Store"
     assert said("bury") == (
         "2 Bank: put the top card of the draw pile (Chili bean) face down at its bottom"
     )
-    assert said("move h2 h0") == "4 Bank: move hand card 2 (Stink bean) to position 0"
+    assert said("move h2 h0") == "4 Bank: move hand card 3 (Stink bean) to position 1"
     assert said("order 2,0,1") == (
         "3 Bank: your drawn cards join the back of your hand as Soy bean, Red bean, Black-eyed bean"
     )
     assert said("take soja") == "4 Jail: take a Soy bean leftover as your coin"
     assert describe_action(Plant(0, None, "joker"), obs, 0, table).endswith(
-        "on field 0 (Blue bean x2, pays 0) as a soy joker of its type"
+        "on field 1 (Blue bean x2, pays 0) as a soy joker of its type"
     )
     assert describe_action(Plant(1, 0, "stew"), obs, 0, table).endswith("as a bean stew card")
     assert describe_action(BuyField(), obs, 0, table, 3) == "buy your third field for 1 coin"
@@ -375,14 +390,14 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     assert describe_action(Pass(), obs, 0, table) == "pass: buy no more buildings in this round"
 
     text = "\n".join(screen(obs, 0, {1: "greedy", 2: "greedy"}, table))
-    assert "f2 [2 Saloon field, Green bean only; locked until" in text
+    assert "f3 [2 Saloon field, Green bean only; locked until" in text
     assert "coins: Blue bean x2, Stink bean" in text
     assert "buildings: 2 Farm, 4 Saloon, 2 Goldmine, 3 Bank (worth 11)" in text
-    assert "your General Store: s0 Garden bean" in text
+    assert "your General Store: s1 Garden bean" in text
     assert "top card of the draw pile (2 Bank): Chili bean" in text
     assert (
-        "your drawn cards (3 Bank: choose their order): 0) Red bean  1) Black-eyed bean  "
-        "2) Soy bean" in text
+        "your drawn cards (3 Bank: choose their order): 1) Red bean  2) Black-eyed bean  "
+        "3) Soy bean" in text
     )
     assert (
         "building supply: Goldmine (Garden bean) 1 2 3 4; Indian Teepee (Red bean) 1 2 3 4;" in text
@@ -418,9 +433,11 @@ def test_high_bohn_actions_and_events_in_words() -> None:
     lines = [describe_event(e, 0) for e in events]
     assert all(line and not line.startswith("{") for line in lines), lines
     assert lines[1] == "you paid 2 coins (Blue bean x2) for 2 Jail"
-    assert lines[15] == "you planted Soy bean on field 1 as a soy joker"
+    assert lines[5] == "you moved hand card 4 to position 1 (4 Bank)"
+    assert lines[7] == "you got a new field 3: 2 Saloon field, Green bean only (locked for now)"
+    assert lines[15] == "you planted Soy bean on field 2 as a soy joker"
     assert lines[16] == (
-        "you harvested field 0 (a bean stew of 2: Stink bean, Red bean) -> 0 coins under the Saloon"
+        "you harvested field 1 (a bean stew of 2: Stink bean, Red bean) -> 0 coins under the Saloon"
     )
 
 
@@ -432,7 +449,7 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
     from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
 
     out = io.StringIO()
-    first = ["help", "place p0 m0", "table"]
+    first = ["help", "place p1 m1", "table"]
     player = AlCabohneGreedyBot(3)
     screens = 0
     piles_seen = 0
@@ -448,10 +465,13 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
         for k, b in enumerate(obs["bosses"]):
             top = en_name("al-cabohne", b["field"][-1]) if b["field"] else ""
             grows = f"{len(b['field'])} x {top}" if b["field"] else "empty"
-            assert f"m{k} " in screen and f"{grows} (harvests at {b['threshold']} coin" in screen
+            assert (
+                f"m{k + 1} " in screen and f"{grows} (harvests at {b['threshold']} coin" in screen
+            )
         if obs["piles"]:
             piles = "   ".join(
-                f"p{i}: {en_name('al-cabohne', p[0])} x{len(p)}" for i, p in enumerate(obs["piles"])
+                f"p{i}: {en_name('al-cabohne', p[0])} x{len(p)}"
+                for i, p in enumerate(obs["piles"], 1)
             )
             assert f"uncovered piles: {piles}" in screen
             piles_seen += 1
@@ -459,14 +479,14 @@ def test_al_cabohne_through_the_terminal(games: list[bohn.Game], players: int) -
             assert "his field is empty, give him a hand card" in screen
         screens += 1
         legal = game.legal_actions(0)
-        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+        return person_text(player.act(SeatView(0, legal, lambda: game.observe(0))).text())
 
     rc = main("al-cabohne", players, 0, ["greedy"], 5, layout="full", input_fn=input_fn, out=out)
     text = out.getvalue()
     assert rc == 0
     assert f"Al Cabohne: {players} players" in text
-    assert "m0 Al Cabohne: " in text and "m1 Don Corlebohne: " in text
-    assert ("m2 Joe Bohnano: " in text) == (players == 1)
+    assert "m1 Al Cabohne: " in text and "m2 Don Corlebohne: " in text
+    assert ("m3 Joe Bohnano: " in text) == (players == 1)
     assert "not allowed: " in text  # no pile to place before planting
     assert screens > 20 and piles_seen > 5
     choices = re.findall(r"^ +\d+\) (.*)   \[(.*)\]$", text, re.M)
@@ -505,33 +525,35 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
     def said(text: str) -> str:
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    assert said("place p0 f1") == "plant pile 0 (Runner bean x3) whole on field 1 (empty)"
+    assert said("place p0 f1") == "plant pile 1 (Runner bean x3) whole on field 2 (empty)"
     assert said("place p0 m1") == (
-        "give pile 0 (Runner bean x3) to Don Corlebohne (empty, harvests at 2), one card at a time"
+        "give pile 1 (Runner bean x3) to Don Corlebohne (empty, harvests at 2), one card at a time"
     )
     assert said("give h1 m0") == (
-        "give hand card 1 (Stink bean) to Al Cabohne (2 x Stink bean, harvests at 3)"
+        "give hand card 2 (Stink bean) to Al Cabohne (2 x Stink bean, harvests at 3)"
     )
-    assert said("discard p1") == "discard pile 1 (Broad bean x1)"
+    assert said("discard p1") == "discard pile 2 (Broad bean x1)"
     assert said("pass").startswith("pass: leave the remaining piles for your opponent")
     events = {
         "mafia-plant": ({"boss": "al-cabohne", "card": "sau"}, "Al Cabohne got Stink bean"),
         "mafia-harvest": (
             {"boss": "don-corlebohne", "cards": ["kidney"] * 3, "coins": 2, "final": False},
-            "Don Corlebohne harvested 3 x Kidney bean -> 2 coins for the mafia treasury",
+            "Don Corlebohne harvested 3 x Kidney bean -> 2 coins for the mafia treasury (his "
+            "field is worth his threshold, al-cabohne §4.1)",
         ),
         "protection": (
             {"seat": 1, "field": 0},
-            "protection: seat 1 gave the top card of field 0 to the mafia",
+            "protection: seat 2 gave the top card of field 1 to the mafia: a boss grows its type "
+            "(al-cabohne §3.2)",
         ),
         "uncover": ({"card": "kidney", "to": "pile"}, "uncovered Kidney bean: it joins the piles"),
         "from-discard": (
             {"card": "kidney", "pile": 2},
-            "Kidney bean from the discard pile joins pile 2",
+            "Kidney bean from the discard pile joins pile 3",
         ),
         "place": (
             {"seat": 0, "pile": 0, "field": 1, "cards": ["stangen"] * 3},
-            "you planted pile 0 (3 x Runner bean) on field 1",
+            "you planted pile 1 (3 x Runner bean) on field 2",
         ),
         "give": (
             {"seat": 0, "boss": "joe-bohnano", "card": "feuer"},
@@ -539,13 +561,13 @@ def test_al_cabohne_actions_and_events_in_words() -> None:
         ),
         "discard-pile": (
             {"seat": 1, "cards": ["brech"]},
-            "seat 1 discarded a pile: Green bean",
+            "seat 2 discarded a pile: Green bean",
         ),
     }
     for t, (e, line) in events.items():
         assert describe_event({"type": t, **e}, 0) == line
     assert describe_event({"type": "place", "seat": 1, "pile": 1, "boss": "al-cabohne"}, 0) == (
-        "seat 1 gave pile 1 to Al Cabohne"
+        "seat 2 gave pile 2 to Al Cabohne"
     )
 
 
@@ -589,7 +611,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
         game = games[0]
         obs = game.observe(0)
         screen = out.getvalue().rsplit("=== turn", 1)[1]
-        for s, name in ((0, "you"), (1, "seat 1 (greedy)")):
+        for s, name in ((0, "you"), (1, "seat 2 (greedy)")):
             p = obs["seats"][s]
             block = seat_block(screen, name)
             owned = p["establishments"]
@@ -610,7 +632,8 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
                 if len(set(fld)) > 1:
                     names = [en_name("prohibohn", k) for k in fld]
                     label = (
-                        f"f{f} [Nightbar field, bottom first; its top card {names[-1]} prices it]"
+                        f"f{f + 1} [Nightbar field, bottom first; its top card {names[-1]} "
+                        "prices it]"
                     )
                     assert any(x.startswith(f"{label}: [{', '.join(names)}]") for x in block)
                     seen.add("mixed")
@@ -641,7 +664,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
                 in screen
             )
         elif phase == "protect":
-            assert f"decision: pub-3: field {d['field']} may give " in screen
+            assert f"decision: pub-3: field {d['field'] + 1} may give " in screen
         elif phase == "uncover-more":
             assert f"uncovering stopped early after {obs['uncovered']} cards" in screen
         elif phase == "draw":
@@ -651,7 +674,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
         seen.add(phase)
         screens += 1
         legal = game.legal_actions(0)
-        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+        return person_text(player.act(SeatView(0, legal, lambda: game.observe(0))).text())
 
     rc = main(
         "prohibohn", 2, 0, ["greedy"], 5, {"pub": pub}, layout="full", input_fn=input_fn, out=out
@@ -662,7 +685,7 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     assert "Prohibohn adds:" in text and "High Bohn adds:" not in text  # help
     assert "not allowed: settle the open decision first (prohibohn §4.1)" in text
     assert ("pub (Cognac bean) 1 3 4" in text) == pub
-    assert ("m2 Joe Bohnano: " in text) == pub
+    assert ("m3 Joe Bohnano: " in text) == pub
     assert screens > 30
     assert {"start-coins", "plant", "place", "final-buying", "owned", "under"} <= seen
     decisions = {"remove-third", "police-coin", "pub-removal", "protect", "uncover-more", "draw"}
@@ -673,12 +696,12 @@ def test_prohibohn_through_the_terminal(games: list[bohn.Game], pub: bool) -> No
     assert re.search(rf"\) lay {bean}, {bean} face down as your starting coins", text)
     assert re.search(rf"\) buy the \S+ for \d coins? of {bean}: ", text)
     assert re.search(r"you bought the \S+", text)
-    assert "you laid " in text and "seat 1 laid 2 cards face down as starting coins" in text
+    assert "you laid " in text and "seat 2 laid 2 cards face down as starting coins" in text
     assert "=== game over" in text and "  the mafia: " in text
     result = games[0].result()
     assert result is not None
     for s, t in enumerate(result.details["tally"]):
-        name = "you" if s == 0 else "seat 1 (greedy)"
+        name = "you" if s == 0 else "seat 2 (greedy)"
         assert (
             f"  {name}: {result.scores[s]} coins (cash {t['cash']}, establishments "
             f"{t['cards']}, bonus {t['bonus']})" in text
@@ -722,10 +745,10 @@ def test_prohibohn_actions_and_events_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     assert said("plant h2 f1") == (
-        "plant hand card 2 (Kidney bean) on field 1 (Kidney bean x1, pays 0) (Varieté)"
+        "plant hand card 3 (Kidney bean) on field 2 (Kidney bean x1, pays 0) (Varieté)"
     )
     assert said("plant f0").startswith(
-        "plant Blue bean (front card) on field 0 ([Stink bean, Broad bean, Stink bean]"
+        "plant Blue bean (front card) on field 1 ([Stink bean, Broad bean, Stink bean]"
     )
     assert said("stash h0,h2", "start-coins") == (
         "lay Blue bean, Kidney bean face down as your starting coins"
@@ -739,7 +762,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     )
     assert said("build razzia name sau").startswith("buy the Razzia for 5 coins of Stink bean: ")
     assert said("build razzia").startswith("buy the Razzia for 4 coins of Blue bean: ")
-    assert said("drop h1", "plant") == "3 Casino: put hand card 1 (Stink bean) on the discard pile"
+    assert said("drop h1", "plant") == "3 Casino: put hand card 2 (Stink bean) on the discard pile"
     assert said("remove undertaker-4", "remove-third") == (
         "remove 4 Undertaker from the game: nobody can buy it any more"
     )
@@ -754,7 +777,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert said("pass") == "pass: stop uncovering"
     obs["decision"] = {"field": 0, "boss": "al-cabohne"}
     assert said("protect f0", "protect") == (
-        "3 Pub: give Al Cabohne the top card of field 0 ([Stink bean, Broad bean, Stink bean], "
+        "3 Pub: give Al Cabohne the top card of field 1 ([Stink bean, Broad bean, Stink bean], "
         "pays 0) too"
     )
     assert said("draw 3", "draw") == "draw 3 cards (Gas Station)"
@@ -763,7 +786,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     obs.update({"phase": "police-coin", "decision": {"treasury": ["sau", "sau", "blaue"]}})
     text = "\n".join(screen(obs, 0, {1: "greedy"}, table))
     assert (
-        "f0 [Nightbar field, bottom first; its top card Stink bean prices it]: "
+        "f1 [Nightbar field, bottom first; its top card Stink bean prices it]: "
         "[Stink bean, Broad bean, Stink bean]" in text
     )
     assert (
@@ -773,7 +796,7 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     assert "total now: 19 (cash 3, establishments 15, bonus 1)" in text
     assert "establishments: razzia (4), restaurant-1 (0)" in text
     assert "to be had: undertaker (Green bean) 1 4; police-station (Blue bean) 3" in text
-    assert "RAZZIA bought by seat 1 (greedy): every 1-establishment is worth 0" in text
+    assert "RAZZIA bought by seat 2 (greedy): every 1-establishment is worth 0" in text
     assert "discard: 3 cards (top: Kidney bean), 2 coins paid under it" in text
     assert (
         "decision: take one coin of the mafia treasury (Police Station): Stink bean x2, Blue bean"
@@ -781,17 +804,17 @@ def test_prohibohn_actions_and_events_in_words() -> None:
     )
 
     events: dict[str, tuple[dict[str, Any], str]] = {
-        "stash": ({"seat": 1, "count": 2}, "seat 1 laid 2 cards face down as starting coins"),
+        "stash": ({"seat": 1, "count": 2}, "seat 2 laid 2 cards face down as starting coins"),
         "build": ({"seat": 0, "card": "casino-3"}, "you bought the 3 Casino"),
-        "remove": ({"seat": 1, "card": "casino-1"}, "seat 1 removed 1 Casino from the game"),
-        "police-coin": ({"seat": 1}, "seat 1 took a coin of the mafia treasury (Police Station)"),
+        "remove": ({"seat": 1, "card": "casino-1"}, "seat 2 removed 1 Casino from the game"),
+        "police-coin": ({"seat": 1}, "seat 2 took a coin of the mafia treasury (Police Station)"),
         "mafia-coin": (
             {"seat": 0, "card": "feuer", "for": "protection"},
             "you got a Chili bean coin (bonus coin of the mafia's harvest)",
         ),
         "drop": ({"seat": 0, "card": "sau"}, "you put Stink bean on the discard pile (3 Casino)"),
-        "uncover-more": ({"seat": 1}, "seat 1 goes on uncovering (Undertaker)"),
-        "final-buying": ({"seat": 1}, "final buying: seat 1 may harvest and buy now"),
+        "uncover-more": ({"seat": 1}, "seat 2 goes on uncovering (Undertaker)"),
+        "final-buying": ({"seat": 1}, "final buying: seat 2 may harvest and buy now"),
         "play-on": (
             {"establishments": 7},
             "only 7 establishment cards are owned: the discard pile becomes a fourth draw "
@@ -854,13 +877,13 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
         screen = out.getvalue().rsplit("=== turn", 1)[1]
         assert "fields bottom -> top; the top card prices a field" in screen
         assert f"third fields left in the game: {obs['third_fields_left']}" in screen
-        for s, name in ((1, "you"), (2, "seat 2 (greedy)")):
+        for s, name in ((1, "you"), (2, "seat 3 (greedy)")):
             p = obs["seats"][s]
             block = seat_block(screen, name)
             for f, fld in enumerate(p["fields"]):
-                line = next(x for x in block if x.startswith(f"f{f}: "))
+                line = next(x for x in block if x.startswith(f"f{f + 1}: "))
                 if not fld:
-                    assert line == f"f{f}: empty"
+                    assert line == f"f{f + 1}: empty"
                     continue
                 assert stack_cards(line) == [lady_label(k) for k in fld], (line, fld)
                 n = len(fld)
@@ -893,7 +916,7 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
         action = player.act(SeatView(1, legal, lambda: game.observe(1)))
         if action.text().split()[-1].startswith("pull"):
             seen.add("pull")
-        return action.text()
+        return person_text(action.text())
 
     rc = main("ladybohn", 4, 1, ["greedy"], 4, layout="full", input_fn=input_fn, out=out)
     text = out.getvalue()
@@ -906,7 +929,7 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
     assert choices and all(desc != act for desc, act in choices)  # all told in words
     pulls = [desc for desc, act in choices if " pull" in act]
     assert pulls and all(
-        re.search(r", pulling the lady at position \d+ \(0 = bottom\) up two places; then ", d)
+        re.search(r", pulling the lady at position \d+ \(1 = bottom\) up two places; then ", d)
         for d in pulls
     )
     baby = r"[A-Z][a-z-]+ bean·baby"  # a baby by its bean's English name
@@ -958,9 +981,9 @@ def test_ladybohn_actions_and_events_in_words() -> None:
             obs["phase"] = phase
         return describe_action(parse_action(text), obs, 0, table, 3)
 
-    field0 = "field 0 ([bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1)"
+    field0 = "field 1 ([bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1)"
     assert said("plant f0 pull2", "plant") == (
-        f"plant Stink bean·baby (front card) on {field0}, pulling the lady at position 2 (0 = bottom) "
+        f"plant Stink bean·baby (front card) on {field0}, pulling the lady at position 3 (1 = bottom) "
         "up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] - 5 cards, "
         "pays 2 (a lady on top)"
     )
@@ -969,19 +992,19 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         "(a baby on top pays nothing)"
     )
     assert said("plant t0 f0 pull2", "foist") == (
-        f"plant the received Stink bean·baby at once on {field0}, pulling the lady at position 2 "
-        "(0 = bottom) up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] "
+        f"plant the received Stink bean·baby at once on {field0}, pulling the lady at position 3 "
+        "(1 = bottom) up two places; then [bottom] Stink bean♀ -> Stink bean x2 -> Stink bean·baby -> Stink bean♀ [top] "
         "- 5 cards, pays 2 (a lady on top) (a received baby goes on its type's field now, "
         "ladybohn §4.3)"
     )
     assert said("plant t0 f1", "plant-traded").startswith(
-        "plant Stink bean·baby from your trading area on field 1 ([bottom] Garden bean♀ [top] - 1 card, "
+        "plant Stink bean·baby from your trading area on field 2 ([bottom] Garden bean♀ [top] - 1 card, "
         "pays 2; a lady on top)"
     )
     assert said("accept 4 give h2", "trade") == (
-        "accept offer 4 from seat 1: you get Stink bean (♂ or ♀), Blue bean♀ and give Soy bean"
+        "accept offer 5 from seat 2: you get Stink bean (♂ or ♀), Blue bean♀ and give Soy bean"
     )
-    assert said("propose 1 give h1 want blaue") == ("offer seat 1: give Blue bean♀ for Blue bean")
+    assert said("propose 1 give h1 want blaue") == ("offer seat 2: give Blue bean♀ for Blue bean")
     assert describe_action(BuyField(), obs, 0, table, 3) == (
         "buy your third field for 3 coins (2 third fields left in the game)"
     )
@@ -994,38 +1017,38 @@ def test_ladybohn_actions_and_events_in_words() -> None:
         "foist: you must plant the received Stink bean·baby at once on a field of its type" in text
     )
     assert (
-        "f0: [bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1"
+        "f1: [bottom] Stink bean♀ -> Stink bean -> Stink bean♀ -> Stink bean [top] - 4 cards, pays 1"
         in text
     )
-    assert "f1: [bottom] Garden bean♀ [top] - 1 card, pays 2 (a lady on top)" in text
+    assert "f2: [bottom] Garden bean♀ [top] - 1 card, pays 2 (a lady on top)" in text
     assert (
-        "f0: [bottom] Blue bean -> Blue bean·baby [top] - 2 cards, pays 0 (a baby on top pays nothing)"
+        "f1: [bottom] Blue bean -> Blue bean·baby [top] - 2 cards, pays 0 (a baby on top pays nothing)"
         in text
     )
     assert "coins: Red bean, Red bean·baby, Red bean♀" in text
-    assert "your hand (front first): h0 Stink bean·baby  h1 Blue bean♀  h2 Soy bean" in text
-    assert "your trading area: t0 Stink bean·baby" in text
-    assert "revealed: r0 Stink bean·baby  r1 Blue bean♀" in text
+    assert "your hand (front first): h1 Stink bean·baby  h2 Blue bean♀  h3 Soy bean" in text
+    assert "your trading area: t1 Stink bean·baby" in text
+    assert "revealed: r1 Stink bean·baby  r2 Blue bean♀" in text
     assert (
-        "offer 4 TO YOU from seat 1: you would get Stink bean (♂ or ♀), Blue bean♀; seat 1 wants Soy bean"
+        "offer 5 TO YOU from seat 2: you would get Stink bean (♂ or ♀), Blue bean♀; seat 2 wants Soy bean"
         in text
     )
-    assert "offer 5 from you to seat 1: you give Soy bean (h2); you want nothing" in text
+    assert "offer 6 from you to seat 2: you give Soy bean (h3); you want nothing" in text
     assert "a hand card's gender stays hidden until the deal, ladybohn §3.3" in text
 
     events: list[tuple[dict[str, Any], str]] = [
         (
             {"type": "foist", "seat": 2, "card": "blaue/baby"},
-            "seat 2 had to plant the received Blue bean·baby at once on a field of its type "
+            "seat 3 had to plant the received Blue bean·baby at once on a field of its type "
             "(ladybohn §4.3)",
         ),
         (
             {"type": "pull", "seat": 0, "field": 1, "from": 2, "to": 4},
-            "the baby pulled the lady of your field 1 up from position 2 to 4",
+            "the baby pulled the lady of your field 2 up from position 3 to 5",
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "soja/lady"},
-            "seat 1 planted Soy bean♀ on field 0",
+            "seat 2 planted Soy bean♀ on field 1",
         ),
         (
             {
@@ -1037,11 +1060,11 @@ def test_ladybohn_actions_and_events_in_words() -> None:
                 "final": False,
                 "from_discard": ["sau", "rote", "soja"],
             },
-            "you harvested field 1 (2 cards, top Garden bean♀) -> 3 coins from the discard pile",
+            "you harvested field 2 (2 cards, top Garden bean♀) -> 3 coins from the discard pile",
         ),
         (
             {"type": "offer", "id": 2, "from": 1, "to": 0, "give": ["sau"], "want": ["soja"]},
-            "offer 2: seat 1 -> YOU: gives Stink bean (♂ or ♀), wants Soy bean",
+            "offer 3: seat 2 -> YOU: gives Stink bean (♂ or ♀), wants Soy bean",
         ),
         (
             {
@@ -1052,7 +1075,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
                 "given": ["sau/baby"],
                 "returned": [],
             },
-            "trade 2: seat 1 gave Stink bean·baby to you for nothing",
+            "trade 3: seat 2 gave Stink bean·baby to you for nothing",
         ),
     ]
     for e, line in events:
@@ -1060,7 +1083,7 @@ def test_ladybohn_actions_and_events_in_words() -> None:
     # without genders (other games) an offered card is shown as it is
     _, other_event, _ = in_words("bohnanza")
     assert (
-        other_event(events[4][0], 0) == "offer 2: seat 1 -> YOU: gives Stink bean, wants Soy bean"
+        other_event(events[4][0], 0) == "offer 3: seat 2 -> YOU: gives Stink bean, wants Soy bean"
     )
 
 
@@ -1095,7 +1118,7 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
         obs = game.observe(1)
         screen = out.getvalue().rsplit("=== turn", 1)[1]
         seen.add(str(obs["phase"]))
-        for s, name in ((1, "you"), (3, "seat 3 (greedy)")):
+        for s, name in ((1, "you"), (3, "seat 4 (greedy)")):
             p = obs["seats"][s]
             block = seat_block(screen, name)
             assert block[0][2:].startswith(f"{name}: {p['coins']} coins")
@@ -1106,7 +1129,9 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
                     if bean is not None:
                         label = f"{mama_name(key)}/{en_name('mutterbohnchen', bean)}"
                         assert label in block[1 + f]
-                        assert any(x.startswith(f"{mama_name(key)} in field {f} (") for x in block)
+                        assert any(
+                            x.startswith(f"{mama_name(key)} in field {f + 1} (") for x in block
+                        )
                         seen.add("mama")
         att = obs["attack"]
         if att is not None and att["target"] >= 0:
@@ -1120,8 +1145,8 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
         legal = game.legal_actions(1)
         attack = [a for a in legal if isinstance(a, Attack | Uncover)]
         if attack:
-            return attack[0].text()
-        return player.act(SeatView(1, legal, lambda: game.observe(1))).text()
+            return person_text(attack[0].text())
+        return person_text(player.act(SeatView(1, legal, lambda: game.observe(1))).text())
 
     rc = main("mutterbohnchen", 4, 1, ["greedy"], 5, layout="full", input_fn=input_fn, out=out)
     text = out.getvalue()
@@ -1142,7 +1167,11 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
     assert re.search(r"you got 4 face-down starting coins \(not even you see them\)", text)
     assert re.search(r"seat \d attacks (you|seat \d) with the baby on top of field \d", text)
     assert re.search(r"turned up one of (your|seat \d's) coins: ", text)
-    assert re.search(rf"captured (your|seat \d's) {card} coin; it is planted at once", text)
+    assert re.search(
+        rf"captured (your|seat \d's) {card} coin; a captured coin that fits a field is planted "
+        r"at once \(mutterbohnchen §4\.1\.4\)",
+        text,
+    )
     assert re.search(r"final placement: seat \d may put one hand card", text)
     assert re.search(r"quirk: your \S+ asks: ", text)
     assert "=== game over (final-exhaustion) ===" in text and "winner: " in text
@@ -1187,20 +1216,20 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
             obs["phase"] = phase
         return describe_action(parse_action(text), obs, 0, table)
 
-    field0 = "field 0 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1; a lady on top)"
+    field0 = "field 1 ([bottom] Blue bean -> Blue bean·baby -> Blue bean♀ [top] - 3 cards, pays 1; a lady on top)"
     assert said("plant f0 kavalier", "plant").startswith(
         f"plant Cavalier/Blue bean (front card) on {field0}, slipping under the lady on top "
         "(Cavalier); then [bottom] Blue bean -> Blue bean·baby -> Cavalier/Blue bean -> Blue bean♀ [top]"
     )
     assert said("plant f0").startswith(f"plant Cavalier/Blue bean (front card) on {field0}; then")
     assert "at the bottom (he moves up as you plant)" in said("plant h2 f0")
-    assert said("plant h2 f0").startswith("Jumping Jack: plant hand card 2 (")
+    assert said("plant h2 f0").startswith("Jumping Jack: plant hand card 3 (")
     assert said("plant h3 f0", "final-placement").startswith(
-        "final placement: put Stink bean (hand card 3) on"
+        "final placement: put Stink bean (hand card 4) on"
     )
     obs["attack"] = {"target": -1, "reach": 0, "turned": [], "open": [[1, 2]]}
     assert said("attack 1 f1", "attack") == (
-        "attack seat 1 with the Green bean·baby with 2 rattles on top of your field 1: turns up to 2 coins of its "
+        "attack seat 2 with the Green bean·baby with 2 rattles on top of your field 2: turns up to 2 coins of its "
         "2 (0 known, 2 face down); you keep one that fits a field"
     )
     assert said("pass") == "pass: give up every attack still open this turn"
@@ -1213,12 +1242,12 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     assert said("take flitzer", "flitzer-offer").startswith("take the Streaker as a gift")
     assert said("pass") == "pass: do not take the Streaker"
     assert said("pick f0.2", "quirk") == (
-        f"Metrosexual: the Blue bean♀ at position 2 of {field0} goes to the top of her field"
+        f"Metrosexual: the Blue bean♀ at position 3 of {field0} goes to the top of her field"
     )
-    assert said("pick f0.1").startswith("Bachelor: discard the Blue bean·baby at position 1")
+    assert said("pick f0.1").startswith("Bachelor: discard the Blue bean·baby at position 2")
     obs["discard"] = ["sau", "feuer/lady"]
     assert said("pick d1") == (
-        "Skirt-Chaser: take the Chili bean♀ at position 1 of the discard pile (0 = bottom) to the "
+        "Skirt-Chaser: take the Chili bean♀ at position 2 of the discard pile (1 = bottom) to the "
         "back of your hand"
     )
     assert said("pass", "final-placement") == "pass: place no more cards; your final placement ends"
@@ -1228,17 +1257,17 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     assert "coins: Stink bean x2, Red bean♀ known; 1 face down (nobody has seen them)" in text
     assert "coins: none known; 2 face down (nobody has seen them)" in text
     assert (
-        "f1: [bottom] Drunk/Green bean -> Green bean♀ -> Green bean·baby with 2 rattles [top]"
+        "f2: [bottom] Drunk/Green bean -> Green bean♀ -> Green bean·baby with 2 rattles [top]"
         in text
     )
-    assert "Drunk in field 1 (position 0): covered: every card his owner plants goes" in text
+    assert "Drunk in field 2 (position 1): covered: every card his owner plants goes" in text
     assert (
-        "Activist in field 0 (position 0): ACTIVE: every revealed Soy bean goes onto this field"
+        "Activist in field 1 (position 1): ACTIVE: every revealed Soy bean goes onto this field"
         in text
     )
-    assert "Hoarder in field 1 (on top): ACTIVE: his owner skips phase 1" in text
+    assert "Hoarder in field 2 (on top): ACTIVE: his owner skips phase 1" in text
     assert (
-        "ATTACK on seat 1 (greedy) by you: may turn up 2 coins; turned up so far: Chili bean"
+        "ATTACK on seat 2 (greedy) by you: may turn up 2 coins; turned up so far: Chili bean"
         in text
     )
     assert "you may turn up one more coin (uncover) or stop (pass)" in text
@@ -1249,20 +1278,20 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
     obs.update({"phase": "final-placement", "final_placement": {"seat": 0, "used": [1]}})
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "final placement: you may put one fitting hand card on each non-empty field " in text
-    assert "(fields used: f1)" in text
+    assert "(fields used: f2)" in text
 
     events: list[tuple[dict[str, Any], str]] = [
         (
             {"type": "starting-coins", "seat": 2, "count": 4},
-            "seat 2 got 4 face-down starting coins",
+            "seat 3 got 4 face-down starting coins",
         ),
         (
             {"type": "attack", "seat": 0, "target": 1, "field": 1},
-            "you attack seat 1 with the baby on top of field 1",
+            "you attack seat 2 with the baby on top of field 2",
         ),
         (
             {"type": "shuffle", "pile": "seat 0 coins", "size": 3},
-            "seat 0's coins were shuffled face down (3)",
+            "seat 1's coins were shuffled face down (3)",
         ),
         (
             {"type": "turn-up", "target": 0, "card": "sau"},
@@ -1270,46 +1299,47 @@ def test_mutterbohnchen_actions_and_events_in_words() -> None:
         ),
         (
             {"type": "capture", "seat": 1, "target": 0, "card": "sau"},
-            "seat 1 captured your Stink bean coin; it is planted at once",
+            "seat 2 captured your Stink bean coin; a captured coin that fits a field is planted "
+            "at once (mutterbohnchen §4.1.4)",
         ),
-        ({"type": "attack-spent", "target": 2}, "seat 2 has no coins: the attack is spent"),
+        ({"type": "attack-spent", "target": 2}, "seat 3 has no coins: the attack is spent"),
         (
             {"type": "quirk", "card": "macho", "seat": 0, "field": 0, "to": 3},
-            "your Macho moved up to position 3 of field 0",
+            "your Macho moved up to position 4 of field 1",
         ),
         (
             {"type": "quirk", "card": "aktivist", "seat": 1, "takes": "soja/lady"},
-            "seat 1's Activist takes the revealed Soy bean♀ onto his field",
+            "seat 2's Activist takes the revealed Soy bean♀ onto his field",
         ),
-        ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Streaker goes to seat 2"),
+        ({"type": "quirk", "card": "flitzer", "seat": 2}, "the Streaker goes to seat 3"),
         (
             {"type": "quirk", "card": "messie", "seat": 2},
-            "seat 2's Hoarder: no planting from the hand this turn",
+            "seat 3's Hoarder: no planting from the hand this turn",
         ),
         (
             {"type": "quirk", "card": "loser", "seat": 0, "field": 1},
-            "your Loser: field 1 is harvested",
+            "your Loser: field 2 is harvested (mutterbohnchen §4.7)",
         ),
         (
             {"type": "quirk", "card": "junggeselle", "seat": 0, "field": 1, "moved": "feuer/baby"},
-            "your Bachelor discarded Chili bean·baby from field 1",
+            "your Bachelor discarded Chili bean·baby from field 2",
         ),
         (
             {"type": "steal", "seat": 3, "from": 0, "card": "blaue"},
-            "seat 3 took your front hand card (Blue bean) (Backstabber)",
+            "seat 4 took your front hand card (Blue bean) (Backstabber)",
         ),
         ({"type": "flitzer-offer", "seat": 0}, "the Streaker is offered to you as a gift"),
         (
             {"type": "final-placement", "seat": 3},
-            "final placement: seat 3 may put one hand card on each of their non-empty fields",
+            "final placement: seat 4 may put one hand card on each of their non-empty fields",
         ),
         (
             {"type": "plant", "seat": 0, "field": 0, "card": "macho", "bottom": True},
-            "you planted Macho/Blue bean at the bottom of field 0",
+            "you planted Macho/Blue bean at the bottom of field 1",
         ),
         (
             {"type": "plant", "seat": 1, "field": 0, "card": "kavalier", "under_lady": True},
-            "seat 1 planted Cavalier/Blue bean under the lady on top of field 0",
+            "seat 2 planted Cavalier/Blue bean under the lady on top of field 1",
         ),
         (
             {"type": "foist", "seat": 0, "card": "sau"},
@@ -1336,20 +1366,20 @@ def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> 
         screen = out.getvalue().rsplit("=== turn", 1)[1]
         seen.add(str(obs["phase"]))
         holder = obs["third_field_card"]
-        who = "you" if holder == 0 else "seat 1 (greedy)"
+        who = "you" if holder == 0 else "seat 2 (greedy)"
         assert f"the third-field card: {who} (only its holder starts a third field" in screen
-        for s, name in ((0, "you"), (1, "seat 1 (greedy)")):
+        for s, name in ((0, "you"), (1, "seat 2 (greedy)")):
             block = seat_block(screen, name)
             for f in range(3):
-                shown = block[1 + f].startswith(f"f{f}: not a field")
+                shown = block[1 + f].startswith(f"f{f + 1}: not a field")
                 assert shown == (f not in obs["seats"][s]["open_fields"]), block
         if obs["offer"] and obs["phase"] in ("use-offer", "offer"):
-            assert "p0: [bottom] " in screen
+            assert "p1: [bottom] " in screen
             seen.add("offer shown")
         if obs["phase"] == "plant":
             assert "phase 2: you may discard one hand card this turn" in screen
         legal = game.legal_actions(0)
-        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+        return person_text(player.act(SeatView(0, legal, lambda: game.observe(0))).text())
 
     rc = main("mutterbohnchen", 2, 0, ["greedy"], 4, layout="full", input_fn=input_fn, out=out)
     text = out.getvalue()
@@ -1360,9 +1390,9 @@ def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> 
     assert choices and all(desc != act for desc, act in choices)
     assert re.search(r"\) take stack \d \(\[bottom\] .*\) to plant it, all on one field", text)
     assert re.search(r"\) discard hand card \d \(.*\); once a turn, in phase 2", text)
-    assert re.search(r"(you|seat 1) took the stack .* to plant it", text)
+    assert re.search(r"(you|seat 2) took the stack .* to plant it", text)
     assert re.search(r"the offer: \[bottom\] ", text)
-    assert "seat 1 holds the third-field card" in text
+    assert "seat 2 holds the third-field card" in text
     assert "=== game over (final-exhaustion) ===" in text
 
 
@@ -1395,23 +1425,24 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         return describe_action(parse_action(text), obs, 0, table)
 
     stack = "[bottom] Red bean -> Red bean♀ [top] - 2 cards"
-    assert said("use p0") == f"take stack 0 ({stack}) to plant it, all on one field"
-    assert said("discard p0") == f"discard stack 0 ({stack}) whole"
-    assert said("drop h1") == "discard hand card 1 (Soy bean); once a turn, in phase 2"
+    assert said("use p0") == f"take stack 1 ({stack}) to plant it, all on one field"
+    assert said("discard p0") == f"discard stack 1 ({stack}) whole"
+    assert said("drop h1") == "discard hand card 2 (Soy bean); once a turn, in phase 2"
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "the third-field card: you (only its holder starts a third field" in text
-    assert f"the opponent's offer for you (use or discard each stack): p0: {stack}" in text
-    assert "f2: not a field (may start one here: holds the third-field card)" in text
-    assert "f2: [bottom] Black-eyed bean [top]" in text
+    assert f"the opponent's offer for you (use or discard each stack): p1: {stack}" in text
+    assert "f3: not a field (may start one here: holds the third-field card)" in text
+    assert "f3: [bottom] Black-eyed bean [top]" in text
     events: list[tuple[dict[str, Any], str]] = [
-        ({"type": "third-field-card", "seat": 1}, "seat 1 holds the third-field card"),
+        ({"type": "third-field-card", "seat": 1}, "seat 2 holds the third-field card"),
         (
             {"type": "third-field", "seat": 0, "field": 2},
-            "you started a third field (field 2); the card goes to the opponent",
+            "you started a third field (field 3); the card goes to the opponent",
         ),
         (
             {"type": "field-lost", "seat": 1, "field": 0},
-            "seat 1's field 0 is gone: harvested with three fields",
+            "seat 2's field 1 is gone: a player with three fields loses the field he harvests "
+            "(mutterbohnchen §3.5.1.3)",
         ),
         (
             {"type": "stack-used", "seat": 0, "cards": ["rote"]},
@@ -1419,7 +1450,7 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ),
         (
             {"type": "stack-discarded", "seat": 1, "cards": ["soja"]},
-            "seat 1 discarded the stack Soy bean",
+            "seat 2 discarded the stack Soy bean",
         ),
         (
             {"type": "drop", "seat": 0, "card": "sau/lady"},
@@ -1431,7 +1462,7 @@ def test_mutterbohnchen_for_two_in_words() -> None:
         ),
         (
             {"type": "coins-back", "seat": 1, "cards": ["augen"]},
-            "the coins set aside go back to seat 1: Black-eyed bean",
+            "the coins set aside go back to seat 2: Black-eyed bean",
         ),
     ]
     for e, line in events:
@@ -1477,14 +1508,15 @@ def test_bohnkick_through_the_terminal(
         seen.add(str(obs["phase"]))
         assert screen.startswith(f" {obs['attack']} - phase: {words.phase_name(obs['phase'])} ===")
         s0, s1 = obs["score"]
+        # teams and seats counted from 1: team 0 is team 1
         assert re.search(
-            rf"^score: team 0 \(National: you[^\n]*\) {s0} goals?, team 1 ", screen, re.M
+            rf"^score: team 1 \(National: you[^\n]*\) {s0} goals?, team 2 ", screen, re.M
         )
         assert f") {s1} goal" in screen.split("\n", 3)[1]
         for t in (0, 1):
             goals = ", ".join(bk_card(k) for k in obs["goals"][t]) or "none"
-            assert f"  goals of team {t}: {goals}\n" in screen
-        assert f"attacking: team {obs['attacking_team']} (" in screen
+            assert f"  goals of team {t + 1}: {goals}\n" in screen
+        assert f"attacking: team {obs['attacking_team'] + 1} (" in screen
         assert re.search(r"^now: (you|seat \d \(greedy\)) ", screen, re.M)
         if obs["played"]:
             cards = "  ".join(f"{i + 1}) {bk_card(k)}" for i, k in enumerate(obs["played"]))
@@ -1500,23 +1532,23 @@ def test_bohnkick_through_the_terminal(
             assert f" at the {corner} corner; only a Goalie card with the " in screen
         assert ("LAST ATTACK" in screen) == obs["last_attack"]
         me = obs["seats"][0]
-        hand = "   ".join(f"h{i} {bk_card(k)}" for i, k in enumerate(me["hand"]))
-        defence = "   ".join(f"d{i} {bk_card(k)}" for i, k in enumerate(me["defence"]))
+        hand = "   ".join(f"h{i} {bk_card(k)}" for i, k in enumerate(me["hand"], 1))
+        defence = "   ".join(f"d{i} {bk_card(k)}" for i, k in enumerate(me["defence"], 1))
         assert f"your team cards: {hand}\n" in screen
         assert f"your defensive cards: {defence}\n" in screen
         for s, p in enumerate(obs["seats"]):
-            name = "you" if s == 0 else f"seat {s} (greedy)"
+            name = "you" if s == 0 else f"seat {s + 1} (greedy)"
             assert (
-                f"{name} (team {s % 2}): {p['hand_size']} team cards, "
+                f"{name} (team {s % 2 + 1}): {p['hand_size']} team cards, "
                 f"{p['defence_size']} defensive cards" in screen
             )
         for t in (0, 1):
-            assert f"team {t} ({('National', 'International')[t]}) deck: " in screen
+            assert f"team {t + 1} ({('National', 'International')[t]}) deck: " in screen
         assert f"defensive deck: {obs['defence_deck']} card" in screen
         for answer in asked:
             return answer
         legal = game.legal_actions(0)
-        return player.act(SeatView(0, legal, lambda: game.observe(0))).text()
+        return person_text(player.act(SeatView(0, legal, lambda: game.observe(0))).text())
 
     rc = main("bohnkick", players, 0, ["greedy"], seed, layout="full", input_fn=input_fn, out=out)
     text = out.getvalue()
@@ -1543,18 +1575,18 @@ def test_bohnkick_through_the_terminal(
         text,
         re.M,
     )
-    assert re.search(r"--- attack 1: you open it for team 0 \(National\)", text)
+    assert re.search(r"--- attack 1: you open it for team 1 \(National\)", text)
     assert re.search(rf"(you|seat \d) played {bean}: ", text)
     assert re.search(r"the attack is over \(", text)
     assert "=== game over (deck-exhausted) ===" in text
     goals = result.details["goals"]
-    assert "  score: team 0 (National: you" in text
+    assert "  score: team 1 (National: you" in text
     assert f") {goals[0]} goal" in text and f") {goals[1]} goal" in text
     if goals[0] == goals[1]:
         assert f"a draw: {goals[0]} goals each" in text
     else:
         best = 0 if goals[0] > goals[1] else 1
-        assert f"winner: team {best} ({('National', 'International')[best]}: " in text
+        assert f"winner: team {best + 1} ({('National', 'International')[best]}: " in text
 
 
 def test_bohnkick_in_words() -> None:
@@ -1598,16 +1630,16 @@ def test_bohnkick_in_words() -> None:
     text = "\n".join(screen(obs, 0, kinds, table))
     assert "=== Bohnkick - attack 1 - phase: reacting to the attack ===" in text
     assert (
-        "score: team 0 (National: you) 1 goal, team 1 (International: seat 1 (greedy)) 0 goals"
+        "score: team 1 (National: you) 1 goal, team 2 (International: seat 2 (greedy)) 0 goals"
         in text
     )
-    assert "  goals of team 0: Chili bean: shot\n  goals of team 1: none" in text
+    assert "  goals of team 1: Chili bean: shot\n  goals of team 2: none" in text
     assert (
-        "attacking: team 1 (International: seat 1 (greedy)); the attack was opened by seat 1"
+        "attacking: team 2 (International: seat 2 (greedy)); the attack was opened by seat 2"
         in text
     )
     assert (
-        "now: you react: continue, swap defensive cards or tackle Garden bean; then seat 1 (greedy) "
+        "now: you react: continue, swap defensive cards or tackle Garden bean; then seat 2 (greedy) "
         "plays on" in text
     )
     assert (
@@ -1622,14 +1654,14 @@ def test_bohnkick_in_words() -> None:
         "defensive deck: 28 cards   its discard pile: 1 card (top: Goalie (header): upper left)"
         in text
     )
-    assert "* you (team 0): 6 team cards, 3 defensive cards" in text
+    assert "* you (team 1): 6 team cards, 3 defensive cards" in text
     assert (
-        "your team cards: h0 Green bean: pass to Garden bean   h1 Chili bean: header   h2 Stink bean: long shot   "
-        "h3 Coffee bean: dribble   h4 Chili bean: dribble   h5 Stink bean: dribble" in text
+        "your team cards: h1 Green bean: pass to Garden bean   h2 Chili bean: header   h3 Stink bean: long shot   "
+        "h4 Coffee bean: dribble   h5 Chili bean: dribble   h6 Stink bean: dribble" in text
     )
     assert (
-        "your defensive cards: d0 Tackle Garden bean   d1 Goalie (shot): lower left or lower right   "
-        "d2 Tackle Chili bean" in text
+        "your defensive cards: d1 Tackle Garden bean   d2 Goalie (shot): lower left or lower right   "
+        "d3 Tackle Chili bean" in text
     )
     assert "LAST ATTACK" not in text
     assert "hand" not in text.replace("the ball", "")
@@ -1692,12 +1724,12 @@ def test_bohnkick_in_words() -> None:
     assert bk_card("kaffee/cross") == "Coffee bean: cross to Chili bean"
     assert bk_card("goalie:penalty:ur") == "Goalie (penalty): upper right"
     assert bk_card("referee:striker-foul") == "Referee: striker foul"
-    assert "swap d0,d2" in BOHNKICK_HELP and "advantage" in BOHNKICK_HELP
+    assert "swap d1,d3" in BOHNKICK_HELP and "advantage" in BOHNKICK_HELP
 
     events: list[tuple[dict[str, Any], str]] = [
         (
             {"type": "attack", "seat": 1, "team": 1, "attack": 4},
-            "--- attack 4: seat 1 opens it for team 1 (International)",
+            "--- attack 4: seat 2 opens it for team 2 (International)",
         ),
         (
             {"type": "play", "seat": 0, "card": "brech/pass:garten"},
@@ -1707,20 +1739,20 @@ def test_bohnkick_in_words() -> None:
             {"type": "draw", "seat": 0, "cards": ["feuer/shot"]},
             "you drew the team card Chili bean: shot",
         ),
-        ({"type": "draw", "seat": 1, "count": 1}, "seat 1 drew 1 team card"),
+        ({"type": "draw", "seat": 1, "count": 1}, "seat 2 drew 1 team card"),
         (
             {"type": "defence-draw", "seat": 0, "cards": ["tackle:sau"]},
             "you drew the defensive card Tackle Stink bean",
         ),
-        ({"type": "defence-draw", "seat": 1, "count": 1}, "seat 1 drew 1 defensive card"),
+        ({"type": "defence-draw", "seat": 1, "count": 1}, "seat 2 drew 1 defensive card"),
         (
             {"type": "deal", "seat": 0, "cards": ["sau/dribble", "feuer/header"]},
             "you got the team cards Stink bean: dribble, Chili bean: header",
         ),
-        ({"type": "deal", "seat": 1, "count": 6}, "seat 1 got 6 team cards"),
+        ({"type": "deal", "seat": 1, "count": 6}, "seat 2 got 6 team cards"),
         (
             {"type": "referee", "seat": 1, "card": "referee:penalty"},
-            "seat 1 drew a Referee card (penalty): shown and discarded",
+            "seat 2 drew a Referee card (penalty): shown and discarded",
         ),
         (
             {"type": "call", "call": "free-kick"},
@@ -1732,7 +1764,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "swap", "seat": 1, "cards": ["tackle:sau", "goalie:shot:ul"]},
-            "seat 1 swapped Tackle Stink bean, Goalie (shot): upper left",
+            "seat 2 swapped Tackle Stink bean, Goalie (shot): upper left",
         ),
         (
             {"type": "tackle", "seat": 0, "card": "tackle:feuer"},
@@ -1740,11 +1772,11 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "missed-pass", "seat": 2},
-            "seat 2 has no card for the bean with the ball: a missed pass, the ball is lost",
+            "seat 3 has no card for the bean with the ball: a missed pass, the ball is lost",
         ),
         (
             {"type": "aim", "seat": 1, "shot": "penalty", "corner": "ur"},
-            "seat 1 aimed the penalty at the upper right corner",
+            "seat 2 aimed the penalty at the upper right corner",
         ),
         (
             {"type": "block", "seat": 0, "card": "goalie:long-shot:ul+ur+ll+lr"},
@@ -1753,7 +1785,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "goal", "team": 1, "seat": 3, "card": "brech/long-shot"},
-            "GOAL for team 1 (International) by seat 3: Green bean: long shot",
+            "GOAL for team 2 (International) by seat 4: Green bean: long shot",
         ),
         (
             {"type": "advantage", "seat": 0},
@@ -1761,16 +1793,16 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "drop", "seat": 1, "card": "feuer/shot"},
-            "seat 1 discarded the goal card Chili bean: shot (only goal cards)",
+            "seat 2 discarded the goal card Chili bean: shot (only goal cards)",
         ),
-        ({"type": "pass", "seat": 1}, "seat 1 passed (continue: no tackle, swap or block)"),
+        ({"type": "pass", "seat": 1}, "seat 2 passed (continue: no tackle, swap or block)"),
         (
             {"type": "deck-out", "team": 0, "final": False},
-            "the deck of team 0 (National) ran out: its discard pile becomes its new deck",
+            "the deck of team 1 (National) ran out: its discard pile becomes its new deck",
         ),
         (
             {"type": "deck-out", "team": 1, "final": True},
-            "the deck of team 1 (International) ran out and the other team's deck had run out "
+            "the deck of team 2 (International) ran out and the other team's deck had run out "
             "before: LAST ATTACK, no more team cards are drawn; the game ends with this attack",
         ),
         (
@@ -1784,7 +1816,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "shuffle", "pile": "team 0 deck", "size": 20},
-            "the team 0 deck was shuffled (20 cards)",
+            "the team 1 deck was shuffled (20 cards)",
         ),
         (
             {"type": "game-over", "scores": [2, 2], "details": {"goals": [2, 2], "draw": True}},
@@ -1792,7 +1824,7 @@ def test_bohnkick_in_words() -> None:
         ),
         (
             {"type": "game-over", "scores": [1, 3], "details": {"goals": [1, 3], "draw": False}},
-            "the game is over: 1 : 3, team 1 (International) wins",
+            "the game is over: 1 : 3, team 2 (International) wins",
         ),
     ]
     for e, line in events:

@@ -148,13 +148,13 @@ def test_a_card_that_several_fields_take_asks_which() -> None:
 
 
 def test_a_field_number_is_never_taken_by_a_numbered_choice() -> None:
-    """Planting on field 1 keeps the key ``1`` where other choices are
-    numbered too (they are ``n1``, ``n2``): Mutterböhnchen's discard in
-    phase 2 once took the key, and ``1`` was refused."""
+    """Planting on field 1 (the JSON's field 0) keeps the key ``1`` where
+    other choices are numbered too (they are ``n1``, ``n2``): Mutterböhnchen's
+    discard in phase 2 once took the key, and ``1`` was refused."""
     game = bohn.new_game("mutterbohnchen", 2, 0)
     words = describer(game, "en")
     obs = game.observe(0)
-    plant, drops = Plant(1), [Drop(0), Drop(1)]
+    plant, drops = Plant(0), [Drop(0), Drop(1)]
     keys = prompt_keys(words, obs, 0, [plant, *drops], None)
     assert keys.actions["1"] == plant
     assert [keys.actions["n1"], keys.actions["n2"]] == drops
@@ -168,9 +168,10 @@ def test_two_cards_alike_are_told_apart_by_where_they_lie() -> None:
     obs["revealed"] = ["feuer", "feuer"]
     keys = prompt_keys(words, obs, 0, [Keep(0), Keep(1)], None)
     assert keys.items == [
-        "k0) keep Chili bean (revealed card 0)",
         "k1) keep Chili bean (revealed card 1)",
+        "k2) keep Chili bean (revealed card 2)",
     ]
+    assert keys.actions["k1"] == Keep(0)
 
 
 def test_plantings_by_card_where_a_field_takes_several() -> None:
@@ -183,22 +184,22 @@ def test_plantings_by_card_where_a_field_takes_several() -> None:
     legal = [Plant(0, traded=0), Plant(1, traded=0), Plant(1, traded=1)]
     keys = prompt_keys(words, obs, 0, legal, None)  # type: ignore[arg-type]
     assert keys.items == [
-        "t0) plant Blue bean on field 0 or 1",
-        "t1) plant Chili bean on field 1",
+        "t1) plant Blue bean on field 1 or 2",
+        "t2) plant Chili bean on field 2",
     ]
-    assert keys.fields["t0"] == legal[:2]
-    assert keys.actions["t1"] == legal[2]
+    assert keys.fields["t1"] == legal[:2]
+    assert keys.actions["t2"] == legal[2]
 
 
 def test_the_field_question_takes_a_field_or_goes_back() -> None:
     game = bohn.new_game("bohnanza", 3, 0)
-    answers = iter(["7", "1"])
+    answers = iter(["7", "2"])
     out = io.StringIO()
     s = Session(game, 0, {}, {}, lambda p: next(answers), out)
     choices = [Plant(0, traded=0), Plant(1, traded=0)]
     assert s.which_field(choices) is None
-    assert "no field '7' takes this card; it may go on field 0, 1" in out.getvalue()
-    assert s.which_field(choices) == choices[1]
+    assert "no field '7' takes this card; it may go on field 1, 2" in out.getvalue()
+    assert s.which_field(choices) == choices[1]  # field 2 is the JSON's field 1
 
 
 def test_the_whole_hand_pages() -> None:
@@ -208,7 +209,7 @@ def test_the_whole_hand_pages() -> None:
     lines = s.hand_lines(game.observe(0))
     hand = game.observe(0)["seats"][0]["hand"]
     assert len(lines) == len(hand) + 1
-    assert lines[1] == f"  h0 {s.words.label(hand[0])}"
+    assert lines[1] == f"  h1 {s.words.label(hand[0])}"
 
 
 def test_fold_breaks_between_words_and_cuts_nothing() -> None:

@@ -61,7 +61,7 @@ def test_an_offer_you_cannot_fulfil_is_declined_in_one_line() -> None:
     assert not [o for o in game.observe(1)["offers"] if o["to"] == 1]
     name = describer(game).name(bean)
     lines = out.getvalue().splitlines()
-    assert lines == [f"offer 0 from seat 0 declined: you cannot give {name}"]
+    assert lines == [f"offer 1 from seat 1 declined: you cannot give {name}"]  # counted from 1
     assert any(e.get("type") == "decline" and e.get("seat") == 1 for e in game.events(1))
 
 
@@ -88,7 +88,7 @@ def test_pass_through_declines_passes_and_ends_at_your_turn() -> None:
     mine = [e for e in game.events(1) if e.get("seat") == 1]
     assert [e["type"] for e in mine if e["type"] in ("decline", "pass")] == ["decline", "pass"]
     assert out.getvalue().splitlines() == [
-        "pass-through: you declined offer 0",
+        "pass-through: you declined offer 1",
         "pass-through: you passed",
     ]
     # on the person's own turn pass-through ends and the person is asked
@@ -145,13 +145,13 @@ def first_key(text: str) -> str:
         if line.startswith("also:"):
             break
         keys += ITEM.findall(line)
-    for want in ("0", "1", "2", "p", "e"):
+    for want in ("1", "2", "3", "p", "e"):
         if want in keys:
             return want
     for key in keys:
         if key.startswith("d N"):
             return "d " + re.findall(r"d N\) \w+ (\d+)", block)[0]
-        if key in ("d", "n1", "s0", "s1") or key.startswith("t"):
+        if key in ("d", "n1", "s1", "s2") or key.startswith("t"):
             return key
     return "list"
 
@@ -183,12 +183,12 @@ def test_ascii_names_of_every_card() -> None:
 @pytest.mark.parametrize(
     ("typed", "want"),
     [
-        ("propose 0 want Blue-Bean-Lady", ("blaue/lady",)),
-        ("propose 0 want blaue-bohne-dame,BLAUE", ("blaue/lady", "blaue")),
-        ("PROPOSE 0 WANT blaue/lady", ("blaue/lady",)),
-        ("propose 0 want blaue♀", ("blaue/lady",)),
-        ("propose 0 want wuehler", ("wuehler",)),
-        ("propose 0 want go-getter", ("wuehler",)),
+        ("propose 1 want Blue-Bean-Lady", ("blaue/lady",)),
+        ("propose 1 want blaue-bohne-dame,BLAUE", ("blaue/lady", "blaue")),
+        ("PROPOSE 1 WANT blaue/lady", ("blaue/lady",)),
+        ("propose 1 want blaue♀", ("blaue/lady",)),
+        ("propose 1 want wuehler", ("wuehler",)),
+        ("propose 1 want go-getter", ("wuehler",)),
     ],
 )
 def test_cards_are_typed_by_ascii_name(typed: str, want: tuple[str, ...]) -> None:
@@ -201,6 +201,7 @@ def test_cards_are_typed_by_ascii_name(typed: str, want: tuple[str, ...]) -> Non
     action = s.typed(text, game.legal_actions(1))
     assert isinstance(action, Propose), s.out.getvalue()
     assert action.want == want
+    assert action.to == 0  # "propose 1": seat 1 as the screen counts, the JSON's seat 0
 
 
 def test_the_next_payout_of_each_field() -> None:
@@ -221,10 +222,10 @@ def test_the_next_payout_of_each_field() -> None:
     more, then = next_payout(meter, len(field), 0) or (0, 0)
     screen = words.compact_screen(game.observe(0), 0, {1: "greedy", 2: "greedy"})
     line = next(x for x in screen if x.startswith("* you: "))
-    assert f"f0: {words.short(field[-1])} x1 → 0 coins, {more} more → {then}" in line
+    assert f"f1: {words.short(field[-1])} x1 → 0 coins, {more} more → {then}" in line
     # every other seat's fields too, in short: (pays now, +more→then)
     me = words.compact_screen(game.observe(1), 1, {0: "greedy", 2: "greedy"})
-    line = next(x for x in me if x.startswith(("  seat 0", "* seat 0")))
+    line = next(x for x in me if x.startswith(("  seat 1", "* seat 1")))
     f0 = game.observe(1)["seats"][0]["fields"][0]
     step = next_payout(catalogue("bohnanza").entry(f0[-1]).beanometer, len(f0), 0)
     assert step is not None
@@ -345,8 +346,8 @@ def test_a_bot_thinking_is_shown() -> None:
     s.bot_turn_interruptible(0)
     timer.join()
     lines = out.getvalue().splitlines()
-    assert lines[0] == "seat 0 (slow) is thinking…"
-    assert lines[1].startswith("seat 0 (slow): ")
+    assert lines[0] == "seat 1 (slow) is thinking…"  # seat 0, counted from 1
+    assert lines[1].startswith("seat 1 (slow): ")
     assert finished == [True]
 
 
@@ -373,7 +374,7 @@ def test_ctrl_c_while_a_bot_thinks_leaves_at_once() -> None:
     assert rc == 130
     assert left_before_the_move
     assert out.getvalue().rstrip().endswith("interrupted: leaving the game.")
-    assert "seat 0 (slow):" not in out.getvalue()
+    assert "seat 1 (slow):" not in out.getvalue()
 
 
 def test_typed_action_with_cards_by_name_is_applied() -> None:
@@ -385,13 +386,14 @@ def test_typed_action_with_cards_by_name_is_applied() -> None:
     s = session(game, 0, out)
     hand = game.observe(0)["seats"][0]["hand"]
     name = catalogue("bohnanza").entry(missing_bean(game, 0)).names["en"]
-    action = s.typed(f"propose 1 give h0 want {ascii_name(name)}", game.legal_actions(0))
+    # typed as the screen counts: seat 2 and hand card 1 are the JSON's seat 1 and h0
+    action = s.typed(f"propose 2 give h1 want {ascii_name(name)}", game.legal_actions(0))
     assert action == parse_action(f"propose 1 give h0 want {missing_bean(game, 0)}")
     assert hand
 
 
 def test_help_shows_the_keys_and_help_actions_the_text_forms() -> None:
-    """``help`` shows the keys (``s0`` sells a field; ``h0`` only ever names
+    """``help`` shows the keys (``s1`` sells a field; ``h1`` only ever names
     a hand card) and points to ``help actions``, which shows the text forms."""
     answers = iter(["help", "", "", "help actions", "", "", "", "quit"])
     out = io.StringIO()
@@ -399,9 +401,10 @@ def test_help_shows_the_keys_and_help_actions_the_text_forms() -> None:
     assert rc == 0
     text = out.getvalue()
     keys, _, actions = text.partition("help actions shows them")
-    assert "s0 s1 ...     sell (harvest) field" in keys
+    assert "s1 s2 ...     sell (harvest) field" in keys
+    assert "h1 is the front card of your hand" in keys
     assert "Answer with:" not in keys and "Answer with:" in actions
-    assert "propose 2 give h3,r0 want blaue" in actions
+    assert "propose 2 give h3,r1 want blaue" in actions
 
 
 #: tables where a third field is for sale, the Rio Grande edition's prices included

@@ -97,7 +97,7 @@ class Terminal:
 
 
 def keys_on(lines: list[str]) -> list[str]:
-    """The keys the prompt offers (``0``, ``p``, ``d N``, ``n1`` ...), read from
+    """The keys the prompt offers (``1``, ``p``, ``d N``, ``n1`` ...), read from
     the lines between the table and ``also:``."""
     keys: list[str] = []
     for line in lines:
@@ -117,11 +117,11 @@ def answer(keys: list[str], lines: list[str], did: set[str]) -> str:
     if "propose" not in did and "* you:" in screen and "propose" in screen:
         did.add("propose")
         return "propose"
-    for want in ("0", "1", "2", "p", "e"):
+    for want in ("1", "2", "3", "p", "e"):
         if want in keys:
             return want
     for key in keys:
-        if key.startswith(("t", "d")) or key in ("s0", "s1", "s2", "n1", "1"):
+        if key.startswith(("t", "d")) or key in ("s1", "s2", "s3", "n1", "1"):
             if key == "d N":
                 offers = re.findall(r"d N\) \w+ ([0-9, ]+)", screen)
                 return "d " + offers[0].split(",")[0].strip()
@@ -134,7 +134,8 @@ def test_a_whole_game_fits_an_80x24_terminal() -> None:
     did: set[str] = set()
     moves = 0
     deadline = time.monotonic() + 120
-    proposal = iter(["1", "h0", "Blue-Bean"])  # a card by its English name in ASCII
+    # to seat 2 (the JSON's seat 1), the front card h1; a card by its English name in ASCII
+    proposal = iter(["2", "h1", "Blue-Bean"])
     proposed = False
     try:
         while True:
@@ -143,7 +144,7 @@ def test_a_whole_game_fits_an_80x24_terminal() -> None:
                 break
             lines = term.lines()
             proposed = proposed or any(
-                x.startswith("you: propose 1 give h0 want blaue") for x in lines
+                x.startswith("you: propose 2 give h1 want blaue") for x in lines
             )
             if kind == "move":
                 heads = [x for x in lines if x.startswith("=== turn ")]

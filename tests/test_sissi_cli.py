@@ -47,7 +47,8 @@ def test_sim_greedy_beats_random(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def scripted(then: str = "1") -> object:
-    answers = iter(["99", "buy-field", "harvest f7", "help", "table"])
+    # field 8 as the person counts is the JSON's field 7, which the refusal names
+    answers = iter(["99", "buy-field", "harvest f8", "help", "table"])
 
     def input_fn(prompt: str) -> str:
         return next(answers, then)
@@ -64,7 +65,7 @@ def test_play_sissi_to_the_end() -> None:
     assert "there is no choice 99" in text
     assert "(sissi §1.2)" in text  # buy-field is refused
     assert "there is no field 7 (sissi §1.2)" in text
-    assert "Sissi action: " in text and "must be harvested" in text
+    assert "Sissi action: " in text and "must be harvested (sissi §3.6)" in text
     assert "=== game over (final-exhaustion) ===" in text
     assert "winner:" in text
 

@@ -68,6 +68,10 @@ CODE = re.compile(r"[{}]|\"\w+\":|'\w+':|\bNone\b|\bTrue\b|\bFalse\b")
 ID = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)*-\d+(?![\w-])")
 #: a word glued to a number, as keys are (``baby2``); ``x2`` counts are no word
 GLUED = re.compile(r"(?<![\w-])[a-zäöü]{2,}\d+(?!\w)")
+#: a rule's reference, its rules file and section (``sissi §3.6``,
+#: ``al-cabohne §3.2``): the file's name is no card key, even where a card
+#: shares it (Sissi's ``sissi``)
+RULE_REF = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)* §\d+(?:\.\d+)*")
 #: doubled parentheses (``(pays 0))``)
 DOUBLED = re.compile(r"\(\(|\)\)")
 #: a position said twice: ``hand card Blue bean (hand card 2)``
@@ -227,6 +231,7 @@ def problems(variant: str, text: str, lang: str) -> list[str]:
     """What is wrong with one text in ``lang`` (empty: nothing)."""
     found = []
     _, only = _names(variant)
+    text = RULE_REF.sub("§", text)
     for pat, what in (
         (_key_pattern(variant), "card key"),
         (ID, "building id"),

@@ -7,7 +7,15 @@ stops mid-trade with a proposal half filled in. Saves
 ``docs/img/screens/<ruleset>.png`` and a Bohnanza game on a phone (390x844)
 as ``docs/img/screens/bohnanza-phone.png``.
 
-    .venv/bin/python tools/screenshots.py [RULESET ...]
+``--trading`` takes the trading gallery instead (``docs/play.md``): every
+ruleset's trading moment at the bots' normal pace, the moment a bot's offer
+to you stands on the page (its two sides, Accept, Decline and Counter, the
+trading's countdown), else your own proposal half filled in; and the
+counter-offer editor opened at that offer. Saves
+``docs/img/trading/<ruleset>.png`` (and ``bohnanza-phone.png``,
+``bohnanza-counter.png``).
+
+    .venv/bin/python tools/screenshots.py [--trading] [RULESET ...]
 """
 
 from __future__ import annotations
@@ -27,6 +35,9 @@ from bohn.server.launch import CHROMIUM_ARGS, start_server
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "img" / "screens"
+TRADING = ROOT / "docs" / "img" / "trading"
+#: your moves at most before the trading shot
+TRADE_MOVES = 80
 CHROMIUM = os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium"
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -126,8 +137,59 @@ def shoot(browser: Any, url: str, variant: str, viewport: Any, out: Path) -> Non
     print(f"saved {out.relative_to(ROOT)}")
 
 
+def _offer_to_you(page: Any) -> bool:
+    accept = page.locator("[data-testid=offer] button[data-action-type=accept]")
+    return bool(accept.count()) and accept.first.is_visible()
+
+
+def trading(
+    browser: Any, url: str, variant: str, viewport: Any, out: Path, counter: Path | None
+) -> None:
+    """The trading moment of ``variant`` (see the module's docstring)."""
+    players, seed = SHOTS[variant]
+    seats = [{"kind": "human", "name": "Anna"}]
+    seats += [{"kind": "bot", "bot": "greedy"}] * (players - 1)
+    game = httpx.post(
+        f"{url}/api/games",
+        json={
+            "variant": variant,
+            "players": players,
+            "seed": seed,
+            "seats": seats,
+            "pace": "normal",
+            "trade_s": 120,
+        },
+    ).json()
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(game["join"][0]["url"])
+    page.wait_for_selector("body[data-seq]")
+    found = False
+    for _ in range(TRADE_MOVES):
+        if _offer_to_you(page):
+            found = True
+            break
+        _step(page)
+    if not found:
+        _half_proposal(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out))
+    print(f"saved {out.relative_to(ROOT)}{'' if found else ' (no offer to you came)'}")
+    if counter is not None and found:
+        page.locator("[data-testid=offer] button", has_text="Counter").first.click()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(counter))
+        print(f"saved {counter.relative_to(ROOT)}")
+    ctx.close()
+
+
 def main(argv: list[str]) -> int:
+    trade = "--trading" in argv
+    argv = [a for a in argv if a != "--trading"]
     wanted = argv or list(SHOTS)
+    if trade:
+        return main_trading(wanted)
     OUT.mkdir(parents=True, exist_ok=True)
     db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
     proc, url = start_server(f"sqlite:///{db}")
@@ -138,6 +200,25 @@ def main(argv: list[str]) -> int:
                 shoot(browser, url, variant, DESKTOP, OUT / f"{variant}.png")
             if "bohnanza" in wanted:
                 shoot(browser, url, "bohnanza", PHONE, OUT / "bohnanza-phone.png")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+    return 0
+
+
+def main_trading(wanted: list[str]) -> int:
+    TRADING.mkdir(parents=True, exist_ok=True)
+    db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
+    proc, url = start_server(f"sqlite:///{db}")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            for variant in wanted:
+                counter = TRADING / f"{variant}-counter.png" if variant == "bohnanza" else None
+                trading(browser, url, variant, DESKTOP, TRADING / f"{variant}.png", counter)
+            if "bohnanza" in wanted:
+                trading(browser, url, "bohnanza", PHONE, TRADING / "bohnanza-phone.png", None)
             browser.close()
     finally:
         proc.terminate()

@@ -27,6 +27,10 @@ A describer answers
   ``table_lines(obs, seat, kinds)`` are the ruleset's own parts;
 * ``asking(obs, seat, legal, events) -> str | None``: what asks ``seat``
   where the observation does not say (a quirk), passed on to ``screen``;
+* ``forced(obs, seat, legal) -> str | None``: why ``seat``'s move is forced
+  now, with the rule section that says so (``... harvest a field first
+  (bohnanza §3.1.2).``), which ``prompt`` and the terminal add; a harvest,
+  planting or lapse the game makes for a seat says why in its ``event`` line;
 * ``help() -> str``: the commands;
 * ``bot_report(label, s, action, seen, views) -> (line, views)``: the line
   for a bot's move and the events to show under it;
@@ -45,10 +49,14 @@ ruleset it builds on and adds only its own words (Sissi's Bohnanza's,
 Prohibohn's Al Cabohne's, Mutterböhnchen's Ladybohn's). A game with another
 table altogether (Bohnkick) subclasses :class:`Describer` itself.
 
+Seats, offers, fields and card positions count from 0 in the JSON and the
+actions, and from 1 wherever a person reads them (:func:`base.nth`): seat 1
+of the JSON is ``seat 2``.
+
 >>> describer("bohnanza").event({"type": "pass", "seat": 1}, 0)
-'seat 1 passed'
+'seat 2 passed'
 >>> describer("bohnanza", "de").event({"type": "pass", "seat": 1}, 0)
-'Platz 1 passte'
+'Platz 2 passte'
 """
 
 from __future__ import annotations
@@ -73,4 +81,7 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     table: Any = getattr(r.game, "table", None)
     words = factory(lang, table)
     words.variant = r.variant
+    words.rules_file = str(getattr(r.game, "rules_file", "") or r.variant)
+    if isinstance(game, Game):
+        words.game = game
     return words

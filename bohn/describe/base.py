@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bohn.catalogue import names_of
-from bohn.describe.terminal import COMPACT_ROWS, fold
+from bohn.describe.terminal import COMPACT_ROWS, fold, person_ref, person_text
 from bohn.engine.actions import Action
 from bohn.engine.cards import CardTable
-from bohn.engine.game import Result
+from bohn.engine.game import Game, Result
 
 #: the languages a describer speaks
 LANGS = ("en", "de")
@@ -110,8 +110,14 @@ UI: dict[str, tuple[str, str]] = {
     "auto-ends": ("pass-through ends: your turn", "Durchreichen endet: dein Zug"),
     "auto-did": ("pass-through: {what}", "Durchreichen: {what}"),
     "cannot-fulfil": (
-        "offer {id} from seat {seat} declined: you cannot give {want}",
-        "Angebot {id} von Platz {seat} abgelehnt: du kannst {want} nicht geben",
+        "offer {id} from {who} declined: you cannot give {want}",
+        "Angebot {id} von {who} abgelehnt: du kannst {want} nicht geben",
+    ),
+    "from-one": (
+        "not understood: {text!r}; seats, offers, fields and cards count from 1 (h1 is "
+        "your front card)",
+        "nicht verstanden: {text!r}; Plätze, Angebote, Felder und Karten zählen ab 1 (h1 "
+        "ist deine vorderste Karte)",
     ),
     "propose-to": (
         "propose to seat ({seats}; Enter: back)> ",
@@ -180,6 +186,21 @@ def _du(text: str) -> str:
     return _DU_BEFORE.sub(lambda m: f"{m.group(1)} {_DU_CASES[m.group(1)]}", text)
 
 
+def nth(i: Any) -> str:
+    """A seat, offer, field or card position as a person reads it: counted
+    from 1 (the JSON and the actions count from 0); anything not a number as
+    it is.
+
+    >>> nth(0), nth(2), nth("?")
+    ('1', '3', '?')
+    """
+    if isinstance(i, bool) or not isinstance(i, int):
+        if isinstance(i, str) and i.isdigit():
+            return str(int(i) + 1)
+        return str(i)
+    return str(i + 1)
+
+
 def _start(text: str) -> str:
     """``text`` to open a sentence: its first letter a capital, the rest as
     it is (a player's name keeps its own letters)."""
@@ -205,6 +226,12 @@ class Describer:
     #: the variant whose games this describer names (set by
     #: :func:`bohn.describe.describer`; the terminal reads its catalogue)
     variant: str = ""
+    #: the rules file its game cites (``bohnanza``: its refusals read
+    #: ``bohnanza §4.1.6``; set by :func:`bohn.describe.describer`)
+    rules_file: str = ""
+    #: the game described, where the describer was made for one (its history
+    #: tells why an event happened where the event itself does not say)
+    game: Game | None = None
 
     def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
         if lang not in LANGS:
@@ -232,6 +259,20 @@ class Describer:
     def w(self, en: str, de: str) -> str:
         """``en`` or ``de``, in this describer's language."""
         return _du(de) if self.lang == "de" else en
+
+    def n(self, i: Any) -> str:
+        """A seat, offer, field or card position as a person reads it, from 1
+        (:func:`nth`)."""
+        return nth(i)
+
+    def ref(self, ref: str) -> str:
+        """A card or field reference as a person reads it: ``h0`` is ``h1``."""
+        return person_ref(ref)
+
+    def text(self, a: Action) -> str:
+        """An action's text form as a person reads (and types) it: its
+        numbers counted from 1 (:func:`bohn.describe.terminal.person_text`)."""
+        return person_text(a.text())
 
     def ui(self, key: str, **kw: Any) -> str:
         """One of the terminal session's own sentences (:data:`UI`)."""
@@ -271,11 +312,11 @@ class Describer:
     def with_players(self, names: Sequence[str | None]) -> Describer:
         """This describer, naming each seat by its player's name (``names``:
         one per seat; None, a seat nobody has taken, keeps its number). Two
-        seats of one name are told apart by their numbers, as the game page
-        shows them: ``greedy bot (Seat 1)``."""
+        seats of one name are told apart by their numbers, counted from 1 as
+        the game page shows them: ``greedy bot (Seat 1)`` is seat 0."""
         counts = Counter(n for n in names if n)
         self.players = {
-            s: n if counts[n] == 1 else f"{n} ({self.w('Seat', 'Platz')} {s})"
+            s: n if counts[n] == 1 else f"{n} ({self.w('Seat', 'Platz')} {nth(s)})"
             for s, n in enumerate(names)
             if n
         }
@@ -283,9 +324,9 @@ class Describer:
 
     def seat(self, s: Any) -> str:
         """A seat in a sentence: its player's name (:meth:`with_players`),
-        else ``seat 2``."""
+        else its number counted from 1: ``seat 2`` is seat 1 of the JSON."""
         name = self.players.get(s) if isinstance(s, int) else None
-        return name if name is not None else self.w(f"seat {s}", f"Platz {s}")
+        return name if name is not None else self.w(f"seat {nth(s)}", f"Platz {nth(s)}")
 
     def seat_start(self, s: Any) -> str:
         """A seat at the start of a sentence: ``Seat 2``; a player's name as
@@ -317,17 +358,17 @@ class Describer:
 
     def pile_name(self, pile: str) -> str:
         """A shuffled pile's name (``deck``, ``team 1 deck``, ``seat 2 coins``)
-        in German; in English as it is, an owner's with its ``'s`` (``seat 2's
-        coins``)."""
+        in German; in English as it is, an owner's with its ``'s`` (``seat 3's
+        coins``): the owner's number counted from 1."""
         words = pile.split()
         if not self.de:
             if len(words) == 3 and words[1].isdigit():
-                return f"{words[0]} {words[1]}'s {words[2]}"
+                return f"{words[0]} {nth(words[1])}'s {words[2]}"
             return pile
         if len(words) == 3 and words[1].isdigit():
             kind = {"deck": "Stapel", "coins": "Münzen"}.get(words[2], words[2])
             owner = {"team": "Team", "seat": "Platz"}.get(words[0], words[0])
-            return f"{kind} von {owner} {words[1]}"
+            return f"{kind} von {owner} {nth(words[1])}"
         return {
             "deck": "der Nachziehstapel",
             "defensive deck": "der Abwehrstapel",
@@ -343,7 +384,7 @@ class Describer:
     def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
         """A sentence for one of ``seat``'s legal actions, read from its
         observation ``obs`` (``price``: the third field's price option)."""
-        return a.text()
+        return self.text(a)
 
     def labels(self, actions: Sequence[Action], obs: dict[str, Any], seat: int) -> list[str]:
         """The sentences of ``seat``'s legal ``actions`` (:meth:`action`), two
@@ -372,8 +413,9 @@ class Describer:
         if t == "game-over":
             return self.w("the game is over", "das Spiel ist aus")
         if t == "shuffle":
+            pile = " ".join(nth(w) if w.isdigit() else w for w in str(e.get("pile")).split())
             return self.w(
-                f"the {e.get('pile')} was shuffled ({e.get('size', '?')} cards)",
+                f"the {pile} was shuffled ({e.get('size', '?')} cards)",
                 f"{self.shuffled(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
             )
         return str(e)
@@ -401,6 +443,12 @@ class Describer:
         name it (passed on to :meth:`screen`); None: nothing."""
         return None
 
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """Why ``seat``'s choices now are what they are where the rules force
+        its move, with the rule (the game page's prompt and the terminal say
+        it); None where nothing is forced. This base: None."""
+        return None
+
     def help(self) -> str:
         """The commands, for ``help``."""
         return self.w(
@@ -418,7 +466,7 @@ class Describer:
     ) -> tuple[str, list[dict[str, Any]]]:
         """The line for a bot's move (``label``: ``seat 2 (greedy)``) and the
         events (as the person sees them) to show under it."""
-        return f"{label}: {action.text()}", views
+        return f"{label}: {self.text(action)}", views
 
     # ------------------------------------------------- the terminal's table
 
@@ -516,10 +564,10 @@ class Describer:
         )
 
     def seats_text(self, seats: list[int], me: int | None) -> str:
-        """``seat 2``, ``you and seat 3``, ``seats 1 and 2``."""
+        """``seat 2``, ``you and seat 3``, ``seats 1 and 2`` (counted from 1)."""
         names = [self.who(s, -1 if me is None else me) for s in seats]
         if len(names) > 1 and all(s != me for s in seats):
-            nums = [str(s) for s in seats]
+            nums = [nth(s) for s in seats]
             joined = ", ".join(nums[:-1]) + self.w(" and ", " und ") + nums[-1]
             return self.w(f"seats {joined}", f"Plätze {joined}")
         if len(names) > 1:

@@ -39,6 +39,7 @@ from bohn.engine.actions import (
     Propose,
     Withdraw,
 )
+from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
 
 #: the bean game's commands (``help``), English and German
@@ -46,25 +47,26 @@ HELP_EN = """\
 Answer with:
   <number>          the numbered action of the list
   <action text>     any action, also one not listed, e.g.
-                      plant f0              plant your front card on field 0
-                      plant t1 f0           plant card 1 of your trading area on field 0
-                      harvest f1            harvest field 1
+                      plant f1              plant your front card on field 1
+                      plant t2 f1           plant card 2 of your trading area on field 1
+                      harvest f2            harvest field 2
                       buy-field             buy your third field
-                      propose 2 give h3,r0 want blaue
+                      propose 2 give h3,r1 want blaue
                                             offer seat 2 your hand card h3 and revealed
-                                            card r0 for one Blue bean from seat 2
-                      propose 0 want soja   ask seat 0 for a Soy bean, giving nothing
-                      accept 5 give h1      accept offer 5, giving your hand card h1
+                                            card r1 for one Blue bean from seat 2
+                      propose 1 want soja   ask seat 1 for a Soy bean, giving nothing
+                      accept 5 give h2      accept offer 5, giving your hand card h2
                       decline 5 / withdraw 5
-                      keep r0               keep revealed card r0 (active player)
+                      keep r1               keep revealed card r1 (active player)
                       end-trading           end the trading phase (active player)
                       pass                  no second planting / no more proposals
   table             show the table again
   log               the recent events
   help              this text
   quit              leave the game
-Cards are named h<i> (your hand, h0 = front card), r<i> (revealed cards),
-t<i> (your trading area) and s<i> (your General Store); fields are f0, f1, f2 ...;
+Cards are named h<i> (your hand, h1 = front card), r<i> (revealed cards),
+t<i> (your trading area) and s<i> (your General Store); fields are f1, f2, f3 ...;
+every number counts from 1: seats, offers, fields and cards (the first is 1);
 wanted cards by bean type, as the actions write it (blaue, soja, ...).
 """
 
@@ -72,41 +74,42 @@ HELP_DE = """\
 Antworte mit:
   <Nummer>          die nummerierte Aktion der Liste
   <Aktionstext>     jede Aktion, auch eine nicht aufgeführte, z. B.
-                      plant f0              deine vorderste Karte auf Feld 0 pflanzen
-                      plant t1 f0           Karte 1 deines Handelsbereichs auf Feld 0 pflanzen
-                      harvest f1            Feld 1 abernten
+                      plant f1              deine vorderste Karte auf Feld 1 pflanzen
+                      plant t2 f1           Karte 2 deines Handelsbereichs auf Feld 1 pflanzen
+                      harvest f2            Feld 2 abernten
                       buy-field             dein drittes Feld kaufen
-                      propose 2 give h3,r0 want blaue
+                      propose 2 give h3,r1 want blaue
                                             Platz 2 deine Handkarte h3 und die aufgedeckte
-                                            Karte r0 für eine blaue von Platz 2 anbieten
-                      propose 0 want soja   Platz 0 um eine soja bitten, ohne etwas zu geben
-                      accept 5 give h1      Angebot 5 annehmen und dafür Handkarte h1 geben
+                                            Karte r1 für eine blaue von Platz 2 anbieten
+                      propose 1 want soja   Platz 1 um eine soja bitten, ohne etwas zu geben
+                      accept 5 give h2      Angebot 5 annehmen und dafür Handkarte h2 geben
                       decline 5 / withdraw 5
-                      keep r0               die aufgedeckte Karte r0 behalten (aktiver Spieler)
+                      keep r1               die aufgedeckte Karte r1 behalten (aktiver Spieler)
                       end-trading           die Handelsphase beenden (aktiver Spieler)
                       pass                  kein zweites Pflanzen / keine weiteren Angebote
   table             den Tisch noch einmal zeigen
   log               die letzten Ereignisse
   help              dieser Text
   quit              das Spiel verlassen
-Karten heißen h<i> (deine Hand, h0 = vorderste Karte), r<i> (aufgedeckte Karten),
-t<i> (dein Handelsbereich) und s<i> (dein Gemischtwarenladen); Felder heißen f0, f1,
-f2 ...; gewünschte Karten nach Bohnensorte.
+Karten heißen h<i> (deine Hand, h1 = vorderste Karte), r<i> (aufgedeckte Karten),
+t<i> (dein Handelsbereich) und s<i> (dein Gemischtwarenladen); Felder heißen f1, f2,
+f3 ...; jede Zahl zählt ab 1: Plätze, Angebote, Felder und Karten (die erste ist 1);
+gewünschte Karten nach Bohnensorte.
 """
 
 
 #: the compact table's keys and commands (``help``), English and German
 BEAN_KEYS_EN = """\
 Keys (only those that apply now are shown above the prompt):
-  0 1 2 ...     plant on field 0, 1, 2 (the card to plant is named)
-  t0 h2 ...     plant that card where several could be planted; asks the
+  1 2 3 ...     plant on field 1, 2, 3 (the card to plant is named)
+  t1 h3 ...     plant that card where several could be planted; asks the
                 field where more than one takes it
-  s0 s1 ...     sell (harvest) field 0, 1 ... b   buy the third field
+  s1 s2 ...     sell (harvest) field 1, 2 ... b   buy the third field
   p             pass                          e   end the trading (active player)
-  k0 k1         keep revealed card 0, 1       w N withdraw your offer N
+  k1 k2         keep revealed card 1, 2       w N withdraw your offer N
   a N / d N     accept / decline offer N (a / d alone: the only offer to you)
   1) 2) ...     the other numbered choices (n1) n2) ... where numbers plant)
-  propose       make a proposal step by step (or type propose 2 give h0 want blaue)
+  propose       make a proposal step by step (or type propose 2 give h1 want blaue)
   auto          pass through others' trading (decline, then pass) until your
                 own turn; auto off stops it. Offers you cannot fulfil are
                 declined for you at once.
@@ -114,6 +117,7 @@ Keys (only those that apply now are shown above the prompt):
   cards         this game's cards: names, counts, beanometers, effects
   hand          your whole hand, front first
   table         the whole table;  full / compact: show it at every prompt or not
+Seats, offers, fields and cards count from 1: h1 is the front card of your hand.
 Cards may be typed by key or by name in plain ASCII, any letter case:
 blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
 The table names a card without "bean" (Blue, Green♀, Macho/Blue). A field
@@ -124,15 +128,15 @@ first, or where the table is full its top card and count (Streaker/Red x3).
 """
 BEAN_KEYS_DE = """\
 Tasten (über der Eingabe stehen nur die, die jetzt gelten):
-  0 1 2 ...     auf Feld 0, 1, 2 pflanzen (die Karte steht dabei)
-  t0 h2 ...     diese Karte pflanzen, wo mehrere gepflanzt werden könnten;
+  1 2 3 ...     auf Feld 1, 2, 3 pflanzen (die Karte steht dabei)
+  t1 h3 ...     diese Karte pflanzen, wo mehrere gepflanzt werden könnten;
                 fragt nach dem Feld, wo mehr als eines sie nimmt
-  s0 s1 ...     Feld 0, 1 ... abernten        b   das dritte Feld kaufen
+  s1 s2 ...     Feld 1, 2 ... abernten        b   das dritte Feld kaufen
   p             passen                        e   den Handel beenden (aktiver Spieler)
-  k0 k1         aufgedeckte Karte 0, 1 behalten   w N dein Angebot N zurückziehen
+  k1 k2         aufgedeckte Karte 1, 2 behalten   w N dein Angebot N zurückziehen
   a N / d N     Angebot N annehmen / ablehnen (a / d allein: das einzige an dich)
   1) 2) ...     die übrigen nummerierten Möglichkeiten (n1) n2) ..., wo Zahlen pflanzen)
-  propose       ein Angebot Schritt für Schritt (oder propose 2 give h0 want blaue)
+  propose       ein Angebot Schritt für Schritt (oder propose 2 give h1 want blaue)
   auto          Durchreichen: bis zu deinem Zug jeden Handel ablehnen und passen;
                 auto off beendet es. Angebote, die du nicht erfüllen kannst,
                 werden sofort für dich abgelehnt.
@@ -140,6 +144,7 @@ Tasten (über der Eingabe stehen nur die, die jetzt gelten):
   cards         die Karten dieses Spiels: Namen, Anzahl, Bohnometer, Wirkung
   hand          deine ganze Hand, vorne zuerst
   table         der ganze Tisch;  full / compact: ihn bei jeder Eingabe zeigen oder nicht
+Plätze, Angebote, Felder und Karten zählen ab 1: h1 ist die vorderste Handkarte.
 Karten heißen nach Schlüssel oder Namen in einfachem ASCII, groß oder klein:
 blaue, Blue-Bean, blaue-bohne, wuehler (Wühler), blaue-lady (Blaue Bohne♀).
 Der Tisch nennt eine Karte ohne "Bohne" (Blaue, Feuer, Macho/Blaue). Ein Feld
@@ -196,6 +201,178 @@ class BeanDescriber(Describer):
     #: whether the cards have genders (Ladybohn): others' offered hand cards
     #: then show only their bean type
     genders: ClassVar[bool] = False
+    #: the rule behind each move the rules make a seat take, or the game takes
+    #: for it, by its reason (:meth:`rule`), as the refusals cite it;
+    #: ``{file}`` is the game's rules file. A ruleset's describer gives its own
+    #: sections where they differ (merged along the classes, :meth:`rules`)
+    RULES: ClassVar[dict[str, str]] = {
+        # phase 1: the front card is planted first; no field takes it: make room
+        "front-card": "{file} §3.1.2",
+        "no-room": "{file} §3.1.2",
+        # phase 3: every card of the trading area is planted; one that fits
+        # nowhere: make room
+        "plant-traded": "{file} §3.3.1",
+        "no-room-traded": "{file} §3.3.2",
+        # an offer lapses with the trading phase, or when a card it gives is gone
+        "trading-ended": "{file} §3.2.3",
+        "cards-gone": "{file} §3.2.2",
+        # the end: every field is harvested
+        "final-harvest": "{file} §5.2.3",
+    }
+
+    def __init__(self, lang: str = "en", table: CardTable | None = None) -> None:
+        super().__init__(lang, table)
+        #: reasons waiting for the event they explain: a harvest or planting
+        #: the game makes for a seat, announced by the event before it (a
+        #: foisted baby, a quirk, the Sissi action), by (kind, seat, field or
+        #: card)
+        self.pending: dict[tuple[str, Any, Any], str] = {}
+        #: why each lapsed offer lapsed, by its id, read from the game's history
+        #: (:meth:`lapse_reason`), and how many of its steps have been read
+        self.lapsed: dict[int, str] = {}
+        self.read_steps = 0
+
+    # ------------------------------------------------------ rules and reasons
+
+    @classmethod
+    def rules(cls) -> dict[str, str]:
+        """Every reason's rule this describer cites: its own and its bases'."""
+        out: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            out.update(getattr(klass, "RULES", None) or {})
+        return out
+
+    def rule(self, why: str) -> str:
+        """The rule section behind ``why`` (:attr:`RULES`), as the engine's
+        refusals cite it: ``bohnanza §3.1.2``; "" where none is known."""
+        ref = self.rules().get(why, "")
+        return ref.format(file=self.rules_file or self.variant or "bohnanza")
+
+    def cite(self, why: str) -> str:
+        """`` (bohnanza §3.1.2)``: the rule of ``why`` in parentheses."""
+        ref = self.rule(why)
+        return f" ({ref})" if ref else ""
+
+    def expect(self, kind: str, seat: Any, what: Any, reason: str) -> None:
+        """Note why the next ``kind`` event (``harvest`` of a field, ``plant``
+        of a card) of ``seat`` happens; its line then says so. The first
+        reason noted stays (a captured coin is foisted too: it was captured)."""
+        self.pending.setdefault((kind, seat, what), reason)
+
+    def reason_for(self, kind: str, seat: Any, what: Any) -> str:
+        """The reason noted for this event (:meth:`expect`), once; "" if none."""
+        return self.pending.pop((kind, seat, what), "")
+
+    def room(self, legal: list[Action]) -> str:
+        """How a seat makes room for a card no field takes, from its legal
+        actions: ``harvest a field first`` (or buy the third field); "" where
+        it has another way forward (a card to discard instead, a General
+        Store) and so is not made to harvest."""
+        if any(not isinstance(a, Harvest | BuyField) and a.type != "build" for a in legal):
+            return ""
+        harvest = any(isinstance(a, Harvest) for a in legal)
+        buy = any(isinstance(a, BuyField) for a in legal)
+        if harvest and buy:
+            return self.w(
+                "harvest a field or buy your third field first",
+                "ernte zuerst ein Feld ab oder kaufe dein drittes Feld",
+            )
+        if harvest:
+            return self.w("harvest a field first", "ernte zuerst ein Feld ab")
+        if buy:
+            return self.w("buy your third field first", "kaufe zuerst dein drittes Feld")
+        return ""
+
+    def no_room(self, keys: list[str], room: str, why: str) -> str:
+        """``You must plant the Blue bean and no field of yours can take it:
+        harvest a field first (bohnanza §3.1.2).``"""
+        n = len(keys)
+        names = [self.label(k) for k in keys]
+        cards = names[0] if n == 1 else ", ".join(names[:-1]) + self.w(" and ", " und ") + names[-1]
+        it = self.w("it" if n == 1 else "them", "sie")
+        return self.w(
+            f"You must plant the {cards} and no field of yours can take {it}: {room}"
+            f"{self.cite(why)}.",
+            f"Du musst {cards} pflanzen, und keines deiner Felder kann {it} nehmen: {room}"
+            f"{self.cite(why)}.",
+        )
+
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """Why ``seat``'s choices now are what they are where the rules force
+        a move: the front card planted first, the trading area planted, a
+        harvest to make room for a card no field takes; with the rule. None
+        where nothing is forced."""
+        me = obs["seats"][seat]
+        phase = obs.get("phase")
+        plants = [a for a in legal if isinstance(a, Plant)]
+        hand = me.get("hand") or []
+        if phase == "plant" and obs.get("active") == seat and hand:
+            if int(obs.get("planted", 0) or 0) > 0:
+                return None
+            card = self.label(str(hand[0]))
+            if any(a.traded is None for a in plants):
+                return self.w(
+                    f"Your front card, the {card}, must be planted first{self.cite('front-card')}.",
+                    f"Deine vorderste Karte ({card}) muss zuerst gepflanzt werden"
+                    f"{self.cite('front-card')}.",
+                )
+            room = self.room(legal)
+            return self.no_room([str(hand[0])], room, "no-room") if room else None
+        area = me.get("trading_area") or []
+        if phase == "plant-traded" and area:
+            cards = self.cards([str(k) for k in area])
+            if plants:
+                return self.w(
+                    f"Every card of your trading area ({cards}) must be planted before the "
+                    f"turn goes on{self.cite('plant-traded')}.",
+                    f"Jede Karte deines Handelsbereichs ({cards}) muss gepflanzt werden, bevor "
+                    f"der Zug weitergeht{self.cite('plant-traded')}.",
+                )
+            room = self.room(legal)
+            keys = [str(k) for k in area]
+            return self.no_room(keys, room, "no-room-traded") if room else None
+        return None
+
+    def lapse_reason(self, offer: Any) -> str:
+        """Why offer ``offer`` lapsed: the trading phase ended (an end of the
+        trading follows it in its step of the game's history) or a card it
+        gives is gone (dealt or kept in another move); both where the
+        describer has no game to read."""
+        if not isinstance(offer, int):
+            return "?"
+        if offer not in self.lapsed and self.game is not None:
+            steps = self.game.history_since(self.read_steps)
+            self.read_steps += len(steps)
+            for _s, _a, events in steps:
+                kinds = [ev.data.get("type") for ev in events]
+                for i, ev in enumerate(events):
+                    d = ev.data
+                    if d.get("type") == "offer-void" and isinstance(d.get("id"), int):
+                        ended = "end-trading" in kinds[i + 1 :]
+                        self.lapsed[d["id"]] = "trading-ended" if ended else "cards-gone"
+        return self.lapsed.get(offer, "?")
+
+    def lapsed_text(self, e: dict[str, Any]) -> str:
+        """An offer's lapse, why and by which rule."""
+        k = self.n(e.get("id"))
+        why = self.lapse_reason(e.get("id"))
+        if why == "trading-ended":
+            return self.w(
+                f"offer {k} lapsed: the trading phase ended{self.cite(why)}",
+                f"Angebot {k} ist verfallen: die Handelsphase ist zu Ende{self.cite(why)}",
+            )
+        if why == "cards-gone":
+            return self.w(
+                f"offer {k} lapsed: a card it gives is gone{self.cite(why)}",
+                f"Angebot {k} ist verfallen: eine Karte, die es gibt, ist weg{self.cite(why)}",
+            )
+        rules = ", ".join(x for x in (self.rule("cards-gone"), self.rule("trading-ended")) if x)
+        cite = f" ({rules})" if rules else ""
+        return self.w(
+            f"offer {k} lapsed: a card it gives is gone, or the trading phase ended{cite}",
+            f"Angebot {k} ist verfallen: eine Karte, die es gibt, ist weg, oder die "
+            f"Handelsphase ist zu Ende{cite}",
+        )
 
     # ---------------------------------------------------------------- words
 
@@ -250,9 +427,10 @@ class BeanDescriber(Describer):
     }
 
     def ref_place(self, ref: str) -> str:
-        """Where the card ``ref`` lies, in words (``hand card 3``)."""
+        """Where the card ``ref`` lies, in words, counted from 1 (``h2``:
+        ``hand card 3``)."""
         en, de = self.PLACES.get(ref[:1], ("card {i}", "Karte {i}"))
-        return self.w(en, de).format(i=ref[1:])
+        return self.w(en, de).format(i=self.n(ref[1:]))
 
     def told_apart(self, a: Action, obs: dict[str, Any], seat: int) -> str:
         """The places of the cards a move gives (an answer to an offer, a
@@ -283,10 +461,11 @@ class BeanDescriber(Describer):
         fields = me["fields"]
 
         def fld(f: int) -> str:
+            n = self.n(f)
             if f < len(fields):
                 text = self.field_desc(fields[f], _pays(me, f))
-                return self.w(f"field {f} ({text})", f"Feld {f} ({text})")
-            return self.w(f"field {f}", f"Feld {f}")
+                return self.w(f"field {n} ({text})", f"Feld {n} ({text})")
+            return self.w(f"field {n}", f"Feld {n}")
 
         return fld
 
@@ -311,8 +490,8 @@ class BeanDescriber(Describer):
         if isinstance(a, Keep):
             card = self.ref_card(f"r{a.revealed}", me, obs)
             return self.w(
-                f"keep revealed card {a.revealed} ({card})",
-                f"die aufgedeckte Karte {a.revealed} ({card}) behalten",
+                f"keep revealed card {self.n(a.revealed)} ({card})",
+                f"die aufgedeckte Karte {self.n(a.revealed)} ({card}) behalten",
             )
         offers = {o["id"]: o for o in obs.get("offers", [])}
         if isinstance(a, Accept):
@@ -320,22 +499,22 @@ class BeanDescriber(Describer):
             get = self.offered(o.get("give", []))
             give = self.refs_text(a.give, me, obs)
             return self.w(
-                f"accept offer {a.offer} from {self.seat(o.get('from', '?'))}: you get "
+                f"accept offer {self.n(a.offer)} from {self.seat(o.get('from', '?'))}: you get "
                 f"{get} and give {give}",
-                f"Angebot {a.offer} von {self.seat(o.get('from', '?'))} annehmen: du bekommst "
-                f"{get} und gibst {give}",
+                f"Angebot {self.n(a.offer)} von {self.seat(o.get('from', '?'))} annehmen: du "
+                f"bekommst {get} und gibst {give}",
             )
         if isinstance(a, Decline):
             o = offers.get(a.offer, {})
             return self.w(
-                f"decline offer {a.offer} from {self.seat(o.get('from', '?'))}",
-                f"Angebot {a.offer} von {self.seat(o.get('from', '?'))} ablehnen",
+                f"decline offer {self.n(a.offer)} from {self.seat(o.get('from', '?'))}",
+                f"Angebot {self.n(a.offer)} von {self.seat(o.get('from', '?'))} ablehnen",
             )
         if isinstance(a, Withdraw):
             o = offers.get(a.offer, {})
             return self.w(
-                f"withdraw your offer {a.offer} to {self.seat(o.get('to', '?'))}",
-                f"dein Angebot {a.offer} an {self.seat(o.get('to', '?'))} zurückziehen",
+                f"withdraw your offer {self.n(a.offer)} to {self.seat(o.get('to', '?'))}",
+                f"dein Angebot {self.n(a.offer)} an {self.seat(o.get('to', '?'))} zurückziehen",
             )
         if isinstance(a, Propose):
             give = self.refs_text(a.give, me, obs)
@@ -354,7 +533,7 @@ class BeanDescriber(Describer):
                 f"offer {self.seat(a.to)}: give {give} for {want}",
                 f"{self.seat_start(a.to)} anbieten: {give} für {want} geben",
             )
-        return a.text()
+        return self.text(a)
 
     def advances(self, a: Action, obs: dict[str, Any], seat: int) -> bool:
         # every move the game waits for but the optional ones; another
@@ -383,6 +562,22 @@ class BeanDescriber(Describer):
         legal: list[Action],
         over: bool = False,
     ) -> str:
+        """What ``seat`` is asked to do now (:meth:`Describer.prompt`), and where
+        the rules force its move, why (:meth:`forced`)."""
+        line = self.prompt_line(obs, seat, waiting, legal, over)
+        asked = not over and seat is not None and self.to_move(obs, seat, waiting, legal)
+        why = self.forced(obs, seat, legal) if asked and seat is not None else None
+        return f"{line} {why}" if why else line
+
+    def prompt_line(
+        self,
+        obs: dict[str, Any],
+        seat: int | None,
+        waiting: list[int],
+        legal: list[Action],
+        over: bool = False,
+    ) -> str:
+        """:meth:`prompt` without the reason of a forced move."""
         active = obs.get("active")
         if not over and obs.get("phase") == "trade" and active == seat and seat in waiting:
             # the others wait in trading only to propose: the active player's move
@@ -431,8 +626,8 @@ class BeanDescriber(Describer):
         if a.traded is None and a.card:
             card = self.ref_card(f"h{a.card}", me, obs)
             return self.w(
-                f"plant hand card {a.card} ({card}) on {on}{how}",
-                f"Handkarte {a.card} ({card}) auf {on} pflanzen{how}",
+                f"plant hand card {self.n(a.card)} ({card}) on {on}{how}",
+                f"Handkarte {self.n(a.card)} ({card}) auf {on} pflanzen{how}",
             )
         if a.traded is None:
             card = self.ref_card("h0", me, obs)
@@ -546,11 +741,12 @@ class BeanDescriber(Describer):
                 f"--- Zug {e['turn']}: {who()} {'bist' if mine else 'ist'} am Zug",
             )
         if t == "plant":
-            how = self.planted_as(e)
+            how = self.planted_as(e) + self.reason_for("plant", e.get("seat"), e.get("card"))
             card = self.label(str(e["card"]))
+            f = self.n(e["field"])
             return self.w(
-                f"{who()} planted {card} on field {e['field']}{how}",
-                f"{who()} {'hast' if mine else 'hat'} {card} auf Feld {e['field']} gepflanzt{how}",
+                f"{who()} planted {card} on field {f}{how}",
+                f"{who()} {'hast' if mine else 'hat'} {card} auf Feld {f} gepflanzt{how}",
             )
         if t == "harvest":
             return self.harvest(e, me)
@@ -564,14 +760,15 @@ class BeanDescriber(Describer):
             give = self.offered(e.get("give", []))
             want = self.cards(e.get("want", []))
             return self.w(
-                f"offer {e['id']}: {who('from')} -> {to}: gives {give}, wants {want}",
-                f"Angebot {e['id']}: {who('from')} -> {to}: gibt {give}, will {want}",
+                f"offer {self.n(e['id'])}: {who('from')} -> {to}: gives {give}, wants {want}",
+                f"Angebot {self.n(e['id'])}: {who('from')} -> {to}: gibt {give}, will {want}",
             )
         if t == "trade":
             given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
+            k = self.n(e["offer"])
             return self.w(
-                f"trade {e['offer']}: {who('from')} gave {given} to {who('to')} for {returned}",
-                f"Handel {e['offer']}: {who('from')} {'gabst' if e.get('from') == me else 'gab'} "
+                f"trade {k}: {who('from')} gave {given} to {who('to')} for {returned}",
+                f"Handel {k}: {who('from')} {'gabst' if e.get('from') == me else 'gab'} "
                 f"{given} an {'dich' if e.get('to') == me else who('to')} für {returned}",
             )
         if t == "deal":
@@ -581,16 +778,16 @@ class BeanDescriber(Describer):
             )
         if t == "decline":
             return self.w(
-                f"{who()} declined offer {e['id']}",
-                f"{who()} {'lehntest' if mine else 'lehnte'} Angebot {e['id']} ab",
+                f"{who()} declined offer {self.n(e['id'])}",
+                f"{who()} {'lehntest' if mine else 'lehnte'} Angebot {self.n(e['id'])} ab",
             )
         if t == "withdraw":
             return self.w(
-                f"{who()} withdrew offer {e['id']}",
-                f"{who()} {'zogst' if mine else 'zog'} Angebot {e['id']} zurück",
+                f"{who()} withdrew offer {self.n(e['id'])}",
+                f"{who()} {'zogst' if mine else 'zog'} Angebot {self.n(e['id'])} zurück",
             )
         if t == "offer-void":
-            return self.w(f"offer {e['id']} lapsed", f"Angebot {e['id']} ist verfallen")
+            return self.lapsed_text(e)
         if t == "keep":
             cards = self.cards(e.get("cards", []))
             return self.w(
@@ -633,9 +830,26 @@ class BeanDescriber(Describer):
         """How a planting event's card was planted (after its field)."""
         return ""
 
+    def final_harvest(self) -> str:
+        """Why a field is harvested at the end, with the rule: `` (final
+        harvest: the game is over, every field is sold, bohnanza §5.2.3)``."""
+        rule = self.rule("final-harvest")
+        rule = f", {rule}" if rule else ""
+        return self.w(
+            f" (final harvest: the game is over, every field is sold{rule})",
+            f" (Schlussernte: das Spiel ist aus, jedes Feld wird verkauft{rule})",
+        )
+
+    def why_harvested(self, e: dict[str, Any]) -> str:
+        """Why the game harvested a field for its owner, if it did: the end,
+        or what the event before announced (:meth:`expect`)."""
+        if e.get("final"):
+            return self.final_harvest()
+        return self.reason_for("harvest", e.get("seat"), e.get("field"))
+
     def harvest(self, e: dict[str, Any], me: int) -> str:
         cards = e.get("cards", [])
-        final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+        final = self.why_harvested(e)
         where = ""
         if self.genders or any("/" in str(k) for k in cards):
             top = self.label(str(cards[-1])) if cards else "?"
@@ -648,9 +862,10 @@ class BeanDescriber(Describer):
             what = f"{len(cards)} x {self.label(str(cards[-1])) if cards else '?'}"
         who = self.who(e.get("seat"), me)
         coins = self.coins(e["coins"])
+        f = self.n(e["field"])
         return self.w(
-            f"{who} harvested field {e['field']} ({what}) -> {coins}{where}{final}",
-            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {e['field']} "
+            f"{who} harvested field {f} ({what}) -> {coins}{where}{final}",
+            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {f} "
             f"({what}) -> {coins}{where}{final}",
         )
 
@@ -660,7 +875,7 @@ class BeanDescriber(Describer):
         """Field ``f`` of a seat's observation ``p``, with its marks."""
         keys = p["fields"][f]
         marks = self.field_marks(p, f)
-        label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
+        label = f"f{self.n(f)}" + (f" [{'; '.join(marks)}]" if marks else "")
         return f"{label}: {self.field_text(keys, _pays(p, f))}"
 
     def field_marks(self, p: dict[str, Any], f: int) -> list[str]:
@@ -748,7 +963,7 @@ class BeanDescriber(Describer):
         lines.append(
             self.w("your hand (front first): ", "deine Hand (vorne zuerst): ")
             + (
-                "  ".join(f"h{i} {self.label(k)}" for i, k in enumerate(hand))
+                "  ".join(f"h{i} {self.label(k)}" for i, k in enumerate(hand, 1))
                 or self.w("empty", "leer")
             )
         )
@@ -756,13 +971,13 @@ class BeanDescriber(Describer):
         if me.get("trading_area"):
             lines.append(
                 self.w("your trading area: ", "dein Handelsbereich: ")
-                + "  ".join(f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"]))
+                + "  ".join(f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"], 1))
             )
         revealed = obs.get("revealed", [])
         if revealed:
             lines.append(
                 self.w("revealed: ", "aufgedeckt: ")
-                + "  ".join(f"r{i} {self.label(k)}" for i, k in enumerate(revealed))
+                + "  ".join(f"r{i} {self.label(k)}" for i, k in enumerate(revealed, 1))
             )
         lines += self.offer_lines(obs, seat)
         return lines
@@ -778,21 +993,21 @@ class BeanDescriber(Describer):
             if self.genders and o.get("from") != seat:
                 give = self.offered(o.get("give", []))
                 hidden = hidden or self.hides(o.get("give", []))
+            k, frm, to = self.n(o["id"]), self.seat(o["from"]), self.seat(o["to"])
             if o.get("to") == seat:
                 lines.append(
                     self.w(
-                        f"  >> offer {o['id']} TO YOU from seat {o['from']}: you would get "
-                        f"{give}; seat {o['from']} wants {want}",
-                        f"  >> Angebot {o['id']} AN DICH von Platz {o['from']}: du bekämst "
-                        f"{give}; Platz {o['from']} will {want}",
+                        f"  >> offer {k} TO YOU from {frm}: you would get {give}; {frm} "
+                        f"wants {want}",
+                        f"  >> Angebot {k} AN DICH von {frm}: du bekämst {give}; {frm} will {want}",
                     )
                 )
             elif o.get("from") == seat:
-                refs = ", ".join(o.get("give_refs", []))
+                refs = ", ".join(map(self.ref, o.get("give_refs", [])))
                 lines.append(
                     self.w(
-                        f"     offer {o['id']} from you to seat {o['to']}: you give {give}",
-                        f"     Angebot {o['id']} von dir an Platz {o['to']}: du gibst {give}",
+                        f"     offer {k} from you to {to}: you give {give}",
+                        f"     Angebot {k} von dir an {to}: du gibst {give}",
                     )
                     + (f" ({refs})" if refs else "")
                     + self.w(f"; you want {want}", f"; du willst {want}")
@@ -800,10 +1015,8 @@ class BeanDescriber(Describer):
             else:
                 lines.append(
                     self.w(
-                        f"     offer {o['id']} seat {o['from']} -> seat {o['to']}: gives {give}; "
-                        f"wants {want}",
-                        f"     Angebot {o['id']} Platz {o['from']} -> Platz {o['to']}: gibt "
-                        f"{give}; will {want}",
+                        f"     offer {k} {frm} -> {to}: gives {give}; wants {want}",
+                        f"     Angebot {k} {frm} -> {to}: gibt {give}; will {want}",
                     )
                 )
         if hidden:
@@ -986,16 +1199,16 @@ class BeanDescriber(Describer):
         mine[0] = mine[0][4:]  # your line starts at the margin, your fields beside it
         out.extend((0, x) for x in mine)
         add(1, self.compact_extras(obs, me))
-        hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []))]
+        hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []), 1)]
         more = self.w(" (hand: all)", " (hand: alle)")
         hand_lines = flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")], more=more)
         out.extend((0, x) for x in hand_lines)
         add(0, self.own_lines(obs, me))
-        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []))]
+        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []), 1)]
         if rest:
             rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
         if me.get("trading_area"):
-            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"])]
+            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"], 1)]
             traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
             rest += traded
         if rest:
@@ -1014,7 +1227,7 @@ class BeanDescriber(Describer):
         1 more → 2``, with what the field is beyond a regular one."""
         keys = list(me["fields"][f])
         marks = self.field_marks(me, f)
-        label = f"f{f}" + (f" [{'; '.join(marks)}]" if marks else "")
+        label = f"f{self.n(f)}" + (f" [{'; '.join(marks)}]" if marks else "")
         if not keys:
             return f"{label}: {self.w('empty', 'leer')}"
         return f"{label}: {self.stack(keys)}{self.payout(keys, _pays(me, f))}"
@@ -1036,20 +1249,21 @@ class BeanDescriber(Describer):
             give, want = self.cards(o.get("give", [])), self.cards(o.get("want", []))
             if self.genders and o.get("from") != seat:
                 give = self.offered(o.get("give", []))
+            k = self.n(o["id"])
             if o.get("to") == seat:
                 lines.append(
                     self.w(
-                        f">> offer {o['id']} from seat {o['from']}: you get {give}; "
+                        f">> offer {k} from {self.seat(o['from'])}: you get {give}; "
                         f"you give {want}",
-                        f">> Angebot {o['id']} von Platz {o['from']}: du bekommst {give}; "
+                        f">> Angebot {k} von {self.seat(o['from'])}: du bekommst {give}; "
                         f"du gibst {want}",
                     )
                 )
             elif o.get("from") == seat:
                 mine.append(
                     self.w(
-                        f"{o['id']} to seat {o['to']}: {give} for {want}",
-                        f"{o['id']} an Platz {o['to']}: {give} für {want}",
+                        f"{k} to {self.seat(o['to'])}: {give} for {want}",
+                        f"{k} an {self.seat(o['to'])}: {give} für {want}",
                     )
                 )
             else:
@@ -1082,16 +1296,18 @@ class BeanDescriber(Describer):
                 card = self.ref_card(f"t{a.traded}", me, obs)
             else:
                 card = self.ref_card(f"h{a.card or 0}", me, obs)
-            return self.w(f"plant {card} on field {a.field}", f"{card} auf Feld {a.field}")
+            f = self.n(a.field)
+            return self.w(f"plant {card} on field {f}", f"{card} auf Feld {f}")
         if isinstance(a, Harvest):
             keys = me["fields"][a.field] if a.field < len(me["fields"]) else []
+            f = self.n(a.field)
             return (
                 self.w(
-                    f"harvest field {a.field} ({self.coins(_pays(me, a.field) or 0)})",
-                    f"Feld {a.field} abernten ({self.coins(_pays(me, a.field) or 0)})",
+                    f"harvest field {f} ({self.coins(_pays(me, a.field) or 0)})",
+                    f"Feld {f} abernten ({self.coins(_pays(me, a.field) or 0)})",
                 )
                 if keys
-                else self.w(f"harvest field {a.field}", f"Feld {a.field} abernten")
+                else self.w(f"harvest field {f}", f"Feld {f} abernten")
             )
         if isinstance(a, Pass):
             phase = obs.get("phase")
@@ -1133,7 +1349,7 @@ class BeanDescriber(Describer):
             elif t in self.SHOWN or t == "plant" or (t == "harvest" and v.get("final")):
                 rest.append(v)  # another seat's planting: a baby foisted by this deal
         if seen == action.to_json():
-            text = action.text()
+            text = self.text(action)
         else:
             text = self.ui("hidden", type=seen.get("type"))
         line = f"{label}: {text}"
@@ -1144,7 +1360,8 @@ class BeanDescriber(Describer):
     def planted_summary(self, v: dict[str, Any]) -> str:
         """A bot's own planting in the line of its move."""
         card = self.label(str(v["card"]))
-        return self.w(f"{card} on field {v['field']}", f"{card} auf Feld {v['field']}")
+        f = self.n(v["field"])
+        return self.w(f"{card} on field {f}", f"{card} auf Feld {f}")
 
     # ------------------------------------------------------------ the end
 

@@ -1,5 +1,7 @@
 """The terminal table's own helpers: lines that fit a width, plain-ASCII card
-names, the next payout of a field and the catalogue in a few columns.
+names, the next payout of a field, the catalogue in a few columns, and an
+action's text form as a person reads and types it (its numbers from 1:
+:func:`person_text`, :func:`engine_text`).
 
 Only the terminal game (:mod:`bohn.play`) shows what these build; the log
 sentences the browser and the golden transcripts read stay in the describers.
@@ -278,3 +280,88 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
     if cur.strip():
         lines.append(cur)
     return [clip(x, width) for x in lines]
+
+
+# ------------------------------------------------- a person's numbers
+
+#: the letters of the references that name a place by its number: a hand
+#: card, a revealed card, a card of the trading area or the General Store, a
+#: field, a pile (a stack of the offer), a boss, a defensive card, a card of
+#: the discard pile
+PLACE_LETTERS = "hrtsfpmd"
+#: the actions whose first word after the verb is a number that names a seat
+#: (``propose 2``, ``attack 2 f0``) or an offer (``accept 5``); ``order``'s
+#: numbers name drawn cards; ``draw 3`` counts cards and stays as it is
+_NUMBERED = frozenset(("propose", "attack", "accept", "decline", "withdraw", "order"))
+_REF = re.compile(r"([a-z])(\d+)(?:\.(\d+))?")
+_PULL = re.compile(r"pull(\d+)")
+
+
+class CountsFromOne(ValueError):
+    """A number typed as 0 where a person's numbers start at 1."""
+
+
+def _shifted(word: str, by: int, bare: bool) -> str:
+    """``word`` (a comma list of references or, ``bare``, of numbers) with
+    every number of a place moved by ``by``."""
+
+    def move(n: str) -> str:
+        i = int(n) + by
+        if i < 0:
+            raise CountsFromOne(n)
+        return str(i)
+
+    out = []
+    for part in word.split(","):
+        m = _REF.fullmatch(part)
+        if bare and part.isdigit():
+            part = move(part)
+        elif m and m.group(1) in PLACE_LETTERS and (m.group(3) is None or m.group(1) == "f"):
+            part = m.group(1) + move(m.group(2)) + ("." + move(m.group(3)) if m.group(3) else "")
+        elif _PULL.fullmatch(part):
+            part = "pull" + move(part[4:])
+        out.append(part)
+    return ",".join(out)
+
+
+def _renumbered(text: str, by: int) -> str:
+    words = text.split()
+    if not words:
+        return text
+    out = [words[0]]
+    for i, w in enumerate(words[1:]):
+        bare = words[0] in _NUMBERED and i == 0
+        out.append(_shifted(w, by, bare))
+    return " ".join(out)
+
+
+def person_text(text: str) -> str:
+    """An action's text form (``bohn.engine.actions``, counting from 0) as a
+    person reads and types it in the terminal: every seat, offer, field and
+    card position counted from 1.
+
+    >>> person_text("propose 2 give h0,r1 want blaue")
+    'propose 3 give h1,r2 want blaue'
+    >>> person_text("plant t0 f2 pull1")
+    'plant t1 f3 pull2'
+    >>> person_text("draw 3")
+    'draw 3'
+    """
+    return _renumbered(text, 1)
+
+
+def person_ref(ref: str) -> str:
+    """A card or field reference as a person reads it (``h0``: ``h1``)."""
+    return _shifted(ref, 1, False)
+
+
+def engine_text(text: str) -> str:
+    """What a person typed (:func:`person_text`'s form) as the engine's text
+    form; :class:`CountsFromOne` where a place is numbered 0.
+
+    >>> engine_text("accept 1 give h2")
+    'accept 0 give h1'
+    >>> engine_text("pick f1.3")
+    'pick f0.2'
+    """
+    return _renumbered(text, -1)

@@ -132,6 +132,8 @@ def create_app(
     # no /docs or /redoc pages: they run inline script from elsewhere, which
     # the pages' Content-Security-Policy forbids (the schema is /openapi.json)
     app = FastAPI(title="bohn", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # what the routes share, for an embedding program or a test to reach the live games
+    app.state.ctx = ctx
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # the outermost: every answer has them
 

@@ -140,15 +140,21 @@ def step_view(
     *,
     names: list[str | None] | None = None,
     seed_chosen: bool = False,
+    seats: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The spectator's view of ``game`` (a replayed game at some step) with
     only that step's log; with ``reveal``, every seat's hand too. ``names``
-    and ``seed_chosen`` as in :func:`bohn.server.rooms.game_view`; a step of
-    the past has no turn clock running (``clock`` null)."""
+    and ``seed_chosen`` as in :func:`bohn.server.rooms.game_view`, ``seats``
+    as the live view's (:func:`bohn.server.rooms.seat_kinds`); a step of
+    the past has no turn clock running (``clock`` null), no trade window, no
+    presence and no rematch."""
     lang = lang if lang in LANGS else "en"
     view = game_view(game, game_id, None, game.seq, lang, names=names, seed_chosen=seed_chosen)
     view["clock"] = None
     view["trade_window"] = None
+    view["seats"] = seats
+    view["presence"] = None
+    view["rematch"] = None
     if reveal:
         obs = view["observation"]
         seats = obs.get("seats")

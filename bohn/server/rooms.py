@@ -265,6 +265,18 @@ def seat_names(row: GameRow) -> list[str | None]:
     return out
 
 
+def seat_kinds(row: GameRow) -> list[dict[str, Any]]:
+    """Who plays each seat: a person (``human``, and whether they have come
+    to the table) or a bot, and what bot (``greedy bot``), for the page to
+    show beside the name."""
+    return [
+        {"kind": s["kind"], "bot": f"{str(s['bot']).split(':', 1)[0]} bot"}
+        if s["kind"] == "bot"
+        else {"kind": "human", "bot": None, "joined": bool(s.get("joined"))}
+        for s in row.seats
+    ]
+
+
 @dataclass
 class Held:
     """A request held in the priority window: who asked for what, at which
@@ -382,21 +394,11 @@ class Room:
         )
         msg["clock"] = self.clock_view()
         msg["trade_window"] = self.trade_view()
-        msg["seats"] = self.seats_view()
+        msg["seats"] = seat_kinds(self.row)
         msg["presence"] = self.presence.view()
         # the game its players started as this one's rematch (None: none yet)
         msg["rematch"] = self.row.rematch
         return msg
-
-    def seats_view(self) -> list[dict[str, Any]]:
-        """Who plays each seat: a person (``human``) or a bot, and what bot
-        (``greedy bot``), for the page to show beside the name."""
-        return [
-            {"kind": s["kind"], "bot": f"{str(s['bot']).split(':', 1)[0]} bot"}
-            if s["kind"] == "bot"
-            else {"kind": "human", "bot": None}
-            for s in self.row.seats
-        ]
 
     def seat_names_changed(self) -> None:
         """A seat was taken: tell every connection the names."""

@@ -77,14 +77,25 @@ def test_a_building_shows_its_cost_and_effect_in_its_detail_view(browser: Any, s
     face = page.locator(f"[data-testid=supply] [data-card='{key}']")
     assert face.get_attribute("aria-label") == entry["names"]["en"]
     assert entry["effect"]["en"] in face.get_attribute("title")  # the hover text
-    face.click(position={"x": 6, "y": 30})  # the part of it its pile leaves in view
+    # a plain click opens nothing (a click on a card is the table's)
+    face.click(position={"x": 6, "y": 20})  # the part of it its pile leaves in view
     detail = page.locator("[data-testid=card-detail]")
+    page.wait_for_timeout(100)
+    assert detail.is_hidden()
+    # a right click opens its detail view
+    face.click(position={"x": 6, "y": 30}, button="right")
     detail.wait_for(state="visible", timeout=TIMEOUT)
     said = " ".join(detail.inner_text().split())
     assert entry["names"]["en"] in said
     assert entry["text"]["en"] in said  # "Costs …" and the effect
     page.keyboard.press("Escape")
     assert detail.is_hidden()
+    # and so does its (i), on the edge its pile leaves in view
+    info = face.locator("[data-testid=card-info]").bounding_box()
+    assert info is not None
+    page.mouse.click(info["x"] + info["width"] / 2, info["y"] + info["height"] / 2)
+    detail.wait_for(state="visible", timeout=TIMEOUT)
+    assert detail.get_attribute("aria-label") == entry["names"]["en"]
 
 
 def test_a_long_press_opens_the_detail_view_on_a_phone(browser: Any, server: str) -> None:

@@ -99,7 +99,7 @@ def test_the_sissi_action_lists_the_fields_still_to_harvest(browser: Any, server
     assert game.observe(1)["sissi_action"] == [[0, 0], [1, 0]]
     page = _show(browser, server, game, 1)
     assert page.text("sissi-action") == (
-        "Sissi action: fields to harvest Seat 0: field 0, you (seat 1): field 0"
+        "Sissi action: fields to harvest Seat 1: field 1, you (seat 2): field 1"
     )
     assert page.page.locator("[data-testid=extra]").count() == 0  # nothing left unexplained
 
@@ -110,7 +110,7 @@ def test_high_bohn_distillery_window_is_told_in_words(browser: Any, server: str)
     assert obs["distillery"] is not None
     assert obs["distillery"] == {"building_type": "saloon", "seats": [1, 2]}
     page = _show(browser, server, game, 1)
-    assert page.text("distillery") == ("Distillery Saloon; still to decide: you (seat 1), Seat 2")
+    assert page.text("distillery") == ("Distillery Saloon; still to decide: you (seat 2), Seat 3")
 
 
 def test_high_bohn_jail_choice_shows_the_cards(browser: Any, server: str) -> None:
@@ -123,7 +123,7 @@ def test_high_bohn_jail_choice_shows_the_cards(browser: Any, server: str) -> Non
         "soja",
         "soja",
     ]
-    assert page.text("jail-coin").startswith("Jail: a coin to choose you (seat 1) from")
+    assert page.text("jail-coin").startswith("Jail: a coin to choose you (seat 2) from")
 
 
 def test_prohibohn_stage_is_shown(browser: Any, server: str) -> None:
@@ -138,7 +138,7 @@ def test_mutterbohnchen_for_two_shows_the_third_field_card(browser: Any, server:
     obs = game.observe(0)
     assert (obs["third_field_card"], obs["hand_discarded"]) == (1, False)
     page = _show(browser, server, game, 0)
-    assert page.text("third-field-card") == "3. Bohnenfeld card Seat 1"
+    assert page.text("third-field-card") == "3. Bohnenfeld card Seat 2"
     assert page.text("hand-discarded") == "Hand card dropped this turn no"
 
 
@@ -223,7 +223,7 @@ def test_bohnkick_pitch_shows_the_attack_as_a_path(browser: Any, server: str) ->
     )
     assert page.text("attack") == f"Attack {o['attack']} · National attacks →"
     # every card of the attack, in order, with who played it
-    names = {0: "you", 1: "seat 1"}
+    names = {0: "you", 1: "seat 2"}  # seats count from 1 for people
     assert _played(page) == [
         (k, names[s]) for k, s in zip(o["played"], o["played_by"], strict=True)
     ]
@@ -243,8 +243,8 @@ def test_bohnkick_pitch_shows_the_attack_as_a_path(browser: Any, server: str) ->
     assert page.page.locator("[data-testid=shot]").count() == 0
     assert page.page.locator("[data-aimed]").count() == 0
     assert page.page.locator("[data-corner]").count() == 8
-    assert page.text("pitch-now") == f"Defender to answer: seat {o['reactor']}"
-    assert (page.text("players-0"), page.text("players-1")) == ("you", "seat 1")
+    assert page.text("pitch-now") == f"Defender to answer: seat {o['reactor'] + 1}"
+    assert (page.text("players-0"), page.text("players-1")) == ("you", "seat 2")
     assert not RAW.search(pitch.inner_text())
     # the seats: team colours as on the pitch, backs with the counts
     assert page.page.locator("[data-testid=seat-1].bk-t1").count() == 1
@@ -265,11 +265,11 @@ def test_bohnkick_pitch_marks_the_aimed_corner(browser: Any, server: str) -> Non
     assert page.page.locator("[data-testid=goal-0] [data-aimed]").count() == 1
     assert page.page.locator("[data-testid=goal-1].bk-targeted").count() == 0
     assert page.text("shot") == "Long shot at the lower right corner"
-    names = {0: "you", 1: "seat 1"}
+    names = {0: "you", 1: "seat 2"}  # seats count from 1 for people
     assert _played(page) == [
         (k, names[s]) for k, s in zip(o["played"], o["played_by"], strict=True)
     ]
-    assert page.text("pitch-now") == "May block: you (seat 0)"
+    assert page.text("pitch-now") == "May block: you (seat 1)"
     assert not RAW.search(page.page.locator("[data-testid=pitch]").inner_text())
 
 
@@ -355,7 +355,7 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
     assert got["attack"] == f"Angriff {o['attack']} · International greift an ←"
     assert got["shot"] == "Fernschuss in die Ecke unten rechts"
     assert got["aimed"] == "unten rechts"
-    assert got["now"] == "Kann halten: du (Platz 0)"
+    assert got["now"] == "Kann halten: du (Platz 1)"
     assert got["played"] == len(o["played"])
     assert got["seat"].startswith(
         "National (blau) (dein Team) · in der Abwehr Teamkarten 6 Abwehrkarten 3"
@@ -365,7 +365,7 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
         assert english not in got["pitch"]
     game = _attack_in_progress()
     got = page.page.evaluate(GERMAN, game.observe(0))
-    assert got["now"] == f"Abwehr antwortet: Platz {game.observe(0)['reactor']}"
+    assert got["now"] == f"Abwehr antwortet: Platz {game.observe(0)['reactor'] + 1}"
     assert "Stapel" in got["pitch"] and "Tore" in got["pitch"]
 
 

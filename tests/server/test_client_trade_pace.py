@@ -99,6 +99,15 @@ def test_a_live_bots_trading_waits_for_the_persons_pass(browser: Any, server: st
     page.wait_for_selector("[data-testid=trade-window]:not([hidden])", timeout=TIMEOUT)
     countdown = page.locator("[data-testid=trade-window]").inner_text()
     assert "keeps the trading open for you" in countdown and "left" in countdown
+    # on a phone the trading panel is far below: the countdown stands by the prompt too
+    top = page.locator("[data-testid=trade-window-top]")
+    assert not top.is_visible()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert top.is_visible() and "Trading stays open for you" in top.inner_text()
+    prompt = page.locator("[data-testid=prompt]").bounding_box()
+    box = top.bounding_box()
+    assert prompt and box and box["y"] - (prompt["y"] + prompt["height"]) < 200
+    page.set_viewport_size({"width": 1366, "height": 800})
     assert page.evaluate("document.body.dataset.phase") == "trade"
     primary = page.locator("[data-testid=action][data-primary=yes]")
     assert primary.get_attribute("data-action-type") == "pass"

@@ -85,7 +85,7 @@ def test_your_move_only_while_the_game_waits_for_the_seat(browser: Any, server: 
     page, _ = _show(browser, server, game, other)
     assert page.locator("[data-testid=your-move]").count() == 0
     prompt = " ".join(page.locator("[data-testid=prompt]").inner_text().split())
-    assert prompt.startswith(f"Seat {active} is trading")
+    assert prompt.startswith(f"Seat {active + 1} is trading")  # seats counted from 1
     assert page.locator("[data-testid=phase] .v").inner_text() == "trading and donating"
     assert "your move" not in page.title()
     page.close()

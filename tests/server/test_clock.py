@@ -83,10 +83,10 @@ def test_a_silent_seat_is_played_by_the_bot_and_the_mark_survives_a_restart(db: 
         assert clock_ev["type"] == "clock"
         assert clock_ev["text"] == "you took too long: the bot played for you"
         assert _clock_steps(room.view(1))[0]["events"][0]["text"] == (
-            "seat 0 took too long: the bot played for it"
+            "seat 1 took too long: the bot played for it"  # seat 0, counted from 1
         )
         assert (
-            "Platz 0 brauchte zu lange"
+            "Platz 1 brauchte zu lange"
             in _clock_steps(room.view(1, lang="de"))[0]["events"][0]["text"]
         )
         room.clock_s = None  # stop the clock before closing

@@ -75,17 +75,22 @@ def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
     page.fill("[data-testid=seat-name-2]", "Bea")
     page.fill("[data-testid=clock-input]", "45")
     page.click("[data-testid=create-game]")
-    page.wait_for_selector("[data-testid=created]:visible", timeout=TIMEOUT)
+    # the creator lands at their seat, with the links for the others at hand
+    page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
+    invites = page.locator("[data-testid=invites]")
+    invites.locator("[data-testid=invite-2]").wait_for(timeout=TIMEOUT)
+    assert "Seat 3, for Bea" in invites.inner_text()
+    assert "Seat 2 (open" in invites.locator("[data-testid=invite-1]").inner_text()
+    assert page.locator("[data-testid=seat-0]").count() == 1
     assert page.evaluate("localStorage.getItem('bohn.name')") == '"Ada"'
     (game,) = _api(server, "/api/games")["games"]
     assert game["clock_s"] == 45
-    assert [s["name"] for s in game["seats"]] == ["Ada", None, "Bea", "greedy bot"]
+    assert [s["name"] for s in game["seats"]] == ["Ada", None, "Bea", "Detlef"]
     assert [s["free"] for s in game["seats"]] == [False, True, False, False]
-    assert "for Bea" in page.locator("[data-testid=created]").inner_text()
     kept = json.loads(page.evaluate("localStorage.getItem('bohn.games')"))
     assert kept[0]["id"] == game["id"] and kept[0]["seat"] == 0 and kept[0]["name"] == "Ada"
-    # it survives a reload, with the server's status and a rejoin link
-    page.reload()
+    # the lobby keeps it, with the server's status and a rejoin link
+    page.goto(server)
     mine = page.locator(f"[data-testid=my-game][data-game='{game['id']}']")
     # the entry shows at once from the browser's store, the status once the
     # server's list answers
@@ -102,6 +107,29 @@ def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
     assert page.locator(f"[data-testid=take-{game['id']}-1]").is_visible()
     assert page.locator(f"[data-testid=take-{game['id']}-2]").count() == 0
     assert not page.errors
+
+
+def test_an_invitation_goes_once_its_person_has_come(browser: Any, server: str) -> None:
+    page = _lobby(browser, server)
+    page.fill("[data-testid=name-input]", "Ada")
+    page.select_option("[data-testid=players-select]", "3")
+    page.select_option("[data-testid=seat-kind-1]", "open")
+    page.select_option("[data-testid=seat-kind-2]", "open")
+    page.click("[data-testid=create-game]")
+    page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
+    invites = page.locator("[data-testid=invites]")
+    link = invites.locator("[data-testid=invite-1] input").input_value()
+    other = browser.new_context().new_page()
+    other.goto(link)
+    page.wait_for_selector("[data-testid=invite-1]", state="detached", timeout=TIMEOUT)
+    assert invites.locator("[data-testid=invite-2]").is_visible()  # seat 3's person has not come
+    page.locator("[data-testid=invite-close]").click()
+    assert not invites.is_visible()
+    page.reload()  # closed, it stays closed in this tab
+    page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+    assert not invites.is_visible()
+    assert not page.errors
+    other.close()
 
 
 def test_a_reserved_seat_needs_its_name(browser: Any, server: str) -> None:
@@ -236,8 +264,16 @@ def test_options_in_plain_words(browser: Any, server: str) -> None:
     row = page.locator("[data-testid=option-row-coins_from]")
     label = row.locator("label").inner_text()
     assert "coins_from" not in label and "coin" in label.lower()
-    assert "coins_from" in row.locator("[data-testid=option-id-coins_from]").inner_text()
-    assert "BO-D3" in row.locator("[data-testid=option-id-coins_from]").inner_text()
+    # no rule ids and no JSON on the page: the option's name and decision
+    # are a tooltip, a seat option is a choice of seats counted from 1
+    assert "coins_from" not in row.inner_text() and "BO-D3" not in row.inner_text()
+    assert "BO-D3" in (row.get_attribute("title") or "")
+    box = page.locator("#options-box")
+    assert "JSON" not in box.inner_text() and not re.search(r"\bseat 0\b", box.inner_text(), re.I)
+    first = page.locator("[data-testid=option-first_player] option").all_inner_texts()
+    assert first[:2] == ["Seat 1 (you)", "Seat 2"]
+    caps = page.locator("[data-testid=option-trade_caps] input")
+    assert caps.count() == int(page.locator("[data-testid=players-select]").input_value())
     # the label, the help and the choices are the declaration's words, in
     # the page's language
     assert label == "Coins come from"
@@ -317,7 +353,11 @@ def _create_twice(browser: Any, server: str, lang: str) -> str:
     page.fill("[data-testid=name-input]", "Ada")
     page.select_option("[data-testid=seat-kind-1]", "open")
     page.click("[data-testid=create-game]")
-    page.wait_for_selector("[data-testid=created]:visible", timeout=TIMEOUT)
+    page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
+    page.go_back()
+    page.wait_for_selector("[data-testid=variant-select] option", state="attached", timeout=TIMEOUT)
+    page.fill("[data-testid=name-input]", "Ada")
+    page.select_option("[data-testid=seat-kind-1]", "open")
     page.click("[data-testid=create-game]")
     page.wait_for_selector("[data-testid=error]:visible", timeout=TIMEOUT)
     assert not page.errors

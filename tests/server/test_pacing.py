@@ -187,3 +187,25 @@ def test_a_bot_answers_a_persons_proposal_after_a_visible_moment() -> None:
         legacy, _ = room_for(pace=None, person=0)
         legacy.game = game
         assert legacy._pace_s(1) == 0  # a game without a pace keeps its think time
+
+
+def test_a_bot_does_not_take_back_its_offer_while_the_person_thinks() -> None:
+    """A bot that offered a person a revealed card keeps its hands off that
+    card (keeping it would void the offer) while the person still trades;
+    once the person has answered, the bot may keep it."""
+    from bohn.engine.actions import Decline, Keep, Propose
+    from bohn.pacing import holds, voids_offer_to_person
+
+    game = bohn.new_game("bohnanza", 3, seed=1)
+    game.apply(0, Plant(0))
+    game.apply(0, Plant(1))
+    game.apply(0, Propose(to=1, give=("r0",), want=("sau",)))
+    keep = Keep(revealed=0)
+    assert keep in game.legal_actions(0)
+    assert voids_offer_to_person(game, 0, keep, [1])
+    assert holds(game, 0, keep, [1])
+    assert not voids_offer_to_person(game, 0, Keep(revealed=1), [1])  # the other card
+    assert not holds(game, 0, keep, [2])  # seat 2 is a bot here: nothing waits for it
+    (offer,) = game.observe(None)["offers"]
+    game.apply(1, Decline(offer["id"]))
+    assert not voids_offer_to_person(game, 0, keep, [1])

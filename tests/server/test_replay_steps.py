@@ -79,6 +79,8 @@ def test_a_finished_games_steps_are_its_boards_with_every_hand_revealed(
             )
             want["clock"] = None  # no turn clock runs in the past
             want["trade_window"] = None  # nor a trade window
+            want["presence"] = want["rematch"] = None  # nor anybody's presence
+            want["seats"] = v["seats"]
             assert v["reveal"] is True and v["legal"] == []
             seats = v["observation"]["seats"]
             for i, s in enumerate(seats):
@@ -118,7 +120,10 @@ def test_a_running_games_steps_are_the_spectators_and_need_its_token(
     live_view = client.get(
         f"/api/games/{gid}/state", params={"spectate": spectate, "since": data["last"]}
     ).json()
-    assert data["steps"][-1] == live_view
+    # who is at the table now is the live room's, not the replay's
+    assert live_view.pop("presence") == {"connected": [], "notes": []}
+    assert data["steps"][-1] == {**live_view, "presence": None}
+    assert [s["kind"] for s in data["steps"][-1]["seats"]] == ["human", "bot", "bot"]
     turns = client.get(f"/api/games/{gid}/replay/turns", params={"spectate": spectate}).json()
     assert turns["over"] is False and turns["result"] is None
 

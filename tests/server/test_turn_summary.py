@@ -79,12 +79,12 @@ def test_the_summary_says_what_the_turn_did() -> None:
     game = _played("bohnanza", 60)
     view = game_view(game, "g", 1, lang="en")
     lines = [e["turn_summary"] for e in view["log"] if "turn_summary" in e]
-    assert lines[0].startswith("Seat 0's turn: planted ")
+    assert lines[0].startswith("Seat 1's turn: planted ")  # seat 0, counted from 1
     assert any(line.startswith("Your turn") for line in lines)
     de = [
         e["turn_summary"] for e in game_view(game, "g", 1, lang="de")["log"] if "turn_summary" in e
     ]
-    assert de[0].startswith("Zug von Platz 0: pflanzte ")
+    assert de[0].startswith("Zug von Platz 1: pflanzte ")
     # a spectator's summaries: the same turns, from the public events
     spect = [e["turn_summary"] for e in game_view(game, "g", None)["log"] if "turn_summary" in e]
     assert len(spect) == len(lines)

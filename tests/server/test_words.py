@@ -91,16 +91,18 @@ def test_your_move_only_while_the_game_waits_for_a_move() -> None:
     theirs = game_view(g, "g", other)
     assert mine["your_move"] and mine["prompt"].startswith("Your move")
     assert theirs["your_move"]
+    # the seat's number counts from 1
     assert theirs["prompt"] == (
-        f"Your move: seat {active} is trading. Make or answer offers, or pass when you are done."
+        f"Your move: seat {active + 1} is trading. Make or answer offers, or pass when you are "
+        "done."
     )
     de = game_view(g, "g", other, lang="de")
-    assert de["prompt"].startswith(f"Du bist am Zug: Platz {active} handelt.")
+    assert de["prompt"].startswith(f"Du bist am Zug: Platz {active + 1} handelt.")
     assert de["phase_name"] == "Handeln und Verschenken"
     g.apply(other, parse_action("pass"))
     passed = game_view(g, "g", other)
     assert not passed["your_move"]
-    assert passed["prompt"].startswith(f"Seat {active} is trading")
+    assert passed["prompt"].startswith(f"Seat {active + 1} is trading")
     # planting-phase harvests are allowed to everybody, asked of nobody
     g2 = bohn.new_game("bohnanza", 3, seed=4)
     idle = (g2.observe(None)["active"] + 1) % 3
@@ -110,7 +112,8 @@ def test_your_move_only_while_the_game_waits_for_a_move() -> None:
 
 def test_a_move_allowed_at_any_time_is_the_way_forward_when_nothing_else_is() -> None:
     """Kept cards that fit no field: the game waits on the seat, and only a
-    harvest is listed; that harvest is the move the page highlights."""
+    harvest is listed; that harvest is the move the page highlights, and the
+    prompt says why, with the rule."""
 
     found = 0
     for seed in range(40):
@@ -122,6 +125,14 @@ def test_a_move_allowed_at_any_time_is_the_way_forward_when_nothing_else_is() ->
                 if legal and all(isinstance(a, Harvest) for a in legal):
                     view = legal_view(game, s, describer(game, "en"))
                     assert all(v["advances"] for v in view)
+                    prompt = game_view(game, "g", s)["prompt"]
+                    assert "no field of yours can take" in prompt, prompt
+                    assert prompt.endswith(
+                        (
+                            "harvest a field first (bohnanza §3.1.2).",
+                            "harvest a field first (bohnanza §3.3.2).",
+                        )
+                    )
                     found += 1
             seat = next_seat(game.waiting_for(), last, 3)
             game.apply(seat, bots[seat].act(seat_view(game, seat, bots[seat], {})))

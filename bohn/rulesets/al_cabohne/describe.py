@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action
+from bohn.engine.actions import Action, Pass
 from bohn.engine.game import Result
 from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
 
@@ -27,11 +27,22 @@ class AlCabohneDescriber(BeanDescriber):
         "place": ("uncovering and placing cards", "Aufdecken und Verteilen der Karten"),
         "feed": ("feeding the mafia", "Füttern der Mafia"),
     }
+    #: the sections of ``rules/al-cabohne.md`` behind the moves the rules
+    #: force, as its refusals cite them
+    RULES: ClassVar[dict[str, str]] = {
+        "front-card": "al-cabohne §3.3",
+        "no-room": "al-cabohne §2.3",
+        "leftovers": "al-cabohne §3.1",
+        "protection": "al-cabohne §3.2",
+        "feed": "al-cabohne §3.5",
+        "mafia-harvest": "al-cabohne §4.1",
+        "final-harvest": "al-cabohne §5.2",
+    }
 
     def boss_at(self, obs: dict[str, Any], k: int | None) -> str:
         bosses = obs.get("bosses") or []
         if k is None or not 0 <= k < len(bosses):
-            return self.w(f"boss m{k}", f"Boss m{k}")
+            return self.w(f"boss m{self.n(k)}", f"Boss m{self.n(k)}")
         b = bosses[k]
         grows = (
             f"{len(b['field'])} x {self.label(b['field'][-1])}"
@@ -47,8 +58,8 @@ class AlCabohneDescriber(BeanDescriber):
         piles = obs.get("piles") or []
         pile = self.w("pile", "Stapel")
         if 0 <= i < len(piles) and piles[i]:
-            return f"{pile} {i} ({self.label(piles[i][0])} x{len(piles[i])})"
-        return f"{pile} {i}"
+            return f"{pile} {self.n(i)} ({self.label(piles[i][0])} x{len(piles[i])})"
+        return f"{pile} {self.n(i)}"
 
     # ------------------------------------------------------------- actions
 
@@ -79,11 +90,32 @@ class AlCabohneDescriber(BeanDescriber):
             card = self.ref_card(f"h{a.card}", me, obs)
             boss = self.boss_at(obs, a.boss)
             return self.w(
-                f"give hand card {a.card} ({card}) to {boss}",
-                f"Handkarte {a.card} ({card}) an {boss} geben",
+                f"give hand card {self.n(a.card)} ({card}) to {boss}",
+                f"Handkarte {self.n(a.card)} ({card}) an {boss} geben",
             )
         pile = self.pile_at(obs, a.pile)
         return self.w(f"discard {pile}", f"{pile} ablegen")
+
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """The bean game's, and the mafia's: the opponent's leftovers to use,
+        an empty boss to feed."""
+        phase = obs.get("phase")
+        if phase == "feed" and obs.get("feed") and legal:
+            boss = boss_name(obs["feed"])
+            return self.w(
+                f"{boss}'s field is empty: you must give him a hand card of a type no other "
+                f"boss grows ({self.rule('feed')}).",
+                f"Das Feld von {boss} ist leer: du musst ihm eine Handkarte einer Sorte geben, "
+                f"die kein anderer Boss anbaut ({self.rule('feed')}).",
+            )
+        if phase == "use-leftovers" and legal and Pass() not in legal:
+            return self.w(
+                "Each pile your opponent left must go whole on one of your fields or onto the "
+                f"discard pile ({self.rule('leftovers')}).",
+                "Jeder Stapel, den dein Gegner übrig ließ, muss ganz auf eines deiner Felder "
+                f"oder auf den Ablagestapel gelegt werden ({self.rule('leftovers')}).",
+            )
+        return super().forced(obs, seat, legal)
 
     def pass_text(self, obs: dict[str, Any]) -> str | None:
         if obs.get("phase") == "place":
@@ -110,7 +142,15 @@ class AlCabohneDescriber(BeanDescriber):
             return self.w(f"{boss} got {card}", f"{boss} bekam {card}")
         if t == "mafia-harvest":
             cards = e.get("cards", [])
-            final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+            rule = self.rule("mafia-harvest")
+            final = (
+                self.final_harvest()
+                if e.get("final")
+                else self.w(
+                    f" (his field is worth his threshold, {rule})",
+                    f" (sein Feld erreicht seine Schwelle, {rule})",
+                )
+            )
             top = self.label(cards[-1]) if cards else "?"
             coins = self.coins(int(e.get("coins", 0)))
             return self.w(
@@ -118,10 +158,12 @@ class AlCabohneDescriber(BeanDescriber):
                 f"{boss} erntete {len(cards)} x {top} -> {coins} für die Kasse der Mafia{final}",
             )
         if t == "protection":
+            f, rule = self.n(e.get("field")), self.rule("protection")
             return self.w(
-                f"protection: {who} gave the top card of field {e.get('field')} to the mafia",
+                f"protection: {who} gave the top card of field {f} to the mafia: a boss grows "
+                f"its type ({rule})",
                 f"Schutzgeld: {who} {'gabst' if mine else 'gab'} die oberste Karte von Feld "
-                f"{e.get('field')} an die Mafia",
+                f"{f} an die Mafia: ein Boss baut ihre Sorte an ({rule})",
             )
         if t == "uncover":
             if e.get("to") == "mafia":
@@ -134,24 +176,25 @@ class AlCabohneDescriber(BeanDescriber):
                 f"aufgedeckt: {card}, sie kommt zu den Stapeln",
             )
         if t == "from-discard":
+            pile = self.n(e.get("pile"))
             return self.w(
-                f"{card} from the discard pile joins pile {e.get('pile')}",
-                f"{card} vom Ablagestapel kommt zu Stapel {e.get('pile')}",
+                f"{card} from the discard pile joins pile {pile}",
+                f"{card} vom Ablagestapel kommt zu Stapel {pile}",
             )
         if t == "place":
+            pile = self.n(e.get("pile"))
             if "boss" in e:
                 return self.w(
-                    f"{who} gave pile {e.get('pile')} to {boss_name(e['boss'])}",
-                    f"{who} {'gabst' if mine else 'gab'} Stapel {e.get('pile')} an "
-                    f"{boss_name(e['boss'])}",
+                    f"{who} gave pile {pile} to {boss_name(e['boss'])}",
+                    f"{who} {'gabst' if mine else 'gab'} Stapel {pile} an {boss_name(e['boss'])}",
                 )
             cards = e.get("cards", [])
             top = self.label(cards[-1]) if cards else "?"
+            f = self.n(e.get("field"))
             return self.w(
-                f"{who} planted pile {e.get('pile')} ({len(cards)} x {top}) on field "
-                f"{e.get('field')}",
-                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel {e.get('pile')} "
-                f"({len(cards)} x {top}) auf Feld {e.get('field')}",
+                f"{who} planted pile {pile} ({len(cards)} x {top}) on field {f}",
+                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel {pile} "
+                f"({len(cards)} x {top}) auf Feld {f}",
             )
         if t == "give":
             return self.w(
@@ -185,8 +228,8 @@ class AlCabohneDescriber(BeanDescriber):
             at = self.coins(int(b["threshold"]))
             out.append(
                 self.w(
-                    f"  m{k} {boss_name(b['key'])}: {grows} (harvests at {at})",
-                    f"  m{k} {boss_name(b['key'])}: {grows} (erntet bei {at})",
+                    f"  m{self.n(k)} {boss_name(b['key'])}: {grows} (harvests at {at})",
+                    f"  m{self.n(k)} {boss_name(b['key'])}: {grows} (erntet bei {at})",
                 )
             )
         piles = obs.get("piles") or []
@@ -194,7 +237,7 @@ class AlCabohneDescriber(BeanDescriber):
             out.append(
                 self.w("uncovered piles: ", "aufgedeckte Stapel: ")
                 + "   ".join(
-                    f"p{i}: {self.label(p[0])} x{len(p)}" for i, p in enumerate(piles) if p
+                    f"p{i}: {self.label(p[0])} x{len(p)}" for i, p in enumerate(piles, 1) if p
                 )
             )
         if obs.get("feed"):

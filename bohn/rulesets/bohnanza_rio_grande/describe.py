@@ -16,11 +16,11 @@ HELP_EN = (
     BEAN_HELP_EN
     + """\
 The bean duel for two (no trading; beans are sold only on your own turn):
-  plant t0 f1             step 1: plant card 0 of the opponent's offer on field 1;
-                          step 3: plant turned-up card 0
+  plant t1 f2             step 1: plant card 1 of the opponent's offer on field 2;
+                          step 3: plant turned-up card 1
   pass                    step 1: discard the rest of the offer; step 2: discard
                           no card; step 3: leave the rest as your opponent's offer
-  drop h2                 step 2, after planting: discard hand card 2
+  drop h3                 step 2, after planting: discard hand card 3
 """
 )
 
@@ -28,11 +28,11 @@ HELP_DE = (
     BEAN_HELP_DE
     + """\
 Das Bohnen-Duell zu zweit (kein Handel; Bohnen nur im eigenen Zug verkaufen):
-  plant t0 f1             Schritt 1: Karte 0 des Angebots des Gegners auf Feld 1
-                          pflanzen; Schritt 3: aufgedeckte Karte 0 pflanzen
+  plant t1 f2             Schritt 1: Karte 1 des Angebots des Gegners auf Feld 2
+                          pflanzen; Schritt 3: aufgedeckte Karte 1 pflanzen
   pass                    Schritt 1: den Rest des Angebots ablegen; Schritt 2: keine
                           Karte ablegen; Schritt 3: den Rest dem Gegner anbieten
-  drop h2                 Schritt 2, nach dem Pflanzen: Handkarte 2 ablegen
+  drop h3                 Schritt 2, nach dem Pflanzen: Handkarte 3 ablegen
 """
 )
 
@@ -61,10 +61,9 @@ class RioGrandeDescriber(BeanDescriber):
     def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
         if isinstance(a, Drop):
             hand = obs["seats"][seat].get("hand", [])
-            card = self.name(hand[a.card]) if a.card < len(hand) else f"h{a.card}"
-            return self.w(
-                f"discard hand card {a.card} ({card})", f"Handkarte {a.card} ({card}) ablegen"
-            )
+            card = self.name(hand[a.card]) if a.card < len(hand) else self.ref(f"h{a.card}")
+            k = self.n(a.card)
+            return self.w(f"discard hand card {k} ({card})", f"Handkarte {k} ({card}) ablegen")
         return super().action(a, obs, seat, price)
 
     def zone_names(self, obs: dict[str, Any]) -> dict[str, str]:

@@ -62,24 +62,24 @@ HELP_EN = """\
 Bohnkick (bean football) - answer with:
   <number>          the numbered action of the list
   <action text>     any action, also one not listed:
-                      play h2           attacker: play team card h2 (the ball goes on)
+                      play h3           attacker: play team card h3 (the ball goes on)
                       pass              defender: continue (no tackle, no swap); against
                                         an aimed shot: no block, let it in
-                      swap d0,d2        defender: discard 1-3 defensive cards and draw as
+                      swap d1,d3        defender: discard 1-3 defensive cards and draw as
                                         many; a Referee card drawn for them acts
-                      tackle d1         defender: play the Tackle card of the bean that
+                      tackle d2         defender: play the Tackle card of the bean that
                                         played the last card
                       aim ul            shooter: name the corner (ul upper left, ur upper
                                         right, ll lower left, lr lower right)
-                      block d0          defender: a Goalie card with the shot's symbol
+                      block d1          defender: a Goalie card with the shot's symbol
                                         showing the aimed corner stops the shot
                       advantage         after a free kick is awarded: play on instead
-                      drop h0           an opener holding only goal cards discards one
+                      drop h1           an opener holding only goal cards discards one
   table             show the table again
   log               the recent events
   help              this text
   quit              leave the game
-Team cards are h0, h1, ... (6 in hand), defensive cards d0, d1, d2. A card names its
+Team cards are h1, h2, ... (6 in hand), defensive cards d1, d2, d3. A card names its
 bean and what it does: "Green bean: pass to Garden bean" (the ball goes to the Garden
 bean), "Garden bean: cross to Chili bean" (then every Chili bean card, also the header,
 may follow), "Chili bean: shot".
@@ -91,24 +91,24 @@ HELP_DE = """\
 Bohnkick (Bohnenfußball) - antworte mit:
   <Nummer>          die nummerierte Aktion der Liste
   <Aktionstext>     jede Aktion, auch eine nicht aufgeführte:
-                      play h2           Angreifer: Teamkarte h2 spielen (der Ball läuft weiter)
+                      play h3           Angreifer: Teamkarte h3 spielen (der Ball läuft weiter)
                       pass              Verteidiger: weiter (keine Grätsche, kein Tausch);
                                         gegen einen gezielten Schuss: nicht halten
-                      swap d0,d2        Verteidiger: 1-3 Abwehrkarten ablegen und ebenso
+                      swap d1,d3        Verteidiger: 1-3 Abwehrkarten ablegen und ebenso
                                         viele ziehen; eine dafür gezogene Schiedsrichterkarte wirkt
-                      tackle d1         Verteidiger: die Grätschenkarte der Bohne spielen,
+                      tackle d2         Verteidiger: die Grätschenkarte der Bohne spielen,
                                         die die letzte Karte spielte
                       aim ul            Schütze: die Ecke nennen (ul oben links, ur oben
                                         rechts, ll unten links, lr unten rechts)
-                      block d0          Verteidiger: eine Torwartkarte mit dem Symbol des
+                      block d1          Verteidiger: eine Torwartkarte mit dem Symbol des
                                         Schusses und der gezielten Ecke hält den Schuss
                       advantage         nach einem gegebenen Freistoß: stattdessen weiterspielen
-                      drop h0           ein Eröffner mit nur Torkarten legt eine ab
+                      drop h1           ein Eröffner mit nur Torkarten legt eine ab
   table             den Tisch noch einmal zeigen
   log               die letzten Ereignisse
   help              dieser Text
   quit              das Spiel verlassen
-Teamkarten sind h0, h1, ... (6 auf der Hand), Abwehrkarten d0, d1, d2. Eine Karte nennt
+Teamkarten sind h1, h2, ... (6 auf der Hand), Abwehrkarten d1, d2, d3. Eine Karte nennt
 ihre Bohne und was sie tut: "Brechbohne: Pass zur Gartenbohne" (der Ball geht zur
 Gartenbohne), "Gartenbohne: Flanke zur Feuerbohne" (dann darf jede Karte der Feuerbohne
 folgen, auch der Kopfball), "Feuerbohne: Schuss".
@@ -240,12 +240,14 @@ class BohnkickDescriber(Describer):
         return self.w(f"a {shot} on goal", f"ein {shot} aufs Tor")
 
     def team(self, t: int, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
-        """A team with its name and players: ``team 0 (National: you, seat 2 (greedy))``."""
+        """A team with its name and players, counted from 1 as the seats are:
+        ``team 1 (National: you, seat 3 (greedy))`` is team 0."""
         seats = [s for s, p in enumerate(obs.get("seats", [])) if p.get("team") == t]
         names = ", ".join(self.seat_name(s, seat, kinds) for s in seats)
         word = self.w("team", "Team")
         name = self.team_name(t)
-        return f"{word} {t} ({name}: {names})" if names else f"{word} {t} ({name})"
+        k = self.n(t)
+        return f"{word} {k} ({name}: {names})" if names else f"{word} {k} ({name})"
 
     def score(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
         score = obs.get("score") or [0, 0]
@@ -258,7 +260,7 @@ class BohnkickDescriber(Describer):
     def goals(self, obs: dict[str, Any]) -> list[str]:
         goals = obs.get("goals") or [[], []]
         return [
-            self.w(f"  goals of team {t}: ", f"  Tore von Team {t}: ")
+            self.w(f"  goals of team {self.n(t)}: ", f"  Tore von Team {self.n(t)}: ")
             + self.card_list(list(goals[t]))
             for t in (0, 1)
             if t < len(goals)
@@ -430,10 +432,10 @@ class BohnkickDescriber(Describer):
             deck, pile = self.count(int(decks[t])), self.count(len(discards[t]))
             lines.append(
                 self.w(
-                    f"team {t} ({self.team_name(t)}) deck: {deck}, discard pile {pile}, ran out "
-                    f"{r} time{'s' if r != 1 else ''}",
-                    f"Team {t} ({self.team_name(t)}) Stapel: {deck}, Ablagestapel {pile}, "
-                    f"{r}-mal aufgebraucht",
+                    f"team {self.n(t)} ({self.team_name(t)}) deck: {deck}, discard pile {pile}, "
+                    f"ran out {r} time{'s' if r != 1 else ''}",
+                    f"Team {self.n(t)} ({self.team_name(t)}) Stapel: {deck}, Ablagestapel "
+                    f"{pile}, {r}-mal aufgebraucht",
                 )
             )
         ddiscard = [str(k) for k in obs.get("defence_discard", [])]
@@ -462,10 +464,10 @@ class BohnkickDescriber(Describer):
             name = self.seat_name(s, seat, kinds)
             lines.append(
                 self.w(
-                    f"{mark} {name} (team {p.get('team')}): {p.get('hand_size')} team cards, "
-                    f"{p.get('defence_size')} defensive cards",
-                    f"{mark} {name} (Team {p.get('team')}): {p.get('hand_size')} Teamkarten, "
-                    f"{p.get('defence_size')} Abwehrkarten",
+                    f"{mark} {name} (team {self.n(p.get('team'))}): {p.get('hand_size')} team "
+                    f"cards, {p.get('defence_size')} defensive cards",
+                    f"{mark} {name} (Team {self.n(p.get('team'))}): {p.get('hand_size')} "
+                    f"Teamkarten, {p.get('defence_size')} Abwehrkarten",
                 )
             )
         lines.append("")
@@ -475,11 +477,11 @@ class BohnkickDescriber(Describer):
         none = self.w("none", "keine")
         lines.append(
             self.w("your team cards: ", "deine Teamkarten: ")
-            + ("   ".join(f"h{i} {self.card(k)}" for i, k in enumerate(hand)) or none)
+            + ("   ".join(f"h{i} {self.card(k)}" for i, k in enumerate(hand, 1)) or none)
         )
         lines.append(
             self.w("your defensive cards: ", "deine Abwehrkarten: ")
-            + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence)) or none)
+            + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence, 1)) or none)
         )
         return lines
 
@@ -546,13 +548,13 @@ class BohnkickDescriber(Describer):
             counted = self.w("team+defensive cards", "Team+Abwehrkarten")
             add(
                 0,
-                f"{self.w('team', 'Team')} {t} {self.team_name(t)} ({counted}{attacking}): "
+                f"{self.w('team', 'Team')} {self.n(t)} {self.team_name(t)} ({counted}{attacking}): "
                 + ", ".join(players),
             )
         me = obs["seats"][seat]
         none = self.w("none", "keine")
-        hand = [f"h{i} {self.card(str(k))}" for i, k in enumerate(me.get("hand", []))]
-        defence = [f"d{i} {self.card(str(k))}" for i, k in enumerate(me.get("defence", []))]
+        hand = [f"h{i} {self.card(str(k))}" for i, k in enumerate(me.get("hand", []), 1)]
+        defence = [f"d{i} {self.card(str(k))}" for i, k in enumerate(me.get("defence", []), 1)]
         for title, cards in (
             (self.w("your team cards:", "deine Teamkarten:"), hand),
             (self.w("your defensive cards:", "deine Abwehrkarten:"), defence),
@@ -593,10 +595,10 @@ class BohnkickDescriber(Describer):
         shot_name = self.shot(str(obs.get("shot")))
 
         def h(i: int) -> str:
-            return f"{self.card(hand[i])}" if 0 <= i < len(hand) else f"h{i}"
+            return f"{self.card(hand[i])}" if 0 <= i < len(hand) else self.ref(f"h{i}")
 
         def d(i: int) -> str:
-            return f"{self.card(defence[i])}" if 0 <= i < len(defence) else f"d{i}"
+            return f"{self.card(defence[i])}" if 0 <= i < len(defence) else self.ref(f"d{i}")
 
         if isinstance(a, Play):
             key = hand[a.card] if 0 <= a.card < len(hand) else "?"
@@ -711,7 +713,7 @@ class BohnkickDescriber(Describer):
                 f"die Torkarte {h(a.card)} ablegen und Ersatz ziehen (du hast nur Torkarten; der "
                 "Angriff ist verloren, sobald eine andere Karte kommt)",
             )
-        return a.text()
+        return self.text(a)
 
     # -------------------------------------------------------------- events
 
@@ -728,7 +730,7 @@ class BohnkickDescriber(Describer):
         def team(key: str = "team") -> str:
             tm = e.get(key)
             name = self.team_name(tm) if isinstance(tm, int) and 0 <= tm < len(TEAMS) else "?"
-            return self.w(f"team {tm} ({name})", f"Team {tm} ({name})")
+            return self.w(f"team {self.n(tm)} ({name})", f"Team {self.n(tm)} ({name})")
 
         def cards() -> str:
             if e.get("cards") is not None:
@@ -889,9 +891,9 @@ class BohnkickDescriber(Describer):
                 )
             best = 0 if goals[0] > goals[1] else 1
             return self.w(
-                f"the game is over: {goals[0]} : {goals[1]}, team {best} "
+                f"the game is over: {goals[0]} : {goals[1]}, team {self.n(best)} "
                 f"({self.team_name(best)}) wins",
-                f"das Spiel ist aus: {goals[0]} : {goals[1]}, Team {best} "
+                f"das Spiel ist aus: {goals[0]} : {goals[1]}, Team {self.n(best)} "
                 f"({self.team_name(best)}) gewinnt",
             )
         return super().event(e, me)

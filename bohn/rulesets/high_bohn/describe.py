@@ -32,14 +32,14 @@ High Bohn adds:
   build jail-3            buy a building with coins of its bean type
   build distillery-2 name saloon
                           buy the distillery-2 and close the Saloons (Cognac variant)
-  store h0 / store r1 / store t0
+  store h1 / store r2 / store t1
                           lay your front card / a revealed card / a card of your
                           trading area on your General Store
-  plant f0 stew / plant f0 joker
+  plant f1 stew / plant f1 joker
                           plant as a bean stew card (Saloon) or a soy joker (farm-2)
   bury                    bank-2: put the top card of the draw pile at its bottom
-  move h3 h0              bank-4: move hand card h3 to position h0
-  order 2,0,1             bank-3: the order in which your drawn cards join your hand
+  move h3 h1              bank-4: move hand card h3 to position h1
+  order 3,1,2             bank-3: the order in which your drawn cards join your hand
   take blaue              jail-4: the leftover card you take as a coin
 Coins buy only buildings of their bean type; every coin's bean side is public.
 """
@@ -49,14 +49,14 @@ High Bohn fügt hinzu:
   build jail-3            ein Gebäude mit Münzen seiner Bohnensorte kaufen
   build distillery-2 name saloon
                           die distillery-2 kaufen und die Saloons schließen (Cognac-Variante)
-  store h0 / store r1 / store t0
+  store h1 / store r2 / store t1
                           deine vorderste Karte / eine aufgedeckte Karte / eine Karte deines
                           Handelsbereichs auf deinen Gemischtwarenladen legen
-  plant f0 stew / plant f0 joker
+  plant f1 stew / plant f1 joker
                           als Bohneneintopf-Karte (Saloon) oder Soja-Joker (farm-2) pflanzen
   bury                    bank-2: die oberste Karte des Nachziehstapels unter ihn legen
-  move h3 h0              bank-4: Handkarte h3 an Position h0 verschieben
-  order 2,0,1             bank-3: in welcher Reihenfolge deine gezogenen Karten auf die Hand kommen
+  move h3 h1              bank-4: Handkarte h3 an Position h1 verschieben
+  order 3,1,2             bank-3: in welcher Reihenfolge deine gezogenen Karten auf die Hand kommen
   take blaue              jail-4: die übrige Karte, die du als Münze nimmst
 Münzen kaufen nur Gebäude ihrer Bohnensorte; die Bohnenseite jeder Münze ist offen.
 """
@@ -140,6 +140,17 @@ class HighBohnDescriber(BeanDescriber):
         Build,
     )
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"final-buying"}
+    #: the rules behind forced moves: Bohnanza's, which High Bohn keeps and
+    #: its refusals cite, and its own end (``rules/high-bohn.md`` §5.2)
+    RULES: ClassVar[dict[str, str]] = {
+        "front-card": "bohnanza §3.1.2",
+        "no-room": "bohnanza §3.1.2",
+        "plant-traded": "bohnanza §3.3.1",
+        "no-room-traded": "bohnanza §3.3.2",
+        "trading-ended": "bohnanza §3.2.3",
+        "cards-gone": "bohnanza §3.2.2",
+        "final-harvest": "high-bohn §5.2",
+    }
 
     def field_label(self, kind: str) -> str:
         """A field kind: ``third field``, ``2 Saloon field, Green bean only``."""
@@ -206,7 +217,7 @@ class HighBohnDescriber(BeanDescriber):
         if isinstance(a, Build):
             info = building_info(a.building)
             if info is None:
-                return a.text()
+                return self.text(a)
             cost, bean, entry = info
             coins, bean = self.coins(cost), self.name(bean)
             building = self.building_name(a.building)
@@ -234,10 +245,10 @@ class HighBohnDescriber(BeanDescriber):
                     "als Pflanzen)",
                 )
             if a.card[:1] == "r":
+                k = self.n(a.card[1:])
                 return self.w(
-                    f"put revealed card {a.card[1:]} ({card}) on your General Store",
-                    f"die aufgedeckte Karte {a.card[1:]} ({card}) auf deinen Gemischtwarenladen "
-                    "legen",
+                    f"put revealed card {k} ({card}) on your General Store",
+                    f"die aufgedeckte Karte {k} ({card}) auf deinen Gemischtwarenladen legen",
                 )
             return self.w(
                 f"put {card} from your trading area on your General Store",
@@ -254,9 +265,10 @@ class HighBohnDescriber(BeanDescriber):
         if isinstance(a, MoveCard):
             card = self.ref_card(f"h{a.card}", me, obs)
             bank = self.building_name("bank-4")
+            k, to = self.n(a.card), self.n(a.to)
             return self.w(
-                f"{bank}: move hand card {a.card} ({card}) to position {a.to}",
-                f"{bank}: Handkarte {a.card} ({card}) an Position {a.to} verschieben",
+                f"{bank}: move hand card {k} ({card}) to position {to}",
+                f"{bank}: Handkarte {k} ({card}) an Position {to} verschieben",
             )
         if isinstance(a, Order):
             drawn = obs.get("drawn") or []
@@ -274,6 +286,26 @@ class HighBohnDescriber(BeanDescriber):
                 f"{jail}: eine übrige {bean} als deine Münze nehmen",
             )
         return super().action(a, obs, seat, price)
+
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """The bean game's, but a front card laid on the General Store counts
+        as planted (HB-D9): then it is no harvest that makes room."""
+        hand = obs["seats"][seat].get("hand") or []
+        if (
+            obs.get("phase") == "plant"
+            and obs.get("active") == seat
+            and hand
+            and not int(obs.get("planted", 0) or 0)
+            and Store("h0") in legal
+        ):
+            card = self.label(str(hand[0]))
+            return self.w(
+                f"Your front card, the {card}, must be planted first, or laid on your General "
+                f"Store{self.cite('front-card')}.",
+                f"Deine vorderste Karte ({card}) muss zuerst gepflanzt oder auf deinen "
+                f"Gemischtwarenladen gelegt werden{self.cite('front-card')}.",
+            )
+        return super().forced(obs, seat, legal)
 
     def plant_how(self, mode: str | None) -> str:
         if mode == "stew":
@@ -320,13 +352,14 @@ class HighBohnDescriber(BeanDescriber):
         if not e.get("stew"):
             return super().harvest(e, me)
         cards = e.get("cards", [])
-        final = self.w(" (final harvest)", " (Schlussernte)") if e.get("final") else ""
+        final = self.why_harvested(e)
         stew = ", ".join(map(self.label, cards))
         who, coins = self.who(e.get("seat"), me), self.coins(e["coins"])
+        f = self.n(e["field"])
         return self.w(
-            f"{who} harvested field {e['field']} (a bean stew of {len(cards)}: {stew}) -> "
+            f"{who} harvested field {f} (a bean stew of {len(cards)}: {stew}) -> "
             f"{coins} under the Saloon{final}",
-            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {e['field']} "
+            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {f} "
             f"(ein Bohneneintopf aus {len(cards)}: {stew}) -> {coins} unter den Saloon{final}",
         )
 
@@ -368,10 +401,11 @@ class HighBohnDescriber(BeanDescriber):
                 f"den Nachziehstapel ({bank[2]})",
             )
         if t == "move":
+            k, to = self.n(e.get("from")), self.n(e.get("to"))
             return self.w(
-                f"{who} moved hand card {e.get('from')} to position {e.get('to')} ({bank[4]})",
-                f"{who} {'verschobst' if mine else 'verschob'} Handkarte {e.get('from')} nach "
-                f"Position {e.get('to')} ({bank[4]})",
+                f"{who} moved hand card {k} to position {to} ({bank[4]})",
+                f"{who} {'verschobst' if mine else 'verschob'} Handkarte {k} nach "
+                f"Position {to} ({bank[4]})",
             )
         if t == "order":
             cards = e.get("cards")
@@ -384,10 +418,10 @@ class HighBohnDescriber(BeanDescriber):
         if t == "new-field":
             kind = self.field_label(str(e.get("kind")))
             locked = self.w(" (locked for now)", " (vorerst gesperrt)") if e.get("locked") else ""
+            f = self.n(e.get("field"))
             return self.w(
-                f"{who} got a new field {e.get('field')}: {kind}{locked}",
-                f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {e.get('field')}: "
-                f"{kind}{locked}",
+                f"{who} got a new field {f}: {kind}{locked}",
+                f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {f}: {kind}{locked}",
             )
         if t == "buildings-removed":
             why = {
@@ -516,7 +550,7 @@ class HighBohnDescriber(BeanDescriber):
                     f"deine gezogenen Karten ({self.building_name('bank-3')}: wähle ihre "
                     "Reihenfolge): ",
                 )
-                + "  ".join(f"{i}) {self.label(k)}" for i, k in enumerate(drawn))
+                + "  ".join(f"{i}) {self.label(k)}" for i, k in enumerate(drawn, 1))
             )
         if obs.get("deck_top"):
             top = self.label(obs["deck_top"])
@@ -529,7 +563,7 @@ class HighBohnDescriber(BeanDescriber):
         if me.get("store"):
             lines.append(
                 self.w("your General Store: ", "dein Gemischtwarenladen: ")
-                + "  ".join(f"s{i} {self.label(k)}" for i, k in enumerate(me["store"]))
+                + "  ".join(f"s{i} {self.label(k)}" for i, k in enumerate(me["store"], 1))
             )
         return lines
 

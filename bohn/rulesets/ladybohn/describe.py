@@ -7,22 +7,22 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Plant
+from bohn.engine.actions import Action, Plant
 
 HELP_EN = """\
 Ladybohn adds:
-  plant f0 pull3          plant a baby on field 0 and pull the lady at position 3
-                          (0 = bottom) up two places; listed when the choice matters
-  plant t0 f1 [pull<i>]   foist: plant the baby you received on its type's field now
+  plant f1 pull3          plant a baby on field 1 and pull the lady at position 3
+                          (1 = bottom) up two places; listed when the choice matters
+  plant t1 f2 [pull<i>]   foist: plant the baby you received on its type's field now
 Cards show their gender: blaue (man), blaue♀ (lady), blaue·baby (baby); a field pays
 by its top card. Others' offered hand cards show only their type: blaue (♂ or ♀).
 """
 
 HELP_DE = """\
 Ladybohn fügt hinzu:
-  plant f0 pull3          ein Baby auf Feld 0 pflanzen und die Dame an Position 3
-                          (0 = unten) zwei Plätze hochziehen; aufgeführt, wenn die Wahl zählt
-  plant t0 f1 [pull<i>]   Zuschieben: das erhaltene Baby jetzt auf das Feld seiner Sorte pflanzen
+  plant f1 pull3          ein Baby auf Feld 1 pflanzen und die Dame an Position 3
+                          (1 = unten) zwei Plätze hochziehen; aufgeführt, wenn die Wahl zählt
+  plant t1 f2 [pull<i>]   Zuschieben: das erhaltene Baby jetzt auf das Feld seiner Sorte pflanzen
 Karten zeigen ihr Geschlecht: blaue (Mann), blaue♀ (Dame), blaue·Baby (Baby); ein Feld
 bringt nach seiner obersten Karte. Angebotene Handkarten anderer zeigen nur ihre Sorte: blaue?.
 """
@@ -73,6 +73,18 @@ class LadybohnDescriber(BeanDescriber):
 
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"foist", "pull"}
     genders: ClassVar[bool] = True
+    #: the rules behind forced moves: Bohnanza's, which Ladybohn keeps and its
+    #: refusals cite (``bohnanza §3.1.2``), and its own
+    RULES: ClassVar[dict[str, str]] = {
+        "front-card": "bohnanza §3.1.2",
+        "no-room": "bohnanza §3.1.2",
+        "plant-traded": "bohnanza §3.3.1",
+        "no-room-traded": "bohnanza §3.3.2",
+        "trading-ended": "bohnanza §3.2.3",
+        "cards-gone": "bohnanza §3.2.2",
+        "final-harvest": "ladybohn §5",
+        "foist": "ladybohn §4.3",
+    }
 
     # ---------------------------------------------------------------- words
 
@@ -145,7 +157,8 @@ class LadybohnDescriber(BeanDescriber):
 
     def seat_field(self, p: dict[str, Any], f: int) -> str:
         pays = p.get("field_pays") or []
-        return f"f{f}: {self.stack_text(p['fields'][f], pays[f] if f < len(pays) else None)}"
+        stack = self.stack_text(p["fields"][f], pays[f] if f < len(pays) else None)
+        return f"f{self.n(f)}: {stack}"
 
     # ------------------------------------------------------------- actions
 
@@ -164,7 +177,7 @@ class LadybohnDescriber(BeanDescriber):
         table = self.table
         if table is None:
             return super().plant(a, obs, me, fld)
-        ref, key = self.planted_card(a, me)
+        _ref, key = self.planted_card(a, me)
         card = self.label(key)
         foist = obs.get("phase") == "foist"
         if foist:
@@ -175,7 +188,9 @@ class LadybohnDescriber(BeanDescriber):
                 f"{card} aus deinem Handelsbereich",
             )
         elif a.card:
-            what = self.w(f"plant hand card {ref} ({card})", f"Handkarte {ref} ({card})")
+            what = self.w(
+                f"plant hand card {self.n(a.card)} ({card})", f"Handkarte {self.n(a.card)} ({card})"
+            )
         else:
             what = self.w(f"plant {card} (front card)", f"{card} (vorderste Karte)")
         fields = me["fields"]
@@ -186,8 +201,8 @@ class LadybohnDescriber(BeanDescriber):
         after, pulled = planted_stack(keys, key, a.mode)
         if pulled is not None:
             text += self.w(
-                f", pulling the lady at position {pulled} (0 = bottom) up two places",
-                f", dabei die Dame an Position {pulled} (0 = unten) zwei Plätze hochziehen",
+                f", pulling the lady at position {self.n(pulled)} (1 = bottom) up two places",
+                f", dabei die Dame an Position {self.n(pulled)} (1 = unten) zwei Plätze hochziehen",
             )
         top = table.index.get(after[-1], table.index[key])
         pays = table.pays_for(top, len(after))
@@ -196,10 +211,25 @@ class LadybohnDescriber(BeanDescriber):
         text += self.w("; then ", "; dann ") + self.stack_text(after, pays)
         if foist:
             text += self.w(
-                " (a received baby goes on its type's field now, ladybohn §4.3)",
-                " (ein erhaltenes Baby kommt jetzt auf das Feld seiner Sorte, ladybohn §4.3)",
+                f" (a received baby goes on its type's field now, {self.rule('foist')})",
+                f" (ein erhaltenes Baby kommt jetzt auf das Feld seiner Sorte, "
+                f"{self.rule('foist')})",
             )
         return text
+
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        foist = obs.get("foist")
+        if obs.get("phase") == "foist" and foist and int(foist.get("seat", -1)) == seat:
+            cards = self.cards([str(k) for k in foist.get("cards", [])])
+            return self.w(
+                f"You must plant the received {cards} at once on a field of its type, before "
+                f"the trading goes on: a baby received in a deal by a player growing its type "
+                f"goes there at once ({self.rule('foist')}).",
+                f"Du musst die erhaltene {cards} sofort auf ein Feld ihrer Sorte pflanzen, bevor "
+                f"der Handel weitergeht: ein Baby, das ein Spieler im Handel erhält, der seine "
+                f"Sorte anbaut, kommt sofort dorthin ({self.rule('foist')}).",
+            )
+        return super().forced(obs, seat, legal)
 
     def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:
         text = super().buy_field(obs, me, price)
@@ -220,14 +250,24 @@ class LadybohnDescriber(BeanDescriber):
         who = self.who(e.get("seat"), me)
         if t == "foist":
             card = self.label(str(e.get("card")))
+            self.expect(
+                "plant",
+                e.get("seat"),
+                e.get("card"),
+                self.w(
+                    f" (at once: a received baby goes on its type's field, {self.rule('foist')})",
+                    f" (sofort: ein erhaltenes Baby kommt auf das Feld seiner Sorte, "
+                    f"{self.rule('foist')})",
+                ),
+            )
             return self.w(
                 f"{who} had to plant the received {card} at once on a field of its type "
-                "(ladybohn §4.3)",
+                f"({self.rule('foist')})",
                 f"{who} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
-                "Feld ihrer Sorte pflanzen (ladybohn §4.3)",
+                f"Feld ihrer Sorte pflanzen ({self.rule('foist')})",
             )
         if t == "pull":
-            f, a, b = e.get("field"), e.get("from"), e.get("to")
+            f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
             if self.de:
                 where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
                 return f"das Baby zog die Dame auf {where} von Position {a} auf {b} hoch"
@@ -265,9 +305,9 @@ class LadybohnDescriber(BeanDescriber):
             out.append(
                 self.w(
                     f"foist: {who} must plant the received {cards} at once on a field of its "
-                    "type (ladybohn §4.3)",
+                    f"type ({self.rule('foist')})",
                     f"Zuschieben: {who} muss die erhaltene {cards} sofort auf ein Feld ihrer "
-                    "Sorte pflanzen (ladybohn §4.3)",
+                    f"Sorte pflanzen ({self.rule('foist')})",
                 )
             )
         return out

@@ -27,55 +27,55 @@ from bohn.rulesets.prohibohn.actions import Drop, Uncover
 
 HELP_EN = """\
 Mutterböhnchen adds (and everything of Ladybohn above):
-  plant f0 / plant f0 pull2
-                          pulls are optional: plant f0 plants without one
-  plant h3 f0             Hampelmann: plant any hand card in phase 1; also the
+  plant f1 / plant f1 pull2
+                          pulls are optional: plant f1 plants without one
+  plant h4 f1             Hampelmann: plant any hand card in phase 1; also the
                           final placement (one hand card on each non-empty field)
-  plant f0 kavalier       the Kavalier slips under the lady on top of field 0
-  attack 2 f1             phase 1½: the baby on top of your field 1 attacks seat 2
+  plant f1 kavalier       the Kavalier slips under the lady on top of field 1
+  attack 2 f2             phase 1½: the baby on top of your field 2 attacks seat 2
   uncover / pass          turn up one more of the target's coins / stop
   take blaue              keep the turned-up blaue coin: it is planted at once
-  harvest f0 / pass       as the target: harvest before your coins are turned up
+  harvest f1 / pass       as the target: harvest before your coins are turned up
   take flitzer / pass     accept / refuse the revealed Flitzer as a gift
-  pick f1.3 / pick d2     a quirk's choice: the card at position 3 (0 = bottom) of
-                          field 1, or at position 2 of the discard pile
+  pick f2.3 / pick d2     a quirk's choice: the card at position 3 (1 = bottom) of
+                          field 2, or at position 2 of the discard pile
 Coins: known faces are public; starting coins lie face down, unseen even by you.
 Mama's beans show their name and type, Cavalier/Blue bean; the table lists which
 quirks act now. Every received card that fits a non-empty field is planted at once.
 With two players (no trading):
-  use p0 / discard p0     phase 1: take stack 0 of the opponent's offer to plant it
+  use p1 / discard p1     phase 1: take stack 1 of the opponent's offer to plant it
                           whole, or discard it whole; phase 4: take a stack you want
-  plant t0 f1             plant a card of a taken stack (one type: one field)
-  drop h2                 phase 2: discard hand card 2 (once a turn)
-  plant f2                start your third field, if you hold the "3. Bohnenfeld" card
+  plant t1 f2             plant a card of a taken stack (one type: one field)
+  drop h3                 phase 2: discard hand card 3 (once a turn)
+  plant f3                start your third field, if you hold the "3. Bohnenfeld" card
   pass                    phase 4: leave the other stacks as your opponent's offer
 Harvesting with three fields loses the field harvested; harvest only on your turn.
 """
 
 HELP_DE = """\
 Mutterböhnchen fügt hinzu (und alles von Ladybohn oben):
-  plant f0 / plant f0 pull2
-                          Hochziehen ist freiwillig: plant f0 pflanzt ohne
-  plant h3 f0             Hampelmann: in Phase 1 jede Handkarte pflanzen; auch beim
+  plant f1 / plant f1 pull2
+                          Hochziehen ist freiwillig: plant f1 pflanzt ohne
+  plant h4 f1             Hampelmann: in Phase 1 jede Handkarte pflanzen; auch beim
                           Schlusslegen (eine Handkarte auf jedes nicht leere Feld)
-  plant f0 kavalier       der Kavalier schlüpft unter die Dame oben auf Feld 0
-  attack 2 f1             Phase 1½: das Baby oben auf deinem Feld 1 greift Platz 2 an
+  plant f1 kavalier       der Kavalier schlüpft unter die Dame oben auf Feld 1
+  attack 2 f2             Phase 1½: das Baby oben auf deinem Feld 2 greift Platz 2 an
   uncover / pass          eine Münze des Ziels mehr aufdecken / aufhören
   take blaue              die aufgedeckte blaue-Münze behalten: sie wird sofort gepflanzt
-  harvest f0 / pass       als Ziel: ernten, bevor deine Münzen aufgedeckt werden
+  harvest f1 / pass       als Ziel: ernten, bevor deine Münzen aufgedeckt werden
   take flitzer / pass     den aufgedeckten Flitzer als Geschenk annehmen / ablehnen
-  pick f1.3 / pick d2     die Wahl einer Macke: die Karte an Position 3 (0 = unten) von
-                          Feld 1 oder an Position 2 des Ablagestapels
+  pick f2.3 / pick d2     die Wahl einer Macke: die Karte an Position 3 (1 = unten) von
+                          Feld 2 oder an Position 2 des Ablagestapels
 Münzen: bekannte Seiten sind offen; Startmünzen liegen verdeckt, selbst für dich.
 Mutterbohnen zeigen ihren Namen und ihre Sorte, Kavalier/Blaue Bohne; der Tisch zeigt,
 welche Macken gerade wirken. Jede erhaltene Karte, die auf ein nicht leeres Feld passt,
 wird sofort gepflanzt.
 Zu zweit (ohne Handel):
-  use p0 / discard p0     Phase 1: Stapel 0 des gegnerischen Angebots nehmen und ganz
+  use p1 / discard p1     Phase 1: Stapel 1 des gegnerischen Angebots nehmen und ganz
                           pflanzen oder ganz ablegen; Phase 4: einen gewünschten Stapel nehmen
-  plant t0 f1             eine Karte eines genommenen Stapels pflanzen (eine Sorte: ein Feld)
-  drop h2                 Phase 2: Handkarte 2 ablegen (einmal pro Zug)
-  plant f2                dein drittes Feld beginnen, wenn du die Karte "3. Bohnenfeld" hast
+  plant t1 f2             eine Karte eines genommenen Stapels pflanzen (eine Sorte: ein Feld)
+  drop h3                 Phase 2: Handkarte 3 ablegen (einmal pro Zug)
+  plant f3                dein drittes Feld beginnen, wenn du die Karte "3. Bohnenfeld" hast
   pass                    Phase 4: die übrigen Stapel als Angebot für den Gegner lassen
 Ernten mit drei Feldern kostet das abgeerntete Feld; ernten nur im eigenen Zug.
 """
@@ -112,11 +112,11 @@ LASTING_QUIRKS = {
     ),
     "aktivist": (
         "every revealed Soy bean goes onto this field",
-        "jede aufgedeckte soja kommt auf dieses Feld",
+        "jede aufgedeckte Sojabohne kommt auf dieses Feld",
     ),
     "saufkumpan": (
         "this field holds Green bean and Blue bean",
-        "dieses Feld nimmt brech und blaue",
+        "dieses Feld nimmt Brechbohne und Blaue Bohne",
     ),
     "chauvischwein": (
         "every lady his owner plants goes to the bottom",
@@ -130,7 +130,7 @@ LASTING_QUIRKS = {
     "macho": ("moves up 3 for each lady planted", "rückt für jede gepflanzte Dame 3 hoch"),
     "pistolenheld": (
         "this field holds Blue bean and Chili bean",
-        "dieses Feld nimmt blaue und feuer",
+        "dieses Feld nimmt Blaue Bohne und Feuerbohne",
     ),
     "schluckspecht": (
         "every card his owner plants goes to the bottom",
@@ -158,7 +158,7 @@ PLANTING_QUIRKS = {
     ),
     "junggeselle": (
         "every Chili bean baby of the owner's fields goes to the discard pile",
-        "jedes feuer-Baby der Felder des Besitzers kommt auf den Ablagestapel",
+        "jedes Feuerbohnen-Baby der Felder des Besitzers kommt auf den Ablagestapel",
     ),
     "schuerzenjaeger": (
         "take a lady from the discard pile to the back of the hand",
@@ -182,15 +182,15 @@ QUIRK_ASKS = {
     ),
     "junggeselle": (
         "pick the next Chili bean baby of your fields to discard (all of them go)",
-        "wähle das nächste feuer-Baby deiner Felder zum Ablegen (alle gehen)",
+        "wähle das nächste Feuerbohnen-Baby deiner Felder zum Ablegen (alle gehen)",
     ),
     "schuerzenjaeger": (
-        "pick a lady of the discard pile (d0 = bottom) for the back of your hand",
-        "wähle eine Dame des Ablagestapels (d0 = unten) für hinten auf deine Hand",
+        "pick a lady of the discard pile (d1 = bottom) for the back of your hand",
+        "wähle eine Dame des Ablagestapels (d1 = unten) für hinten auf deine Hand",
     ),
     "aktivist": (
         "plant the revealed Soy bean onto his field, with or without a pull",
-        "pflanze die aufgedeckte soja auf sein Feld, mit oder ohne Hochziehen",
+        "pflanze die aufgedeckte Sojabohne auf sein Feld, mit oder ohne Hochziehen",
     ),
 }
 #: mama's beans that go to the bottom of their field, moving up as their owner plants
@@ -236,6 +236,17 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         Harvest,
         Drop,
     )
+    #: the rules behind forced moves: Bohnanza's where the refusals cite them,
+    #: and this game's own (``rules/mutterbohnchen.md``)
+    RULES: ClassVar[dict[str, str]] = {
+        "plant-traded": "mutterbohnchen §3.3.5",
+        "no-room-traded": "mutterbohnchen §3.3.4",
+        "final-harvest": "mutterbohnchen §5.2",
+        "foist": "mutterbohnchen §3.3.3",
+        "capture": "mutterbohnchen §4.1.4",
+        "quirk": "mutterbohnchen §4.7",
+        "field-lost": "mutterbohnchen §3.5.1.3",
+    }
     SHOWN: ClassVar[frozenset[str]] = LadybohnDescriber.SHOWN | {
         "attack",
         "turn-up",
@@ -315,11 +326,12 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                     continue
                 on_top = j == len(fld) - 1
                 name = self.mama_name(key)
+                n, k = self.n(f), self.n(j)
                 where = (
-                    self.w(f"{name} in field {f} (on top)", f"{name} auf Feld {f} (oben)")
+                    self.w(f"{name} in field {n} (on top)", f"{name} auf Feld {n} (oben)")
                     if on_top
                     else self.w(
-                        f"{name} in field {f} (position {j})", f"{name} auf Feld {f} (Position {j})"
+                        f"{name} in field {n} (position {k})", f"{name} auf Feld {n} (Position {k})"
                     )
                 )
                 lasting = self.quirk(LASTING_QUIRKS, key)
@@ -396,7 +408,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if ref == "h0":
             name = self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
         elif ref.startswith("h"):
-            name = self.w(f"{card} (hand card {ref[1:]})", f"{card} (Handkarte {ref[1:]})")
+            pos = self.n(ref[1:])
+            name = self.w(f"{card} (hand card {pos})", f"{card} (Handkarte {pos})")
         else:
             name = card
         if phase == "foist":
@@ -421,9 +434,10 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         elif a.card:
             if phase == "plant":
                 # the position once, with the card's name after it
+                pos = self.n(ref[1:])
                 what = self.w(
-                    f"{self.mama_name('hampelmann')}: plant hand card {ref[1:]} ({card})",
-                    f"{self.mama_name('hampelmann')}: Handkarte {ref[1:]} ({card})",
+                    f"{self.mama_name('hampelmann')}: plant hand card {pos} ({card})",
+                    f"{self.mama_name('hampelmann')}: Handkarte {pos} ({card})",
                 )
             else:
                 what = self.w(f"plant {name}", name)
@@ -481,9 +495,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             if k < len(keys):
                 pulled = self.gender_word(gender_of(keys[k]))
                 text += self.w(
-                    f", pulling the {pulled} at position {k} (0 = bottom) up two places",
-                    f", dabei die Karte ({pulled}) an Position {k} (0 = unten) zwei Plätze "
-                    "hochziehen",
+                    f", pulling the {pulled} at position {self.n(k)} (1 = bottom) up two places",
+                    f", dabei die Karte ({pulled}) an Position {self.n(k)} (1 = unten) zwei "
+                    "Plätze hochziehen",
                 )
                 moved = after.pop(k)
                 after.insert(min(k + 2, len(after)), moved)
@@ -535,17 +549,18 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             n = reach.get(a.field)
             coins, known = int(tp.get("coins", 0)), len(tp.get("known_coins", []))
             blind = int(tp.get("blind_coins", 0))
+            on = self.n(a.field)
             if self.de:
                 can = f"deckt bis zu {self.coins(n)}" if n is not None else "deckt Münzen"
                 return (
-                    f"{self.seat_start(a.target)} mit dem {baby} oben auf deinem Feld {a.field} "
+                    f"{self.seat_start(a.target)} mit dem {baby} oben auf deinem Feld {on} "
                     "angreifen: "
                     f"{can} von seinen {coins} auf ({known} bekannt, {blind} verdeckt); du "
                     "behältst eine, die auf ein Feld passt"
                 )
             can = f"turns up to {self.coins(n)}" if n is not None else "turns up coins"
             return (
-                f"attack {self.seat(a.target)} with the {baby} on top of your field {a.field}: {can} of "
+                f"attack {self.seat(a.target)} with the {baby} on top of your field {on}: {can} of "
                 f"its {coins} ({known} known, {blind} face down); you keep one that fits a field"
             )
         if isinstance(a, Use | Discard | Drop):
@@ -555,26 +570,30 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 discard = obs.get("discard", [])
                 i = int(a.ref[1:])
                 card = self.label(str(discard[i])) if i < len(discard) else "?"
+                pos = self.n(i)
                 return self.w(
-                    f"{self.mama_name('schuerzenjaeger')}: take the {card} at position {i} of the discard pile "
-                    "(0 = bottom) to the back of your hand",
-                    f"{self.mama_name('schuerzenjaeger')}: die {card} an Position {i} des Ablagestapels (0 = unten) "
-                    "hinten auf deine Hand nehmen",
+                    f"{self.mama_name('schuerzenjaeger')}: take the {card} at position {pos} of "
+                    "the discard pile (1 = bottom) to the back of your hand",
+                    f"{self.mama_name('schuerzenjaeger')}: die {card} an Position {pos} des "
+                    "Ablagestapels (1 = unten) hinten auf deine Hand nehmen",
                 )
             f_, _, j_ = a.ref[1:].partition(".")
             f, j = int(f_), int(j_)
             cards = me["fields"][f] if f < len(me["fields"]) else []
             key = str(cards[j]) if j < len(cards) else "?"
+            pos = self.n(j)
             if gender_of(key) == "lady":
                 return self.w(
-                    f"{self.mama_name('frauenversteher')}: the {self.label(key)} at position {j} of {fld(f)} goes "
-                    "to the top of her field",
-                    f"{self.mama_name('frauenversteher')}: die {self.label(key)} an Position {j} von {fld(f)} kommt "
-                    "oben auf ihr Feld",
+                    f"{self.mama_name('frauenversteher')}: the {self.label(key)} at position "
+                    f"{pos} of {fld(f)} goes to the top of her field",
+                    f"{self.mama_name('frauenversteher')}: die {self.label(key)} an Position "
+                    f"{pos} von {fld(f)} kommt oben auf ihr Feld",
                 )
             return self.w(
-                f"{self.mama_name('junggeselle')}: discard the {self.label(key)} at position {j} of {fld(f)}",
-                f"{self.mama_name('junggeselle')}: {self.label(key)} an Position {j} von {fld(f)} ablegen",
+                f"{self.mama_name('junggeselle')}: discard the {self.label(key)} at position "
+                f"{pos} of {fld(f)}",
+                f"{self.mama_name('junggeselle')}: {self.label(key)} an Position {pos} von "
+                f"{fld(f)} ablegen",
             )
         if isinstance(a, Uncover) and phase == "turn-up":
             turned = self.cards(att.get("turned") or [])
@@ -639,27 +658,76 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             return self.w(*en_de) if en_de else None
         return None
 
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """Besides the bean game's: a card received that must be planted at
+        once, a captured coin to take, a quirk's demand, the Hampelmann's
+        free choice of the card to plant."""
+        phase = obs.get("phase")
+        foist = obs.get("foist")
+        if phase == "foist" and foist and int(foist.get("seat", -1)) == seat:
+            cards = self.cards([str(k) for k in foist.get("cards", [])])
+            return self.w(
+                f"You must plant the {cards} at once on a non-empty field it fits: a card "
+                f"received (or captured) that fits a field goes there at once "
+                f"({self.rule('foist')}).",
+                f"Du musst {cards} sofort auf ein passendes, nicht leeres Feld pflanzen: eine "
+                f"erhaltene (oder erbeutete) Karte, die auf ein Feld passt, kommt sofort dorthin "
+                f"({self.rule('foist')}).",
+            )
+        if phase == "capture" and obs.get("active") == seat and legal:
+            return self.w(
+                "You must take one of the turned-up coins that fits a non-empty field of yours: "
+                f"it is planted at once, the others go back ({self.rule('capture')}).",
+                "Du musst eine der aufgedeckten Münzen nehmen, die auf eines deiner nicht leeren "
+                f"Felder passt: sie wird sofort gepflanzt, die anderen gehen zurück "
+                f"({self.rule('capture')}).",
+            )
+        quirk = obs.get("quirk")
+        if phase == "quirk" and quirk and int(quirk.get("seat", -1)) == seat:
+            key = str(quirk.get("card"))
+            name, ask = self.mama_name(key), self.quirk(QUIRK_ASKS, key)
+            if ask:
+                return self.w(
+                    f"Your {name} asks: {ask} ({self.rule('quirk')}).",
+                    f"Dein {name} verlangt: {ask} ({self.rule('quirk')}).",
+                )
+        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
+        if (
+            phase == "plant"
+            and obs.get("active") == seat
+            and not int(obs.get("planted", 0) or 0)
+            and any(a.card for a in plants)
+        ):
+            return self.w(
+                f"You must plant a card of your hand first; your "
+                f"{self.mama_name('hampelmann')} lets you choose which ({self.rule('quirk')}).",
+                f"Du musst zuerst eine Karte deiner Hand pflanzen; dein "
+                f"{self.mama_name('hampelmann')} lässt dich wählen, welche "
+                f"({self.rule('quirk')}).",
+            )
+        return super().forced(obs, seat, legal)
+
     def two_player_action(self, a: Action, obs: dict[str, Any], me: dict[str, Any]) -> str:
         """The game for two's own actions: a stack used or discarded, a hand
         card discarded."""
         if isinstance(a, Drop):
             hand = me.get("hand", [])
             card = self.label(str(hand[a.card])) if a.card < len(hand) else "?"
+            k = self.n(a.card)
             return self.w(
-                f"discard hand card {a.card} ({card}); once a turn, in phase 2",
-                f"Handkarte {a.card} ({card}) ablegen; einmal pro Zug, in Phase 2",
+                f"discard hand card {k} ({card}); once a turn, in phase 2",
+                f"Handkarte {k} ({card}) ablegen; einmal pro Zug, in Phase 2",
             )
         stacks = obs.get("offer") or []
         pile = a.pile if isinstance(a, Use | Discard) else -1
         cards = self.stack_text(list(stacks[pile])) if 0 <= pile < len(stacks) else "?"
+        k = self.n(pile)
         if isinstance(a, Use):
             return self.w(
-                f"take stack {pile} ({cards}) to plant it, all on one field",
-                f"Stapel {pile} ({cards}) nehmen und alles auf ein Feld pflanzen",
+                f"take stack {k} ({cards}) to plant it, all on one field",
+                f"Stapel {k} ({cards}) nehmen und alles auf ein Feld pflanzen",
             )
-        return self.w(
-            f"discard stack {pile} ({cards}) whole", f"Stapel {pile} ({cards}) ganz ablegen"
-        )
+        return self.w(f"discard stack {k} ({cards}) whole", f"Stapel {k} ({cards}) ganz ablegen")
 
     # -------------------------------------------------------------- events
 
@@ -689,11 +757,12 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             extra = " (not even you see them)" if mine else ""
             return f"{who()} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
         if t == "attack":
+            f = self.n(e.get("field"))
             return self.w(
                 f"{who()} {'attack' if mine else 'attacks'} {who('target')} with the baby on "
-                f"top of field {e.get('field')}",
+                f"top of field {f}",
                 f"{who()} {'greifst' if mine else 'greift'} {who('target')} mit dem Baby oben "
-                f"auf Feld {e.get('field')} an",
+                f"auf Feld {f} an",
             )
         pile = str(e.get("pile", ""))
         if t == "shuffle" and pile.endswith("coins"):
@@ -713,13 +782,23 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 return f"eine von {owner} aufgedeckt: {card}"
             return f"turned up one of {whose('target')} coins: {card}"
         if t == "capture":
+            rule = self.rule("capture")
+            self.expect(
+                "plant",
+                e.get("seat"),
+                e.get("card"),
+                self.w(f" (a captured coin, {rule})", f" (eine erbeutete Münze, {rule})"),
+            )
             if self.de:
                 owner = "deine" if target_is_me else f"die von {self.seat(e.get('target'))}"
                 return (
                     f"{who()} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
-                    "sie wird sofort gepflanzt"
+                    f"eine erbeutete Münze, die auf ein Feld passt, wird sofort gepflanzt ({rule})"
                 )
-            return f"{who()} captured {whose('target')} {card} coin; it is planted at once"
+            return (
+                f"{who()} captured {whose('target')} {card} coin; a captured coin that fits a "
+                f"field is planted at once ({rule})"
+            )
         if t == "attack-spent":
             return self.w(
                 f"{who('target')} {'have' if target_is_me else 'has'} no coins: the attack is "
@@ -755,23 +834,41 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             return self.quirk_event(e, me)
         if t == "plant" and (e.get("bottom") or e.get("under_lady")):
             planted = self.label(str(e["card"]))
+            f = self.n(e["field"])
+            why = self.reason_for("plant", e.get("seat"), e.get("card"))
             if self.de:
                 where = "ganz unten auf" if e.get("bottom") else "unter die Dame oben auf"
                 return (
-                    f"{who()} {'hast' if mine else 'hat'} {planted} {where} Feld {e['field']} "
-                    "gepflanzt"
+                    f"{who()} {'hast' if mine else 'hat'} {planted} {where} Feld {f} gepflanzt{why}"
                 )
             where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
-            return f"{who()} planted {planted} {where} field {e['field']}"
+            return f"{who()} planted {planted} {where} field {f}{why}"
         if t == "foist":
+            if ("plant", e.get("seat"), e.get("card")) in self.pending:  # a captured coin
+                rule = self.rule("capture")
+                return self.w(
+                    f"{who()} had to plant the captured {card} at once on a field it fits ({rule})",
+                    f"{who()} {'musstest' if mine else 'musste'} die erbeutete {card} sofort auf "
+                    f"ein passendes Feld pflanzen ({rule})",
+                )
+            rule = self.rule("foist")
+            self.expect(
+                "plant",
+                e.get("seat"),
+                e.get("card"),
+                self.w(
+                    f" (at once: a received card that fits a field goes there, {rule})",
+                    f" (sofort: eine erhaltene Karte, die auf ein Feld passt, kommt dorthin, "
+                    f"{rule})",
+                ),
+            )
             return self.w(
-                f"{who()} had to plant the received {card} at once on a field it fits "
-                "(mutterbohnchen §3.3.3)",
+                f"{who()} had to plant the received {card} at once on a field it fits ({rule})",
                 f"{who()} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
-                "passendes Feld pflanzen (mutterbohnchen §3.3.3)",
+                f"passendes Feld pflanzen ({rule})",
             )
         if t == "pull":
-            f, a, b = e.get("field"), e.get("from"), e.get("to")
+            f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
             if self.de:
                 where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
                 return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
@@ -790,19 +887,24 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 f"{who} {'hast' if mine else 'hat'} die Karte für das dritte Feld",
             )
         if t == "third-field":
+            f = self.n(e.get("field"))
             return self.w(
-                f"{who} started a third field (field {e.get('field')}); the card goes to the opponent",
-                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (Feld {e.get('field')}); "
+                f"{who} started a third field (field {f}); the card goes to the opponent",
+                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (Feld {f}); "
                 "die Karte geht an den Gegner",
             )
         if t == "field-lost":
+            f, rule = self.n(e.get("field")), self.rule("field-lost")
             if self.de:
                 where = "dein Feld" if mine else "das Feld"
                 whom = "" if mine else f" von {self.seat(e.get('seat'))}"
-                return f"{where} {e.get('field')}{whom} ist weg: mit drei Feldern abgeerntet"
+                return (
+                    f"{where} {f}{whom} ist weg: wer drei Felder hat, verliert das Feld, das er "
+                    f"aberntet ({rule})"
+                )
             return (
-                f"{self.whose(e.get('seat'), me)} field {e.get('field')} is gone: harvested "
-                "with three fields"
+                f"{self.whose(e.get('seat'), me)} field {f} is gone: a player with three "
+                f"fields loses the field he harvests ({rule})"
             )
         if t == "stack-used":
             return self.w(
@@ -842,7 +944,14 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if self.de and e.get("seat") != me:
             name = f"{self.mama_name(card)} von {self.seat(e.get('seat'))}"
         who = self.who(e.get("seat"), me)
+        rule = self.rule("quirk")
         if card == "flitzer":
+            self.expect(
+                "plant",
+                e.get("seat"),
+                "flitzer",
+                self.w(f" (the {self.mama_name('flitzer')}, {rule})", f" (der Flitzer, {rule})"),
+            )
             return self.w(
                 f"the {self.mama_name('flitzer')} goes to {who}",
                 f"der {self.mama_name('flitzer')} geht an {'dich' if e.get('seat') == me else who}",
@@ -859,6 +968,15 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if card == "aktivist":
             takes = self.label(str(e.get("takes")))
+            self.expect(
+                "plant",
+                e.get("seat"),
+                e.get("takes"),
+                self.w(
+                    f" ({self.mama_name('aktivist')}'s quirk, {rule})",
+                    f" (Macke des {self.mama_name('aktivist')}, {rule})",
+                ),
+            )
             return self.w(
                 f"{name} takes the revealed {takes} onto his field",
                 f"{name} nimmt die aufgedeckte {takes} auf sein Feld",
@@ -878,30 +996,48 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         if card == "arbeitstier" and "plants" in e:
             plants = self.label(str(e["plants"]))
-            return self.w(
-                f"{name}: the back hand card {plants} is planted",
-                f"{name}: die hinterste Handkarte {plants} wird gepflanzt",
+            self.expect(
+                "plant",
+                e.get("seat"),
+                e["plants"],
+                self.w(
+                    f" ({self.mama_name('arbeitstier')}'s quirk, {rule})",
+                    f" (Macke des {self.mama_name('arbeitstier')}, {rule})",
+                ),
             )
-        if "to" in e:
             return self.w(
-                f"{name} moved up to position {e['to']} of field {e.get('field')}",
-                f"{name} rückte auf Position {e['to']} von Feld {e.get('field')} hoch",
+                f"{name}: the back hand card {plants} is planted ({rule})",
+                f"{name}: die hinterste Handkarte {plants} wird gepflanzt ({rule})",
+            )
+        f = self.n(e.get("field"))
+        if "to" in e:
+            k = self.n(e["to"])
+            return self.w(
+                f"{name} moved up to position {k} of field {f}",
+                f"{name} rückte auf Position {k} von Feld {f} hoch",
             )
         if "moved" in e:
             moved = self.label(str(e["moved"]))
             if card == "frauenversteher":
                 return self.w(
-                    f"{name} brought {moved} to the top of field {e.get('field')}",
-                    f"{name} brachte {moved} nach oben auf Feld {e.get('field')}",
+                    f"{name} brought {moved} to the top of field {f}",
+                    f"{name} brachte {moved} nach oben auf Feld {f}",
                 )
             return self.w(
-                f"{name} discarded {moved} from field {e.get('field')}",
-                f"{name} legte {moved} von Feld {e.get('field')} ab",
+                f"{name} discarded {moved} from field {f}",
+                f"{name} legte {moved} von Feld {f} ab",
             )
         if "field" in e:
+            mama = self.mama_name(card)
+            self.expect(
+                "harvest",
+                e.get("seat"),
+                e.get("field"),
+                self.w(f" ({mama}'s quirk, {rule})", f" (Macke des {mama}, {rule})"),
+            )
             return self.w(
-                f"{name}: field {e['field']} is harvested",
-                f"{name}: Feld {e['field']} wird abgeerntet",
+                f"{name}: field {f} is harvested ({rule})",
+                f"{name}: Feld {f} wird abgeerntet ({rule})",
             )
         return self.w(f"{name} acts", f"{name} wirkt")
 
@@ -911,9 +1047,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         if "open_fields" in p and f not in p["open_fields"]:
             holds = obs.get("third_field_card") == s
             return self.w(
-                f"f{f}: not a field"
+                f"f{self.n(f)}: not a field"
                 + (" (may start one here: holds the third-field card)" if holds else ""),
-                f"f{f}: kein Feld"
+                f"f{self.n(f)}: kein Feld"
                 + (
                     " (darf hier eines beginnen: hat die Karte für das dritte Feld)"
                     if holds
@@ -968,7 +1104,10 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         att = obs.get("attack")
         if att:
             opened = ", ".join(
-                self.w(f"f{f} (up to {self.coins(int(n))})", f"f{f} (bis zu {self.coins(int(n))})")
+                self.w(
+                    f"f{self.n(f)} (up to {self.coins(int(n))})",
+                    f"f{self.n(f)} (bis zu {self.coins(int(n))})",
+                )
                 for f, n in att.get("open", [])
             ) or self.w("none", "keine")
             target = int(att.get("target", -1))
@@ -1056,7 +1195,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                 )
         fp = obs.get("final_placement")
         if fp:
-            used = ", ".join(f"f{f}" for f in fp.get("used", [])) or self.w(
+            used = ", ".join(f"f{self.n(f)}" for f in fp.get("used", [])) or self.w(
                 "none yet", "noch keine"
             )
             name = self.seat_name(int(fp["seat"]), seat, kinds)
@@ -1075,9 +1214,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             out.append(
                 self.w(
                     f"foist: {name} must plant the received {cards} at once on a field it fits "
-                    "(mutterbohnchen §3.3.3)",
+                    f"({self.rule('foist')})",
                     f"Zuschieben: {name} muss die erhaltene {cards} sofort auf ein passendes "
-                    "Feld pflanzen (mutterbohnchen §3.3.3)",
+                    f"Feld pflanzen ({self.rule('foist')})",
                 )
             )
         return out
@@ -1101,7 +1240,9 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         stacks = obs.get("offer") or []
         if stacks:
-            text = "   ".join(f"p{i}: {self.stack_text(list(st))}" for i, st in enumerate(stacks))
+            text = "   ".join(
+                f"p{i}: {self.stack_text(list(st))}" for i, st in enumerate(stacks, 1)
+            )
             if phase == "use-offer":
                 out.append(
                     self.w(

@@ -20,7 +20,7 @@ from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, 
 
 HELP_EN = """\
 Prohibohn adds:
-  stash h0,h3             set-up: lay two hand cards face down as your starting coins
+  stash h1,h4             set-up: lay two hand cards face down as your starting coins
   build casino-3          buy an establishment with coins of its bean type
   build police-station-4  buy a Police Station with blaue coins (then take a
                           coin of the mafia treasury: take sau)
@@ -28,10 +28,10 @@ Prohibohn adds:
                           buy the Razzia with 4 blaue coins / 5 coins of one other type
   remove casino-4         remove the third card of an establishment after buying
                           your second one / pub-4: remove the opponent's 1-card
-  plant h2 f0             Varieté: plant hand card h2 on field 0
+  plant h3 f1             Varieté: plant hand card h3 on field 1
   drop h1                 casino-3: put hand card h1 on the discard pile
   uncover                 Undertaker: uncover one more card after the early stop
-  protect f0              pub-3: give the boss one more card of field 0
+  protect f1              pub-3: give the boss one more card of field 1
   draw 3                  Gas Station: how many cards you draw in phase 6
 Establishments are worth their price at the end; a 1-card is worth 1, 0 after the
 Razzia, 4 with the 3- and 4-card of its establishment.
@@ -39,7 +39,7 @@ Razzia, 4 with the 3- and 4-card of its establishment.
 
 HELP_DE = """\
 Prohibohn fügt hinzu:
-  stash h0,h3             Aufbau: zwei Handkarten verdeckt als Startmünzen legen
+  stash h1,h4             Aufbau: zwei Handkarten verdeckt als Startmünzen legen
   build casino-3          ein Etablissement mit Münzen seiner Bohnensorte kaufen
   build police-station-4  eine Polizeiwache mit blaue-Münzen kaufen (dann eine Münze
                           aus der Kasse der Mafia nehmen: take sau)
@@ -47,10 +47,10 @@ Prohibohn fügt hinzu:
                           die Razzia mit 4 blaue-Münzen / 5 Münzen einer anderen Sorte kaufen
   remove casino-4         die dritte Karte eines Etablissements entfernen, nachdem du
                           deine zweite gekauft hast / pub-4: die 1er-Karte des Gegners entfernen
-  plant h2 f0             Varieté: Handkarte h2 auf Feld 0 pflanzen
+  plant h3 f1             Varieté: Handkarte h3 auf Feld 1 pflanzen
   drop h1                 casino-3: Handkarte h1 auf den Ablagestapel legen
   uncover                 Bestatter: nach dem frühen Halt eine Karte mehr aufdecken
-  protect f0              pub-3: dem Boss eine Karte mehr von Feld 0 geben
+  protect f1              pub-3: dem Boss eine Karte mehr von Feld 1 geben
   draw 3                  Tankstelle: wie viele Karten du in Phase 6 ziehst
 Etablissements sind am Ende ihren Preis wert; eine 1er-Karte 1, nach der Razzia 0,
 mit der 3er- und 4er-Karte ihres Etablissements 4.
@@ -120,6 +120,12 @@ class ProhibohnDescriber(AlCabohneDescriber):
         "draw": ("choosing how many cards to draw", "Wählen, wie viele Karten gezogen werden"),
         "final-buying": ("buying at the end of the game", "Kaufen am Spielende"),
     }
+    #: the sections of ``rules/prohibohn.md`` behind the moves the rules force
+    #: where Prohibohn changes Al Cabohne's
+    RULES: ClassVar[dict[str, str]] = {
+        "protection": "prohibohn §3.1",
+        "final-harvest": "prohibohn §5.3",
+    }
 
     ORDER: ClassVar[tuple[type[Action], ...]] = (
         Plant,
@@ -173,8 +179,8 @@ class ProhibohnDescriber(AlCabohneDescriber):
             card = self.ref_card(f"h{a.card}", me, obs)
             on, how = fld(a.field), self.plant_how(a.mode)
             return self.w(
-                f"plant hand card {a.card} ({card}) on {on}{how} (Varieté)",
-                f"Handkarte {a.card} ({card}) auf {on} pflanzen{how} (Varieté)",
+                f"plant hand card {self.n(a.card)} ({card}) on {on}{how} (Varieté)",
+                f"Handkarte {self.n(a.card)} ({card}) auf {on} pflanzen{how} (Varieté)",
             )
         if isinstance(a, Build):
             return self.establishment_action(a)
@@ -246,8 +252,8 @@ class ProhibohnDescriber(AlCabohneDescriber):
             card = self.ref_card(f"h{a.card}", me, obs)
             casino = self.establishment_name("casino-3")
             return self.w(
-                f"{casino}: put hand card {a.card} ({card}) on the discard pile",
-                f"{casino}: Handkarte {a.card} ({card}) auf den Ablagestapel legen",
+                f"{casino}: put hand card {self.n(a.card)} ({card}) on the discard pile",
+                f"{casino}: Handkarte {self.n(a.card)} ({card}) auf den Ablagestapel legen",
             )
         if isinstance(a, Remove):
             card = self.establishment_name(a.card)
@@ -278,6 +284,24 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         gas = self.w(" (Gas Station)", " (Tankstelle)") if a.count != 2 else ""
         return self.w(f"draw {self.ncards(a.count)}", f"{self.ncards(a.count)} ziehen") + gas
+
+    def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
+        """Al Cabohne's, but with the Varieté a card from anywhere in the hand
+        may be the one planted first."""
+        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
+        if (
+            obs.get("phase") == "plant"
+            and obs.get("active") == seat
+            and not int(obs.get("planted", 0) or 0)
+            and any(a.card for a in plants)
+        ):
+            return self.w(
+                "You must plant a card of your hand first; your Varieté lets you choose which"
+                f"{self.cite('front-card')}.",
+                "Du musst zuerst eine Karte deiner Hand pflanzen; dein Varieté lässt dich "
+                f"wählen, welche{self.cite('front-card')}.",
+            )
+        return super().forced(obs, seat, legal)
 
     def pass_text(self, obs: dict[str, Any]) -> str | None:
         phase = obs.get("phase")
@@ -551,10 +575,11 @@ class ProhibohnDescriber(AlCabohneDescriber):
         if phase == "protect":
             boss = d.get("boss")
             to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
+            f = self.n(d.get("field"))
             return [
                 self.w(
-                    f"decision: pub-3: field {d.get('field')} may give {to} more cards",
-                    f"Entscheidung: pub-3: Feld {d.get('field')} darf {to} mehr Karten geben",
+                    f"decision: pub-3: field {f} may give {to} more cards",
+                    f"Entscheidung: pub-3: Feld {f} darf {to} mehr Karten geben",
                 )
             ]
         if phase == "uncover-more":

@@ -14,7 +14,7 @@ from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
 from bohn.server.http import LANGS, BadRequest
 from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
-from bohn.server.rooms import Room, has_client_code, seat_names
+from bohn.server.rooms import Room, has_client_code, seat_kinds, seat_names
 from bohn.server.store import token_hash
 
 
@@ -78,7 +78,15 @@ def router(ctx: ServerContext) -> APIRouter:
         last = min(last, rep.last)
         names = seat_names(room.row)
         views = [
-            step_view(g, game_id, lang, rep.over, names=names, seed_chosen=room.row.seed_chosen)
+            step_view(
+                g,
+                game_id,
+                lang,
+                rep.over,
+                names=names,
+                seed_chosen=room.row.seed_chosen,
+                seats=seat_kinds(room.row),
+            )
             for g in rep.games(first, last)
         ]
         body = {

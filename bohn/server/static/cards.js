@@ -2,8 +2,12 @@
 // a bean card with its colour, symbol, name, count and beanometer; a card back;
 // a coin; buildings, establishments, mamas, babies, bosses and Bohnkick cards as
 // faces with their name, cost and effect. Every card element carries
-// data-card="<key>" and an accessible name; a detail view opens on hover
-// (title), on a click/tap or a long press (a popover that works on a phone).
+// data-card="<key>" and an accessible name; its text shows on hover (title),
+// and its detail view (a popover that works on a phone) opens on a long press,
+// a right click or its small (i) button, never on a plain click or tap: a
+// click on a card is the table's (it picks the card, or plants on its field).
+// A lady (Ladybohn, Mutterböhnchen: kind "lady") has a frame of her own and a
+// ♀ badge, and shows the beanometer she pays by.
 // Nothing here names a ruleset: all of it comes from the catalogue's entries.
 
 let entries = new Map(); // key -> catalogue entry
@@ -12,8 +16,8 @@ let lang = "en";
 let loadedFor = null;
 
 const WORDS = {
-  en: { cards: "cards", coin: "coin", coins: "coins", back: "a face-down card", meter: "Beanometer", lady: "Lady's beanometer", needs: (n, c) => `${n} cards → ${c} ${c === 1 ? "coin" : "coins"}`, count: (n) => `${n} in the game`, close: "Close" },
-  de: { cards: "Karten", coin: "Taler", coins: "Taler", back: "eine verdeckte Karte", meter: "Bohnometer", lady: "Bohnometer der Dame", needs: (n, c) => `${n} Karten → ${c} Taler`, count: (n) => `${n} im Spiel`, close: "Schließen" },
+  en: { cards: "cards", coin: "coin", coins: "coins", back: "a face-down card", meter: "Beanometer", lady: "Lady's beanometer", needs: (n, c) => `${n} ${n === 1 ? "card" : "cards"} → ${c} ${c === 1 ? "coin" : "coins"}`, count: (n) => `${n} in the game`, close: "Close", info: (n) => `Details: ${n}`, she: "lady" },
+  de: { cards: "Karten", coin: "Taler", coins: "Taler", back: "eine verdeckte Karte", meter: "Bohnometer", lady: "Bohnometer der Dame", needs: (n, c) => `${n} ${n === 1 ? "Karte" : "Karten"} → ${c} Taler`, count: (n) => `${n} im Spiel`, close: "Schließen", info: (n) => `Details: ${n}`, she: "Dame" },
 };
 const words = () => WORDS[lang] || WORDS.en;
 
@@ -177,10 +181,15 @@ export function cardFace(key, attrs = {}) {
   if (!entries.has(String(key))) return beanToken(key, e, attrs);
   const name = cardName(key);
   const isBean = !!e.beanometer && !e.text;
-  const n = h("span", `card cardf kind-${e.kind}${isBean ? " bean" : " special"}`);
+  const lady = e.kind === "lady";
+  const n = h("span", `card cardf kind-${e.kind}${isBean ? " bean" : " special"}${lady ? " lady" : ""}`);
   n.dataset.card = String(key);
-  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
-  if (name.length > 18) n.classList.add("wordy");
+  // a lady's face says her bean type; her ♀ badge and frame say the rest
+  // (her full name, "Garden bean (lady)", is the accessible name and the hover text)
+  const man = lady ? byGroup.get(e.group) : null;
+  const shown = man && man.kind !== "lady" ? cardName(man.key) : name;
+  const longest = Math.max(...shown.split(/[\s-]+/).map((w) => w.length));
+  if (shown.length > 18) n.classList.add("wordy");
   if (longest >= 12) n.classList.add("longest-name");
   else if (longest >= 10) n.classList.add("longer-name");
   else if (longest >= 8) n.classList.add("long-name");
@@ -193,15 +202,29 @@ export function cardFace(key, attrs = {}) {
   const top = h("span", "cf-top");
   const price = isBean ? null : cost(e);
   if (price !== null) top.append(h("span", "cf-cost", price));
-  top.append(h("span", "cf-name", breakable(name)));
+  top.append(h("span", "cf-name", breakable(shown)));
   const sym = h("span", "cf-sym", e.symbol || "");
   if (isBean && e.count) sym.append(h("span", "cf-count", String(e.count)));
+  // the badges sit on the card's left edge, which a fanned hand or pile leaves in view
+  if (lady) {
+    const badge = h("span", "cf-lady", "♀");
+    badge.dataset.testid = "lady-mark";
+    badge.title = words().she;
+    sym.append(badge);
+  }
   n.append(top, sym);
-  if (isBean || e.beanometer) n.append(meterStrip(e.beanometer));
+  if (isBean || e.beanometer) n.append(meterStrip(lady && e.lady_beanometer ? e.lady_beanometer : e.beanometer));
   else {
     const eff = tr(e.effect) || tr(e.text);
     if (eff) n.append(h("span", "cf-effect", eff));
   }
+  // the detail view's own button (a click on the card itself is the table's),
+  // on the card's left edge, away from its middle, where a finger takes it
+  const info = h("span", "cf-info", "i");
+  info.dataset.testid = "card-info";
+  info.setAttribute("aria-hidden", "true"); // the card's keys (Enter, the menu key) open it too
+  info.title = words().info(name);
+  n.append(info);
   n.dataset.details = "1";
   apply(n, attrs);
   n.setAttribute("tabindex", n.getAttribute("tabindex") ?? "0");
@@ -263,6 +286,20 @@ function faceOf(target) {
   return n && !n.closest(".card-pop") ? n : null;
 }
 
+/** The card face whose (i) the pointer event `ev` is on, or null. The (i)
+ * takes no pointer events itself (a finger near it would be drawn to it by
+ * the browser's touch adjustment, and a drag of the card never begin): the
+ * press is on the card, and its place tells. */
+function onInfo(ev) {
+  const n = faceOf(ev.target);
+  const i = n && n.querySelector(":scope > .cf-info");
+  if (!i || !ev.isTrusted && !ev.clientX && !ev.clientY) return null;
+  const r = i.getBoundingClientRect();
+  if (!r.width) return null; // not shown here (a card in a control, under another card)
+  const inside = ev.clientX >= r.left - 1 && ev.clientX <= r.right + 1 && ev.clientY >= r.top - 1 && ev.clientY <= r.bottom + 1;
+  return inside ? n : null;
+}
+
 //: how long a press on a card, held still, takes to open its detail view (ms)
 export const LONG_PRESS_MS = 450;
 //: how far (px) a pointer may move before a press is a drag instead
@@ -272,10 +309,24 @@ let pressTimer = null;
 let pressed = null; // {x, y} where the press on a card began
 let longPressed = false;
 
-/** Click/tap, long press, Enter and Escape open and close card details (once per page). */
+/** A long press, a right click, the card's (i), Enter (on a card that does not
+ * move) and Escape open and close card details (once per page). A plain click
+ * or tap on a card never opens them: it is the table's (picking the card,
+ * planting on its field). */
 export function installDetails() {
   if (document.body.dataset.cardDetails) return;
   document.body.dataset.cardDetails = "1";
+  // the (i): its press is no drag, no long press and no pick; its click opens the details
+  document.addEventListener("pointerdown", (ev) => {
+    if (onInfo(ev)) ev.stopPropagation();
+  }, true);
+  document.addEventListener("click", (ev) => {
+    const n = onInfo(ev);
+    if (!n) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    openDetail(n);
+  }, true);
   document.addEventListener("pointerdown", (ev) => {
     const n = faceOf(ev.target);
     clearTimeout(pressTimer);
@@ -315,11 +366,8 @@ export function installDetails() {
     ev.stopPropagation();
   }, true);
   document.addEventListener("click", (ev) => {
-    const n = faceOf(ev.target);
+    // a click elsewhere closes the details (and does what it does there)
     if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
-    if (!n) return;
-    if (n.closest("label, button, a, [data-src]")) return; // the control around it (or the card's move) acts
-    openDetail(n);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") closeDetail();

@@ -80,11 +80,16 @@ export function cards(list, attrs = {}) {
 /** A card's name in the page's language (its key until the catalogue is loaded). */
 export { cardName };
 
+/** A seat in words: the JSON counts seats from 0, a person reads them from 1
+ * ("seat 1" is seat 0); so do fields, offers and piles in the lines below. */
 export function seatName(s, me) {
   if (s === null || s === undefined || s < 0) return lang === "de" ? "das Spiel" : "the game";
-  if (lang === "de") return s === me ? `du (Platz ${s})` : `Platz ${s}`;
-  return s === me ? `you (seat ${s})` : `seat ${s}`;
+  if (lang === "de") return s === me ? `du (Platz ${s + 1})` : `Platz ${s + 1}`;
+  return s === me ? `you (seat ${s + 1})` : `seat ${s + 1}`;
 }
+
+/** An index as a person reads it: from 1 (a name, not a number, is left as it is). */
+const nth = (i) => (typeof i === "number" ? i + 1 : i);
 
 const refs = (xs) => (xs || []).join(",");
 
@@ -179,24 +184,24 @@ export function eventText(e, me) {
     case "turn":
       return `Turn ${e.turn}: ${who(e.seat)} to play.`;
     case "plant":
-      return `${who(e.seat)} planted ${e.card} on field ${e.field}${e.as ? ` (as ${e.as})` : ""}${e.bottom ? " (at the bottom)" : ""}${e.under_lady ? " (under the lady)" : ""}.`;
+      return `${who(e.seat)} planted ${e.card} on field ${nth(e.field)}${e.as ? ` (as ${e.as})` : ""}${e.bottom ? " (at the bottom)" : ""}${e.under_lady ? " (under the lady)" : ""}.`;
     case "harvest":
-      return `${who(e.seat)} harvested field ${e.field} (${n(e.cards)} × ${e.cards && e.cards[0]}) for ${e.coins} coin${e.coins === 1 ? "" : "s"}.`;
+      return `${who(e.seat)} harvested field ${nth(e.field)} (${n(e.cards)} × ${e.cards && e.cards[0]}) for ${e.coins} coin${e.coins === 1 ? "" : "s"}.`;
     case "reveal":
       return `Revealed: ${list(e.cards)}.`;
     case "offer": {
       const give = e.give && e.give.length ? `gives ${list(e.give)}` : "gives nothing";
       const want = e.want && e.want.length ? `wants ${list(e.want)}` : "wants nothing";
-      return `Offer ${e.id}: ${who(e.from)} → ${who(e.to)}: ${give}, ${want}.`;
+      return `Offer ${nth(e.id)}: ${who(e.from)} → ${who(e.to)}: ${give}, ${want}.`;
     }
     case "trade":
-      return `Deal ${e.offer}: ${who(e.from)} gave ${list(e.given)}, ${who(e.to)} gave ${list(e.returned)}.`;
+      return `Deal ${nth(e.offer)}: ${who(e.from)} gave ${list(e.given)}, ${who(e.to)} gave ${list(e.returned)}.`;
     case "decline":
-      return `${who(e.seat)} declined offer ${e.id}.`;
+      return `${who(e.seat)} declined offer ${nth(e.id)}.`;
     case "withdraw":
-      return `${who(e.seat)} withdrew offer ${e.id}.`;
+      return `${who(e.seat)} withdrew offer ${nth(e.id)}.`;
     case "offer-void":
-      return `Offer ${e.id} (${who(e.from)} → ${who(e.to)}) lapsed.`;
+      return `Offer ${nth(e.id)} (${who(e.from)} → ${who(e.to)}) lapsed.`;
     case "keep":
       return `${who(e.seat)} kept ${list(e.cards)}.`;
     case "pass":
@@ -216,11 +221,11 @@ export function eventText(e, me) {
     case "pay":
       return `${who(e.seat)} paid ${list(e.coins)}${e.for ? ` for ${e.for}` : ""}.`;
     case "buy-field":
-      return `${who(e.seat)} bought field ${e.field}.`;
+      return `${who(e.seat)} bought field ${nth(e.field)}.`;
     case "build":
       return `${who(e.seat)} built ${e.building || e.card || JSON.stringify(e)}.`;
     case "attack":
-      if (e.target !== undefined) return `${who(e.seat)} attacks ${who(e.target)} with field ${e.field}.`;
+      if (e.target !== undefined) return `${who(e.seat)} attacks ${who(e.target)} with field ${nth(e.field)}.`;
       if (e.team !== undefined) return `Attack ${e.attack}: team ${e.team}, opened by ${who(e.seat)}.`;
       break;
     case "mafia-plant":
@@ -230,7 +235,7 @@ export function eventText(e, me) {
     case "uncover":
       return `Uncovered ${e.card}${e.to ? ` (to the ${e.to})` : ""}.`;
     case "place":
-      return `${who(e.seat)} placed pile ${e.pile} (${list(e.cards)}) on ${e.boss !== undefined ? `boss ${e.boss}` : `field ${e.field}`}.`;
+      return `${who(e.seat)} placed pile ${nth(e.pile)} (${list(e.cards)}) on ${e.boss !== undefined ? `boss ${nth(e.boss)}` : `field ${nth(e.field)}`}.`;
     case "give":
       return `${who(e.seat)} gave ${e.card} to ${e.boss}.`;
     case "stash":
@@ -288,3 +293,7 @@ export function resultBlock(result, me, nameOf = (s) => seatName(s, me)) {
   box.append(el("p", { dataset: { testid: "result-reason" } }, why.join(" ")));
   return box;
 }
+
+/** Where the lobby keeps, for this tab, the links a game's creator hands out
+ * (the game page shows them until every person has come: people.js). */
+export const inviteKey = (game) => `bohn.invite.${game}`;

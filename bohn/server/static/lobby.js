@@ -1,6 +1,6 @@
 // The lobby: create a game, take a free seat at an open table, find the
 // games this browser created or joined, list every game.
-import { api, el } from "./common.js";
+import { api, el, inviteKey } from "./common.js";
 import { lang, switchLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -212,15 +212,37 @@ function choiceWords(o, c) {
   return typeof w === "string" ? w : w[lang] || w.en || String(c);
 }
 
+/** The input of an option whose value names seats (the server's `input`):
+ * one seat, as a choice of the seats; or one number per seat. */
+function seatInput(o, id, n) {
+  if (o.input === "seat") {
+    const sel = el("select", { id }, ...Array.from({ length: n }, (_, i) => el("option", { value: i }, i === 0 ? t("lobby.seat-of-you", i) : t("seat", i))));
+    sel.value = String(Math.min(Number(o.default) || 0, n - 1));
+    return sel;
+  }
+  const box = el("span", { id, class: "per-seat", role: "group" });
+  const given = Array.isArray(o.default) ? o.default : [];
+  for (let i = 0; i < n; i++) {
+    box.append(
+      el("label", { class: "per-seat-one" }, el("span", { class: "hint" }, t("seat", i)),
+        el("input", { type: "number", min: 0, value: given[i] ?? "", placeholder: t("lobby.as-above"), dataset: { seatValue: String(i) } })),
+    );
+  }
+  return box;
+}
+
 function renderOptions() {
   const v = current();
   $("variant-info").textContent = t("lobby.variant-info", v.title, v.players.counts.join(", "));
+  const n = Number($("players").value) || v.players.counts[0];
   const box = $("options");
   box.replaceChildren();
   for (const o of v.options) {
     const id = `opt-${o.name}`;
     let input;
-    if (o.kind === "bool") {
+    if (o.input) {
+      input = seatInput(o, id, n);
+    } else if (o.kind === "bool") {
       input = el("input", { type: "checkbox", id, checked: !!o.default });
     } else if (o.kind === "choice" && o.choices) {
       input = el("select", { id }, ...o.choices.map((c) => el("option", { value: c }, choiceWords(o, c))));
@@ -228,22 +250,23 @@ function renderOptions() {
     } else if (o.kind === "int") {
       input = el("input", { type: "number", id, min: 0, value: o.default ?? "" });
     } else {
-      input = el("input", { type: "text", id, value: o.default === null ? "" : JSON.stringify(o.default), placeholder: "JSON" });
+      continue; // an option no form can ask for in words stays at its default
     }
     input.dataset.testid = `option-${o.name}`;
     input.dataset.option = o.name;
     input.dataset.kind = o.kind;
-    const label = optionWords(o, "label") || optionWords(o, "help") || o.doc || o.name;
-    const help = optionWords(o, "label") ? optionWords(o, "help") || o.doc || "" : "";
-    const tech = `${o.name}${o.default_id ? ` · ${o.default_id}` : ""}`;
+    const label = optionWords(o, "label") || optionWords(o, "help") || o.name;
+    // a seat option's help counts seats as the JSON does; its choices say it all
+    const help = optionWords(o, "label") && !o.input ? optionWords(o, "help") : o.input === "per-seat" ? t("lobby.per-seat-help") : "";
+    // the option's name and its decision in the rules (BO-D3) stay out of
+    // sight: a tooltip for those who look for them
     box.append(
       el(
         "div",
-        { class: "row option", dataset: { testid: `option-row-${o.name}` } },
+        { class: "row option", dataset: { testid: `option-row-${o.name}` }, title: `${o.name}${o.default_id ? ` · ${o.default_id}` : ""}` },
         el("label", { for: id, class: "option-label" }, label),
         input,
         help ? el("small", { class: "hint option-help" }, help) : null,
-        el("small", { class: "hint option-id", dataset: { testid: `option-id-${o.name}` } }, tech),
       ),
     );
   }
@@ -255,39 +278,19 @@ function readOptions() {
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const o = v.options.find((x) => x.name === input.dataset.option);
     let value;
-    if (o.kind === "bool") value = input.checked;
-    else if (o.kind === "int") value = input.value === "" ? o.default : Number(input.value);
-    else if (o.kind === "choice") value = input.value;
-    else if (input.value.trim() === "") value = null;
-    else {
-      try {
-        value = JSON.parse(input.value);
-      } catch {
-        throw new Error(t("lobby.bad-json", o.name));
+    if (o.input === "per-seat") {
+      const each = [...input.querySelectorAll("input[data-seat-value]")].map((i) => i.value.trim());
+      value = each.every((x) => x === "") ? null : each.map((x) => (x === "" ? null : Number(x)));
+      if (value && value.includes(null)) {
+        const above = Number($("opt-trade_cap") ? $("opt-trade_cap").value : 20);
+        value = value.map((x) => (x === null ? above : x));
       }
-    }
+    } else if (o.input === "seat" || o.kind === "int") value = input.value === "" ? o.default : Number(input.value);
+    else if (o.kind === "bool") value = input.checked;
+    else value = input.value;
     if (JSON.stringify(value) !== JSON.stringify(o.default)) out[o.name] = value;
   }
   return out;
-}
-
-function linkItem(label, url, testid) {
-  const a = el("a", { href: url, dataset: { testid } }, url);
-  const copy = el("button", { type: "button", class: "copy", dataset: { testid: `${testid}-copy` } }, t("lobby.copy"));
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      copy.textContent = t("lobby.copied");
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents(a);
-      getSelection().removeAllRanges();
-      getSelection().addRange(range);
-      copy.textContent = t("lobby.selected");
-    }
-    setTimeout(() => (copy.textContent = t("lobby.copy")), 2000);
-  });
-  return el("li", {}, el("span", { class: "label" }, label), " ", a, " ", copy);
 }
 
 async function create(ev) {
@@ -326,21 +329,22 @@ async function create(ev) {
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
   try {
     const g = await api("/api/games", { method: "POST", body });
-    const list = $("join-links");
-    list.replaceChildren();
     const own = g.join[0];
-    for (const j of g.join.slice(1)) {
+    // the creator goes to their seat at once; the links for the others go
+    // with them, and the game page shows them until everyone has come
+    const invites = g.join.slice(1).map((j) => {
       const s = g.seats[j.seat];
-      const label = kinds[j.seat] === "open" ? t("lobby.link-open", j.seat) : t("lobby.link-for", j.seat, s && s.name ? s.name : "");
-      list.append(linkItem(label, absolute(j.url), `join-link-${j.seat}`));
+      return { seat: j.seat, name: kinds[j.seat] === "open" ? "" : (s && s.name) || "", url: withLang(absolute(j.url)) };
+    });
+    invites.push({ url: absolute(g.spectate.url) });
+    try {
+      sessionStorage.setItem(inviteKey(g.id), JSON.stringify(invites));
+    } catch {
+      // storage off: the links are lost to this tab; the seats are still open tables
     }
-    list.append(linkItem(t("lobby.link-spectate"), absolute(g.spectate.url), "spectate-link"));
     const url = withLang(absolute(own.url));
-    $("own-link").href = url;
-    $("own-link").textContent = t("lobby.play-now", own.seat);
-    $("created").hidden = false;
     remember({ id: g.id, variant: g.variant, title: g.title, seat: own.seat, name, url, role: "created" });
-    loadGames();
+    location.assign(url);
   } catch (e) {
     showError(refusalText(e));
   }
@@ -591,18 +595,21 @@ async function init() {
   $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
   renderFilters();
   $("variant").addEventListener("change", () => {
-    renderOptions();
     renderPlayers();
+    renderOptions();
   });
-  $("players").addEventListener("change", renderSeats);
+  $("players").addEventListener("change", () => {
+    renderSeats();
+    renderOptions(); // the options that name seats ask for as many
+  });
   $("new-game").addEventListener("submit", create);
   $("refresh").addEventListener("click", loadGames);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") loadGames();
     schedule();
   });
-  renderOptions();
   renderPlayers();
+  renderOptions();
   await loadGames();
   schedule();
 }

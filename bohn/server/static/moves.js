@@ -3,7 +3,7 @@
 // and the choosers of several cards. play.js draws the board; this part
 // says which cards and places move, and sends the moves.
 import { card, cardKind, el } from "./common.js";
-import { cardName } from "./cards.js";
+import { cardName, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { seatOf } from "./table.js";
 import { $, S, hooks, me, obs, say, send, showError, who, yourMove } from "./session.js";
@@ -66,7 +66,72 @@ export function pickModel() {
     const m = moveParts(l.action);
     if (m.dst) targets.add(m.dst);
   }
+  if (selected !== null) for (const f of planFields(selected)) targets.add(f);
   return { sources, loose, mine: places, selected, targets, onSource, onTarget, onDrag };
+}
+
+// ---------------------------------------------------------------- a revealed card onto a field
+
+// The rules plant no revealed card at once: the active player keeps it (it
+// goes to the trading area) and plants it after the trading (`plant t0 f1`).
+// A revealed card put on one of my fields (dropped, or chosen and the field
+// clicked) is kept at once, and planted on that field by the page as soon
+// as the trading is over and it may go there: a plan, shown on the kept card.
+let plans = []; // {game, turn, key, field}
+
+const groupOf = (k) => ((entryOf(k) || {}).group) || cardKind(k);
+
+/** The legal move keeping revealed card `src`, if there is one. */
+const keepOf = (src) => (S.state.legal || []).find((l) => l.action.type === "keep" && `r${l.action.revealed}` === src);
+
+/** The fields a revealed card `src` may be kept for: empty, or of its bean type. */
+function planFields(src) {
+  if (!src || src[0] !== "r" || !S.state || !keepOf(src)) return [];
+  const key = cardAt(src);
+  const fields = seatOf(obs(), me()).fields || [];
+  return fields.map((f, j) => [f, j]).filter(([f]) => !f.length || groupOf(f[f.length - 1]) === groupOf(key)).map(([, j]) => `f${j}`);
+}
+
+/** Keep revealed card `src` for field `dst` (a plan the page carries out after the trading). */
+function keepFor(src, dst) {
+  const keep = keepOf(src);
+  if (!keep) return false;
+  plans.push({ game: S.state.game, turn: obs().turn, key: cardAt(src), field: Number(dst.slice(1)) });
+  selected = null;
+  send(keep.action);
+  return true;
+}
+
+/** Carry out the plans that may go now (one move a state); forget those of another turn. */
+function followPlans() {
+  const o = obs();
+  plans = plans.filter((p) => p.game === S.state.game && p.turn === o.turn);
+  if (!plans.length || S.pending || !yourMove()) return;
+  const area = seatOf(o, me()).trading_area || [];
+  const legal = S.state.legal || [];
+  const planting = legal.some((l) => l.action.type === "plant" && l.action.traded !== undefined);
+  for (const p of [...plans]) {
+    const at = area.map((k, i) => (k === p.key ? i : -1)).filter((i) => i >= 0);
+    if (!at.length) {
+      // planted by hand, or not kept after all: nothing left to do once the trading is over
+      if (planting) plans.splice(plans.indexOf(p), 1);
+      continue;
+    }
+    const moves = legal.filter((l) => l.action.type === "plant" && at.includes(l.action.traded) && l.action.field === p.field);
+    if (!moves.length) continue; // not yet (the trading goes on, or the field must be harvested first)
+    plans.splice(plans.indexOf(p), 1);
+    const froms = [...new Set(moves.map((l) => l.action.traded))];
+    const only = moves.filter((l) => l.action.traded === froms[0]);
+    if (only.length === 1) {
+      send(only[0].action);
+    } else {
+      // several ways to plant it there (a lady to pull up): the player chooses
+      selected = `t${froms[0]}`;
+      hooks.renderBoard();
+      renderPickBar(only);
+    }
+    return;
+  }
 }
 
 function cardAt(src) {
@@ -118,6 +183,11 @@ function onTarget(dst) {
     src = froms[0];
   }
   const moves = (model.sources.get(src) || []).filter((l) => moveParts(l.action).dst === dst);
+  if (!moves.length && planFields(src).includes(dst) && keepFor(src, dst)) return;
+  if (!moves.length && src[0] === "r" && dst[0] === "f" && keepOf(src)) {
+    showError(t("keep-not-here", cardName(cardAt(src)))); // a field of another bean
+    return;
+  }
   if (moves.length === 1) {
     selected = null;
     send(moves[0].action);
@@ -163,8 +233,10 @@ function illegalTry(src, dst) {
 function renderPickBar(only) {
   let bar = $("pick-bar");
   if (!bar) {
+    // above the moves panel, where it stays in view: sticky at the top of
+    // the side panel, and of the page on a tablet; at the foot of a phone's screen
     bar = el("div", { id: "pick-bar", class: "pick-bar", role: "status", dataset: { testid: "pick-bar" } });
-    $("actions").before(bar);
+    ($("moves-panel") || $("actions")).before(bar);
   }
   if (selected === null || !S.state) {
     bar.hidden = true;
@@ -173,23 +245,42 @@ function renderPickBar(only) {
   }
   const moves = only || (pickModel().sources.get(selected) || []);
   const name = cardName(cardAt(selected));
+  const words = !moves.length ? t("no-move-card", name) : only ? `${t("choose-how")} ` : planFields(selected).length ? t("pick-revealed", name) : t("pick-card", name);
   bar.hidden = false;
   bar.replaceChildren(
-    el("span", { class: "pick-text" }, moves.length ? (only ? `${t("choose-how")} ` : t("pick-card", name)) : t("no-move-card", name)),
+    el("span", { class: "pick-text" }, words),
     ...moves.filter((l) => only || !moveParts(l.action).dst).map((l) => actionButton(l)),
     el("button", { type: "button", class: "small", dataset: { testid: "pick-cancel" }, onclick: () => { selected = null; hooks.renderBoard(); renderPickBar(); } }, t("cancel-pick")),
   );
 }
 
-/** My fields' own buttons: harvest (and other moves of a field that take no card). */
+/** My fields' own buttons: harvest (and other moves of a field that take no
+ * card); Keep under each revealed card that may be kept, so that it is in
+ * view beside the cards; and the field a kept card is planned for. */
 export function fieldButtons(c) {
   if (!c.pick) return;
   for (const l of S.state.legal || []) {
     const a = l.action;
+    if (a.type === "keep") {
+      const card = document.querySelector(`[data-testid=revealed] [data-src="r${a.revealed}"]`);
+      if (card && card.parentElement) card.parentElement.append(actionButton(l, undefined, { small: true }));
+      continue;
+    }
     if (a.type !== "harvest" && a.type !== "protect") continue;
     const node = document.querySelector(`#my-seat .field[data-dst="f${a.field}"]`);
     if (!node) continue;
     node.append(actionButton(l, undefined, { small: true }));
+  }
+  const o = obs();
+  const area = seatOf(o, me()).trading_area || [];
+  const tagged = new Set();
+  for (const p of plans) {
+    if (p.game !== S.state.game || p.turn !== o.turn) continue;
+    const i = area.findIndex((k, j) => k === p.key && !tagged.has(j));
+    if (i < 0) continue;
+    tagged.add(i);
+    const card = document.querySelector(`#my-seat [data-src="t${i}"]`);
+    if (card && card.parentElement) card.parentElement.append(el("span", { class: "plan-tag", dataset: { testid: "plan-tag" } }, `→ ${t("field", p.field)}`));
   }
 }
 
@@ -263,6 +354,7 @@ export function renderActions() {
   const box = $("actions");
   box.replaceChildren();
   renderPickBar();
+  if (me() !== null && S.state) followPlans();
   shortcuts = [];
   primary = null;
   if (me() === null) {
@@ -377,7 +469,7 @@ export function actionButton(l, label, opts = {}) {
 
 /** The word on a field's own small button. */
 function shortWord(type) {
-  const w = { harvest: { en: "Harvest", de: "Ernten" }, protect: { en: "Protect", de: "Schützen" } }[type];
+  const w = { harvest: { en: "Harvest", de: "Ernten" }, protect: { en: "Protect", de: "Schützen" }, keep: { en: "Keep", de: "Behalten" } }[type];
   return w ? w[lang] : type;
 }
 

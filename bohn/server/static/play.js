@@ -10,6 +10,7 @@ import { renderClock, renderTradeWindow } from "./clock.js";
 import { $, S, hooks, me, obs, send, showError, who, yourMove } from "./session.js";
 import { clearSelection, fieldButtons, onKey, pickModel, renderActions } from "./moves.js";
 import { renderOffers, renderTradeForm, setupTradeForm, syncTradeForm, tradeAnswer } from "./trade.js";
+import { rematchBlock, renderInvites, seatMarks, withPresence } from "./people.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -101,7 +102,9 @@ function onMessage(msg) {
   if (msg.type === "state") {
     retries = 0;
     S.pending = false;
-    if (!msg.log.length || msg.log[0].step === 0) logSteps.clear();
+    // a log from the set-up on is the whole log (a reconnection); an empty
+    // one (nothing new: a seat's name or presence changed) keeps it
+    if (msg.log.length && msg.log[0].step === 0) logSteps.clear();
     for (const entry of msg.log) logSteps.set(entry.step, entry);
     if (!S.state || S.state.seq !== msg.seq) clearSelection();
     S.state = msg;
@@ -143,7 +146,7 @@ function onMessage(msg) {
 // ---------------------------------------------------------------- helpers
 
 
-const ctx = () => ({ me: me(), state: S.state, client: S.client, pick: pickModel() });
+const ctx = () => ({ me: me(), state: S.state, client: S.client, pick: pickModel(), marks: (i) => seatMarks(S.state, i) });
 
 function staticWords() {
   wordPage([
@@ -188,11 +191,14 @@ function render() {
   renderBoard();
   renderClock($("clock"), S.state, me(), lang);
   renderTradeWindow($("trade-window"), S.state, (seat, time) => t("trade-open", who(seat), time));
+  // on a phone the trading panel is far below: the countdown by the prompt too
+  renderTradeWindow($("trade-window-top"), S.state, (seat, time) => t("trade-open-short", time));
   renderActions();
   renderOffers(o);
   renderTradeForm(o);
   renderLog();
   renderResult();
+  renderInvites($("invites"));
 }
 
 /** The table itself: status, seats, the middle, the hand (redrawn on a pick too). */
@@ -264,7 +270,8 @@ hooks.renderLog = () => renderLog();
 
 function renderLog() {
   if (!S.state) return;
-  renderLogInto($("log"), [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k)), me(), { all: $("log-all").checked, stuck: logStuck });
+  const entries = [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k));
+  renderLogInto($("log"), withPresence(entries, S.state), me(), { all: $("log-all").checked, stuck: logStuck });
 }
 
 /** The replay viewer's address for this game; a running game's needs the spectator token. */
@@ -300,6 +307,7 @@ function renderResult() {
     resultBlock(S.state.result, me(), who),
     el("p", {}, el("a", { href: `/api/games/${S.state.game}/replay`, download: `${S.state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
       el("a", { href: replayUrl() }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
+    ...[rematchBlock(token)].filter(Boolean),
   );
 }
 

@@ -144,7 +144,7 @@ let lastPointer = "mouse"; // the kind of the last pointer pressed (a pen may st
 let mouseDrag = null; // the card an HTML5 drag carries
 let press = null; // {id, src, p, node, x0, y0, t0, dx, dy, ghost, x, y}
 let over = null; // the place lit under a drag
-let quietUntil = 0; // a drag's own click, if the browser sends one, is no pick
+let quiet = { until: 0, x: 0, y: 0 }; // a drag's own click where it ended, if the browser sends one, is no pick
 let scrolling = 0; // the frame request that scrolls under a drag
 const drops = new WeakMap(); // a place's node -> its drop
 const EDGE_PX = 48;
@@ -215,7 +215,7 @@ function endDrag(d, ev, drop) {
   d.ghost.remove();
   d.node.classList.remove("dragging");
   hover(null);
-  quietUntil = performance.now() + 400;
+  quiet = { until: performance.now() + 400, x: d.x, y: d.y };
   // the board drawn anew under the drag (the game moved on) took the card away: nothing drops
   if (place && d.node.isConnected) drops.get(place)(ev);
   d.p.onDrag(d.src, false);
@@ -247,7 +247,7 @@ document.addEventListener("pointercancel", (ev) => {
   if (press && ev.pointerId === press.id) endDrag(press, ev, false);
 });
 document.addEventListener("click", (ev) => {
-  if (performance.now() < quietUntil) {
+  if (performance.now() < quiet.until && Math.hypot(ev.clientX - quiet.x, ev.clientY - quiet.y) <= 2 * PRESS_SLOP_PX) {
     ev.preventDefault();
     ev.stopPropagation();
   }
@@ -435,7 +435,8 @@ function fieldFacts(list, pays) {
   if (pays !== undefined && list.length) out.push([t("pays-short", pays), t("pays", pays)]);
   if (list.length && list.every((k) => k === list[0])) {
     const e = entryOf(list[0]);
-    const m = e && e.beanometer;
+    // ladies pay by their own beanometer (Ladybohn)
+    const m = e && (e.kind === "lady" && e.lady_beanometer ? e.lady_beanometer : e.beanometer);
     if (m) {
       const next = m.find((n) => n !== null && n !== undefined && n > list.length);
       if (next !== undefined) out.push([t("next-short", next - list.length), t("next-coin", next - list.length)]);
@@ -485,7 +486,9 @@ export function seatArea(i, ctx) {
   const badges = [];
   if (i === o.active) badges.push(el("span", { class: "badge badge-active" }, "▶ ", t(mine ? "your-turn" : "is-active")));
   if (waiting) badges.push(el("span", { class: "badge badge-waiting" }, t("to-act")));
-  const head = el("header", { class: "seat-head" }, el("h3", { class: "seat-name" }, who(ctx, i)), ...badges);
+  // what the seat is (a bot's kind) or whether its person is here (people.js)
+  const marks = ctx.marks ? ctx.marks(i) : [];
+  const head = el("header", { class: "seat-head" }, el("h3", { class: "seat-name" }, who(ctx, i)), ...marks, ...badges);
   sec.append(head);
   if (ctx.client.seat) {
     ctx.client.seat(o, s, i, sec, uiOf(ctx));
