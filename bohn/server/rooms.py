@@ -307,6 +307,9 @@ class Watcher:
     sent: int
     #: the language of the log's sentences
     lang: str = "en"
+    #: the last state sent, its log left out: a state that would say nothing
+    #: new (a person connected whose view this is) is not sent again
+    last: dict[str, Any] | None = None
 
 
 class Room:
@@ -414,7 +417,9 @@ class Room:
         if task is not None:
             task.cancel()
         news = self.presence.came(seat, self.game.seq)
-        await send(self.view(seat, lang=lang))
+        view = self.view(seat, lang=lang)
+        self.watchers[send].last = {**view, "log": []}
+        await send(view)
         if news:  # the others see the person connected (or back)
             self._dirty = True
             self._tell_soon()
@@ -467,7 +472,10 @@ class Room:
                 if send not in self.watchers:  # gone meanwhile
                     continue
                 msg = self.view(watcher.seat, watcher.sent, watcher.lang)
+                if not msg["log"] and msg == watcher.last:
+                    continue  # nothing new for this connection
                 watcher.sent = self.game.seq + 1
+                watcher.last = {**msg, "log": []}
                 try:
                     await send(msg)
                 except Exception:  # a closed connection is dropped

@@ -123,7 +123,7 @@ def test_lobby_creates_a_game_with_join_links(client: TestClient) -> None:
         "kind": "bot",
         "bot": "random",
         "joined": False,
-        "name": "random bot",
+        "name": "Clara",  # a bot has a name of its own
         "free": False,
     }
     assert "token" not in json.dumps(listed)  # tokens are shown once, never listed
@@ -231,6 +231,12 @@ def test_websocket_play_ack_error_and_updates(client: TestClient) -> None:
     ):
         s0, s1 = ws0.receive_json(), ws1.receive_json()
         assert s0["type"] == "state" and s0["seat"] == 0 and s1["seat"] == 1
+        # whichever page came first is told that the other person came too
+        while s0["presence"]["connected"] != [0, 1]:
+            s0 = ws0.receive_json()
+        while s1["presence"]["connected"] != [0, 1]:
+            s1 = ws1.receive_json()
+        assert s0["type"] == s1["type"] == "state"
         assert client.get(f"/api/games/{g['id']}").json()["status"] == "running"  # both joined
         ws1.send_json({"type": "act", "seq": s1["seq"], "action": {"type": "plant", "field": 0}})
         err = ws1.receive_json()

@@ -216,3 +216,44 @@ def test_a_gift_of_your_own_cards_is_asked_once_a_game(browser: Any, server: str
     proposals = [m["action"] for m in sent if m["action"]["type"] == "propose"]
     assert proposals == [{"type": "propose", "to": 0, "give": ["h0"], "want": []}]
     page.close()
+
+
+def test_a_proposal_goes_to_the_seat_chosen_after_the_list_is_drawn_again(
+    browser: Any, server: str
+) -> None:
+    """The recipients are listed by seat and the choice survives a new state:
+    the person chooses seat 3, a bot's move redraws the form, and the
+    proposal still goes to seat 3 (JSON seat 2)."""
+    game = _offered()  # seat 0 trades; its offer to seat 1 stands
+    view = game_view(game, "pace2", 0)
+    later = game.clone()
+    (offer,) = later.observe(None)["offers"]
+    from bohn.engine.actions import Decline
+
+    later.apply(1, Decline(offer["id"]))
+    sent: list[dict[str, Any]] = []
+    sockets: list[Any] = []
+    page = browser.new_context().new_page()
+
+    def handler(ws: Any) -> None:
+        sockets.append(ws)
+        ws.on_message(lambda m: sent.append(json.loads(m)))
+        ws.send(json.dumps(view))
+
+    page.route_web_socket(re.compile(r"/ws/games/"), handler)
+    page.goto(f"{server}/play/pace2?token=t")
+    page.wait_for_selector(f"body[data-seq='{game.seq}']", timeout=TIMEOUT)
+    to = page.locator("[data-testid=trade-to]")
+    values = to.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert values == sorted(values, key=int) and "2" in values
+    to.select_option("2")
+    sockets[0].send(json.dumps(game_view(later, "pace2", 0)))
+    page.wait_for_selector(f"body[data-seq='{later.seq}']", timeout=TIMEOUT)
+    assert to.input_value() == "2"
+    page.locator("[data-testid=trade-give-h0]").check()
+    page.locator("[data-testid=trade-want-bean]").first.click()
+    page.locator("[data-testid=trade-send]").click()
+    page.wait_for_function("document.querySelector('[data-testid=trade-send]').disabled")
+    proposals = [m["action"] for m in sent if m["action"]["type"] == "propose"]
+    assert [p["to"] for p in proposals] == [2]
+    page.close()

@@ -555,7 +555,9 @@ export function syncTradeForm(o) {
   if (!canPropose) return;
   // to whom
   const to = $("trade-to");
-  const targets = [...new Set(legal.filter((l) => l.action.type === "propose").map((l) => l.action.to))];
+  // by seat, whatever the order of the legal moves: a list that changes under
+  // the pointer would send the proposal to another seat than the one chosen
+  const targets = [...new Set(legal.filter((l) => l.action.type === "propose").map((l) => l.action.to))].sort((a, b) => a - b);
   const sig = targets.join(",");
   if (to.dataset.targets !== sig) {
     const old = to.value;
