@@ -325,3 +325,17 @@ def test_a_german_terminal_session(variant: str) -> None:
     assert "du bist Platz 1" in text and "deine Möglichkeiten:" in text
     assert "Eingabe geschlossen" in text or "Spielende" in text
     assert "your choices" not in text
+
+
+def test_seats_waited_on_are_named_by_their_players() -> None:
+    """A prompt's list of the others to act names them where the table has
+    names ("Bruno and Clara"), and counts seats from 1 where it has none."""
+    from bohn.describe.base import Describer
+
+    plain = Describer("en")
+    assert plain.seats_text([1, 2], 0) == "seats 2 and 3"
+    named = Describer("de").with_players(["Anna", "Bruno", "Clara"])
+    assert named.seats_text([1, 2], 0) == "Bruno und Clara"
+    assert Describer("en").with_players(["Anna", "Bruno", "Clara"]).seats_text([0, 2], 0) == (
+        "you and Clara"
+    )

@@ -564,9 +564,11 @@ class Describer:
         )
 
     def seats_text(self, seats: list[int], me: int | None) -> str:
-        """``seat 2``, ``you and seat 3``, ``seats 1 and 2`` (counted from 1)."""
+        """``seat 2``, ``you and seat 3``, ``seats 1 and 2`` (counted from 1);
+        players by their names where the table has them (``Bruno and Clara``)."""
         names = [self.who(s, -1 if me is None else me) for s in seats]
-        if len(names) > 1 and all(s != me for s in seats):
+        named = all(s in self.players for s in seats)
+        if len(names) > 1 and all(s != me for s in seats) and not named:
             nums = [nth(s) for s in seats]
             joined = ", ".join(nums[:-1]) + self.w(" and ", " und ") + nums[-1]
             return self.w(f"seats {joined}", f"Plätze {joined}")
