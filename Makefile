@@ -9,7 +9,12 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck unit unit-pure unit-native native services pure bench golden clean
+.PHONY: run test check lint jscheck typecheck unit unit-pure unit-native native services pure bench golden clean
+
+# the browser code's checks come from pinned npm packages (package.json,
+# package-lock.json), installed by the project's own files with the machine's Node.js
+NODE_STAMP := node_modules/.installed
+JS_FILES = bohn/server/static/*.js bohn/rulesets/*/client.js tests/js/*.js eslint.config.js
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "bohn needs Python >= 3.11"'
@@ -29,10 +34,19 @@ run: $(STAMP)
 # tests without the compiled build, at a lower priority); the compiled pass,
 # which runs every test once, starts as soon as the build and the services are ready
 test: $(STAMP)
-	@$(MAKE) --no-print-directory -j6 --output-sync=target lint typecheck unit-pure unit-native
+	@$(MAKE) --no-print-directory -j6 --output-sync=target lint jscheck typecheck unit-pure unit-native
 
 lint: $(STAMP)
 	@tools/timed lint sh -c '$(BIN)/ruff check bohn tests tools && $(BIN)/ruff format --check bohn tests tools'
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# the browser code: ESLint, Prettier's formatting, and Node's test runner on
+# the modules that need no page (tests/js; docs/testing.md)
+jscheck: $(NODE_STAMP)
+	@tools/timed "js checks" sh -c 'npx --no-install eslint $(JS_FILES) && npx --no-install prettier --check --log-level warn $(JS_FILES) && node --test --test-reporter=dot tests/js/'
 
 typecheck: $(STAMP)
 	@tools/timed typecheck nice -n 15 sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py'
@@ -68,7 +82,7 @@ TEST_WORKERS ?= 2
 # quick set when nothing is touched: minutes, not the whole gate
 QUICK_TESTS = tests/rules tests/test_golden.py tests/test_cli.py tests/server/test_api.py
 check: $(STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint jscheck typecheck
 	@tests="$$(tools/changed_tests.sh)"; \
 	  tools/timed "quick tests" $(PYTEST) -n 2 -x $${tests:-$(QUICK_TESTS)}
 
@@ -90,4 +104,4 @@ bench: $(STAMP)
 	$(BIN)/bohn bench
 
 clean: pure
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build node_modules .pytest_cache .mypy_cache .ruff_cache

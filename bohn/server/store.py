@@ -518,25 +518,25 @@ class Store:
     ) -> None:
         """Store a new game and its seats; ``waiting``: the seats it waits for
         first; ``pace`` and ``trade_s``: the bots' pace and trade window."""
-        await self.writer.submit(
-            [],
-            self._new_game(
-                game_id,
-                variant,
-                players,
-                seed,
-                options,
-                think_ms,
-                spectator_hash,
-                seat_rows,
-                clock_s,
-                seed_chosen,
-                creator_hash,
-                waiting,
-                pace,
-                trade_s,
-            ),
+        row = GameRow(
+            id=game_id,
+            variant=variant,
+            players=players,
+            seed=seed,
+            options=options,
+            think_ms=think_ms,
+            status="running",
+            result=None,
+            spectator_hash=spectator_hash,
+            created_at=time.time(),
+            seats=seat_rows,
+            clock_s=clock_s,
+            seed_chosen=seed_chosen,
+            waiting=waiting,
+            pace=pace,
+            trade_s=trade_s,
         )
+        await self.writer.submit([], self._new_game(row, creator_hash))
 
     async def create_rematch(self, old: GameRow, row: GameRow, creator_hash: str) -> None:
         """Store ``row`` as the rematch of the finished game ``old``, in one
@@ -547,66 +547,43 @@ class Store:
             .where(games.c.id == old.id, games.c.rematch.is_(None))
             .values(rematch=row.id)
         )
-        new = self._new_game(
-            row.id,
-            row.variant,
-            row.players,
-            row.seed,
-            row.options,
-            row.think_ms,
-            row.spectator_hash,
-            [{k: s[k] for k in ("seat", "kind", "bot", "token_hash", "name")} for s in row.seats],
-            row.clock_s,
-            row.seed_chosen,
-            creator_hash,
-            row.waiting,
-            row.pace,
-            row.trade_s,
-        )
         try:
-            await self.writer.submit([], [(mark, None), *new])
+            await self.writer.submit([], [(mark, None), *self._new_game(row, creator_hash)])
         except IntegrityError:
             raise SeatTaken(f"game {old.id} has a rematch already") from None
 
     @staticmethod
-    def _new_game(
-        game_id: str,
-        variant: str,
-        players: int,
-        seed: int | str,
-        options: dict[str, Any],
-        think_ms: int,
-        spectator_hash: str,
-        seat_rows: list[dict[str, Any]],
-        clock_s: int | None,
-        seed_chosen: bool,
-        creator_hash: str | None,
-        waiting: list[int] | None,
-        pace: str | None,
-        trade_s: int | None,
-    ) -> list[Statement]:
-        """The statements that store a new game and its seats."""
+    def _new_game(row: GameRow, creator_hash: str | None) -> list[Statement]:
+        """The statements that store the new game ``row`` (running, nobody
+        joined yet) and its seats."""
         now = time.time()
         game = games.insert().values(
-            id=game_id,
-            variant=variant,
-            players=players,
-            seed=json.dumps(seed),
-            options=json.dumps(options, sort_keys=True),
-            think_ms=think_ms,
+            id=row.id,
+            variant=row.variant,
+            players=row.players,
+            seed=json.dumps(row.seed),
+            options=json.dumps(row.options, sort_keys=True),
+            think_ms=row.think_ms,
             status="running",
             result=None,
-            spectator_hash=spectator_hash,
+            spectator_hash=row.spectator_hash,
             created_at=now,
             updated_at=now,
-            clock_s=clock_s,
-            seed_chosen=seed_chosen,
+            clock_s=row.clock_s,
+            seed_chosen=row.seed_chosen,
             creator_hash=creator_hash,
-            waiting=None if waiting is None else waiting_text(waiting),
-            pace=pace,
-            trade_s=trade_s,
+            waiting=None if row.waiting is None else waiting_text(row.waiting),
+            pace=row.pace,
+            trade_s=row.trade_s,
         )
-        seat_list = [{"game_id": game_id, "joined": False, "name": None, **r} for r in seat_rows]
+        seat_list = [
+            {
+                "game_id": row.id,
+                "joined": False,
+                **{k: s.get(k) for k in ("seat", "kind", "bot", "token_hash", "name")},
+            }
+            for s in row.seats
+        ]
         return [(game, None), (seats.insert(), seat_list)]
 
     async def add_actions(

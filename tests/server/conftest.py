@@ -32,8 +32,9 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A live server on loopback (in a thread, on a fresh SQLite file); its base URL."""
+def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    """A live server on loopback (in a thread, on a fresh SQLite file): its
+    base URL and its shared context (``app.state.ctx``: its live games)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     # some tests drive a game by a loop of requests, which the per-client
@@ -48,7 +49,13 @@ def server(tmp_path: Path) -> Iterator[str]:
             pytest.fail("the server did not start")
         time.sleep(0.05)
     try:
-        yield base
+        yield base, app.state.ctx
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+@pytest.fixture
+def server(live_server: tuple[str, Any]) -> str:
+    """A live server's base URL (:func:`live_server`)."""
+    return live_server[0]

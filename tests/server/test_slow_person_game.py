@@ -17,18 +17,11 @@ state drawn in between can take the click (the test waits on the page's
 from __future__ import annotations
 
 import random
-import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-import uvicorn
 
-from bohn.server.app import create_app
-from bohn.server.launch import free_port
 from server.browser import TIMEOUT, need_chromium
 
 need_chromium()
@@ -45,27 +38,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    """A live server and its shared context (to reach a game's room)."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base, action_rate=None)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield base, app.state.ctx
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 # One decision of the person, chosen and clicked in one script: an offer's
@@ -87,8 +59,8 @@ _DECIDE = """() => {
 }"""
 
 
-def test_a_slow_person_trades_with_the_bots_in_a_whole_game(browser: Any, live: Any) -> None:
-    base, ctx = live
+def test_a_slow_person_trades_with_the_bots_in_a_whole_game(browser: Any, live_server: Any) -> None:
+    base, ctx = live_server
     seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "greedy"}] * 3
     r = httpx.post(
         f"{base}/api/games",

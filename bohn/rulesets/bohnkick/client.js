@@ -152,11 +152,14 @@ function ball(cls = "bk-ballmark") {
 
 function teamChip(t, o, ui, w, long = false) {
   const mine = myTeam(o, ui) === t;
-  return ui.el("span", { class: `bk-team bk-t${t}`, dataset: { team: t } },
+  return ui.el(
+    "span",
+    { class: `bk-team bk-t${t}`, dataset: { team: t } },
     ui.el("span", { class: "bk-dot", "aria-hidden": "true" }),
     long ? w.teamLong(t) : w.team[t],
     // "your team", not "you": beside the partner's seat too (Bohnkick for 4)
-    mine ? ui.el("small", { class: "bk-you" }, ` (${w.yourTeam})`) : null);
+    mine ? ui.el("small", { class: "bk-you" }, ` (${w.yourTeam})`) : null,
+  );
 }
 
 /** The lines of a pitch, in SVG (behind the attack). */
@@ -188,15 +191,25 @@ function goal(t, o, ui, w) {
   const net = el("div", { class: "bk-net" });
   for (const c of CORNERS) {
     const aimed = targeted && o.corner === c;
-    net.append(el("div", {
-      class: `bk-corner${aimed ? " bk-aimed" : ""}`,
-      dataset: aimed ? { corner: c, aimed: "yes", testid: "aimed-corner" } : { corner: c },
-      title: w.corner[c],
-      "aria-label": w.corner[c],
-    }, aimed ? ball() : null));
+    net.append(
+      el(
+        "div",
+        {
+          class: `bk-corner${aimed ? " bk-aimed" : ""}`,
+          dataset: aimed ? { corner: c, aimed: "yes", testid: "aimed-corner" } : { corner: c },
+          title: w.corner[c],
+          "aria-label": w.corner[c],
+        },
+        aimed ? ball() : null,
+      ),
+    );
   }
-  return el("div", { class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`, dataset: { testid: `goal-${t}`, team: t }, title: w.goalOf(t), "aria-label": w.goalOf(t) },
-    el("span", { class: "bk-goal-label" }, el("span", { class: "bk-dot", "aria-hidden": "true" }), w.goalWord), net);
+  return el(
+    "div",
+    { class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`, dataset: { testid: `goal-${t}`, team: t }, title: w.goalOf(t), "aria-label": w.goalOf(t) },
+    el("span", { class: "bk-goal-label" }, el("span", { class: "bk-dot", "aria-hidden": "true" }), w.goalWord),
+    net,
+  );
 }
 
 /** A team's side: its deck, discard, run-outs and the goals it scored. */
@@ -204,23 +217,60 @@ function side(t, o, ui, w) {
   const { el, card, cards } = ui;
   const goals = o.goals[t] || [];
   const back = card(null, { class: `bk-back bk-back-t${t}` });
-  return el("aside", { class: `bk-side bk-t${t}`, dataset: { testid: `team-${t}`, team: t } },
-    el("div", { class: "bk-side-head" }, teamChip(t, o, ui, w),
-      el("div", { class: "bk-players", dataset: { testid: `players-${t}` } },
-        (o.seats || []).map((x, i) => (x.team === t ? w.short(i, i === ui.me) : null)).filter(Boolean).join(", "))),
-    el("div", { class: "bk-pile" }, back,
-      el("span", {}, `${w.deck} ${o.team_decks[t]}`, el("br"), `${w.discard} ${(o.team_discards || [[], []])[t].length}`, el("br"), `${w.runOut} ${o.runouts[t]}×`)),
-    el("div", { class: "bk-scored", dataset: { testid: `goals-${t}` } },
+  return el(
+    "aside",
+    { class: `bk-side bk-t${t}`, dataset: { testid: `team-${t}`, team: t } },
+    el(
+      "div",
+      { class: "bk-side-head" },
+      teamChip(t, o, ui, w),
+      el(
+        "div",
+        { class: "bk-players", dataset: { testid: `players-${t}` } },
+        (o.seats || [])
+          .map((x, i) => (x.team === t ? w.short(i, i === ui.me) : null))
+          .filter(Boolean)
+          .join(", "),
+      ),
+    ),
+    el(
+      "div",
+      { class: "bk-pile" },
+      back,
+      el(
+        "span",
+        {},
+        `${w.deck} ${o.team_decks[t]}`,
+        el("br"),
+        `${w.discard} ${(o.team_discards || [[], []])[t].length}`,
+        el("br"),
+        `${w.runOut} ${o.runouts[t]}×`,
+      ),
+    ),
+    el(
+      "div",
+      { class: "bk-scored", dataset: { testid: `goals-${t}` } },
       el("span", { class: "bk-k" }, `${w.goals}: `),
-      goals.length ? el("span", { class: "bk-scored-cards" }, ...cards(goals)) : w.none));
+      goals.length ? el("span", { class: "bk-scored-cards" }, ...cards(goals)) : w.none,
+    ),
+  );
 }
 
 /** Who must act now, in words. */
 function nowLine(o, ui, w) {
   const label = w.now[o.phase];
   if (!label) return null;
-  const seats = ["play", "aim", "kick", "only-goal-cards"].includes(o.phase) ? [o.to_play] : o.waiting_for && o.waiting_for.length ? o.waiting_for : [o.reactor];
-  return ui.el("p", { class: "bk-now", dataset: { testid: "pitch-now" } }, ui.el("span", { class: "bk-k" }, `${label}: `), seats.map((s) => who(s, ui, w)).join(", "));
+  const seats = ["play", "aim", "kick", "only-goal-cards"].includes(o.phase)
+    ? [o.to_play]
+    : o.waiting_for && o.waiting_for.length
+      ? o.waiting_for
+      : [o.reactor];
+  return ui.el(
+    "p",
+    { class: "bk-now", dataset: { testid: "pitch-now" } },
+    ui.el("span", { class: "bk-k" }, `${label}: `),
+    seats.map((s) => who(s, ui, w)).join(", "),
+  );
 }
 
 /** The attack in progress: its cards in order, each with who played it, then the ball. */
@@ -231,13 +281,24 @@ function attackPath(o, ui, w) {
   played.forEach((k, i) => {
     const by = o.played_by[i];
     const team = ui.seatOf(o, by).team;
-    path.append(el("li", { class: `bk-step bk-t${team ?? o.attacking_team}`, dataset: { testid: "played-card", seat: by } },
-      card(k), el("small", { class: "bk-by", title: who(by, ui, w) }, w.short(by, by === ui.me))));
+    path.append(
+      el(
+        "li",
+        { class: `bk-step bk-t${team ?? o.attacking_team}`, dataset: { testid: "played-card", seat: by } },
+        card(k),
+        el("small", { class: "bk-by", title: who(by, ui, w) }, w.short(by, by === ui.me)),
+      ),
+    );
   });
   if (o.ball) {
-    path.append(el("li", { class: "bk-step bk-ball", dataset: { testid: "ball" } },
-      el("span", { class: "bk-ballwrap" }, card(o.ball), ball()),
-      el("small", { class: "bk-by" }, w.ball, o.after_cross ? el("br") : null, o.after_cross ? w.afterCross : null)));
+    path.append(
+      el(
+        "li",
+        { class: "bk-step bk-ball", dataset: { testid: "ball" } },
+        el("span", { class: "bk-ballwrap" }, card(o.ball), ball()),
+        el("small", { class: "bk-by" }, w.ball, o.after_cross ? el("br") : null, o.after_cross ? w.afterCross : null),
+      ),
+    );
   }
   return path;
 }
@@ -257,14 +318,29 @@ export function table(o, box, ui) {
   const over = o.phase === "over" || !!o.result;
   const pitch = el("div", { class: `bk-pitch bk-attack-${att}`, dataset: { testid: "pitch", attacking: att, lang: ui.lang === "de" ? "de" : "en" } });
   // the scoreboard
-  pitch.append(el("div", { class: "bk-board" },
-    el("div", { class: "score bk-score", dataset: { testid: "score" }, "aria-label": `${w.team[0]} ${o.score[0]} : ${o.score[1]} ${w.team[1]}` },
-      teamChip(0, o, ui, w), el("b", { class: "bk-num" }, String(o.score[0])), el("span", { class: "bk-colon" }, ":"),
-      el("b", { class: "bk-num" }, String(o.score[1])), teamChip(1, o, ui, w)),
-    el("div", { class: "bk-attack", dataset: { testid: "attack" } },
-      over ? el("strong", {}, w.fullTime, outcome(o, ui, w)) : el("span", {}, `${w.attack(o.attack)} · `, el("span", { class: `bk-dir bk-t${att}` }, w.attacks(att), att === 0 ? " →" : " ←")),
-      o.last_attack && !over ? el("span", { class: "bk-last" }, ` · ${w.lastAttack}`) : null),
-  ));
+  pitch.append(
+    el(
+      "div",
+      { class: "bk-board" },
+      el(
+        "div",
+        { class: "score bk-score", dataset: { testid: "score" }, "aria-label": `${w.team[0]} ${o.score[0]} : ${o.score[1]} ${w.team[1]}` },
+        teamChip(0, o, ui, w),
+        el("b", { class: "bk-num" }, String(o.score[0])),
+        el("span", { class: "bk-colon" }, ":"),
+        el("b", { class: "bk-num" }, String(o.score[1])),
+        teamChip(1, o, ui, w),
+      ),
+      el(
+        "div",
+        { class: "bk-attack", dataset: { testid: "attack" } },
+        over
+          ? el("strong", {}, w.fullTime, outcome(o, ui, w))
+          : el("span", {}, `${w.attack(o.attack)} · `, el("span", { class: `bk-dir bk-t${att}` }, w.attacks(att), att === 0 ? " →" : " ←")),
+        o.last_attack && !over ? el("span", { class: "bk-last" }, ` · ${w.lastAttack}`) : null,
+      ),
+    ),
+  );
   // the field: side, goal, lawn, goal, side
   const lawn = el("div", { class: "bk-lawn" }, lines());
   const play = el("div", { class: "bk-play" });
@@ -272,8 +348,15 @@ export function table(o, box, ui) {
   else if (!over) play.append(el("p", { class: "bk-kickoff" }, w.kickOff));
   if (o.shot) {
     const s = w.shot[o.shot] || o.shot;
-    play.append(el("p", { class: `bk-shot bk-to-${1 - att}`, dataset: o.corner ? { testid: "shot", corner: o.corner } : { testid: "shot" } },
-      ball("bk-ballicon"), " ", o.corner ? w.at(s, w.corner[o.corner]) : w.noCorner(s)));
+    play.append(
+      el(
+        "p",
+        { class: `bk-shot bk-to-${1 - att}`, dataset: o.corner ? { testid: "shot", corner: o.corner } : { testid: "shot" } },
+        ball("bk-ballicon"),
+        " ",
+        o.corner ? w.at(s, w.corner[o.corner]) : w.noCorner(s),
+      ),
+    );
   }
   if (!over) {
     const now = nowLine(o, ui, w);
@@ -283,14 +366,23 @@ export function table(o, box, ui) {
   pitch.append(el("div", { class: "bk-field" }, side(0, o, ui, w), goal(0, o, ui, w), lawn, goal(1, o, ui, w), side(1, o, ui, w)));
   // the defensive deck, shared
   const ddiscard = o.defence_discard || [];
-  const foot = el("div", { class: "bk-foot", dataset: { testid: "defence" } },
-    card(null, { class: "bk-back bk-back-def" }), el("span", {}, `${w.defence}: ${w.cards(o.defence_deck)}`));
+  const foot = el(
+    "div",
+    { class: "bk-foot", dataset: { testid: "defence" } },
+    card(null, { class: "bk-back bk-back-def" }),
+    el("span", {}, `${w.defence}: ${w.cards(o.defence_deck)}`),
+  );
   if (ddiscard.length) {
     const top = card(ddiscard[ddiscard.length - 1]);
     const topName = top.getAttribute("aria-label") || "";
-    foot.append(el("details", { class: "bk-ddiscard" },
-      el("summary", {}, `${w.defenceDiscard} (${ddiscard.length})`, topName ? el("span", { class: "bk-top" }, ` · ${w.top}: ${topName}`) : null),
-      cardRow(ddiscard, w.defenceDiscard)));
+    foot.append(
+      el(
+        "details",
+        { class: "bk-ddiscard" },
+        el("summary", {}, `${w.defenceDiscard} (${ddiscard.length})`, topName ? el("span", { class: "bk-top" }, ` · ${w.top}: ${topName}`) : null),
+        cardRow(ddiscard, w.defenceDiscard),
+      ),
+    );
   }
   pitch.append(foot);
   box.append(pitch);
@@ -299,9 +391,12 @@ export function table(o, box, ui) {
 /** A fan of ``n`` card backs (at most 8 drawn) and the count. */
 function fan(n, cls, ui) {
   const { el, card } = ui;
-  return el("span", { class: "bk-fan" },
+  return el(
+    "span",
+    { class: "bk-fan" },
     el("span", { class: "bk-fan-cards", "aria-hidden": "true" }, ...Array.from({ length: Math.min(n || 0, 8) }, () => card(null, { class: `bk-back ${cls}` }))),
-    el("b", { class: "bk-count" }, String(n || 0)));
+    el("b", { class: "bk-count" }, String(n || 0)),
+  );
 }
 
 /** A seat: its team (colour-coded as on the pitch) and how many team and defensive cards it holds. */
@@ -314,7 +409,12 @@ export function seat(o, s, i, sec, ui) {
   sec.dataset.team = String(t);
   const role = o.phase === "over" ? null : t === o.attacking_team ? w.attacking : w.defending;
   sec.append(
-    el("div", { class: "bk-seat-team", dataset: { testid: `team-of-${i}` } }, teamChip(t, o, ui, w, true), role ? el("span", { class: "bk-role" }, ` · ${role}`) : null),
+    el(
+      "div",
+      { class: "bk-seat-team", dataset: { testid: `team-of-${i}` } },
+      teamChip(t, o, ui, w, true),
+      role ? el("span", { class: "bk-role" }, ` · ${role}`) : null,
+    ),
     kv(w.teamCards, fan(s.hand_size, `bk-back-t${t}`, ui), `hand-size-${i}`),
     kv(w.defenceCards, fan(s.defence_size, "bk-back-def", ui), `defence-size-${i}`),
   );

@@ -16,8 +16,32 @@ let lang = "en";
 let loadedFor = null;
 
 const WORDS = {
-  en: { cards: "cards", coin: "coin", coins: "coins", back: "a face-down card", meter: "Beanometer", lady: "Lady's beanometer", needs: (n, c) => `${n} ${n === 1 ? "card" : "cards"} → ${c} ${c === 1 ? "coin" : "coins"}`, count: (n) => `${n} in the game`, close: "Close", info: (n) => `Details: ${n}`, she: "lady" },
-  de: { cards: "Karten", coin: "Taler", coins: "Taler", back: "eine verdeckte Karte", meter: "Bohnometer", lady: "Bohnometer der Dame", needs: (n, c) => `${n} ${n === 1 ? "Karte" : "Karten"} → ${c} Taler`, count: (n) => `${n} im Spiel`, close: "Schließen", info: (n) => `Details: ${n}`, she: "Dame" },
+  en: {
+    cards: "cards",
+    coin: "coin",
+    coins: "coins",
+    back: "a face-down card",
+    meter: "Beanometer",
+    lady: "Lady's beanometer",
+    needs: (n, c) => `${n} ${n === 1 ? "card" : "cards"} → ${c} ${c === 1 ? "coin" : "coins"}`,
+    count: (n) => `${n} in the game`,
+    close: "Close",
+    info: (n) => `Details: ${n}`,
+    she: "lady",
+  },
+  de: {
+    cards: "Karten",
+    coin: "Taler",
+    coins: "Taler",
+    back: "eine verdeckte Karte",
+    meter: "Bohnometer",
+    lady: "Bohnometer der Dame",
+    needs: (n, c) => `${n} ${n === 1 ? "Karte" : "Karten"} → ${c} Taler`,
+    count: (n) => `${n} im Spiel`,
+    close: "Schließen",
+    info: (n) => `Details: ${n}`,
+    she: "Dame",
+  },
 };
 const words = () => WORDS[lang] || WORDS.en;
 
@@ -83,7 +107,12 @@ function h(tag, cls, ...children) {
 function apply(node, attrs) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.classList.add(...String(v).split(/\s+/).filter((c) => c && c !== "card"));
+    if (k === "class")
+      node.classList.add(
+        ...String(v)
+          .split(/\s+/)
+          .filter((c) => c && c !== "card"),
+      );
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
@@ -92,7 +121,10 @@ function apply(node, attrs) {
 }
 
 function meterText(m) {
-  return (m || []).map((n, i) => (n === null || n === undefined ? null : words().needs(n, i + 1))).filter(Boolean).join(", ");
+  return (m || [])
+    .map((n, i) => (n === null || n === undefined ? null : words().needs(n, i + 1)))
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The hover text and the popover's lines of an entry. */
@@ -156,7 +188,7 @@ export function coinFace(key, attrs = {}) {
 /** A bean type named by its group ("brech" for Bohnkick's ball): a round token
  * in the bean's colour with its symbol. */
 function beanToken(key, e, attrs) {
-  const name = (e.names && (e.names[lang] || e.names.en) || String(key)).split(":")[0];
+  const name = ((e.names && (e.names[lang] || e.names.en)) || String(key)).split(":")[0];
   const n = h("span", "card coinf bean-token", h("span", "coin-sym", e.symbol || ""));
   n.style.setProperty("--c", e.colour);
   n.style.setProperty("--ink", e.ink);
@@ -273,7 +305,7 @@ export function openDetail(node) {
   const r = node.getBoundingClientRect();
   const w = p.offsetWidth;
   const ph = p.offsetHeight;
-  let left = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8);
+  const left = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8);
   let top = r.bottom + 6;
   if (top + ph > window.innerHeight - 8) top = Math.max(8, r.top - ph - 6);
   p.style.left = `${Math.max(8, left)}px`;
@@ -293,7 +325,7 @@ function faceOf(target) {
 function onInfo(ev) {
   const n = faceOf(ev.target);
   const i = n && n.querySelector(":scope > .cf-info");
-  if (!i || !ev.isTrusted && !ev.clientX && !ev.clientY) return null;
+  if (!i || (!ev.isTrusted && !ev.clientX && !ev.clientY)) return null;
   const r = i.getBoundingClientRect();
   if (!r.width) return null; // not shown here (a card in a control, under another card)
   const inside = ev.clientX >= r.left - 1 && ev.clientX <= r.right + 1 && ev.clientY >= r.top - 1 && ev.clientY <= r.bottom + 1;
@@ -317,16 +349,24 @@ export function installDetails() {
   if (document.body.dataset.cardDetails) return;
   document.body.dataset.cardDetails = "1";
   // the (i): its press is no drag, no long press and no pick; its click opens the details
-  document.addEventListener("pointerdown", (ev) => {
-    if (onInfo(ev)) ev.stopPropagation();
-  }, true);
-  document.addEventListener("click", (ev) => {
-    const n = onInfo(ev);
-    if (!n) return;
-    ev.preventDefault();
-    ev.stopPropagation();
-    openDetail(n);
-  }, true);
+  document.addEventListener(
+    "pointerdown",
+    (ev) => {
+      if (onInfo(ev)) ev.stopPropagation();
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    (ev) => {
+      const n = onInfo(ev);
+      if (!n) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      openDetail(n);
+    },
+    true,
+  );
   document.addEventListener("pointerdown", (ev) => {
     const n = faceOf(ev.target);
     clearTimeout(pressTimer);
@@ -356,15 +396,19 @@ export function installDetails() {
     ev.preventDefault();
     openDetail(n);
   });
-  document.addEventListener("click", (ev) => {
-    if (!longPressed) return;
-    longPressed = false;
-    if (!faceOf(ev.target)) return;
-    // the long press opened its details: the click that ends it must not close them,
-    // choose the card (a card that moves) nor toggle a checkbox under it
-    ev.preventDefault();
-    ev.stopPropagation();
-  }, true);
+  document.addEventListener(
+    "click",
+    (ev) => {
+      if (!longPressed) return;
+      longPressed = false;
+      if (!faceOf(ev.target)) return;
+      // the long press opened its details: the click that ends it must not close them,
+      // choose the card (a card that moves) nor toggle a checkbox under it
+      ev.preventDefault();
+      ev.stopPropagation();
+    },
+    true,
+  );
   document.addEventListener("click", (ev) => {
     // a click elsewhere closes the details (and does what it does there)
     if (pop && !pop.hidden && !pop.contains(ev.target)) closeDetail();
@@ -375,7 +419,8 @@ export function installDetails() {
       const n = faceOf(document.activeElement);
       if (n && document.activeElement === n) {
         ev.preventDefault();
-        if (n.dataset.src) n.click(); // a card that moves: Enter chooses it (the long press or right click shows its details)
+        if (n.dataset.src)
+          n.click(); // a card that moves: Enter chooses it (the long press or right click shows its details)
         else openDetail(n);
       }
     }

@@ -25,7 +25,7 @@ export function renderClock(box, state, me, lang = "en") {
   const rows = Object.entries(clock.deadlines || {}).map(([seat, left]) => {
     const mine = Number(seat) === me;
     // the JSON counts seats from 0; a person reads them from 1
-    const who = mine ? (de ? "Deine Zeit" : "Your time") : (de ? `Platz ${Number(seat) + 1}` : `Seat ${Number(seat) + 1}`);
+    const who = mine ? (de ? "Deine Zeit" : "Your time") : de ? `Platz ${Number(seat) + 1}` : `Seat ${Number(seat) + 1}`;
     const time = el("span", { class: "clock-time" }, fmt(left));
     const row = el("span", { class: mine ? "clock-seat clock-mine" : "clock-seat", dataset: { testid: "clock-seat", seat } }, `${who} `, time);
     return { row, time, left };

@@ -12,7 +12,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  let data = null;
+  let data;
   try {
     data = await res.json();
   } catch {
@@ -40,8 +40,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") node.className = v;
     else if (k === "dataset") {
       for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) node.dataset[dk] = dv;
-    }
-    else if (k === "text") node.textContent = v;
+    } else if (k === "text") node.textContent = v;
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));
@@ -278,16 +277,31 @@ export function resultBlock(result, me, nameOf = (s) => seatName(s, me)) {
   const tally = Array.isArray(details.tally) ? details.tally : null;
   const parts = tally && tally[0] ? Object.keys(tally[0]).filter((k) => k !== "total") : [];
   const th = (k) => el("th", { scope: "col" }, t(k));
-  const table = el("table", {}, el("thead", {}, el("tr", {}, th("result.place"), th("result.seat"), ...parts.map((k) => th(`result.${k}`)), th("result.score"))));
+  const table = el(
+    "table",
+    {},
+    el("thead", {}, el("tr", {}, th("result.place"), th("result.seat"), ...parts.map((k) => th(`result.${k}`)), th("result.score"))),
+  );
   const body = el("tbody");
   const ranking = result.ranking || (result.scores || []).map((_, i) => i);
   ranking.forEach((s, i) => {
     const cells = parts.map((k) => el("td", {}, String(tally[s][k])));
-    body.append(el("tr", { class: winners.includes(s) ? "winner" : "" }, el("td", {}, String(i + 1)), el("td", {}, nameOf(s)), ...cells, el("td", { dataset: { testid: `score-${s}` } }, String((result.scores || [])[s]))));
+    body.append(
+      el(
+        "tr",
+        { class: winners.includes(s) ? "winner" : "" },
+        el("td", {}, String(i + 1)),
+        el("td", {}, nameOf(s)),
+        ...cells,
+        el("td", { dataset: { testid: `score-${s}` } }, String((result.scores || [])[s])),
+      ),
+    );
   });
   table.append(body);
   box.append(table);
-  const why = [t(`result.reason.${result.reason}`) === `result.reason.${result.reason}` ? t("result.reason", result.reason) : t(`result.reason.${result.reason}`)];
+  const why = [
+    t(`result.reason.${result.reason}`) === `result.reason.${result.reason}` ? t("result.reason", result.reason) : t(`result.reason.${result.reason}`),
+  ];
   if (Array.isArray(details.goals)) why.push(t("result.goals", details.goals[0], details.goals[1]));
   if (result.tie_break) why.push(t("result.tie-break"));
   box.append(el("p", { dataset: { testid: "result-reason" } }, why.join(" ")));

@@ -381,7 +381,8 @@ const WORDS = {
     "lobby.list-failed": (m) => `could not list the games: ${m}`,
     "lobby.variants-failed": (m) => `could not load the rulesets: ${m}`,
     "lobby.rate-limited": (wait) => `Too many games created and seats taken from your address in a short time (the server's limit). Try again in ${wait}.`,
-    "lobby.too-many-open": (n, most) => `Your address has ${n} open ${n === 1 ? "game" : "games"} (a person's seat not joined yet); the server allows ${most}. Join them, or wait until they expire.`,
+    "lobby.too-many-open": (n, most) =>
+      `Your address has ${n} open ${n === 1 ? "game" : "games"} (a person's seat not joined yet); the server allows ${most}. Join them, or wait until they expire.`,
   },
   de: {
     "lang.switch": "English",
@@ -592,8 +593,10 @@ const WORDS = {
     "buy-with-coins": "Das dritte Feld mit diesen Talern kaufen",
     "buy-choose": "Das dritte Feld kaufen, Taler wählen",
     "pick-card": (n) => `${n} ist gewählt: klicke einen hervorgehobenen Platz, um sie dorthin zu legen.`,
-    "pick-revealed": (n) => `${n} ist gewählt: klicke ein hervorgehobenes Feld, um sie zu behalten und nach dem Handel dort anzubauen, oder behalte sie einfach.`,
-    "keep-not-here": (n) => `${n} kommt nur auf ein leeres Feld oder eines ihrer Sorte: ernte das Feld zuerst ab, wähle ein hervorgehobenes Feld oder behalte sie einfach.`,
+    "pick-revealed": (n) =>
+      `${n} ist gewählt: klicke ein hervorgehobenes Feld, um sie zu behalten und nach dem Handel dort anzubauen, oder behalte sie einfach.`,
+    "keep-not-here": (n) =>
+      `${n} kommt nur auf ein leeres Feld oder eines ihrer Sorte: ernte das Feld zuerst ab, wähle ein hervorgehobenes Feld oder behalte sie einfach.`,
     "pick-target": "Wohin?",
     "no-move-card": (n) => `${n}: gerade gibt es keinen Zug mit dieser Karte.`,
     "cancel-pick": "Abbrechen",
@@ -649,7 +652,8 @@ const WORDS = {
     "replay-players": (n) => `${n} Spieler`,
     "replay-running": "läuft noch (was Zuschauer sehen)",
     "replay-not-a-replay": "Das ist kein bohn-Replay (Format bohn-replay).",
-    "replay-file-note": "Eine Replay-Datei wird als Liste ihrer Züge mit dem Ergebnis gezeigt; ein Spiel dieses Servers, mit seiner Kennung geladen, läuft auf dem Tisch.",
+    "replay-file-note":
+      "Eine Replay-Datei wird als Liste ihrer Züge mit dem Ergebnis gezeigt; ein Spiel dieses Servers, mit seiner Kennung geladen, läuft auf dem Tisch.",
     "replay-unreadable": (m) => `Die Datei ließ sich nicht lesen: ${m}`,
     "lobby.title": "bohn — Lobby",
     "lobby.tagline": "Bohnanza und seine Familie, regelgenau.",
@@ -730,8 +734,10 @@ const WORDS = {
     "lobby.replay-viewer-hint": "(eine Replay-Datei öffnen)",
     "lobby.list-failed": (m) => `Die Spiele ließen sich nicht laden: ${m}`,
     "lobby.variants-failed": (m) => `Die Spiele-Regeln ließen sich nicht laden: ${m}`,
-    "lobby.rate-limited": (wait) => `Von deiner Adresse wurden in kurzer Zeit zu viele Spiele erstellt und Plätze genommen (die Grenze des Servers). Versuch es in ${wait} noch einmal.`,
-    "lobby.too-many-open": (n, most) => `Deine Adresse hat ${n === 1 ? "ein offenes Spiel" : `${n} offene Spiele`} (ein Platz ist noch nicht besetzt); der Server erlaubt ${most}. Tritt ihnen bei oder warte, bis sie ablaufen.`,
+    "lobby.rate-limited": (wait) =>
+      `Von deiner Adresse wurden in kurzer Zeit zu viele Spiele erstellt und Plätze genommen (die Grenze des Servers). Versuch es in ${wait} noch einmal.`,
+    "lobby.too-many-open": (n, most) =>
+      `Deine Adresse hat ${n === 1 ? "ein offenes Spiel" : `${n} offene Spiele`} (ein Platz ist noch nicht besetzt); der Server erlaubt ${most}. Tritt ihnen bei oder warte, bis sie ablaufen.`,
   },
 };
 

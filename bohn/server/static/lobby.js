@@ -56,7 +56,10 @@ function remember(entry) {
 }
 
 function forget(id, seat) {
-  keep(GAMES_KEY, myGames().filter((g) => !(g.id === id && g.seat === seat)));
+  keep(
+    GAMES_KEY,
+    myGames().filter((g) => !(g.id === id && g.seat === seat)),
+  );
 }
 
 // ---- small helpers ----
@@ -224,8 +227,12 @@ function seatInput(o, id, n) {
   const given = Array.isArray(o.default) ? o.default : [];
   for (let i = 0; i < n; i++) {
     box.append(
-      el("label", { class: "per-seat-one" }, el("span", { class: "hint" }, t("seat", i)),
-        el("input", { type: "number", min: 0, value: given[i] ?? "", placeholder: t("lobby.as-above"), dataset: { seatValue: String(i) } })),
+      el(
+        "label",
+        { class: "per-seat-one" },
+        el("span", { class: "hint" }, t("seat", i)),
+        el("input", { type: "number", min: 0, value: given[i] ?? "", placeholder: t("lobby.as-above"), dataset: { seatValue: String(i) } }),
+      ),
     );
   }
   return box;
@@ -433,7 +440,13 @@ function renderMine(games, known) {
     else if (!g) status = t("lobby.gone");
     else if (g.status === "finished") {
       status = `${statusText(g)}: ${winnersText(g)}`;
-      links.push(el("a", { href: `/static/replay.html?game=${encodeURIComponent(g.id)}${lang !== "en" ? `&lang=${lang}` : ""}`, dataset: { testid: "my-replay" } }, t("lobby.replay")));
+      links.push(
+        el(
+          "a",
+          { href: `/static/replay.html?game=${encodeURIComponent(g.id)}${lang !== "en" ? `&lang=${lang}` : ""}`, dataset: { testid: "my-replay" } },
+          t("lobby.replay"),
+        ),
+      );
     } else status = statusText(g);
     const drop = el("button", { type: "button", class: "forget", dataset: { testid: "forget" } }, t("lobby.forget"));
     drop.addEventListener("click", () => {
@@ -444,7 +457,15 @@ function renderMine(games, known) {
       el(
         "li",
         { class: `lobby-card${known && !g ? " gone" : ""}`, dataset: { testid: "my-game", game: m.id, status: g ? g.status : known ? "gone" : "unknown" } },
-        el("div", { class: "lobby-card-head" }, el("strong", {}, m.title || m.variant || ""), " ", el("code", {}, m.id), " ", el("span", { class: "hint" }, when(m.when))),
+        el(
+          "div",
+          { class: "lobby-card-head" },
+          el("strong", {}, m.title || m.variant || ""),
+          " ",
+          el("code", {}, m.id),
+          " ",
+          el("span", { class: "hint" }, when(m.when)),
+        ),
         el("p", { class: "my-seat" }, t("lobby.my-seat", m.seat, m.name || "")),
         el("p", { class: "my-status", dataset: { testid: "my-status" } }, status),
         el("div", { class: "take-buttons" }, ...links, drop),
@@ -520,14 +541,12 @@ function renderAll(games) {
   $("games-count").textContent = games.length ? t(listing.next ? "lobby.shown-more" : "lobby.shown", games.length) : "";
   if (!games.length) body.append(el("tr", {}, el("td", { colspan: 6 }, t(filters().variant || filters().status ? "lobby.no-games-filter" : "lobby.no-games"))));
   for (const g of games) {
-    const seats = el(
-      "td",
-      {},
-      g.seats.map((s) => seatLabel(s)).join(", "),
-      el("br"),
-      el("small", { class: "hint" }, `${clockText(g)} · ${seedText(g)}`),
-    );
-    const result = g.result ? winnersText(g) : g.status !== "finished" && g.waiting_for && g.waiting_for.length ? t("lobby.waiting-for", g.waiting_for.map((w) => seatLabel(g.seats[w])).join(", ")) : "";
+    const seats = el("td", {}, g.seats.map((s) => seatLabel(s)).join(", "), el("br"), el("small", { class: "hint" }, `${clockText(g)} · ${seedText(g)}`));
+    const result = g.result
+      ? winnersText(g)
+      : g.status !== "finished" && g.waiting_for && g.waiting_for.length
+        ? t("lobby.waiting-for", g.waiting_for.map((w) => seatLabel(g.seats[w])).join(", "))
+        : "";
     const links = el("td");
     if (g.status === "finished") {
       links.append(

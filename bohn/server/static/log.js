@@ -65,9 +65,12 @@ export function renderLogInto(box, entries, me, opts = {}) {
     const items = t.steps.map((e) => stepItem(e, me, all)).filter(Boolean);
     const out = [];
     if (t.summary && t.seat !== me) {
-      const det = el("details", { class: "log-turn", dataset: { testid: "log-turn", turnEnd: end } },
+      const det = el(
+        "details",
+        { class: "log-turn", dataset: { testid: "log-turn", turnEnd: end } },
         el("summary", { class: "log-turn-summary" }, t.summary),
-        el("ul", { class: "log-turn-steps" }, ...items));
+        el("ul", { class: "log-turn-steps" }, ...items),
+      );
       if (open.has(end)) det.open = true;
       out.push(el("li", { class: "log-turn-item", dataset: { testid: "log-turn-item" } }, det));
     } else {

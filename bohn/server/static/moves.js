@@ -6,7 +6,7 @@ import { card, cardKind, el } from "./common.js";
 import { cardName, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { seatOf } from "./table.js";
-import { $, S, hooks, me, obs, say, send, showError, who, yourMove } from "./session.js";
+import { $, S, hooks, me, obs, send, showError, yourMove } from "./session.js";
 
 // ---------------------------------------------------------------- picking cards and places
 
@@ -79,7 +79,7 @@ export function pickModel() {
 // as the trading is over and it may go there: a plan, shown on the kept card.
 let plans = []; // {game, turn, key, field}
 
-const groupOf = (k) => ((entryOf(k) || {}).group) || cardKind(k);
+const groupOf = (k) => (entryOf(k) || {}).group || cardKind(k);
 
 /** The legal move keeping revealed card `src`, if there is one. */
 const keepOf = (src) => (S.state.legal || []).find((l) => l.action.type === "keep" && `r${l.action.revealed}` === src);
@@ -89,7 +89,10 @@ function planFields(src) {
   if (!src || src[0] !== "r" || !S.state || !keepOf(src)) return [];
   const key = cardAt(src);
   const fields = seatOf(obs(), me()).fields || [];
-  return fields.map((f, j) => [f, j]).filter(([f]) => !f.length || groupOf(f[f.length - 1]) === groupOf(key)).map(([, j]) => `f${j}`);
+  return fields
+    .map((f, j) => [f, j])
+    .filter(([f]) => !f.length || groupOf(f[f.length - 1]) === groupOf(key))
+    .map(([, j]) => `f${j}`);
 }
 
 /** Keep revealed card `src` for field `dst` (a plan the page carries out after the trading). */
@@ -243,14 +246,33 @@ function renderPickBar(only) {
     bar.replaceChildren();
     return;
   }
-  const moves = only || (pickModel().sources.get(selected) || []);
+  const moves = only || pickModel().sources.get(selected) || [];
   const name = cardName(cardAt(selected));
-  const words = !moves.length ? t("no-move-card", name) : only ? `${t("choose-how")} ` : planFields(selected).length ? t("pick-revealed", name) : t("pick-card", name);
+  const words = !moves.length
+    ? t("no-move-card", name)
+    : only
+      ? `${t("choose-how")} `
+      : planFields(selected).length
+        ? t("pick-revealed", name)
+        : t("pick-card", name);
   bar.hidden = false;
   bar.replaceChildren(
     el("span", { class: "pick-text" }, words),
     ...moves.filter((l) => only || !moveParts(l.action).dst).map((l) => actionButton(l)),
-    el("button", { type: "button", class: "small", dataset: { testid: "pick-cancel" }, onclick: () => { selected = null; hooks.renderBoard(); renderPickBar(); } }, t("cancel-pick")),
+    el(
+      "button",
+      {
+        type: "button",
+        class: "small",
+        dataset: { testid: "pick-cancel" },
+        onclick: () => {
+          selected = null;
+          hooks.renderBoard();
+          renderPickBar();
+        },
+      },
+      t("cancel-pick"),
+    ),
   );
 }
 
@@ -317,13 +339,24 @@ function cardChooser(items) {
   const key = (cards) => [...cards].sort((a, b) => a - b).join(",");
   const byKey = new Map(items.map((l) => [key(l.action.cards), l]));
   const boxes = positions.map((i) =>
-    el("label", { class: "pick" },
+    el(
+      "label",
+      { class: "pick" },
       el("input", { type: "checkbox", value: String(i), dataset: { testid: "choose-card", ref: `h${i}` }, "aria-label": cardName(hand[i]) }),
-      hand[i] !== undefined ? card(hand[i]) : ""),
+      hand[i] !== undefined ? card(hand[i]) : "",
+    ),
   );
   const need = sizes.join(` ${t("or")} `);
-  const go = el("button", { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } }, t("choose-n", need));
-  const chosenNow = () => boxes.map((b) => b.querySelector("input")).filter((x) => x.checked).map((x) => Number(x.value));
+  const go = el(
+    "button",
+    { type: "button", class: "action action-primary", disabled: true, dataset: { testid: "chooser-send", actionType: type } },
+    t("choose-n", need),
+  );
+  const chosenNow = () =>
+    boxes
+      .map((b) => b.querySelector("input"))
+      .filter((x) => x.checked)
+      .map((x) => Number(x.value));
   const update = () => {
     const l = byKey.get(key(chosenNow()));
     go.disabled = S.pending || !l;
@@ -335,8 +368,13 @@ function cardChooser(items) {
     const l = byKey.get(key(chosenNow()));
     if (l) send(l.action);
   });
-  return el("div", { class: "chooser", dataset: { testid: `chooser-${type}` } },
-    el("p", { class: "hint" }, t("tick-cards", need)), el("div", { class: "picks" }, ...boxes), go);
+  return el(
+    "div",
+    { class: "chooser", dataset: { testid: `chooser-${type}` } },
+    el("p", { class: "hint" }, t("tick-cards", need)),
+    el("div", { class: "picks" }, ...boxes),
+    go,
+  );
 }
 
 // the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
@@ -416,25 +454,41 @@ function coinPicker(items) {
   const faces = mine.known_coins || mine.coin_cards;
   if (!buy || !faces || !faces.length) return null;
   const boxes = faces.map((k, i) =>
-    el("label", { class: "pick" }, el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) }, "aria-label": cardName(k) }), card(k, { class: "card coin" })),
+    el(
+      "label",
+      { class: "pick" },
+      el("input", { type: "checkbox", value: k, dataset: { testid: "pay-coin", index: String(i) }, "aria-label": cardName(k) }),
+      card(k, { class: "card coin" }),
+    ),
   );
-  const go = el("button", {
-    type: "button",
-    class: "action",
-    disabled: S.pending,
-    dataset: { testid: "buy-field-pay" },
-    onclick: () => {
-      const pay = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-      if (!pay.length) {
-        showError(t("choose-coins"));
-        return;
-      }
-      send({ type: "buy-field", pay });
+  const go = el(
+    "button",
+    {
+      type: "button",
+      class: "action",
+      disabled: S.pending,
+      dataset: { testid: "buy-field-pay" },
+      onclick: () => {
+        const pay = boxes
+          .map((b) => b.querySelector("input"))
+          .filter((i) => i.checked)
+          .map((i) => i.value);
+        if (!pay.length) {
+          showError(t("choose-coins"));
+          return;
+        }
+        send({ type: "buy-field", pay });
+      },
     },
-  }, t("buy-with-coins"));
-  return el("details", { class: "coin-picker", dataset: { testid: "coin-picker" } },
+    t("buy-with-coins"),
+  );
+  return el(
+    "details",
+    { class: "coin-picker", dataset: { testid: "coin-picker" } },
     el("summary", {}, t("buy-choose")),
-    el("div", { class: "picks" }, ...boxes), go);
+    el("div", { class: "picks" }, ...boxes),
+    go,
+  );
 }
 
 // A move's button: its sentence (the server's label) as the text and its
@@ -455,7 +509,14 @@ export function actionButton(l, label, opts = {}) {
       "aria-label": opts.small ? text : undefined,
       title: opts.small ? text : undefined,
       "aria-keyshortcuts": opts.key ? (opts.primary ? `${opts.key} Enter` : opts.key) : opts.primary ? "Enter" : undefined,
-      dataset: { testid: "action", actionText: l.text, actionType: l.action.type, action: l.text, primary: opts.primary ? "yes" : undefined, key: opts.key || undefined },
+      dataset: {
+        testid: "action",
+        actionText: l.text,
+        actionType: l.action.type,
+        action: l.text,
+        primary: opts.primary ? "yes" : undefined,
+        key: opts.key || undefined,
+      },
       onclick: (ev) => {
         ev.stopPropagation();
         selected = null;
@@ -491,7 +552,6 @@ export function onKey(ev) {
     b.click();
   }
 }
-
 
 /** Forget the chosen card (a new state was drawn). */
 export function clearSelection() {

@@ -16,8 +16,12 @@ export function seatMarks(state, i) {
   const joined = seat.joined !== false;
   const word = on ? t("presence-here") : joined ? t("presence-away") : t("presence-not-yet");
   return [
-    el("span", { class: `presence presence-${on ? "on" : "off"}`, dataset: { testid: `presence-${i}`, connected: on ? "yes" : "no" }, title: word },
-      el("span", { class: "presence-dot", "aria-hidden": "true" }), word),
+    el(
+      "span",
+      { class: `presence presence-${on ? "on" : "off"}`, dataset: { testid: `presence-${i}`, connected: on ? "yes" : "no" }, title: word },
+      el("span", { class: "presence-dot", "aria-hidden": "true" }),
+      word,
+    ),
   ];
 }
 
@@ -78,11 +82,21 @@ export function renderInvites(box) {
   box.replaceChildren(
     el("h2", {}, t("invite-title")),
     el("p", { class: "hint" }, t("invite-hint")),
-    el("ul", { class: "invites" }, ...open.map((l) =>
-      el("li", { dataset: { testid: l.seat === undefined ? "invite-spectate" : `invite-${l.seat}` } },
-        el("span", { class: "label" }, l.seat === undefined ? t("invite-spectate") : l.name ? t("invite-for", l.seat, l.name) : t("invite-open", l.seat)),
-        " ", el("input", { type: "text", readonly: true, value: l.url, class: "invite-url", "aria-label": t("invite-link") }),
-        " ", copyButton(l.url, l.seat === undefined ? "invite-spectate-copy" : `invite-${l.seat}-copy`)))),
+    el(
+      "ul",
+      { class: "invites" },
+      ...open.map((l) =>
+        el(
+          "li",
+          { dataset: { testid: l.seat === undefined ? "invite-spectate" : `invite-${l.seat}` } },
+          el("span", { class: "label" }, l.seat === undefined ? t("invite-spectate") : l.name ? t("invite-for", l.seat, l.name) : t("invite-open", l.seat)),
+          " ",
+          el("input", { type: "text", readonly: true, value: l.url, class: "invite-url", "aria-label": t("invite-link") }),
+          " ",
+          copyButton(l.url, l.seat === undefined ? "invite-spectate-copy" : `invite-${l.seat}-copy`),
+        ),
+      ),
+    ),
     close,
   );
 }

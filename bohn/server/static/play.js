@@ -1,13 +1,13 @@
 // The game page: one WebSocket to the server, every "state" message drawn as
 // a card table (table.js). Moves are made by clicking (or dragging) a card and
 // then a highlighted place, or with the move buttons, which say each move in words.
-import { card, cardKind, el, resultBlock } from "./common.js";
-import { cardName, installDetails, loadCatalogue } from "./cards.js";
+import { el, resultBlock } from "./common.js";
+import { installDetails, loadCatalogue } from "./cards.js";
 import { lang, t, wordPage } from "./i18n.js";
-import { loadClient, renderHand, renderSeats, renderStatus, renderTable, seatOf } from "./table.js";
+import { loadClient, renderHand, renderSeats, renderStatus, renderTable } from "./table.js";
 import { renderLogInto } from "./log.js";
 import { renderClock, renderTradeWindow } from "./clock.js";
-import { $, S, hooks, me, obs, send, showError, who, yourMove } from "./session.js";
+import { $, S, hooks, me, obs, showError, who, yourMove } from "./session.js";
 import { clearSelection, fieldButtons, onKey, pickModel, renderActions } from "./moves.js";
 import { renderOffers, renderTradeForm, setupTradeForm, syncTradeForm, tradeAnswer } from "./trade.js";
 import { rematchBlock, renderInvites, seatMarks, withPresence } from "./people.js";
@@ -142,9 +142,7 @@ function onMessage(msg) {
   }
 }
 
-
 // ---------------------------------------------------------------- helpers
-
 
 const ctx = () => ({ me: me(), state: S.state, client: S.client, pick: pickModel(), marks: (i) => seatMarks(S.state, i) });
 
@@ -263,8 +261,6 @@ window.addEventListener("resize", () => {
   fitBoard();
 });
 
-
-
 hooks.renderBoard = () => renderBoard();
 hooks.renderLog = () => renderLog();
 
@@ -305,8 +301,19 @@ function renderResult() {
   sec.hidden = false;
   $("result-body").replaceChildren(
     resultBlock(S.state.result, me(), who),
-    el("p", {}, el("a", { href: `/api/games/${S.state.game}/replay`, download: `${S.state.game}.bohn.json`, dataset: { testid: "replay-download" } }, t("download-replay")), " · ",
-      el("a", { href: replayUrl() }, t("watch-replay")), " · ", el("a", { href: "/" }, t("lobby"))),
+    el(
+      "p",
+      {},
+      el(
+        "a",
+        { href: `/api/games/${S.state.game}/replay`, download: `${S.state.game}.bohn.json`, dataset: { testid: "replay-download" } },
+        t("download-replay"),
+      ),
+      " · ",
+      el("a", { href: replayUrl() }, t("watch-replay")),
+      " · ",
+      el("a", { href: "/" }, t("lobby")),
+    ),
     ...[rematchBlock(token)].filter(Boolean),
   );
 }

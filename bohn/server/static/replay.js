@@ -99,11 +99,18 @@ function drawBoard(view) {
 function drawCurrent(view, ctx) {
   const entry = (view.log || [])[0];
   const box = $("current");
-  const head = view.seq === 0 ? t("replay-setup") : entry && entry.seat !== null && entry.seat !== undefined ? t("replay-step-by", view.seq, whoOf(ctx, entry.seat)) : t("replay-step", view.seq);
+  const head =
+    view.seq === 0
+      ? t("replay-setup")
+      : entry && entry.seat !== null && entry.seat !== undefined
+        ? t("replay-step-by", view.seq, whoOf(ctx, entry.seat))
+        : t("replay-step", view.seq);
   const lines = entry ? entry.events.map((e) => e.text || eventText(e, null)).filter((x) => x && !x.startsWith("---")) : [];
   box.replaceChildren(
     el("h3", { dataset: { testid: "replay-step-head" } }, head),
-    lines.length ? el("ul", { class: "events", dataset: { testid: "replay-lines" } }, ...lines.map((x) => el("li", {}, x))) : el("p", { class: "hint" }, t("replay-nothing")),
+    lines.length
+      ? el("ul", { class: "events", dataset: { testid: "replay-lines" } }, ...lines.map((x) => el("li", {}, x)))
+      : el("p", { class: "hint" }, t("replay-nothing")),
   );
 }
 
@@ -134,10 +141,20 @@ function drawTurns() {
   const ctx = { me: null, state: { observation: {} } };
   $("turns").replaceChildren(
     ...info.turns.map((turn, i) => {
-      const label = turn.turn === null || turn.turn === undefined ? t("replay-setup") : t("replay-turn", turn.turn, turn.active === null || turn.active === undefined ? "" : whoOf(ctx, turn.active));
-      return el("li", { class: "turn", dataset: { testid: "replay-turn", index: String(i), step: String(turn.step), turn: String(turn.turn) } },
+      const label =
+        turn.turn === null || turn.turn === undefined
+          ? t("replay-setup")
+          : t("replay-turn", turn.turn, turn.active === null || turn.active === undefined ? "" : whoOf(ctx, turn.active));
+      return el(
+        "li",
+        { class: "turn", dataset: { testid: "replay-turn", index: String(i), step: String(turn.step), turn: String(turn.turn) } },
         el("button", { type: "button", class: "turn-jump", onclick: () => go(turn.step) }, label),
-        el("ul", { class: "turn-lines" }, ...turn.lines.map((line) => el("li", { onclick: () => go(line.step), title: t("replay-step", line.step) }, line.text))));
+        el(
+          "ul",
+          { class: "turn-lines" },
+          ...turn.lines.map((line) => el("li", { onclick: () => go(line.step), title: t("replay-step", line.step) }, line.text)),
+        ),
+      );
     }),
   );
 }
@@ -227,7 +244,14 @@ function showFile(replay) {
   for (const ev of replay.events || []) {
     if (ev.chance) continue;
     k += 1;
-    items.push(el("li", { dataset: { testid: "file-step" } }, el("span", { class: "step" }, `#${k} `), `${whoOf({ me: null, state: {} }, ev.seat)}: ${actionText(ev.action)}`));
+    items.push(
+      el(
+        "li",
+        { dataset: { testid: "file-step" } },
+        el("span", { class: "step" }, `#${k} `),
+        `${whoOf({ me: null, state: {} }, ev.seat)}: ${actionText(ev.action)}`,
+      ),
+    );
   }
   $("file-steps").replaceChildren(...items);
   $("file-result").replaceChildren(...(replay.result ? [resultBlock(replay.result, null)] : []));

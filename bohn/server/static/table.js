@@ -45,7 +45,11 @@ const clients = new Map(); // variant -> the promise of its client module
  * `trades`) replace the bean games'; `{}` for a ruleset without one. */
 export function loadClient(variant, has = true) {
   if (!has) return Promise.resolve({}); // the state says the ruleset has none: nothing to ask for
-  if (!clients.has(variant)) clients.set(variant, import(`/rulesets/${encodeURIComponent(variant)}/client.js`).catch(() => ({})));
+  if (!clients.has(variant))
+    clients.set(
+      variant,
+      import(`/rulesets/${encodeURIComponent(variant)}/client.js`).catch(() => ({})),
+    );
   return clients.get(variant);
 }
 
@@ -81,10 +85,14 @@ function source(node, src, ctx) {
       ev.dataTransfer.setData("text/x-bohn-src", src);
       ev.dataTransfer.effectAllowed = "move";
       mouseDrag = node;
-      node.addEventListener("dragend", () => {
-        mouseDrag = null;
-        p.onDrag(src, false);
-      }, { once: true });
+      node.addEventListener(
+        "dragend",
+        () => {
+          mouseDrag = null;
+          p.onDrag(src, false);
+        },
+        { once: true },
+      );
     });
     node.addEventListener("pointerdown", (ev) => pressSource(ev, node, src, p));
   }
@@ -159,7 +167,20 @@ function hover(node) {
 function pressSource(ev, node, src, p) {
   if (ev.pointerType === "mouse" || !ev.isPrimary || press) return;
   const r = node.getBoundingClientRect();
-  press = { id: ev.pointerId, src, p, node, x0: ev.clientX, y0: ev.clientY, t0: performance.now(), dx: ev.clientX - r.left, dy: ev.clientY - r.top, ghost: null, x: ev.clientX, y: ev.clientY };
+  press = {
+    id: ev.pointerId,
+    src,
+    p,
+    node,
+    x0: ev.clientX,
+    y0: ev.clientY,
+    t0: performance.now(),
+    dx: ev.clientX - r.left,
+    dy: ev.clientY - r.top,
+    ghost: null,
+    x: ev.clientX,
+    y: ev.clientY,
+  };
 }
 
 /** The place (with a drop) under the point, the ghost being transparent to it. */
@@ -221,9 +242,13 @@ function endDrag(d, ev, drop) {
   d.p.onDrag(d.src, false);
 }
 
-document.addEventListener("pointerdown", (ev) => {
-  lastPointer = ev.pointerType || "mouse";
-}, true);
+document.addEventListener(
+  "pointerdown",
+  (ev) => {
+    lastPointer = ev.pointerType || "mouse";
+  },
+  true,
+);
 document.addEventListener("pointermove", (ev) => {
   const d = press;
   if (!d || ev.pointerId !== d.id) return;
@@ -246,12 +271,16 @@ document.addEventListener("pointerup", (ev) => {
 document.addEventListener("pointercancel", (ev) => {
   if (press && ev.pointerId === press.id) endDrag(press, ev, false);
 });
-document.addEventListener("click", (ev) => {
-  if (performance.now() < quiet.until && Math.hypot(ev.clientX - quiet.x, ev.clientY - quiet.y) <= 2 * PRESS_SLOP_PX) {
-    ev.preventDefault();
-    ev.stopPropagation();
-  }
-}, true);
+document.addEventListener(
+  "click",
+  (ev) => {
+    if (performance.now() < quiet.until && Math.hypot(ev.clientX - quiet.x, ev.clientY - quiet.y) <= 2 * PRESS_SLOP_PX) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  },
+  true,
+);
 
 // ---------------------------------------------------------------- status
 
@@ -261,7 +290,8 @@ const yesNo = (b) => t(b ? "yes" : "no");
 export function situation(o, ctx) {
   const out = [];
   const w = (s) => who(ctx, s);
-  if (o.exhaustions !== undefined) out.push(kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"));
+  if (o.exhaustions !== undefined)
+    out.push(kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"));
   if (o.planted !== undefined && !ctx.client.table) out.push(kv(t("planted"), String(o.planted)));
   if (o.sissi_action && o.sissi_action.length) {
     out.push(kv(t("sissi-fields"), o.sissi_action.map(([s, f]) => t("field-of", w(s), f)).join(", "), "sissi-action"));
@@ -285,7 +315,8 @@ export function situation(o, ctx) {
     if (d.boss !== undefined) out.push(kv(t("protection"), el("span", {}, `${t("field", d.field)} · `, card(d.boss)), "decision"));
     else if (d.counts) out.push(kv(t("cards-to-draw"), d.counts.join(` ${t("or")} `), "decision"));
     else if (d.third) out.push(kv(t("third-removal"), card(d.third), "decision"));
-    else if (d.removable) out.push(kv(t("removable"), d.removable.length ? el("span", { class: "inline-cards" }, ...cards(d.removable)) : t("none"), "decision"));
+    else if (d.removable)
+      out.push(kv(t("removable"), d.removable.length ? el("span", { class: "inline-cards" }, ...cards(d.removable)) : t("none"), "decision"));
     else if ("treasury" in d) out.push(kv(t("treasury"), d.treasury ? el("span", {}, ...cards(d.treasury)) : t("face-down"), "decision"));
   }
   if (o.third_fields_left !== undefined) out.push(kv(t("third-fields-left"), String(o.third_fields_left), "third-fields-left"));
@@ -303,22 +334,38 @@ export function renderStatus(box, ctx, yours) {
   box.dataset.yourMove = yours ? "yes" : "no";
   // the offers that wait on your answer: a jump to them (on a phone the
   // trading panel is far below the first screen)
-  const answer = new Set((state.legal || []).filter((l) => (l.action.type === "accept" || l.action.type === "decline") && l.action.offer !== undefined).map((l) => l.action.offer));
+  const answer = new Set(
+    (state.legal || []).filter((l) => (l.action.type === "accept" || l.action.type === "decline") && l.action.offer !== undefined).map((l) => l.action.offer),
+  );
   const panel = document.getElementById("offers-panel");
-  const jump = answer.size && panel
-    ? el("button", { type: "button", class: "offers-jump", dataset: { testid: "offers-jump" }, onclick: () => panel.scrollIntoView({ block: "start" }) }, t("offers-for-you", answer.size))
-    : null;
+  const jump =
+    answer.size && panel
+      ? el(
+          "button",
+          { type: "button", class: "offers-jump", dataset: { testid: "offers-jump" }, onclick: () => panel.scrollIntoView({ block: "start" }) },
+          t("offers-for-you", answer.size),
+        )
+      : null;
   box.replaceChildren(
-    el("p", { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
+    el(
+      "p",
+      { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
       yours
         ? el("strong", { class: "your-move prompt-text", dataset: { testid: "your-move" } }, state.prompt || t("your-move"))
         : el("span", { class: "prompt-text" }, state.prompt || ""),
       jump,
     ),
-    el("div", { class: "status-facts" },
+    el(
+      "div",
+      { class: "status-facts" },
       kv(t("turn"), String(o.turn ?? "-"), "turn"),
-      el("div", { class: "kv", dataset: { testid: "phase", phase: String(o.phase ?? "") } },
-        el("span", { class: "k" }, t("phase")), " ", el("span", { class: "v" }, phaseName)),
+      el(
+        "div",
+        { class: "kv", dataset: { testid: "phase", phase: String(o.phase ?? "") } },
+        el("span", { class: "k" }, t("phase")),
+        " ",
+        el("span", { class: "v" }, phaseName),
+      ),
       kv(t("active"), who(ctx, o.active), "active"),
       kv(t("waiting-for"), waiting.length ? waiting.map((s) => who(ctx, s)).join(", ") : t("nobody"), "waiting-for"),
       ...situation(o, ctx),
@@ -338,7 +385,14 @@ export function renderHand(hand, extra, ctx) {
   if (list.length > 1) hand.style.setProperty("--fan", String(list.length));
   list.forEach((k, i) => {
     const face = source(card(k), `h${i}`, ctx);
-    hand.append(el("li", { dataset: { testid: "hand-card", ref: `h${i}`, card: k }, class: i === 0 ? "front" : undefined }, face, i === 0 && list.length > 1 ? el("span", { class: "front-mark" }, t("front-card")) : null));
+    hand.append(
+      el(
+        "li",
+        { dataset: { testid: "hand-card", ref: `h${i}`, card: k }, class: i === 0 ? "front" : undefined },
+        face,
+        i === 0 && list.length > 1 ? el("span", { class: "front-mark" }, t("front-card")) : null,
+      ),
+    );
   });
   if (!list.length) hand.append(el("li", { class: "empty" }, t("hand-empty")));
   if (mine.defence) extra.append(el("h3", {}, t("defence-cards")), cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx));
@@ -349,7 +403,13 @@ export function renderHand(hand, extra, ctx) {
 // ---------------------------------------------------------------- the middle of the table
 
 function pile(label, node, testid, sub) {
-  return el("div", { class: "pile", dataset: testid ? { testid } : undefined }, el("div", { class: "pile-label" }, label), node, sub ? el("div", { class: "pile-sub" }, sub) : null);
+  return el(
+    "div",
+    { class: "pile", dataset: testid ? { testid } : undefined },
+    el("div", { class: "pile-label" }, label),
+    node,
+    sub ? el("div", { class: "pile-sub" }, sub) : null,
+  );
 }
 
 export function renderTable(box, ctx) {
@@ -363,10 +423,17 @@ export function renderTable(box, ctx) {
   const row = el("div", { class: "center-row" });
   row.append(
     pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
-    pile(t("discard-pile"), discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }), "discard", discard.length ? t("n-cards", discard.length) : t("empty")),
+    pile(
+      t("discard-pile"),
+      discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }),
+      "discard",
+      discard.length ? t("n-cards", discard.length) : t("empty"),
+    ),
   );
   if ((o.revealed || []).length) {
-    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("revealed")), cardRow(o.revealed, t("revealed"), "revealed", "r", ctx)));
+    row.append(
+      el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("revealed")), cardRow(o.revealed, t("revealed"), "revealed", "r", ctx)),
+    );
   }
   if (o.piles && o.piles.length) {
     const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
@@ -383,7 +450,9 @@ export function renderTable(box, ctx) {
   if (o.attack && typeof o.attack === "object") {
     const a = o.attack;
     box.append(
-      el("div", { class: "center-block", dataset: { testid: "attack" } },
+      el(
+        "div",
+        { class: "center-block", dataset: { testid: "attack" } },
         el("h3", {}, t("attack")),
         kv(t("attack-target"), a.target >= 0 ? who(ctx, a.target) : t("none-yet")),
         kv(t("attack-reach"), String(a.reach)),
@@ -395,7 +464,14 @@ export function renderTable(box, ctx) {
   }
   if (o.foist) box.append(kv(t("must-plant"), el("span", {}, `${who(ctx, o.foist.seat)}: `, ...cards(o.foist.cards)), "foist"));
   if (o.quirk) box.append(kv(t("quirk"), el("span", {}, `${who(ctx, o.quirk.seat)}: `, card(o.quirk.card)), "quirk"));
-  if (o.final_placement) box.append(kv(t("final-placement"), `${who(ctx, o.final_placement.seat)} (${t("fields-used")}: ${(o.final_placement.used || []).map((f) => t("field", f)).join(", ") || t("none")})`, "final-placement"));
+  if (o.final_placement)
+    box.append(
+      kv(
+        t("final-placement"),
+        `${who(ctx, o.final_placement.seat)} (${t("fields-used")}: ${(o.final_placement.used || []).map((f) => t("field", f)).join(", ") || t("none")})`,
+        "final-placement",
+      ),
+    );
   if (o.supply) {
     const sup = el("div", { class: "center-block" }, el("h3", {}, t("for-sale")));
     // the cards for sale in piles of one group (a bean type's buildings), fanned
@@ -405,7 +481,13 @@ export function renderTable(box, ctx) {
       if (!groups.length || groups[groups.length - 1].g !== g) groups.push({ g, keys: [] });
       groups[groups.length - 1].keys.push(k);
     }
-    sup.append(el("ul", { class: "inline supply", dataset: { testid: "supply" } }, ...groups.map((x) => el("li", { class: "supply-group" }, ...x.keys.map((k) => card(k))))));
+    sup.append(
+      el(
+        "ul",
+        { class: "inline supply", dataset: { testid: "supply" } },
+        ...groups.map((x) => el("li", { class: "supply-group" }, ...x.keys.map((k) => card(k)))),
+      ),
+    );
     if ((o.removed || []).length) sup.append(kv(t("out-of-game"), el("span", { class: "inline-cards" }, ...cards(o.removed))));
     if (o.razzia !== undefined) sup.append(kv(t("razzia-bought"), yesNo(o.razzia)));
     row.append(sup);
@@ -417,9 +499,12 @@ function renderBosses(o, box, ctx) {
   const wrap = el("div", { class: "center-block" }, el("h3", {}, t("mafia", o.treasury ?? 0)));
   const ul = el("ul", { class: "bosses", dataset: { testid: "bosses" } });
   o.bosses.forEach((b, i) => {
-    const li = el("li", { class: "boss", dataset: { testid: `boss-${i}` } },
+    const li = el(
+      "li",
+      { class: "boss", dataset: { testid: `boss-${i}` } },
       el("div", { class: "boss-head" }, card(b.key), el("span", {}, ` ${t("takes", b.threshold)}${o.feed === i ? ` · ${t("to-be-fed")}` : ""}`)),
-      fieldStack(b.field || [], null, `boss-field-${i}`));
+      fieldStack(b.field || [], null, `boss-field-${i}`),
+    );
     ul.append(target(li, `m${i}`, ctx));
   });
   wrap.append(ul);
@@ -454,9 +539,24 @@ export function fieldStack(list, label, testid, pays) {
   list.forEach((k, i) => ol.append(el("li", { class: i === list.length - 1 ? "stack-top" : "under" }, card(k))));
   if (!list.length) ol.append(el("li", { class: "empty-field" }, t("field-empty")));
   const facts = fieldFacts(list, pays);
-  if (label) wrap.append(el("div", { class: "field-head" }, el("span", { class: "field-name" }, label), list.length > 1 ? el("span", { class: "field-count" }, `×${list.length}`) : null));
+  if (label)
+    wrap.append(
+      el(
+        "div",
+        { class: "field-head" },
+        el("span", { class: "field-name" }, label),
+        list.length > 1 ? el("span", { class: "field-count" }, `×${list.length}`) : null,
+      ),
+    );
   wrap.append(ol);
-  if (facts.length) wrap.append(el("div", { class: "field-facts", dataset: { testid: `${testid}-facts` }, title: facts.map((f) => f[1]).join(" · ") }, facts.map((f) => f[0]).join(" · ")));
+  if (facts.length)
+    wrap.append(
+      el(
+        "div",
+        { class: "field-facts", dataset: { testid: `${testid}-facts` }, title: facts.map((f) => f[1]).join(" · ") },
+        facts.map((f) => f[0]).join(" · "),
+      ),
+    );
   return wrap;
 }
 
@@ -492,7 +592,8 @@ export function seatArea(i, ctx) {
   sec.append(head);
   if (ctx.client.seat) {
     ctx.client.seat(o, s, i, sec, uiOf(ctx));
-    if (ctx.reveal && (s.hand || []).length && !mine) sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
+    if (ctx.reveal && (s.hand || []).length && !mine)
+      sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
     return sec;
   }
   // coins and hand on one line
@@ -502,9 +603,24 @@ export function seatArea(i, ctx) {
   facts.append(el("span", { class: "kv", dataset: { testid: `coins-${i}` } }, el("span", { class: "visually-hidden" }, `${t("coins")}: `), coinBox));
   if (!mine || ctx.reveal) {
     const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 10) }, () => card(null)));
-    facts.append(el("span", { class: "kv", dataset: { testid: `hand-size-${i}` } }, el("span", { class: "k" }, `${t("hand")} `), fan, el("span", { class: "v" }, ` ${s.hand_size ?? 0}`)));
+    facts.append(
+      el(
+        "span",
+        { class: "kv", dataset: { testid: `hand-size-${i}` } },
+        el("span", { class: "k" }, `${t("hand")} `),
+        fan,
+        el("span", { class: "v" }, ` ${s.hand_size ?? 0}`),
+      ),
+    );
   } else {
-    facts.append(el("span", { class: "kv", dataset: { testid: `hand-size-${i}` } }, el("span", { class: "k" }, `${t("hand")} `), el("span", { class: "v" }, String(s.hand_size ?? 0))));
+    facts.append(
+      el(
+        "span",
+        { class: "kv", dataset: { testid: `hand-size-${i}` } },
+        el("span", { class: "k" }, `${t("hand")} `),
+        el("span", { class: "v" }, String(s.hand_size ?? 0)),
+      ),
+    );
   }
   const faces = s.known_coins || s.coin_cards;
   if (faces && faces.length) facts.append(el("span", { class: "coins" }, ...cards(faces, { class: "card coin" })));
@@ -520,16 +636,24 @@ export function seatArea(i, ctx) {
     fields.append(mine ? target(node, `f${j}`, ctx) : node);
   });
   const zones = el("div", { class: "seat-zones" });
-  const zone = (label, list, testid, prefix) => el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
+  const zone = (label, list, testid, prefix) =>
+    el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
   const tradingName = (ctx.state && ctx.state.zone_names && ctx.state.zone_names.t) || t("trading-area");
   if ((s.trading_area || []).length) zones.append(zone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null));
   if (s.buildings && s.buildings.length) zones.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
-    const store = el("div", { class: "seat-zone store" }, el("span", { class: "k" }, t("general-store")), cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx));
+    const store = el(
+      "div",
+      { class: "seat-zone store" },
+      el("span", { class: "k" }, t("general-store")),
+      cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx),
+    );
     zones.append(mine ? target(store, "store", ctx) : store);
   }
-  if (s.establishments && s.establishments.length) zones.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
-  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"]) if (s[k] && s[k].length) zones.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
+  if (s.establishments && s.establishments.length)
+    zones.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
+  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"])
+    if (s[k] && s[k].length) zones.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
   sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
   // a hand revealed at the end (the replay), in a row of its own under the fields
   if (ctx.reveal && (s.hand || []).length && !mine) {

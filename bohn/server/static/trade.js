@@ -4,9 +4,9 @@
 // to others' trading.
 import { card, cardKind, el } from "./common.js";
 import { beanTypes, cardName } from "./cards.js";
-import { lang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { seatOf } from "./table.js";
-import { $, S, hooks, me, obs, say, send, showError, who, yourMove } from "./session.js";
+import { $, S, hooks, me, obs, say, send, showError, who } from "./session.js";
 import { actionButton } from "./moves.js";
 
 const want = []; // the trade form's wanted bean types
@@ -37,9 +37,10 @@ function alignZone(old, keys) {
   const n = old.length;
   const m = keys.length;
   const dp = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = 1; i <= n; i++) for (let j = 1; j <= m; j++) dp[i][j] = old[i - 1].key === keys[j - 1] ? dp[i - 1][j - 1] + 1 : Math.max(dp[i - 1][j], dp[i][j - 1]);
+  for (let i = 1; i <= n; i++)
+    for (let j = 1; j <= m; j++) dp[i][j] = old[i - 1].key === keys[j - 1] ? dp[i - 1][j - 1] + 1 : Math.max(dp[i - 1][j], dp[i][j - 1]);
   const ids = new Array(m).fill(null);
-  for (let i = n, j = m; i > 0 && j > 0; ) {
+  for (let i = n, j = m; i > 0 && j > 0;) {
     if (old[i - 1].key === keys[j - 1]) {
       ids[j - 1] = old[i - 1].id;
       i--;
@@ -83,7 +84,7 @@ function followCards(o) {
   for (const [z] of ZONES) {
     const next = alignZone(zones[z], now[z]);
     const ids = new Set(next.map((c) => c.id));
-    zones[z].forEach((c, i) => {
+    zones[z].forEach((c) => {
       if (ids.has(c.id)) return;
       const words = t("left-zone", cardName(c.key), t(`zone.${z}`));
       if (chosen.delete(c.id)) gone.push(words);
@@ -181,9 +182,22 @@ export function renderOffers(o) {
 function offerItem(li, f, mine, counter, answer) {
   const incoming = f.to === me();
   const outgoing = f.from === me();
-  const give = (f.give || []).map((k, i) => el("span", { class: "offer-card" }, card(k), f.give_from && f.give_from[i] !== "h" ? el("small", {}, `(${f.give_from[i] === "r" ? t("from-revealed") : t("from-store")})`) : null));
+  const give = (f.give || []).map((k, i) =>
+    el(
+      "span",
+      { class: "offer-card" },
+      card(k),
+      f.give_from && f.give_from[i] !== "h" ? el("small", {}, `(${f.give_from[i] === "r" ? t("from-revealed") : t("from-store")})`) : null,
+    ),
+  );
   const wanted = (f.want || []).map((k) => card(k));
-  const side = (label, items, testid) => el("div", { class: "offer-side", dataset: { testid } }, el("span", { class: "k" }, label), el("div", { class: "offer-cards" }, ...(items.length ? items : [el("span", { class: "empty" }, t("nothing"))])));
+  const side = (label, items, testid) =>
+    el(
+      "div",
+      { class: "offer-side", dataset: { testid } },
+      el("span", { class: "k" }, label),
+      el("div", { class: "offer-cards" }, ...(items.length ? items : [el("span", { class: "empty" }, t("nothing"))])),
+    );
   const [left, right] = incoming
     ? [side(t("you-get"), give, "offer-get"), side(t("you-give"), wanted, "offer-give")]
     : outgoing
@@ -203,7 +217,8 @@ function offerItem(li, f, mine, counter, answer) {
   ];
   // my proposal: who is still to answer it, and then the answer
   if (answer) parts.push(el("p", { class: "offer-status", role: "status", dataset: { testid: "offer-status", answer: answer.kind } }, answer.text));
-  else if (outgoing) parts.push(el("p", { class: "offer-status", role: "status", dataset: { testid: "offer-status", answer: "waiting" } }, t("waiting-answer", who(f.to))));
+  else if (outgoing)
+    parts.push(el("p", { class: "offer-status", role: "status", dataset: { testid: "offer-status", answer: "waiting" } }, t("waiting-answer", who(f.to))));
   if (answer) return parts;
   const accepts = mine.filter((l) => l.action.type === "accept");
   const buttons = [];
@@ -227,14 +242,20 @@ function offerItem(li, f, mine, counter, answer) {
   for (const l of mine) if (l.action.type !== "accept") buttons.push(actionButton(l, t(l.action.type === "decline" ? "decline" : "withdraw", f.id)));
   if (counter) {
     const opened = Boolean(ed && ed.offer === f.id);
-    buttons.push(el("button", {
-      type: "button",
-      class: opened ? "counter open" : "counter",
-      "aria-expanded": opened ? "true" : "false",
-      "aria-controls": `counter-${f.id}`,
-      dataset: { testid: "offer-counter", offer: f.id },
-      onclick: () => openCounter(f),
-    }, t("counter", f.id)));
+    buttons.push(
+      el(
+        "button",
+        {
+          type: "button",
+          class: opened ? "counter open" : "counter",
+          "aria-expanded": opened ? "true" : "false",
+          "aria-controls": `counter-${f.id}`,
+          dataset: { testid: "offer-counter", offer: f.id },
+          onclick: () => openCounter(f),
+        },
+        t("counter", f.id),
+      ),
+    );
   }
   if (buttons.length) parts.push(el("div", { class: "offer-actions" }, ...buttons));
   return parts;
@@ -305,35 +326,60 @@ function counterNotice(text, kind) {
 /** The editor's fixed parts; syncCounter fills in the cards. */
 function counterEditor(f) {
   const id = `counter-${f.id}`;
-  const node = el("div", {
-    id,
-    class: "counter-editor",
-    role: "group",
-    "aria-labelledby": `${id}-title`,
-    dataset: { testid: "counter-editor", offer: f.id },
-    onkeydown: (ev) => {
-      if (ev.key !== "Escape") return;
-      ev.preventDefault();
-      ev.stopPropagation();
-      closeCounter({ refocus: true });
+  const node = el(
+    "div",
+    {
+      id,
+      class: "counter-editor",
+      role: "group",
+      "aria-labelledby": `${id}-title`,
+      dataset: { testid: "counter-editor", offer: f.id },
+      onkeydown: (ev) => {
+        if (ev.key !== "Escape") return;
+        ev.preventDefault();
+        ev.stopPropagation();
+        closeCounter({ refocus: true });
+      },
     },
-  },
-  el("p", { class: "counter-title", id: `${id}-title`, tabindex: "-1" }),
-  el("div", { class: "counter-part", role: "group", "aria-labelledby": `${id}-give` },
-    el("span", { class: "label", id: `${id}-give` }, t("you-give")),
-    el("div", { class: "counter-zones", dataset: { testid: "counter-give" } },
-      ...["r", "h", "s"].map((z) => el("div", { class: "counter-zone", dataset: { zone: z }, hidden: true },
-        el("span", { class: "zone-name" }, t(`zone-label.${z}`)), el("div", { class: "choices" })))),
-    el("p", { class: "empty counter-give-none", hidden: true }, t("no-give"))),
-  el("div", { class: "counter-part", role: "group", "aria-labelledby": `${id}-want` },
-    el("span", { class: "label", id: `${id}-want`, tabindex: "-1" }, t("you-ask")),
-    el("div", { class: "counter-want", dataset: { testid: "counter-want" }, "aria-label": t("you-ask") }),
-    el("div", { class: "beans", dataset: { testid: "counter-beans" } })),
-  el("p", { class: "trade-notice counter-notice", role: "status", dataset: { testid: "counter-notice" }, hidden: true }),
-  el("div", { class: "counter-buttons" },
-    el("button", { type: "button", class: "counter-send", dataset: { testid: "counter-send" }, "aria-describedby": `${id}-note`, onclick: sendCounter }, t("counter-send")),
-    el("button", { type: "button", dataset: { testid: "counter-cancel" }, onclick: () => closeCounter({ refocus: true }) }, t("counter-cancel"))),
-  el("p", { class: "hint counter-note", id: `${id}-note` }, t("counter-declines", who(f.from))));
+    el("p", { class: "counter-title", id: `${id}-title`, tabindex: "-1" }),
+    el(
+      "div",
+      { class: "counter-part", role: "group", "aria-labelledby": `${id}-give` },
+      el("span", { class: "label", id: `${id}-give` }, t("you-give")),
+      el(
+        "div",
+        { class: "counter-zones", dataset: { testid: "counter-give" } },
+        ...["r", "h", "s"].map((z) =>
+          el(
+            "div",
+            { class: "counter-zone", dataset: { zone: z }, hidden: true },
+            el("span", { class: "zone-name" }, t(`zone-label.${z}`)),
+            el("div", { class: "choices" }),
+          ),
+        ),
+      ),
+      el("p", { class: "empty counter-give-none", hidden: true }, t("no-give")),
+    ),
+    el(
+      "div",
+      { class: "counter-part", role: "group", "aria-labelledby": `${id}-want` },
+      el("span", { class: "label", id: `${id}-want`, tabindex: "-1" }, t("you-ask")),
+      el("div", { class: "counter-want", dataset: { testid: "counter-want" }, "aria-label": t("you-ask") }),
+      el("div", { class: "beans", dataset: { testid: "counter-beans" } }),
+    ),
+    el("p", { class: "trade-notice counter-notice", role: "status", dataset: { testid: "counter-notice" }, hidden: true }),
+    el(
+      "div",
+      { class: "counter-buttons" },
+      el(
+        "button",
+        { type: "button", class: "counter-send", dataset: { testid: "counter-send" }, "aria-describedby": `${id}-note`, onclick: sendCounter },
+        t("counter-send"),
+      ),
+      el("button", { type: "button", dataset: { testid: "counter-cancel" }, onclick: () => closeCounter({ refocus: true }) }, t("counter-cancel")),
+    ),
+    el("p", { class: "hint counter-note", id: `${id}-note` }, t("counter-declines", who(f.from))),
+  );
   return node;
 }
 
@@ -352,7 +398,15 @@ function syncCounter(o) {
         live.add(c.id);
         let n = ed.giveNodes.get(c.id);
         if (!n) {
-          const input = el("input", { type: "checkbox", onchange: (ev) => { if (ev.target.checked) ed.chosen.add(c.id); else ed.chosen.delete(c.id); counterNotice(""); syncCounter(obs()); } });
+          const input = el("input", {
+            type: "checkbox",
+            onchange: (ev) => {
+              if (ev.target.checked) ed.chosen.add(c.id);
+              else ed.chosen.delete(c.id);
+              counterNotice("");
+              syncCounter(obs());
+            },
+          });
           n = el("label", { class: "choice" }, input, card(c.key, { tabindex: "-1" }));
           ed.giveNodes.set(c.id, n);
         }
@@ -377,7 +431,22 @@ function syncCounter(o) {
   const beans = wantKinds(o).map((k) => {
     let b = ed.beanNodes.get(k);
     if (!b) {
-      b = el("button", { type: "button", class: "bean-pick", dataset: { testid: "counter-want-bean", bean: k }, "aria-label": t("want-one", cardName(k)), onclick: () => { ed.want.push(k); counterNotice(""); syncCounter(obs()); } }, card(k, { tabindex: "-1" }), el("span", { class: "count" }));
+      b = el(
+        "button",
+        {
+          type: "button",
+          class: "bean-pick",
+          dataset: { testid: "counter-want-bean", bean: k },
+          "aria-label": t("want-one", cardName(k)),
+          onclick: () => {
+            ed.want.push(k);
+            counterNotice("");
+            syncCounter(obs());
+          },
+        },
+        card(k, { tabindex: "-1" }),
+        el("span", { class: "count" }),
+      );
       ed.beanNodes.set(k, b);
     }
     const n = ed.want.filter((w) => w === k).length;
@@ -388,10 +457,30 @@ function syncCounter(o) {
   placeInOrder(node.querySelector("[data-testid=counter-beans]"), beans);
   const box = node.querySelector("[data-testid=counter-want]");
   const focused = box.contains(document.activeElement);
-  box.replaceChildren(...(ed.want.length
-    ? ed.want.map((k, i) => el("span", { class: "want-chip", dataset: { testid: "counter-want-card", bean: k } }, card(k, { tabindex: "-1" }),
-      el("button", { type: "button", class: "small", "aria-label": t("remove-want", cardName(k)), onclick: () => { ed.want.splice(i, 1); syncCounter(obs()); } }, "×")))
-    : [el("span", { class: "empty" }, t("nothing"))]));
+  box.replaceChildren(
+    ...(ed.want.length
+      ? ed.want.map((k, i) =>
+          el(
+            "span",
+            { class: "want-chip", dataset: { testid: "counter-want-card", bean: k } },
+            card(k, { tabindex: "-1" }),
+            el(
+              "button",
+              {
+                type: "button",
+                class: "small",
+                "aria-label": t("remove-want", cardName(k)),
+                onclick: () => {
+                  ed.want.splice(i, 1);
+                  syncCounter(obs());
+                },
+              },
+              "×",
+            ),
+          ),
+        )
+      : [el("span", { class: "empty" }, t("nothing"))]),
+  );
   if (focused) node.querySelector(`#counter-${ed.offer}-want`).focus();
   const give = counterRefs();
   const send = node.querySelector("[data-testid=counter-send]");
@@ -539,7 +628,7 @@ function watchNotice() {
 export function renderTradeForm(o) {
   followCards(o);
   syncTradeForm(o);
-  autoAnswer(o);
+  autoAnswer();
 }
 
 export function syncTradeForm(o) {
@@ -595,7 +684,18 @@ export function syncTradeForm(o) {
   const beans = wantKinds(o).map((k) => {
     let b = beanNodes.get(k);
     if (!b) {
-      b = el("button", { type: "button", class: "bean-pick", dataset: { testid: "trade-want-bean", bean: k }, "aria-label": t("want-one", cardName(k)), onclick: () => addWant(k) }, card(k), el("span", { class: "count" }));
+      b = el(
+        "button",
+        {
+          type: "button",
+          class: "bean-pick",
+          dataset: { testid: "trade-want-bean", bean: k },
+          "aria-label": t("want-one", cardName(k)),
+          onclick: () => addWant(k),
+        },
+        card(k),
+        el("span", { class: "count" }),
+      );
       beanNodes.set(k, b);
     }
     const n = want.filter((w) => w === k).length;
@@ -650,8 +750,24 @@ function addWant(k) {
 function renderWant() {
   const ul = $("trade-want");
   const items = want.map((k, i) =>
-    el("li", { class: "want-chip", dataset: { testid: "trade-want-card", bean: k } }, card(k),
-      el("button", { type: "button", class: "small", "aria-label": t("remove-want", cardName(k)), onclick: () => { want.splice(i, 1); syncTradeForm(obs()); } }, "×")),
+    el(
+      "li",
+      { class: "want-chip", dataset: { testid: "trade-want-card", bean: k } },
+      card(k),
+      el(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          "aria-label": t("remove-want", cardName(k)),
+          onclick: () => {
+            want.splice(i, 1);
+            syncTradeForm(obs());
+          },
+        },
+        "×",
+      ),
+    ),
   );
   const focused = ul.contains(document.activeElement);
   ul.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, t("nothing"))]));
@@ -699,7 +815,7 @@ export function tradeAnswer(msg) {
 }
 
 /** Auto-decline/pass: answer for me while the game waits on me in this trading phase. */
-function autoAnswer(o) {
+function autoAnswer() {
   if (!auto || S.pending || !(S.state.waiting_for || []).includes(me())) return;
   const legal = S.state.legal || [];
   const l = legal.find((x) => x.action.type === "decline") || legal.find((x) => x.action.type === "pass");
@@ -762,8 +878,7 @@ export function setupTradeForm() {
   $("trade-auto").addEventListener("change", (ev) => {
     const o = S.state && obs();
     auto = ev.target.checked && o ? { turn: o.turn, phase: o.phase } : null;
-    if (auto) autoAnswer(o);
+    if (auto) autoAnswer();
   });
   $("log-all").addEventListener("change", () => hooks.renderLog());
 }
-
