@@ -150,11 +150,9 @@ function meterStrip(m, cls = "cf-meter") {
   return strip;
 }
 
-/** The price of a building-like card, read from its effect-free text: "Costs 3 Blue bean coins" -> "3". */
+/** The price of a building-like card, from the catalogue's field (null: it has none). */
 function cost(e) {
-  const t = tr(e.text);
-  const m = /^(?:Costs|Kostet)\s+(\d+)/.exec(t);
-  return m ? m[1] : null;
+  return e.price === null || e.price === undefined ? null : String(e.price);
 }
 
 /** A face-down card. */
