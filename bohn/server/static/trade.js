@@ -428,32 +428,13 @@ function syncCounter(o) {
   for (const id of [...ed.chosen]) if (!live.has(id)) ed.chosen.delete(id); // a zone I may no longer deal
   node.querySelector(".counter-give-none").hidden = live.size > 0;
   // the beans asked for: chips to take one out, and a button per bean type to ask for one more
-  const beans = wantKinds(o).map((k) => {
-    let b = ed.beanNodes.get(k);
-    if (!b) {
-      b = el(
-        "button",
-        {
-          type: "button",
-          class: "bean-pick",
-          dataset: { testid: "counter-want-bean", bean: k },
-          "aria-label": t("want-one", cardName(k)),
-          onclick: () => {
-            ed.want.push(k);
-            counterNotice("");
-            syncCounter(obs());
-          },
-        },
-        card(k, { tabindex: "-1" }),
-        el("span", { class: "count" }),
-      );
-      ed.beanNodes.set(k, b);
-    }
-    const n = ed.want.filter((w) => w === k).length;
-    b.querySelector(".count").textContent = n ? `×${n}` : "";
-    b.classList.toggle("wanted", n > 0);
-    return b;
-  });
+  const beans = wantKinds(o).map((k) =>
+    beanButton(ed.beanNodes, k, ed.want, "counter-want-bean", () => {
+      ed.want.push(k);
+      counterNotice("");
+      syncCounter(obs());
+    }),
+  );
   placeInOrder(node.querySelector("[data-testid=counter-beans]"), beans);
   const box = node.querySelector("[data-testid=counter-want]");
   const focused = box.contains(document.activeElement);
@@ -681,28 +662,7 @@ export function syncTradeForm(o) {
   for (const id of [...giveNodes.keys()]) if (!live.has(id)) giveNodes.delete(id);
   placeInOrder($("trade-give"), nodes);
   $("trade-give-none").hidden = nodes.length > 0;
-  const beans = wantKinds(o).map((k) => {
-    let b = beanNodes.get(k);
-    if (!b) {
-      b = el(
-        "button",
-        {
-          type: "button",
-          class: "bean-pick",
-          dataset: { testid: "trade-want-bean", bean: k },
-          "aria-label": t("want-one", cardName(k)),
-          onclick: () => addWant(k),
-        },
-        card(k),
-        el("span", { class: "count" }),
-      );
-      beanNodes.set(k, b);
-    }
-    const n = want.filter((w) => w === k).length;
-    b.querySelector(".count").textContent = n ? `×${n}` : "";
-    b.classList.toggle("wanted", n > 0);
-    return b;
-  });
+  const beans = wantKinds(o).map((k) => beanButton(beanNodes, k, want, "trade-want-bean", () => addWant(k)));
   placeInOrder($("trade-beans"), beans);
   renderWant();
   // the button says the move
@@ -732,6 +692,25 @@ function wantKinds(o) {
   for (const s of o.seats || []) for (const f of s.fields || []) f.forEach(note);
   const rank = (k) => (types.includes(k) ? types.indexOf(k) : types.length);
   return [...kinds].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** The button that asks for one more bean of type ``k`` (kept in ``nodes``
+ * by type, made once), showing how many of it ``wanted`` holds. */
+function beanButton(nodes, k, wanted, testid, pick) {
+  let b = nodes.get(k);
+  if (!b) {
+    b = el(
+      "button",
+      { type: "button", class: "bean-pick", dataset: { testid, bean: k }, "aria-label": t("want-one", cardName(k)), onclick: pick },
+      card(k, { tabindex: "-1" }),
+      el("span", { class: "count" }),
+    );
+    nodes.set(k, b);
+  }
+  const n = wanted.filter((w) => w === k).length;
+  b.querySelector(".count").textContent = n ? `×${n}` : "";
+  b.classList.toggle("wanted", n > 0);
+  return b;
 }
 
 function toggleGive(id, on) {
