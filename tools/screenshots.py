@@ -24,6 +24,7 @@ import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -189,41 +190,39 @@ def main(argv: list[str]) -> int:
     argv = [a for a in argv if a != "--trading"]
     wanted = argv or list(SHOTS)
     if trade:
-        return main_trading(wanted)
-    OUT.mkdir(parents=True, exist_ok=True)
-    db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
-    proc, url = start_server(f"sqlite:///{db}")
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-            for variant in wanted:
-                shoot(browser, url, variant, DESKTOP, OUT / f"{variant}.png")
-            if "bohnanza" in wanted:
-                shoot(browser, url, "bohnanza", PHONE, OUT / "bohnanza-phone.png")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait()
-    return 0
-
-
-def main_trading(wanted: list[str]) -> int:
-    TRADING.mkdir(parents=True, exist_ok=True)
-    db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
-    proc, url = start_server(f"sqlite:///{db}")
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        TRADING.mkdir(parents=True, exist_ok=True)
+        with browsing() as (browser, url):
             for variant in wanted:
                 counter = TRADING / f"{variant}-counter.png" if variant == "bohnanza" else None
                 trading(browser, url, variant, DESKTOP, TRADING / f"{variant}.png", counter)
             if "bohnanza" in wanted:
                 trading(browser, url, "bohnanza", PHONE, TRADING / "bohnanza-phone.png", None)
-            browser.close()
+        return 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    with browsing() as (browser, url):
+        for variant in wanted:
+            shoot(browser, url, variant, DESKTOP, OUT / f"{variant}.png")
+        if "bohnanza" in wanted:
+            shoot(browser, url, "bohnanza", PHONE, OUT / "bohnanza-phone.png")
+    return 0
+
+
+@contextlib.contextmanager
+def browsing() -> Iterator[tuple[Any, str]]:
+    """``bohn serve`` on a temporary database and Debian's Chromium: the
+    browser and the server's address, both stopped at the end."""
+    db = os.path.join(tempfile.mkdtemp(prefix="bohn-shot-"), "shot.db")
+    proc, url = start_server(f"sqlite:///{db}")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            try:
+                yield browser, url
+            finally:
+                browser.close()
     finally:
         proc.terminate()
         proc.wait()
-    return 0
 
 
 if __name__ == "__main__":
