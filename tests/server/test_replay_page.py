@@ -92,7 +92,13 @@ def test_the_viewer_scrubs_steps_and_plays_a_finished_game(
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"body[data-step='{last - 2}']", timeout=TIMEOUT)
-        # play runs to the end and stops there, every hand shown
+        # play runs to the end and stops there, every hand shown, at the
+        # speed chosen (up to 20 steps a second), which the browser keeps
+        speeds = page.eval_on_selector_all("[data-testid=replay-speed] option", "os => os.map(o => Number(o.value))")
+        assert speeds == [1, 2, 5, 10, 20]
+        assert page.input_value("[data-testid=replay-speed]") == "2"
+        page.select_option("[data-testid=replay-speed]", "20")
+        assert page.evaluate("() => localStorage.getItem('bohn.replay.speed')") == "20"
         page.click("[data-testid=replay-play]")
         page.wait_for_selector(f"body[data-step='{last}']", timeout=TIMEOUT)
         page.wait_for_selector("[data-testid=replay-play][data-playing=no]", timeout=TIMEOUT)

@@ -14,13 +14,16 @@ const params = new URLSearchParams(location.search);
 const spectate = params.get("spectate");
 //: how many steps one request fetches
 const CHUNK = 100;
-//: the time between two steps while playing, in milliseconds
-const PLAY_MS = 600;
+//: the speeds a replay plays at, in steps a second, and the one it starts at
+const SPEEDS = [1, 2, 5, 10, 20];
+const DEFAULT_SPEED = 2;
+const SPEED_KEY = "bohn.replay.speed";
 
 let gameId = null;
 let info = null; // the turns answer: {variant, title, last, over, result, turns}
 let pos = 0;
-let timer = null;
+let timer = null; // the frame request of the playing replay
+let due = 0; // when the playing replay shows its next step (performance.now())
 let client = {}; // the ruleset's own client code (table.js: loadClient)
 let shown = -1; // the step drawn on the board
 const views = new Map(); // step -> view
@@ -42,6 +45,7 @@ function staticWords() {
     ["file-label", "replay-file"],
     ["result-title", "game-over-title"],
     ["play", "replay-play"],
+    ["speed-label", "replay-speed"],
   ]);
   $("first").title = t("replay-first");
   $("prev").title = t("replay-prev");
@@ -83,6 +87,7 @@ async function viewAt(k) {
 const ctxOf = (view) => ({ me: null, state: view, client, reveal: view.reveal === true });
 
 function drawBoard(view) {
+  performance.mark("bohn-replay-step"); // the browser benchmark's mark (tools/bench_browser.py)
   const ctx = ctxOf(view);
   document.body.dataset.step = String(view.seq);
   renderStatus($("status"), ctx, false);
@@ -178,10 +183,26 @@ async function go(k) {
 }
 
 function stop() {
-  clearInterval(timer);
+  if (timer) cancelAnimationFrame(timer);
   timer = null;
   $("play").textContent = t("replay-play");
   $("play").dataset.playing = "no";
+}
+
+/** The chosen speed in steps a second (kept in the browser). */
+function speed() {
+  const v = Number($("speed").value);
+  return SPEEDS.includes(v) ? v : DEFAULT_SPEED;
+}
+
+// Playing runs on the browser's frames: the next step is asked for once the
+// step before it is drawn and its time has come, so a slow step (a chunk
+// being fetched) delays the replay instead of piling up steps behind it.
+function tick(now) {
+  timer = requestAnimationFrame(tick);
+  if (shown !== pos || now < due) return;
+  due = now + 1000 / speed();
+  go(pos + 1);
 }
 
 function play() {
@@ -189,9 +210,28 @@ function play() {
   if (pos >= info.last) go(0);
   $("play").textContent = t("replay-pause");
   $("play").dataset.playing = "yes";
-  timer = setInterval(() => {
-    if (shown === pos) go(pos + 1); // the next step once this one is drawn
-  }, PLAY_MS);
+  due = performance.now() + 1000 / speed();
+  timer = requestAnimationFrame(tick);
+}
+
+function setupSpeed() {
+  const box = $("speed");
+  let kept = null;
+  try {
+    kept = Number(localStorage.getItem(SPEED_KEY));
+  } catch {
+    // storage off: the default speed
+  }
+  box.replaceChildren(...SPEEDS.map((v) => el("option", { value: String(v) }, t("replay-speed-n", v))));
+  box.value = String(SPEEDS.includes(kept) ? kept : DEFAULT_SPEED);
+  box.addEventListener("change", () => {
+    try {
+      localStorage.setItem(SPEED_KEY, box.value);
+    } catch {
+      // storage off: the speed holds for this page
+    }
+    due = Math.min(due, performance.now() + 1000 / speed());
+  });
 }
 
 // ---------------------------------------------------------------- loading a game
@@ -297,6 +337,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 staticWords();
+setupSpeed();
 stop();
 installDetails();
 const game = params.get("game");
