@@ -73,7 +73,7 @@ SERVICES = BOHN_TEST_POSTGRES="$$(cat build/postgres.url)" BOHN_CHROMIUM="$$(cat
 unit-pure: $(STAMP)
 	@BOHN_NATIVE=0 tools/timed "pure pass" nice -n 15 $(PYTEST) -n 2 $(PURE_TESTS)
 
-unit-native: native services
+unit-native: native services $(NODE_STAMP)
 	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
 
 TEST_WORKERS ?= 2
