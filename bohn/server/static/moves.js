@@ -2,154 +2,56 @@
 // the bar of the chosen card, the move buttons with their words and keys,
 // and the choosers of several cards. play.js draws the board; this part
 // says which cards and places move, and sends the moves.
-import { card, cardKind, el } from "./common.js";
-import { cardName, entryOf } from "./cards.js";
+import { card, el } from "./common.js";
+import { cardName } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { seatOf } from "./table.js";
 import { $, S, hooks, me, obs, send, showError, yourMove } from "./session.js";
+import {
+  cardAt,
+  clearPick,
+  dragEnd,
+  dragStart,
+  followPlans,
+  keyTarget,
+  moveParts,
+  newPick,
+  pick,
+  pickView,
+  planFields,
+  planTags,
+  setKeys,
+  target,
+} from "./pick-state.js";
 
 // ---------------------------------------------------------------- picking cards and places
 
-// A move as "this card goes to that place": src names a card of mine or of the
-// table (h0 hand, t0 trading area, r0 revealed, p0 pile, s0 store), dst a place
-// (f0 my field, m0 a boss, "store" my General Store); null where a move is not one.
-function moveParts(a) {
-  const n = (x) => x !== undefined && x !== null;
-  switch (a.type) {
-    case "plant":
-      return { src: n(a.traded) ? `t${a.traded}` : n(a.card) ? `h${a.card}` : "h0", dst: `f${a.field}` };
-    case "place":
-      return { src: `p${a.pile}`, dst: n(a.boss) ? `m${a.boss}` : `f${a.field}` };
-    case "give":
-      return { src: `h${a.card}`, dst: `m${a.boss}` };
-    case "store":
-      return { src: String(a.card), dst: "store" };
-    case "keep":
-      return { src: `r${a.revealed}`, dst: null };
-    case "use":
-    case "discard":
-      return n(a.pile) ? { src: `p${a.pile}`, dst: null } : null;
-    case "drop":
-    case "play":
-      return n(a.card) ? { src: `h${a.card}`, dst: null } : null;
-    default:
-      return null;
-  }
-}
-
-let selected = null; // the chosen card (a src), or null
+// The chosen card, the revealed cards kept for a field and the keys' moves
+// (pick-state.js): the steps there decide, this part draws and sends.
+const picking = newPick();
 
 export function pickModel() {
-  if (me() === null || !S.state) return null;
-  const legal = S.state.legal || [];
-  const sources = new Map(); // src -> [legal moves]
-  for (const l of legal) {
-    const m = moveParts(l.action);
-    if (!m) continue;
-    if (!sources.has(m.src)) sources.set(m.src, []);
-    sources.get(m.src).push(l);
-  }
-  const o = obs();
-  const mine = seatOf(o, me());
-  const places = new Set((mine.fields || []).map((_, j) => `f${j}`));
-  if (mine.store !== undefined) places.add("store");
-  (o.bosses || []).forEach((_, j) => places.add(`m${j}`));
-  // cards with no move now may still be chosen where cards of their zone move to
-  // a field: the engine then says which rule keeps them off it
-  const loose = new Set();
-  for (const src of sources.keys()) {
-    if (src[0] === "h") (mine.hand || []).forEach((_, i) => loose.add(`h${i}`));
-    if (src[0] === "t") (mine.trading_area || []).forEach((_, i) => loose.add(`t${i}`));
-  }
-  const targets = new Set();
-  for (const l of sources.get(selected) || []) {
-    const m = moveParts(l.action);
-    if (m.dst) targets.add(m.dst);
-  }
-  if (selected !== null) for (const f of planFields(selected)) targets.add(f);
-  return { sources, loose, mine: places, selected, targets, onSource, onTarget, onDrag };
+  const view = pickView(picking, S.state, me());
+  return view && { ...view, onSource, onTarget, onDrag };
 }
 
-// ---------------------------------------------------------------- a revealed card onto a field
-
-// The rules plant no revealed card at once: the active player keeps it (it
-// goes to the trading area) and plants it after the trading (`plant t0 f1`).
-// A revealed card put on one of my fields (dropped, or chosen and the field
-// clicked) is kept at once, and planted on that field by the page as soon
-// as the trading is over and it may go there: a plan, shown on the kept card.
-let plans = []; // {game, turn, key, field}
-
-const groupOf = (k) => (entryOf(k) || {}).group || cardKind(k);
-
-/** The legal move keeping revealed card `src`, if there is one. */
-const keepOf = (src) => (S.state.legal || []).find((l) => l.action.type === "keep" && `r${l.action.revealed}` === src);
-
-/** The fields a revealed card `src` may be kept for: empty, or of its bean type. */
-function planFields(src) {
-  if (!src || src[0] !== "r" || !S.state || !keepOf(src)) return [];
-  const key = cardAt(src);
-  const fields = seatOf(obs(), me()).fields || [];
-  return fields
-    .map((f, j) => [f, j])
-    .filter(([f]) => !f.length || groupOf(f[f.length - 1]) === groupOf(key))
-    .map(([, j]) => `f${j}`);
-}
-
-/** Keep revealed card `src` for field `dst` (a plan the page carries out after the trading). */
-function keepFor(src, dst) {
-  const keep = keepOf(src);
-  if (!keep) return false;
-  plans.push({ game: S.state.game, turn: obs().turn, key: cardAt(src), field: Number(dst.slice(1)) });
-  selected = null;
-  send(keep.action);
-  return true;
-}
-
-/** Carry out the plans that may go now (one move a state); forget those of another turn. */
-function followPlans() {
-  const o = obs();
-  plans = plans.filter((p) => p.game === S.state.game && p.turn === o.turn);
-  if (!plans.length || S.pending || !yourMove()) return;
-  const area = seatOf(o, me()).trading_area || [];
-  const legal = S.state.legal || [];
-  const planting = legal.some((l) => l.action.type === "plant" && l.action.traded !== undefined);
-  for (const p of [...plans]) {
-    const at = area.map((k, i) => (k === p.key ? i : -1)).filter((i) => i >= 0);
-    if (!at.length) {
-      // planted by hand, or not kept after all: nothing left to do once the trading is over
-      if (planting) plans.splice(plans.indexOf(p), 1);
-      continue;
-    }
-    const moves = legal.filter((l) => l.action.type === "plant" && at.includes(l.action.traded) && l.action.field === p.field);
-    if (!moves.length) continue; // not yet (the trading goes on, or the field must be harvested first)
-    plans.splice(plans.indexOf(p), 1);
-    const froms = [...new Set(moves.map((l) => l.action.traded))];
-    const only = moves.filter((l) => l.action.traded === froms[0]);
-    if (only.length === 1) {
-      send(only[0].action);
-    } else {
-      // several ways to plant it there (a lady to pull up): the player chooses
-      selected = `t${froms[0]}`;
-      hooks.renderBoard();
-      renderPickBar(only);
-    }
+/** Carry out the plans that may go now (one move a state). */
+function carryOutPlans() {
+  const r = followPlans(picking, S.state, me(), { pending: S.pending, yours: yourMove() });
+  if (!r) return;
+  if (r.kind === "send") {
+    send(r.action);
     return;
   }
-}
-
-function cardAt(src) {
-  const o = obs();
-  const mine = seatOf(o, me());
-  const i = Number(src.slice(1));
-  const zone = { h: mine.hand, t: mine.trading_area, r: o.revealed, s: mine.store, p: o.piles || o.offer }[src[0]] || [];
-  const k = zone[i];
-  return Array.isArray(k) ? k[0] : k;
+  // several ways to plant it there (a lady to pull up): the player chooses
+  hooks.renderBoard();
+  renderPickBar(r.moves);
 }
 
 function onSource(src) {
   if (S.pending) return;
   showError("");
-  selected = selected === src ? null : src;
+  pick(picking, src);
   hooks.renderBoard();
   renderPickBar();
 }
@@ -160,7 +62,7 @@ function onDrag(src, on) {
     if (S.pending) return false;
     showError("");
     // the dragged card must stay in the page until it is dropped: mark the places in place
-    selected = src;
+    dragStart(picking, src);
     const targets = pickModel().targets;
     for (const n of document.querySelectorAll("[data-dst]")) {
       n.classList.toggle("target", targets.has(n.dataset.dst));
@@ -168,68 +70,20 @@ function onDrag(src, on) {
     }
     return true;
   }
-  if (selected === src && !S.pending) {
-    selected = null;
-    hooks.renderBoard();
-  }
+  if (!S.pending && dragEnd(picking, src)) hooks.renderBoard();
   return false;
 }
 
 function onTarget(dst) {
   if (S.pending) return;
-  const model = pickModel();
-  let src = selected;
-  if (src === null) {
-    // no card chosen: the place's moves, if they all take one card (the front card)
-    const froms = [...model.sources].filter(([, ls]) => ls.some((l) => moveParts(l.action).dst === dst)).map(([s]) => s);
-    if (froms.length !== 1) return;
-    src = froms[0];
-  }
-  const moves = (model.sources.get(src) || []).filter((l) => moveParts(l.action).dst === dst);
-  if (!moves.length && planFields(src).includes(dst) && keepFor(src, dst)) return;
-  if (!moves.length && src[0] === "r" && dst[0] === "f" && keepOf(src)) {
-    showError(t("keep-not-here", cardName(cardAt(src)))); // a field of another bean
-    return;
-  }
-  if (moves.length === 1) {
-    selected = null;
-    send(moves[0].action);
-    return;
-  }
-  if (moves.length > 1) {
-    selected = src;
+  const r = target(picking, S.state, me(), dst);
+  if (r.kind === "send" || r.kind === "try") {
+    // a move that is not legal goes to the engine, which refuses it with the rule (and changes nothing)
+    send(r.action);
+  } else if (r.kind === "choose") {
     hooks.renderBoard();
-    renderPickBar(moves);
-    return;
-  }
-  // not a legal place: ask the engine, which refuses with the rule (and changes nothing)
-  const tried = illegalTry(src, dst);
-  if (tried) send(tried);
-  else showError(t("no-move-card", cardName(cardAt(src))));
-}
-
-/** The move `src` -> `dst` built like a legal move of the same kind, for the engine to refuse with its reason. */
-function illegalTry(src, dst) {
-  const legal = S.state.legal || [];
-  const kind = src[0];
-  const like = legal.find((l) => {
-    const m = moveParts(l.action);
-    return m && m.dst && m.src[0] === kind && m.dst[0] === dst[0];
-  });
-  if (!like) return null;
-  const a = { ...like.action };
-  delete a.mode;
-  const i = Number(src.slice(1));
-  if (kind === "h") {
-    if (a.type === "plant") a.card = i;
-    else a.card = i;
-  } else if (kind === "t") a.traded = i;
-  else if (kind === "p") a.pile = i;
-  else if (kind === "r" || kind === "s") a.card = src;
-  const j = Number(dst.slice(1));
-  if (dst[0] === "f") a.field = j;
-  else if (dst[0] === "m") a.boss = j;
-  return a;
+    renderPickBar(r.moves);
+  } else if (r.kind === "refuse") showError(t(r.reason, cardName(r.key)));
 }
 
 /** The bar above the moves: the chosen card, its moves that go to no place, and Cancel. */
@@ -241,18 +95,19 @@ function renderPickBar(only) {
     bar = el("div", { id: "pick-bar", class: "pick-bar", role: "status", dataset: { testid: "pick-bar" } });
     ($("moves-panel") || $("actions")).before(bar);
   }
+  const selected = picking.selected;
   if (selected === null || !S.state) {
     bar.hidden = true;
     bar.replaceChildren();
     return;
   }
   const moves = only || pickModel().sources.get(selected) || [];
-  const name = cardName(cardAt(selected));
+  const name = cardName(cardAt(S.state, me(), selected));
   const words = !moves.length
     ? t("no-move-card", name)
     : only
       ? `${t("choose-how")} `
-      : planFields(selected).length
+      : planFields(S.state, me(), selected).length
         ? t("pick-revealed", name)
         : t("pick-card", name);
   bar.hidden = false;
@@ -266,7 +121,7 @@ function renderPickBar(only) {
         class: "small",
         dataset: { testid: "pick-cancel" },
         onclick: () => {
-          selected = null;
+          clearPick(picking);
           hooks.renderBoard();
           renderPickBar();
         },
@@ -293,15 +148,8 @@ export function fieldButtons(c) {
     if (!node) continue;
     node.append(actionButton(l, undefined, { small: true }));
   }
-  const o = obs();
-  const area = seatOf(o, me()).trading_area || [];
-  const tagged = new Set();
-  for (const p of plans) {
-    if (p.game !== S.state.game || p.turn !== o.turn) continue;
-    const i = area.findIndex((k, j) => k === p.key && !tagged.has(j));
-    if (i < 0) continue;
-    tagged.add(i);
-    const card = document.querySelector(`#my-seat [data-src="t${i}"]`);
+  for (const p of planTags(picking, S.state, me())) {
+    const card = document.querySelector(`#my-seat [data-src="t${p.index}"]`);
     if (card && card.parentElement) card.parentElement.append(el("span", { class: "plan-tag", dataset: { testid: "plan-tag" } }, `→ ${t("field", p.field)}`));
   }
 }
@@ -377,11 +225,6 @@ function cardChooser(items) {
   );
 }
 
-// the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
-// buttons, Enter for the primary one (the first move the game waits for)
-let shortcuts = [];
-let primary = null;
-
 // Moves no key may make: they give cards away or end the trading. Accepting
 // a trade, ending it or a proposal that gives cards needs a click (or a
 // focused button's own Enter), never a number key or the page's Enter.
@@ -392,9 +235,8 @@ export function renderActions() {
   const box = $("actions");
   box.replaceChildren();
   renderPickBar();
-  if (me() !== null && S.state) followPlans();
-  shortcuts = [];
-  primary = null;
+  if (me() !== null && S.state) carryOutPlans();
+  setKeys(picking, [], null); // no key presses a move that is not drawn
   if (me() === null) {
     box.append(el("p", { class: "hint" }, t("watching")));
     return;
@@ -413,6 +255,10 @@ export function renderActions() {
     byGroup.get(g ? g[0] : "other").push(l);
   }
   const yours = yourMove();
+  // the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
+  // buttons, Enter for the primary one (the first move the game waits for)
+  const shortcuts = [];
+  let primary = null;
   // the groups holding the moves the game waits for come first
   // (the listed proposals, folded, stay last)
   const rank = ([g]) => (g === "propose" ? 2 : byGroup.get(g).some((l) => l.advances !== false) ? 0 : 1);
@@ -442,6 +288,7 @@ export function renderActions() {
     }
   }
   box.prepend(row);
+  setKeys(picking, shortcuts, primary);
   if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, t("keys-hint", Boolean(primary))));
 }
 
@@ -519,7 +366,7 @@ export function actionButton(l, label, opts = {}) {
       },
       onclick: (ev) => {
         ev.stopPropagation();
-        selected = null;
+        clearPick(picking);
         send(l.action);
       },
     },
@@ -535,8 +382,7 @@ function shortWord(type) {
 }
 
 export function onKey(ev) {
-  if (ev.key === "Escape" && selected !== null) {
-    selected = null;
+  if (ev.key === "Escape" && clearPick(picking)) {
     hooks.renderBoard();
     renderPickBar();
     return;
@@ -544,9 +390,7 @@ export function onKey(ev) {
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || S.pending || !S.state) return;
   const tg = ev.target;
   if (tg && tg.closest && tg.closest("input, textarea, select, button, summary, [contenteditable], [data-card]")) return; // a focused card: Enter opens its details (cards.js)
-  let b = null;
-  if (/^[1-9]$/.test(ev.key)) b = shortcuts[Number(ev.key) - 1];
-  else if (ev.key === "Enter") b = primary;
+  const b = keyTarget(picking, ev.key);
   if (b && !b.disabled && b.isConnected) {
     ev.preventDefault();
     b.click();
@@ -555,5 +399,5 @@ export function onKey(ev) {
 
 /** Forget the chosen card (a new state was drawn). */
 export function clearSelection() {
-  selected = null;
+  clearPick(picking);
 }
