@@ -8,14 +8,15 @@ of card it is, how many there are, its beanometer as "cards needed for 1, 2, 3,
 4 coins", its colour, the text colour to write on it (``ink``) and a symbol
 (so that colour is never the only cue), the cost and effect of special cards
 in one plain sentence in each language (and the effect on its own, which the
-describers read), and whether the data is a placeholder.
+describers read), the name of the picture a table draws for that effect
+(``icon``), and whether the data is a placeholder.
 
 The numbers come from the data the engine plays with (the card table, the
 building and establishment tables); a catalogue never holds a second copy of
 a count or a beanometer. What only a catalogue needs (colours, symbols, texts)
 is data in the ruleset's package: a ``palette`` at the top of its
 ``cards.json`` and a ``catalogue`` object on the entries that have a text
-(:data:`KEY`), which the engine never reads.
+(:data:`KEY`: their effect and icon), which the engine never reads.
 
 **The ruleset part.** A ruleset's ``catalogue`` module
 (``bohn/rulesets/<id>/catalogue.py``, found with
@@ -50,7 +51,7 @@ from typing import Any
 from bohn.engine.cards import Beanometer, CardTable
 from bohn.engine.game import Game
 
-#: the key of a data entry's presentation object (``{"effect": {"de": ..., "en": ...}}``,
+#: the key of a data entry's presentation object (``{"icon": ..., "effect": {"de": ..., "en": ...}}``,
 #: and optionally ``"names"`` overriding the table's names in the catalogue only)
 KEY = "catalogue"
 #: the languages every name and text is given in
@@ -127,6 +128,9 @@ class Entry:
     #: names no cost (a boss, a mama's bean, a baby, a Bohnkick card); None for
     #: a card without a text. The describers read it when they list a purchase.
     effect: dict[str, str] | None = None
+    #: the picture of what the card does (``docs/cards.md`` lists them: ``meter``,
+    #: ``draw``, ``rattle`` ...), for every card with a text; None for a plain bean
+    icon: str | None = None
     #: true where the printed data is unknown and bohn's placeholder is used
     placeholder: bool = False
     #: the game option the card comes with (``cognac``, ``pub``), or None
@@ -146,6 +150,7 @@ class Entry:
             "lady_beanometer": self.lady_beanometer,
             "text": dict(self.text) if self.text is not None else None,
             "effect": dict(self.effect) if self.effect is not None else None,
+            "icon": self.icon,
             "placeholder": self.placeholder,
             "option": self.option,
             **self.extra,
@@ -234,6 +239,12 @@ def effect(attrs: Mapping[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in presentation(attrs).get("effect", {}).items()}
 
 
+def icon(attrs: Mapping[str, Any]) -> str | None:
+    """The ``icon`` of a data entry's catalogue object (None if it has none)."""
+    name = presentation(attrs).get("icon")
+    return str(name) if name is not None else None
+
+
 def names_of(table: CardTable, card: int) -> dict[str, str]:
     """A card's names: the table's, overridden by its catalogue object's ``names``."""
     return {**table.names[card], **presentation(table.attrs[card]).get("names", {})}
@@ -298,7 +309,8 @@ def bean_entries(
     cards: Iterable[int] | None = None,
 ) -> list[Entry]:
     """The default entries of bean cards: names, count and beanometer from the
-    table, kind ``kind`` (or the entry's own ``kind``), the look of its bean type."""
+    table, kind ``kind`` (or the entry's own ``kind``), the look of its bean type,
+    the effect and icon of its catalogue object."""
     out: list[Entry] = []
     for c in range(len(table)) if cards is None else cards:
         a = table.attrs[c]
@@ -315,6 +327,7 @@ def bean_entries(
                 beanometer=steps(table.meters[c]),
                 text=text or None,
                 effect=text or None,
+                icon=icon(a),
                 placeholder=placeholder(table.provenance[c]),
                 option=str(a["variant"]) if "variant" in a else None,
             )

@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,6 +158,79 @@ def test_the_effect_is_the_catalogues_only_text() -> None:
     }
     assert e.to_json()["effect"] == e.effect
     assert cat("bohnanza").entry("blaue").to_json()["effect"] is None
+
+
+#: the table's card pictures (``bohn/server/static/cards.js``)
+CARDS_JS = Path(__file__).resolve().parents[1] / "bohn" / "server" / "static" / "cards.js"
+
+
+def drawn_icons() -> set[str]:
+    """The names of the pictures the table draws: the keys of ``ICONS`` in cards.js."""
+    src = CARDS_JS.read_text(encoding="utf-8")
+    body = re.search(r"^const ICONS = \{\n(.*?)^\};", src, re.S | re.M)
+    assert body is not None, "no ICONS object in cards.js"
+    return set(re.findall(r'^  "?([a-z][a-z-]*)"?:', body.group(1), re.M))
+
+
+def test_the_table_draws_the_icons() -> None:
+    icons = drawn_icons()
+    assert {"points", "meter", "draw", "rattle", "boss", "police", "house", "glove"} <= icons
+    assert len(icons) >= 30
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_every_card_with_a_text_has_an_icon_the_table_draws(variant: str) -> None:
+    icons = drawn_icons()
+    for e in cat(variant).entries:
+        if e.text is None:
+            assert e.icon is None, (variant, e.key)
+        else:
+            assert e.icon in icons, (variant, e.key, e.icon)
+        assert e.to_json()["icon"] == e.icon
+
+
+def test_icons_follow_the_rules() -> None:
+    """A card's icon pictures what it does: by its kind where every card of the
+    kind does the same, else by the card (its data's ``catalogue.icon``)."""
+    for v in ("al-cabohne", "prohibohn"):
+        assert {e.icon for e in cat(v).entries if e.kind == "boss"} == {"boss"}
+    for v in ("ladybohn", "mutterbohnchen"):
+        assert {e.icon for e in cat(v).entries if e.kind == "baby"} == {"rattle"}
+        assert {e.icon for e in cat(v).entries if e.kind in ("man", "lady")} == {None}
+    kick = {e.kind: e.icon for e in cat("bohnkick").entries}
+    assert kick == {
+        "dribble": "ball",
+        "pass": "ball",
+        "cross": "ball",
+        "shot": "goal",
+        "long-shot": "goal",
+        "header": "goal",
+        "goalie": "glove",
+        "referee": "whistle",
+        "tackle": "tackle",
+    }
+    hb = cat("high-bohn")
+    assert {e.icon for e in hb.entries if e.key.endswith("-1")} == {"points"}
+    assert [hb.entry(k).icon for k in ("jail-2", "farm-3", "general-store-2", "distillery-2")] == [
+        "meter",
+        "plant",
+        "store",
+        "remove",
+    ]
+    pb = cat("prohibohn")
+    assert [pb.entry(k).icon for k in ("gas-station-4", "restaurant-3", "razzia")] == [
+        "draw",
+        "cash",
+        "razzia",
+    ]
+    assert {pb.entry(k).icon for k in ("police-station-3", "police-station-4")} == {"police"}
+    mb = cat("mutterbohnchen")
+    assert [mb.entry(k).icon for k in ("macho", "einsiedler", "flitzer")] == [
+        "bottom",
+        "meter",
+        "gift",
+    ]
+    assert cat("bohnanza").entry("blaue").icon is None
 
 
 def test_the_names_players_know() -> None:
@@ -364,6 +439,7 @@ def test_cards_json(capsys: pytest.CaptureFixture[str]) -> None:
             "lady_beanometer",
             "text",
             "effect",
+            "icon",
             "placeholder",
         } <= set(card)
         assert set(card["names"]) == set(LANGS)

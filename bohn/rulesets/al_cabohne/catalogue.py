@@ -1,6 +1,6 @@
 """Al Cabohne's card catalogue (``docs/cards.md``): the seven bean types and
 the mafia bosses (``bosses`` of ``cards.json``), kind ``boss``, coloured as the
-``mafia``.
+``mafia``, with the boss's picture (:data:`ICON`).
 
 A boss's text is built from ``catalogue.json`` with his threshold and the games
 he plays in (``solo_only``, ``pub_only``) from the data the engine reads.
@@ -28,6 +28,8 @@ PACKAGE = "bohn.rulesets.al_cabohne"
 PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE)}
 #: the group bosses are coloured by
 MAFIA = "mafia"
+#: the picture of a boss's effect: every boss does the same, harvesting fields of his type
+ICON = "boss"
 
 
 def boss_entries(data: dict[str, Any], palette: dict[str, Look]) -> list[Entry]:
@@ -51,6 +53,7 @@ def boss_entries(data: dict[str, Any], palette: dict[str, Look]) -> list[Entry]:
                 look=palette[MAFIA],
                 text=text,
                 effect=text,
+                icon=ICON,
                 placeholder=placeholder(b.get("provenance", ())),
                 option="pub" if b.get("pub_only") else None,
                 extra={"threshold": int(b["threshold"])},

@@ -7,7 +7,7 @@ Names and texts are built from the card table's own data (``kind``, ``to``,
 ``catalogue.json``, so a corrected card list flows through unchanged; a card
 the table names itself (``de``/``en``) keeps its names. The card lists are the
 BK-D1/BK-D2 placeholders. A team card is coloured by its bean, a defensive card
-by ``defence``.
+by ``defence``; its picture is its kind's (:data:`ICONS`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,19 @@ from bohn.rulesets.bohnkick.rules import BLOCKED_BY, TABLE, Bohnkick
 PACKAGE = "bohn.rulesets.bohnkick"
 PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE, "catalogue.json")}
 WORDS: dict[str, Any] = read_json(PACKAGE, "catalogue.json")
+#: kind -> the picture of what a card of that kind does: a ball for a move of
+#: the ball, a goal for a shot at it, the defence's glove, whistle and boot
+ICONS: dict[str, str] = {
+    "dribble": "ball",
+    "pass": "ball",
+    "cross": "ball",
+    "shot": "goal",
+    "long-shot": "goal",
+    "header": "goal",
+    "goalie": "glove",
+    "referee": "whistle",
+    "tackle": "tackle",
+}
 
 
 def _corners(corners: list[str], lang: str) -> str:
@@ -68,7 +81,16 @@ def _entry(e: Entry) -> Entry:
         template = WORDS["texts"].get(f"{kind}:{a.get('call')}", WORDS["texts"].get(kind))
         text[lang] = str(template[lang]).format(**fill)
     extra = {"team": team, "per_team": int(a["per_team"])} if team else {"team": False}
-    return replace(e, names=names, kind=kind, text=text, effect=text, beanometer=None, extra=extra)
+    return replace(
+        e,
+        names=names,
+        kind=kind,
+        text=text,
+        effect=text,
+        icon=ICONS[kind],
+        beanometer=None,
+        extra=extra,
+    )
 
 
 CATALOGUE: Catalogue = make(Bohnkick.variant, [_entry(e) for e in bean_entries(TABLE, PALETTE)])

@@ -3,7 +3,8 @@ bean with option ``cognac``) and the 36 buildings of ``buildings.json``.
 
 A building's text is its price in coins of its bean type and its effect
 (``catalogue.effect`` of its entry, with ``{meter}``, ``{param}`` and
-``{hosts}`` filled in from the same entry and table the engine reads).
+``{hosts}`` filled in from the same entry and table the engine reads); the
+picture of that effect is the entry's ``catalogue.icon``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bohn.catalogue import (
     bean_entries,
     cost,
     effect,
+    icon,
     make,
     names_of,
     palette_of,
@@ -59,6 +61,7 @@ def building_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]:
                 beanometer=steps(meter),
                 text=sentence(cost(price, names_of(table, table.card(bean))), words),
                 effect=words,
+                icon=icon(e),
                 placeholder=placeholder(e.get("provenance", ())),
                 option=str(e["variant"]) if "variant" in e else None,
                 extra={"price": price},

@@ -5,7 +5,8 @@ Every man and lady entry gives both meters of its type: ``beanometer`` (the
 man's card) and ``lady_beanometer`` (the lady's card), as the engine reads them
 from the card table; a field is paid by the lady meter when a lady is on top
 (:func:`bohn.catalogue.priced_by`). Babies have no meter; their text is
-``catalogue.json``'s, with the pull distance of the rules (``PULL_STEPS``).
+``catalogue.json``'s, with the pull distance of the rules (``PULL_STEPS``), and
+their picture a rattle (:data:`BABY_ICON`).
 The whole composition is the LB-D1 placeholder.
 """
 
@@ -28,6 +29,9 @@ from bohn.engine.cards import CardTable
 from bohn.rulesets.bohnanza.catalogue import PALETTE
 from bohn.rulesets.ladybohn.rules import PULL_STEPS, TABLE, Ladybohn
 
+#: the picture of every baby's effect (its attack on the coins)
+BABY_ICON = "rattle"
+
 #: the text of a baby card (its card index -> ``{"de": ..., "en": ...}``)
 BabyText = Callable[[int], dict[str, str]]
 
@@ -36,7 +40,8 @@ def gendered_entries(
     table: CardTable, palette: Mapping[str, Look], baby_text: BabyText
 ) -> list[Entry]:
     """The entries of a table of men, ladies and babies (and, in
-    Mutterböhnchen, mama's beans: kind ``mama``, their own meter and text)."""
+    Mutterböhnchen, mama's beans: kind ``mama``, their own meter, text and
+    icon)."""
     first: dict[tuple[int, str], int] = {}
     for c, a in enumerate(table.attrs):
         if not a.get("mama"):
@@ -59,7 +64,9 @@ def gendered_entries(
             out.append(replace(e, kind="mama", beanometer=meter, text=text, effect=text))
         elif gender == "baby":
             baby = baby_text(c)
-            out.append(replace(e, kind="baby", beanometer=None, text=baby, effect=baby))
+            out.append(
+                replace(e, kind="baby", beanometer=None, text=baby, effect=baby, icon=BABY_ICON)
+            )
         else:
             out.append(
                 replace(

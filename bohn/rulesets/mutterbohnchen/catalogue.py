@@ -1,6 +1,7 @@
 """Mutterböhnchen's card catalogue (``docs/cards.md``): Ladybohn's men, ladies
 and babies, the two-rattle babies and the 24 mama's beans (kind ``mama``, their
-own beanometer and quirk: ``catalogue.effect`` of their ``cards.json`` entry).
+own beanometer and quirk: ``catalogue.effect`` of their ``cards.json`` entry,
+pictured by its ``catalogue.icon``).
 
 A baby's text (``catalogue.json``) names the coins it turns up in an attack:
 its ``rattles``, as the engine reads them.

@@ -4,7 +4,8 @@ Stations and the Razzia (``establishments`` of ``cards.json``).
 
 An establishment's text is its price in coins of its bean type and its effect
 (``catalogue.effect``; ``{bonus}`` is the Police Station's bonus table, from
-the entry the engine reads).
+the entry the engine reads); the picture of that effect is its
+``catalogue.icon``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bohn.catalogue import (
     bean_entries,
     cost,
     effect,
+    icon,
     make,
     names_of,
     placeholder,
@@ -68,6 +70,7 @@ def establishment_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]
                 look=PALETTE[bean],
                 text=sentence(head, words),
                 effect=words,
+                icon=icon(e),
                 placeholder=placeholder(e.get("provenance", ())),
                 option=str(e["variant"]) if "variant" in e else None,
                 extra={"price": price},
