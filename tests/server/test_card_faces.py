@@ -119,3 +119,218 @@ def test_a_long_press_opens_the_detail_view_on_a_phone(browser: Any, server: str
     assert detail.is_visible()
     assert entry["effect"]["en"] in " ".join(detail.inner_text().split())
     ctx.close()
+
+
+# ---------------------------------------------------------------- drawn faces and the market
+
+# every visible piece of text inside ``root`` (text nodes, and what a ::before
+# draws), with its computed font size; and the boxes of its cards
+_TEXTS = """(root) => {
+  const boxes = [...document.querySelectorAll(root)];
+  const shown = (n) => {
+    for (let e = n; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) === 0) return false;
+    }
+    const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const texts = [];
+  for (const box of boxes) {
+    const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (!t.textContent.trim() || !shown(t.parentElement)) continue;
+      texts.push({text: t.textContent.trim(), size: parseFloat(getComputedStyle(t.parentElement).fontSize)});
+    }
+    for (const e of box.querySelectorAll('*')) {
+      const b = getComputedStyle(e, '::before');
+      if (!['none', 'normal', '""'].includes(b.content) && b.display !== 'none' && shown(e))
+        texts.push({text: b.content, size: parseFloat(b.fontSize)});
+    }
+  }
+  const cards = boxes.flatMap((box) => [...box.querySelectorAll('.cardf')]).map((c) => {
+    const r = c.getBoundingClientRect();
+    const name = c.querySelector('.cf-name');
+    return {key: c.dataset.card, x: r.x, y: r.y, w: r.width, h: r.height,
+            cut: !!name && (name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1)};
+  });
+  return {texts, cards};
+}"""
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 0.5
+        and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > 0.5
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "lang"),
+    [("high-bohn", 3, "en"), ("high-bohn", 3, "de"), ("prohibohn", 2, "en")],
+)
+def test_every_word_of_the_market_is_at_least_11px_and_no_card_covers_another(
+    browser: Any, server: str, variant: str, players: int, lang: str
+) -> None:
+    game = find_variant(variant).new(players, 5)
+    supply = game.observe(0)["supply"]
+    page = _show(browser, server, game, 0, lang)
+    market = page.evaluate(_TEXTS, "[data-testid=market]")
+    cards = market["cards"]
+    assert sorted(c["key"] for c in cards) == sorted(supply)
+    sizes = [t["size"] for t in market["texts"]]
+    assert sizes and min(sizes) >= 11, [t for t in market["texts"] if t["size"] < 11][:5]
+    # every card's title whole, and no card on another
+    assert not [c["key"] for c in cards if c["cut"]]
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            assert not _overlap(a, b), (a, b)
+    # the market in the window's width (no sideways scrolling for it)
+    assert max(c["x"] + c["w"] for c in cards) <= 1366
+    page.context.close()
+
+
+def test_the_bosses_are_tiles_with_words_of_at_least_11px(browser: Any, server: str) -> None:
+    game = find_variant("al-cabohne").new(1, 5)
+    bosses = [b["key"] for b in game.observe(0)["bosses"]]
+    page = _show(browser, server, game, 0)
+    heads = page.evaluate(_TEXTS, "[data-testid=mafia] .boss-head")
+    assert sorted(c["key"] for c in heads["cards"]) == sorted(bosses)
+    assert not [c["key"] for c in heads["cards"] if c["cut"]]
+    sizes = [t["size"] for t in heads["texts"]]
+    assert len(sizes) >= 2 * len(bosses) and min(sizes) >= 11, heads["texts"]
+    cards = heads["cards"]
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            assert not _overlap(a, b), (a, b)
+    page.context.close()
+
+
+# the drawn bean of every bean type of the page's catalogue: its outline and colour
+_BEANS = """async () => {
+  const m = await import('/static/cards.js');
+  return m.beanTypes({}).map((g) => {
+    const face = m.cardFace(m.entryOf(g).key);
+    document.body.append(face);
+    const body = face.querySelector('.cf-bean .cf-body');
+    const out = {group: g, outline: body && body.getAttribute('d'), fill: body && getComputedStyle(body).fill,
+                 symbol: face.querySelector('.cf-sym')?.dataset.symbol, symbolDrawn: !!face.querySelector('.cf-sym svg path')};
+    face.remove();
+    return out;
+  });
+}"""
+
+
+def test_every_bean_type_of_bohnanza_has_a_drawn_bean_of_its_own_shape_and_colour(
+    browser: Any, server: str
+) -> None:
+    game = find_variant("bohnanza").new(4, 7)
+    page = _show(browser, server, game, 0)
+    beans = page.evaluate(_BEANS)
+    cat = catalogue("bohnanza")
+    assert sorted(b["group"] for b in beans) == sorted({e.group for e in cat.entries})
+    assert all(b["outline"] and b["symbolDrawn"] for b in beans), beans
+    for key in ("outline", "fill", "symbol"):
+        assert len({b[key] for b in beans}) == len(beans), (key, beans)
+    # the hand's faces draw them so
+    hand = _hand_faces(page)
+    for i in range(hand.count()):
+        face = hand.nth(i)
+        drawn = face.locator(".cf-bean .cf-body").get_attribute("d")
+        assert drawn == next(
+            b["outline"] for b in beans if b["group"] == face.get_attribute("data-card")
+        )
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    "variant", ["bohnanza-rio-grande", "high-bohn", "prohibohn", "sissi", "ladybohn"]
+)
+def test_the_bean_types_of_a_game_never_share_an_outline(
+    browser: Any, server: str, variant: str
+) -> None:
+    game = find_variant(variant).new(find_variant(variant).min_players, 3)
+    page = _show(browser, server, game, 0)
+    beans = page.evaluate(_BEANS)
+    assert len(beans) >= 7
+    assert len({b["outline"] for b in beans}) == len(beans), beans
+    assert len({b["fill"] for b in beans}) == len(beans), beans
+    page.context.close()
+
+
+# the face of a man, a lady and a baby of one bean type: their marks and what they wear
+_KINDS = """async (keys) => {
+  const m = await import('/static/cards.js');
+  return keys.map((k) => {
+    const face = m.cardFace(k);
+    document.body.append(face);
+    const badge = face.querySelector('.cf-lady, .cf-kind');
+    const out = {key: k, badge: badge ? badge.className : null, icon: badge?.dataset.icon || badge?.textContent,
+                 wears: face.querySelector('.cf-wear')?.getAttribute('class'), frame: getComputedStyle(face).borderTopColor,
+                 meter: [...face.querySelectorAll('.cf-meter .cf-step')].map((s) => [s.dataset.coins, s.textContent])};
+    face.remove();
+    return out;
+  });
+}"""
+
+
+def test_a_man_a_lady_and_a_baby_differ_at_a_glance(browser: Any, server: str) -> None:
+    game = find_variant("mutterbohnchen").new(3, 5)
+    page = _show(browser, server, game, 0)
+    man, lady, baby = page.evaluate(_KINDS, ["rote", "rote/lady", "rote/baby"])
+    # three badges of their own, three things worn, her frame her own
+    assert len({man["badge"], lady["badge"], baby["badge"]}) == 3
+    assert len({man["icon"], lady["icon"], baby["icon"]}) == 3
+    assert len({man["wears"], lady["wears"], baby["wears"]}) == 3
+    assert lady["frame"] not in {man["frame"], baby["frame"]}
+    # she shows the beanometer she pays by
+    lb = catalogue("mutterbohnchen").entry("rote/lady").to_json()["lady_beanometer"]
+    assert [int(c) for c, _ in lady["meter"]] == [1, 2, 3, 4]
+    assert [n for _, n in lady["meter"]] == ["" if n is None else str(n) for n in lb]
+    page.context.close()
+
+
+def test_a_sissi_meter_shows_the_talers_of_each_step(browser: Any, server: str) -> None:
+    game = find_variant("sissi").new(4, 5)
+    page = _show(browser, server, game, 0)
+    (sissi,) = page.evaluate(_KINDS, ["sissi"])
+    # 4 cards pay 1 Taler, 10 pay 3, 12 pay 5: no blank squares
+    assert sissi["meter"] == [["1", "4"], ["3", "10"], ["5", "12"]]
+    page.context.close()
+
+
+def test_a_card_reached_with_tab_shows_itself_large_and_so_does_one_under_the_mouse(
+    browser: Any, server: str
+) -> None:
+    game = find_variant("high-bohn").new(3, 5)
+    supply = game.observe(0)["supply"]
+    page = _show(browser, server, game, 0)
+    tiles = page.locator("[data-testid=supply] .cardf")
+    assert all(tiles.nth(i).get_attribute("tabindex") == "0" for i in range(tiles.count()))
+    peek = page.locator(".card-peek")
+    # the keyboard: the tile before it, then Tab
+    tiles.nth(0).focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.card") == supply[1]
+    peek.wait_for(state="visible", timeout=TIMEOUT)
+    entry = catalogue("high-bohn").entry(supply[1]).to_json()
+    big = peek.locator(".cardf")
+    assert entry["effect"]["en"] in " ".join(big.inner_text().split())
+    assert (
+        big.evaluate("(n) => parseFloat(getComputedStyle(n.querySelector('.cf-effect')).fontSize)")
+        >= 11
+    )
+    assert (peek.bounding_box() or {}).get("height", 0) > 200
+    # it leaves with the focus, and leaves nothing behind
+    page.keyboard.press("Shift+Tab")
+    page.locator("body").evaluate("() => document.activeElement.blur()")
+    peek.wait_for(state="hidden", timeout=TIMEOUT)
+    assert page.locator(".card-peek [data-card], .card-peek .cardf").count() == 0
+    # the mouse resting on a tile
+    tiles.nth(2).hover()
+    peek.wait_for(state="visible", timeout=TIMEOUT)
+    entry = catalogue("high-bohn").entry(supply[2]).to_json()
+    assert entry["effect"]["en"] in " ".join(peek.inner_text().split())
+    page.mouse.move(1360, 790)
+    peek.wait_for(state="hidden", timeout=TIMEOUT)
+    page.context.close()
