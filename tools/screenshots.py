@@ -15,7 +15,11 @@ counter-offer editor opened at that offer. Saves
 ``docs/img/trading/<ruleset>.png`` (and ``bohnanza-phone.png``,
 ``bohnanza-counter.png``).
 
-    .venv/bin/python tools/screenshots.py [--trading] [RULESET ...]
+``--sizes`` takes the table's gallery (``docs/play.md``, "The table"): every
+ruleset the same way at each window size of ``SIZES`` (a laptop, a large
+screen, a phone), saved as ``docs/img/screens/<ruleset>-<w>x<h>.png``.
+
+    .venv/bin/python tools/screenshots.py [--trading | --sizes] [RULESET ...]
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ TRADE_MOVES = 80
 CHROMIUM = os.environ.get("BOHN_CHROMIUM") or "/usr/bin/chromium"
 DESKTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: the window sizes of the table's gallery (--sizes)
+SIZES = [DESKTOP, {"width": 1920, "height": 1080}, PHONE]
 #: ruleset -> (players, seed)
 SHOTS = {
     "bohnanza": (4, 12),
@@ -120,7 +126,8 @@ def shoot(browser: Any, url: str, variant: str, viewport: Any, out: Path) -> Non
     ).json()
     # wait_for_function evaluates its string, which the server's
     # Content-Security-Policy (no eval) forbids: the tool bypasses it
-    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
+    phone = viewport["width"] <= PHONE["width"]
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True, is_mobile=phone, has_touch=phone)
     page = ctx.new_page()
     page.goto(game["join"][0]["url"])
     page.wait_for_selector("body[data-seq]")
@@ -187,8 +194,17 @@ def trading(
 
 def main(argv: list[str]) -> int:
     trade = "--trading" in argv
-    argv = [a for a in argv if a != "--trading"]
+    sizes = "--sizes" in argv
+    argv = [a for a in argv if a not in ("--trading", "--sizes")]
     wanted = argv or list(SHOTS)
+    if sizes:
+        OUT.mkdir(parents=True, exist_ok=True)
+        with browsing() as (browser, url):
+            for variant in wanted:
+                for size in SIZES:
+                    name = f"{variant}-{size['width']}x{size['height']}.png"
+                    shoot(browser, url, variant, size, OUT / name)
+        return 0
     if trade:
         TRADING.mkdir(parents=True, exist_ok=True)
         with browsing() as (browser, url):

@@ -38,3 +38,10 @@ def open_person(
     page.goto(f"{game['join'][0]['url']}&lang={lang}")
     page.wait_for_selector(ready, timeout=TIMEOUT)
     return page
+
+
+def open_tab(page: Any, tab: str) -> None:
+    """Show the side column's tab ``tab`` (``play``: the moves and trading,
+    ``log``, ``cards``) the way a player does: a click on it."""
+    page.locator(f"[data-testid=tab-{tab}]").click()
+    page.locator(f"[data-testid=pane-{tab}]").wait_for(state="visible", timeout=TIMEOUT)

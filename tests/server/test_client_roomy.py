@@ -1,12 +1,14 @@
-"""The game page sizes its cards to the window: bigger ones where the board
-has room to spare (a table of few seats on a tall window), smaller ones where
-the usual ones would not fit, and never a field below the window (in Debian's
-chromium; the test skips without it)."""
+"""The game page sizes its cards to the window: a board with room to spare
+(a table of few seats on a tall window) takes bigger cards, a board that
+would not fit takes smaller ones, and no field is ever below the window (in
+Debian's chromium; the test skips without it). The sizes, smallest first,
+are layout.js's ``SIZES``."""
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from passes import per_run
@@ -18,6 +20,12 @@ from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
+
+_LAYOUT = Path(__file__).resolve().parents[2] / "bohn" / "server" / "static" / "layout.js"
+#: the board's sizes, smallest first (layout.js)
+SIZES: list[str] = json.loads(
+    re.search(r"export const SIZES = (\[[^\]]*\]);", _LAYOUT.read_text(encoding="utf-8")).group(1)  # type: ignore[union-attr]
+)
 
 #: the width of the first card of the hand, the board's size and its bottom
 _LOOK = """() => {
@@ -37,13 +45,17 @@ def _look(browser: Any, server: str, viewport: dict[str, int]) -> tuple[Any, dic
 
 def test_a_board_with_room_gets_bigger_cards_that_stay_in_view(browser: Any, server: str) -> None:
     page, roomy = _look(browser, server, {"width": 1366, "height": 800})
-    assert roomy["size"] == "roomy"
+    assert SIZES.index(roomy["size"] or "usual") > SIZES.index("usual"), roomy
     assert roomy["bottom"] <= roomy["height"]
-    # the same table on a window too short for the bigger board: normal cards
+    # the same table on a window too short for that board: smaller cards
     page.set_viewport_size({"width": 1366, "height": 560})
-    page.wait_for_function("() => !document.getElementById('board').dataset.size")
-    normal = page.evaluate(_LOOK)
-    assert normal["card"] < roomy["card"]
+    page.wait_for_function(
+        "(big) => (document.getElementById('board').dataset.size || 'usual') !== big",
+        arg=roomy["size"],
+    )
+    short = page.evaluate(_LOOK)
+    assert SIZES.index(short["size"] or "usual") < SIZES.index(roomy["size"])
+    assert short["card"] < roomy["card"] and short["bottom"] <= short["height"]
     page.context.close()
 
 
@@ -97,10 +109,9 @@ def test_a_board_that_grows_out_of_the_window_steps_down_before_it_is_painted(
         assert not painted["out"], f"state {view['seq']}: {painted['out']} fields below the window"
         sizes.append(painted["size"])
     page.context.close()
-    # the board started roomy and stepped down by itself (no resize) as the
-    # seats filled, to the usual cards and then, once seats had bought their
-    # third fields, to the tight ones; it never stepped back up
-    ladder = ["roomy", "usual", "tight"]
-    steps = [ladder.index(k) for k in sizes]
-    assert steps == sorted(steps), f"the board's size went back up: {sizes}"
-    assert steps[0] == 0 and steps[-1] == 2, f"this game no longer needs every size: {sizes}"
+    # the board started with big cards and stepped down by itself (no
+    # resize) as the seats filled, down to the usual cards or smaller ones;
+    # it never stepped back up
+    steps = [SIZES.index(k) for k in sizes]
+    assert steps == sorted(steps, reverse=True), f"the board's size went back up: {sizes}"
+    assert steps[0] > SIZES.index("usual") >= steps[-1], f"this game no longer steps down: {sizes}"

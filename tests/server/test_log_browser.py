@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.browser import TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.person_page import open_person, open_tab, person_and_bots
 
 need_chromium()
 
@@ -14,6 +14,7 @@ need_chromium()
 def test_the_log_shows_the_describers_sentences(browser: Any, server: str) -> None:
     game = person_and_bots(server, "sissi")
     page = open_person(browser.new_page(), game)
+    open_tab(page, "log")
     log = page.locator("[data-testid=log]")
     page.wait_for_function(
         "document.querySelector('[data-testid=log]').innerText.includes('you got')",
@@ -25,6 +26,7 @@ def test_the_log_shows_the_describers_sentences(browser: Any, server: str) -> No
     assert "was dealt" not in text and '{"' not in text
     # ?lang=de: the same log in German, from the same describers
     open_person(page, game, "de")
+    open_tab(page, "log")
     page.wait_for_function(
         "document.querySelector('[data-testid=log]').innerText.includes('du bekamst')",
         timeout=TIMEOUT,

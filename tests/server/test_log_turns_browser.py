@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from server.browser import TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.person_page import open_person, open_tab, person_and_bots
 
 need_chromium()
 
@@ -28,6 +28,8 @@ def test_bot_turns_are_folded_and_open_to_their_sentences(browser: Any, server: 
             page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=TIMEOUT)
         else:
             page.wait_for_timeout(100)
+    # the log is a tab of its own beside the moves
+    open_tab(page, "log")
     turn = page.locator("[data-testid=log-turn]").first
     summary = turn.locator("summary")
     # the bots have names of their own, Bruno at seat 1 and Clara at seat 2

@@ -6,6 +6,12 @@
 // attacks the other's goal. A goal is drawn from the shooter's side: four
 // corners, upper/lower left/right. The cards of the attack run from the
 // attacker's half towards the goal it attacks, the ball with the last bean.
+//
+// Its places carry `data-zone` (and `data-count` where they show fewer cards
+// than they hold), so that cards and the ball travel between them when the
+// game moves (the game page's motion.js): played, ball, goal:<team>,
+// goals:<team>, deck:<team>, discard:<team>, defence-deck, defence-discard,
+// and each other seat's hand:<seat> and defence:<seat>.
 
 /** Bohnkick has no offers panel. */
 export const trades = false;
@@ -150,6 +156,14 @@ function ball(cls = "bk-ballmark") {
   return svg;
 }
 
+/** Mark ``node`` for the game page's motion: as the token ``key`` (the ball,
+ * which travels wherever it is drawn next), or as the place ``zone``. */
+function motionKey(node, key, zone) {
+  if (key) node.dataset.motionKey = key;
+  if (zone) node.dataset.zone = zone;
+  return node;
+}
+
 function teamChip(t, o, ui, w, long = false) {
   const mine = myTeam(o, ui) === t;
   return ui.el(
@@ -200,13 +214,18 @@ function goal(t, o, ui, w) {
           title: w.corner[c],
           "aria-label": w.corner[c],
         },
-        aimed ? ball() : null,
+        aimed ? motionKey(ball(), "ball") : null,
       ),
     );
   }
   return el(
     "div",
-    { class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`, dataset: { testid: `goal-${t}`, team: t }, title: w.goalOf(t), "aria-label": w.goalOf(t) },
+    {
+      class: `bk-goal bk-t${t}${targeted ? " bk-targeted" : ""}`,
+      dataset: { testid: `goal-${t}`, team: t, zone: `goal:${t}` },
+      title: w.goalOf(t),
+      "aria-label": w.goalOf(t),
+    },
     el("span", { class: "bk-goal-label" }, el("span", { class: "bk-dot", "aria-hidden": "true" }), w.goalWord),
     net,
   );
@@ -235,21 +254,25 @@ function side(t, o, ui, w) {
     ),
     el(
       "div",
-      { class: "bk-pile" },
+      { class: "bk-pile", dataset: { zone: `deck:${t}`, count: o.team_decks[t] } },
       back,
       el(
         "span",
         {},
         `${w.deck} ${o.team_decks[t]}`,
         el("br"),
-        `${w.discard} ${(o.team_discards || [[], []])[t].length}`,
+        el(
+          "span",
+          { dataset: { zone: `discard:${t}`, count: (o.team_discards || [[], []])[t].length } },
+          `${w.discard} ${(o.team_discards || [[], []])[t].length}`,
+        ),
         el("br"),
         `${w.runOut} ${o.runouts[t]}×`,
       ),
     ),
     el(
       "div",
-      { class: "bk-scored", dataset: { testid: `goals-${t}` } },
+      { class: "bk-scored", dataset: { testid: `goals-${t}`, zone: `goals:${t}` } },
       el("span", { class: "bk-k" }, `${w.goals}: `),
       goals.length ? el("span", { class: "bk-scored-cards" }, ...cards(goals)) : w.none,
     ),
@@ -277,7 +300,7 @@ function nowLine(o, ui, w) {
 function attackPath(o, ui, w) {
   const { el, card } = ui;
   const played = o.played || [];
-  const path = el("ol", { class: "bk-path", dataset: { testid: "played" }, "aria-label": w.path });
+  const path = el("ol", { class: "bk-path", dataset: { testid: "played", zone: "played" }, "aria-label": w.path });
   played.forEach((k, i) => {
     const by = o.played_by[i];
     const team = ui.seatOf(o, by).team;
@@ -294,8 +317,8 @@ function attackPath(o, ui, w) {
     path.append(
       el(
         "li",
-        { class: "bk-step bk-ball", dataset: { testid: "ball" } },
-        el("span", { class: "bk-ballwrap" }, card(o.ball), ball()),
+        { class: "bk-step bk-ball", dataset: { testid: "ball", zone: "ball" } },
+        motionKey(el("span", { class: "bk-ballwrap" }, card(o.ball), ball()), "ball"),
         el("small", { class: "bk-by" }, w.ball, o.after_cross ? el("br") : null, o.after_cross ? w.afterCross : null),
       ),
     );
@@ -369,7 +392,7 @@ export function table(o, box, ui) {
   const foot = el(
     "div",
     { class: "bk-foot", dataset: { testid: "defence" } },
-    card(null, { class: "bk-back bk-back-def" }),
+    el("span", { dataset: { zone: "defence-deck", count: o.defence_deck } }, card(null, { class: "bk-back bk-back-def" })),
     el("span", {}, `${w.defence}: ${w.cards(o.defence_deck)}`),
   );
   if (ddiscard.length) {
@@ -380,7 +403,7 @@ export function table(o, box, ui) {
         "details",
         { class: "bk-ddiscard" },
         el("summary", {}, `${w.defenceDiscard} (${ddiscard.length})`, topName ? el("span", { class: "bk-top" }, ` · ${w.top}: ${topName}`) : null),
-        cardRow(ddiscard, w.defenceDiscard),
+        motionKey(cardRow(ddiscard, w.defenceDiscard), null, "defence-discard"),
       ),
     );
   }
@@ -388,15 +411,16 @@ export function table(o, box, ui) {
   box.append(pitch);
 }
 
-/** A fan of ``n`` card backs (at most 8 drawn) and the count. */
-function fan(n, cls, ui) {
+/** A fan of ``n`` card backs (at most 8 drawn) and the count; ``zone`` names the place (none: the viewer's own). */
+function fan(n, cls, ui, zone) {
   const { el, card } = ui;
-  return el(
+  const cards = el(
     "span",
-    { class: "bk-fan" },
-    el("span", { class: "bk-fan-cards", "aria-hidden": "true" }, ...Array.from({ length: Math.min(n || 0, 8) }, () => card(null, { class: `bk-back ${cls}` }))),
-    el("b", { class: "bk-count" }, String(n || 0)),
+    { class: "bk-fan-cards", "aria-hidden": "true" },
+    ...Array.from({ length: Math.min(n || 0, 8) }, () => card(null, { class: `bk-back ${cls}` })),
   );
+  if (zone) Object.assign(cards.dataset, { zone, count: String(n || 0) });
+  return el("span", { class: "bk-fan" }, cards, el("b", { class: "bk-count" }, String(n || 0)));
 }
 
 /** A seat: its team (colour-coded as on the pitch) and how many team and defensive cards it holds. */
@@ -415,7 +439,8 @@ export function seat(o, s, i, sec, ui) {
       teamChip(t, o, ui, w, true),
       role ? el("span", { class: "bk-role" }, ` · ${role}`) : null,
     ),
-    kv(w.teamCards, fan(s.hand_size, `bk-back-t${t}`, ui), `hand-size-${i}`),
-    kv(w.defenceCards, fan(s.defence_size, "bk-back-def", ui), `defence-size-${i}`),
+    // your own cards are in your hand below: only the others' fans are their places
+    kv(w.teamCards, fan(s.hand_size, `bk-back-t${t}`, ui, i === ui.me ? null : `hand:${i}`), `hand-size-${i}`),
+    kv(w.defenceCards, fan(s.defence_size, "bk-back-def", ui, i === ui.me ? null : `defence:${i}`), `defence-size-${i}`),
   );
 }

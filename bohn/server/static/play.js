@@ -11,6 +11,8 @@ import { $, S, hooks, me, obs, showError, who, yourMove } from "./session.js";
 import { clearSelection, fieldButtons, onKey, pickModel, renderActions } from "./moves.js";
 import { renderOffers, renderTradeForm, setupTradeForm, syncTradeForm, tradeAnswer } from "./trade.js";
 import { rematchBlock, renderInvites, seatMarks, withPresence } from "./people.js";
+import { boardDrawn, installLayout } from "./layout.js";
+import { animate, capture, setLastMoves } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -106,6 +108,7 @@ function onMessage(msg) {
     // one (nothing new: a seat's name or presence changed) keeps it
     if (msg.log.length && msg.log[0].step === 0) logSteps.clear();
     for (const entry of msg.log) logSteps.set(entry.step, entry);
+    setLastMoves(logSteps.values()); // each seat's last move stays marked (motion.js)
     if (!S.state || S.state.seq !== msg.seq) clearSelection();
     S.state = msg;
     // the ruleset's client code and its card catalogue (faces), loaded once each
@@ -161,6 +164,11 @@ function staticWords() {
     ["trade-send", "propose"],
     ["trade-clear", "clear-proposal"],
     ["log-title", "log"],
+    ["tab-play-label", "tab-play"],
+    ["tab-log-label", "log"],
+    ["tab-cards-label", "tab-cards"],
+    ["cards-title", "bean-types"],
+    ["cards-hint", "bean-types-hint"],
     ["log-all-label", "log-all"],
     ["result-title", "game-over-title"],
     ["connection", "connecting"],
@@ -172,6 +180,7 @@ function staticWords() {
 let logStuck = true; // the log shows its end (read before a redraw changes the page)
 
 function render() {
+  const moving = capture(); // where every card is now, so that what moves travels (motion.js)
   const box = $("log");
   logStuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const o = obs();
@@ -197,6 +206,7 @@ function render() {
   renderLog();
   renderResult();
   renderInvites($("invites"));
+  animate(moving);
 }
 
 /** The table itself: status, seats, the middle, the hand (redrawn on a pick too). */
@@ -208,58 +218,11 @@ function renderBoard() {
   $("hand-panel").hidden = me() === null;
   renderHand($("hand"), $("hand-extra"), c);
   fieldButtons(c);
-  if (size === null) fitBoard();
+  boardDrawn(c, yourMove());
 }
 
-// The board's size on a desktop window, so that every field stays in view:
-// bigger cards ("roomy") while the table has room to spare, smaller ones
-// ("tight") when even the usual cards would not fit (a full 7-player table
-// whose seats have bought their third fields). Chosen at the first state
-// (again after a resize): roomy when the board fills at most 70% of the
-// window, tight when it overflows it. A board that later grows out of the
-// window steps down, before the page is painted, and stays down until a
-// resize, so that it never flips back and forth. The decision forces one
-// layout; later checks come from a ResizeObserver, after the browser's own
-// layout and before its paint, so a state update forces none.
-const SIZES = ["roomy", "usual", "tight"];
-let size = null; // index into SIZES; null: not decided yet
-const ROOM = 0.7;
-
-function setSize(k) {
-  size = k;
-  const board = $("board");
-  if (SIZES[k] === "usual") delete board.dataset.size;
-  else board.dataset.size = SIZES[k];
-}
-
-function fitBoard() {
-  const board = $("board");
-  if (window.innerWidth <= 900) {
-    if (size !== 1) setSize(1); // a phone scrolls, with its own sizes
-    return;
-  }
-  const bottom = () => board.getBoundingClientRect().bottom;
-  if (size === null) {
-    setSize(1);
-    const b = bottom();
-    if (b <= ROOM * window.innerHeight) setSize(0);
-    else if (b > window.innerHeight) setSize(2);
-  }
-  while (size < SIZES.length - 1 && bottom() > window.innerHeight) setSize(size + 1);
-}
-
-// the board's bottom moves when it grows or when the header above it does
-const boardMoves = new ResizeObserver(() => {
-  if (size !== null && size < SIZES.length - 1) fitBoard();
-});
-boardMoves.observe($("board"));
-boardMoves.observe(document.querySelector("header.top"));
-
-window.addEventListener("resize", () => {
-  if (!S.state) return;
-  size = null;
-  fitBoard();
-});
+// the board's size, the side column's tabs (layout.js)
+installLayout();
 
 hooks.renderBoard = () => renderBoard();
 hooks.renderLog = () => renderLog();

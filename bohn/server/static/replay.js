@@ -8,6 +8,7 @@ import { actionText, api, el, eventText, resultBlock } from "./common.js";
 import { installDetails, loadCatalogue } from "./cards.js";
 import { lang, t, wordPage } from "./i18n.js";
 import { loadClient, renderSeats, renderStatus, renderTable, who as whoOf } from "./table.js";
+import { animate, capture, setLastMoves } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -89,6 +90,9 @@ const ctxOf = (view) => ({ me: null, state: view, client, reveal: view.reveal ==
 function drawBoard(view) {
   performance.mark("bohn-replay-step"); // the browser benchmark's mark (tools/bench_browser.py)
   const ctx = ctxOf(view);
+  // the cards travel from the step shown to this one (motion.js); each seat's last move up to it is marked
+  const moving = capture();
+  setLastMoves([...views.values()].filter((v) => v.seq <= view.seq).flatMap((v) => v.log || []));
   document.body.dataset.step = String(view.seq);
   renderStatus($("status"), ctx, false);
   renderSeats($("seats"), null, ctx);
@@ -97,6 +101,7 @@ function drawBoard(view) {
   const end = info.over && view.seq === info.last;
   $("result").hidden = !end;
   if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null, (s) => whoOf(ctx, s)));
+  animate(moving, { skip: Math.abs(view.seq - shown) !== 1, fit: timer !== null });
   shown = view.seq;
 }
 

@@ -14,6 +14,8 @@
 import { card, cards, el, seatName } from "./common.js";
 import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
+import { renderBosses, renderSupply } from "./market.js";
+import { markSeat } from "./motion.js";
 
 export function kv(label, value, testid) {
   return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
@@ -26,6 +28,13 @@ export function cardRow(list, label, testid, prefix, ctx) {
 }
 
 export const seatOf = (o, s) => (o.seats || [])[s] || {};
+
+/** Name `node` as a place of the table (motion.js lists them), holding `count` cards where it shows fewer. */
+function zoned(node, id, count) {
+  node.dataset.zone = id;
+  if (count !== undefined) node.dataset.count = String(count);
+  return node;
+}
 
 /** A seat's name for the viewer: the player's name if the table has one, else "Seat n"; "you" for the viewer. */
 export function who(ctx, s) {
@@ -379,7 +388,9 @@ export function renderHand(hand, extra, ctx) {
   const o = ctx.state.observation;
   hand.replaceChildren();
   extra.replaceChildren();
+  delete hand.dataset.zone;
   if (ctx.me === null) return;
+  zoned(hand, `hand:${ctx.me}`);
   const mine = seatOf(o, ctx.me);
   const list = mine.hand || [];
   if (list.length > 1) hand.style.setProperty("--fan", String(list.length));
@@ -395,8 +406,8 @@ export function renderHand(hand, extra, ctx) {
     );
   });
   if (!list.length) hand.append(el("li", { class: "empty" }, t("hand-empty")));
-  if (mine.defence) extra.append(el("h3", {}, t("defence-cards")), cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx));
-  if (o.drawn && o.drawn.length) extra.append(el("h3", {}, t("drawn")), cardRow(o.drawn, t("drawn"), "drawn"));
+  if (mine.defence) extra.append(el("h3", {}, t("defence-cards")), zoned(cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx), `defence:${ctx.me}`));
+  if (o.drawn && o.drawn.length) extra.append(el("h3", {}, t("drawn")), zoned(cardRow(o.drawn, t("drawn"), "drawn"), "drawn"));
   if (o.deck_top) extra.append(kv(t("deck-top"), card(o.deck_top), "deck-top"));
 }
 
@@ -422,31 +433,46 @@ export function renderTable(box, ctx) {
   const discard = o.discard || [];
   const row = el("div", { class: "center-row" });
   row.append(
-    pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
-    pile(
-      t("discard-pile"),
-      discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }),
+    zoned(
+      pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
+      "deck",
+      o.deck_size ?? 0,
+    ),
+    zoned(
+      pile(
+        t("discard-pile"),
+        discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }),
+        "discard",
+        discard.length ? t("n-cards", discard.length) : t("empty"),
+      ),
       "discard",
-      discard.length ? t("n-cards", discard.length) : t("empty"),
+      discard.length,
     ),
   );
   if ((o.revealed || []).length) {
     row.append(
-      el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("revealed")), cardRow(o.revealed, t("revealed"), "revealed", "r", ctx)),
+      el(
+        "div",
+        { class: "revealed-area" },
+        el("div", { class: "pile-label" }, t("revealed")),
+        zoned(cardRow(o.revealed, t("revealed"), "revealed", "r", ctx), "revealed"),
+      ),
     );
   }
   if (o.piles && o.piles.length) {
     const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
-    o.piles.forEach((p, i) => ol.append(el("li", { class: "pile-stack" }, ...(Array.isArray(p) ? p : [p]).map((k) => source(card(k), `p${i}`, ctx)))));
+    o.piles.forEach((p, i) =>
+      ol.append(el("li", { class: "pile-stack", dataset: { zone: `pile:${i}` } }, ...(Array.isArray(p) ? p : [p]).map((k) => source(card(k), `p${i}`, ctx)))),
+    );
     row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("piles")), ol));
   }
   if (o.offer && Array.isArray(o.offer) && o.offer.length) {
     const ol = el("ol", { class: "stacks", dataset: { testid: "offer-stacks" } });
-    o.offer.forEach((p, i) => ol.append(el("li", { class: "pile-stack" }, ...p.map((k) => source(card(k), `p${i}`, ctx)))));
+    o.offer.forEach((p, i) => ol.append(el("li", { class: "pile-stack", dataset: { zone: `offer:${i}` } }, ...p.map((k) => source(card(k), `p${i}`, ctx)))));
     row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol));
   }
   box.append(row);
-  if (o.bosses) renderBosses(o, row, ctx);
+  if (o.bosses) renderBosses(o, row, ctx, target);
   if (o.attack && typeof o.attack === "object") {
     const a = o.attack;
     box.append(
@@ -472,43 +498,8 @@ export function renderTable(box, ctx) {
         "final-placement",
       ),
     );
-  if (o.supply) {
-    const sup = el("div", { class: "center-block" }, el("h3", {}, t("for-sale")));
-    // the cards for sale in piles of one group (a bean type's buildings), fanned
-    const groups = [];
-    for (const k of o.supply) {
-      const g = (entryOf(k) || {}).group || k;
-      if (!groups.length || groups[groups.length - 1].g !== g) groups.push({ g, keys: [] });
-      groups[groups.length - 1].keys.push(k);
-    }
-    sup.append(
-      el(
-        "ul",
-        { class: "inline supply", dataset: { testid: "supply" } },
-        ...groups.map((x) => el("li", { class: "supply-group" }, ...x.keys.map((k) => card(k)))),
-      ),
-    );
-    if ((o.removed || []).length) sup.append(kv(t("out-of-game"), el("span", { class: "inline-cards" }, ...cards(o.removed))));
-    if (o.razzia !== undefined) sup.append(kv(t("razzia-bought"), yesNo(o.razzia)));
-    row.append(sup);
-  }
+  if (o.supply) renderSupply(o, row, ctx);
   if (discard.length > 1) box.append(el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))));
-}
-
-function renderBosses(o, box, ctx) {
-  const wrap = el("div", { class: "center-block" }, el("h3", {}, t("mafia", o.treasury ?? 0)));
-  const ul = el("ul", { class: "bosses", dataset: { testid: "bosses" } });
-  o.bosses.forEach((b, i) => {
-    const li = el(
-      "li",
-      { class: "boss", dataset: { testid: `boss-${i}` } },
-      el("div", { class: "boss-head" }, card(b.key), el("span", {}, ` ${t("takes", b.threshold)}${o.feed === i ? ` · ${t("to-be-fed")}` : ""}`)),
-      fieldStack(b.field || [], null, `boss-field-${i}`),
-    );
-    ul.append(target(li, `m${i}`, ctx));
-  });
-  wrap.append(ul);
-  box.append(wrap);
 }
 
 // ---------------------------------------------------------------- seats and fields
@@ -594,15 +585,18 @@ export function seatArea(i, ctx) {
     ctx.client.seat(o, s, i, sec, uiOf(ctx));
     if (ctx.reveal && (s.hand || []).length && !mine)
       sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
+    markSeat(sec, i, (x) => who(ctx, x)); // its last move (motion.js)
     return sec;
   }
   // coins and hand on one line
   const facts = el("div", { class: "seat-facts" });
   const coinBox = el("span", { class: "coin-count", title: t("coins") }, el("span", { class: "coin-icon", "aria-hidden": "true" }), ` ${s.coins ?? 0}`);
   if (s.blind_coins !== undefined) coinBox.append(` (${t("blind", s.blind_coins)})`);
+  zoned(coinBox, `coins:${i}`, s.coins ?? 0);
   facts.append(el("span", { class: "kv", dataset: { testid: `coins-${i}` } }, el("span", { class: "visually-hidden" }, `${t("coins")}: `), coinBox));
   if (!mine || ctx.reveal) {
     const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 10) }, () => card(null)));
+    zoned(fan, `hand:${i}`, s.hand_size ?? 0);
     facts.append(
       el(
         "span",
@@ -623,7 +617,7 @@ export function seatArea(i, ctx) {
     );
   }
   const faces = s.known_coins || s.coin_cards;
-  if (faces && faces.length) facts.append(el("span", { class: "coins" }, ...cards(faces, { class: "card coin" })));
+  if (faces && faces.length) facts.append(el("span", { class: "coins", dataset: { zone: `coins:${i}` } }, ...cards(faces, { class: "card coin" })));
   if (s.tally) facts.append(kv(t("tally"), `${s.tally.cash} + ${s.tally.cards} + ${s.tally.bonus} = ${s.tally.total}`));
   if (s.stashed !== undefined && o.phase === "start-coins") facts.append(kv(t("start-coins"), yesNo(s.stashed)));
   if (s.proposals_left !== undefined && o.offers !== undefined && o.phase === "trade" && mine) facts.append(kv(t("proposals-left"), String(s.proposals_left)));
@@ -633,14 +627,16 @@ export function seatArea(i, ctx) {
   (s.fields || []).forEach((f, j) => {
     const node = fieldStack(f, fieldLabel(s, j), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
     node.dataset.field = String(j);
+    node.dataset.zone = `field:${i}:${j}`;
     fields.append(mine ? target(node, `f${j}`, ctx) : node);
   });
   const zones = el("div", { class: "seat-zones" });
   const zone = (label, list, testid, prefix) =>
     el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
   const tradingName = (ctx.state && ctx.state.zone_names && ctx.state.zone_names.t) || t("trading-area");
-  if ((s.trading_area || []).length) zones.append(zone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null));
-  if (s.buildings && s.buildings.length) zones.append(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`));
+  if ((s.trading_area || []).length) zones.append(zoned(zone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null), `trade:${i}`));
+  if (s.buildings && s.buildings.length)
+    zones.append(zoned(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`), `buildings:${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
     const store = el(
       "div",
@@ -648,12 +644,16 @@ export function seatArea(i, ctx) {
       el("span", { class: "k" }, t("general-store")),
       cardRow(s.store, t("general-store"), `store-${i}`, mine ? "s" : null, ctx),
     );
+    zoned(store, `store:${i}`);
     zones.append(mine ? target(store, "store", ctx) : store);
   }
   if (s.establishments && s.establishments.length)
-    zones.append(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`));
+    zones.append(
+      zoned(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`), `establishments:${i}`),
+    );
   for (const k of ["stew_coins", "distillery_coins", "teepee_coins"])
-    if (s[k] && s[k].length) zones.append(el("div", { class: "seat-zone" }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
+    if (s[k] && s[k].length)
+      zones.append(el("div", { class: "seat-zone", dataset: { zone: `${k.split("_")[0]}:${i}` } }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
   sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
   // a hand revealed at the end (the replay), in a row of its own under the fields
   if (ctx.reveal && (s.hand || []).length && !mine) {
@@ -661,6 +661,7 @@ export function seatArea(i, ctx) {
     hand.classList.add("revealed-hand");
     sec.append(hand);
   }
+  markSeat(sec, i, (x) => who(ctx, x)); // its last move (motion.js)
   return sec;
 }
 
