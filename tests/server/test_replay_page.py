@@ -94,7 +94,9 @@ def test_the_viewer_scrubs_steps_and_plays_a_finished_game(
         page.wait_for_selector(f"body[data-step='{last - 2}']", timeout=TIMEOUT)
         # play runs to the end and stops there, every hand shown, at the
         # speed chosen (up to 20 steps a second), which the browser keeps
-        speeds = page.eval_on_selector_all("[data-testid=replay-speed] option", "os => os.map(o => Number(o.value))")
+        speeds = page.eval_on_selector_all(
+            "[data-testid=replay-speed] option", "os => os.map(o => Number(o.value))"
+        )
         assert speeds == [1, 2, 5, 10, 20]
         assert page.input_value("[data-testid=replay-speed]") == "2"
         page.select_option("[data-testid=replay-speed]", "20")
