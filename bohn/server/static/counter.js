@@ -49,7 +49,10 @@ export function beanButton(nodes, k, wanted, testid, pick) {
   if (!b) {
     b = el(
       "button",
-      { type: "button", class: "bean-pick", dataset: { testid, bean: k }, "aria-label": t("want-one", cardName(k)), onclick: pick },
+      { type: "button", class: "bean-pick", dataset: { testid, bean: k }, onclick: pick },
+      // the button is named by what it shows: "Want one" (read, not shown),
+      // the card (a picture named by the bean) and the count wanted
+      el("span", { class: "visually-hidden" }, t("want-one-of")),
       card(k, { tabindex: "-1" }),
       el("span", { class: "count" }),
     );

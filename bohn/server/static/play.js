@@ -13,6 +13,7 @@ import { renderOffers, renderTradeForm, setupTradeForm, syncTradeForm, tradeAnsw
 import { rematchBlock, renderInvites, seatMarks, withPresence } from "./people.js";
 import { boardDrawn, installLayout } from "./layout.js";
 import { animate, capture, setLastMoves } from "./motion.js";
+import { answered, connectionClosed, drawn, logEntries, receiveState } from "./page-state.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -56,10 +57,6 @@ function linkTokens() {
   return got;
 }
 
-const logSteps = new Map(); // step -> log entry
-let retries = 0;
-let stopped = false; // no reconnect (refused token, unknown game)
-
 // ---------------------------------------------------------------- connection
 
 function connect() {
@@ -79,14 +76,11 @@ function connect() {
   });
   S.ws.addEventListener("close", (ev) => {
     S.ws = null;
-    S.pending = false;
-    if (stopped || ev.code === 4403 || ev.code === 4404) {
-      stopped = true;
+    const delay = connectionClosed(S, ev.code);
+    if (delay === null) {
       setConnection(t("disconnected"), "closed");
       return;
     }
-    const delay = Math.min(10000, 500 * 2 ** retries);
-    retries += 1;
     setConnection(t("reconnecting", Math.round(delay / 100) / 10), "closed");
     setTimeout(connect, delay);
   });
@@ -98,19 +92,10 @@ function setConnection(text, status) {
   c.dataset.status = status;
 }
 
-let firstPaint = true;
-
 function onMessage(msg) {
   if (msg.type === "state") {
-    retries = 0;
-    S.pending = false;
-    // a log from the set-up on is the whole log (a reconnection); an empty
-    // one (nothing new: a seat's name or presence changed) keeps it
-    if (msg.log.length && msg.log[0].step === 0) logSteps.clear();
-    for (const entry of msg.log) logSteps.set(entry.step, entry);
-    setLastMoves(logSteps.values()); // each seat's last move stays marked (motion.js)
-    if (!S.state || S.state.seq !== msg.seq) clearSelection();
-    S.state = msg;
+    if (receiveState(S, msg)) clearSelection();
+    setLastMoves(S.log.values()); // each seat's last move stays marked (motion.js)
     // the ruleset's client code and its card catalogue (faces), loaded once each
     Promise.all([loadClient(msg.variant, msg.client_code !== false), loadCatalogue(msg.variant, lang)]).then(([code]) => {
       S.client = code;
@@ -123,19 +108,15 @@ function onMessage(msg) {
         end: "bohn-render-end",
         detail: { seq: msg.seq, phase: msg.observation?.phase ?? null },
       });
-      if (firstPaint) {
-        firstPaint = false;
-        performance.mark("bohn-first-paint");
-      }
+      if (drawn(S)) performance.mark("bohn-first-paint");
     });
   } else if (msg.type === "ack") {
-    S.pending = false;
+    answered(S);
     showError("");
     tradeAnswer(msg);
   } else if (msg.type === "error") {
-    S.pending = false;
+    answered(S, msg.code);
     showError(msg.message + (msg.rule ? t("rule", msg.rule) : ""), msg.code);
-    if (msg.code === "forbidden" || msg.code === "not-found") stopped = true;
     if (S.state) renderActions();
     tradeAnswer(msg);
     if (S.state) {
@@ -151,6 +132,7 @@ const ctx = () => ({ me: me(), state: S.state, client: S.client, pick: pickModel
 
 function staticWords() {
   wordPage([
+    ["board-title", "board-title"],
     ["hand-title", "your-hand"],
     ["actions-title", "moves"],
     ["offers-title", "trading"],
@@ -177,12 +159,9 @@ function staticWords() {
 
 // ---------------------------------------------------------------- render
 
-let logStuck = true; // the log shows its end (read before a redraw changes the page)
-
 function render() {
   const moving = capture(); // where every card is now, so that what moves travels (motion.js)
-  const box = $("log");
-  logStuck = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  const stuck = logAtEnd(); // read before the redraw changes the page
   const o = obs();
   document.body.dataset.seq = String(S.state.seq);
   document.body.dataset.phase = String(o.phase ?? "");
@@ -203,7 +182,7 @@ function render() {
   renderActions();
   renderOffers(o);
   renderTradeForm(o);
-  renderLog();
+  renderLog(stuck);
   renderResult();
   renderInvites($("invites"));
   animate(moving);
@@ -225,12 +204,17 @@ function renderBoard() {
 installLayout();
 
 hooks.renderBoard = () => renderBoard();
-hooks.renderLog = () => renderLog();
+hooks.renderLog = () => renderLog(logAtEnd());
 
-function renderLog() {
+/** Whether the log shows its end (a redraw then keeps it there). */
+function logAtEnd() {
+  const box = $("log");
+  return box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+}
+
+function renderLog(stuck) {
   if (!S.state) return;
-  const entries = [...logSteps.keys()].sort((a, b) => a - b).map((k) => logSteps.get(k));
-  renderLogInto($("log"), withPresence(entries, S.state), me(), { all: $("log-all").checked, stuck: logStuck });
+  renderLogInto($("log"), withPresence(logEntries(S), S.state), me(), { all: $("log-all").checked, stuck });
 }
 
 /** The replay viewer's address for this game; a running game's needs the spectator token. */

@@ -38,6 +38,7 @@ function showError(text) {
 function staticWords() {
   wordPage([
     ["page-title", "replay-page"],
+    ["board-title", "board-title"],
     ["current-title", "replay-this-step"],
     ["turns-title", "replay-turns"],
     ["load-title", "replay-load-title"],

@@ -1,17 +1,16 @@
-// What the game page's parts share (play.js, moves.js, trade.js): the last
-// state message, the connection, the ruleset's own client code, and the
-// helpers every part uses. Each part reads and writes ``S``; a part that must
+// What the game page's parts share (play.js, moves.js, trade.js): the page's
+// state (page-state.js: the last state message, the log, the connection's
+// retries, a move on its way), the socket, the ruleset's own client code, and
+// the helpers every part uses. Each part reads and writes ``S``; a part that must
 // redraw another's share asks through ``hooks`` (play.js sets them).
 import { t } from "./i18n.js";
 import { who as whoOf } from "./table.js";
+import { moveSent, newPage } from "./page-state.js";
 
 export const S = {
-  /** the last "state" message */
-  state: null,
+  ...newPage(),
   /** the WebSocket, while open */
   ws: null,
-  /** a move was sent and its answer has not come */
-  pending: false,
   /** the ruleset's own client code (table.js: loadClient) */
   client: {},
 };
@@ -40,7 +39,7 @@ export function send(action) {
     showError(t("not-sent"));
     return;
   }
-  S.pending = true;
+  moveSent(S);
   showError("");
   S.ws.send(JSON.stringify({ type: "act", seq: S.state.seq, action }));
   for (const b of document.querySelectorAll("button[data-testid='action']")) b.disabled = true;
