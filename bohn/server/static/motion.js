@@ -434,6 +434,16 @@ export function setLastMoves(entries) {
 /** Mark seat `seat`'s area `sec` (table.js): a caption with its last move
  * and an outline on the places and cards in it that the seats' last moves
  * touched; `nameOf(seat)` names a seat. */
+/** What the marks of ``seat`` are drawn from (table.js redraws a seat whose
+ * marks changed): its own last move, and the marks that touch its places. */
+export function markKey(seat) {
+  const own = marks.get(seat);
+  const touching = [...marks.values()]
+    .filter((mk) => mk.zones.some((z) => zoneParts(z).seat === seat) || mk.cards.some((c) => zoneParts(c.zone).seat === seat))
+    .map((mk) => [mk.step, mk.step === latest]);
+  return JSON.stringify([own ? [own.step, own.step === latest, lang] : null, touching]);
+}
+
 export function markSeat(sec, seat, nameOf) {
   const m = marks.get(seat);
   if (m) {

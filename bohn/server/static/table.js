@@ -15,7 +15,8 @@ import { card, cards, el, seatName } from "./common.js";
 import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { renderBosses, renderSupply } from "./market.js";
-import { markSeat } from "./motion.js";
+import { markKey, markSeat } from "./motion.js";
+import { part, patch } from "./patch.js";
 
 export function kv(label, value, testid) {
   return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
@@ -423,83 +424,136 @@ function pile(label, node, testid, sub) {
   );
 }
 
+/** The one element a ``draw(box)`` appends to a box, as a part's builder. */
+function single(draw) {
+  return () => {
+    const holder = el("div");
+    draw(holder);
+    return holder.firstElementChild;
+  };
+}
+
 export function renderTable(box, ctx) {
   const o = ctx.state.observation;
-  box.replaceChildren();
   if (ctx.client.table) {
+    box.replaceChildren();
     ctx.client.table(o, box, uiOf(ctx));
     return;
   }
   const discard = o.discard || [];
-  const row = el("div", { class: "center-row" });
-  row.append(
-    zoned(
-      pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
-      "deck",
-      o.deck_size ?? 0,
+  const sig = (...data) => JSON.stringify([lang, ...data]);
+  // the middle row: the piles, the revealed cards, the bosses, the market
+  const row = [
+    part("deck", sig(o.deck_size ?? 0), () =>
+      zoned(
+        pile(t("draw-pile"), o.deck_size ? card(null) : el("span", { class: "pile-empty" }), "deck-size", t("n-cards", o.deck_size ?? 0)),
+        "deck",
+        o.deck_size ?? 0,
+      ),
     ),
-    zoned(
-      pile(
-        t("discard-pile"),
-        discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }),
+    part("discard", sig(discard.length, discard[discard.length - 1] ?? null), () =>
+      zoned(
+        pile(
+          t("discard-pile"),
+          discard.length ? card(discard[discard.length - 1]) : el("span", { class: "pile-empty" }),
+          "discard",
+          discard.length ? t("n-cards", discard.length) : t("empty"),
+        ),
         "discard",
-        discard.length ? t("n-cards", discard.length) : t("empty"),
+        discard.length,
       ),
-      "discard",
-      discard.length,
     ),
-  );
-  if ((o.revealed || []).length) {
-    row.append(
-      el(
-        "div",
-        { class: "revealed-area" },
-        el("div", { class: "pile-label" }, t("revealed")),
-        zoned(cardRow(o.revealed, t("revealed"), "revealed", "r", ctx), "revealed"),
+  ];
+  // what can be picked is drawn anew every time (its moves change with the state)
+  if ((o.revealed || []).length)
+    row.push(
+      part("revealed", null, () =>
+        el(
+          "div",
+          { class: "revealed-area" },
+          el("div", { class: "pile-label" }, t("revealed")),
+          zoned(cardRow(o.revealed, t("revealed"), "revealed", "r", ctx), "revealed"),
+        ),
       ),
     );
-  }
-  if (o.piles && o.piles.length) {
-    const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
-    o.piles.forEach((p, i) =>
-      ol.append(el("li", { class: "pile-stack", dataset: { zone: `pile:${i}` } }, ...(Array.isArray(p) ? p : [p]).map((k) => source(card(k), `p${i}`, ctx)))),
+  if (o.piles && o.piles.length)
+    row.push(
+      part("piles", null, () => {
+        const ol = el("ol", { class: "stacks", dataset: { testid: "piles" } });
+        o.piles.forEach((p, i) =>
+          ol.append(
+            el("li", { class: "pile-stack", dataset: { zone: `pile:${i}` } }, ...(Array.isArray(p) ? p : [p]).map((k) => source(card(k), `p${i}`, ctx))),
+          ),
+        );
+        return el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("piles")), ol);
+      }),
     );
-    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("piles")), ol));
-  }
-  if (o.offer && Array.isArray(o.offer) && o.offer.length) {
-    const ol = el("ol", { class: "stacks", dataset: { testid: "offer-stacks" } });
-    o.offer.forEach((p, i) => ol.append(el("li", { class: "pile-stack", dataset: { zone: `offer:${i}` } }, ...p.map((k) => source(card(k), `p${i}`, ctx)))));
-    row.append(el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol));
-  }
-  box.append(row);
-  if (o.bosses) renderBosses(o, row, ctx, target);
+  if (o.offer && Array.isArray(o.offer) && o.offer.length)
+    row.push(
+      part("offer", null, () => {
+        const ol = el("ol", { class: "stacks", dataset: { testid: "offer-stacks" } });
+        o.offer.forEach((p, i) =>
+          ol.append(el("li", { class: "pile-stack", dataset: { zone: `offer:${i}` } }, ...p.map((k) => source(card(k), `p${i}`, ctx)))),
+        );
+        return el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol);
+      }),
+    );
+  if (o.bosses)
+    row.push(
+      part(
+        "bosses",
+        null,
+        single((holder) => renderBosses(o, holder, ctx, target)),
+      ),
+    );
+  if (o.supply)
+    row.push(
+      part(
+        "market",
+        sig(o.supply, o.removed ?? null, o.razzia ?? null),
+        single((holder) => renderSupply(o, holder, ctx)),
+      ),
+    );
+  // under it: an attack, cards to plant, the whole discard pile
+  const parts = [part("row", "row", () => el("div", { class: "center-row" }))];
   if (o.attack && typeof o.attack === "object") {
     const a = o.attack;
-    box.append(
-      el(
-        "div",
-        { class: "center-block", dataset: { testid: "attack" } },
-        el("h3", {}, t("attack")),
-        kv(t("attack-target"), a.target >= 0 ? who(ctx, a.target) : t("none-yet")),
-        kv(t("attack-reach"), String(a.reach)),
-        kv(t("turned-up"), a.turned && a.turned.length ? el("span", {}, ...cards(a.turned)) : t("none")),
-        a.aside && a.aside.length ? kv(t("set-aside"), el("span", {}, ...cards(a.aside))) : null,
-        kv(t("open-attacks"), (a.open || []).map(([f, c]) => `${t("field", f)}: ${t("coins-n", c)}`).join("; ") || t("none")),
+    parts.push(
+      part("attack", null, () =>
+        el(
+          "div",
+          { class: "center-block", dataset: { testid: "attack" } },
+          el("h3", {}, t("attack")),
+          kv(t("attack-target"), a.target >= 0 ? who(ctx, a.target) : t("none-yet")),
+          kv(t("attack-reach"), String(a.reach)),
+          kv(t("turned-up"), a.turned && a.turned.length ? el("span", {}, ...cards(a.turned)) : t("none")),
+          a.aside && a.aside.length ? kv(t("set-aside"), el("span", {}, ...cards(a.aside))) : null,
+          kv(t("open-attacks"), (a.open || []).map(([f, c]) => `${t("field", f)}: ${t("coins-n", c)}`).join("; ") || t("none")),
+        ),
       ),
     );
   }
-  if (o.foist) box.append(kv(t("must-plant"), el("span", {}, `${who(ctx, o.foist.seat)}: `, ...cards(o.foist.cards)), "foist"));
-  if (o.quirk) box.append(kv(t("quirk"), el("span", {}, `${who(ctx, o.quirk.seat)}: `, card(o.quirk.card)), "quirk"));
+  if (o.foist) parts.push(part("foist", null, () => kv(t("must-plant"), el("span", {}, `${who(ctx, o.foist.seat)}: `, ...cards(o.foist.cards)), "foist")));
+  if (o.quirk) parts.push(part("quirk", null, () => kv(t("quirk"), el("span", {}, `${who(ctx, o.quirk.seat)}: `, card(o.quirk.card)), "quirk")));
   if (o.final_placement)
-    box.append(
-      kv(
-        t("final-placement"),
-        `${who(ctx, o.final_placement.seat)} (${t("fields-used")}: ${(o.final_placement.used || []).map((f) => t("field", f)).join(", ") || t("none")})`,
-        "final-placement",
+    parts.push(
+      part("final-placement", null, () =>
+        kv(
+          t("final-placement"),
+          `${who(ctx, o.final_placement.seat)} (${t("fields-used")}: ${(o.final_placement.used || []).map((f) => t("field", f)).join(", ") || t("none")})`,
+          "final-placement",
+        ),
       ),
     );
-  if (o.supply) renderSupply(o, row, ctx);
-  if (discard.length > 1) box.append(el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))));
+  // kept while the pile is the same, so that it stays open where it was opened
+  if (discard.length > 1)
+    parts.push(
+      part("discard-all", sig(discard), () =>
+        el("details", { class: "discard-all" }, el("summary", {}, t("whole-discard")), cardRow(discard, t("discard-pile"))),
+      ),
+    );
+  patch(box, parts);
+  patch(box.firstElementChild, row);
 }
 
 // ---------------------------------------------------------------- seats and fields
@@ -665,6 +719,27 @@ export function seatArea(i, ctx) {
   return sec;
 }
 
+/** What another seat's area is drawn from, or null where it is drawn anew
+ * every time (a ruleset's own seat view, which may hold controls). */
+function seatSig(i, ctx) {
+  if (ctx.client.seat) return null;
+  const state = ctx.state;
+  const o = state.observation;
+  return JSON.stringify([
+    lang,
+    seatOf(o, i),
+    o.active === i,
+    (state.waiting_for || []).includes(i),
+    who(ctx, i),
+    (state.seats || [])[i] || null,
+    state.presence ? (state.presence.connected || []).includes(i) : null,
+    Boolean(ctx.reveal),
+    o.phase,
+    state.zone_names || null,
+    markKey(i),
+  ]);
+}
+
 /** Every seat's area: the others in a row (in seat order after mine), mine in its own place. */
 export function renderSeats(others, mineBox, ctx) {
   const o = ctx.state.observation;
@@ -674,9 +749,9 @@ export function renderSeats(others, mineBox, ctx) {
   for (let k = 0; k < n; k++) {
     const i = (start + k) % n;
     if (i === ctx.me) continue;
-    areas.push(seatArea(i, ctx));
+    areas.push(part(`seat-${i}`, seatSig(i, ctx), () => seatArea(i, ctx)));
   }
-  others.replaceChildren(...areas);
+  patch(others, areas);
   others.dataset.count = String(areas.length);
   if (mineBox) mineBox.replaceChildren(...(ctx.me === null ? [] : [seatArea(ctx.me, ctx)]));
 }
