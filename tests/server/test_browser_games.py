@@ -11,10 +11,11 @@ cards of a chooser. At every step the page is checked:
 * the visible text holds no raw JSON and no action syntax (``plant f0``,
   refs such as ``h2`` or ``r0``).
 
-CI runs one game per ruleset (the Rio Grande edition's: a bean duel), a
-7-player Rio Grande game (``BIG_GAMES``) and a Bohnanza game on a phone
-(390x844: there the moves must stay reachable). ``BOHN_SOAK=1`` (``tests/passes.py``) plays
-every ruleset at every player count the lobby offers (``/api/variants``).
+CI runs one whole game per ruleset: Bohnanza's on a phone (390x844: there
+the moves must stay reachable), the Rio Grande edition's with 7 players
+(``BIG_GAMES``), every other at 1366x800. ``BOHN_SOAK=1`` (``tests/passes.py``)
+also plays Bohnanza at 1366x800 and the Rio Grande's bean duel, and every
+ruleset at every player count the lobby offers (``/api/variants``).
 The time, the step count, the first paint and the render times
 (``bohn-first-paint``, ``bohn-render`` performance entries) are printed
 (``-s`` shows them), not asserted.
@@ -41,6 +42,9 @@ need_chromium()
 DESKTOP = {"width": 1366, "height": 800}
 
 #: (ruleset, players, seed) of the CI games
+#: the rulesets whose game of GAMES runs in soak runs only: CI plays their
+#: one whole game on a phone (Bohnanza) or with 7 players (the Rio Grande's)
+SOAK_ONLY = {"bohnanza", "bohnanza-rio-grande"}
 GAMES = [
     ("bohnanza", 4, 3),
     ("bohnanza-rio-grande", 2, 3),  # the bean duel
@@ -350,6 +354,8 @@ TOO_TALL: dict[str, str] = {}
 def _params() -> list[Any]:
     out = []
     for variant, players, seed in GAMES:
+        if variant in SOAK_ONLY and not SOAK:
+            continue
         marks = []
         if variant in TOO_TALL:
             marks.append(pytest.mark.xfail(reason=TOO_TALL[variant], strict=True))
