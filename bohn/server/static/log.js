@@ -39,6 +39,16 @@ function turns(entries) {
   return out;
 }
 
+/** Make ``box`` hold ``nodes``: the nodes it already holds in the same
+ * places stay (a kept turn is not laid out again), the rest are replaced. */
+function keepSame(box, nodes) {
+  const old = box.children;
+  let k = 0;
+  while (k < nodes.length && k < old.length && old[k] === nodes[k]) k += 1;
+  while (old.length > k) old[old.length - 1].remove();
+  box.append(...nodes.slice(k));
+}
+
 /** Draw ``entries`` (the state messages' log entries, sorted by step) into
  * ``box`` (a list element) for seat ``me`` (null: a spectator); ``opts.all``
  * shows shuffles and deals too. */
@@ -80,6 +90,6 @@ export function renderLogInto(box, entries, me, opts = {}) {
     if (t.summary) cache.set(id, out);
     nodes.push(...out);
   }
-  box.replaceChildren(...nodes);
+  keepSame(box, nodes);
   if (stuck) requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
 }
