@@ -41,7 +41,7 @@ test("a key finds its entry, or its bean type's", () => {
 
 // ---------------------------------------------------------------- what a face draws
 
-const { ICON_NAMES, SYMBOLS, beanOutline, beanShape, effectIcon, meterCells, nameLine, nameScale, priceCoins, shortTitle } =
+const { ICON_NAMES, SYMBOLS, beanDrawing, beanLook, beanOutline, beanShape, effectIcon, meterCells, nameLine, nameScale, priceCoins, shortTitle } =
   await import("../../bohn/server/static/cards.js");
 const { readFileSync, readdirSync } = await import("node:fs");
 
@@ -90,6 +90,27 @@ test("a bean's outline fits its drawing's box and has a top for its hat", () => 
     assert.ok(o.box.y >= 0 && o.box.y + o.box.h <= 76.01, name);
     assert.ok(o.top.y >= o.box.y - 0.01 && o.top.y < o.box.y + o.box.h / 2, name);
   }
+});
+
+test("a bean's drawing is made once for each shape and look: its outline, its face, what its kind wears", () => {
+  const plain = beanDrawing("heart");
+  assert.equal(beanDrawing("heart", ""), plain); // the same parts, not drawn again
+  assert.deepEqual(plain[0], ["path", { class: "cf-body", d: beanOutline("heart").d }]);
+  const classes = (parts) => parts.map(([, attrs]) => attrs.class);
+  assert.deepEqual(classes(plain), ["cf-body", "cf-shine", "cf-eye", "cf-pupil", "cf-eye", "cf-pupil", "cf-mouth"]);
+  const wears = (kind) => classes(beanDrawing("heart", beanLook(kind))).find((c) => c && c.startsWith("cf-wear"));
+  assert.equal(wears("bean"), undefined);
+  assert.equal(wears("lady"), "cf-wear cf-bow");
+  assert.equal(wears("man"), "cf-wear cf-hat");
+  assert.equal(wears("mama"), "cf-wear cf-hat"); // a mama's bean wears a man's hat
+  assert.equal(beanDrawing("heart", beanLook("mama")), beanDrawing("heart", "man"));
+  assert.equal(wears("baby"), "cf-wear cf-curl");
+  assert.ok(classes(beanDrawing("heart", "lady")).includes("cf-lash"));
+  assert.ok(classes(beanDrawing("heart", "boss")).includes("cf-shades"));
+  assert.ok(classes(beanDrawing("heart", "baby")).includes("cf-pacifier"));
+  // a bean's own mark: the black-eyed bean's patch, the stem of the triangle's
+  assert.ok(classes(beanDrawing("eye")).includes("cf-patch"));
+  assert.ok(classes(beanDrawing("triangle")).includes("cf-stem"));
 });
 
 test("a beanometer's cells: four as printed, a blank for a missing step; a meter past 4 coins only its steps", () => {

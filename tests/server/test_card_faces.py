@@ -290,6 +290,41 @@ def test_a_man_a_lady_and_a_baby_differ_at_a_glance(browser: Any, server: str) -
     page.context.close()
 
 
+# a card drawn twice: two copies of one drawing, each its caller's own
+_COPIES = """async () => {
+  const m = await import('/static/cards.js');
+  const key = m.entryOf(m.beanTypes({})[0]).key;
+  const a = m.cardFace(key, {class: 'picked', tabindex: '-1', dataset: {src: 'h0'}});
+  const b = m.cardFace(key);
+  a.querySelector('.cf-name').textContent = 'changed';
+  a.style.setProperty('--cw', '99px');
+  const c = m.cardFace(key);
+  const out = {key, same: a === b,
+               a: [a.classList.contains('picked'), a.getAttribute('tabindex'), a.dataset.src ?? null],
+               b: [b.classList.contains('picked'), b.getAttribute('tabindex'), b.dataset.src ?? null],
+               name: c.querySelector('.cf-name').textContent, cw: c.style.getPropertyValue('--cw'),
+               en: c.getAttribute('aria-label')};
+  // another language: the cards are drawn anew in it
+  m.setCatalogue(await (await fetch('/api/variants/bohnanza/cards?lang=de')).json(), 'de');
+  out.de = m.cardFace(key).getAttribute('aria-label');
+  return out;
+}"""
+
+
+def test_every_card_is_a_copy_of_its_drawing_and_its_own(browser: Any, server: str) -> None:
+    game = find_variant("bohnanza").new(4, 7)
+    page = _show(browser, server, game, 0)
+    got = page.evaluate(_COPIES)
+    names = catalogue("bohnanza").entry(got["key"]).names
+    assert not got["same"]
+    assert got["a"] == [True, "-1", "h0"]
+    assert got["b"] == [False, "0", None]
+    # what was done to one card is not on the next one drawn
+    assert got["name"] != "changed" and got["cw"] == ""
+    assert (got["en"], got["de"]) == (names["en"], names["de"])
+    page.context.close()
+
+
 def test_a_sissi_meter_shows_the_talers_of_each_step(browser: Any, server: str) -> None:
     game = find_variant("sissi").new(4, 5)
     page = _show(browser, server, game, 0)

@@ -15,6 +15,8 @@
 // detail view (a popover that works on a phone) opens on a long press, a right
 // click or its small (i) button, never on a plain click or tap: a click on a
 // card is the table's (it picks the card, or plants on its field).
+// A card is drawn once for each key (a bean once for each outline and what its
+// kind wears) and every card of it on the page is a copy of that drawing.
 // Nothing here names a ruleset: all of it comes from the catalogue's entries.
 
 let entries = new Map(); // key -> catalogue entry
@@ -22,6 +24,7 @@ let byGroup = new Map(); // group -> first entry of it (a bean type's look)
 let lang = "en";
 let loadedFor = null;
 let ladies = false; // the game has ladies: its men are marked as men
+let drawnCards = new Map(); // what copyOf draws once: "face:<key>" -> its face (null: none)
 
 const WORDS = {
   en: {
@@ -67,6 +70,7 @@ export function setCatalogue(data, language = "en") {
   for (const c of data.cards || []) if (!byGroup.has(c.group)) byGroup.set(c.group, c);
   ladies = (data.cards || []).some((c) => c.kind === "lady");
   loadedFor = data.variant;
+  drawnCards = new Map();
 }
 
 /** Load the catalogue of ``variant`` once; resolves true when it is there. */
@@ -265,6 +269,125 @@ function drawOutline(shape) {
   };
 }
 
+/** How a bean of a kind is drawn besides its outline, what it wears and how
+ * its face looks: "" for a plain bean (a mama wears a man's hat). */
+const LOOKS = { lady: "lady", man: "man", mama: "man", captain: "captain", sissi: "sissi", boss: "boss", baby: "baby" };
+export const beanLook = (kind) => (Object.hasOwn(LOOKS, kind) ? LOOKS[kind] : "");
+
+/** What a bean of ``look`` wears on its highest point ``top`` (a man's hat, a
+ * lady's bow, a captain's hat, Sissi's crown, a boss's fedora, a baby's curl),
+ * as a part of its drawing; null for a plain bean. */
+function accessory(look, top) {
+  const { x, y } = top;
+  const g = (cls, ...parts) => ["g", { class: `cf-wear ${cls}` }, ...parts];
+  if (look === "lady")
+    return g(
+      "cf-bow",
+      ["path", { d: `M${x} ${y - 2}L${x - 13} ${y - 10}L${x - 12} ${y + 6}Z M${x} ${y - 2}L${x + 13} ${y - 10}L${x + 12} ${y + 6}Z` }],
+      ["circle", { cx: x, cy: y - 2, r: 3.6 }],
+    );
+  if (look === "man")
+    return g(
+      "cf-hat",
+      ["path", { d: `M${x - 10} ${y - 19}h20v17h-20z M${x - 17} ${y - 4}h34v5h-34z` }],
+      ["path", { class: "cf-band", d: `M${x - 10} ${y - 8}h20v4h-20z` }],
+    );
+  if (look === "captain")
+    return g(
+      "cf-bicorne",
+      ["path", { d: `M${x - 20} ${y + 1}Q${x} ${y - 26} ${x + 20} ${y + 1}Q${x} ${y - 6} ${x - 20} ${y + 1}Z` }],
+      ["circle", { class: "cf-band", cx: x, cy: y - 7, r: 3 }],
+    );
+  if (look === "sissi")
+    return g("cf-crown", [
+      "path",
+      { d: `M${x - 13} ${y + 1}L${x - 15} ${y - 15}L${x - 6} ${y - 7}L${x} ${y - 19}L${x + 6} ${y - 7}L${x + 15} ${y - 15}L${x + 13} ${y + 1}Z` },
+    ]);
+  if (look === "boss")
+    return g(
+      "cf-fedora",
+      [
+        "path",
+        {
+          d: `M${x - 22} ${y}Q${x} ${y + 7} ${x + 22} ${y}Q${x} ${y - 4} ${x - 22} ${y}Z M${x - 12} ${y - 1}Q${x - 12} ${y - 18} ${x - 4} ${y - 17}Q${x} ${y - 13} ${x + 4} ${y - 17}Q${x + 12} ${y - 18} ${x + 12} ${y - 1}Z`,
+        },
+      ],
+      ["path", { class: "cf-band", d: `M${x - 12} ${y - 6}h24v3.5h-24z` }],
+    );
+  if (look === "baby") return g("cf-curl", ["path", { d: `M${x} ${y + 2}c-1 -7 7 -9 8 -4c1 4 -5 4 -4 1` }]);
+  return null;
+}
+
+/** The drawing of a bean of ``shape`` and ``look`` in its 100 × 76 box, as its
+ * parts ([tag, attributes, ...parts]): its outline (in the colour of the card
+ * it is on), a shine, a mark of its own, a face and what it wears. Drawn once
+ * a page for each shape and look. */
+export function beanDrawing(shape, look = "") {
+  const id = `${shape}/${look}`;
+  if (!drawings.has(id)) drawings.set(id, drawBean(shape, look));
+  return drawings.get(id);
+}
+const drawings = new Map(); // "<shape>/<look>" -> its parts
+
+function drawBean(shape, look) {
+  const o = beanOutline(shape);
+  const { x, y, w, h: ht } = o.box;
+  // the face sits in the body's middle, a little above half its thickness there
+  const thick = o.foot.y - o.top.y;
+  const cx = x + w / 2;
+  const cy = o.top.y + thick * 0.4;
+  const er = Math.max(3, Math.min(thick * 0.15, w * 0.085, 6.4));
+  const gap = Math.min(w * 0.16, er * 1.9);
+  const parts = [["path", { class: "cf-body", d: o.d }]];
+  parts.push([
+    "ellipse",
+    {
+      class: "cf-shine",
+      cx: x + w * 0.32,
+      cy: y + ht * 0.3,
+      rx: w * 0.14,
+      ry: ht * 0.09,
+      transform: `rotate(-25 ${x + w * 0.32} ${y + ht * 0.3})`,
+    },
+  ]);
+  if (o.detail === "groove")
+    parts.push(["path", { class: "cf-line", d: `M${cx - w * 0.3} ${cy + ht * 0.28}Q${cx} ${cy + ht * 0.1} ${cx + w * 0.3} ${cy + ht * 0.3}` }]);
+  if (o.detail === "seam")
+    parts.push(["path", { class: "cf-line", d: o.d, transform: `translate(0 ${ht * 0.1}) scale(1 0.92)`, "transform-origin": `${cx} ${cy}` }]);
+  if (o.detail === "ridges")
+    for (const k of [-0.22, 0, 0.22])
+      parts.push([
+        "path",
+        { class: "cf-line", d: `M${cx - w * 0.32} ${cy + ht * (0.25 + k)}Q${cx} ${cy + ht * (0.15 + k)} ${cx + w * 0.32} ${cy + ht * (0.25 + k)}` },
+      ]);
+  if (o.detail === "stem") parts.push(["path", { class: "cf-stem", d: `M${o.left.x + 3} ${o.left.y}q-5 -3 -5 -11l3.5 0q0 6 4 8z` }]);
+  // the face: eyes (the black-eyed bean's left one in its black patch) and a smile
+  const eyes = [cx - gap, cx + gap];
+  if (o.detail === "spot") parts.push(["ellipse", { class: "cf-patch", cx: eyes[0], cy, rx: er * 1.7, ry: er * 1.55 }]);
+  const big = look === "baby" ? 1.25 : 1;
+  for (const ex of eyes) {
+    parts.push(["ellipse", { class: "cf-eye", cx: ex, cy, rx: er * big, ry: er * 1.15 * big }]);
+    parts.push(["circle", { class: "cf-pupil", cx: ex + er * 0.25, cy: cy + er * 0.2, r: er * 0.55 * big }]);
+  }
+  if (look === "lady")
+    for (const ex of eyes)
+      parts.push(["path", { class: "cf-lash", d: `M${ex - er} ${cy - er * 0.9}l-2 -3 M${ex} ${cy - er * 1.2}v-3.4 M${ex + er} ${cy - er * 0.9}l2 -3` }]);
+  if (look === "boss")
+    parts.push([
+      "path",
+      {
+        class: "cf-shades",
+        d: `M${eyes[0] - er * 1.5} ${cy - er}h${er * 3 + gap * 2}v${er * 1.6}q-${er * 1.2} ${er} -${er * 1.5 + gap * 0.5} 0 h-${gap} q-${er * 0.3} ${er} -${er * 1.5 + gap * 0.5} 0z`,
+      },
+    ]);
+  const my = cy + er * 2.3;
+  parts.push(["path", { class: "cf-mouth", d: `M${cx - gap * 0.7} ${my}Q${cx} ${my + er * 1.3} ${cx + gap * 0.7} ${my}` }]);
+  if (look === "baby") parts.push(["circle", { class: "cf-pacifier", cx, cy: my + er * 0.5, r: er * 0.8 }]);
+  const wear = accessory(look, o.top);
+  if (wear) parts.push(wear);
+  return parts;
+}
+
 /** A beanometer as the cells of its strip: the coins and the cards they need
  * (null: that step does not exist). Four cells, a blank for a missing step, as
  * printed; a meter that pays more than 4 coins (Sissi's 1, 3 and 5 Talers) shows
@@ -400,6 +523,21 @@ function apply(node, attrs) {
   }
 }
 
+/** A part of a drawing ([tag, attributes, ...parts]) as an SVG element. */
+const part = ([tag, attrs, ...parts]) => sv(tag, attrs, ...parts.map(part));
+
+/** A copy of the card ``id`` ("face:<key>", "coin:<key>", "back"…): a card
+ * is drawn once for each key (for the page's catalogue and language, by
+ * ``draw()``) and every card of it on the page is a copy; null where there is none. */
+function copyOf(id, draw) {
+  let n = drawnCards.get(id);
+  if (n === undefined) {
+    n = draw();
+    drawnCards.set(id, n);
+  }
+  return n && n.cloneNode(true);
+}
+
 /** A symbol of the catalogue as a small picture (its glyph where none is drawn). */
 function symbolPic(e, cls = "cf-sym") {
   const d = SYMBOLS[e.symbol_name];
@@ -420,102 +558,10 @@ function iconPic(name, cls) {
   return box;
 }
 
-/** What the bean wears: by its kind (a man's hat, a lady's bow, a captain's
- * hat, Sissi's crown, a boss's fedora), drawn on its highest point. */
-function accessory(kind, top) {
-  const { x, y } = top;
-  const g = (cls, ...parts) => sv("g", { class: `cf-wear ${cls}` }, ...parts);
-  if (kind === "lady")
-    return g(
-      "cf-bow",
-      sv("path", { d: `M${x} ${y - 2}L${x - 13} ${y - 10}L${x - 12} ${y + 6}Z M${x} ${y - 2}L${x + 13} ${y - 10}L${x + 12} ${y + 6}Z` }),
-      sv("circle", { cx: x, cy: y - 2, r: 3.6 }),
-    );
-  if (kind === "man" || kind === "mama")
-    return g(
-      "cf-hat",
-      sv("path", { d: `M${x - 10} ${y - 19}h20v17h-20z M${x - 17} ${y - 4}h34v5h-34z` }),
-      sv("path", { class: "cf-band", d: `M${x - 10} ${y - 8}h20v4h-20z` }),
-    );
-  if (kind === "captain")
-    return g(
-      "cf-bicorne",
-      sv("path", { d: `M${x - 20} ${y + 1}Q${x} ${y - 26} ${x + 20} ${y + 1}Q${x} ${y - 6} ${x - 20} ${y + 1}Z` }),
-      sv("circle", { class: "cf-band", cx: x, cy: y - 7, r: 3 }),
-    );
-  if (kind === "sissi")
-    return g(
-      "cf-crown",
-      sv("path", { d: `M${x - 13} ${y + 1}L${x - 15} ${y - 15}L${x - 6} ${y - 7}L${x} ${y - 19}L${x + 6} ${y - 7}L${x + 15} ${y - 15}L${x + 13} ${y + 1}Z` }),
-    );
-  if (kind === "boss")
-    return g(
-      "cf-fedora",
-      sv("path", {
-        d: `M${x - 22} ${y}Q${x} ${y + 7} ${x + 22} ${y}Q${x} ${y - 4} ${x - 22} ${y}Z M${x - 12} ${y - 1}Q${x - 12} ${y - 18} ${x - 4} ${y - 17}Q${x} ${y - 13} ${x + 4} ${y - 17}Q${x + 12} ${y - 18} ${x + 12} ${y - 1}Z`,
-      }),
-      sv("path", { class: "cf-band", d: `M${x - 12} ${y - 6}h24v3.5h-24z` }),
-    );
-  if (kind === "baby") return g("cf-curl", sv("path", { d: `M${x} ${y + 2}c-1 -7 7 -9 8 -4c1 4 -5 4 -4 1` }));
-  return null;
-}
-
-/** The drawn bean of an entry: its outline in its colour, a face, a mark of
- * its own, and what its kind wears. */
-function beanPic(e) {
-  const o = beanOutline(beanShape(e));
-  const { x, y, w, h: ht } = o.box;
-  // the face sits in the body's middle, a little above half its thickness there
-  const thick = o.foot.y - o.top.y;
-  const cx = x + w / 2;
-  const cy = o.top.y + thick * 0.4;
-  const er = Math.max(3, Math.min(thick * 0.15, w * 0.085, 6.4));
-  const gap = Math.min(w * 0.16, er * 1.9);
-  const parts = [sv("path", { class: "cf-body", d: o.d })];
-  parts.push(
-    sv("ellipse", {
-      class: "cf-shine",
-      cx: x + w * 0.32,
-      cy: y + ht * 0.3,
-      rx: w * 0.14,
-      ry: ht * 0.09,
-      transform: `rotate(-25 ${x + w * 0.32} ${y + ht * 0.3})`,
-    }),
-  );
-  if (o.detail === "groove")
-    parts.push(sv("path", { class: "cf-line", d: `M${cx - w * 0.3} ${cy + ht * 0.28}Q${cx} ${cy + ht * 0.1} ${cx + w * 0.3} ${cy + ht * 0.3}` }));
-  if (o.detail === "seam")
-    parts.push(sv("path", { class: "cf-line", d: o.d, transform: `translate(0 ${ht * 0.1}) scale(1 0.92)`, "transform-origin": `${cx} ${cy}` }));
-  if (o.detail === "ridges")
-    for (const k of [-0.22, 0, 0.22])
-      parts.push(
-        sv("path", { class: "cf-line", d: `M${cx - w * 0.32} ${cy + ht * (0.25 + k)}Q${cx} ${cy + ht * (0.15 + k)} ${cx + w * 0.32} ${cy + ht * (0.25 + k)}` }),
-      );
-  if (o.detail === "stem") parts.push(sv("path", { class: "cf-stem", d: `M${o.left.x + 3} ${o.left.y}q-5 -3 -5 -11l3.5 0q0 6 4 8z` }));
-  // the face: eyes (the black-eyed bean's left one in its black patch) and a smile
-  const eyes = [cx - gap, cx + gap];
-  if (o.detail === "spot") parts.push(sv("ellipse", { class: "cf-patch", cx: eyes[0], cy, rx: er * 1.7, ry: er * 1.55 }));
-  const big = e.kind === "baby" ? 1.25 : 1;
-  for (const ex of eyes) {
-    parts.push(sv("ellipse", { class: "cf-eye", cx: ex, cy, rx: er * big, ry: er * 1.15 * big }));
-    parts.push(sv("circle", { class: "cf-pupil", cx: ex + er * 0.25, cy: cy + er * 0.2, r: er * 0.55 * big }));
-  }
-  if (e.kind === "lady")
-    for (const ex of eyes)
-      parts.push(sv("path", { class: "cf-lash", d: `M${ex - er} ${cy - er * 0.9}l-2 -3 M${ex} ${cy - er * 1.2}v-3.4 M${ex + er} ${cy - er * 0.9}l2 -3` }));
-  if (e.kind === "boss")
-    parts.push(
-      sv("path", {
-        class: "cf-shades",
-        d: `M${eyes[0] - er * 1.5} ${cy - er}h${er * 3 + gap * 2}v${er * 1.6}q-${er * 1.2} ${er} -${er * 1.5 + gap * 0.5} 0 h-${gap} q-${er * 0.3} ${er} -${er * 1.5 + gap * 0.5} 0z`,
-      }),
-    );
-  const my = cy + er * 2.3;
-  parts.push(sv("path", { class: "cf-mouth", d: `M${cx - gap * 0.7} ${my}Q${cx} ${my + er * 1.3} ${cx + gap * 0.7} ${my}` }));
-  if (e.kind === "baby") parts.push(sv("circle", { class: "cf-pacifier", cx, cy: my + er * 0.5, r: er * 0.8 }));
-  const wear = accessory(e.kind, o.top);
-  const pic = sv("svg", { class: "cf-pic cf-bean", viewBox: "0 0 100 76", focusable: "false", "aria-hidden": "true" }, ...parts, wear);
-  pic.dataset.shape = beanShape(e);
+/** The drawn bean of ``shape`` dressed for ``look`` (beanDrawing). */
+function beanPic(shape, look) {
+  const pic = sv("svg", { class: "cf-pic cf-bean", viewBox: "0 0 100 76", focusable: "false", "aria-hidden": "true" }, ...beanDrawing(shape, look).map(part));
+  pic.dataset.shape = shape;
   return pic;
 }
 
@@ -556,13 +602,15 @@ export function coinRow(n) {
 /** A small drawing of the bean of ``group`` (a market's column head); null
  * where the catalogue draws no bean for it. */
 export function beanIcon(group) {
-  const e = byGroup.get(group);
-  if (!e || !Object.hasOwn(BEANS, e.symbol_name)) return null;
-  const box = h("span", "bean-icon", beanPic({ ...e, kind: "bean" }));
-  box.style.setProperty("--c", e.colour);
-  box.setAttribute("aria-hidden", "true");
-  box.title = cardName(e.key).split(":")[0];
-  return box;
+  return copyOf(`bean-icon:${group}`, () => {
+    const e = byGroup.get(group);
+    if (!e || !Object.hasOwn(BEANS, e.symbol_name)) return null;
+    const box = h("span", "bean-icon", beanPic(beanShape(e), ""));
+    box.style.setProperty("--c", e.colour);
+    box.setAttribute("aria-hidden", "true");
+    box.title = cardName(e.key).split(":")[0];
+    return box;
+  });
 }
 
 /** The hover text and the popover's lines of an entry. */
@@ -585,10 +633,13 @@ function details(e) {
 
 /** A face-down card: the backs' pattern of little beans and the game's name on a medallion. */
 export function cardBack(attrs = {}) {
-  const n = h("span", "card cardf card-back", h("span", "cb-oval", h("span", "cb-word", "bohn")));
-  n.setAttribute("role", "img");
-  n.setAttribute("aria-label", words().back);
-  n.title = words().back;
+  const n = copyOf("back", () => {
+    const back = h("span", "card cardf card-back", h("span", "cb-oval", h("span", "cb-word", "bohn")));
+    back.setAttribute("role", "img");
+    back.setAttribute("aria-label", words().back);
+    back.title = words().back;
+    return back;
+  });
   apply(n, attrs);
   return n;
 }
@@ -596,6 +647,13 @@ export function cardBack(attrs = {}) {
 /** A coin: a gold coin with its value, rimmed in its bean's colour with its
  * symbol when the face is known (a coin is a bean card turned over: 1 coin). */
 export function coinFace(key, attrs = {}) {
+  const known = key !== null && key !== undefined;
+  const n = copyOf(known ? `coin:${key}` : "coin", () => drawCoin(key));
+  apply(n, attrs);
+  return n;
+}
+
+function drawCoin(key) {
   const e = entryOf(key);
   const n = h("span", "card coin coinf");
   const name = e ? `${cardName(key)} (${words().coin})` : `1 ${words().coin}`;
@@ -609,13 +667,12 @@ export function coinFace(key, attrs = {}) {
     n.append(symbolPic(e, "coin-sym"));
   } else n.append(h("span", "coin-val", "1"));
   if (key !== null && key !== undefined) n.dataset.card = String(key);
-  apply(n, attrs);
   return n;
 }
 
 /** A bean type named by its group ("brech" for Bohnkick's ball): a round token
  * in the bean's colour with its symbol. */
-function beanToken(key, e, attrs) {
+function beanToken(key, e) {
   const name = ((e.names && (e.names[lang] || e.names.en)) || String(key)).split(":")[0];
   const n = h("span", "card coinf bean-token", symbolPic(e, "coin-sym"));
   n.style.setProperty("--c", e.colour);
@@ -624,7 +681,6 @@ function beanToken(key, e, attrs) {
   n.setAttribute("role", "img");
   n.setAttribute("aria-label", name);
   n.title = name;
-  apply(n, attrs);
   return n;
 }
 
@@ -691,9 +747,19 @@ function kindBadge(e, man) {
 
 /** A card face from its catalogue entry; null when the catalogue lacks it. */
 export function cardFace(key, attrs = {}) {
+  if (key === null || key === undefined) return null;
+  const n = copyOf(`face:${key}`, () => drawFace(key));
+  if (!n) return null;
+  apply(n, attrs);
+  // a card face (not a bean type's token) is reached with the keyboard
+  if (n.dataset.details) n.setAttribute("tabindex", n.getAttribute("tabindex") ?? "0");
+  return n;
+}
+
+function drawFace(key) {
   const e = entryOf(key);
   if (!e) return null;
-  if (!entries.has(String(key))) return beanToken(key, e, attrs);
+  if (!entries.has(String(key))) return beanToken(key, e);
   const name = cardName(key);
   const isBean = !!e.beanometer && !e.text;
   const lady = e.kind === "lady";
@@ -719,7 +785,7 @@ export function cardFace(key, attrs = {}) {
   if (price !== null && price !== undefined) top.append(priceTag(price));
   top.append(h("span", "cf-name", breakable(shown)));
   const art = h("span", "cf-art");
-  if (drawn) art.append(beanPic(e));
+  if (drawn) art.append(beanPic(beanShape(e), beanLook(e.kind)));
   else if (icon) art.append(iconPic(icon, "cf-pic cf-medal"));
   if (isBean && e.count) art.append(h("span", "cf-count", String(e.count)));
   art.append(symbolPic(e));
@@ -739,8 +805,6 @@ export function cardFace(key, attrs = {}) {
   info.title = words().info(name);
   n.append(info);
   n.dataset.details = "1";
-  apply(n, attrs);
-  n.setAttribute("tabindex", n.getAttribute("tabindex") ?? "0");
   return n;
 }
 
