@@ -13,7 +13,7 @@ from server.person_page import open_person, person_and_bots
 
 need_chromium()
 
-SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
+SEED = 3  # seat 0's hand: blaue, blaue, blaue, augen, sau; both fields empty
 
 
 def _open(browser: Any, server: str, lang: str = "en") -> Any:
@@ -103,3 +103,42 @@ def test_picking_is_worded_in_german(browser: Any, server: str) -> None:
     assert "Blaue Bohne ist gewählt" in page.locator("[data-testid=pick-bar]").inner_text()
     assert page.locator("#hand-title").inner_text() == "Deine Hand"
     assert page.locator("#actions-title").inner_text() == "Deine Züge"
+
+
+def test_the_keyboard_reaches_every_card_field_and_pile_and_plants(
+    browser: Any, server: str
+) -> None:
+    page = _open(browser, server)
+    stops = []
+    page.locator("body").focus()
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        stops.append(
+            page.evaluate(
+                """() => {
+                  const a = document.activeElement;
+                  if (!a || a === document.body) return null;
+                  const zone = a.closest('[data-zone]');
+                  return {card: a.dataset.card || null, field: a.dataset.field ?? null,
+                          zone: zone ? zone.dataset.zone : null, seat: a.closest('[data-seat]')?.dataset.seat ?? null};
+                }"""
+            )
+        )
+    cards = [s for s in stops if s and s["card"]]
+    zones = {s["zone"] for s in stops if s}
+    # every card of the hand and both piles are reached
+    assert {"hand:0", "deck", "discard"} <= zones, zones
+    hand = [s["card"] for s in cards if s["zone"] == "hand:0"]
+    expected = find_variant("bohnanza").new(3, SEED).observe(0)["seats"][0]["hand"]
+    assert set(hand) == set(expected), hand
+    # my empty fields are reached too (they take the front card)
+    assert {s["field"] for s in stops if s and s["field"] is not None} >= {"0", "1"}
+    # the front card is picked with Enter and planted with Enter on field 2
+    front = _hand(page, 0)
+    front.focus()
+    page.keyboard.press("Enter")
+    assert "picked" in (front.get_attribute("class") or "")
+    _field(page, 1).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-seq='1']", timeout=TIMEOUT)
+    assert _field(page, 1).locator("[data-card]").first.get_attribute("data-card") == "blaue"

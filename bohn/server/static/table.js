@@ -415,13 +415,20 @@ export function renderHand(hand, extra, ctx) {
 // ---------------------------------------------------------------- the middle of the table
 
 function pile(label, node, testid, sub) {
-  return el(
+  const box = el(
     "div",
     { class: "pile", dataset: testid ? { testid } : undefined },
     el("div", { class: "pile-label" }, label),
     node,
     sub ? el("div", { class: "pile-sub" }, sub) : null,
   );
+  // a pile is reached with Tab: through its top card if that opens, else itself
+  if (!node.hasAttribute("tabindex")) {
+    box.tabIndex = 0;
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", sub ? `${label}: ${sub}` : label);
+  }
+  return box;
 }
 
 /** The one element a ``draw(box)`` appends to a box, as a part's builder. */
