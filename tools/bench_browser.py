@@ -149,7 +149,13 @@ def _figures(work: list[float]) -> dict[str, float]:
 
 
 def play(
-    browser: Any, url: str, variant: str, players: int, seed: int, moves: int
+    browser: Any,
+    url: str,
+    variant: str,
+    players: int,
+    seed: int,
+    moves: int,
+    keep: Path | None = None,
 ) -> dict[str, Any]:
     seats = [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
     game = httpx.post(
@@ -172,7 +178,11 @@ def play(
     while made < moves and not page.locator("[data-testid=result]").is_visible():
         _move(page)
         made += 1
-    trace = json.loads(browser.stop_tracing())
+    raw = browser.stop_tracing()
+    if keep:
+        keep.mkdir(parents=True, exist_ok=True)
+        (keep / f"{variant}-{players}p.json").write_bytes(raw)
+    trace = json.loads(raw)
     seq = int(page.locator("body").get_attribute("data-seq") or 0)
     ctx.close()
     out = {
@@ -221,11 +231,14 @@ def main(argv: list[str]) -> int:
         "--moves", type=int, default=120, help="the person's moves at most per game (default 120)"
     )
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument(
+        "--traces", type=Path, help="keep each game's Chromium trace in this folder (for DevTools)"
+    )
     args = ap.parse_args(argv)
     results = []
     with browsing() as (browser, url):
         for variant, players, seed in CASES:
-            r = play(browser, url, variant, players, seed, args.moves)
+            r = play(browser, url, variant, players, seed, args.moves, args.traces)
             results.append(r)
             p, rp = r["page"], r["replay"]
             print(

@@ -18,6 +18,7 @@
 // A card is drawn once for each key (a bean once for each outline and what its
 // kind wears) and every card of it on the page is a copy of that drawing.
 // Nothing here names a ruleset: all of it comes from the catalogue's entries.
+import { wired } from "./patch.js";
 
 let entries = new Map(); // key -> catalogue entry
 let byGroup = new Map(); // group -> first entry of it (a bean type's look)
@@ -518,8 +519,10 @@ function apply(node, attrs) {
       );
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
+    else if (k.startsWith("on") && typeof v === "function") {
+      node.addEventListener(k.slice(2), v);
+      wired.add(node);
+    } else node.setAttribute(k, v === true ? "" : String(v));
   }
 }
 

@@ -1,6 +1,7 @@
 // Shared helpers of the bohn pages: fetching JSON, cards, actions and events as text.
 import { cardBack, cardFace, cardName, coinFace, hasCatalogue } from "./cards.js";
 import { lang, t } from "./i18n.js";
+import { wired } from "./patch.js";
 
 /** Fetch JSON; throws an Error carrying the server's message (and rule) on failure. */
 export async function api(path, { method = "GET", body, token } = {}) {
@@ -41,8 +42,10 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === "dataset") {
       for (const [dk, dv] of Object.entries(v)) if (dv !== undefined && dv !== null) node.dataset[dk] = dv;
     } else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else if (v === true) node.setAttribute(k, "");
+    else if (k.startsWith("on") && typeof v === "function") {
+      node.addEventListener(k.slice(2), v);
+      wired.add(node);
+    } else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));
   }
   for (const c of children.flat()) {

@@ -58,21 +58,32 @@ export function renderLogInto(box, entries, me, opts = {}) {
   // the page (opts.stuck), so that no layout is forced in the middle of a redraw
   const stuck = opts.stuck ?? box.scrollHeight - box.scrollTop - box.clientHeight < 40;
   const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.turnEnd));
-  // a finished turn (one with its summary) never changes: its nodes are kept
-  // and reused, so a state update redraws only the turn under way
+  // a finished turn (one with its summary, or the deal) never changes: its
+  // nodes are kept and reused, and so are the steps of the turn under way, so
+  // a state update adds only its own step (a note that a player left or came
+  // back is part of what a turn or a step is drawn from)
   const key = `${me}|${all}`;
-  if (!finished.has(box) || finished.get(box).key !== key) finished.set(box, { key, turns: new Map() });
-  const cache = finished.get(box).turns;
+  if (!finished.has(box) || finished.get(box).key !== key) finished.set(box, { key, turns: new Map(), steps: new Map() });
+  const { turns: cache, steps } = finished.get(box);
+  const noted = (e) => e.events.filter((ev) => ev.type === "presence").length;
   const nodes = [];
   for (const t of turns(entries)) {
     const end = String(t.steps[t.steps.length - 1].step);
     const first = String(t.steps[0].step);
-    const id = `${first}-${end}`;
-    if (t.summary && cache.has(id)) {
+    const id = `${first}-${end}-${t.steps.reduce((n, e) => n + noted(e), 0)}`;
+    const closed = Boolean(t.summary) || end === "0";
+    if (closed && cache.has(id)) {
       nodes.push(...cache.get(id));
       continue;
     }
-    const items = t.steps.map((e) => stepItem(e, me, all)).filter(Boolean);
+    const items = t.steps
+      .map((e) => {
+        if (closed) return stepItem(e, me, all);
+        const sid = `${e.step}-${e.events.length}-${noted(e)}`;
+        if (!steps.has(sid)) steps.set(sid, stepItem(e, me, all));
+        return steps.get(sid);
+      })
+      .filter(Boolean);
     const out = [];
     if (t.summary && t.seat !== me) {
       const det = el(
@@ -87,7 +98,10 @@ export function renderLogInto(box, entries, me, opts = {}) {
       if (t.summary) out.push(el("li", { class: "log-turn-mine", dataset: { testid: "log-turn-mine" } }, t.summary));
       out.push(...items);
     }
-    if (t.summary) cache.set(id, out);
+    if (closed) {
+      cache.set(id, out);
+      steps.clear(); // the turn under way is over: its steps are drawn in it
+    }
     nodes.push(...out);
   }
   keepSame(box, nodes);

@@ -520,13 +520,43 @@ function readZones(root) {
     if (!host || host.dataset.zone === undefined || host.matches(".card, [data-motion-key]")) continue;
     const z = zones.get(host.dataset.zone);
     const key = c.dataset.motionKey ?? c.dataset.card ?? null;
-    z.items.push({ key, el: c, rect: rectOf(c), flying: (flying.get(c) || 0) > now ? flying.get(c) : 0 });
+    z.items.push(new Item(key, c, (flying.get(c) || 0) > now ? flying.get(c) : 0));
   }
-  for (const z of zones.values()) {
-    const anchor = z.node.querySelector(".coin-icon") || z.node;
-    z.rect = placeRect(anchor);
-  }
+  for (const [id, z] of zones) zones.set(id, new Zone(z));
   return zones;
+}
+
+// A card's and a place's rectangle are read when first asked for: after a
+// redraw only the places whose cards changed are measured (capture() reads
+// them all before it, while the page's layout is still clean).
+class Item {
+  constructor(key, el, flying) {
+    this.key = key;
+    this.el = el;
+    this.flying = flying;
+    this.box = null;
+  }
+  get rect() {
+    if (!this.box) this.box = rectOf(this.el);
+    return this.box;
+  }
+}
+
+class Zone {
+  constructor({ id, node, count, items }) {
+    Object.assign(this, { id, node, count, items });
+    this.box = null;
+  }
+  get rect() {
+    if (!this.box) this.box = placeRect(this.node.querySelector(".coin-icon") || this.node);
+    return this.box;
+  }
+  /** Read every rectangle now. */
+  measure() {
+    void this.rect;
+    for (const i of this.items) void i.rect;
+    return this;
+  }
 }
 
 /** The table: the board of the game page and of the replay (#board). Other
@@ -536,7 +566,9 @@ const table = () => document.getElementById("board") || document.body;
 /** Where every card on the table is now: call it before a redraw, and hand
  * the answer to `animate` after it. */
 export function capture(root = table()) {
-  return { zones: readZones(root), root, at: performance.now() };
+  const zones = readZones(root);
+  for (const z of zones.values()) z.measure();
+  return { zones, root, at: performance.now() };
 }
 
 const contents = (zones) => {
@@ -726,9 +758,31 @@ export function animate(before, opts = {}) {
     return calm ? 0 : Math.min(k, 2) * STAGGER_MS;
   };
   const itemOf = (zones, end) => (end.index >= 0 ? (zones.get(end.zone) || { items: [] }).items[end.index] || null : null);
-  for (const { from, to } of plan.moves) {
+  // a card that stayed moves only in a place whose cards changed, or on from
+  // where it was when a state came while it was still travelling
+  const was = contents(before.zones);
+  const changed = new Set(
+    [...after.keys()].filter(
+      (id) =>
+        !was[id] ||
+        was[id].keys.join("\n") !==
+          after
+            .get(id)
+            .items.map((i) => i.key)
+            .join("\n"),
+    ),
+  );
+  for (const [id, z] of before.zones) if (z.items.some((i) => i.flying)) changed.add(id);
+  // every rectangle this redraw needs is read now, before any animation
+  // starts: a read after one would make the browser lay the page out again
+  for (const id of [...changed, ...plan.moves.map((m) => m.to.zone), ...plan.come.map((c) => c.zone)]) if (after.has(id)) after.get(id).measure();
+  const moves = plan.moves.map(({ from, to }) => {
     const src = itemOf(before.zones, from);
     const dst = itemOf(after, to);
+    const fromRect = src && sized(src.rect) ? src.rect : before.zones.get(from.zone).rect;
+    return { from, to, src, dst, fromRect, cut: !calm && to.own && dst ? clipped(dst.el, fromRect) : false };
+  });
+  for (const { from, to, src, dst, fromRect, cut } of moves) {
     const zone = after.get(to.zone);
     const rec = { key: to.key ?? from.key, from: from.zone, to: to.zone };
     const delay = delayIn(to.zone);
@@ -736,8 +790,7 @@ export function animate(before, opts = {}) {
       if (to.own && dst) fadeIn(dst.el, fade, 0, records, rec, false);
       continue;
     }
-    const fromRect = src && sized(src.rect) ? src.rect : before.zones.get(from.zone).rect;
-    if (to.own && dst && !clipped(dst.el, fromRect)) {
+    if (to.own && dst && !cut) {
       flip(dst.el, fromRect, dst.rect, ms, delay, records, rec);
     } else if (to.own && dst) {
       // the card lands inside a box that cuts it off (the hand): a stand-in flies over it
@@ -774,6 +827,7 @@ export function animate(before, opts = {}) {
   }
   if (!calm) {
     for (const s of plan.stays) {
+      if (!changed.has(s.zone)) continue;
       const b = before.zones.get(s.zone);
       const a = after.get(s.zone);
       const old = b.items[s.from];

@@ -16,7 +16,7 @@ import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, entryOf } from "./
 import { lang, t } from "./i18n.js";
 import { renderBosses, renderSupply } from "./market.js";
 import { markKey, markSeat } from "./motion.js";
-import { part, patch } from "./patch.js";
+import { armed, morphChildren, part, patch } from "./patch.js";
 
 export function kv(label, value, testid) {
   return el("div", { class: "kv", dataset: testid ? { testid } : undefined }, el("span", { class: "k" }, label), " ", el("span", { class: "v" }, value));
@@ -70,41 +70,51 @@ export function uiOf(ctx) {
 
 // ---------------------------------------------------------------- direct manipulation marks
 
+// A card or a place keeps its listeners when a later state changes it in place
+// (patch.js): they read what it is (data-src, data-dst) when an event comes,
+// and the page's pick model (``live.pick``) is always the current one.
+const live = { pick: null };
+const srcOf = (node) => node.dataset.src;
+const dstOf = (node) => node.dataset.dst;
+
 /** Mark `node` (a card) as the source `src` of moves, if the page picks cards. */
 function source(node, src, ctx) {
   if (!src || !ctx || !ctx.pick) return node;
   const p = ctx.pick;
+  live.pick = p;
   node.dataset.src = src;
   if (p.sources.has(src)) node.classList.add("pickable");
   if (p.selected === src) node.classList.add("picked");
   if (p.sources.has(src) || p.loose.has(src)) {
+    armed.add(node);
     node.setAttribute("tabindex", "0");
     node.classList.add("movable");
     node.addEventListener("click", (ev) => {
       ev.stopPropagation();
-      p.onSource(src, ev);
+      live.pick.onSource(srcOf(node), ev);
     });
     // a mouse drags with HTML5 drag and drop; a finger or a pen with pointer events (below)
     node.draggable = true;
     node.addEventListener("dragstart", (ev) => {
-      if (lastPointer !== "mouse" || !p.onDrag(src, true)) {
+      const from = srcOf(node);
+      if (lastPointer !== "mouse" || !live.pick.onDrag(from, true)) {
         ev.preventDefault();
         return;
       }
       closeDetail();
-      ev.dataTransfer.setData("text/x-bohn-src", src);
+      ev.dataTransfer.setData("text/x-bohn-src", from);
       ev.dataTransfer.effectAllowed = "move";
       mouseDrag = node;
       node.addEventListener(
         "dragend",
         () => {
           mouseDrag = null;
-          p.onDrag(src, false);
+          live.pick.onDrag(from, false);
         },
         { once: true },
       );
     });
-    node.addEventListener("pointerdown", (ev) => pressSource(ev, node, src, p));
+    node.addEventListener("pointerdown", (ev) => pressSource(ev, node, srcOf(node), live.pick));
   }
   return node;
 }
@@ -113,18 +123,20 @@ function source(node, src, ctx) {
 function target(node, dst, ctx) {
   if (!ctx || !ctx.pick) return node;
   const p = ctx.pick;
+  live.pick = p;
   node.dataset.dst = dst;
   if (p.selected !== null && p.targets.has(dst)) node.classList.add("target");
   else if (p.selected !== null && p.mine.has(dst)) node.classList.add("not-target");
   if (p.mine.has(dst) || p.targets.has(dst)) {
-    node.addEventListener("click", (ev) => p.onTarget(dst, ev));
+    armed.add(node);
+    node.addEventListener("click", (ev) => live.pick.onTarget(dstOf(node), ev));
     // reachable with Tab, and Enter or Space acts as a click (a card inside
     // keeps its own keys: it opens its details)
     node.setAttribute("tabindex", "0");
     node.addEventListener("keydown", (ev) => {
       if ((ev.key === "Enter" || ev.key === " ") && ev.target === node) {
         ev.preventDefault();
-        p.onTarget(dst, ev);
+        live.pick.onTarget(dstOf(node), ev);
       }
     });
     node.addEventListener("dragover", (ev) => {
@@ -140,9 +152,9 @@ function target(node, dst, ctx) {
       hover(null);
       // the board was drawn anew under the drag (the game moved on): the card it carried is gone
       if (mouseDrag && !mouseDrag.isConnected) return;
-      p.onTarget(dst, ev);
+      live.pick.onTarget(dstOf(node), ev);
     });
-    drops.set(node, (ev) => p.onTarget(dst, ev));
+    drops.set(node, (ev) => live.pick.onTarget(dstOf(node), ev));
   }
   return node;
 }
@@ -356,7 +368,7 @@ export function renderStatus(box, ctx, yours) {
           t("offers-for-you", answer.size),
         )
       : null;
-  box.replaceChildren(
+  morphChildren(box, [
     el(
       "p",
       { class: `prompt${yours ? " prompt-yours" : ""}`, dataset: { testid: "prompt" } },
@@ -380,36 +392,40 @@ export function renderStatus(box, ctx, yours) {
       kv(t("waiting-for"), waiting.length ? waiting.map((s) => who(ctx, s)).join(", ") : t("nobody"), "waiting-for"),
       ...situation(o, ctx),
     ),
-  );
+  ]);
 }
 
 // ---------------------------------------------------------------- the hand
 
 export function renderHand(hand, extra, ctx) {
   const o = ctx.state.observation;
-  hand.replaceChildren();
-  extra.replaceChildren();
-  delete hand.dataset.zone;
-  if (ctx.me === null) return;
+  if (ctx.me === null) {
+    hand.replaceChildren();
+    extra.replaceChildren();
+    delete hand.dataset.zone;
+    return;
+  }
   zoned(hand, `hand:${ctx.me}`);
   const mine = seatOf(o, ctx.me);
   const list = mine.hand || [];
   if (list.length > 1) hand.style.setProperty("--fan", String(list.length));
-  list.forEach((k, i) => {
-    const face = source(card(k), `h${i}`, ctx);
-    hand.append(
-      el(
-        "li",
-        { dataset: { testid: "hand-card", ref: `h${i}`, card: k }, class: i === 0 ? "front" : undefined },
-        face,
-        i === 0 && list.length > 1 ? el("span", { class: "front-mark" }, t("front-card")) : null,
-      ),
-    );
-  });
-  if (!list.length) hand.append(el("li", { class: "empty" }, t("hand-empty")));
-  if (mine.defence) extra.append(el("h3", {}, t("defence-cards")), zoned(cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx), `defence:${ctx.me}`));
-  if (o.drawn && o.drawn.length) extra.append(el("h3", {}, t("drawn")), zoned(cardRow(o.drawn, t("drawn"), "drawn"), "drawn"));
-  if (o.deck_top) extra.append(kv(t("deck-top"), card(o.deck_top), "deck-top"));
+  const items = list.map((k, i) =>
+    el(
+      "li",
+      { dataset: { testid: "hand-card", ref: `h${i}`, card: k }, class: i === 0 ? "front" : undefined },
+      source(card(k), `h${i}`, ctx),
+      i === 0 && list.length > 1 ? el("span", { class: "front-mark" }, t("front-card")) : null,
+    ),
+  );
+  if (!list.length) items.push(el("li", { class: "empty" }, t("hand-empty")));
+  // the hand and what lies beside it change in place (patch.js): a card that
+  // stays in the hand keeps its element, so only what came or went is laid out
+  morphChildren(hand, items);
+  const more = [];
+  if (mine.defence) more.push(el("h3", {}, t("defence-cards")), zoned(cardRow(mine.defence, t("defence-cards"), "defence", "d", ctx), `defence:${ctx.me}`));
+  if (o.drawn && o.drawn.length) more.push(el("h3", {}, t("drawn")), zoned(cardRow(o.drawn, t("drawn"), "drawn"), "drawn"));
+  if (o.deck_top) more.push(kv(t("deck-top"), card(o.deck_top), "deck-top"));
+  morphChildren(extra, more);
 }
 
 // ---------------------------------------------------------------- the middle of the table
@@ -760,5 +776,5 @@ export function renderSeats(others, mineBox, ctx) {
   }
   patch(others, areas);
   others.dataset.count = String(areas.length);
-  if (mineBox) mineBox.replaceChildren(...(ctx.me === null ? [] : [seatArea(ctx.me, ctx)]));
+  if (mineBox) morphChildren(mineBox, ctx.me === null ? [] : [seatArea(ctx.me, ctx)]);
 }
