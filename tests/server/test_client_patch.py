@@ -156,3 +156,32 @@ def test_the_log_adds_a_state_s_step_and_keeps_the_entries_it_shows(
     assert kept[:before] == list(range(before)), kept
     assert len(kept) == before + 1 and kept[-1] is None, kept
     ctx.close()
+
+
+def test_a_move_s_button_that_stays_sends_the_move_it_shows(browser: Any, server: str) -> None:
+    """The moves panel changes in place too: a button kept from the state
+    before now shows and sends the new state's move, the same as on a page
+    that draws that state afresh."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 800})
+    game = person_and_bots(server, "bohnanza", seed=3, think_ms=5000)
+    page = open_person(ctx.new_page(), game)
+    page.wait_for_selector("body[data-seq='0'] [data-testid=hand-card]", timeout=TIMEOUT)
+    page.evaluate(
+        "() => document.querySelectorAll('#actions button[data-testid=action]').forEach((b) => { b.bohnKept = 1; })"
+    )
+    page.click("button[data-testid=action][data-primary=yes]")
+    page.wait_for_selector("body[data-seq='1']", timeout=TIMEOUT)
+    panel = """() => [...document.querySelectorAll('#actions button[data-testid=action]')]
+      .map((b) => [b.dataset.actionText, b.dataset.move, b.dataset.key ?? null, b.dataset.primary ?? null])"""
+    kept = page.evaluate(
+        "() => [...document.querySelectorAll('#actions button[data-testid=action]')].filter((b) => b.bohnKept).length"
+    )
+    assert kept > 0
+    fresh = open_person(ctx.new_page(), game, ready="body[data-seq='1'] [data-testid=hand-card]")
+    assert page.evaluate(panel) == fresh.evaluate(panel)
+    fresh.close()
+    # a key reaches the kept buttons: Enter presses the primary move
+    page.locator("body").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-seq='2']", timeout=TIMEOUT)
+    ctx.close()

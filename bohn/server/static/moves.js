@@ -3,6 +3,7 @@
 // and the choosers of several cards. play.js draws the board; this part
 // says which cards and places move, and sends the moves.
 import { card, el } from "./common.js";
+import { morphChildren, wired } from "./patch.js";
 import { cardName } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { seatOf } from "./table.js";
@@ -216,13 +217,15 @@ function cardChooser(items) {
     const l = byKey.get(key(chosenNow()));
     if (l) send(l.action);
   });
-  return el(
+  const chooser = el(
     "div",
     { class: "chooser", dataset: { testid: `chooser-${type}` } },
     el("p", { class: "hint" }, t("tick-cards", need)),
     el("div", { class: "picks" }, ...boxes),
     go,
   );
+  wired.add(chooser); // its listeners hold its own boxes: a redraw replaces it whole (patch.js)
+  return chooser;
 }
 
 // Moves no key may make: they give cards away or end the trading. Accepting
@@ -233,17 +236,16 @@ export const keyless = (a) => KEYLESS.has(a.type) || (Array.isArray(a.give) && a
 
 export function renderActions() {
   const box = $("actions");
-  box.replaceChildren();
   renderPickBar();
   if (me() !== null && S.state) carryOutPlans();
   setKeys(picking, [], null); // no key presses a move that is not drawn
   if (me() === null) {
-    box.append(el("p", { class: "hint" }, t("watching")));
+    morphChildren(box, [el("p", { class: "hint" }, t("watching"))]);
     return;
   }
   const legal = S.state.legal || [];
   if (!legal.length) {
-    box.append(el("p", { class: "hint", dataset: { testid: "no-actions" } }, S.state.result ? t("game-over") : t("wait-others")));
+    morphChildren(box, [el("p", { class: "hint", dataset: { testid: "no-actions" } }, S.state.result ? t("game-over") : t("wait-others"))]);
     return;
   }
   const chosen = choosers(legal);
@@ -257,14 +259,14 @@ export function renderActions() {
   const yours = yourMove();
   // the moves keyboard shortcuts reach: digits 1-9 for the first nine listed
   // buttons, Enter for the primary one (the first move the game waits for)
-  const shortcuts = [];
-  let primary = null;
+  let keys = 0;
+  let primary = false;
   // the groups holding the moves the game waits for come first
   // (the listed proposals, folded, stay last)
   const rank = ([g]) => (g === "propose" ? 2 : byGroup.get(g).some((l) => l.advances !== false) ? 0 : 1);
   const order = [...GROUPS].sort((a, b) => rank(a) - rank(b));
-  for (const items of chosen) box.append(cardChooser(items));
   const row = el("div", { class: "move-row" });
+  const after = chosen.map(cardChooser);
   for (const [g] of order) {
     const items = byGroup.get(g);
     if (!items.length) continue;
@@ -274,22 +276,22 @@ export function renderActions() {
       const safe = g !== "propose" && !keyless(l.action);
       // Enter passes rather than turning an offer down
       const isPrimary = yours && !primary && safe && l.action.type !== "decline" && l.advances !== false;
-      const key = safe && shortcuts.length < 9 ? String(shortcuts.length + 1) : null;
-      const b = actionButton(l, undefined, { key, primary: isPrimary });
-      if (key) shortcuts.push(b);
-      if (isPrimary) primary = b;
-      wrap.append(b);
+      const key = safe && keys < 9 ? String((keys += 1)) : null;
+      if (isPrimary) primary = true;
+      wrap.append(actionButton(l, undefined, { key, primary: isPrimary }));
     }
-    if (g === "propose") box.append(el("details", { class: "listed" }, el("summary", {}, `${label} (${items.length})`), wrap));
+    if (g === "propose") after.push(el("details", { class: "listed" }, el("summary", {}, `${label} (${items.length})`), wrap));
     else row.append(wrap);
     if (g === "harvest") {
       const picker = coinPicker(items);
       if (picker) row.append(picker);
     }
   }
-  box.prepend(row);
-  setKeys(picking, shortcuts, primary);
-  if (shortcuts.length) box.append(el("p", { class: "hint shortcuts-hint" }, t("keys-hint", Boolean(primary))));
+  if (keys) after.push(el("p", { class: "hint shortcuts-hint" }, t("keys-hint", primary)));
+  // the moves change in place (patch.js): a move that stays keeps its button
+  morphChildren(box, [row, ...after]);
+  const live = [...box.querySelectorAll("button[data-testid=action][data-key]")].sort((a, b) => Number(a.dataset.key) - Number(b.dataset.key));
+  setKeys(picking, live, box.querySelector("button[data-testid=action][data-primary=yes]"));
 }
 
 // `buy-field` is listed once, paid with the top coins; the engine takes any
@@ -347,7 +349,7 @@ export function actionButton(l, label, opts = {}) {
   if (l.advances === false) classes.push("action-anytime");
   const words = label || l.label || l.text;
   const text = words.charAt(0).toUpperCase() + words.slice(1);
-  return el(
+  const button = el(
     "button",
     {
       type: "button",
@@ -361,18 +363,24 @@ export function actionButton(l, label, opts = {}) {
         actionText: l.text,
         actionType: l.action.type,
         action: l.text,
+        move: JSON.stringify(l.action),
         primary: opts.primary ? "yes" : undefined,
         key: opts.key || undefined,
-      },
-      onclick: (ev) => {
-        ev.stopPropagation();
-        clearPick(picking);
-        send(l.action);
       },
     },
     opts.key ? el("kbd", { class: "key-hint", "aria-hidden": "true" }, opts.key) : null,
     el("span", { class: "label" }, opts.small ? shortWord(l.action.type) : text),
   );
+  button.addEventListener("click", sendMove);
+  return button;
+}
+
+// A move's button sends the move it shows when clicked (its data-move), so a
+// redraw may keep the button and change its move in place (patch.js).
+function sendMove(ev) {
+  ev.stopPropagation();
+  clearPick(picking);
+  send(JSON.parse(ev.currentTarget.dataset.move));
 }
 
 /** The word on a field's own small button. */

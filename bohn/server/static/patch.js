@@ -67,7 +67,7 @@ function keyOf(n) {
 }
 
 // the form controls: what they hold is not in their attributes
-const LIVE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "BUTTON"]);
+const LIVE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
 function sameAttributes(a, b) {
   const x = a.attributes;
