@@ -707,6 +707,12 @@ class BeanGame(Game):
         cannot disagree. Rulesets extend it."""
         return None
 
+    def _buy_refusal(self, seat: int) -> BohnError | None:
+        """Why ``seat`` may not buy a field now (``None``: it may): as for any
+        "any time" action unless a ruleset lets buying differ from selling (the
+        English bean duel sells only on one's own turn, and buys at any time)."""
+        return self._anytime_refusal(seat)
+
     def _check_anytime(self, seat: int) -> None:
         """Raise :meth:`_anytime_refusal`'s refusal, if there is one."""
         refusal = self._anytime_refusal(seat)
@@ -714,7 +720,9 @@ class BeanGame(Game):
             raise refusal
 
     def _do_buy_field(self, seat: int, action: BuyField) -> None:
-        self._check_anytime(seat)
+        refusal = self._buy_refusal(seat)
+        if refusal is not None:
+            raise refusal
         self._buy_field(seat, action)
 
     def _buy_field(self, seat: int, action: BuyField) -> None:
@@ -1175,18 +1183,18 @@ class BeanGame(Game):
     # "any time" actions
 
     def _anytime_actions(self, seat: int) -> list[Action]:
-        if self._anytime_refusal(seat) is not None:
-            return []
-        fields = self.fields[seat]
-        big = False
-        for fld in fields:
-            if len(fld) >= 2:
-                big = True
-                break
-        out: list[Action] = [
-            _HARVEST[f] for f, fld in enumerate(fields) if len(fld) >= 2 or (fld and not big)
-        ]
-        if self._may_buy_field(seat):
+        out: list[Action] = []
+        if self._anytime_refusal(seat) is None:
+            fields = self.fields[seat]
+            big = False
+            for fld in fields:
+                if len(fld) >= 2:
+                    big = True
+                    break
+            out = [
+                _HARVEST[f] for f, fld in enumerate(fields) if len(fld) >= 2 or (fld and not big)
+            ]
+        if self._buy_refusal(seat) is None and self._may_buy_field(seat):
             out.append(_BUY)
         return out
 

@@ -11,8 +11,11 @@ out of play, and a seat not given holds an empty hand and empty fields.
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -448,8 +451,55 @@ def test_s7_2_harvest_only_on_ones_own_turn() -> None:
     """§7.2: the waiting player may not harvest; the active one may."""
     game = duel(seats=[{"hand": ["blaue"]}, {"fields": [["sau", "sau"], []]}], deck=["wachs"] * 9)
     assert game.waiting_for() == frozenset({0}) and legal(game, 1) == []
-    refused(game, 1, "harvest f0", "§7.2")
-    refused(game, 1, "buy-field", "§7.2")
+    err = refused(game, 1, "harvest f0", "§7.2")
+    assert err.code == "not-your-turn"
+
+
+@pytest.mark.parametrize("phase_name", ["plant", "duel-discard", "duel-plant", "duel-offer"])
+def test_s4_3_the_third_field_is_bought_at_any_time_in_the_duel(phase_name: str) -> None:
+    """§4.3 holds in the duel: "a player may do this at any time, even when he
+    is not the active player"; the duel changes only when beans are sold
+    (§7.2), so the waiting player may buy in every step of the other's turn,
+    and the coins go to the box (§7.3). The game still waits on the active
+    player alone."""
+    seats: list[dict[str, Any]] = [
+        {
+            "hand": ["blaue", "sau"],
+            "trading_area": ["feuer"]
+            if phase_name.startswith("duel-") and phase_name != "duel-discard"
+            else [],
+        },
+        {"fields": [["sau", "sau"], []], "coins": ["rote"] * 3},
+    ]
+    game = duel(phase=phase_name, seats=seats, deck=["wachs"] * 9)
+    assert phase(game) == phase_name and game.active == 0
+    assert game.waiting_for() == frozenset({0})
+    assert legal(game, 1) == ["buy-field"]  # no harvest: that is a sale (§7.2)
+    box = len(game.box)
+    ev = act(game, 1, "buy-field")
+    assert len(game.fields[1]) == 3 and coins(game)[1] == 0
+    assert len(game.box) == box + 3 and of_type(ev, "to-box")[0]["cards"] == ["rote"] * 3
+    assert phase(game) == phase_name and game.active == 0 and conserved(game)
+    # once per player (§4.3.1)
+    assert "buy-field" not in legal(game, 1)
+    refused(game, 1, "buy-field", "§4.3.1")
+
+
+def test_s7_5_a_duel_move_in_the_wrong_step_is_illegal_not_out_of_turn() -> None:
+    """The active player's move of another step is an illegal action
+    (``illegal-action``, citing the step); the other player's is out of turn
+    (``not-your-turn``)."""
+    game = duel(seats=[{"hand": ["blaue", "sau"]}, {"hand": ["rote"]}], deck=["wachs"] * 9)
+    assert phase(game) == "plant"
+    err = refused(game, 0, "drop h1", "§7.5.2")
+    assert err.code == "illegal-action"
+    err = refused(game, 1, "drop h0", "§7.5")
+    assert err.code == "not-your-turn"
+    act(game, 0, "plant f0")
+    act(game, 0, "pass")
+    assert phase(game) == "duel-discard"
+    err = refused(game, 0, "plant t0 f0")
+    assert err.code == "illegal-action"
 
 
 def test_s7_3_third_field_coins_go_to_the_box() -> None:
@@ -501,3 +551,22 @@ def test_s7_4_the_final_harvest_ignores_whose_turn_it_is() -> None:
     )
     act(game, 0, "pass")
     assert game.result() is not None and game.result().scores[1] == 1
+
+
+def test_every_section_a_refusal_cites_is_in_the_rules_doc() -> None:
+    """A refusal names a section of ``docs/rules/bohnanza-rio-grande.md``:
+    every ``_rule("§…")`` in the code this edition runs (its classes and
+    those they are built on) is a row of the doc's table of cited sections."""
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs/rules/bohnanza-rio-grande.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| (§[0-9.]+) \|", doc, re.M))
+    cited: set[str] = set()
+    for cls in {*BohnanzaRioGrande.__mro__, *BohnanzaDuel.__mro__}:
+        module = sys.modules[cls.__module__]
+        if not module.__name__.startswith("bohn."):
+            continue
+        # the source, also where the module runs compiled
+        source = root / (module.__name__.replace(".", "/") + ".py")
+        cited |= set(re.findall(r'_rule\(\s*"(§[0-9.]+[0-9])', source.read_text(encoding="utf-8")))
+    assert {"§4.1.2", "§4.3.2", "§7.2"} <= cited  # the scan finds the engine's citations
+    assert cited - listed == set(), f"cited but not in the doc: {sorted(cited - listed)}"

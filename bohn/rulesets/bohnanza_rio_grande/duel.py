@@ -57,15 +57,18 @@ class BohnanzaDuel(BohnanzaRioGrande):
     def draw_size(self) -> int:
         return self.draw_count
 
-    # -- harvesting and buying on one's own turn (§7.2, RG-D8) ------------------
+    # -- selling on one's own turn, buying at any time (§7.2, §4.3) ----------------
 
     def _anytime_refusal(self, seat: int) -> BohnError | None:
         if seat != self.active:
             return NotWaiting(
-                "in the bean duel beans are sold, and the third field is bought (RG-D8), "
-                "only on one's own turn",
-                self._rule("§7.2"),
+                "in the bean duel beans are sold only on one's own turn", self._rule("§7.2")
             )
+        return super()._anytime_refusal(seat)
+
+    def _buy_refusal(self, seat: int) -> BohnError | None:
+        """§4.3: the third field is bought at any time, even on the other
+        player's turn; the duel changes only when beans may be sold (§7.2)."""
         return super()._anytime_refusal(seat)
 
     def _paid_for_field(self, seat: int) -> None:
@@ -95,7 +98,7 @@ class BohnanzaDuel(BohnanzaRioGrande):
         if seat != self.active:
             raise NotWaiting("only the active player plants now", self._rule("§7.5"))
         if not self._may_plant_traded():
-            raise NotWaiting(
+            raise IllegalAction(
                 "the offer is planted in step 1 and the turned-up cards in step 3 of your turn",
                 self._rule("§7.5"),
             )
@@ -119,8 +122,10 @@ class BohnanzaDuel(BohnanzaRioGrande):
             self._duel_draw()
 
     def _do_drop(self, seat: int, a: Drop) -> None:
-        if seat != self.active or self.phase != DUEL_DISCARD:
-            raise NotWaiting(
+        if seat != self.active:
+            raise NotWaiting("it is not your turn", self._rule("§7.5"))
+        if self.phase != DUEL_DISCARD:
+            raise IllegalAction(
                 "one hand card is discarded after the planting in step 2 of your turn",
                 self._rule("§7.5.2 (RG-D4)"),
             )
@@ -208,7 +213,7 @@ class BohnanzaDuel(BohnanzaRioGrande):
         if phase not in DUEL_PHASES:
             return super().legal_actions(seat)
         if seat != self.active:
-            return []
+            return self._anytime_actions(seat)  # the third field, at any time (§4.3)
         out: list[Action]
         if phase == DUEL_DISCARD:
             out = [Drop(i) for i in range(len(self.hands[seat]))]
