@@ -152,6 +152,9 @@ class BeanGame(Game):
     """Shared zones and mechanics of the Bohnanza family (see module docstring)."""
 
     rules_file = "bohnanza"
+    #: whether the game sells a third field at all (a game that does not
+    #: says why in :meth:`_field_refusal`)
+    fields_for_sale: ClassVar[bool] = True
     #: fields each player starts with
     start_fields: ClassVar[int] = 2
     #: at most this many fields (the third one bought)
@@ -693,10 +696,44 @@ class BeanGame(Game):
             self.discard.extend(paid)
         self._emit({"type": "pay", "seat": seat, "coins": self.table.key_list(paid), "for": what})
 
+    # the third field's hooks: its price (third_field_price), whether a seat
+    # may buy it (_field_refusal), where its coins go (_paid_for_field) and a
+    # ruleset's own state of a new field (_field_added)
+
+    def _field_refusal(self, seat: int) -> BohnError | None:
+        """Why ``seat`` may not buy its third field now (``None``: it may):
+        the game's own rules on the field (none to buy, bought already, the
+        supply is out) and its price. The legal list and the handler both
+        ask this one place, so they cannot disagree; rulesets extend it and
+        set the price with :meth:`third_field_price`."""
+        if len(self.fields[seat]) >= self.max_fields:
+            return IllegalAction("you already have your third field", self._rule("§4.3.1"))
+        return self._price_refusal(seat)
+
+    def _price_refusal(self, seat: int) -> BohnError | None:
+        """Why ``seat`` cannot pay for the third field (``None``: it can)."""
+        price = self.third_field_price(seat)
+        have = len(self.coins[seat])
+        if have < price:
+            return IllegalAction(
+                f"the third field costs {price} coins and you have {have}", self._rule("§4.3.2")
+            )
+        return None
+
     def _may_buy_field(self, seat: int) -> bool:
-        return len(self.fields[seat]) < self.max_fields and len(
-            self.coins[seat]
-        ) >= self.third_field_price(seat)
+        """Whether ``seat`` may buy its third field now: the legal list's
+        question, asked on every step. A game that sells no field, and a seat
+        short of coins (paying is needed in every ruleset), are answered at
+        once, without building the refusal's words."""
+        if not self.fields_for_sale or len(self.coins[seat]) < self.third_field_price(seat):
+            return False
+        return self._field_refusal(seat) is None
+
+    def _paid_for_field(self, seat: int) -> None:
+        """Hook: the coins just paid for a third field lie on the discard pile."""
+
+    def _field_added(self, seat: int) -> None:
+        """Hook: a ruleset's own state of the field just bought (the last of ``seat``'s)."""
 
     def _anytime_refusal(self, seat: int) -> BohnError | None:
         """Why ``seat`` may not harvest or buy a field now (``None``: it may).
@@ -726,12 +763,15 @@ class BeanGame(Game):
         self._buy_field(seat, action)
 
     def _buy_field(self, seat: int, action: BuyField) -> None:
-        """Buy the third field (bohnanza §4.3), once :meth:`_anytime_refusal`
-        has let ``seat`` act; rulesets override this, not the handler."""
-        if len(self.fields[seat]) >= self.max_fields:
-            raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
+        """Buy the third field (bohnanza §4.3), once :meth:`_buy_refusal` has
+        let ``seat`` act now and :meth:`_field_refusal` lets it buy."""
+        refusal = self._field_refusal(seat)
+        if refusal is not None:
+            raise refusal
         self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
+        self._paid_for_field(seat)
         self.fields[seat].append([])
+        self._field_added(seat)
         self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
 
     def _do_harvest(self, seat: int, action: Harvest) -> None:

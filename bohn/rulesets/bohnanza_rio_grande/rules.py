@@ -17,9 +17,8 @@ import importlib
 from typing import ClassVar, Self, cast
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import BuyField
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, SetupError
+from bohn.engine.errors import BohnError, IllegalAction, SetupError
 from bohn.engine.game import Option, Result, Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
@@ -119,21 +118,13 @@ class BohnanzaRioGrande(Bohnanza):
 
     # -- the third field (§4.3, §6) --------------------------------------------
 
-    def _buy_field(self, seat: int, action: BuyField) -> None:
+    def _field_refusal(self, seat: int) -> BohnError | None:
         if self.n == 3:
-            raise IllegalAction(
+            return IllegalAction(
                 "with 3 players every player starts with his third field and may not buy another",
                 self._rule("§6.3"),
             )
-        if len(self.fields[seat]) >= self.max_fields:
-            raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
-        self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
-        self._paid_for_field(seat)
-        self.fields[seat].append([])
-        self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
-
-    def _paid_for_field(self, seat: int) -> None:
-        """Hook: the coins just paid for a third field lie on the discard pile."""
+        return super()._field_refusal(seat)
 
     # -- step 4 (§3.4, §6.4) -----------------------------------------------------
 

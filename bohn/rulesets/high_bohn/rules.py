@@ -27,7 +27,7 @@ import itertools
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, BuyField, Pass, Plant
+from bohn.engine.actions import Accept, Action, Pass, Plant
 from bohn.engine.beans import (
     _BUY,
     _HARVEST,
@@ -749,20 +749,17 @@ class HighBohn(Bohnanza):
     def third_field_price(self, seat: int) -> int:
         return 1 if self.owns(seat, GOLDMINE_2) else self.options["third_field_price"]
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return THIRD not in self.kinds[seat] and len(self.coins[seat]) >= self.third_field_price(
-            seat
-        )
-
-    def _buy_field(self, seat: int, action: BuyField) -> None:
+    def _field_refusal(self, seat: int) -> BohnError | None:
+        # a seat may hold more fields than three (the bean stew), so what
+        # counts is whether its third field is among them
         if THIRD in self.kinds[seat]:
-            raise IllegalAction("you already have your third field", self._rule("§4.3.1"))
-        self._take_coins(seat, action.pay, self.third_field_price(seat), "the third field")
-        self.fields[seat].append([])
+            return IllegalAction("you already have your third field", self._rule("§4.3.1"))
+        return self._price_refusal(seat)
+
+    def _field_added(self, seat: int) -> None:
         self.kinds[seat].append(THIRD)
         self.stews[seat].append(False)
         self.locks[seat].append(0)
-        self._emit({"type": "buy-field", "seat": seat, "field": len(self.fields[seat]) - 1})
 
     # -- the General Store (§4.3.6) ---------------------------------------------------
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Plant
+from bohn.engine.actions import Action, Plant
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
@@ -121,16 +121,13 @@ class Ladybohn(Bohnanza):
         bought = sum(1 for fs in self.fields if len(fs) > self.fields_at_start())
         return max(0, int(self.options["third_fields"]) - bought)
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return super()._may_buy_field(seat) and self.third_fields_left() > 0
-
-    def _buy_field(self, seat: int, action: BuyField) -> None:
+    def _field_refusal(self, seat: int) -> BohnError | None:
         if self.third_fields_left() <= 0 and len(self.fields[seat]) < self.max_fields:
-            raise IllegalAction(
+            return IllegalAction(
                 f"all {self.options['third_fields']} third-field cards of the game have been bought",
                 self._lb("§4.4 (LB-D9)"),
             )
-        super()._buy_field(seat, action)
+        return super()._field_refusal(seat)
 
     # -- planting and the lady pull (§4.2, LB-D5) --------------------------------------------
 

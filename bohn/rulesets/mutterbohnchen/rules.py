@@ -27,7 +27,7 @@ import importlib
 from typing import Any, ClassVar, Final, Self, cast
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Accept, Action, Harvest, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
@@ -244,11 +244,10 @@ class Mutterbohnchen(Ladybohn):
     def third_fields_left(self) -> int:
         return 0
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return False
+    fields_for_sale = False
 
-    def _buy_field(self, seat: int, action: BuyField) -> None:
-        raise IllegalAction(
+    def _field_refusal(self, seat: int) -> BohnError | None:
+        return IllegalAction(
             "in Mutterböhnchen nobody buys a third field (3 players start with three)",
             _mb("§2.2.3"),
         )

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Pass, Plant
+from bohn.engine.actions import Action, Pass, Plant
 from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
@@ -314,11 +314,10 @@ class Prohibohn(AlCabohne):
         if all(self.stashed):
             self._begin_turn()
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return False  # §1.1: no third field
+    fields_for_sale = False
 
-    def _buy_field(self, seat: int, action: BuyField) -> None:
-        raise IllegalAction("in Prohibohn no field can be bought", _pb("§2 step 2"))
+    def _field_refusal(self, seat: int) -> BohnError | None:
+        return IllegalAction("in Prohibohn no field can be bought", _pb("§2 step 2"))  # §1.1
 
     # -- who owns what ------------------------------------------------------------------------
 

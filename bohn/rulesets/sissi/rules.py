@@ -26,10 +26,10 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest
+from bohn.engine.actions import Action, Harvest
 from bohn.engine.beans import PLANT_TRADED, BeanGame, seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, SetupError
+from bohn.engine.errors import BohnError, IllegalAction, SetupError
 from bohn.engine.game import Option, Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
@@ -276,11 +276,10 @@ class Sissi(Bohnanza):
 
     # -- §1.2 no field can be bought ------------------------------------------
 
-    def _may_buy_field(self, seat: int) -> bool:
-        return False
+    fields_for_sale = False
 
-    def _buy_field(self, seat: int, action: BuyField) -> None:
-        raise IllegalAction(
+    def _field_refusal(self, seat: int) -> BohnError | None:
+        return IllegalAction(
             f"fields cannot be bought in Sissi; each player keeps his {self.FIELDS[self.n]} "
             "fields for the whole game",
             self._sissi("§1.2"),
