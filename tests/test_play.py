@@ -1101,8 +1101,8 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
 
     mb_words = describer("mutterbohnchen")
     coin_text, mama_bean, mama_name = mb_words.coin_text, mb_words.mama_bean, mb_words.mama_name
+    from bohn.engine.actions import Uncover
     from bohn.rulesets.mutterbohnchen.actions import Attack
-    from bohn.rulesets.prohibohn.actions import Uncover
 
     out = io.StringIO()
     first = ["help", "table"]

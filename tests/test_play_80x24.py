@@ -23,11 +23,10 @@ import bohn
 from bohn.describe import describer
 from bohn.describe.bean import BeanDescriber
 from bohn.describe.terminal import fit_rows, flow, fold, fold_cells, side_by_side
-from bohn.engine.actions import Keep, Plant
+from bohn.engine.actions import Drop, Keep, Plant
 from bohn.play import SCREEN_ROWS, Session, main
 from bohn.prompt_keys import prompt_keys
 from bohn.rulesets import VARIANTS
-from bohn.rulesets.prohibohn.actions import Drop
 
 #: every ruleset at its largest player count (and the Rio Grande duel)
 LARGEST = [

@@ -478,6 +478,137 @@ class EndTrading(_BareAction):
 # parsers
 
 
+# ---------------------------------------------------------------- actions
+# more than one ruleset takes: each lives here once, and a ruleset that
+# takes one imports it from here
+
+
+def _word(d: dict[str, Any], name: str, *, required: bool = True) -> str | None:
+    v = d.get(name)
+    if v is None and not required:
+        return None
+    if not isinstance(v, str) or not _KEY.match(v):
+        raise InvalidAction(f"{name!r} must be a key such as 'blaue' or 'casino-3', not {v!r}")
+    return v
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """Put my hand card ``card`` onto the discard pile (a ruleset's discard from the hand)."""
+
+    type: ClassVar[str] = "drop"
+    fields_json: ClassVar[tuple[str, ...]] = ("card",)
+    card: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "drop", "card": self.card}
+
+    def text(self) -> str:
+        return f"drop h{self.card}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        card = _int(d, "card")
+        assert card is not None
+        return cls(card)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1:
+            raise InvalidAction("drop takes a hand card: 'drop h3'")
+        return cls(_ref_int(words[0], "h"))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Uncover(_BareAction):
+    """Go on uncovering cards after an early stop that a card allows."""
+
+    type: ClassVar[str] = "uncover"
+
+
+@dataclass(frozen=True, slots=True)
+class PileAction(_IndexAction):
+    """An action naming a pile of cards on the table by index (``discard p0``)."""
+
+    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
+    key: ClassVar[str] = "pile"
+    prefix: ClassVar[str] = "p"
+    pile: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Discard(PileAction):
+    """Put the uncovered pile ``pile`` on the discard pile."""
+
+    type: ClassVar[str] = "discard"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Buy the card ``building`` from the market; ``name`` names a bean type where the card asks for one."""
+
+    type: ClassVar[str] = "build"
+    fields_json: ClassVar[tuple[str, ...]] = ("building", "name")
+    building: str
+    name: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": "build", "building": self.building}
+        if self.name is not None:
+            d["name"] = self.name
+        return d
+
+    def text(self) -> str:
+        out = f"build {self.building}"
+        return out if self.name is None else f"{out} name {self.name}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        b = _word(d, "building")
+        assert b is not None
+        return cls(b, _word(d, "name", required=False))
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) == 1 and _KEY.match(words[0]):
+            return cls(words[0])
+        if len(words) == 3 and words[1] == "name" and _KEY.match(words[0]) and _KEY.match(words[2]):
+            return cls(words[0], words[2])
+        raise InvalidAction("build takes 'build <card>' or 'build <card> name <type>'")
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take a card of bean type ``bean`` as my coin, where a card allows it."""
+
+    type: ClassVar[str] = "take"
+    fields_json: ClassVar[tuple[str, ...]] = ("bean",)
+    bean: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "take", "bean": self.bean}
+
+    def text(self) -> str:
+        return f"take {self.bean}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        b = _word(d, "bean")
+        assert b is not None
+        return cls(b)
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1 or not _KEY.match(words[0]):
+            raise InvalidAction("take takes a bean type: 'take soja'")
+        return cls(words[0])
+
+
 def action_from_json(d: Any) -> Action:
     """The action for a JSON object; :class:`InvalidAction` if it is malformed.
 

@@ -9,9 +9,8 @@ import bohn
 from bohn.bots.base import SeatView, make_bot
 from bohn.bots.greedy import GreedyBot, greedy_class
 from bohn.bots.ismcts import IsmctsBot
-from bohn.engine.actions import Pass, Plant
+from bohn.engine.actions import Drop, Pass, Plant
 from bohn.rulesets.bohnanza_rio_grande.bots import RioGrandeGreedyBot
-from bohn.rulesets.prohibohn.actions import Drop
 from bohn.sim.runner import make_bots, play_game
 
 VARIANT = "bohnanza-rio-grande"

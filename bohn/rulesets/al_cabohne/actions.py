@@ -4,7 +4,9 @@
 * ``place p<i> m<k>`` — put it on boss ``k``'s field (0 Al Cabohne, 1 Don
   Corlebohne, 2 Joe Bohnano), one card at a time;
 * ``give h<i> m<k>`` — give my hand card ``i`` to boss ``k``;
-* ``discard p<i>`` — put pile ``i`` on the discard pile.
+
+``discard p<i>`` (put pile ``i`` on the discard pile) is the engine's
+(:mod:`bohn.engine.actions`): Mutterböhnchen takes it too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from bohn.engine.actions import Action, _IndexAction, _int, _ref_int, register
+from bohn.engine.actions import Action, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
 
 
@@ -85,21 +87,3 @@ class Give(Action):
         if len(words) != 2:
             raise InvalidAction("give takes a hand card and a boss: 'give h2 m0'")
         return cls(_ref_int(words[0], "h"), _ref_int(words[1], "m"))
-
-
-@dataclass(frozen=True, slots=True)
-class PileAction(_IndexAction):
-    """An action naming a pile of cards on the table by index (``discard p0``)."""
-
-    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
-    key: ClassVar[str] = "pile"
-    prefix: ClassVar[str] = "p"
-    pile: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Discard(PileAction):
-    """Put uncovered pile ``pile`` on the discard pile."""
-
-    type: ClassVar[str] = "discard"

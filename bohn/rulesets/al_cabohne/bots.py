@@ -24,10 +24,11 @@ from bohn.bots.greedy import (
 from bohn.bots.search import Search
 from bohn.engine.actions import (
     Action,
+    Discard,
     Harvest,
     Pass,
 )
-from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
+from bohn.rulesets.al_cabohne.actions import Give, Place
 
 #: how much a leftover pile helping the opponent counts against leaving it (2 players)
 OPPONENT_WEIGHT = 0.6

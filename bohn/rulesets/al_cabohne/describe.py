@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action, Pass
+from bohn.engine.actions import Action, Discard, Pass
 from bohn.engine.game import Result
-from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
+from bohn.rulesets.al_cabohne.actions import Give, Place
 
 
 def boss_name(key: str) -> str:

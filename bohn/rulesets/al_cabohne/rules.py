@@ -29,13 +29,13 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Harvest, Pass, Plant
+from bohn.engine.actions import Action, BuyField, Discard, Harvest, Pass, Plant
 from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
-from bohn.rulesets.al_cabohne.actions import Discard, Give, Place
+from bohn.rulesets.al_cabohne.actions import Give, Place
 
 USE: Final = 20  #: phase 1: the opponent's leftover piles
 PLACE: Final = 21  #: phase 5: plant the uncovered piles

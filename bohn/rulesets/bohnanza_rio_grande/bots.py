@@ -14,8 +14,7 @@ from typing import ClassVar
 
 from bohn.bots.greedy import GreedyBot, GuardedGreedyBot, Position
 from bohn.bots.search import DEFAULT, Search
-from bohn.engine.actions import Action, Pass, Plant
-from bohn.rulesets.prohibohn.actions import Drop
+from bohn.engine.actions import Action, Drop, Pass, Plant
 
 
 class RioGrandeGreedyBot(GuardedGreedyBot):

@@ -9,8 +9,7 @@ from typing import Any, ClassVar
 from bohn.describe.bean import HELP_DE as BEAN_HELP_DE
 from bohn.describe.bean import HELP_EN as BEAN_HELP_EN
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action
-from bohn.rulesets.prohibohn.actions import Drop
+from bohn.engine.actions import Action, Drop
 
 HELP_EN = (
     BEAN_HELP_EN

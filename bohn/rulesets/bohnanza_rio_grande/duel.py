@@ -21,11 +21,10 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Pass, Plant
+from bohn.engine.actions import Action, Drop, Pass, Plant
 from bohn.engine.beans import _PASS, seats_of
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
-from bohn.rulesets.prohibohn.actions import Drop
 
 DUEL_OFFER: Final = 60  #: step 1: plant or discard the opponent's offer
 DUEL_DISCARD: Final = 61  #: step 2, after the planting: discard one hand card or not

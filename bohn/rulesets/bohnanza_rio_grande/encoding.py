@@ -6,10 +6,10 @@ already encode."""
 
 from __future__ import annotations
 
+from bohn.engine.actions import Drop
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
 from bohn.rl.parts import BeanEncoding
-from bohn.rulesets.prohibohn.actions import Drop
 
 
 class RioGrandeEncoding(BeanEncoding):

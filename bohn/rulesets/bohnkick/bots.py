@@ -21,12 +21,12 @@ from bohn.bots.greedy import (
 from bohn.bots.search import Search
 from bohn.engine.actions import (
     Action,
+    Drop,
     Pass,
 )
 from bohn.engine.game import Game
 from bohn.rulesets.bohnkick import rules as bk
 from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
-from bohn.rulesets.prohibohn.actions import Drop
 
 #: what is left of an attack's value after each further team card (a shorter
 #: way to a goal card gives the defender fewer chances)

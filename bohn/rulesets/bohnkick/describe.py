@@ -7,12 +7,11 @@ from typing import Any, ClassVar
 
 from bohn.describe.base import Describer
 from bohn.describe.terminal import COMPACT_ROWS, fit_rows, fold, side_by_side
-from bohn.engine.actions import Action, Pass
+from bohn.engine.actions import Action, Drop, Pass
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
 from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Play, Swap, Tackle
 from bohn.rulesets.bohnkick.catalogue import WORDS
-from bohn.rulesets.prohibohn.actions import Drop
 
 #: the teams' names (team 0 plays the National deck, team 1 the International one)
 TEAMS = (("National", "National"), ("International", "International"))

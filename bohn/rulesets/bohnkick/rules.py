@@ -24,14 +24,13 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Pass
+from bohn.engine.actions import Action, Drop, Pass
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting, SetupError
 from bohn.engine.game import Game, Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
-from bohn.rulesets.prohibohn.actions import Drop
 
 PLAY: Final = 0  #: the attacker plays a team card
 REACT: Final = 1  #: the defender reacts to a card that is no goal card (§3.3)

@@ -1,7 +1,5 @@
 """The actions High Bohn adds to the shared vocabulary (``docs/actions.md``).
 
-* ``build <building> [name <type>]`` — buy a building; ``name`` is the
-  building type the ``distillery-2`` closes;
 * ``store <ref>`` — lay a card on my General Store (``h0`` my front card in
   phase 1, ``r<i>`` a revealed card in phase 2, ``t<i>`` a trading-area card
   in phase 3);
@@ -10,7 +8,10 @@
   (JSON ``{"type": "move", "card": i, "to": j}``);
 * ``order <i>,<j>,...`` — ``bank-3``: my drawn cards join the back of my hand
   in this order;
-* ``take <bean>`` — ``jail-4``: the leftover card I take as a coin.
+
+Buying a building (``build <building> [name <type>]``) and ``take <bean>``
+(``jail-4``: the leftover card I take as a coin) are the engine's
+(:mod:`bohn.engine.actions`): other rulesets take them too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from bohn.engine.actions import (
-    _KEY,
     _REF,
     Action,
     _BareAction,
@@ -29,50 +29,6 @@ from bohn.engine.actions import (
     register,
 )
 from bohn.engine.errors import InvalidAction
-
-
-def _word(d: dict[str, Any], name: str, *, required: bool = True) -> str | None:
-    v = d.get(name)
-    if v is None and not required:
-        return None
-    if not isinstance(v, str) or not _KEY.match(v):
-        raise InvalidAction(f"{name!r} must be a key such as 'saloon-3', not {v!r}")
-    return v
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Build(Action):
-    """Buy the building ``building``; ``name`` is the type a ``distillery-2`` closes."""
-
-    type: ClassVar[str] = "build"
-    fields_json: ClassVar[tuple[str, ...]] = ("building", "name")
-    building: str
-    name: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": "build", "building": self.building}
-        if self.name is not None:
-            d["name"] = self.name
-        return d
-
-    def text(self) -> str:
-        out = f"build {self.building}"
-        return out if self.name is None else f"{out} name {self.name}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        b = _word(d, "building")
-        assert b is not None
-        return cls(b, _word(d, "name", required=False))
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) == 1 and _KEY.match(words[0]):
-            return cls(words[0])
-        if len(words) == 3 and words[1] == "name" and _KEY.match(words[0]) and _KEY.match(words[2]):
-            return cls(words[0], words[2])
-        raise InvalidAction("build takes 'build <building>' or 'build distillery-2 name <type>'")
 
 
 @register
@@ -179,32 +135,4 @@ class Order(Action):
         return cls(tuple(int(i) for i in words[0].split(",")))
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """``jail-4``: take a leftover card of bean type ``bean`` as my coin."""
-
-    type: ClassVar[str] = "take"
-    fields_json: ClassVar[tuple[str, ...]] = ("bean",)
-    bean: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "take", "bean": self.bean}
-
-    def text(self) -> str:
-        return f"take {self.bean}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        b = _word(d, "bean")
-        assert b is not None
-        return cls(b)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1 or not _KEY.match(words[0]):
-            raise InvalidAction("take takes a bean type: 'take soja'")
-        return cls(words[0])
-
-
-__all__ = ["Build", "Bury", "MoveCard", "Order", "Store", "Take"]
+__all__ = ["Bury", "MoveCard", "Order", "Store"]

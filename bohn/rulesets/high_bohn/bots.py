@@ -28,6 +28,7 @@ from bohn.bots.greedy import (
 from bohn.bots.search import Search
 from bohn.engine.actions import (
     Action,
+    Build,
     BuyField,
     Decline,
     EndTrading,
@@ -36,10 +37,11 @@ from bohn.engine.actions import (
     Pass,
     Plant,
     Propose,
+    Take,
     Withdraw,
 )
 from bohn.engine.cards import CardTable, payout
-from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
 
 #: the ``bean`` of a stew field in :class:`HighBohnField`: no card type matches it
 STEW = -2

@@ -16,6 +16,7 @@ from bohn.describe.bean import BeanDescriber
 from bohn.engine.actions import (
     Accept,
     Action,
+    Build,
     Decline,
     EndTrading,
     Harvest,
@@ -23,9 +24,10 @@ from bohn.engine.actions import (
     Pass,
     Plant,
     Propose,
+    Take,
     Withdraw,
 )
-from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
 
 HELP_EN = """\
 High Bohn adds:

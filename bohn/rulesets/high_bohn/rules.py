@@ -27,7 +27,7 @@ import itertools
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, Pass, Plant
+from bohn.engine.actions import Accept, Action, Build, Pass, Plant, Take
 from bohn.engine.beans import (
     _BUY,
     _HARVEST,
@@ -45,7 +45,7 @@ from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiti
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
-from bohn.rulesets.high_bohn.actions import Build, Bury, MoveCard, Order, Store, Take
+from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
 from bohn.rulesets.high_bohn.buildings import BuildingTable
 
 # phases High Bohn adds (Bohnanza's are 0-2 and 9)

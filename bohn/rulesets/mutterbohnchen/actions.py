@@ -20,9 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from bohn.engine.actions import Action, _int, _ref_int, register
+from bohn.engine.actions import Action, PileAction, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
-from bohn.rulesets.al_cabohne.actions import PileAction
 
 
 @register

@@ -22,12 +22,14 @@ from bohn.bots.search import Search
 from bohn.engine.actions import (
     Action,
     Decline,
+    Discard,
+    Drop,
     Harvest,
     Pass,
     Plant,
+    Take,
+    Uncover,
 )
-from bohn.rulesets.al_cabohne.actions import Discard
-from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.bots import (
     _EMPTY_LADY_FIELD,
     BABY,
@@ -38,7 +40,6 @@ from bohn.rulesets.ladybohn.bots import (
 )
 from bohn.rulesets.mutterbohnchen import rules as mb
 from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
-from bohn.rulesets.prohibohn.actions import Drop, Uncover
 
 #: a stolen coin: what one coin less for the target is worth to me (more when
 #: the target leads among my opponents)

@@ -11,19 +11,20 @@ from bohn.engine.actions import (
     Accept,
     Action,
     Decline,
+    Discard,
+    Drop,
     EndTrading,
     Harvest,
     Keep,
     Pass,
     Plant,
     Propose,
+    Take,
+    Uncover,
     Withdraw,
 )
-from bohn.rulesets.al_cabohne.actions import Discard
-from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.describe import LadybohnDescriber
 from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
-from bohn.rulesets.prohibohn.actions import Drop, Uncover
 
 HELP_EN = """\
 Mutterböhnchen adds (and everything of Ladybohn above):

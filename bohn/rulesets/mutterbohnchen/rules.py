@@ -27,14 +27,13 @@ import importlib
 from typing import Any, ClassVar, Final, Self, cast
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, Harvest, Pass, Plant
+from bohn.engine.actions import Accept, Action, Harvest, Pass, Plant, Take, Uncover
 from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option
 from bohn.engine.infostate import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
-from bohn.rulesets.high_bohn.actions import Take
 from bohn.rulesets.ladybohn.rules import (
     BABY,
     FOIST,
@@ -48,7 +47,6 @@ from bohn.rulesets.ladybohn.rules import (
     move_up,
 )
 from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
-from bohn.rulesets.prohibohn.actions import Uncover
 
 ATTACK: Final = 41  #: phase 1½: the active player chooses an attack or stops
 DEFEND: Final = 42  #: the target of an attack may harvest first

@@ -33,10 +33,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Pass, Plant
+from bohn.engine.actions import Action, Discard, Drop, Pass, Plant
 from bohn.engine.beans import _PASS, PLANT, seats_of
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
-from bohn.rulesets.al_cabohne.actions import Discard
 from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
 from bohn.rulesets.mutterbohnchen.rules import (
@@ -51,7 +50,6 @@ from bohn.rulesets.mutterbohnchen.rules import (
     Mutterbohnchen,
     _mb,
 )
-from bohn.rulesets.prohibohn.actions import Drop
 
 USE_OFFER: Final = 48  #: phase 1: the opponent's offer, stack by stack
 OFFER: Final = 49  #: phase 4: the revealed cards become stacks; take some, leave the offer

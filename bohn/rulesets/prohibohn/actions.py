@@ -1,18 +1,18 @@
 """The actions Prohibohn adds to the mafia games (``docs/actions.md``).
 
 * ``stash h<i>,h<j>`` — set-up: lay two hand cards face down as my first coins;
-* ``drop h<i>`` — ``casino-3``: put hand card ``i`` onto the discard pile;
 * ``remove <card>`` — remove an establishment card from the game: the third
   card after buying my second of an establishment, or the opponent's
   1-establishment with ``pub-4``;
-* ``uncover`` — ``undertaker-3``/``undertaker-4``: go on uncovering after
-  the early stop;
 * ``protect f<i>`` — ``pub-3``: give the boss one more card of field ``i``;
 * ``draw <n>`` — ``gas-station-3``/``gas-station-4``: draw ``n`` cards in phase 6.
 
-Buying uses High Bohn's ``build <card>`` (``build razzia name <type>`` pays
-the Razzia with five coins of one other type) and the Police Station's coin
-High Bohn's ``take <type>``.
+It also takes actions other rulesets take, which are the engine's
+(:mod:`bohn.engine.actions`): ``drop h<i>`` (``casino-3``: put hand card
+``i`` onto the discard pile), ``uncover`` (``undertaker-3``/``-4``: go on
+uncovering after the early stop), ``build <card>`` (``build razzia name
+<type>`` pays the Razzia with five coins of one other type) and ``take
+<type>`` (the Police Station's coin).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from bohn.engine.actions import _KEY, _REF, Action, _BareAction, _csv, _int, _ref_int, register
+from bohn.engine.actions import _KEY, _REF, Action, _csv, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
 
 
@@ -64,34 +64,6 @@ class Stash(Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Drop(Action):
-    """Put my hand card ``card`` onto the discard pile (``casino-3``)."""
-
-    type: ClassVar[str] = "drop"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "drop", "card": self.card}
-
-    def text(self) -> str:
-        return f"drop h{self.card}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        card = _int(d, "card")
-        assert card is not None
-        return cls(card)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("drop takes a hand card: 'drop h3'")
-        return cls(_ref_int(words[0], "h"))
-
-
-@register
-@dataclass(frozen=True, slots=True)
 class Remove(Action):
     """Remove the establishment card ``card`` from the game."""
 
@@ -117,14 +89,6 @@ class Remove(Action):
         if len(words) != 1 or not _KEY.match(words[0]):
             raise InvalidAction("remove takes an establishment card: 'remove casino-4'")
         return cls(words[0])
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Uncover(_BareAction):
-    """Go on uncovering after the early stop (``undertaker-3``/``-4``)."""
-
-    type: ClassVar[str] = "uncover"
 
 
 @register
@@ -183,4 +147,4 @@ class Draw(Action):
         return cls(int(words[0]))
 
 
-__all__ = ["Draw", "Drop", "Protect", "Remove", "Stash", "Uncover"]
+__all__ = ["Draw", "Protect", "Remove", "Stash"]

@@ -23,14 +23,17 @@ from bohn.bots.greedy import (
 from bohn.bots.search import Search
 from bohn.engine.actions import (
     Action,
+    Build,
+    Drop,
     Harvest,
     Pass,
     Plant,
+    Take,
+    Uncover,
 )
 from bohn.rulesets.al_cabohne.bots import BOSS_HARVEST_COST, AlCabohneGreedyBot, AlCabohnePosition
-from bohn.rulesets.high_bohn.actions import Build, Take
 from bohn.rulesets.high_bohn.bots import BUILD_HARVEST_BONUS
-from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
+from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
 
 #: what an establishment's ability is worth (in coins) over a whole game,
 #: scaled by the share of the game still to come; its price comes back at the

@@ -13,10 +13,9 @@ from functools import cache
 from typing import Any, ClassVar
 
 from bohn.catalogue import Entry, catalogue
-from bohn.engine.actions import Action, Harvest, Pass, Plant
+from bohn.engine.actions import Action, Build, Drop, Harvest, Pass, Plant, Take, Uncover
 from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber, boss_name
-from bohn.rulesets.high_bohn.actions import Build, Take
-from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
+from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
 
 HELP_EN = """\
 Prohibohn adds:

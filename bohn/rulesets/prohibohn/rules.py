@@ -32,15 +32,14 @@ from importlib import resources
 from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Pass, Plant
+from bohn.engine.actions import Action, Build, Drop, Pass, Plant, Take, Uncover
 from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result, Words
 from bohn.engine.infostate import HiddenLayout
 from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
-from bohn.rulesets.high_bohn.actions import Build, Take
-from bohn.rulesets.prohibohn.actions import Draw, Drop, Protect, Remove, Stash, Uncover
+from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
 
 START_COINS: Final = 30  #: set-up: each player lays 2 hand cards as secret coins
 REMOVE_THIRD: Final = 31  #: after a second card of an establishment
