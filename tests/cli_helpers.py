@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,18 +22,50 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    """``bohn ARGV``, which must succeed quietly and print a JSON object: that object."""
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
 def sim_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     """``bohn sim ARGV --json``, which must succeed quietly: its summary."""
-    code, out, err = run(capsys, "sim", *argv, "--json")
-    assert code == 0 and err == "", err
-    summary = json.loads(out)
-    assert isinstance(summary, dict)
-    return summary
+    return cli_json(capsys, "sim", *argv, "--json")
 
 
 def untimed(summary: dict[str, Any]) -> dict[str, Any]:
     """A ``bohn sim`` summary without the keys that differ between two runs."""
     return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
+
+
+def option_args(options: Mapping[str, Any]) -> list[str]:
+    """``--option NAME=VALUE`` for each game option, its value in JSON (``cognac=true``)."""
+    return [
+        arg
+        for name, value in options.items()
+        for arg in ("--option", f"{name}={json.dumps(value)}")
+    ]
+
+
+def scenario_json(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, dict[str, Any]]:
+    """``bohn scenario PATH --json``: its exit code and report."""
+    code, out, _ = run(capsys, "scenario", str(path), "--json")
+    report = json.loads(out)
+    assert isinstance(report, dict)
+    return code, report
+
+
+def scripted(answers: Iterable[str], then: str) -> Callable[[str], str]:
+    """An ``input`` for ``bohn.play.main``: ``answers`` in turn, then ``then`` at every prompt."""
+    rest = iter(answers)
+
+    def input_fn(prompt: str) -> str:
+        return next(rest, then)
+
+    return input_fn
 
 
 @contextmanager
