@@ -228,6 +228,11 @@ def palette_of(package: str, name: str = "cards.json") -> dict[str, Look]:
     return {k: Look.from_json(v) for k, v in read_json(package, name).get("palette", {}).items()}
 
 
+#: the look of every bean type more than one ruleset has (``bohn/palette.json``):
+#: a ruleset's catalogue starts from it and adds its own types' looks
+SHARED_PALETTE: dict[str, Look] = palette_of("bohn", "palette.json")
+
+
 def presentation(attrs: Mapping[str, Any]) -> dict[str, Any]:
     """The catalogue object of a data entry (``{}`` if it has none)."""
     d = attrs.get(KEY, {})

@@ -6,8 +6,10 @@ at any level (in a function, under ``if TYPE_CHECKING:``), relative imports
 resolved. An import of ``a.b.c`` is an edge to the module ``a.b.c``;
 ``from a.b import c`` is an edge to ``a.b.c`` when that is a module, else to
 ``a.b``; a package is the module of its ``__init__.py``. Only edges to
-modules of ``bohn`` are kept. Imports by name through ``importlib`` (the
-registry's parts) are no edges.
+modules of ``bohn`` are kept. A load by name through ``importlib`` with a
+literal name (``importlib.import_module("bohn.x.y")``) is an edge too, so no
+circle hides behind it; the registry's parts, loaded by computed names, are
+no edges.
 
 The rules:
 
@@ -19,6 +21,10 @@ The rules:
 * no module outside ``bohn/rulesets/`` imports a module of a particular
   ruleset's package (``bohn.rulesets.<id>...``): the generic layers reach a
   ruleset through the registry, ``bohn.rulesets`` itself;
+* a ruleset's package imports another ruleset's package only when the other
+  ruleset's game is one its own game is built on (a base class): Ladybohn's
+  parts may use Bohnanza's, never Prohibohn's; what several rulesets share
+  lives in the generic layers (the engine's actions, the catalogue);
 * no module is over :data:`MAX_LINES` lines.
 
 Each test reports every violation, naming the file, the line and the import.
@@ -96,6 +102,19 @@ def imports_of(module: str, source: str, modules: set[str] | dict[str, Path]) ->
                 target = _known(alias.name, modules)
                 if target is not None:
                     out.append(Edge(module, target, node.lineno, text))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "importlib"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            target = _known(node.args[0].value, modules)
+            if target is not None:
+                out.append(Edge(module, target, node.lineno, text))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -211,6 +230,8 @@ def test_the_import_resolver_reads_every_kind_of_import() -> None:
         "def f():\n"
         "    from bohn import __version__\n"
         "import json\n"
+        "two = importlib.import_module('bohn.sim')\n"
+        "other = importlib.import_module(name)\n"
     )
     got = [(e.target, e.line) for e in imports_of("bohn.engine.x", source, modules)]
     assert got == [
@@ -219,6 +240,7 @@ def test_the_import_resolver_reads_every_kind_of_import() -> None:
         ("bohn.engine.game", 3),
         ("bohn.sim", 4),
         ("bohn", 6),
+        ("bohn.sim", 8),
     ]
     edges = [
         Edge("a", "b", 1, "import b"),
@@ -280,3 +302,22 @@ def test_no_module_is_too_long() -> None:
         if n > MAX_LINES:
             bad.append(f"{module_file(name)}: {n} lines")
     assert not bad, f"modules over {MAX_LINES} lines (split them by topic):\n" + "\n".join(bad)
+
+
+def test_a_ruleset_imports_only_the_rulesets_its_game_is_built_on() -> None:
+    from bohn.rulesets import RULESETS
+
+    bases = {r.package: {b.package for b in r.bases()} for r in RULESETS.values()}
+    bad = []
+    for e in all_edges():
+        source, target = _ruleset_package(e.source), _ruleset_package(e.target)
+        if source is None or target is None or source == target:
+            continue
+        if target not in bases.get(source, set()):
+            bad.append(f"{e.where()}  ({source} is not built on {target})")
+    assert set(bases) >= {"bohn.rulesets.bohnanza", "bohn.rulesets.mutterbohnchen"}
+    assert "bohn.rulesets.ladybohn" in bases["bohn.rulesets.mutterbohnchen"]
+    assert not bad, (
+        "rulesets import rulesets they are not built on (move what they share "
+        "into the engine or the catalogue):\n" + "\n".join(bad)
+    )

@@ -88,6 +88,23 @@ from bohn.engine.errors import BohnError, GameOver, InvalidAction, SetupError
 #: Version of the ``to_json`` / replay formats.
 FORMAT_VERSION: Final = 1
 
+#: registered class -> {player count: the class that plays it at that count},
+#: for a variant whose turn changes with the player count (the bean duel,
+#: Mutterböhnchen for two); filled by the ruleset registry from a ruleset's
+#: ``players`` part (:func:`play_counts_with`), so that no ruleset module
+#: loads its own subclass back
+_PLAYED_BY: dict[type, dict[int, type]] = {}
+
+
+def play_counts_with(game: type, classes: dict[int, type]) -> None:
+    """Let ``classes[n]`` play ``game``'s variant with ``n`` players."""
+    for n, klass in classes.items():
+        if not issubclass(klass, game):
+            raise TypeError(f"{klass.__name__} does not derive from {game.__name__}")
+        if not isinstance(n, int) or n < 1:
+            raise TypeError(f"a player count must be a positive int, not {n!r}")
+    _PLAYED_BY[game] = dict(classes)
+
 
 class Event:
     """Something that happened, with who may see it.
@@ -368,8 +385,12 @@ class Game(ABC):
     def _class_for(cls, players: int) -> type[Self]:
         """The class that plays this variant with ``players`` players: ``cls``
         itself, unless a player count changes the turn so much that a subclass
-        plays it (Mutterböhnchen for two)."""
-        return cls
+        plays it (the ruleset's ``players`` part: Mutterböhnchen for two)."""
+        table = _PLAYED_BY.get(cls)
+        if table is None:
+            return cls
+        klass: type[Self] = table.get(players, cls)
+        return klass
 
     @abstractmethod
     def _setup(self) -> None:

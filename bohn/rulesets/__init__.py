@@ -29,7 +29,7 @@ from importlib.resources.abc import Traversable
 from types import ModuleType
 
 from bohn.engine.errors import SetupError
-from bohn.engine.game import Game
+from bohn.engine.game import Game, play_counts_with
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.bohnanza_rio_grande import BohnanzaRioGrande
@@ -49,6 +49,7 @@ PARTS: dict[str, str] = {
     "analysis": "stats(game): its record statistics; SECTIONS: its report sections",
     "encoding": "ENCODING: its research encoding blocks and action families",
     "catalogue": "CATALOGUE: its card catalogue (names, colours, meters, texts)",
+    "players": "FOR_PLAYERS: {player count: the game class that plays it} where a count plays another turn",
 }
 
 #: the data files a ruleset package may hold besides ``cards.json`` (:meth:`Ruleset.asset`)
@@ -136,6 +137,14 @@ _BY_CLASS: dict[type, Ruleset] = {r.game: r for r in RULESETS.values()}
 
 #: variant id -> game class, in the order the games are listed to users
 VARIANTS: dict[str, type[Game]] = {v: r.game for v, r in RULESETS.items()}
+
+# a player count that plays another turn (the bean duel, Mutterböhnchen for
+# two): its class is the ruleset's own ``players`` part, which builds on the
+# game's module, so the game's module never loads it back
+for _r in RULESETS.values():
+    _counts = _r.own_part("players")
+    if _counts is not None:
+        play_counts_with(_r.game, _counts.FOR_PLAYERS)
 
 
 def ruleset(name: str) -> Ruleset:

@@ -21,8 +21,8 @@ from bohn.catalogue import (
     placeholder,
     read_json,
 )
+from bohn.catalogue import SHARED_PALETTE as BASE
 from bohn.rulesets.al_cabohne.rules import AlCabohne
-from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
 
 PACKAGE = "bohn.rulesets.al_cabohne"
 PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE)}

@@ -1,18 +1,16 @@
 """The card catalogue of Bohnanza's English edition (``docs/cards.md``): the
 11 bean types, the eight shared with the Amigo edition in its look, the Coffee
-bean in Bohnkick's, Wax and Cocoa in the looks of this package's ``cards.json``."""
+bean in Bohnkick's (the shared palette, ``bohn/palette.json``), Wax and Cocoa in the looks of this package's ``cards.json``."""
 
 from __future__ import annotations
 
+from bohn.catalogue import SHARED_PALETTE as BASE
 from bohn.catalogue import Catalogue, Look, bean_entries, make, palette_of
-from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
-from bohn.rulesets.bohnkick.catalogue import PALETTE as BOHNKICK
 
-#: bean type -> look: the Amigo edition's eight, Bohnkick's Coffee, Wax and Cocoa
+#: bean type -> look: the shared looks (the Amigo edition's eight, Coffee), Wax and Cocoa
 PALETTE: dict[str, Look] = {
     **BASE,
-    "kaffee": BOHNKICK["kaffee"],
     **palette_of("bohn.rulesets.bohnanza_rio_grande"),
 }
 

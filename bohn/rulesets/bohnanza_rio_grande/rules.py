@@ -7,14 +7,13 @@ of the game, the fields at the start, the price of the third field, the deal
 of 6-7 players, the cards drawn in step 4 and the exhaustion that ends the
 game; and the tie-break (§5.3, most cards in hand). The bean duel (§7) is
 played by :class:`~bohn.rulesets.bohnanza_rio_grande.duel.BohnanzaDuel`, which
-:meth:`BohnanzaRioGrande._class_for` picks for two players, so that one
-variant id covers 2-7 players.
+the package's ``players`` part names for two players (the ruleset registry
+reads it), so that one variant id covers 2-7 players.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import ClassVar, Self, cast
+from typing import ClassVar
 
 from bohn._native import mypyc_attr
 from bohn.engine.cards import CardTable
@@ -67,14 +66,6 @@ class BohnanzaRioGrande(Bohnanza):
             ),
         ),
     }
-
-    @classmethod
-    def _class_for(cls, players: int) -> type[Self]:
-        if players == 2 and cls is BohnanzaRioGrande:  # §7: the bean duel
-            # by name: the duel's module builds on this one
-            duel = importlib.import_module("bohn.rulesets.bohnanza_rio_grande.duel")
-            return cast("type[Self]", duel.BohnanzaDuel)
-        return cls
 
     def _init_zones(self) -> None:
         if int(self.options["third_field_price"]) < 0:

@@ -25,7 +25,7 @@ from bohn.catalogue import (
     palette_of,
     read_json,
 )
-from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
+from bohn.catalogue import SHARED_PALETTE as BASE
 from bohn.rulesets.bohnkick.rules import BLOCKED_BY, TABLE, Bohnkick
 
 PACKAGE = "bohn.rulesets.bohnkick"

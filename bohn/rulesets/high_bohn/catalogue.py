@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bohn.catalogue import SHARED_PALETTE as BASE
 from bohn.catalogue import (
     Catalogue,
     Entry,
@@ -28,7 +29,6 @@ from bohn.catalogue import (
     steps,
 )
 from bohn.engine.cards import CardTable
-from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
 from bohn.rulesets.high_bohn.rules import TABLE, HighBohn
 
 PACKAGE = "bohn.rulesets.high_bohn"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from bohn.catalogue import SHARED_PALETTE as PALETTE
 from bohn.catalogue import (
     Catalogue,
     Entry,
@@ -26,7 +27,6 @@ from bohn.catalogue import (
     steps,
 )
 from bohn.engine.cards import CardTable
-from bohn.rulesets.bohnanza.catalogue import PALETTE
 from bohn.rulesets.ladybohn.rules import PULL_STEPS, TABLE, Ladybohn
 
 #: the picture of every baby's effect (its attack on the coins)

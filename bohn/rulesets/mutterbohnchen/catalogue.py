@@ -9,8 +9,8 @@ its ``rattles``, as the engine reads them.
 
 from __future__ import annotations
 
+from bohn.catalogue import SHARED_PALETTE as PALETTE
 from bohn.catalogue import Catalogue, make, read_json
-from bohn.rulesets.bohnanza.catalogue import PALETTE
 from bohn.rulesets.ladybohn.catalogue import gendered_entries
 from bohn.rulesets.mutterbohnchen.rules import RATTLES, TABLE, Mutterbohnchen
 

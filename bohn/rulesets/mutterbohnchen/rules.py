@@ -23,8 +23,7 @@ Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, ClassVar, Final, Self, cast
+from typing import Any, ClassVar, Final
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Accept, Action, Harvest, Pass, Plant, Take, Uncover
@@ -187,14 +186,6 @@ class Mutterbohnchen(Ladybohn):
     end_reason: str
 
     # -- set-up (§2) -------------------------------------------------------------------
-
-    @classmethod
-    def _class_for(cls, players: int) -> type[Self]:
-        if players == 2 and cls is Mutterbohnchen:  # §3.5: the game for two
-            # by name: the module of the game for two builds on this one
-            two = importlib.import_module("bohn.rulesets.mutterbohnchen.two")
-            return cast("type[Self]", two.MutterbohnchenForTwo)
-        return cls
 
     def _rule(self, section: str) -> str:
         return Ladybohn._rule(self, section)

@@ -32,7 +32,6 @@ from bohn.engine.actions import (
     Uncover,
 )
 from bohn.rulesets.al_cabohne.bots import BOSS_HARVEST_COST, AlCabohneGreedyBot, AlCabohnePosition
-from bohn.rulesets.high_bohn.bots import BUILD_HARVEST_BONUS
 from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
 
 #: what an establishment's ability is worth (in coins) over a whole game,
@@ -56,6 +55,9 @@ PB_ABILITY: dict[str, float] = {
 }
 #: a Police Station's treasury coin: one coin more for me, one less for the mafia
 POLICE_COIN = 2.0
+#: how much a harvest is preferred whose coins complete an establishment's
+#: price (the value High Bohn's bot gives a building's)
+BUILD_HARVEST_BONUS = 0.5
 #: how likely a 1-card loses its value to a Razzia still to be had
 RAZZIA_RISK = 0.4
 #: what a Razzia must gain beyond its price before the bot buys it

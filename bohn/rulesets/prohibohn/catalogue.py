@@ -14,6 +14,7 @@ from typing import Any
 
 from bohn.catalogue import (
     LANGS,
+    SHARED_PALETTE,
     Catalogue,
     Entry,
     Look,
@@ -30,11 +31,10 @@ from bohn.catalogue import (
 from bohn.engine.cards import CardTable
 from bohn.rulesets.al_cabohne.catalogue import PALETTE as MAFIA_PALETTE
 from bohn.rulesets.al_cabohne.catalogue import boss_entries
-from bohn.rulesets.high_bohn.catalogue import PALETTE as HIGH_BOHN_PALETTE
 from bohn.rulesets.prohibohn.rules import TABLE, Prohibohn
 
 PACKAGE = "bohn.rulesets.prohibohn"
-PALETTE: dict[str, Look] = {**MAFIA_PALETTE, "cognac": HIGH_BOHN_PALETTE["cognac"]}
+PALETTE: dict[str, Look] = {**MAFIA_PALETTE, "cognac": SHARED_PALETTE["cognac"]}
 _OTHER = {
     "de": "oder {n} Taler einer einzigen anderen Sorte",
     "en": "or {n} coins all of one other type",

@@ -7,8 +7,8 @@ base game (``catalogue.names`` in ``cards.json``).
 
 from __future__ import annotations
 
+from bohn.catalogue import SHARED_PALETTE as BASE
 from bohn.catalogue import Catalogue, Look, bean_entries, make, palette_of
-from bohn.rulesets.bohnanza.catalogue import PALETTE as BASE
 from bohn.rulesets.sissi.rules import Sissi
 
 PALETTE: dict[str, Look] = {**BASE, **palette_of("bohn.rulesets.sissi")}
