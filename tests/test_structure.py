@@ -321,3 +321,21 @@ def test_a_ruleset_imports_only_the_rulesets_its_game_is_built_on() -> None:
         "rulesets import rulesets they are not built on (move what they share "
         "into the engine or the catalogue):\n" + "\n".join(bad)
     )
+
+
+def test_one_citation_helper() -> None:
+    """A refusal's rule is written by ``Game.cite`` alone: no other function
+    takes a ``section`` and formats it into a string of its own."""
+    bad = []
+    for name, path in all_modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or node.name == "cite":
+                continue
+            params = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
+            if params != ["section"]:
+                continue
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and isinstance(ret.value, ast.JoinedStr):
+                    bad.append(f"{module_file(name)}:{node.lineno}: {node.name}")
+    assert not bad, "citation helpers besides Game.cite:\n" + "\n".join(bad)

@@ -461,7 +461,11 @@ class BeanGame(Game):
     # small helpers
 
     def _rule(self, section: str) -> str:
-        return f"{self.rules_file} {section}"
+        """The rule a shared bean-game check cites: ``section`` in Bohnanza's
+        numbering, which a ruleset maps to where its own rules keep it (High
+        Bohn and Ladybohn cite Bohnanza's, Sissi and Al Cabohne their own
+        sections); by default this game's rules file (:meth:`cite`)."""
+        return self.cite(section)
 
     def _caps_from_options(self) -> tuple[int, ...]:
         """Per-seat proposal caps (a game without trading has no such options: 0)."""

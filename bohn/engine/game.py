@@ -295,6 +295,15 @@ class Game(ABC):
     #: needs no new table.
     HANDLERS: ClassVar[dict[type, str]] = {}
 
+    @classmethod
+    def cite(cls, section: str) -> str:
+        """The rule a refusal names: ``section`` of this class's rules file
+        (``docs/rules/<rules_file>.md``), e.g. ``"high-bohn §4.1.7"``. The one
+        citation helper: a ruleset's own checks call it on their own class
+        (``AlCabohne.cite(...)``), so that a game built on another still
+        cites the other's rules for the checks it inherits."""
+        return f"{cls.rules_file} {section}"
+
     # -- construction ------------------------------------------------------
 
     n: int

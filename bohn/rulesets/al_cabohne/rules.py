@@ -54,10 +54,6 @@ BOSSES: tuple[tuple[str, str, int, bool], ...] = tuple(
 )
 
 
-def _ac(section: str) -> str:
-    return f"al-cabohne {section}"
-
-
 #: the sections of ``rules/bohnanza.md`` that the inherited engine checks cite,
 #: translated to the sections of ``rules/al-cabohne.md`` that state the same rule
 _SECTIONS = {
@@ -134,7 +130,7 @@ class AlCabohne(BeanGame):
     def _rule(self, section: str) -> str:
         """The rule an inherited check cites, as a section of this game."""
         base = section.split(" ")[0]
-        return _ac(_SECTIONS.get(base, base))
+        return AlCabohne.cite(_SECTIONS.get(base, base))
 
     def boss_count(self) -> int:
         return sum(1 for b in BOSSES if self.n == 1 or not b[3])
@@ -269,10 +265,12 @@ class AlCabohne(BeanGame):
 
     def _do_plant(self, seat: int, a: Plant) -> None:
         if self.phase != PLANT or seat != self.active:
-            raise NotWaiting("cards are planted from the hand in phase 3 of your turn", _ac("§3.3"))
+            raise NotWaiting(
+                "cards are planted from the hand in phase 3 of your turn", AlCabohne.cite("§3.3")
+            )
         if a.traded is not None:
-            raise IllegalAction("there are no trading areas in Al Cabohne", _ac("§3"))
-        self._check_plant_limit(seat, _ac("§3.3"))
+            raise IllegalAction("there are no trading areas in Al Cabohne", AlCabohne.cite("§3"))
+        self._check_plant_limit(seat, AlCabohne.cite("§3.3"))
         hand = self.hands[seat]
         i = self._plant_position(seat, a)
         self._check_plant(seat, hand[i], a.field, a.mode)
@@ -284,9 +282,11 @@ class AlCabohne(BeanGame):
     def _plant_position(self, seat: int, a: Plant) -> int:
         """The hand position ``a`` plants from (validated): the front card."""
         if a.card:
-            raise IllegalAction("cards are planted from the front of the hand", _ac("§3.3"))
+            raise IllegalAction(
+                "cards are planted from the front of the hand", AlCabohne.cite("§3.3")
+            )
         if not self.hands[seat]:
-            raise IllegalAction("your hand is empty", _ac("§3.3"))
+            raise IllegalAction("your hand is empty", AlCabohne.cite("§3.3"))
         return 0
 
     def _planting_done(self, seat: int) -> bool:
@@ -368,12 +368,12 @@ class AlCabohne(BeanGame):
 
     def _check_turn(self, seat: int, phases: tuple[int, ...], what: str, section: str) -> None:
         if seat != self.active or self.phase not in phases:
-            raise NotWaiting(what, _ac(section))
+            raise NotWaiting(what, AlCabohne.cite(section))
 
     def _check_pile(self, i: int) -> list[int]:
         if i >= len(self.piles):
             raise IllegalAction(
-                f"there are {len(self.piles)} piles; there is no pile p{i}", _ac("§3.5")
+                f"there are {len(self.piles)} piles; there is no pile p{i}", AlCabohne.cite("§3.5")
             )
         return self.piles[i]
 
@@ -401,7 +401,7 @@ class AlCabohne(BeanGame):
                 raise IllegalAction(
                     "the opponent's leftovers go on your fields or the discard pile, never "
                     "to the mafia",
-                    _ac("§3.1 (AC-D3)"),
+                    AlCabohne.cite("§3.1 (AC-D3)"),
                 )
             self._check_boss(a.boss, bean, key)
             del self.piles[a.pile]
@@ -415,7 +415,7 @@ class AlCabohne(BeanGame):
                 raise IllegalAction(
                     f"field {a.field} cannot take {key}: a field holds one type, and no two "
                     "of your fields the same type",
-                    _ac("§2.3"),
+                    AlCabohne.cite("§2.3"),
                 )
             del self.piles[a.pile]
             self.fields[seat][a.field].extend(pile)
@@ -433,13 +433,13 @@ class AlCabohne(BeanGame):
     def _check_boss(self, k: int, bean: int, key: str) -> None:
         if k >= len(self.bosses):
             raise IllegalAction(
-                f"there are {len(self.bosses)} bosses; there is no m{k}", _ac("§1.2")
+                f"there are {len(self.bosses)} bosses; there is no m{k}", AlCabohne.cite("§1.2")
             )
         if not self.boss_takes(k, bean):
             raise IllegalAction(
                 f"{BOSSES[k][1]} cannot take {key}: a boss takes only his own type, and an "
                 "empty boss only a type no other boss grows",
-                _ac("§3.5 (AC-D6)"),
+                AlCabohne.cite("§3.5 (AC-D6)"),
             )
 
     def _do_discard(self, seat: int, a: Discard) -> None:
@@ -448,13 +448,13 @@ class AlCabohne(BeanGame):
         if self.phase == PLACE and self.n == 2:
             raise IllegalAction(
                 "piles you do not place stay for your opponent: pass to end the phase",
-                _ac("§3.5 step 6"),
+                AlCabohne.cite("§3.5 step 6"),
             )
         if self.phase == PLACE and self._pile_has_place(seat, pile):
             raise IllegalAction(
                 "in the solo game a pile is discarded only when it fits nowhere, not even "
                 "after a harvest",
-                _ac("§3.5 step 6 (AC-D9)"),
+                AlCabohne.cite("§3.5 step 6 (AC-D9)"),
             )
         del self.piles[a.pile]
         self._discard_leftovers(pile)
@@ -481,7 +481,7 @@ class AlCabohne(BeanGame):
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(
-                f"your hand holds {len(hand)} cards; there is no h{a.card}", _ac("§3.5")
+                f"your hand holds {len(hand)} cards; there is no h{a.card}", AlCabohne.cite("§3.5")
             )
         bean = self.table.bean[hand[a.card]]
         key = self.table.bean_keys[bean]
@@ -490,7 +490,7 @@ class AlCabohne(BeanGame):
             if a.boss != k:
                 raise IllegalAction(
                     f"{BOSSES[k][1]}'s field is empty: give him a card of a type no other boss grows",
-                    _ac("§3.5 step 4"),
+                    AlCabohne.cite("§3.5 step 4"),
                 )
         self._check_boss(a.boss, bean, key)
         card = hand.pop(a.card)
@@ -545,19 +545,19 @@ class AlCabohne(BeanGame):
     def _do_pass(self, seat: int, a: Pass) -> None:
         if seat == self.active and self.phase == PLANT:
             if self.planted == 0:
-                raise IllegalAction("you must plant your front card", _ac("§3.3"))
+                raise IllegalAction("you must plant your front card", AlCabohne.cite("§3.3"))
             self._uncover()
             return
         if seat == self.active and self.phase == PLACE:
             if self.n == 1 and self.piles:
                 raise IllegalAction(
                     "in the solo game every uncovered pile must be placed",
-                    _ac("§3.5 step 6 (AC-D9)"),
+                    AlCabohne.cite("§3.5 step 6 (AC-D9)"),
                 )
             self._emit({"type": "pass", "seat": seat})
             self._end_placing()
             return
-        raise IllegalAction("there is nothing to pass on now", _ac("§3"))
+        raise IllegalAction("there is nothing to pass on now", AlCabohne.cite("§3"))
 
     # -- harvesting and the third field (§4.2, §4.3) --------------------------------------------
 
@@ -565,10 +565,10 @@ class AlCabohne(BeanGame):
         if seat != self.active:
             return NotWaiting(
                 "you harvest and buy the third field only during your own turn",
-                _ac("§4.2 (AC-D12), §4.3"),
+                AlCabohne.cite("§4.2 (AC-D12), §4.3"),
             )
         if self.phase == FEED:
-            return NotWaiting("the bosses are fed first", _ac("§3.5 (AC-D12)"))
+            return NotWaiting("the bosses are fed first", AlCabohne.cite("§3.5 (AC-D12)"))
         return super()._anytime_refusal(seat)
 
     # -- the end (§5) --------------------------------------------------------------------------

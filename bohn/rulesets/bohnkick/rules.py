@@ -80,10 +80,6 @@ HAND: Final = 6  #: team cards in a hand (§2.2)
 DEFENCE: Final = 3  #: defensive cards in a hand (§2.3)
 
 
-def _bk(section: str) -> str:
-    return f"bohnkick {section}"
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Bohnkick(Game):
     """Bohnkick, for 2 players or 4 in two partnerships (§5.1)."""
@@ -322,31 +318,33 @@ class Bohnkick(Game):
         seat than the one to play)."""
         phase = self.phase
         if phase == PLAY:
-            return f"seat {self.mover} plays the next team card", _bk("§3.4")
+            return f"seat {self.mover} plays the next team card", Bohnkick.cite("§3.4")
         if phase == CYCLE:
             return (
                 f"nobody plays a team card now: seat {self.mover} opens the attack but holds "
                 "only goal cards, and an attack may not open with a goal card, so seat "
                 f"{self.mover} discards them one at a time ('drop h<i>'), drawing a "
                 "replacement each, until it holds another card; then the attack is lost",
-                _bk("§3.2.2"),
+                Bohnkick.cite("§3.2.2"),
             )
         if phase in (REACT, SHOT_REACT):
             return (
                 f"seat {self.reactor} first reacts to the last team card "
                 + ("(continue, swap or tackle)" if phase == REACT else "(continue or tackle)"),
-                _bk("§3.3" if phase == REACT else "§3.5.1"),
+                Bohnkick.cite("§3.3" if phase == REACT else "§3.5.1"),
             )
         if phase == AIM:
-            return f"seat {self.mover} first names the corner of the shot", _bk("§3.5.2")
+            return f"seat {self.mover} first names the corner of the shot", Bohnkick.cite("§3.5.2")
         if phase == BLOCK:
-            return f"seat {self.reactor} first decides whether to block the shot", _bk("§3.5.3")
+            return f"seat {self.reactor} first decides whether to block the shot", Bohnkick.cite(
+                "§3.5.3"
+            )
         if phase == KICK:
             return (
                 f"seat {self.mover} first takes the free kick (names a corner) or calls advantage",
-                _bk("§4.6"),
+                Bohnkick.cite("§4.6"),
             )
-        return "the game is over", _bk("§5")
+        return "the game is over", Bohnkick.cite("§5")
 
     def _clear_attack(self) -> None:
         """No card played, nobody with the ball, nothing shot at goal."""
@@ -385,7 +383,8 @@ class Bohnkick(Game):
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(
-                f"your hand holds {len(hand)} team cards; there is no card h{a.card}", _bk("§2.2")
+                f"your hand holds {len(hand)} team cards; there is no card h{a.card}",
+                Bohnkick.cite("§2.2"),
             )
         if a.card not in self.legal_cards(seat):
             raise IllegalAction(self._why_illegal(hand[a.card]), self._why_rule(hand[a.card]))
@@ -428,12 +427,12 @@ class Bohnkick(Game):
 
     def _why_rule(self, card: int) -> str:
         if not self.played:
-            return _bk("§3.2.1")
+            return Bohnkick.cite("§3.2.1")
         if TABLE.bean[card] != self.holder:
-            return _bk("§4.1.2")
+            return Bohnkick.cite("§4.1.2")
         if KIND[card] == "header":
-            return _bk("§4.1.3 (BK-D7)")
-        return _bk("§4.1.5")
+            return Bohnkick.cite("§4.1.3 (BK-D7)")
+        return Bohnkick.cite("§4.1.5")
 
     def _next_defender(self, seat: int) -> int:
         """The defender who reacts to ``seat``'s card: the next player clockwise."""
@@ -459,18 +458,20 @@ class Bohnkick(Game):
     def _check_reactor(self, seat: int, phases: tuple[int, ...], what: str) -> None:
         if self.phase not in phases or seat != self.reactor:
             who = f"seat {self.reactor}" if self.reactor >= 0 else "nobody"
-            raise NotWaiting(f"{what}; {who} decides now", _bk("§3.3"))
+            raise NotWaiting(f"{what}; {who} decides now", Bohnkick.cite("§3.3"))
 
     def _do_swap(self, seat: int, a: Swap) -> None:
         if self.phase == SHOT_REACT and seat == self.reactor:
             raise IllegalAction(
-                "against a goal card the defender tackles or continues; no swap", _bk("§3.5.1")
+                "against a goal card the defender tackles or continues; no swap",
+                Bohnkick.cite("§3.5.1"),
             )
         self._check_reactor(seat, (REACT,), "defensive cards are swapped after a team card")
         dhand = self.dhands[seat]
         if len(set(a.cards)) != len(a.cards) or any(i >= len(dhand) for i in a.cards):
             raise IllegalAction(
-                f"name 1 to 3 different defensive cards of your {len(dhand)}", _bk("§3.3.2")
+                f"name 1 to 3 different defensive cards of your {len(dhand)}",
+                Bohnkick.cite("§3.3.2"),
             )
         gone = [dhand[i] for i in a.cards]
         for i in sorted(a.cards, reverse=True):
@@ -512,7 +513,8 @@ class Bohnkick(Game):
         dhand = self.dhands[seat]
         if a.card >= len(dhand):
             raise IllegalAction(
-                f"you hold {len(dhand)} defensive cards; there is no card d{a.card}", _bk("§4.3")
+                f"you hold {len(dhand)} defensive cards; there is no card d{a.card}",
+                Bohnkick.cite("§4.3"),
             )
         card = dhand[a.card]
         acting = TABLE.bean[self.played[-1]]
@@ -520,7 +522,7 @@ class Bohnkick(Game):
             raise IllegalAction(
                 f"only the Tackle card of {TABLE.bean_keys[acting]}, the bean that played the "
                 f"last card, tackles now",
-                _bk("§4.3.1 (BK-D5)"),
+                Bohnkick.cite("§4.3.1 (BK-D5)"),
             )
         dhand.pop(a.card)
         self.ddiscard.append(card)
@@ -542,7 +544,9 @@ class Bohnkick(Game):
 
     def _do_advantage(self, seat: int, a: Advantage) -> None:
         if self.phase != KICK or seat != self.mover:
-            raise NotWaiting("advantage is called when a free kick is awarded", _bk("§4.6"))
+            raise NotWaiting(
+                "advantage is called when a free kick is awarded", Bohnkick.cite("§4.6")
+            )
         self._emit({"type": "advantage", "seat": seat})
         last = self.played[-1]
         if GOAL[last]:  # a foul on a shot: the shot goes on (BK-D16)
@@ -553,7 +557,7 @@ class Bohnkick(Game):
 
     def _do_aim(self, seat: int, a: Aim) -> None:
         if self.phase not in (AIM, KICK) or seat != self.mover:
-            raise NotWaiting("the shooter names a corner", _bk("§3.5.2"))
+            raise NotWaiting("the shooter names a corner", Bohnkick.cite("§3.5.2"))
         self.corner = a.corner
         self._emit({"type": "aim", "seat": seat, "shot": self.shot, "corner": a.corner})
         first = self._next_defender(self.last)
@@ -576,7 +580,7 @@ class Bohnkick(Game):
             raise IllegalAction(
                 f"a Goalie card with the {BLOCKED_BY[self.shot]} symbol showing a ball in "
                 f"{self.corner} blocks this shot",
-                _bk("§3.5.3" if self.shot in GOAL_KINDS else "§4.6"),
+                Bohnkick.cite("§3.5.3" if self.shot in GOAL_KINDS else "§4.6"),
             )
         card = dhand.pop(a.card)
         self.ddiscard.append(card)
@@ -612,13 +616,13 @@ class Bohnkick(Game):
         if self.phase != CYCLE or seat != self.mover:
             raise NotWaiting(
                 "goal cards are discarded only by an opener who holds nothing else",
-                _bk("§3.2.2"),
+                Bohnkick.cite("§3.2.2"),
             )
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(
                 f"your hand holds {len(hand)} team cards; there is no card h{a.card}",
-                _bk("§3.2.2"),
+                Bohnkick.cite("§3.2.2"),
             )
         card = hand.pop(a.card)
         self.discards[self.team].append(card)
@@ -665,7 +669,8 @@ class Bohnkick(Game):
             return
         if self.phase == PLAY and seat == self.mover:
             raise IllegalAction(
-                "the attacker holds a legal team card and must play one", _bk("§3.4.1 (BK-D6)")
+                "the attacker holds a legal team card and must play one",
+                Bohnkick.cite("§3.4.1 (BK-D6)"),
             )
         self._check_reactor(seat, (REACT, SHOT_REACT), "the defender continues")
         self._emit({"type": "pass", "seat": seat})

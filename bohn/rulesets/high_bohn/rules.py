@@ -129,10 +129,6 @@ def _plant(f: int, traded: int | None, mode: str | None) -> Plant:
     return shared_action(_PLANTS, (f, traded, mode), Plant, f, traded, mode)
 
 
-def _hb(section: str) -> str:
-    return f"high-bohn {section}"
-
-
 def _bank_known(state: dict[str, Any], viewer: int | None) -> set[tuple[str | int, ...]]:
     """The top card of the deck, to the owner of the bank-2 before his turn (``HIDDEN_LAYOUT``)."""
     if (
@@ -248,7 +244,7 @@ class HighBohn(Bohnanza):
 
     def _rule(self, section: str) -> str:
         """Inherited checks state Bohnanza rules, which High Bohn keeps (§0)."""
-        return f"bohnanza {section}"
+        return Bohnanza.cite(section)
 
     def _final_exhaustion(self) -> int:
         """§5.1: the 3rd exhaustion ends the game, the 4th with 5 players."""
@@ -333,12 +329,12 @@ class HighBohn(Bohnanza):
             raise IllegalAction(
                 f"say how {key} goes on field {f}: as a soy joker of its type (farm-2) or "
                 f"as a stew card (Saloon): 'plant f{f} joker' or 'plant f{f} stew'",
-                _hb("§4.3.5 (HB-D15)"),
+                HighBohn.cite("§4.3.5 (HB-D15)"),
             )
         if mode is not None and (mode not in ways or mode == "plain"):
             raise IllegalAction(
                 f"{key} cannot go on field {f} as {mode!r}; it goes there as " + " or ".join(ways),
-                _hb("§4.3.5"),
+                HighBohn.cite("§4.3.5"),
             )
 
     def _refuse_plant(self, seat: int, card: int, f: int) -> None:
@@ -352,18 +348,18 @@ class HighBohn(Bohnanza):
             )
             if self.table.bean_keys[self.table.bean[card]] != bean:
                 raise IllegalAction(
-                    f"field {f} is the {name} field: only {bean} grows there", _hb(sec)
+                    f"field {f} is the {name} field: only {bean} grows there", HighBohn.cite(sec)
                 )
             raise IllegalAction(
                 f"the {name} field is usable once every field that held {bean} when you "
                 "bought it has been harvested",
-                _hb(f"{sec} (HB-D7)" if kind == SALOON else sec),
+                HighBohn.cite(f"{sec} (HB-D7)" if kind == SALOON else sec),
             )
         fld = self.fields[seat][f]
         if self.stews[seat][f]:
             raise IllegalAction(
                 f"field {f} is a bean stew that already holds {self.table.bean_keys[self.table.bean[card]]}",
-                _hb("§4.3.5"),
+                HighBohn.cite("§4.3.5"),
             )
         if fld:
             raise IllegalAction(
@@ -509,14 +505,16 @@ class HighBohn(Bohnanza):
 
     def _do_take(self, seat: int, a: Take) -> None:
         if self.phase != JAIL_COIN or seat != self.jail_owner:
-            raise NotWaiting("there is no jail-4 coin for you to choose now", _hb("§4.3.8"))
+            raise NotWaiting(
+                "there is no jail-4 coin for you to choose now", HighBohn.cite("§4.3.8")
+            )
         bean = self.table.bean
         held = self.held
         idx = [i for i, c in enumerate(held) if self.table.bean_keys[bean[c]] == a.bean]
         if not idx:
             raise IllegalAction(
                 f"the leftovers are {', '.join(self.table.key_list(held))}; take one of their types",
-                _hb("§4.3.8 (HB-D16)"),
+                HighBohn.cite("§4.3.8 (HB-D16)"),
             )
         rest = held[:]
         self._give_jail_coin(seat, rest, idx[-1])
@@ -538,16 +536,16 @@ class HighBohn(Bohnanza):
         phase = self.phase
         if phase == JAIL_COIN:
             return NotWaiting(
-                f"seat {self.jail_owner} first chooses his jail-4 coin", _hb("§4.3.8")
+                f"seat {self.jail_owner} first chooses his jail-4 coin", HighBohn.cite("§4.3.8")
             )
         if phase == DISTILLERY:
             return NotWaiting(
                 f"seat {self.window[0]} first decides whether to buy a "
                 f"{TYPE_NAMES[self.window_type]} (distillery-2)",
-                _hb("§4.3.9"),
+                HighBohn.cite("§4.3.9"),
             )
         if phase in (FINAL_HARVEST, FINAL_BUY):
-            return NotWaiting("the game is in its final buying round", _hb("§5.2"))
+            return NotWaiting("the game is in its final buying round", HighBohn.cite("§5.2"))
         return super()._anytime_refusal(seat)
 
     # -- buying buildings (§4.1, §4.2) ------------------------------------------------
@@ -570,7 +568,7 @@ class HighBohn(Bohnanza):
             return None
         if self.phase in (JAIL_COIN, DISTILLERY, FINAL_HARVEST, FINAL_BUY):
             return None
-        return (seat - self.active) % self.n, _hb("§4.1.5")
+        return (seat - self.active) % self.n, HighBohn.cite("§4.1.5")
 
     def _build_actions(self, seat: int, only: int = -1) -> list[Action]:
         """The buildings ``seat`` can buy now (of bean type ``only`` if given)."""
@@ -616,7 +614,7 @@ class HighBohn(Bohnanza):
         if phase == FINAL_BUY:
             if seat != self.buyer:
                 raise NotWaiting(
-                    f"in the final buying round seat {self.buyer} buys now", _hb("§5.2")
+                    f"in the final buying round seat {self.buyer} buys now", HighBohn.cite("§5.2")
                 )
         elif phase == DISTILLERY:
             if seat != self.window[0]:
@@ -624,7 +622,7 @@ class HighBohn(Bohnanza):
             if BUILDINGS.bean[b] != self.window_type:
                 raise IllegalAction(
                     f"after the distillery-2 only a {TYPE_NAMES[self.window_type]} may be bought now",
-                    _hb("§4.3.9 (HB-D11)"),
+                    HighBohn.cite("§4.3.9 (HB-D11)"),
                 )
         else:
             self._check_anytime(seat)
@@ -632,21 +630,21 @@ class HighBohn(Bohnanza):
         key = BUILDINGS.keys[b]
         price = BUILDINGS.price[b]
         if BUILDINGS.cognac_only[b] and not self.options["cognac"]:
-            raise IllegalAction(f"{key} is used only in the Cognac variant", _hb("§1.2"))
+            raise IllegalAction(f"{key} is used only in the Cognac variant", HighBohn.cite("§1.2"))
         if self.owns_type(seat, t):
             raise IllegalAction(
                 f"you already own a {BUILDINGS.kinds[b]}; each player owns one of each type",
-                _hb("§4.1.3"),
+                HighBohn.cite("§4.1.3"),
             )
         if b not in self.supply:
             raise IllegalAction(
-                f"{key} is no longer available (bought, or out of the game)", _hb("§4.2")
+                f"{key} is no longer available (bought, or out of the game)", HighBohn.cite("§4.2")
             )
         have = self.coins_of_type(seat, t)
         if have < price:
             raise IllegalAction(
                 f"{key} costs {price} {self.table.bean_keys[t]} coins and you have {have}",
-                _hb("§4.1.1"),
+                HighBohn.cite("§4.1.1"),
             )
         named = -1
         if b == DISTILLERY_2:
@@ -655,11 +653,13 @@ class HighBohn(Bohnanza):
                 raise IllegalAction(
                     "name the building type the distillery-2 closes: "
                     f"'build distillery-2 name <type>' with one of {', '.join(names)}",
-                    _hb("§4.3.9 (HB-D11)"),
+                    HighBohn.cite("§4.3.9 (HB-D11)"),
                 )
             named = BUILDINGS.type_index[a.name]
         elif a.name is not None:
-            raise IllegalAction("only the distillery-2 names a building type", _hb("§4.3.9"))
+            raise IllegalAction(
+                "only the distillery-2 names a building type", HighBohn.cite("§4.3.9")
+            )
         # valid: pay with the topmost coins of the type, onto the discard pile (§4.1.1)
         self._pay_typed(seat, t, price, key)
         self.supply.remove(b)
@@ -859,20 +859,23 @@ class HighBohn(Bohnanza):
             if phase != PLANT or seat != self.active:
                 raise NotWaiting(
                     "a hand card goes on the General Store only in phase 1 of your turn",
-                    _hb("§4.3.6 (HB-D9)"),
+                    HighBohn.cite("§4.3.6 (HB-D9)"),
                 )
             if i != 0 or not self.hands[seat]:
                 raise IllegalAction("only your front card is played", self._rule("§3.1.2"))
         elif z == "r":
             if phase != TRADE or seat != self.active:
                 raise NotWaiting(
-                    "only the active player stores revealed cards, in phase 2", _hb("§4.3.6")
+                    "only the active player stores revealed cards, in phase 2",
+                    HighBohn.cite("§4.3.6"),
                 )
             if i >= len(self.revealed):
                 raise IllegalAction(f"there is no revealed card r{i}", self._rule("§3.2.2"))
         elif z == "t":
             if phase != PLANT_TRADED:
-                raise NotWaiting("trading-area cards are stored in phase 3", _hb("§4.3.6"))
+                raise NotWaiting(
+                    "trading-area cards are stored in phase 3", HighBohn.cite("§4.3.6")
+                )
             if i >= len(self.trade[seat]):
                 raise IllegalAction(
                     f"your trading area holds {len(self.trade[seat])} cards; there is no t{i}",
@@ -881,21 +884,23 @@ class HighBohn(Bohnanza):
             if not self._storable(seat, self.trade[seat][i]):
                 raise IllegalAction(
                     "this card came from a General Store; stored cards never go onto another store",
-                    _hb("§4.3.6"),
+                    HighBohn.cite("§4.3.6"),
                 )
         else:
             raise IllegalAction(
                 "the store takes your front card (h0), a revealed card (r<i>) or a "
                 "trading-area card (t<i>); stored cards never move to another store",
-                _hb("§4.3.6"),
+                HighBohn.cite("§4.3.6"),
             )
         b = self._owned_with(seat, STORES)
         if b < 0:
-            raise IllegalAction("you own no General Store with room for cards", _hb("§4.3.6"))
+            raise IllegalAction(
+                "you own no General Store with room for cards", HighBohn.cite("§4.3.6")
+            )
         if self.store_room(seat) <= 0:
             raise IllegalAction(
                 f"your {BUILDINGS.keys[b]} holds {BUILDINGS.param[b]} cards and is full",
-                _hb("§4.3.6 (HB-D9)"),
+                HighBohn.cite("§4.3.6 (HB-D9)"),
             )
         if z == "h":
             card = self.hands[seat].pop(0)
@@ -949,19 +954,20 @@ class HighBohn(Bohnanza):
     def _check_bank(self, seat: int, b: int, used: int) -> None:
         if self.phase != BEFORE_TURN or seat != self.active:
             raise NotWaiting(
-                "the Bank abilities are used right before your own turn", _hb("§4.3.3")
+                "the Bank abilities are used right before your own turn", HighBohn.cite("§4.3.3")
             )
         if not self.owns(seat, b):
-            raise IllegalAction(f"you do not own the {BUILDINGS.keys[b]}", _hb("§4.3.3"))
+            raise IllegalAction(f"you do not own the {BUILDINGS.keys[b]}", HighBohn.cite("§4.3.3"))
         if self.bank_used & used:
             raise IllegalAction(
-                f"the {BUILDINGS.keys[b]} is used at most once per turn", _hb("§4.3.3 (HB-D3)")
+                f"the {BUILDINGS.keys[b]} is used at most once per turn",
+                HighBohn.cite("§4.3.3 (HB-D3)"),
             )
 
     def _do_bury(self, seat: int, a: Bury) -> None:
         self._check_bank(seat, BANK_2, 1)
         if not self.deck:
-            raise IllegalAction("the draw pile is empty", _hb("§4.3.3"))
+            raise IllegalAction("the draw pile is empty", HighBohn.cite("§4.3.3"))
         card = self.deck.pop()
         self.deck.insert(0, card)
         self.bank_used |= 1
@@ -989,7 +995,8 @@ class HighBohn(Bohnanza):
         hand = self.hands[seat]
         if a.card >= len(hand) or a.to >= len(hand) or a.card == a.to:
             raise IllegalAction(
-                f"move one of your {len(hand)} hand cards to another position", _hb("§4.3.3")
+                f"move one of your {len(hand)} hand cards to another position",
+                HighBohn.cite("§4.3.3"),
             )
         hand.insert(a.to, hand.pop(a.card))
         self.bank_used |= 2
@@ -1027,14 +1034,16 @@ class HighBohn(Bohnanza):
 
     def _do_order(self, seat: int, a: Order) -> None:
         if self.phase != DRAW_ORDER or seat != self.active:
-            raise NotWaiting("drawn cards are ordered in phase 4 with the bank-3", _hb("§4.3.3"))
+            raise NotWaiting(
+                "drawn cards are ordered in phase 4 with the bank-3", HighBohn.cite("§4.3.3")
+            )
         drawn = self.drawn[seat]
         if sorted(a.drawn) != list(range(len(drawn))):
             raise IllegalAction(
                 f"name each of your {len(drawn)} drawn cards once: 'order "
                 + ",".join(str(i) for i in range(len(drawn)))
                 + "'",
-                _hb("§4.3.3"),
+                HighBohn.cite("§4.3.3"),
             )
         cards = [drawn[i] for i in a.drawn]
         self.hands[seat].extend(cards)
@@ -1055,7 +1064,7 @@ class HighBohn(Bohnanza):
         elif phase == FINAL_BUY:
             if seat != self.buyer:
                 raise NotWaiting(
-                    f"in the final buying round seat {self.buyer} buys now", _hb("§5.2")
+                    f"in the final buying round seat {self.buyer} buys now", HighBohn.cite("§5.2")
                 )
             self._emit({"type": "pass", "seat": seat})
             self._end_go()

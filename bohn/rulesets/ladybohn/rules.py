@@ -110,10 +110,7 @@ class Ladybohn(Bohnanza):
 
     def _rule(self, section: str) -> str:
         """Inherited checks state Bohnanza rules, which Ladybohn keeps (§0)."""
-        return f"bohnanza {section}"
-
-    def _lb(self, section: str) -> str:
-        return f"ladybohn {section}"
+        return Bohnanza.cite(section)
 
     # -- the third field (§4.4, LB-D9) --------------------------------------------------
 
@@ -125,7 +122,7 @@ class Ladybohn(Bohnanza):
         if self.third_fields_left() <= 0 and len(self.fields[seat]) < self.max_fields:
             return IllegalAction(
                 f"all {self.options['third_fields']} third-field cards of the game have been bought",
-                self._lb("§4.4 (LB-D9)"),
+                Ladybohn.cite("§4.4 (LB-D9)"),
             )
         return super()._field_refusal(seat)
 
@@ -183,7 +180,7 @@ class Ladybohn(Bohnanza):
                 raise IllegalAction(
                     f"the baby pulls one lady of field {f} up two places; name her with "
                     f"pull<position>: {', '.join(_pull_mode(i) for i in choices)}",
-                    self._lb("§4.2 (LB-D5)"),
+                    Ladybohn.cite("§4.2 (LB-D5)"),
                 )
             return choices[0] if choices else -1
         fld = self.fields[seat][f]
@@ -192,7 +189,7 @@ class Ladybohn(Bohnanza):
             raise IllegalAction(
                 f"{mode!r} names no card this planting may pull"
                 + (f"; choose {', '.join(_pull_mode(i) for i in choices)}" if choices else ""),
-                self._lb("§4.2"),
+                Ladybohn.cite("§4.2"),
             )
         return i
 
@@ -295,7 +292,7 @@ class Ladybohn(Bohnanza):
         if self.phase == FOIST:
             return NotWaiting(
                 f"seat {self.foisting()} must first plant the baby it received",
-                self._lb("§4.3.1"),
+                Ladybohn.cite("§4.3.1"),
             )
         return None
 
@@ -310,20 +307,22 @@ class Ladybohn(Bohnanza):
             return
         s = self.foisting()
         if seat != s or a.traded is None:
-            raise NotWaiting(f"seat {s} must first plant the baby it received", self._lb("§4.3.1"))
+            raise NotWaiting(
+                f"seat {s} must first plant the baby it received", Ladybohn.cite("§4.3.1")
+            )
         area = self.trade[seat]
         if a.traded >= len(area) or area[a.traded] not in self.must[seat]:
             raise IllegalAction(
                 "plant a baby you received in this deal: "
                 + ", ".join(f"t{i}" for i, c in enumerate(area) if c in self.must[seat]),
-                self._lb("§4.3.1"),
+                Ladybohn.cite("§4.3.1"),
             )
         card = area[a.traded]
         if a.field >= len(self.fields[seat]) or a.field not in self._fits(seat, card):
             raise IllegalAction(
                 f"a received baby goes on a non-empty field of its type: "
                 f"{', '.join(f'f{f}' for f in self._fits(seat, card))}",
-                self._lb("§4.3.1"),
+                Ladybohn.cite("§4.3.1"),
             )
         self._check_plant(seat, card, a.field, a.mode)
         area.pop(a.traded)

@@ -119,10 +119,6 @@ assert TABLE.keys[: len(Ladybohn.table.keys)] == Ladybohn.table.keys
 ENDING_EXHAUSTION: Final = {2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
 
 
-def _mb(section: str) -> str:
-    return f"mutterbohnchen {section}"
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Mutterbohnchen(Ladybohn):
     """Mutterböhnchen, the expansion of Ladybohn."""
@@ -238,7 +234,7 @@ class Mutterbohnchen(Ladybohn):
     def _field_refusal(self, seat: int) -> BohnError | None:
         return IllegalAction(
             "in Mutterböhnchen nobody buys a third field (3 players start with three)",
-            _mb("§2.2.3"),
+            Mutterbohnchen.cite("§2.2.3"),
         )
 
     # -- mama's beans: when a quirk acts (§4.6) ------------------------------------------------
@@ -333,7 +329,7 @@ class Mutterbohnchen(Ladybohn):
                 raise IllegalAction(
                     "the Kavalier slips under a lady on top of a field (and only while no "
                     "Schluckspecht of yours sends him to the bottom)",
-                    _mb("§4.7 Kavalier"),
+                    Mutterbohnchen.cite("§4.7 Kavalier"),
                 )
             return
         super()._check_plant(seat, card, f, mode)
@@ -568,12 +564,14 @@ class Mutterbohnchen(Ladybohn):
 
     def _do_effect(self, seat: int, a: Action) -> None:
         if self.phase != EFFECT or seat != self.effects[0][0]:
-            raise NotWaiting("a quirk of a mama's bean waits for its owner's choice", _mb("§4.7"))
+            raise NotWaiting(
+                "a quirk of a mama's bean waits for its owner's choice", Mutterbohnchen.cite("§4.7")
+            )
         if a not in self.effect_options():
             raise IllegalAction(
                 f"{self.table.keys[self.effects[0][1]]} asks for one of: "
                 + ", ".join(o.text() for o in self.effect_options()),
-                _mb("§4.7"),
+                Mutterbohnchen.cite("§4.7"),
             )
         self._apply_effect(seat, a)
         self._settle()
@@ -650,7 +648,7 @@ class Mutterbohnchen(Ladybohn):
 
     def _foist_refusal(self) -> NotWaiting | None:
         if self.phase == FOIST:
-            return NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+            return NotWaiting(self._foist_wait(), Mutterbohnchen.cite("§3.3.3"))
         return None
 
     def _check_foisted_plant(self, seat: int, a: Plant) -> None:
@@ -658,7 +656,7 @@ class Mutterbohnchen(Ladybohn):
         must plant, on a non-empty field it fits (§3.3.3, MB-D28)."""
         s = self.foisting()
         if seat != s or a.traded is None:
-            raise NotWaiting(self._foist_wait(), _mb("§3.3.3"))
+            raise NotWaiting(self._foist_wait(), Mutterbohnchen.cite("§3.3.3"))
         area = self.trade[seat]
         if a.traded >= len(area) or area[a.traded] not in self.must[seat]:
             raise IllegalAction(
@@ -666,7 +664,7 @@ class Mutterbohnchen(Ladybohn):
                 + ", ".join(
                     f"t{i} {self._card_name(c)}" for i, c in enumerate(area) if c in self.must[seat]
                 ),
-                _mb("§3.3.3"),
+                Mutterbohnchen.cite("§3.3.3"),
             )
         card = area[a.traded]
         fits = self._fits(seat, card)
@@ -674,7 +672,7 @@ class Mutterbohnchen(Ladybohn):
             raise IllegalAction(
                 f"the {self._card_name(card)} goes on a non-empty field it fits: "
                 + ", ".join(f"f{f}" for f in fits),
-                _mb("§3.3.3 (MB-D28)"),
+                Mutterbohnchen.cite("§3.3.3 (MB-D28)"),
             )
 
     def _foist_choice(self, seat: int, card: int, fields: list[int]) -> bool:
@@ -700,7 +698,9 @@ class Mutterbohnchen(Ladybohn):
             return super()._hand_position(seat, a)
         i = a.card or 0
         if i >= len(self.hands[seat]):
-            raise IllegalAction(f"your hand holds {len(self.hands[seat])} cards", _mb("§4.7"))
+            raise IllegalAction(
+                f"your hand holds {len(self.hands[seat])} cards", Mutterbohnchen.cite("§4.7")
+            )
         return i
 
     def _hampelmann_options(self, seat: int) -> list[Action]:
@@ -816,10 +816,13 @@ class Mutterbohnchen(Ladybohn):
         """``seat`` decides on the Flitzer now (``take flitzer`` or ``pass``):
         he is offered to ``seat`` and not taken yet. Both handlers ask this."""
         if self.phase != FLITZER_OFFER or seat != self.offered:
-            raise NotWaiting("the Flitzer is offered to one player at a time", _mb("§4.7 Flitzer"))
+            raise NotWaiting(
+                "the Flitzer is offered to one player at a time",
+                Mutterbohnchen.cite("§4.7 Flitzer"),
+            )
         if FLITZER not in self.revealed:
             raise IllegalAction(
-                "you have taken the Flitzer already: plant him", _mb("§4.7 Flitzer")
+                "you have taken the Flitzer already: plant him", Mutterbohnchen.cite("§4.7 Flitzer")
             )
 
     def _do_take_flitzer(self, seat: int) -> None:
@@ -861,20 +864,22 @@ class Mutterbohnchen(Ladybohn):
 
     def _do_attack(self, seat: int, a: Attack) -> None:
         if seat != self.active or self.phase != ATTACK:
-            raise NotWaiting("attacks are made in phase 1½ of your turn", _mb("§3.2"))
+            raise NotWaiting(
+                "attacks are made in phase 1½ of your turn", Mutterbohnchen.cite("§3.2")
+            )
         entry = next((e for e in self.attacks if e[0] == a.field), None)
         if entry is None:
             raise IllegalAction(
                 f"field {a.field} gives no attack this turn; attacks come from the fields "
                 f"that had a baby on top when phase 1½ began: "
                 f"{', '.join(f'f{e[0]}' for e in self.attacks)}",
-                _mb("§4.1.1"),
+                Mutterbohnchen.cite("§4.1.1"),
             )
         if a.target not in self._attack_targets():
             raise IllegalAction(
                 f"seat {a.target} cannot be attacked now: each attack targets another "
                 "opponent (with 3 players and 3 babies one opponent twice)",
-                _mb("§4.1.3 (MB-D26)"),
+                Mutterbohnchen.cite("§4.1.3 (MB-D26)"),
             )
         self.attacks.remove(entry)
         self.targets.append(a.target)
@@ -954,7 +959,9 @@ class Mutterbohnchen(Ladybohn):
             self._do_take_flitzer(seat)
             return
         if seat != self.active or self.phase != CAPTURE or not self.turned:
-            raise NotWaiting("a coin is taken in an attack of your phase 1½", _mb("§4.1.4"))
+            raise NotWaiting(
+                "a coin is taken in an attack of your phase 1½", Mutterbohnchen.cite("§4.1.4")
+            )
         card = self.table.index.get(a.bean, -1)
         if card not in self.turned or not self._fits(seat, card):
             raise IllegalAction(
@@ -962,13 +969,15 @@ class Mutterbohnchen(Ladybohn):
                 + ", ".join(
                     sorted({self.table.keys[c] for c in self.turned if self._fits(seat, c)})
                 ),
-                _mb("§4.1.4 step 5"),
+                Mutterbohnchen.cite("§4.1.4 step 5"),
             )
         self._take_coin(card)
 
     def _do_uncover(self, seat: int, a: Uncover) -> None:
         if seat != self.active or self.phase != TURN_UP:
-            raise NotWaiting("coins are turned up in an attack of your phase 1½", _mb("§4.1.2"))
+            raise NotWaiting(
+                "coins are turned up in an attack of your phase 1½", Mutterbohnchen.cite("§4.1.2")
+            )
         self._turn_up()
 
     # -- phases 2+3 merged (§3.3) -------------------------------------------------------------------
@@ -1075,18 +1084,23 @@ class Mutterbohnchen(Ladybohn):
             super()._do_plant(seat, a)
             return
         if seat != self.placer:
-            raise NotWaiting(f"seat {self.placer} places its cards now", _mb("§5.2"))
+            raise NotWaiting(
+                f"seat {self.placer} places its cards now", Mutterbohnchen.cite("§5.2")
+            )
         hand = self.hands[seat]
         i = a.card or 0
         if a.traded is not None or i >= len(hand):
-            raise IllegalAction("the final placement puts a hand card on a field", _mb("§5.2"))
+            raise IllegalAction(
+                "the final placement puts a hand card on a field", Mutterbohnchen.cite("§5.2")
+            )
         card = hand[i]
         if a.field >= len(self.fields[seat]) or a.field not in self._fits(seat, card):
             raise IllegalAction(
-                "each card goes on a non-empty field it fits", _mb("§5.2 step 1 (MB-D28)")
+                "each card goes on a non-empty field it fits",
+                Mutterbohnchen.cite("§5.2 step 1 (MB-D28)"),
             )
         if self.placed >> a.field & 1:
-            raise IllegalAction("one card per field", _mb("§5.2 step 1"))
+            raise IllegalAction("one card per field", Mutterbohnchen.cite("§5.2 step 1"))
         self._check_plant(seat, card, a.field, a.mode)
         hand.pop(i)
         self.placed |= 1 << a.field
@@ -1119,7 +1133,9 @@ class Mutterbohnchen(Ladybohn):
         elif phase == FLITZER_OFFER and seat == self.offered:
             self._check_flitzer_decision(seat)
             if self._acts(seat, PRUEGELKNABE):
-                raise IllegalAction("the Prügelknabe's owner must accept every gift", _mb("§4.7"))
+                raise IllegalAction(
+                    "the Prügelknabe's owner must accept every gift", Mutterbohnchen.cite("§4.7")
+                )
             self._emit({"type": "pass", "seat": seat})
             self._offer_flitzer()
         elif phase == FINAL_PLACE and seat == self.placer:
@@ -1141,12 +1157,13 @@ class Mutterbohnchen(Ladybohn):
         phase = self.phase
         if phase == EFFECT:
             return NotWaiting(
-                f"seat {self.effects[0][0]} first carries out the effect of a card", _mb("§4.8")
+                f"seat {self.effects[0][0]} first carries out the effect of a card",
+                Mutterbohnchen.cite("§4.8"),
             )
         if phase == FINAL_PLACE:
             return NotWaiting(
                 "nobody harvests during the final placement; the final harvest follows it",
-                _mb("§5.2"),
+                Mutterbohnchen.cite("§5.2"),
             )
         if phase == FLITZER_OFFER:
             what = (
@@ -1156,13 +1173,13 @@ class Mutterbohnchen(Ladybohn):
             )
             return NotWaiting(
                 f"seat {self.offered} first {what}; nobody harvests until he is settled",
-                _mb("§4.7 Flitzer (MB-D31)"),
+                Mutterbohnchen.cite("§4.7 Flitzer (MB-D31)"),
             )
         if self._capturing(seat):
             return NotWaiting(
                 "the attacker must plant the coin this attack captures before she may "
                 "harvest: no harvest of hers from the first coin turned up until then",
-                _mb("§4.1.4 step 5"),
+                Mutterbohnchen.cite("§4.1.4 step 5"),
             )
         return super()._anytime_refusal(seat)
 

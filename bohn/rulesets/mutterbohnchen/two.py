@@ -48,7 +48,6 @@ from bohn.rulesets.mutterbohnchen.rules import (
     PRUEGELKNABE,
     SOJA,
     Mutterbohnchen,
-    _mb,
 )
 
 USE_OFFER: Final = 48  #: phase 1: the opponent's offer, stack by stack
@@ -130,7 +129,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             raise IllegalAction(
                 f"field {f} is not one of your fields; only the holder of the "
                 "'3. Bohnenfeld' card starts a third field, when his two fields hold beans",
-                _mb("§3.5.1"),
+                Mutterbohnchen.cite("§3.5.1"),
             )
 
     def _put(self, seat: int, card: int, f: int, mode: str | None = None) -> None:
@@ -155,7 +154,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         if refusal is None and seat != self.active:
             return NotWaiting(
                 "with two players fields are harvested only on one's own turn",
-                _mb("§3.5.1.4 (MB-D10)"),
+                Mutterbohnchen.cite("§3.5.1.4 (MB-D10)"),
             )
         return refusal
 
@@ -171,7 +170,8 @@ class MutterbohnchenForTwo(Mutterbohnchen):
     def _do_use(self, seat: int, a: Use) -> None:
         if seat != self.active or self.phase not in (USE_OFFER, OFFER):
             raise NotWaiting(
-                "stacks of the offer are taken in phases 1 and 4 of your turn", _mb("§3.5.2")
+                "stacks of the offer are taken in phases 1 and 4 of your turn",
+                Mutterbohnchen.cite("§3.5.2"),
             )
         self._check_pile(a.pile)
         stack = self.stacks.pop(a.pile)
@@ -182,13 +182,13 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         if seat != self.active or self.phase != USE_OFFER:
             raise NotWaiting(
                 "stacks of the opponent's offer are discarded in phase 1 of your turn",
-                _mb("§3.5.2 phase 1"),
+                Mutterbohnchen.cite("§3.5.2 phase 1"),
             )
         self._check_pile(a.pile)
         if self._acts(seat, PRUEGELKNABE):
             raise IllegalAction(
                 "the Prügelknabe's owner must plant every stack of the offer",
-                _mb("§4.7 Prügelknabe"),
+                Mutterbohnchen.cite("§4.7 Prügelknabe"),
             )
         stack = self.stacks.pop(a.pile)
         self.discard.extend(stack)
@@ -199,7 +199,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         if pile >= len(self.stacks):
             raise IllegalAction(
                 f"the offer has {len(self.stacks)} stacks; there is no stack p{pile}",
-                _mb("§3.5.2"),
+                Mutterbohnchen.cite("§3.5.2"),
             )
 
     def _offer_used(self) -> None:
@@ -227,16 +227,17 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             if seat != self.offered or FLITZER in self.revealed:
                 raise NotWaiting(
                     "the Flitzer is being offered; only the player who took him plants now",
-                    _mb("§4.7 Flitzer (MB-D17)"),
+                    Mutterbohnchen.cite("§4.7 Flitzer (MB-D17)"),
                 )
         elif phase not in (USE_OFFER, OFFER) or not area:
             raise NotWaiting(
-                "taken stacks are planted in phases 1 and 4 of your turn", _mb("§3.5.2")
+                "taken stacks are planted in phases 1 and 4 of your turn",
+                Mutterbohnchen.cite("§3.5.2"),
             )
         if a.traded >= len(area):
             raise IllegalAction(
                 f"your trading area holds {len(area)} cards; there is no card t{a.traded}",
-                _mb("§3.5.2"),
+                Mutterbohnchen.cite("§3.5.2"),
             )
         card = area[a.traded]
         g = self._bound_to(seat, card) if phase != FLITZER_OFFER else -1
@@ -244,7 +245,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             raise IllegalAction(
                 f"the {self.table.bean_keys[self.table.bean[card]]} cards taken this phase go "
                 f"together on one field: f{g}",
-                _mb("§3.5.2"),
+                Mutterbohnchen.cite("§3.5.2"),
             )
         self._check_plant(seat, card, a.field, a.mode)
         if phase != FLITZER_OFFER:
@@ -292,7 +293,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             raise NotWaiting(
                 "cards are planted from the hand in phase 2 of your own turn "
                 "(and in the final placement)",
-                _mb("§3.5.2 phase 2"),
+                Mutterbohnchen.cite("§3.5.2 phase 2"),
             )
         super()._do_plant(seat, a)
 
@@ -300,26 +301,30 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         if seat == self.active and not self._may_plant_hand(seat):
             if self._acts(seat, MESSIE):
                 raise IllegalAction(
-                    "the Messie's owner skips planting from his hand", _mb("§4.7 Messie")
+                    "the Messie's owner skips planting from his hand",
+                    Mutterbohnchen.cite("§4.7 Messie"),
                 )
             raise IllegalAction(
                 f"you have planted {self.planted} cards from your hand this turn",
-                _mb("§3.5.2 phase 2"),
+                Mutterbohnchen.cite("§3.5.2 phase 2"),
             )
         super()._do_plant_from_hand(seat, a)
 
     def _do_drop(self, seat: int, a: Drop) -> None:
         if seat != self.active or self.phase != PLANT:
             raise NotWaiting(
-                "a hand card is discarded in phase 2 of your turn", _mb("§3.5.2 phase 2")
+                "a hand card is discarded in phase 2 of your turn",
+                Mutterbohnchen.cite("§3.5.2 phase 2"),
             )
         if self.dropped:
-            raise IllegalAction("one hand card per turn may be discarded", _mb("§3.5.2 phase 2"))
+            raise IllegalAction(
+                "one hand card per turn may be discarded", Mutterbohnchen.cite("§3.5.2 phase 2")
+            )
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(
                 f"your hand holds {len(hand)} cards; there is no card h{a.card}",
-                _mb("§3.5.2 phase 2"),
+                Mutterbohnchen.cite("§3.5.2 phase 2"),
             )
         card = hand.pop(a.card)
         self.discard.append(card)
@@ -420,13 +425,15 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         phase = self.phase
         if phase == PLANT and seat == self.active:
             if not self.planted and self._may_plant_hand(seat):
-                raise IllegalAction("you must plant your front card", _mb("§3.5.2 phase 2"))
+                raise IllegalAction(
+                    "you must plant your front card", Mutterbohnchen.cite("§3.5.2 phase 2")
+                )
             self._emit({"type": "pass", "seat": seat})
             self._reveal()
         elif phase == OFFER and seat == self.active:
             if any(self.trade):
                 raise IllegalAction(
-                    "plant every card taken this phase first", _mb("§3.5.2 phase 4")
+                    "plant every card taken this phase first", Mutterbohnchen.cite("§3.5.2 phase 4")
                 )
             self._emit({"type": "pass", "seat": seat})
             self._end_turn()  # phase 5; the stacks left are the opponent's offer

@@ -58,10 +58,6 @@ _DATA: dict[str, Any] = json.loads(
 )
 
 
-def _pb(section: str) -> str:
-    return f"prohibohn {section}"
-
-
 class EstablishmentTable:
     """The establishment, Police Station and Razzia cards of ``cards.json``,
     as small ints (index = position in the file)."""
@@ -291,14 +287,18 @@ class Prohibohn(AlCabohne):
 
     def _do_stash(self, seat: int, a: Stash) -> None:
         if self.phase != START_COINS or self.stashed[seat]:
-            raise NotWaiting("the starting coins are laid once, at set-up", _pb("§2 step 1.2"))
+            raise NotWaiting(
+                "the starting coins are laid once, at set-up", Prohibohn.cite("§2 step 1.2")
+            )
         hand = self.hands[seat]
         if len(a.cards) != 2 or len(set(a.cards)) != 2:
-            raise IllegalAction("lay exactly 2 different hand cards as coins", _pb("§2 step 1.2"))
+            raise IllegalAction(
+                "lay exactly 2 different hand cards as coins", Prohibohn.cite("§2 step 1.2")
+            )
         if max(a.cards) >= len(hand):
             raise IllegalAction(
                 f"your hand holds {len(hand)} cards; there is no h{max(a.cards)}",
-                _pb("§2 step 1.2"),
+                Prohibohn.cite("§2 step 1.2"),
             )
         cards = [hand[i] for i in sorted(a.cards)]
         for i in sorted(a.cards, reverse=True):
@@ -316,7 +316,9 @@ class Prohibohn(AlCabohne):
     fields_for_sale = False
 
     def _field_refusal(self, seat: int) -> BohnError | None:
-        return IllegalAction("in Prohibohn no field can be bought", _pb("§2 step 2"))  # §1.1
+        return IllegalAction(
+            "in Prohibohn no field can be bought", Prohibohn.cite("§2 step 2")
+        )  # §1.1
 
     # -- who owns what ------------------------------------------------------------------------
 
@@ -393,15 +395,18 @@ class Prohibohn(AlCabohne):
 
     def _do_protect(self, seat: int, a: Protect) -> None:
         if self.phase != PROTECT or seat != self.active:
-            raise NotWaiting("pub-3 gives more cards in phase 2 of your turn", _pb("§4.2 Pub"))
+            raise NotWaiting(
+                "pub-3 gives more cards in phase 2 of your turn", Prohibohn.cite("§4.2 Pub")
+            )
         f = self.protecting
         if a.field != f:
             raise IllegalAction(
-                f"field {f} is the field whose cards go to the boss now", _pb("§4.2 Pub")
+                f"field {f} is the field whose cards go to the boss now", Prohibohn.cite("§4.2 Pub")
             )
         if not self._may_protect(f):
             raise IllegalAction(
-                "no boss grows the type of that field's top card now", _pb("§4.2 Pub (PB-D11)")
+                "no boss grows the type of that field's top card now",
+                Prohibohn.cite("§4.2 Pub (PB-D11)"),
             )
         self._protection(f, self.protect_boss)
         if not self._may_protect(f):
@@ -455,10 +460,12 @@ class Prohibohn(AlCabohne):
             raise IllegalAction(
                 "this card comes from the front of your hand (variete-4 frees the first "
                 "card, variete-3 the second)",
-                _pb("§4.2 Varieté"),
+                Prohibohn.cite("§4.2 Varieté"),
             )
         if i >= len(hand):
-            raise IllegalAction(f"your hand holds {len(hand)} cards; there is no h{i}", _pb("§3"))
+            raise IllegalAction(
+                f"your hand holds {len(hand)} cards; there is no h{i}", Prohibohn.cite("§3")
+            )
         return i
 
     def _planting_done(self, seat: int) -> bool:
@@ -476,19 +483,26 @@ class Prohibohn(AlCabohne):
 
     def _do_drop(self, seat: int, a: Drop) -> None:
         if seat != self.active or self.phase != PLANT or self.stage != 3:
-            raise NotWaiting("casino-3 discards a card in phase 3 of your turn", _pb("§4.2 Casino"))
+            raise NotWaiting(
+                "casino-3 discards a card in phase 3 of your turn", Prohibohn.cite("§4.2 Casino")
+            )
         if not self.owns(seat, CASINO_3):
-            raise IllegalAction("only the owner of casino-3 may discard a hand card", _pb("§4.2"))
+            raise IllegalAction(
+                "only the owner of casino-3 may discard a hand card", Prohibohn.cite("§4.2")
+            )
         if self.dropped:
-            raise IllegalAction("casino-3 discards one card per turn", _pb("§4.2 (PB-D5)"))
+            raise IllegalAction(
+                "casino-3 discards one card per turn", Prohibohn.cite("§4.2 (PB-D5)")
+            )
         hand = self.hands[seat]
         if a.card >= len(hand):
             raise IllegalAction(
-                f"your hand holds {len(hand)} cards; there is no h{a.card}", _pb("§4.2")
+                f"your hand holds {len(hand)} cards; there is no h{a.card}", Prohibohn.cite("§4.2")
             )
         if not self.planted and len(hand) == 1:
             raise IllegalAction(
-                "your only card is the one you must plant first", _pb("§4.2 Casino (PB-D5)")
+                "your only card is the one you must plant first",
+                Prohibohn.cite("§4.2 Casino (PB-D5)"),
             )
         card = hand.pop(a.card)
         self.discard.append(card)
@@ -577,7 +591,7 @@ class Prohibohn(AlCabohne):
         if seat != self.active or self.phase != UNCOVER_MORE:
             raise NotWaiting(
                 "the Undertakers go on uncovering after the early stop of your phase 4",
-                _pb("§4.2 Undertaker"),
+                Prohibohn.cite("§4.2 Undertaker"),
             )
         if not self.owns(seat, UNDERTAKER_4):
             self.limit = 2  # undertaker-3: one more card, then uncovering ends
@@ -623,12 +637,13 @@ class Prohibohn(AlCabohne):
         if seat != self.active or self.phase != DRAW_CHOICE:
             raise NotWaiting(
                 "the Gas Stations choose how many cards to draw in phase 6 of your turn",
-                _pb("§4.2 Gas Station"),
+                Prohibohn.cite("§4.2 Gas Station"),
             )
         counts = self.draw_choices(seat)
         if a.count not in counts:
             raise IllegalAction(
-                f"you may draw {' or '.join(map(str, counts))} cards", _pb("§4.2 Gas Station")
+                f"you may draw {' or '.join(map(str, counts))} cards",
+                Prohibohn.cite("§4.2 Gas Station"),
             )
         self._draw_phase(a.count)
 
@@ -643,7 +658,7 @@ class Prohibohn(AlCabohne):
 
     def _anytime_refusal(self, seat: int) -> BohnError | None:
         if self.phase in _DECISIONS:
-            return IllegalAction("settle the open decision first", _pb("§4.1"))
+            return IllegalAction("settle the open decision first", Prohibohn.cite("§4.1"))
         return super()._anytime_refusal(seat)
 
     def _payment(self, seat: int, e: int, name: str | None) -> tuple[int, int]:
@@ -653,21 +668,23 @@ class Prohibohn(AlCabohne):
         if e not in ESTABLISHMENTS.other_price:
             raise IllegalAction(
                 f"{ESTABLISHMENTS.keys[e]} is paid only with its own type; name no type",
-                _pb("§4.1.1"),
+                Prohibohn.cite("§4.1.1"),
             )
         if name not in self.table.bean_index or self.table.bean_index[name] == BLAUE:
             raise IllegalAction(
                 f"the Razzia costs 4 blaue coins or {ESTABLISHMENTS.other_price[e]} coins of "
                 f"one other bean type; {name!r} is not such a type",
-                _pb("§4.1.1"),
+                Prohibohn.cite("§4.1.1"),
             )
         return self.table.bean_index[name], ESTABLISHMENTS.other_price[e]
 
     def _do_build(self, seat: int, a: Build) -> None:
         if not self._may_build(seat):
             if seat != self.active:
-                raise NotWaiting("purchases are made during your own turn", _pb("§4.1.4"))
-            raise IllegalAction("settle the open decision first", _pb("§4.1"))
+                raise NotWaiting(
+                    "purchases are made during your own turn", Prohibohn.cite("§4.1.4")
+                )
+            raise IllegalAction("settle the open decision first", Prohibohn.cite("§4.1"))
         e = ESTABLISHMENTS.index.get(a.building, -1)
         if e < 0:
             raise InvalidAction(
@@ -675,17 +692,19 @@ class Prohibohn(AlCabohne):
             )
         key = ESTABLISHMENTS.keys[e]
         if e not in self.supply:
-            raise IllegalAction(f"{key} is no longer to be had", _pb("§4.1.3"))
+            raise IllegalAction(f"{key} is no longer to be had", Prohibohn.cite("§4.1.3"))
         if ESTABLISHMENTS.group[e] == "police" and any(
             ESTABLISHMENTS.group[o] == "police" for o in self.owned[seat]
         ):
-            raise IllegalAction("a player may own only one Police Station", _pb("§4.1.3"))
+            raise IllegalAction(
+                "a player may own only one Police Station", Prohibohn.cite("§4.1.3")
+            )
         bean, price = self._payment(seat, e, a.name)
         have = self.coins_of_type(seat, bean)
         if have < price:
             raise IllegalAction(
                 f"{key} costs {price} {self.table.bean_keys[bean]} coins and you have {have}",
-                _pb("§4.1.1"),
+                Prohibohn.cite("§4.1.1"),
             )
         self._pay_typed(seat, bean, price, key, under=True)
         self.under += price
@@ -722,7 +741,8 @@ class Prohibohn(AlCabohne):
     def _do_remove(self, seat: int, a: Remove) -> None:
         if seat != self.active or self.phase not in (REMOVE_THIRD, PUB_REMOVE):
             raise NotWaiting(
-                "a card is removed only right after the purchase that allows it", _pb("§4.1.6")
+                "a card is removed only right after the purchase that allows it",
+                Prohibohn.cite("§4.1.6"),
             )
         e = ESTABLISHMENTS.index.get(a.card, -1)
         if self.phase == REMOVE_THIRD:
@@ -730,7 +750,7 @@ class Prohibohn(AlCabohne):
                 raise IllegalAction(
                     f"only {ESTABLISHMENTS.keys[self.third]}, the third card of the establishment "
                     "you bought twice, may be removed now",
-                    _pb("§4.1.6"),
+                    Prohibohn.cite("§4.1.6"),
                 )
             self.supply.remove(e)
             self.third = -1
@@ -738,7 +758,7 @@ class Prohibohn(AlCabohne):
             if e not in self.removable(seat):
                 raise IllegalAction(
                     f"{a.card} is not a 1-establishment of your opponent worth exactly 1",
-                    _pb("§4.2 Pub"),
+                    Prohibohn.cite("§4.2 Pub"),
                 )
             self.owned[1 - seat].remove(e)
         self._emit({"type": "remove", "seat": seat, "card": a.card})
@@ -747,13 +767,14 @@ class Prohibohn(AlCabohne):
     def _do_take(self, seat: int, a: Take) -> None:
         if seat != self.active or self.phase != POLICE_PICK:
             raise NotWaiting(
-                "a treasury coin is taken right after buying a Police Station", _pb("§4.4")
+                "a treasury coin is taken right after buying a Police Station",
+                Prohibohn.cite("§4.4"),
             )
         bean = self.table.bean_index.get(a.bean, -1)
         tb = self.table.bean
         picks = [i for i, c in enumerate(self.treasury) if tb[c] == bean]
         if not picks:
-            raise IllegalAction(f"the treasury holds no {a.bean} coin", _pb("§4.4"))
+            raise IllegalAction(f"the treasury holds no {a.bean} coin", Prohibohn.cite("§4.4"))
         coin = self.treasury.pop(picks[-1])
         self.coins[seat].append(coin)
         self._emit(

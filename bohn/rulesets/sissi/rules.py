@@ -221,11 +221,7 @@ class Sissi(Bohnanza):
 
     def _rule(self, section: str) -> str:
         """The rule an inherited Bohnanza check cites, as a section of this game."""
-        return f"sissi {_SECTIONS.get(section, section)}"
-
-    @staticmethod
-    def _sissi(section: str) -> str:
-        return f"sissi {section}"
+        return Sissi.cite(_SECTIONS.get(section, section))
 
     def captain(self, seat: int, f: int) -> int | None:
         """The bean type of the Captains on field ``f`` (None: it holds none)."""
@@ -266,12 +262,12 @@ class Sissi(Bohnanza):
             raise IllegalAction(
                 f"field {f} holds {self.table.bean_keys[captain]} Captains; {keys[card]} may go "
                 "only on an empty field or a field without Captains of another variety",
-                self._sissi("§3.1"),
+                Sissi.cite("§3.1"),
             )
         top = keys[self.fields[seat][f][-1]]
         raise IllegalAction(
             f"{keys[card]} directly on {top} is allowed only in phase 3 (option same_on_same)",
-            self._sissi("§3.1 (SI-D4)"),
+            Sissi.cite("§3.1 (SI-D4)"),
         )
 
     # -- §1.2 no field can be bought ------------------------------------------
@@ -282,7 +278,7 @@ class Sissi(Bohnanza):
         return IllegalAction(
             f"fields cannot be bought in Sissi; each player keeps his {self.FIELDS[self.n]} "
             "fields for the whole game",
-            self._sissi("§1.2"),
+            Sissi.cite("§1.2"),
         )
 
     # -- phase 4: draw -----------------------------------------------------------
