@@ -45,15 +45,19 @@ const { ICON_NAMES, SYMBOLS, beanDrawing, beanLook, beanOutline, beanShape, effe
   await import("../../bohn/server/static/cards.js");
 const { readFileSync, readdirSync } = await import("node:fs");
 
-/** Every symbol the rulesets' palettes give their groups (bohn/rulesets/<r>/cards.json). */
+/** Every symbol the bean palettes give their groups: the shared one
+ * (bohn/palette.json) and each ruleset's own (bohn/rulesets/<r>/cards.json). */
 function paletteSymbols() {
   const root = new URL("../../bohn/rulesets/", import.meta.url);
-  const out = new Map(); // symbol name -> groups
+  const files = [new URL("../palette.json", root)];
   for (const dir of readdirSync(root, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
+    if (dir.isDirectory()) files.push(new URL(`${dir.name}/cards.json`, root));
+  }
+  const out = new Map(); // symbol name -> groups
+  for (const file of files) {
     let data;
     try {
-      data = JSON.parse(readFileSync(new URL(`${dir.name}/cards.json`, root), "utf8"));
+      data = JSON.parse(readFileSync(file, "utf8"));
     } catch {
       continue;
     }
