@@ -166,7 +166,7 @@ class Session:
     def run(self) -> int:
         game = self.game
         n = game.n
-        last = (int(getattr(game, "active", 0)) - 1) % n
+        last = (game.active_seat() - 1) % n
         for entry in game.events(self.seat):
             line = self.words.event(entry, self.seat)
             if line is not None:

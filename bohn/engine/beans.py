@@ -460,6 +460,9 @@ class BeanGame(Game):
     # ------------------------------------------------------------------------
     # small helpers
 
+    def active_seat(self) -> int:
+        return self.active
+
     def _rule(self, section: str) -> str:
         """The rule a shared bean-game check cites: ``section`` in Bohnanza's
         numbering, which a ruleset maps to where its own rules keep it (High

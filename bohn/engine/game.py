@@ -295,6 +295,13 @@ class Game(ABC):
     #: needs no new table.
     HANDLERS: ClassVar[dict[type, str]] = {}
 
+    def active_seat(self) -> int:
+        """The seat whose turn it is: the one the game's turn order is at
+        (the active player of a bean game, the team member who moves in
+        Bohnkick); 0 for a game without turns. Bots, simulations and the
+        research environments start their round of seats after it."""
+        return 0
+
     @classmethod
     def cite(cls, section: str) -> str:
         """The rule a refusal names: ``section`` of this class's rules file

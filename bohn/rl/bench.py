@@ -64,7 +64,7 @@ def _engine_steps(variant: str, players: int, steps: int, observe: bool) -> floa
     start = time.perf_counter()
     while done < steps:
         game = cls.new(players, seed=seed)
-        last = (getattr(game, "active", 0) - 1) % players
+        last = (game.active_seat() - 1) % players
         while done < steps:
             waiting = game.waiting_for()
             if not waiting:

@@ -284,7 +284,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._last = (getattr(self.game, "active", 0) - 1) % self.players
+        self._last = (self.game.active_seat() - 1) % self.players
         self._state = None
         self._select()
 

@@ -92,7 +92,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             for s, spec in zip(others, self.opponents, strict=True)
         }
         self._trackers = {}
-        self._last = (getattr(self.game, "active", 0) - 1) % self.config.players
+        self._last = (self.game.active_seat() - 1) % self.config.players
         self._state = None
         self._advance()
 

@@ -80,7 +80,7 @@ class _SelfPlayGame:
             game_seed = int(self.rng.integers(0, 2**62))
         self.game = self.config.new_game(game_seed)
         n = self.config.players
-        self.last = (getattr(self.game, "active", 0) - 1) % n
+        self.last = (self.game.active_seat() - 1) % n
         self._select()
 
     def _select(self) -> None:

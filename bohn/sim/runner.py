@@ -56,7 +56,7 @@ def play_game(
     if len(bots) != n:
         raise ValueError(f"{n} seats need {n} bots, got {len(bots)}")
     if last is None:
-        last = (getattr(game, "active", 0) - 1) % n
+        last = (game.active_seat() - 1) % n
     steps = 0
     trackers: dict[int, Any] = {}
     while True:

@@ -694,6 +694,9 @@ class Bohnkick(Game):
     def phase_name(self) -> str:
         return self.PHASES[self.phase]
 
+    def active_seat(self) -> int:
+        return self.mover if self.mover >= 0 else self.last
+
     def waiting_for(self) -> frozenset[int]:
         if self.phase == OVER:
             return seats_of(0)
