@@ -1241,7 +1241,9 @@ class BeanGame(Game):
             out = [
                 _HARVEST[f] for f, fld in enumerate(fields) if len(fld) >= 2 or (fld and not big)
             ]
-        if self._buy_refusal(seat) is None and self._may_buy_field(seat):
+        # the field's own question first: it answers most seats at once (no
+        # coins to pay), before the turn's refusal is asked a second time
+        if self._may_buy_field(seat) and self._buy_refusal(seat) is None:
             out.append(_BUY)
         return out
 

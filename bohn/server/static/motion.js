@@ -748,7 +748,9 @@ export function animate(before, opts = {}) {
   const ms = durationFor(interval, !!opts.fit, now < busyUntil);
   if (!before || !before.zones.size || opts.skip || ms < SKIP_MS) return publish(records);
   const after = readZones(before.root || table());
-  const plan = matchMoves(contents(before.zones), contents(after), ["ball"]);
+  const was = contents(before.zones);
+  const current = contents(after);
+  const plan = matchMoves(was, current, ["ball"]);
   const calm = reduced();
   const fade = Math.min(FADE_MS, ms);
   const stagger = new Map(); // zone -> how many cards arrived there so far
@@ -760,18 +762,7 @@ export function animate(before, opts = {}) {
   const itemOf = (zones, end) => (end.index >= 0 ? (zones.get(end.zone) || { items: [] }).items[end.index] || null : null);
   // a card that stayed moves only in a place whose cards changed, or on from
   // where it was when a state came while it was still travelling
-  const was = contents(before.zones);
-  const changed = new Set(
-    [...after.keys()].filter(
-      (id) =>
-        !was[id] ||
-        was[id].keys.join("\n") !==
-          after
-            .get(id)
-            .items.map((i) => i.key)
-            .join("\n"),
-    ),
-  );
+  const changed = new Set([...after.keys()].filter((id) => !was[id] || was[id].keys.join("\n") !== current[id].keys.join("\n")));
   for (const [id, z] of before.zones) if (z.items.some((i) => i.flying)) changed.add(id);
   // every rectangle this redraw needs is read now, before any animation
   // starts: a read after one would make the browser lay the page out again

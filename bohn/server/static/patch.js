@@ -69,14 +69,7 @@ function keyOf(n) {
 // the form controls: what they hold is not in their attributes
 const LIVE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
-function sameAttributes(a, b) {
-  const x = a.attributes;
-  const y = b.attributes;
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i += 1) if (b.getAttribute(x[i].name) !== x[i].value) return false;
-  return true;
-}
-
+/** Give ``old`` the attributes of ``neu``, writing only those that differ. */
 function syncAttributes(old, neu) {
   const want = neu.attributes;
   for (let i = old.attributes.length - 1; i >= 0; i -= 1) {
@@ -105,7 +98,7 @@ export function morph(old, neu) {
     old.replaceWith(neu);
     return neu;
   }
-  if (!sameAttributes(old, neu)) syncAttributes(old, neu);
+  syncAttributes(old, neu);
   morphChildren(old, [...neu.childNodes]);
   return old;
 }
