@@ -110,7 +110,10 @@ def test_seats_that_cannot_be_taken(client: TestClient) -> None:  # noqa: F811
 
 
 def test_no_seat_is_taken_in_a_finished_game(client: TestClient) -> None:  # noqa: F811
-    g = new_game(client, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+    # a short game (Bohnkick for two), played to its end through the API
+    g = new_game(
+        client, variant="bohnkick", players=2, seats=[{"kind": "human"}, {"kind": "human"}]
+    )
     tokens = [j["token"] for j in g["join"]]  # the creator plays both people's seats
     bots = [make_bot("random", 1), make_bot("random", 2)]
     for _ in range(20_000):

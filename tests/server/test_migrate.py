@@ -33,32 +33,50 @@ def head() -> str:
     return max(p.name.split("_", 1)[0] for p in versions.glob("[0-9]*.py"))
 
 
-def migrate_at_once(url: str) -> None:
-    """Start :data:`PROCESSES` processes that each migrate ``url`` at the
-    same moment (each imports, says it is ready, and waits for the word to
-    go, given to all once all are ready); each must succeed."""
+def migrate_at_once(urls: list[str]) -> None:
+    """Start :data:`PROCESSES` processes, then for each of ``urls`` in turn
+    have them all migrate it at the same moment: each process imports once
+    and says it is ready, then migrates each URL as soon as it reads it (given
+    to all at once) and says how it went; every migration must succeed."""
     code = (
-        "import sys\nfrom bohn.server.store import migrate\n"
-        f"print('ready', flush=True)\nsys.stdin.readline()\nmigrate({url!r})\n"
+        "import sys, traceback\nfrom bohn.server.store import migrate\n"
+        "print('ready', flush=True)\n"
+        "for line in sys.stdin:\n"
+        "    try:\n"
+        "        migrate(line.strip())\n"
+        "        print('ok', flush=True)\n"
+        "    except Exception:\n"
+        "        print(traceback.format_exc().replace('\\n', ' | '), flush=True)\n"
     )
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", code],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # a failure's traceback comes on stdout
             text=True,
         )
         for _ in range(PROCESSES)
     ]
-    for p in procs:
-        assert p.stdout is not None and p.stdout.readline().strip() == "ready"
-    for p in procs:
-        assert p.stdin is not None
-        p.stdin.write("go\n")
-        p.stdin.flush()
-    errors = [err for p in procs for err in [p.communicate(timeout=120)[1]] if p.returncode]
-    assert not errors, errors[0]
+    try:
+        for p in procs:
+            assert p.stdout is not None and p.stdout.readline().strip() == "ready"
+        for url in urls:
+            for p in procs:
+                assert p.stdin is not None
+                p.stdin.write(url + "\n")
+                p.stdin.flush()
+            said = [p.stdout.readline().strip() for p in procs if p.stdout is not None]
+            errors = [s for s in said if s != "ok"]
+            assert not errors, f"{url}: {errors[0]}"
+    finally:
+        for p in procs:
+            if p.stdin is not None:
+                p.stdin.close()
+        for p in procs:
+            p.wait(timeout=120)
+            if p.stdout is not None:
+                p.stdout.close()
 
 
 @pytest.fixture
@@ -83,8 +101,8 @@ def fresh_pg() -> Iterator[list[str]]:
 def test_servers_starting_together_on_postgresql_migrate_it_once(fresh_pg: list[str]) -> None:
     import psycopg
 
+    migrate_at_once(fresh_pg)
     for url in fresh_pg:
-        migrate_at_once(url)
         with psycopg.connect(url) as conn:
             assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(head(),)]
             tables = {
@@ -97,9 +115,9 @@ def test_servers_starting_together_on_postgresql_migrate_it_once(fresh_pg: list[
 
 
 def test_servers_starting_together_on_sqlite_migrate_it_once(tmp_path: Path) -> None:
-    for i in range(ROUNDS):
-        path = tmp_path / f"bohn{i}.db"
-        migrate_at_once(f"sqlite:///{path}")
+    paths = [tmp_path / f"bohn{i}.db" for i in range(ROUNDS)]
+    migrate_at_once([f"sqlite:///{path}" for path in paths])
+    for path in paths:
         with sqlite3.connect(path) as conn:
             assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(head(),)]
             tables = {
