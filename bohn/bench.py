@@ -36,7 +36,7 @@ from typing import Any
 from bohn import _native as native
 from bohn.engine.game import Game
 from bohn.engine.rng import derive_seed
-from bohn.rulesets import find_variant
+from bohn.rulesets import DEFAULT_VARIANT, find_variant
 from bohn.sim.batch import seat_bots, sim_options
 from bohn.sim.runner import make_bots, play_game
 
@@ -141,7 +141,7 @@ def _search_costs(samples: list[Game], searches: int) -> tuple[float, float]:
 
 
 def run_bench(
-    variant: str = "bohnanza",
+    variant: str = DEFAULT_VARIANT,
     players: int = 4,
     games: int | None = None,
     seconds: float | None = None,

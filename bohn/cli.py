@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from bohn import __version__
 from bohn.engine.errors import BohnError
+from bohn.rulesets import DEFAULT_VARIANT
 from bohn.userfiles import PartFile, UsageError, check_output, read_text
 from bohn.variants import variant_info
 
@@ -43,7 +44,7 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 #: the variant ``bohn bench`` measures unless told another
-BENCH_VARIANT = "bohnanza"
+BENCH_VARIANT = DEFAULT_VARIANT
 
 
 class HelpFormatter(argparse.HelpFormatter):

@@ -78,15 +78,6 @@ THINKING_AFTER = 0.3
 INTERRUPTED = 130
 
 
-def field_price(game: Game, seat: int) -> int | None:
-    """The coins ``seat`` pays for the third field, as the engine charges them
-    (``third_field_price``), or None in a game without fields to buy."""
-    price = getattr(game, "third_field_price", None)
-    if price is None or "third_field_price" not in game.options:  # no field for sale
-        return None
-    return int(price(seat))
-
-
 class Quit(Exception):
     """The person left the game: ``quit`` or the end of input (exit status
     0), or Ctrl-C (:data:`INTERRUPTED`)."""
@@ -356,7 +347,7 @@ class Session:
     def keys(self, obs: dict[str, Any], legal: list[Action]) -> Keys:
         """The keys that answer now and the items of the prompt that show
         them (:func:`bohn.prompt_keys.prompt_keys`)."""
-        return prompt_keys(self.words, obs, self.seat, legal, field_price(self.game, self.seat))
+        return prompt_keys(self.words, obs, self.seat, legal, self.game.field_price(self.seat))
 
     def prompt_lines(self, items: list[str], most: int = PROMPT_LINES) -> list[str]:
         """The items of the prompt in at most ``most`` lines of 80 columns,
@@ -667,7 +658,7 @@ class Session:
         game = self.game
         obs = game.observe(self.seat)
         legal = self.ordered_legal()
-        price = field_price(game, self.seat)
+        price = game.field_price(self.seat)
         asking = None
         if obs.get("phase") == "quirk":
             asking = self.words.asking(obs, self.seat, legal, list(game.events(self.seat)))

@@ -52,7 +52,7 @@ from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.beans import PLANT, PLANT_TRADED, TRADE, BeanGame
 from bohn.engine.errors import BohnError, InvalidAction, SetupError
 from bohn.engine.game import Game
-from bohn.rulesets import ruleset
+from bohn.rulesets import DEFAULT_VARIANT, ruleset
 
 #: the top-level keys a scenario may use (any other key is ignored)
 SCENARIO_KEYS = ("variant", "players", "seed", "options", "setup", "actions")
@@ -440,7 +440,7 @@ def load_position(data: dict[str, Any]) -> Game:
     check_keys(data, TOP_KEYS, "a scenario")
     variant = data.get("variant")
     if not isinstance(variant, str):
-        raise SetupError('a scenario needs a variant, e.g. "variant": "bohnanza"')
+        raise SetupError(f'a scenario needs a variant, e.g. "variant": "{DEFAULT_VARIANT}"')
     cls = ruleset(variant).game
     loader = loader_of(variant)
     setup = data.get("setup", {})

@@ -834,7 +834,7 @@ def format_tournament(t: dict[str, Any]) -> str:
     if any(p["ci_method"] == "normal" for p in pairs):
         lines.append("(shared wins occurred: intervals of those pairs are normal intervals)")
     if any(p["no_winner"] for p in pairs):
-        lines.append("games nobody won (the mafia did), and A's win rate among the others:")
+        lines.append("games nobody won (the house did), and A's win rate among the others:")
         for p in pairs:
             ci = f"[{p['decided_ci'][0]:.3f}, {p['decided_ci'][1]:.3f}]"
             lines.append(

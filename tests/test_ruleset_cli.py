@@ -153,7 +153,7 @@ class Batch:
             assert all(scores[s] == scores[s % 2] for s in range(self.players)), scores
             assert sum(wins) >= self.games * (self.players // 2)
         elif rules.mafia:  # every game is won by one player or by the mafia
-            assert 0 <= summary["mafia_wins"] == self.games - sum(wins)
+            assert 0 <= summary["house_wins"] == self.games - sum(wins)
         else:  # a tie is broken: one winner per game
             assert sum(wins) == self.games
         reasons, allowed = summary["reasons"], self.reasons or rules.reasons
@@ -493,7 +493,7 @@ def test_sim_summary_is_deterministic(capsys: pytest.CaptureFixture[str], case: 
         assert all(low < s < high for s in scores), scores
     assert summary["mean_steps"] > rules.min_steps
     if rules.mafia:  # random bots feed the mafia
-        assert summary["mafia_mean_score"] > max(scores)
+        assert summary["house_mean_score"] > max(scores)
     if case.twice:
         assert untimed(case.run(capsys)) == untimed(summary)
 
@@ -508,7 +508,7 @@ def test_sim_greedy_beats_random(capsys: pytest.CaptureFixture[str], case: Greed
     assert wins[1:] == [0] * (case.players - 1) and wins[0] >= case.wins, wins
     assert scores[0] > case.factor * max(scores[1:]), scores
     if case.ruleset.mafia:
-        assert scores[0] > summary["mafia_mean_score"] > max(scores[1:])
+        assert scores[0] > summary["house_mean_score"] > max(scores[1:])
 
 
 @pytest.mark.parametrize("case", REPLAYS, ids=str)

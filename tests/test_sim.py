@@ -224,16 +224,21 @@ def test_format_summary_is_a_table(batch30: BatchResult) -> None:
     assert "ended by: " in text and "games/s" in text
 
 
-def test_summary_counts_the_mafia() -> None:
-    """In a mafia game every game is won by one seat or by the mafia; the
-    summary says how often the mafia won and its mean treasury."""
+def test_summary_counts_the_house() -> None:
+    """In a game against a house (Al Cabohne's mafia) every game is won by
+    one seat or by the house; the summary names it and says how often it
+    won and its mean treasury."""
     batch = run_batch("al-cabohne", 2, 12, seed=3, jobs=1)
     s = batch.summary()
-    assert sum(s["wins"]) + s["mafia_wins"] == s["games"] == 12
+    assert s["house"] == "the mafia"
+    assert sum(s["wins"]) + s["house_wins"] == s["games"] == 12
+    assert s["house_wins"] == sum(
+        1 for r in batch.records if r.result["details"]["winner"] == "mafia"
+    )
     treasuries = [r.result["details"]["mafia"] for r in batch.records]
-    assert s["mafia_mean_score"] == round(sum(treasuries) / 12, 4)
+    assert s["house_mean_score"] == round(sum(treasuries) / 12, 4)
     assert "the mafia" in format_summary(s)
-    assert "mafia_wins" not in run_batch("bohnanza", 3, 2, seed=3).summary()
+    assert "house_wins" not in run_batch("bohnanza", 3, 2, seed=3).summary()
 
 
 @pytest.mark.parametrize("columns", [80, 60, 40, 20])

@@ -25,6 +25,9 @@ The rules:
   ruleset's game is one its own game is built on (a base class): Ladybohn's
   parts may use Bohnanza's, never Prohibohn's; what several rulesets share
   lives in the generic layers (the engine's actions, the catalogue);
+* no code outside ``bohn/rulesets/`` names a ruleset (a variant id, a
+  package, a title) or what only some rulesets have (:data:`RULESET_WORDS`):
+  comments, docstrings and the help's examples aside;
 * no module is over :data:`MAX_LINES` lines.
 
 Each test reports every violation, naming the file, the line and the import.
@@ -33,6 +36,7 @@ Each test reports every violation, naming the file, the line and the import.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -339,3 +343,119 @@ def test_one_citation_helper() -> None:
                 if isinstance(ret, ast.Return) and isinstance(ret.value, ast.JoinedStr):
                     bad.append(f"{module_file(name)}:{node.lineno}: {node.name}")
     assert not bad, "citation helpers besides Game.cite:\n" + "\n".join(bad)
+
+
+# ---------------------------------------------------------------------------
+# no ruleset named outside its package: the generic layers work through the
+# contract (``bohn.engine.game.Game``) and the registry's parts
+
+#: the words of what only some rulesets have, that no generic layer's code
+#: may spell either (a rival no seat plays is the contract's house)
+RULESET_WORDS = ("mafia", "treasury", "distillery", "boss", "bosses", "cognac")
+#: the programs written for one game, as a user writes them against the
+#: public API (``bohn/rl/examples/sissi_reinforce.py`` learns Sissi)
+EXAMPLE_DIRS = ("bohn/rl/examples/",)
+#: the family the games belong to, which a text may name without naming its base game
+FAMILY = "bohnanza family"
+
+
+def ruleset_name_pattern() -> re.Pattern[str]:
+    """Every variant id, package name and title of a registered ruleset, and
+    :data:`RULESET_WORDS`, as whole words in any case, ``-``, ``_`` and a
+    space alike."""
+    from bohn.rulesets import RULESETS
+
+    names = set(RULESET_WORDS)
+    for variant, r in RULESETS.items():
+        names |= {variant, r.package.rsplit(".", 1)[1], r.game.title}
+    words = sorted(
+        (re.sub(r"[-_ ]", "[-_ ]", re.escape(n.lower()).replace("\\", "")) for n in names),
+        key=len,
+        reverse=True,
+    )
+    return re.compile(r"(?<![a-z0-9])(" + "|".join(words) + r")(?![a-z0-9])", re.IGNORECASE)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            out.add(id(body[0].value))
+    return out
+
+
+def _help_examples(tree: ast.AST) -> set[int]:
+    """The strings given to ``examples(...)``: a command's help shows them as
+    commands a user may type, naming games as a user does."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "examples":
+            out |= {id(a) for a in node.args}
+    return out
+
+
+def names_in_code(source: str) -> list[tuple[int, str, str]]:
+    """``(line, word, text)`` for every ruleset name in ``source``'s code:
+    its identifiers and string literals, not its comments, docstrings or
+    help examples."""
+    pattern = ruleset_name_pattern()
+    tree = ast.parse(source)
+    skip = _docstrings(tree) | _help_examples(tree)
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        text = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        elif isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            text = node.name
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            text = node.arg
+        if text is None:
+            continue
+        m = pattern.search(text.lower().replace(FAMILY, "").replace("_", " "))
+        if m:
+            found.append((getattr(node, "lineno", 0), m.group(0), text))
+    return found
+
+
+def test_the_name_check_finds_what_it_should() -> None:
+    code = (
+        '"""Sissi, in a docstring, is a comment."""\n'
+        "# so is high-bohn\n"
+        "def f(treasury):\n"
+        '    x = "al-cabohne"\n'
+        "    y = obs.mutterbohnchen\n"
+        '    z = "the Bohnanza family"\n'
+        '    return examples("bohn play sissi")\n'
+    )
+    assert [(line, word.lower()) for line, word, _ in names_in_code(code)] == [
+        (3, "treasury"),
+        (4, "al-cabohne"),
+        (5, "mutterbohnchen"),
+    ]
+
+
+def test_no_generic_layer_names_a_ruleset() -> None:
+    """Outside ``bohn/rulesets/`` no code names a ruleset or what only some
+    rulesets have: the generic layers ask the contract (``Game``) and the
+    registry (``DEFAULT_VARIANT``, the parts) instead."""
+    bad = []
+    for name, path in all_modules().items():
+        where = module_file(name)
+        if where.startswith(("bohn/rulesets/", *EXAMPLE_DIRS)):
+            continue
+        for line, word, text in names_in_code(path.read_text(encoding="utf-8")):
+            bad.append(f"{where}:{line}: {word!r} in {text[:70]!r}")
+    assert not bad, "generic code names a ruleset:\n" + "\n".join(bad)

@@ -15,8 +15,6 @@ every figure. The part defines
 and, where the common sections need them, these facts (defaults in
 :data:`DEFAULTS`):
 
-* ``AGAINST_MAFIA`` (bool): the players play against a mafia, so a game
-  without a winning seat was won by the mafia;
 * ``SCORE_WORD`` (str): what a seat's score is, e.g. ``"final score"``;
 * ``FIRST_SEAT_NOTE`` (str): said of seat 0 after "Seat 0 starts the game".
 """
@@ -41,6 +39,7 @@ from bohn.analysis.stats import (
     summarise,
     win_shares,
 )
+from bohn.rulesets import RULESETS
 from bohn.sim.records import analysis_part
 
 if TYPE_CHECKING:  # matplotlib is imported only when a page is drawn
@@ -54,7 +53,6 @@ FEW_GAMES = 200
 
 #: the facts a ruleset's part ``analysis`` may state, and their defaults
 DEFAULTS: dict[str, Any] = {
-    "AGAINST_MAFIA": False,
     "SCORE_WORD": "final score",
     "FIRST_SEAT_NOTE": "",
 }
@@ -128,9 +126,12 @@ class Group:
         return len(self.records)
 
     @property
-    def mafia(self) -> bool:
-        """Whether the players play against a mafia (``AGAINST_MAFIA``)."""
-        return bool(fact(self.variant, "AGAINST_MAFIA"))
+    def house(self) -> str | None:
+        """The name of the rival no seat plays that a game without a winning
+        seat was lost to (the game's ``HOUSE``), or None."""
+        known = RULESETS.get(self.variant)
+        house = None if known is None else known.game.HOUSE
+        return None if house is None else house.en
 
     def seat_label(self, seat: int) -> str:
         return f"seat {seat} ({self.bots[seat]})"
@@ -223,10 +224,10 @@ def section_seats(g: Group, plot: Plotter) -> str:
             f"Wilson score intervals; the comparison is with {baseline_text(g, base)}."
         )
     )
-    if g.players == 1:
+    if g.players == 1 and g.house is not None:
         out.append(
             note(
-                "With one player the seat's win rate is the player's rate against the mafia (below)."
+                f"With one player the seat's win rate is the player's rate against {g.house} (below)."
             )
         )
     out.append(
@@ -357,7 +358,7 @@ def section_end(g: Group, plot: Plotter) -> str:
     for name, count in (
         ("Decided by the tie-break", ties),
         ("Won by more than one seat", shared),
-        ("Won by no seat (the mafia)" if g.mafia else "Won by no seat", nobody),
+        (f"Won by no seat ({g.house})" if g.house else "Won by no seat", nobody),
     ):
         if count or name.startswith("Decided"):
             rt = Rate(count, games)

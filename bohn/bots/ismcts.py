@@ -21,7 +21,7 @@ plays one candidate for the decision at hand, then plays on:
   ruleset's own ``worth``: in Bohnkick its team's goals, defensive cards and
   attack in progress), turned into a number in [0, 1] by the seat's lead over
   the mean of its rivals, or over the strongest of them (the ruleset's
-  ``rival``: in Al Cabohne and Prohibohn, the mafia counted as one); once the
+  ``rival``; a house, a rival no seat plays, counted as one); once the
   game is over, mostly whether the seat won.
 
 **Rulesets.** What differs by ruleset is its ``SEARCH``
@@ -128,17 +128,19 @@ class Node:
 
 
 def values(world: Game) -> tuple[list[float], float | None]:
-    """Each seat's worth in ``world`` now, and the mafia's (``None`` without a
-    mafia). A seat's worth is its score, plus what its fields would pay if
-    harvested now, plus half of what they have grown towards their next
-    beanometer step (:data:`GROWTH`); or the ruleset's own worth
-    (:attr:`Search.worth <bohn.bots.search.Search.worth>`), without a mafia."""
+    """Each seat's worth in ``world`` now, and the house's (``None`` in a game
+    without one: :meth:`Game.house_score <bohn.engine.game.Game.house_score>`).
+    A seat's worth is its score, plus what its fields would pay if harvested
+    now, plus half of what they have grown towards their next beanometer step
+    (:data:`GROWTH`); or the ruleset's own worth
+    (:attr:`Search.worth <bohn.bots.search.Search.worth>`)."""
+    house = world.house_score()
+    house_worth = None if house is None else float(house)
     worth_of = settings(world.variant).worth
     if worth_of is not None:
-        return worth_of(world), None
+        return worth_of(world), house_worth
     obs = world.observe(None)
-    scores = getattr(world, "_scores", None)
-    now = scores() if scores is not None else [s["coins"] for s in obs["seats"]]
+    now = world.scores()
     table = world.table
     cards = Cards.of(table)
     index = table.index
@@ -155,29 +157,23 @@ def values(world: Game) -> tuple[list[float], float | None]:
             if card is not None:
                 w += GROWTH * max(0.0, cards.value(card, len(fld)) - paid)
         worth.append(w)
-    mafia = None
-    if "treasury" in obs:
-        treasury = obs["treasury"]
-        mafia = float(treasury if isinstance(treasury, int) else len(treasury))
-    return worth, mafia
+    return worth, house_worth
 
 
 def reward(world: Game, seat: int, rival: str | None = None) -> float:
     """How good ``world`` is for ``seat``, in [0, 1]: its worth's lead over its
-    rivals (the mafia counts as one of them) — over their mean, or with
-    ``rival="max"`` over the strongest of them, the one a winner must beat
-    (``None``: the ruleset's) — scaled by the ruleset's ``scale``; once the
-    game is over, mostly whether it won."""
+    rivals (the other sides' seats, and the house where there is one) — over
+    their mean, or with ``rival="max"`` over the strongest of them, the one a
+    winner must beat (``None``: the ruleset's) — scaled by the ruleset's
+    ``scale``; once the game is over, mostly whether it won."""
     search = settings(world.variant)
     if rival is None:
         rival = search.rival
-    worth, mafia = values(world)
-    team = getattr(world, "team_of", None)  # a team game: the other team are the rivals
-    others = [
-        w for s, w in enumerate(worth) if s != seat and (team is None or team(s) != team(seat))
-    ]
-    if mafia is not None:
-        others.append(mafia)
+    worth, house = values(world)
+    side = world.team_of(seat)
+    others = [w for s, w in enumerate(worth) if s != seat and world.team_of(s) != side]
+    if house is not None:
+        others.append(house)
     if not others:
         lead = 0.0
     elif rival == "max":
@@ -337,9 +333,7 @@ class IsmctsBot(Bot):
             waiting = world.waiting_for()
             if not waiting:
                 break
-            if steps >= horizon and (
-                not play_on or getattr(world, "phase_name", "") not in play_on
-            ):
+            if steps >= horizon and (not play_on or world.phase_name not in play_on):
                 break
             seat = next_seat(waiting, last, n)
             legal = world.legal_actions(seat)

@@ -43,8 +43,7 @@ class Search:
     #: the lead (in the unit of the worth: coins, goals) that scores 1 (and its opposite 0)
     scale: float = SCALE
     #: each seat's worth in a world (a list by seat), where not the generic
-    #: one (its score plus what its fields are worth: ``bohn.bots.ismcts.values``);
-    #: a ruleset with a worth of its own has no mafia
+    #: one (its score plus what its fields are worth: ``bohn.bots.ismcts.values``)
     worth: Callable[[Game], list[float]] | None = None
 
     def __post_init__(self) -> None:

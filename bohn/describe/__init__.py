@@ -62,7 +62,7 @@ of the JSON is ``seat 2``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from bohn.describe.base import LANGS, UI, Describer
 from bohn.describe.bean import BeanDescriber
@@ -78,10 +78,9 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     r = ruleset(variant)
     part = r.part("describe")
     factory = cast(Callable[..., Describer], getattr(part, "DESCRIBER", None) or BeanDescriber)
-    table: Any = getattr(r.game, "table", None)
-    words = factory(lang, table)
+    words = factory(lang, r.game.table)
     words.variant = r.variant
-    words.rules_file = str(getattr(r.game, "rules_file", "") or r.variant)
+    words.rules_file = r.game.rules_file or r.variant
     if isinstance(game, Game):
         words.game = game
     return words

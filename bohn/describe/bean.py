@@ -246,7 +246,7 @@ class BeanDescriber(Describer):
         """The rule section behind ``why`` (:attr:`RULES`), as the engine's
         refusals cite it: ``bohnanza §3.1.2``; "" where none is known."""
         ref = self.rules().get(why, "")
-        return ref.format(file=self.rules_file or self.variant or "bohnanza")
+        return ref.format(file=self.rules_file or self.variant)
 
     def cite(self, why: str) -> str:
         """`` (bohnanza §3.1.2)``: the rule of ``why`` in parentheses."""

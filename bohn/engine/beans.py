@@ -151,7 +151,6 @@ def _parse_ref(ref: str) -> tuple[str, int]:
 class BeanGame(Game):
     """Shared zones and mechanics of the Bohnanza family (see module docstring)."""
 
-    rules_file = "bohnanza"
     #: whether the game sells a third field at all (a game that does not
     #: says why in :meth:`_field_refusal`)
     fields_for_sale: ClassVar[bool] = True
@@ -215,7 +214,7 @@ class BeanGame(Game):
         "third_field_price": Option(
             "third_field_price",
             3,
-            "coins the third bean field costs (bohnanza §4.3.2)",
+            "coins the third bean field costs (§4.3.2 of the base game)",
             kind=int,
             label=Words("Price of the third field", "Preis des dritten Feldes"),
             help=Words(
@@ -490,6 +489,13 @@ class BeanGame(Game):
         """Coins ``seat`` pays for the third field now: what the engine
         charges, and what a screen shows (bohnanza §4.3)."""
         return int(self.options["third_field_price"])
+
+    def field_price(self, seat: int) -> int | None:
+        """The third field's price for ``seat`` (:meth:`third_field_price`),
+        or None where no field is for sale."""
+        if not self.fields_for_sale or "third_field_price" not in self.options:
+            return None
+        return self.third_field_price(seat)
 
     def plant_limit(self, seat: int) -> int:
         """Cards ``seat`` may plant from his hand in phase 1 (bohnanza §3.1.4)."""
@@ -1262,11 +1268,12 @@ class BeanGame(Game):
         self._result = self._score(reason)
         self._emit({"type": "game-over", **self._result.to_json()})
 
-    def _scores(self) -> list[int]:
+    def scores(self) -> list[int]:
+        """Every seat's coins now (the score the game ends with)."""
         return [len(c) for c in self.coins]
 
     def _score(self, reason: str) -> Result:
-        scores = self._scores()
+        scores = self.scores()
         n = self.n
         order = sorted(range(n), key=lambda s: (-scores[s], -((s - self.start) % n)))
         best = scores[order[0]]

@@ -61,9 +61,25 @@ replay, the server or a test does with a game goes through these methods:
     Scores, winners after the rule's tie-break, and the reason the game ended.
 
 ``HIDDEN_LAYOUT``
-    Where the state JSON hides cards (:class:`bohn.engine.infostate.HiddenLayout`),
+    Where the state JSON hides cards (:class:`bohn.engine.layout.HiddenLayout`),
     from which :func:`bohn.engine.infostate.resample_from_infostate` deals a
     world ``seat`` cannot tell from this game.
+
+What the layers above ask of a game while it is played, so that none of them
+probes its attributes, reads a ruleset's observation keys or names a ruleset:
+
+``active_seat()``, ``phase_name``
+    Whose turn it is, and the step of the turn (a name of the ruleset's).
+``scores()``, ``house_score()``, ``HOUSE``
+    Every seat's score now, and that of a rival no seat plays (Al Cabohne's
+    mafia) with its name; ``house_score_in(result)`` reads it from a finished
+    game's :class:`Result`, whose ``ranking`` orders the seats.
+``team_of(seat)``
+    The seat's side: its own seat number, or the team it plays for.
+``field_price(seat)``
+    What the next field costs ``seat``, or None where none is for sale.
+``cite(section)``
+    The rule a refusal names.
 
 Randomness comes only from the seed given at creation. The generator state is
 part of the game state, and every shuffle's result is recorded as a chance
@@ -84,6 +100,7 @@ from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, GameOver, InvalidAction, SetupError
+from bohn.engine.layout import HiddenLayout
 
 #: Version of the ``to_json`` / replay formats.
 FORMAT_VERSION: Final = 1
@@ -295,12 +312,54 @@ class Game(ABC):
     #: needs no new table.
     HANDLERS: ClassVar[dict[type, str]] = {}
 
+    #: the steps of a turn, by code: the names :attr:`phase_name` gives
+    PHASES: ClassVar[dict[int, str]] = {}
+    #: where the state JSON hides cards (see the module docstring)
+    HIDDEN_LAYOUT: ClassVar[HiddenLayout]
+    #: the name of a rival no seat plays, that a game may be lost to (Al
+    #: Cabohne's mafia), in German and English; None where there is none
+    HOUSE: ClassVar[Words | None] = None
+
     def active_seat(self) -> int:
         """The seat whose turn it is: the one the game's turn order is at
         (the active player of a bean game, the team member who moves in
         Bohnkick); 0 for a game without turns. Bots, simulations and the
         research environments start their round of seats after it."""
         return 0
+
+    @property
+    def phase_name(self) -> str:
+        """The step of the turn the game is at, by the ruleset's name for it
+        (a bot's search plays on through some of them); empty where a game
+        has no steps."""
+        return ""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Every seat's score now, by seat: what its result would count if
+        the game ended here (a bean game's coins, the goals of a seat's team)."""
+
+    def house_score(self) -> int | None:
+        """The score of the rival no seat plays (:attr:`HOUSE`) now, or None
+        in a game without one."""
+        return None
+
+    @classmethod
+    def house_score_in(cls, result: Result) -> int | None:
+        """The house's score in a finished game's ``result``, or None in a
+        game without a house."""
+        return None
+
+    def team_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its partners share it. Every seat is
+        its own side unless the ruleset plays in teams."""
+        return seat
+
+    def field_price(self, seat: int) -> int | None:
+        """Coins ``seat`` would pay for its next field now, as the engine
+        charges them (what a screen shows); None in a game with no field for
+        sale."""
+        return None
 
     @classmethod
     def cite(cls, section: str) -> str:

@@ -58,16 +58,16 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 from bohn.engine.game import Game
-
-Path = tuple[str | int, ...]
-#: a hidden zone: the path of the list that holds its cards (``("hands", 2)``)
-Zone = tuple[str | int, ...]
-JSON = Any
+from bohn.engine.layout import (
+    JSON,
+    HiddenLayout,
+    Path,
+    Zone,
+)
 
 #: cards in no zone of the state: taken and not yet put down (mid-step)
 TRANSIT: Zone = ("<transit>",)
@@ -75,64 +75,17 @@ TRANSIT: Zone = ("<transit>",)
 PILE: Zone = ("<pile>",)
 
 
-# ---------------------------------------------------------------------------
-# where each variant hides cards: the layout its game class declares
-
-
-def offer_pins(state: dict[str, Any]) -> set[Path]:
-    """Hand cards named by open offers: their faces are public (``offer_view``)."""
-    pins: set[Path] = set()
-    for offer in state.get("offers", []):
-        for ref in offer["give"]:
-            if ref.startswith("h"):
-                pins.add(("hands", offer["from"], int(ref[1:])))
-    return pins
-
-
-def _no_paths(state: dict[str, Any]) -> set[Path]:
-    return set()
-
-
-def _no_known(state: dict[str, Any], viewer: int | None) -> set[Path]:
-    return set()
-
-
-@dataclass(frozen=True)
-class HiddenLayout:
-    """Where the cards of a variant's state JSON hide (a game class's
-    ``HIDDEN_LAYOUT``; the functions it holds are the ruleset's, e.g. High
-    Bohn's bank shows its owner the top card of the deck).
-
-    ``secret``: state keys whose cards no seat sees (the draw pile).
-    ``private``: state keys holding one entry per seat that only that seat sees.
-    ``references``: state keys that name cards or bean types without holding
-    them (offers); card counts skip them.
-    ``pins``: paths of hidden cards that are public all the same (a hand card
-    named by an open offer).
-    ``known``: the same for one viewer only (a card it was shown).
-    ``typed``: paths of hidden cards whose bean type is public but not the card
-    itself (Ladybohn's offered hand cards).
-    ``piles``: the name a shuffled pile has in the ``shuffle`` event -> the
-    zone it becomes.
-    """
-
-    secret: tuple[str, ...]
-    private: tuple[str, ...]
-    references: tuple[str, ...] = ()
-    pins: Callable[[dict[str, Any]], set[Path]] = _no_paths
-    known: Callable[[dict[str, Any], int | None], set[Path]] = _no_known
-    typed: Callable[[dict[str, Any]], set[Path]] = _no_paths
-    piles: dict[str, Zone] = field(default_factory=lambda: {"deck": ("deck",)})
-
-
 def layout_of(cls: type[Game]) -> HiddenLayout:
     """The :class:`HiddenLayout` of a game class: its ``HIDDEN_LAYOUT``, declared
     by its ruleset's game class (or the nearest class it derives from)."""
-    lay = getattr(cls, "HIDDEN_LAYOUT", None)
+    try:
+        lay: HiddenLayout | None = cls.HIDDEN_LAYOUT
+    except AttributeError:  # declared by the contract, set by none of its classes
+        lay = None
     if not isinstance(lay, HiddenLayout):
         raise LookupError(
             f"variant {cls.variant!r} declares no HIDDEN_LAYOUT on its game class "
-            "(a bohn.engine.infostate.HiddenLayout): say which state keys hide cards"
+            "(a bohn.engine.layout.HiddenLayout): say which state keys hide cards"
         )
     return lay
 

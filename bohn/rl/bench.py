@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from bohn.rl.env import default_players, env
-from bohn.rulesets import find_variant
+from bohn.rulesets import DEFAULT_VARIANT, find_variant
 from bohn.sim.runner import next_seat
 
 _BOOL = np.dtype(np.bool_)
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--repeats", type=int, default=3, help="best of this many runs")
     p.add_argument(
         "--vector",
-        default="bohnanza:3",
+        default=f"{DEFAULT_VARIANT}:3",
         help="VARIANT:PLAYERS of the batched figures (n = 1, 64, 1024); '' for none",
     )
     p.add_argument(

@@ -188,7 +188,7 @@ class Encoder:
         self._b = b
         self._num_specs: list[tuple[str, int, float, float]] = []
         self._seat_specs: list[tuple[str, int]] = []
-        phases = [name for _, name in sorted(getattr(kind, "PHASES", {}).items())]
+        phases = [name for _, name in sorted(kind.PHASES.items())]
         if "over" not in phases:
             phases.append("over")
         self.phases = {p: i for i, p in enumerate(phases)}

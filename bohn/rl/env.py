@@ -27,7 +27,7 @@ from bohn.engine.game import Game, Result
 from bohn.rl.actions import ActionTable, check_index
 from bohn.rl.encoding import ENCODING_VERSION, Encoder
 from bohn.rl.step import SeatCore, StepConfig, next_to_act, seat_state
-from bohn.rulesets import find_variant
+from bohn.rulesets import DEFAULT_VARIANT, find_variant
 
 #: NumPy's constructor and dtypes of the arrays handed out (looked up once)
 _frombuffer = np.frombuffer
@@ -228,7 +228,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def __init__(
         self,
-        variant: str = "bohnanza",
+        variant: str = DEFAULT_VARIANT,
         players: int | None = None,
         *,
         reward: str = "rank",
@@ -509,7 +509,9 @@ class _AgentIterator(AECOrderEnforcingIterator[str, dict[str, np.ndarray], int])
         return raw.agent_selection  # type: ignore[no-any-return]
 
 
-def env(variant: str = "bohnanza", players: int | None = None, **kwargs: Any) -> OrderEnforcing:
+def env(
+    variant: str = DEFAULT_VARIANT, players: int | None = None, **kwargs: Any
+) -> OrderEnforcing:
     """The AEC environment of ``variant`` for ``players`` (see :class:`raw_env`),
     wrapped as PettingZoo's classic environments are (:class:`OrderEnforcing`:
     PettingZoo's ``OrderEnforcingWrapper``, with faster attribute access)."""

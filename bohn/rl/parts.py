@@ -54,6 +54,7 @@ from operator import itemgetter
 from typing import Any
 
 from bohn import _native
+from bohn.engine.actions import Action
 from bohn.engine.beans import BeanGame
 from bohn.engine.cards import PAYOUT_LIMIT
 from bohn.engine.game import Game
@@ -105,6 +106,13 @@ class RulesetEncoding(ABC):
         return None
 
 
+def bean_kind(kind: type[Game]) -> type[BeanGame]:
+    """``kind`` as the bean game it must be for :class:`BeanEncoding`."""
+    if not issubclass(kind, BeanGame):
+        raise TypeError(f"{kind.variant} is not a bean game: its encoding is its own")
+    return kind
+
+
 class BeanEncoding(RulesetEncoding):
     """The blocks and families every bean game has (every ruleset but
     Bohnkick). A ruleset extends it: it sets the switches below and overrides
@@ -124,7 +132,7 @@ class BeanEncoding(RulesetEncoding):
     def field_slots(self, kind: type[Game]) -> int:
         """Field slots per seat, of the encoding and the table: the most
         fields a seat may have (``max_fields``; High Bohn's 6)."""
-        return int(getattr(kind, "max_fields", 3))
+        return bean_kind(kind).max_fields
 
     def caps(self, kind: type[Game], players: int) -> Caps:
         cards = sum(kind.table.counts)
@@ -132,7 +140,7 @@ class BeanEncoding(RulesetEncoding):
             fields=self.field_slots(kind),
             hand=cards,
             trade_hand=8,
-            revealed=int(getattr(kind, "reveal_count", 0) or 0),
+            revealed=bean_kind(kind).reveal_count,
             traded=24,
             store=0,
             offers_in=8,
@@ -149,7 +157,7 @@ class BeanEncoding(RulesetEncoding):
 
     def families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         """The bean games' families, then :meth:`extra_families`."""
-        handled = {str(getattr(a, "type", "")) for a in kind.HANDLERS}
+        handled = {a.type for a in kind.HANDLERS if issubclass(a, Action)}
         beans = list(kind.table.bean_keys)
         f = nums(caps.fields)
         out: list[Family] = [
@@ -289,7 +297,7 @@ class BeanEncoding(RulesetEncoding):
 
     def reveal_slots(self, kind: type[Game]) -> int:
         """The positions of the ``revealed`` block."""
-        return max(2, int(getattr(kind, "reveal_count", 2) or 2))
+        return max(2, bean_kind(kind).reveal_count)
 
     def blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """The bean games' blocks, then :meth:`extra_blocks`."""

@@ -20,6 +20,7 @@ from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
 from bohn.engine.game import Game
 from bohn.rl.env import Config, apply_index, render, terminal_rewards
 from bohn.rl.step import SeatCore
+from bohn.rulesets import DEFAULT_VARIANT
 from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
 
 #: what an illegal action index does in the Gymnasium environment
@@ -33,7 +34,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        variant: str = "bohnanza",
+        variant: str = DEFAULT_VARIANT,
         players: int | None = None,
         *,
         seat: int = 0,
@@ -194,7 +195,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 def single_agent_env(
-    variant: str = "bohnanza",
+    variant: str = DEFAULT_VARIANT,
     players: int | None = None,
     seat: int = 0,
     opponents: str | Sequence[str] = "random",

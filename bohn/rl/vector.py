@@ -45,6 +45,7 @@ from bohn.engine.game import Game
 from bohn.rl.env import Config, terminal_rewards
 from bohn.rl.single import SingleAgentEnv
 from bohn.rl.step import SeatCore, next_to_act
+from bohn.rulesets import DEFAULT_VARIANT
 
 
 def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
@@ -319,7 +320,7 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
 
 
 def vector_env(
-    variant: str = "bohnanza",
+    variant: str = DEFAULT_VARIANT,
     players: int | None = None,
     n: int = 1,
     *,

@@ -135,6 +135,10 @@ RULESETS: dict[str, Ruleset] = {
 }
 _BY_CLASS: dict[type, Ruleset] = {r.game: r for r in RULESETS.values()}
 
+#: the variant a command, an environment or an example plays unless told
+#: another: the base game
+DEFAULT_VARIANT: str = Bohnanza.variant
+
 #: variant id -> game class, in the order the games are listed to users
 VARIANTS: dict[str, type[Game]] = {v: r.game for v, r in RULESETS.items()}
 

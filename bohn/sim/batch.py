@@ -33,7 +33,7 @@ from typing import Any, TextIO
 
 from bohn.bots.base import make_bot
 from bohn.engine.errors import SetupError
-from bohn.engine.game import Game
+from bohn.engine.game import Game, Result
 from bohn.engine.replay import record
 from bohn.engine.rng import derive_seed
 from bohn.interrupts import deferred_interrupt
@@ -246,8 +246,9 @@ class BatchResult:
         Only :data:`TIMING_KEYS` differ between two runs of the same batch.
         ``wins[s]`` counts the games seat ``s`` won (a shared win counts for
         every winner); ``tie_breaks`` the games whose winner a tie-break decided.
-        In the mafia games (whose results name the treasury in ``details``)
-        ``mafia_wins`` and ``mafia_mean_score`` say how the mafia fared.
+        In a game with a house, a rival no seat plays (``Game.HOUSE``: Al
+        Cabohne's mafia), ``house`` names it and ``house_wins`` and
+        ``house_mean_score`` say how it fared.
         """
         n = self.players
         games = len(self.records)
@@ -268,14 +269,14 @@ class BatchResult:
         elapsed = self.elapsed_s
         new = [r for r in self.records if r.index not in self.earlier]
         new_steps = sum(r.steps for r in new)
-        mafia = [
-            r.result["details"] for r in self.records if "mafia" in (r.result.get("details") or {})
-        ]
         extra: dict[str, Any] = {}
-        if mafia:
+        kind = find_variant(self.variant)
+        if kind.HOUSE is not None:
+            house = [kind.house_score_in(Result.from_json(r.result)) or 0 for r in self.records]
             extra = {
-                "mafia_wins": sum(1 for d in mafia if d.get("winner") == "mafia"),
-                "mafia_mean_score": round(sum(d["mafia"] for d in mafia) / len(mafia), 4),
+                "house": kind.HOUSE.en,
+                "house_wins": sum(1 for r in self.records if not r.result["winners"]),
+                "house_mean_score": round(sum(house) / games, 4) if games else 0.0,
             }
         return {
             "variant": self.variant,
@@ -742,11 +743,11 @@ def format_summary(s: dict[str, Any]) -> str:
         lines.append(
             f"{seat:>4}  {s['bots'][seat]:<16} {wins:>7} {pct:>6.1f}% {s['mean_scores'][seat]:>11.3f}"
         )
-    if "mafia_wins" in s:
-        pct = 100.0 * s["mafia_wins"] / games if games else 0.0
+    if "house_wins" in s:
+        pct = 100.0 * s["house_wins"] / games if games else 0.0
         lines.append(
-            f"{'':>4}  {'the mafia':<16} {s['mafia_wins']:>7} {pct:>6.1f}% "
-            f"{s['mafia_mean_score']:>11.3f}"
+            f"{'':>4}  {s['house']:<16} {s['house_wins']:>7} {pct:>6.1f}% "
+            f"{s['house_mean_score']:>11.3f}"
         )
     reasons = ", ".join(f"{k} {v}" for k, v in s["reasons"].items()) or "none"
     lines += [

@@ -4,7 +4,7 @@ Every function here takes a :class:`~bohn.engine.game.Game` (of any variant)
 and raises ``AssertionError`` with a readable message when the game breaks the
 contract stated in ``bohn/engine/game.py``. The only variant knowledge is the
 layout each game class declares (``HIDDEN_LAYOUT``, a
-:class:`~bohn.engine.infostate.HiddenLayout`): which keys of the state JSON
+:class:`~bohn.engine.layout.HiddenLayout`): which keys of the state JSON
 hold cards some seat may not see, and which keys refer to cards without
 holding them.
 """
@@ -19,10 +19,11 @@ from typing import Any
 from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.errors import BohnError, GameOver, IllegalAction, InvalidAction
 from bohn.engine.game import Event, Game
-from bohn.engine.infostate import HiddenLayout, Path, card_paths, get_path, set_path
+from bohn.engine.infostate import card_paths, get_path, set_path
 from bohn.engine.infostate import hidden_paths as engine_hidden_paths
 from bohn.engine.infostate import layout_of as engine_layout_of
 from bohn.engine.infostate import typed_paths as engine_typed_paths
+from bohn.engine.layout import HiddenLayout, Path
 
 JSON = Any
 __all__ = ["card_paths", "get_path", "layout_of", "set_path"]

@@ -22,9 +22,6 @@ if TYPE_CHECKING:
 
 stats = bean_stats
 
-#: the players play against the mafia: no seat wins when the mafia does
-AGAINST_MAFIA = True
-
 
 def section_mafia(g: Group, plot: Plotter) -> str:
     games = g.games

@@ -34,7 +34,7 @@ from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGa
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option, Result, Words
-from bohn.engine.infostate import HiddenLayout
+from bohn.engine.layout import HiddenLayout
 from bohn.rulesets.al_cabohne.actions import Give, Place
 
 USE: Final = 20  #: phase 1: the opponent's leftover piles
@@ -72,6 +72,8 @@ class AlCabohne(BeanGame):
     """Al Cabohne: the solo game and the game for two."""
 
     variant = "al-cabohne"
+    #: the rival no player plays: the players play against the mafia (§1, §5.2)
+    HOUSE: ClassVar[Words | None] = Words(en="the mafia", de="die Mafia")
     #: where its state JSON hides cards (``bohn.engine.infostate``): the treasury lies face down
     HIDDEN_LAYOUT: ClassVar[HiddenLayout] = HiddenLayout(
         secret=("deck", "treasury"), private=("hands", "coins")
@@ -600,6 +602,17 @@ class AlCabohne(BeanGame):
         return Result(r.scores, winners, r.ranking, r.reason, r.tie_break and best > mafia, details)
 
     # -- the contract ------------------------------------------------------------------------------
+
+    def house_score(self) -> int | None:
+        """The mafia's coins now: its treasury (§5.2)."""
+        return len(self.treasury)
+
+    @classmethod
+    def house_score_in(cls, result: Result) -> int | None:
+        """The mafia's coins at the end (the result's ``details``)."""
+        details = result.details or {}
+        mafia = details.get("mafia")
+        return mafia if isinstance(mafia, int) else None
 
     def waiting_for(self) -> frozenset[int]:
         if self.phase == OVER:

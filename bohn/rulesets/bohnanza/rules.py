@@ -45,7 +45,7 @@ from bohn.engine.beans import (
 )
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting
-from bohn.engine.infostate import HiddenLayout, offer_pins
+from bohn.engine.layout import HiddenLayout, offer_pins
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -131,7 +131,7 @@ class BohnanzaRioGrande(Bohnanza):
     def _score(self, reason: str) -> Result:
         """Most coins; among the tied, most cards in hand; then the tied seat
         whose first turn came latest (RG-D9)."""
-        scores = self._scores()
+        scores = self.scores()
         n = self.n
         hands = [len(h) for h in self.hands]
         order = sorted(range(n), key=lambda s: (-scores[s], -hands[s], -((s - self.start) % n)))

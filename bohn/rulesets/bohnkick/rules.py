@@ -29,7 +29,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction, NotWaiting, SetupError
 from bohn.engine.game import Game, Option, Result, Words
-from bohn.engine.infostate import HiddenLayout
+from bohn.engine.layout import HiddenLayout
 from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
 
 PLAY: Final = 0  #: the attacker plays a team card
@@ -171,6 +171,11 @@ class Bohnkick(Game):
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: partners sit opposite (§5.1.2)."""
         return seat % 2
+
+    def scores(self) -> list[int]:
+        """Each seat's score now: its team's goals (§5)."""
+        goals = (len(self.goals[0]), len(self.goals[1]))
+        return [goals[s % 2] for s in range(self.n)]
 
     def team_seats(self, team: int) -> list[int]:
         return [s for s in range(self.n) if s % 2 == team]

@@ -43,7 +43,7 @@ from bohn.engine.beans import (
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result, Words
-from bohn.engine.infostate import HiddenLayout, offer_pins
+from bohn.engine.layout import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
 from bohn.rulesets.high_bohn.buildings import BuildingTable
@@ -1156,7 +1156,7 @@ class HighBohn(Bohnanza):
             "total": cash + teepee + value + bonus,
         }
 
-    def _scores(self) -> list[int]:
+    def scores(self) -> list[int]:
         return [self.tally(s)["total"] for s in range(self.n)]
 
     def _score(self, reason: str) -> Result:

@@ -32,7 +32,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option, Words
-from bohn.engine.infostate import HiddenLayout, offer_pins
+from bohn.engine.layout import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)

@@ -31,7 +31,7 @@ from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame,
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
 from bohn.engine.game import Option
-from bohn.engine.infostate import HiddenLayout, offer_pins
+from bohn.engine.layout import HiddenLayout, offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.ladybohn.rules import (
     BABY,
@@ -1252,7 +1252,7 @@ class Mutterbohnchen(Ladybohn):
 
     # -- scoring, observation, copies ------------------------------------------------------------------
 
-    def _scores(self) -> list[int]:
+    def scores(self) -> list[int]:
         return [len(self.coins[s]) + len(self.blind[s]) for s in range(self.n)]
 
     def observe(self, seat: int | None) -> dict[str, Any]:

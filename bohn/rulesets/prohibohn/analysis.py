@@ -19,7 +19,7 @@ from bohn.analysis.sections import (
 )
 from bohn.analysis.stats import fmt_int, fmt_interval, fmt_num, fmt_pct
 from bohn.engine.game import Game
-from bohn.rulesets.al_cabohne.analysis import AGAINST_MAFIA, section_mafia
+from bohn.rulesets.al_cabohne.analysis import section_mafia
 from bohn.sim.records import bean_stats, seat_lists
 
 if TYPE_CHECKING:
@@ -91,4 +91,4 @@ def section_establishments(g: Group, plot: Plotter) -> str:
 
 SECTIONS: tuple[Section, ...] = (section_mafia, section_establishments)
 
-__all__ = ["AGAINST_MAFIA", "SECTIONS", "section_establishments", "section_mafia", "stats"]
+__all__ = ["SECTIONS", "section_establishments", "section_mafia", "stats"]

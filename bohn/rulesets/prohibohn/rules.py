@@ -37,7 +37,7 @@ from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
 from bohn.engine.game import Option, Result, Words
-from bohn.engine.infostate import HiddenLayout
+from bohn.engine.layout import HiddenLayout
 from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
 from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
 
@@ -941,7 +941,7 @@ class Prohibohn(AlCabohne):
 
     # -- scoring (§5.3) --------------------------------------------------------------------------------
 
-    def _scores(self) -> list[int]:
+    def scores(self) -> list[int]:
         return [self.tally(s)["total"] for s in range(self.n)]
 
     def _score(self, reason: str) -> Result:

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from bohn.engine.errors import SetupError
-from bohn.rulesets import VARIANTS
+from bohn.rulesets import DEFAULT_VARIANT, VARIANTS
 from bohn.server.context import ServerContext, bearer, seat_of
 from bohn.server.http import BadRequest, duration, links_base, openapi_body, parse_json
 from bohn.server.lobby import (
@@ -37,7 +37,7 @@ def router(ctx: ServerContext) -> APIRouter:
         status_code=201,
         openapi_extra=openapi_body(
             create_schema(),
-            {"variant": "bohnanza", "players": 3, "seats": [{"kind": "human"}] * 3},
+            {"variant": DEFAULT_VARIANT, "players": 3, "seats": [{"kind": "human"}] * 3},
         ),
     )
     async def create_game(request: Request) -> dict[str, Any]:
