@@ -17,14 +17,18 @@ A scenario is one JSON object (``docs/scenarios.md``)::
 :func:`check_expect` holds the outcome to; any other key is refused, with the
 closest known key ("did you mean").
 
-A position is built by creating the game normally and then replacing its zones.
-How a variant's zones are read from ``setup`` is the business of a
+A position is built by creating the game normally and then setting it by hand
+through the game's public :meth:`~bohn.engine.game.Game.setup_from`: the game
+starts its log and its generator afresh, the loader writes the zones, and the
+game opens the log as its ruleset opens a position (``_open_position``: the
+``position`` event, the deals, the step it begins at). How a variant's zones
+are read from ``setup`` is the business of a
 :class:`PositionLoader`, found through the registry: a ruleset's part
 ``scenario`` (``bohn/rulesets/<id>/scenario.py``, :func:`loader_of`) defines
 
 * ``LOADER``: a :class:`PositionLoader` instance that reads the ruleset's
-  positions (:meth:`PositionLoader.load`) and opens their log
-  (:meth:`PositionLoader.open`).
+  positions (:meth:`PositionLoader.load`), shuffling the cards it does not
+  name with :meth:`~bohn.engine.game.Game.shuffle_in`.
 
 A ruleset without the part inherits that of the ruleset its game class derives
 from; a variant with none has no scenarios (:class:`SetupError`).
@@ -32,8 +36,8 @@ from; a variant with none has no scenarios (:class:`SetupError`).
 Bohnanza's loader), and a ruleset with more zones subclasses it (adding keys
 to ``setup_keys`` or ``player_keys`` and overriding
 :meth:`BeanPositionLoader.named_zones` and :meth:`BeanPositionLoader.place`);
-:func:`card_list`, :func:`int_in`, :func:`check_keys` and
-:func:`position_events` are the helpers such loaders share.
+:func:`card_list`, :func:`int_in` and :func:`check_keys` are the helpers such
+loaders share.
 """
 
 from __future__ import annotations
@@ -47,7 +51,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from bohn.engine import rng as _rng
 from bohn.engine.actions import Action, action_from_json, parse_action
 from bohn.engine.beans import PLANT, PLANT_TRADED, TRADE, BeanGame
 from bohn.engine.errors import BohnError, InvalidAction, SetupError
@@ -89,17 +92,6 @@ class PositionLoader(ABC):
     @abstractmethod
     def load(self, game: Game, setup: dict[str, Any]) -> None:
         """Replace ``game``'s zones by the position ``setup`` describes."""
-
-    def open(self, game: Game) -> None:
-        """The events that open the log of a loaded position, and the first
-        step of the turn it begins in (bean games: the ``turn`` event)."""
-        assert isinstance(game, BeanGame)
-        position_events(game)
-        if game.phase == PLANT and game.planted == 0:
-            game.turn -= 1
-            game._begin_turn()  # the turn event; an empty hand skips phase 1 (§3.1.1)
-        else:
-            game._emit({"type": "turn", "seat": game.active, "turn": game.turn})
 
 
 def card_list(game: Game, value: Any, where: str) -> list[int]:
@@ -253,9 +245,8 @@ class BeanPositionLoader(PositionLoader):
         rest = setup.get("deck_rest", "shuffle")
         if rest not in ("shuffle", "none"):
             raise SetupError(f"deck_rest must be 'shuffle' or 'none', not {rest!r}")
-        game._rng = _rng.normalize_seed(game.seed)
         if pos.remaining:
-            game._shuffle(pos.remaining, "deck" if rest == "shuffle" else "box")
+            game.shuffle_in(pos.remaining, "deck" if rest == "shuffle" else "box")
         start = game.options["first_player"]
         hands: dict[int, list[int]] = {s: [] for s in pos.missing_hands}
         for _ in range(game.deal_size()):
@@ -304,7 +295,7 @@ class BeanPositionLoader(PositionLoader):
         phase = phases[phase_name]
         game.turn = int_in(setup.get("turn", 1), 1, 1_000_000, "turn")
         game.exhaustions = int_in(
-            setup.get("exhaustions", 0), 0, game._final_exhaustion() - 1, "exhaustions"
+            setup.get("exhaustions", 0), 0, game.final_exhaustion() - 1, "exhaustions"
         )
         planted = int_in(setup.get("planted", 0), 0, game.plant_limit(game.active) - 1, "planted")
         if planted and phase != PLANT:
@@ -315,7 +306,6 @@ class BeanPositionLoader(PositionLoader):
         game.reset_trading()
         game.dry_turns = 0
         game.resume = []
-        game._result = None
         game.planted = planted
         game.phase = phase
         game.drawn_this_turn = len(game.revealed)
@@ -374,47 +364,6 @@ class BeanPositionLoader(PositionLoader):
         return held
 
 
-def position_events(game: BeanGame) -> None:
-    """The events that open the log of a loaded position."""
-    keys = game.table.key_list
-    n = game.n
-    common = {
-        "type": "position",
-        "active": game.active,
-        "phase": game.phase_name,
-        "planted": game.planted,
-        "turn": game.turn,
-        "exhaustions": game.exhaustions,
-        "discard": keys(game.discard),
-        "revealed": keys(game.revealed),
-        "fields": [[keys(f) for f in fs] for fs in game.fields],
-        "trading_areas": [keys(t) for t in game.trade],
-    }
-    game._emit(
-        {
-            **common,
-            "deck": keys(game.deck),
-            "box": keys(game.box),
-            "hands": [keys(h) for h in game.hands],
-            "coins": [keys(c) for c in game.coins],
-        },
-        to=(),
-        public={
-            **common,
-            "deck_size": len(game.deck),
-            "box_size": len(game.box),
-            "hand_sizes": [len(h) for h in game.hands],
-            "coins": [len(c) for c in game.coins],
-        },
-    )
-    for s in range(n):
-        game._emit(
-            {"type": "deal", "seat": s, "cards": keys(game.hands[s])},
-            to=(s,),
-            public={"type": "deal", "seat": s, "count": len(game.hands[s])},
-        )
-
-
 def loader_of(variant: str) -> PositionLoader:
     """The loader of a variant's positions: ``LOADER`` of its ruleset's part
     ``scenario``; :class:`SetupError` for an unknown variant or one without."""
@@ -464,11 +413,7 @@ def load_position(data: dict[str, Any]) -> Game:
     game = cls.new(players, seed, options)
     if not setup:  # the start of a normally dealt game, dealt by the game itself
         return game
-    game._log = None
-    game._pending_events = []
-    loader.load(game, setup)
-    loader.open(game)
-    game._record(None, None)
+    game.setup_from(lambda g: loader.load(g, setup))
     return game
 
 

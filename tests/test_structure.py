@@ -459,3 +459,34 @@ def test_no_generic_layer_names_a_ruleset() -> None:
         for line, word, text in names_in_code(path.read_text(encoding="utf-8")):
             bad.append(f"{where}:{line}: {word!r} in {text[:70]!r}")
     assert not bad, "generic code names a ruleset:\n" + "\n".join(bad)
+
+
+def test_no_generic_layer_reaches_into_a_game() -> None:
+    """Outside the engine and the rulesets no code reads or writes a game's
+    private attributes or calls its private methods (``game._log``,
+    ``game._shuffle``): a position set by hand goes through
+    ``Game.setup_from``, everything else through the contract."""
+    from bohn.engine.beans import BeanGame
+    from bohn.rulesets import RULESETS
+
+    private = set()
+    for klass in {BeanGame, *(r.game for r in RULESETS.values())}:
+        for k in klass.__mro__:
+            private |= {n for n in vars(k) if n.startswith("_") and not n.startswith("__")}
+            private |= {
+                n for n in getattr(k, "__annotations__", {}) if n.startswith("_") and n[1] != "_"
+            }
+    assert {"_log", "_shuffle", "_rng", "_emit"} <= private
+    bad = []
+    for name, path in all_modules().items():
+        where = module_file(name)
+        if where.startswith(("bohn/engine/", "bohn/rulesets/")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in private
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
+                bad.append(f"{where}:{node.lineno}: .{node.attr}")
+    assert not bad, "generic code reaches into a game's private parts:\n" + "\n".join(bad)

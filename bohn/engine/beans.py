@@ -6,7 +6,7 @@ single-bean rule, coins that keep their bean side, the third field, the draw
 pile with its exhaustions and reshuffles, the structured trading machinery,
 the final harvest and the tie-break. A ruleset subclasses it, writes its turn
 as a list of phases and overrides the few hooks its rulebook changes
-(``_can_plant``, ``_meter_card``, ``_final_exhaustion`` ...).
+(``_can_plant``, ``_meter_card``, ``final_exhaustion`` ...).
 
 Zone conventions (all plain lists of card ints):
 
@@ -799,7 +799,7 @@ class BeanGame(Game):
         """Whether the exhaustion that ends the game has happened."""
         return self.final
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         """The exhaustion that ends the game (bohnanza §5.2.1)."""
         return 3
 
@@ -822,7 +822,7 @@ class BeanGame(Game):
         if not deck:
             self.exhaustions += 1
             self._emit({"type": "exhausted", "count": self.exhaustions})
-            if self.exhaustions >= self._final_exhaustion():
+            if self.exhaustions >= self.final_exhaustion():
                 self.final = True
             elif self.options["reshuffle"] == "immediate" and self.discard:
                 self._refill()
@@ -894,7 +894,9 @@ class BeanGame(Game):
         """The zone a checked reference letter names (``h`` hand, ``r`` revealed)."""
         return self.hands[seat] if z == "h" else self.revealed
 
-    def _ref_card(self, seat: int, z: str, i: int) -> int:
+    def ref_card(self, seat: int, z: str, i: int) -> int:
+        """The card a reference names: position ``i`` of ``seat``'s zone
+        ``z`` (``h`` the hand, ``r`` the revealed cards, ...)."""
         return self._zone(seat, z)[i]
 
     def _giveable(self, seat: int) -> list[tuple[str, int]]:
@@ -939,7 +941,7 @@ class BeanGame(Game):
             "give": [
                 keys[c] if z != "h" or seat == o.frm else self.offered_hand_card(c)
                 for z, i in o.give
-                for c in (self._ref_card(o.frm, z, i),)
+                for c in (self.ref_card(o.frm, z, i),)
             ],
             "give_from": [z for z, _ in o.give],
             "want": [self.table.bean_keys[b] for b in o.want],
@@ -965,7 +967,7 @@ class BeanGame(Game):
         if o.to != seat:
             raise IllegalAction(f"offer {o.id} is not made to you", self._rule("§3.2.2"))
         give = self._resolve_refs(seat, a.give)
-        got = sorted(self.table.bean[self._ref_card(seat, z, i)] for z, i in give)
+        got = sorted(self.table.bean[self.ref_card(seat, z, i)] for z, i in give)
         if got != sorted(o.want):
             wanted = ", ".join(self.table.bean_keys[b] for b in o.want) or "nothing"
             raise IllegalAction(
@@ -998,7 +1000,7 @@ class BeanGame(Game):
     def _remove_refs(self, seat: int, refs: tuple[tuple[str, int], ...]) -> list[int]:
         """Remove the referenced cards (keeping every other card's order) and
         bring the seat's open offers up to date."""
-        cards = [self._ref_card(seat, z, i) for z, i in refs]
+        cards = [self.ref_card(seat, z, i) for z, i in refs]
         by_zone: dict[str, list[int]] = {}
         for z, i in refs:
             by_zone.setdefault(z, []).append(i)
@@ -1280,6 +1282,53 @@ class BeanGame(Game):
         tied = sum(1 for s in scores if s == best) > 1
         return Result(tuple(scores), (order[0],), tuple(order), reason, tie_break=tied)
 
+    def _open_position(self) -> None:
+        """A position set by hand opens with what every seat is shown of it
+        (the ``position`` event, each seat's hand dealt to it), then the
+        step it begins at: a turn at its start begins as every turn does
+        (an empty hand skips phase 1, §3.1.1), any other its ``turn`` event."""
+        keys = self.table.key_list
+        common = {
+            "type": "position",
+            "active": self.active,
+            "phase": self.phase_name,
+            "planted": self.planted,
+            "turn": self.turn,
+            "exhaustions": self.exhaustions,
+            "discard": keys(self.discard),
+            "revealed": keys(self.revealed),
+            "fields": [[keys(f) for f in fs] for fs in self.fields],
+            "trading_areas": [keys(t) for t in self.trade],
+        }
+        self._emit(
+            {
+                **common,
+                "deck": keys(self.deck),
+                "box": keys(self.box),
+                "hands": [keys(h) for h in self.hands],
+                "coins": [keys(c) for c in self.coins],
+            },
+            to=(),
+            public={
+                **common,
+                "deck_size": len(self.deck),
+                "box_size": len(self.box),
+                "hand_sizes": [len(h) for h in self.hands],
+                "coins": [len(c) for c in self.coins],
+            },
+        )
+        for s in range(self.n):
+            self._emit(
+                {"type": "deal", "seat": s, "cards": keys(self.hands[s])},
+                to=(s,),
+                public={"type": "deal", "seat": s, "count": len(self.hands[s])},
+            )
+        if self.phase == PLANT and self.planted == 0:
+            self.turn -= 1
+            self._begin_turn()
+        else:
+            self._emit({"type": "turn", "seat": self.active, "turn": self.turn})
+
     # ------------------------------------------------------------------------
     # the turn (rulesets override)
 
@@ -1421,7 +1470,7 @@ class BeanGame(Game):
             "deck_size": len(self.deck),
             "discard": keys(self.discard),
             "exhaustions": self.exhaustions,
-            "final_exhaustion": self._final_exhaustion(),
+            "final_exhaustion": self.final_exhaustion(),
             "last_turn": self.final,
             "revealed": keys(self.revealed),
             "offers": [self.offer_view(o, seat) for o in self.offers.values()],

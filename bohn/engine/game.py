@@ -425,7 +425,7 @@ class Game(ABC):
             raise SetupError("players must be an integer")
         if players not in cls.allowed_players():
             raise SetupError(f"{cls.variant} is for {cls.players_text()} players, not {players}")
-        kind = cls._class_for(players)
+        kind = cls.class_for(players)
         game = kind.__new__(kind)
         game.n = players
         game.seed = seed
@@ -457,7 +457,7 @@ class Game(ABC):
         return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
     @classmethod
-    def _class_for(cls, players: int) -> type[Self]:
+    def class_for(cls, players: int) -> type[Self]:
         """The class that plays this variant with ``players`` players: ``cls``
         itself, unless a player count changes the turn so much that a subclass
         plays it (the ruleset's ``players`` part: Mutterböhnchen for two)."""
@@ -553,6 +553,36 @@ class Game(ABC):
         self._pending_events.append(Event(data, to, public))
         if self._trace is not None:
             self._trace(self, None, "")
+
+    # -- a position set by hand ---------------------------------------------
+
+    def setup_from(self, place: Callable[[Game], None]) -> None:
+        """Make this newly created game a position set by hand (a scenario,
+        a bug report): its log starts afresh and its generator from the seed;
+        ``place(game)`` writes the position (the ruleset's scenario loader:
+        zones, whose turn, the step; it may shuffle with :meth:`shuffle_in`);
+        then the game opens its log as the ruleset opens a position
+        (:meth:`_open_position`) and records that as its first step. Raises
+        :class:`SetupError` where the ruleset has no such positions."""
+        self._log = None
+        self._pending_events = []
+        self._result = None
+        self.seq = 0
+        self._rng = _rng.normalize_seed(self.seed)
+        place(self)
+        self._open_position()
+        self._record(None, None)
+
+    def shuffle_in(self, cards: list[int], pile: str) -> None:
+        """Shuffle ``cards`` from the game's generator, recorded as a chance
+        event of the pile ``pile``: the way a position set by hand
+        (:meth:`setup_from`) shuffles the cards it does not name."""
+        self._shuffle(cards, pile)
+
+    def _open_position(self) -> None:
+        """Hook: the events that open the log of a position set by hand
+        (what every seat is shown of it, then the step it begins at)."""
+        raise SetupError(f"positions of {self.variant} cannot be set by hand")
 
     def _record(self, seat: int | None, action: Any) -> list[Event]:
         """Log the events of the step just taken (``action``: an Action or None)."""
@@ -710,7 +740,7 @@ class Game(ABC):
             raise SetupError(f"this is a {d.get('variant')!r} game, not {cls.variant!r}")
         if d.get("format") != FORMAT_VERSION:
             raise SetupError(f"unsupported game format {d.get('format')!r}")
-        kind = cls._class_for(int(d["players"]))
+        kind = cls.class_for(int(d["players"]))
         game = kind.__new__(kind)
         game.n = int(d["players"])
         game.seed = d["seed"]

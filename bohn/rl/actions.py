@@ -142,7 +142,7 @@ def ruleset_encoding(variant: str) -> Any:
 def default_caps(variant: str, players: int) -> Caps:
     """The windows bohn uses for ``variant`` with ``players`` players (its
     part's :meth:`~bohn.rl.parts.RulesetEncoding.caps`)."""
-    kind = find_variant(variant)._class_for(players)
+    kind = find_variant(variant).class_for(players)
     part: FamilySource = ruleset_encoding(variant)
     return part.caps(kind, players)
 
@@ -178,7 +178,7 @@ class ActionTable:
             raise SetupError(f"{variant} is for {cls.players_text()} players, not {players}")
         self.variant = variant
         self.players = players
-        kind = cls._class_for(players)
+        kind = cls.class_for(players)
         #: the ruleset's part that gives the windows and the families
         self.part: FamilySource = ruleset_encoding(variant)
         self.caps = caps or self.part.caps(kind, players)

@@ -179,7 +179,7 @@ cdef class BeanWriter:
         x = game.exhaustions
         if x:
             v[self.o_exh] = capped(<double>x / 4.0, 2.0)
-        x = game._final_exhaustion()
+        x = game.final_exhaustion()
         if x:
             v[self.o_final] = capped(<double>x / 4.0, 2.0)
         a = game.active

@@ -172,7 +172,7 @@ class Encoder:
 
     def __init__(self, variant: str, players: int) -> None:
         cls = find_variant(variant)
-        kind = cls._class_for(players)
+        kind = cls.class_for(players)
         self.variant = variant
         self.players = players
         table = kind.table

@@ -227,7 +227,7 @@ class BeanStateWriter:
             out[self.o_deck] = capped(float(deck) / float(total), 1.0)
         if game.exhaustions:
             out[self.o_exh] = capped(float(game.exhaustions) / 4.0, 2.0)
-        fe = game._final_exhaustion()
+        fe = game.final_exhaustion()
         if fe:
             out[self.o_final] = capped(float(fe) / 4.0, 2.0)
         a = game.active
@@ -398,7 +398,7 @@ class BeanStateWriter:
         r = 0
         z_s = 0
         for z, i in o.give:
-            c = game._ref_card(frm, z, i)
+            c = game.ref_card(frm, z, i)
             if z == "h":
                 h += 1
                 if seat != frm:

@@ -192,7 +192,7 @@ def test_the_c_writer_equals_its_reference(variant: str) -> None:
     w = enc.state
     assert w is not None
     # the compiled build's C writer (the pure build's writer is the reference itself)
-    ref = ruleset_encoding(variant).reference_writer(enc, find_variant(variant)._class_for(players))
+    ref = ruleset_encoding(variant).reference_writer(enc, find_variant(variant).class_for(players))
     if hasattr(w, "pay_by_cards"):
         # High Bohn's buildings price fields by more than the top card and size
         assert w.pay_by_cards == (variant != "high-bohn")
@@ -220,7 +220,7 @@ def test_the_pay_table_is_what_the_game_pays(variant: str) -> None:
 
     counts = find_variant(variant).allowed_players()
     players = 3 if 3 in counts else counts[0]
-    kind = find_variant(variant)._class_for(players)
+    kind = find_variant(variant).class_for(players)
     table = ruleset_encoding(variant).field_pays(kind, players)
     if variant == "high-bohn":
         assert table is None

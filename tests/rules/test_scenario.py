@@ -205,3 +205,44 @@ def test_every_card_counted_across_zones() -> None:
     data["setup"]["discard"] = ["rote"]
     game = loaded(data)
     assert Counter(game.table.key_list(game.box))["rote"] == 0 and conserved(game)
+
+
+def test_setup_from_starts_the_log_and_the_generator_afresh() -> None:
+    """``Game.setup_from``: a game that has already moved, set by hand, keeps
+    nothing of its earlier log; its first step opens the position (the
+    ``position`` event, every seat's deal, the turn) and the cards left to
+    shuffle come out as a game of the same seed set the same way shuffles them."""
+    setup = {"active": 1, "players": [{"hand": ["blaue"]}, {"hand": ["soja"]}, {}]}
+
+    def place(game: Any, data: dict[str, Any] = setup) -> None:
+        from bohn.scenario import loader_of
+
+        loader_of("bohnanza").load(game, data)
+
+    moved = Bohnanza.new(3, seed=9)
+    seat = moved.active_seat()
+    moved.apply(seat, moved.legal_actions(seat)[0])
+    moved.setup_from(place)
+    fresh = Bohnanza.new(3, seed=9)
+    fresh.setup_from(place)
+    assert moved.to_json() == fresh.to_json()
+    (first,) = moved.history()
+    types = [e.data["type"] for e in first[2]]
+    assert types[0] == "shuffle" and types[1] == "position"
+    assert types.count("deal") == 3 and types[-1] == "turn"
+    assert moved.active_seat() == 1 and moved.hands[0] == [moved.table.index["blaue"]]
+
+
+def test_a_game_without_positions_set_by_hand_says_so() -> None:
+    """A ruleset whose game does not open positions set by hand refuses them
+    with a :class:`SetupError` naming the variant."""
+
+    class NoPositions(Bohnanza):
+        variant = "no-positions"
+
+        def _open_position(self) -> None:
+            super(BeanGame, self)._open_position()
+
+    game = NoPositions.new(3, seed=1)
+    with pytest.raises(SetupError, match="positions of no-positions cannot be set by hand"):
+        game.setup_from(lambda g: None)

@@ -50,7 +50,7 @@ class BohnanzaDuel(BohnanzaRioGrande):
         DUEL_PLANT: "duel-plant",
     }
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         return 1  # §7.4
 
     def draw_size(self) -> int:

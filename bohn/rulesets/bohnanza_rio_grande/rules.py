@@ -104,7 +104,7 @@ class BohnanzaRioGrande(Bohnanza):
     def deal_size(self) -> int:
         return max(self.deal_sizes())
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         return 2 if self.n == 3 else 3  # §5.1, §6.3
 
     # -- the third field (§4.3, §6) --------------------------------------------

@@ -172,6 +172,54 @@ class Bohnkick(Game):
         """The team of ``seat``: partners sit opposite (§5.1.2)."""
         return seat % 2
 
+    def _open_position(self) -> None:
+        """A position set by hand opens with what every seat is shown of it
+        (the ``position`` event, each seat's hands dealt to it), then its attack."""
+        keys = self.table.key_list
+        common = {
+            "type": "position",
+            "phase": self.phase_name,
+            "mover": self.mover,
+            "played": keys(self.played),
+            "discards": [keys(d) for d in self.discards],
+            "goals": [keys(g) for g in self.goals],
+            "defence_discard": keys(self.ddiscard),
+        }
+        self._emit(
+            {
+                **common,
+                "decks": [keys(d) for d in self.decks],
+                "defence_deck": keys(self.ddeck),
+                "box": keys(self.box),
+                "hands": [keys(h) for h in self.hands],
+                "defence": [keys(h) for h in self.dhands],
+            },
+            to=(),
+            public={
+                **common,
+                "deck_sizes": [len(d) for d in self.decks],
+                "defence_deck_size": len(self.ddeck),
+                "box_size": len(self.box),
+            },
+        )
+        for s in range(self.n):
+            self._emit(
+                {
+                    "type": "deal",
+                    "seat": s,
+                    "cards": keys(self.hands[s]),
+                    "defence": keys(self.dhands[s]),
+                },
+                to=(s,),
+                public={
+                    "type": "deal",
+                    "seat": s,
+                    "count": len(self.hands[s]),
+                    "defence": len(self.dhands[s]),
+                },
+            )
+        self._emit({"type": "attack", "seat": self.opener, "team": self.team, "attack": 1})
+
     def scores(self) -> list[int]:
         """Each seat's score now: its team's goals (§5)."""
         goals = (len(self.goals[0]), len(self.goals[1]))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from bohn.engine import rng as _rng
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.bohnkick import rules as bk
@@ -128,12 +127,11 @@ class BohnkickPositionLoader(PositionLoader):
                 )
         dleft = dhave - Counter(dnamed)
         # deal the missing hands from the unnamed cards, shuffled from the seed
-        game._rng = _rng.normalize_seed(game.seed)
         pools = [sorted(left[t].elements()) for t in (0, 1)]
         for t in (0, 1):
-            game._shuffle(pools[t], f"team {t} deck")
+            game.shuffle_in(pools[t], f"team {t} deck")
         dpool = sorted(dleft.elements())
-        game._shuffle(dpool, "defensive deck")
+        game.shuffle_in(dpool, "defensive deck")
         for i in range(n):
             s = (game.start + i) % n
             if s not in hands:
@@ -252,53 +250,6 @@ class BohnkickPositionLoader(PositionLoader):
             game.phase = bk.SHOT_REACT if goal else bk.REACT
             if goal:
                 game.shot = bk.KIND[played[-1]]
-
-    def open(self, game: Game) -> None:
-        assert isinstance(game, Bohnkick)
-        keys = game.table.key_list
-        common = {
-            "type": "position",
-            "phase": game.phase_name,
-            "mover": game.mover,
-            "played": keys(game.played),
-            "discards": [keys(d) for d in game.discards],
-            "goals": [keys(g) for g in game.goals],
-            "defence_discard": keys(game.ddiscard),
-        }
-        game._emit(
-            {
-                **common,
-                "decks": [keys(d) for d in game.decks],
-                "defence_deck": keys(game.ddeck),
-                "box": keys(game.box),
-                "hands": [keys(h) for h in game.hands],
-                "defence": [keys(h) for h in game.dhands],
-            },
-            to=(),
-            public={
-                **common,
-                "deck_sizes": [len(d) for d in game.decks],
-                "defence_deck_size": len(game.ddeck),
-                "box_size": len(game.box),
-            },
-        )
-        for s in range(game.n):
-            game._emit(
-                {
-                    "type": "deal",
-                    "seat": s,
-                    "cards": keys(game.hands[s]),
-                    "defence": keys(game.dhands[s]),
-                },
-                to=(s,),
-                public={
-                    "type": "deal",
-                    "seat": s,
-                    "count": len(game.hands[s]),
-                    "defence": len(game.dhands[s]),
-                },
-            )
-        game._emit({"type": "attack", "seat": game.opener, "team": game.team, "attack": 1})
 
 
 #: the loader of this ruleset's positions

@@ -246,7 +246,7 @@ class HighBohn(Bohnanza):
         """Inherited checks state Bohnanza rules, which High Bohn keeps (§0)."""
         return Bohnanza.cite(section)
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         """§5.1: the 3rd exhaustion ends the game, the 4th with 5 players."""
         return 4 if self.n == 5 else 3
 

@@ -189,7 +189,7 @@ class Mutterbohnchen(Ladybohn):
     def fields_at_start(self) -> int:
         return 3 if self.n == 3 else 2
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         return ENDING_EXHAUSTION[self.n]
 
     def _init_zones(self) -> None:

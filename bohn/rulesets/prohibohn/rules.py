@@ -808,7 +808,7 @@ class Prohibohn(AlCabohne):
 
     # -- the end (§5.2, PB-D13) -------------------------------------------------------------------------
 
-    def _final_exhaustion(self) -> int:
+    def final_exhaustion(self) -> int:
         return 4 if self.extended else 3
 
     def _final_in_draw(self, missing: int) -> None:
