@@ -116,39 +116,49 @@ def _entry(game: type[Game]) -> Ruleset:
 
 
 #: variant id -> ruleset, in the order the games are listed to users
-RULESETS: dict[str, Ruleset] = {
-    r.variant: r
-    for r in map(
-        _entry,
-        (
-            Bohnanza,
-            BohnanzaRioGrande,
-            Sissi,
-            HighBohn,
-            AlCabohne,
-            Prohibohn,
-            Ladybohn,
-            Mutterbohnchen,
-            Bohnkick,
-        ),
-    )
-}
-_BY_CLASS: dict[type, Ruleset] = {r.game: r for r in RULESETS.values()}
+RULESETS: dict[str, Ruleset] = {}
+_BY_CLASS: dict[type, Ruleset] = {}
+#: variant id -> game class, in the order the games are listed to users
+VARIANTS: dict[str, type[Game]] = {}
+
+
+def register(game: type[Game]) -> Ruleset:
+    """Add the ruleset whose game class is ``game`` (its package is the one
+    its ``rules`` module lies in) to the registry, after those there are.
+    A player count that plays another turn (the bean duel, Mutterböhnchen
+    for two) is the package's own ``players`` part, which builds on the
+    game's module, so the game's module never loads it back."""
+    if game.variant in RULESETS:
+        raise ValueError(f"a ruleset {game.variant!r} is registered already")
+    r = _entry(game)
+    RULESETS[r.variant] = r
+    _BY_CLASS[game] = r
+    VARIANTS[r.variant] = game
+    counts = r.own_part("players")
+    if counts is not None:
+        play_counts_with(game, counts.FOR_PLAYERS)
+    return r
+
+
+#: bohn's games, in the order they are listed to users: a new ruleset is one
+#: package and one line here
+GAMES: tuple[type[Game], ...] = (
+    Bohnanza,
+    BohnanzaRioGrande,
+    Sissi,
+    HighBohn,
+    AlCabohne,
+    Prohibohn,
+    Ladybohn,
+    Mutterbohnchen,
+    Bohnkick,
+)
+for _game in GAMES:
+    register(_game)
 
 #: the variant a command, an environment or an example plays unless told
 #: another: the base game
 DEFAULT_VARIANT: str = Bohnanza.variant
-
-#: variant id -> game class, in the order the games are listed to users
-VARIANTS: dict[str, type[Game]] = {v: r.game for v, r in RULESETS.items()}
-
-# a player count that plays another turn (the bean duel, Mutterböhnchen for
-# two): its class is the ruleset's own ``players`` part, which builds on the
-# game's module, so the game's module never loads it back
-for _r in RULESETS.values():
-    _counts = _r.own_part("players")
-    if _counts is not None:
-        play_counts_with(_r.game, _counts.FOR_PLAYERS)
 
 
 def ruleset(name: str) -> Ruleset:
