@@ -75,7 +75,7 @@ _PAINTED = after_paint(
 
 #: the page gets every STRIDE-th state of the game (each with the log since
 #: the last one it got), and every state in a soak run
-STRIDE = per_run(8, soak=1)
+STRIDE = per_run(24, soak=1)
 
 
 def test_a_board_that_grows_out_of_the_window_steps_down_before_it_is_painted(
