@@ -378,6 +378,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         seat_bots,
         sim_options,
     )
+    from bohn.spec import GameSpec
 
     seed = parse_seed(args.seed)
     options = parse_options(args.option)
@@ -431,12 +432,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     complete = False
     try:
         batch = run_batch(
-            args.variant,
-            args.players,
+            GameSpec(args.variant, args.players, seed, options or {}, tuple(specs)),
             args.games,
-            seed,
-            specs,
-            options,
             jobs=args.jobs,
             backend=args.backend,
             address=args.address,

@@ -22,7 +22,7 @@ alike until A decides differently from B, so the deal's luck cancels out of A's
 mean over the deal's games, and A's interval is taken over deals
 (:func:`deal_scores`), with the same baseline ``1/N``.
 
->>> t = run_tournament("bohnanza", 3, ["greedy", "random"], games_per_pair=3, seed=1)
+>>> t = run_tournament(GameSpec("bohnanza", 3, seed=1), ["greedy", "random"], games_per_pair=3)
 >>> [(p.a, p.b, p.seat_games) for p in t.pairs]
 [('greedy', 'random', [1, 1, 1]), ('random', 'greedy', [1, 1, 1])]
 """
@@ -56,8 +56,9 @@ from bohn.cli import (
     parse_options,
     parse_seed,
 )
-from bohn.engine.errors import BohnError
+from bohn.engine.errors import BohnError, SetupError
 from bohn.engine.rng import derive_seed
+from bohn.spec import GameSpec
 from bohn.userfiles import UsageError
 
 if TYPE_CHECKING:
@@ -639,13 +640,10 @@ def round_games(per_seat: int, jobs: int) -> int:
 
 
 def run_tournament(
-    variant: str,
-    players: int,
+    spec: GameSpec,
     bots: Sequence[str],
     games_per_pair: int,
-    seed: int | str = 0,
     mode: str = "round-robin",
-    options: dict[str, Any] | None = None,
     *,
     jobs: int = 1,
     resamples: int = BOOTSTRAP_RESAMPLES,
@@ -654,7 +652,9 @@ def run_tournament(
     same_deals: bool = False,
     duplicate: bool = False,
 ) -> Tournament:
-    """Play a tournament (see the module docstring).
+    """Play a tournament of the game ``spec`` sets up (its variant, players,
+    options and seed; the tournament seats ``bots`` itself, so ``spec.seats``
+    must be empty) (see the module docstring).
 
     A pair's games are played in rounds (:func:`round_games`): each round
     plays the next games at every seat in turn, so a pair cut short has
@@ -669,7 +669,10 @@ def run_tournament(
     """
     from bohn.sim.batch import GameOutcome, run_batch
 
-    opts = check_settings(variant, players, bots, games_per_pair, mode, options)
+    if spec.seats:
+        raise SetupError("a tournament seats its bots itself: give them as bots, not as seats")
+    variant, players, seed = spec.variant, spec.players, spec.seed
+    opts = check_settings(variant, players, bots, games_per_pair, mode, dict(spec.options))
     order = tournament_pairs(bots, mode)
     same_deals = same_deals or duplicate
     keys = tournament_batches(variant, players, bots, seed, mode, opts, same_deals, duplicate)
@@ -714,12 +717,10 @@ def run_tournament(
                             records.add(o.to_record(keys[n]))
 
                     batch = run_batch(
-                        variant,
-                        players,
+                        GameSpec(
+                            variant, players, keys[n]["master_seed"], opts, tuple(keys[n]["bots"])
+                        ),
                         target,
-                        keys[n]["master_seed"],
-                        keys[n]["bots"],
-                        opts,
                         jobs=jobs,
                         done=list(done.values()),
                         on_game=write,
@@ -914,13 +915,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     t: Tournament | None = None
     try:
         t = run_tournament(
-            args.variant,
-            args.players,
+            GameSpec(args.variant, args.players, seed, options or {}),
             bots,
             games,
-            seed,
             args.mode,
-            options,
             jobs=args.jobs,
             records=records,
             on_progress=bar.update,

@@ -22,6 +22,7 @@ from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
 from bohn.sim.batch import GameOutcome, run_batch
 from bohn.sim.records import FORMAT, RecordError, RecordFile, game_stats, read_records
 from bohn.sim.runner import make_bots, play_game
+from bohn.spec import GameSpec
 
 SIM = ["sim", "bohnanza", "--players", "3", "--seed", "5", "--bots", "greedy,random,random"]
 
@@ -246,7 +247,7 @@ def test_bohnkick_counts_attacks() -> None:
 
 
 def test_a_record_gives_back_its_outcome() -> None:
-    batch = run_batch("al-cabohne", 2, 2, 1, ["greedy"])
+    batch = run_batch(GameSpec("al-cabohne", 2, 1, seats=("greedy",)), 2)
     for o in batch.records:
         rec = {
             "index": o.index, "seed": o.seed, "steps": o.steps, **o.result,
@@ -263,7 +264,8 @@ def test_a_record_gives_back_its_outcome() -> None:
     reason="Ray takes half a minute to start: once per test run is enough (the compiled pass)",
 )
 def test_the_ray_backend_plays_the_same_games() -> None:
-    local = run_batch("bohnanza", 3, 10, 11, ["greedy", "random", "random"], jobs=1)
-    ray = run_batch("bohnanza", 3, 10, 11, ["greedy", "random", "random"], jobs=2, backend="ray")
+    spec = GameSpec("bohnanza", 3, 11, seats=("greedy", "random", "random"))
+    local = run_batch(spec, 10, jobs=1)
+    ray = run_batch(spec, 10, jobs=2, backend="ray")
     assert ray.records == local.records
     assert untimed(ray.summary()) == {**untimed(local.summary()), "jobs": 2, "backend": "ray"}

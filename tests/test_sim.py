@@ -25,15 +25,16 @@ from bohn.sim.batch import (
     sim_options,
     split_bot_specs,
 )
+from bohn.spec import GameSpec
 
 
 @pytest.fixture(scope="module")
 def batch30() -> BatchResult:
-    return run_batch("bohnanza", 4, 30, seed=11, jobs=1)
+    return run_batch(GameSpec("bohnanza", 4, seed=11), 30, jobs=1)
 
 
 def test_jobs_do_not_change_any_game(batch30: BatchResult) -> None:
-    parallel = run_batch("bohnanza", 4, 30, seed=11, jobs=2)
+    parallel = run_batch(GameSpec("bohnanza", 4, seed=11), 30, jobs=2)
     assert [r.index for r in parallel.records] == list(range(30))
     assert parallel.records == batch30.records
     a, b = batch30.summary(), parallel.summary()
@@ -45,9 +46,10 @@ def test_jobs_do_not_change_any_game(batch30: BatchResult) -> None:
 
 def test_game_seeds_derive_from_master_seed_and_index(batch30: BatchResult) -> None:
     assert [r.seed for r in batch30.records] == [derive_seed(11, i) for i in range(30)]
-    again = play_one("bohnanza", 4, {"trade_cap": SIM_TRADE_CAP}, ["random"] * 4, 11, 17)
+    spec = GameSpec("bohnanza", 4, 11, {"trade_cap": SIM_TRADE_CAP}, ("random",) * 4)
+    again = play_one(spec, 17)
     assert again == batch30.records[17]
-    other = run_batch("bohnanza", 4, 3, seed=12)
+    other = run_batch(GameSpec("bohnanza", 4, seed=12), 3)
     assert [r.result for r in other.records] != [r.result for r in batch30.records[:3]]
 
 
@@ -87,7 +89,7 @@ def test_summary_adds_up(batch30: BatchResult) -> None:
 
 def test_records_never_keep_replays_but_on_game_gets_them_in_order() -> None:
     seen: list[GameOutcome] = []
-    batch = run_batch("bohnanza", 3, 6, seed=2, jobs=2, replays=True, on_game=seen.append)
+    batch = run_batch(GameSpec("bohnanza", 3, seed=2), 6, jobs=2, replays=True, on_game=seen.append)
     assert [o.index for o in seen] == list(range(6))
     assert all(r.replay is None for r in batch.records)
     for o in seen:
@@ -101,7 +103,7 @@ def test_records_never_keep_replays_but_on_game_gets_them_in_order() -> None:
 
 def test_progress_is_reported() -> None:
     calls: list[tuple[int, int]] = []
-    run_batch("bohnanza", 3, 3, seed=1, on_progress=lambda d, t: calls.append((d, t)))
+    run_batch(GameSpec("bohnanza", 3, seed=1), 3, on_progress=lambda d, t: calls.append((d, t)))
     assert calls == [(1, 3), (2, 3), (3, 3)]
 
 
@@ -114,7 +116,7 @@ def test_interrupt_returns_the_games_finished_before(jobs: int) -> None:
             raise KeyboardInterrupt
         written.append(o.index)
 
-    batch = run_batch("bohnanza", 3, 12, seed=5, jobs=jobs, on_game=on_game)
+    batch = run_batch(GameSpec("bohnanza", 3, seed=5), 12, jobs=jobs, on_game=on_game)
     assert batch.interrupted
     assert written == [0, 1, 2]
     assert [r.index for r in batch.records] == [0, 1, 2]
@@ -123,7 +125,7 @@ def test_interrupt_returns_the_games_finished_before(jobs: int) -> None:
 
 
 def test_zero_games_give_an_empty_summary() -> None:
-    s = run_batch("bohnanza", 4, 0).summary()
+    s = run_batch(GameSpec("bohnanza", 4), 0).summary()
     assert s["games"] == 0 and s["wins"] == [0] * 4 and s["mean_steps"] == 0.0
 
 
@@ -154,7 +156,7 @@ def test_bot_specs() -> None:
 
 
 def test_mixed_bots_play() -> None:
-    batch = run_batch("bohnanza", 3, 2, seed=4, bots=["greedy", "random", "random"])
+    batch = run_batch(GameSpec("bohnanza", 3, seed=4, seats=("greedy", "random", "random")), 2)
     assert batch.summary()["bots"] == ["greedy", "random", "random"]
     assert len(batch.records) == 2
 
@@ -169,15 +171,17 @@ def test_mixed_bots_play() -> None:
         ({"backend": "moon"}, SetupError, "unknown backend"),
         ({"address": "ray://x:10001"}, SetupError, "for the ray backend"),
         ({"options": {"first_player": 6}}, SetupError, "first_player"),
-        ({"bots": ["oracle"]}, ValueError, "unknown bot"),
+        ({"seats": ("oracle",)}, ValueError, "unknown bot"),
     ],
 )
 def test_bad_settings_fail_before_any_game(
     kwargs: dict[str, Any], error: type[Exception], message: str
 ) -> None:
-    args: dict[str, Any] = {"variant": "bohnanza", "players": 4, "games": 2, **kwargs}
+    game = {"variant": "bohnanza", "players": 4}
+    game |= {k: kwargs.pop(k) for k in ("variant", "players", "options", "seats") if k in kwargs}
+    args: dict[str, Any] = {"games": 2, **kwargs}
     with pytest.raises(error, match=message):
-        run_batch(**args)
+        run_batch(GameSpec(**game), **args)
 
 
 def test_progress_bar_draws_and_ends_its_line() -> None:
@@ -228,7 +232,7 @@ def test_summary_counts_the_house() -> None:
     """In a game against a house (Al Cabohne's mafia) every game is won by
     one seat or by the house; the summary names it and says how often it
     won and its mean treasury."""
-    batch = run_batch("al-cabohne", 2, 12, seed=3, jobs=1)
+    batch = run_batch(GameSpec("al-cabohne", 2, seed=3), 12, jobs=1)
     s = batch.summary()
     assert s["house"] == "the mafia"
     assert sum(s["wins"]) + s["house_wins"] == s["games"] == 12
@@ -238,7 +242,7 @@ def test_summary_counts_the_house() -> None:
     treasuries = [r.result["details"]["mafia"] for r in batch.records]
     assert s["house_mean_score"] == round(sum(treasuries) / 12, 4)
     assert "the mafia" in format_summary(s)
-    assert "house_wins" not in run_batch("bohnanza", 3, 2, seed=3).summary()
+    assert "house_wins" not in run_batch(GameSpec("bohnanza", 3, seed=3), 2).summary()
 
 
 @pytest.mark.parametrize("columns", [80, 60, 40, 20])

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import bohn.tournament as tournament
+from bohn.spec import GameSpec
 from bohn.tournament import (
     RUN_KEY,
     PairResult,
@@ -224,9 +225,12 @@ def test_small_tournament_is_complete_and_deterministic(
 
 def test_pair_results_do_not_depend_on_the_roster() -> None:
     # a pair's games are seeded by the tournament seed, the pair and the seat only
-    rr = run_tournament("al-cabohne", 2, ["greedy", "random"], 2, seed=5)
+    rr = run_tournament(GameSpec("al-cabohne", 2, seed=5), ["greedy", "random"], 2)
     gauntlet = run_tournament(
-        "al-cabohne", 2, ["greedy", "random", "greedy:proposals=1"], 2, seed=5, mode="gauntlet"
+        GameSpec("al-cabohne", 2, seed=5),
+        ["greedy", "random", "greedy:proposals=1"],
+        2,
+        mode="gauntlet",
     )
     assert [(p.a, p.b) for p in gauntlet.pairs] == [
         ("greedy", "random"),
@@ -319,7 +323,7 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_mafia_games_count_games_nobody_won() -> None:
-    t = run_tournament("al-cabohne", 2, ["greedy", "random"], 20, seed=3).to_json()
+    t = run_tournament(GameSpec("al-cabohne", 2, seed=3), ["greedy", "random"], 20).to_json()
     for p in t["pairs"]:
         assert p["games"] == 20 and p["seat_games"] == [10, 10]
         assert p["wins"] + p["shared_wins"] + p["no_winner"] <= p["games"]
@@ -362,7 +366,7 @@ def test_interrupted_tournament_reports_the_games_played(
 
 
 def test_a_pair_is_played_in_rounds_over_the_seats() -> None:
-    t = run_tournament("bohnanza", 3, ["greedy", "random"], 30, seed=1, mode="challenge")
+    t = run_tournament(GameSpec("bohnanza", 3, seed=1), ["greedy", "random"], 30, mode="challenge")
     assert t.pairs[0].seat_games == [10, 10, 10]
     assert tournament.round_games(10, 1) == 1 and tournament.round_games(100, 2) == 10
     assert tournament.round_games(10, 4) == 4  # every worker gets a game in each round
@@ -372,7 +376,11 @@ def test_a_pair_is_played_in_rounds_over_the_seats() -> None:
             raise KeyboardInterrupt
 
     cut = run_tournament(
-        "bohnanza", 3, ["greedy", "random"], 30, seed=1, mode="challenge", on_progress=stop_at_8
+        GameSpec("bohnanza", 3, seed=1),
+        ["greedy", "random"],
+        30,
+        mode="challenge",
+        on_progress=stop_at_8,
     )
     assert cut.interrupted and cut.played == 8
     # rounds of one game a seat: 3, 3 and 2 games, never all of seat 0 first
@@ -484,7 +492,7 @@ def test_flag_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_greedy_clearly_beats_random_in_bohnanza() -> None:
     # greedy wins nearly every game alone against random bots (docs/tournament.md):
     # 15 games per seat put the interval far from the baseline 1/3
-    t = run_tournament("bohnanza", 3, ["greedy", "random"], 45, seed=11, jobs=2).to_json()
+    t = run_tournament(GameSpec("bohnanza", 3, seed=11), ["greedy", "random"], 45, jobs=2).to_json()
     ab, ba = t["pairs"]
     assert (ab["a"], ab["verdict"]) == ("greedy", "above")
     assert (ba["a"], ba["verdict"]) == ("random", "below")

@@ -7,7 +7,7 @@ depends only on (variant, players, options, bots, S, i) — never on the
 number of worker processes, their scheduling, or the machine. Results are
 always reported and streamed in game-index order.
 
->>> batch = run_batch("bohnanza", players=3, games=4, seed=1)
+>>> batch = run_batch(GameSpec("bohnanza", 3, seed=1), games=4)
 >>> [r.index for r in batch.records]
 [0, 1, 2, 3]
 >>> s = batch.summary()
@@ -40,6 +40,7 @@ from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
 from bohn.sim.records import game_stats, make_record
 from bohn.sim.runner import make_bots, play_game
+from bohn.spec import GameSpec
 
 #: proposals per seat and trading phase in simulations unless the user sets
 #: ``trade_cap``: bots gain little from long haggling and games stay short
@@ -150,18 +151,12 @@ def seat_bots(specs: Sequence[str] | None, players: int) -> list[str]:
     return list(specs)
 
 
-def play_one(
-    variant: str,
-    players: int,
-    options: dict[str, Any],
-    bots: Sequence[str],
-    master_seed: int | str,
-    index: int,
-    replay: bool = False,
-) -> GameOutcome:
-    """Play game ``index`` of a batch (see the module docstring for seeding)."""
-    seed = derive_seed(master_seed, index)
-    game = find_variant(variant).new(players, seed, options)
+def play_one(spec: GameSpec, index: int, replay: bool = False) -> GameOutcome:
+    """Play game ``index`` of the batch ``spec`` sets up, its ``seats`` the
+    bots (see the module docstring for seeding)."""
+    seed = derive_seed(spec.seed, index)
+    game = spec.with_seed(seed).new()
+    bots = spec.seats
     steps = play_game(game, make_bots(bots, seed))
     result = game.result()
     assert result is not None  # play_game returns only when the game is over
@@ -177,28 +172,13 @@ def play_one(
 
 @dataclass(frozen=True)
 class _Chunk:
-    variant: str
-    players: int
-    options: dict[str, Any]
-    bots: tuple[str, ...]
-    master_seed: int | str
+    spec: GameSpec
     indices: tuple[int, ...]
     replay: bool
 
 
 def _play_chunk(chunk: _Chunk) -> list[GameOutcome]:
-    return [
-        play_one(
-            chunk.variant,
-            chunk.players,
-            chunk.options,
-            chunk.bots,
-            chunk.master_seed,
-            i,
-            chunk.replay,
-        )
-        for i in chunk.indices
-    ]
+    return [play_one(chunk.spec, i, chunk.replay) for i in chunk.indices]
 
 
 def _worker_init() -> None:
@@ -303,12 +283,8 @@ class BatchResult:
 
 
 def run_batch(
-    variant: str,
-    players: int,
+    spec: GameSpec,
     games: int,
-    seed: int | str = 0,
-    bots: Sequence[str] | None = None,
-    options: dict[str, Any] | None = None,
     *,
     jobs: int = 1,
     backend: str = "local",
@@ -318,9 +294,11 @@ def run_batch(
     on_game: Callable[[GameOutcome], Any] | None = None,
     on_progress: Callable[[int, int], Any] | None = None,
 ) -> BatchResult:
-    """Play ``games`` games of ``variant`` between bots and collect the outcomes.
+    """Play ``games`` games of the game ``spec`` sets up between bots and
+    collect the outcomes: game ``i`` is dealt from a seed derived from the
+    spec's seed (the module docstring).
 
-    ``bots`` as for :func:`seat_bots`; ``options`` as for :func:`sim_options`
+    ``spec.seats`` are the bots, as for :func:`seat_bots`; ``spec.options`` as for :func:`sim_options`
     (the resolved simulation options are reported, not the full game
     options). The ``local`` backend plays chunks of games in ``jobs`` worker
     processes; the ``ray`` backend sends chunks as tasks to the Ray cluster
@@ -346,10 +324,12 @@ def run_batch(
         raise SetupError("jobs must be a positive integer")
     if address is not None and backend != "ray":
         raise SetupError("an address is for the ray backend")
+    variant, players, seed = spec.variant, spec.players, spec.seed
     cls = find_variant(variant)
-    opts = sim_options(cls, options)
+    opts = sim_options(cls, dict(spec.options))
     cls.new(players, 0, opts)  # checks the player count and options that depend on it
-    specs = seat_bots(bots, players)
+    specs = seat_bots(spec.seats, players)
+    spec = GameSpec(variant, players, seed, opts, tuple(specs))
 
     records: list[GameOutcome] = []
     pending: dict[int, GameOutcome] = {o.index: o for o in done if o.index < games}
@@ -376,7 +356,7 @@ def run_batch(
     try:
         if backend == "ray":
             _run_ray(
-                _chunks(variant, players, opts, specs, seed, todo, replays, jobs, 4),
+                _chunks(spec, todo, replays, jobs, 4),
                 address,
                 jobs,
                 finished,
@@ -384,10 +364,10 @@ def run_batch(
         elif min(jobs, len(todo)) <= 1:
             with deferred_interrupt() as stop_here:
                 for i in todo:
-                    finished([play_one(variant, players, opts, specs, seed, i, replays)])
+                    finished([play_one(spec, i, replays)])
                     stop_here()
         else:
-            chunks = _chunks(variant, players, opts, specs, seed, todo, replays, jobs, 8)
+            chunks = _chunks(spec, todo, replays, jobs, 8)
             pool = _context().Pool(min(jobs, len(todo)), initializer=_worker_init)
             try:
                 for outcomes in pool.imap_unordered(_play_chunk, chunks):
@@ -418,23 +398,12 @@ def run_batch(
 
 
 def _chunks(
-    variant: str,
-    players: int,
-    opts: dict[str, Any],
-    specs: list[str],
-    seed: int | str,
-    todo: list[int],
-    replays: bool,
-    workers: int,
-    per_worker: int,
+    spec: GameSpec, todo: list[int], replays: bool, workers: int, per_worker: int
 ) -> list[_Chunk]:
     """``todo`` in chunks of consecutive games, about ``per_worker`` chunks
     per worker (at most :data:`CHUNK_GAMES` games each)."""
     size = max(1, min(CHUNK_GAMES, math.ceil(len(todo) / (max(1, workers) * per_worker))))
-    return [
-        _Chunk(variant, players, opts, tuple(specs), seed, tuple(todo[a : a + size]), replays)
-        for a in range(0, len(todo), size)
-    ]
+    return [_Chunk(spec, tuple(todo[a : a + size]), replays) for a in range(0, len(todo), size)]
 
 
 def _run_ray(
