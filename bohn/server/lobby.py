@@ -5,6 +5,8 @@ public summaries."""
 from __future__ import annotations
 
 import secrets
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from bohn.bots.base import BotSpecError, check_bot_spec, make_bot
@@ -14,6 +16,7 @@ from bohn.rulesets import VARIANTS
 from bohn.server.http import BadRequest, openapi_body
 from bohn.server.rooms import Room, seat_names
 from bohn.server.store import GameRow
+from bohn.spec import HUMAN, GameSpec
 
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000
@@ -83,8 +86,51 @@ def seat_free(row: Any, seat: dict[str, Any]) -> bool:
     return bool(seat["seat"] != first)
 
 
-def new_game_spec(body: Any) -> dict[str, Any]:
-    """Validate a create-game request; its normalised form."""
+@dataclass
+class NewTable:
+    """A create-game request, checked: the game (:class:`~bohn.spec.GameSpec`,
+    each seat ``"human"`` or its bot's spec) and how the server runs it."""
+
+    game: GameSpec
+    #: the store's seat rows (``kind``, ``bot``, ``name``; the route adds
+    #: each person's ``token_hash``)
+    seats: list[dict[str, Any]]
+    #: how long a bot thinks before it moves, in ms
+    think_ms: int
+    #: seconds a person has for each decision (None: no turn clock)
+    clock_s: int | None
+    #: whether the request chose the seed
+    seed_chosen: bool
+    #: the bots' pace where a person follows them (None: ``think_ms`` alone)
+    pace: str | None
+    #: seconds a bot keeps its trading open for the people (None: the default)
+    trade_s: int | None
+
+    def row(self, game_id: str, spectator_hash: str, waiting: list[int]) -> GameRow:
+        """The store's row of the new game ``game_id``."""
+        g = self.game
+        return GameRow(
+            id=game_id,
+            variant=g.variant,
+            players=g.players,
+            seed=g.seed,
+            options=dict(g.options),
+            think_ms=self.think_ms,
+            status="running",
+            result=None,
+            spectator_hash=spectator_hash,
+            created_at=time.time(),
+            seats=self.seats,
+            clock_s=self.clock_s,
+            seed_chosen=self.seed_chosen,
+            waiting=waiting,
+            pace=self.pace,
+            trade_s=self.trade_s,
+        )
+
+
+def new_game_spec(body: Any) -> NewTable:
+    """Validate a create-game request; its checked form."""
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     unknown = set(body) - {
@@ -183,18 +229,16 @@ def new_game_spec(body: Any) -> dict[str, Any]:
     seed = body.get("seed", secrets.randbits(48))
     if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
         raise BadRequest("seed must be an integer or a short string")
-    return {
-        "variant": variant,
-        "players": players,
-        "options": options,
-        "seats": rows,
-        "think_ms": think,
-        "seed": seed,
-        "clock_s": clock,
-        "seed_chosen": "seed" in body,
-        "pace": pace,
-        "trade_s": trade,
-    }
+    seats_of = tuple(HUMAN if r["kind"] == "human" else str(r["bot"]) for r in rows)
+    return NewTable(
+        game=GameSpec(variant, players, seed, options, seats_of),
+        seats=rows,
+        think_ms=think,
+        clock_s=clock,
+        seed_chosen="seed" in body,
+        pace=pace,
+        trade_s=trade,
+    )
 
 
 def create_schema() -> dict[str, Any]:

@@ -499,43 +499,9 @@ class Store:
         await self.writer.close()
         await self.engine.dispose()
 
-    async def create_game(
-        self,
-        game_id: str,
-        variant: str,
-        players: int,
-        seed: int | str,
-        options: dict[str, Any],
-        think_ms: int,
-        spectator_hash: str,
-        seat_rows: list[dict[str, Any]],
-        clock_s: int | None = None,
-        seed_chosen: bool = False,
-        creator_hash: str | None = None,
-        waiting: list[int] | None = None,
-        pace: str | None = None,
-        trade_s: int | None = None,
-    ) -> None:
-        """Store a new game and its seats; ``waiting``: the seats it waits for
-        first; ``pace`` and ``trade_s``: the bots' pace and trade window."""
-        row = GameRow(
-            id=game_id,
-            variant=variant,
-            players=players,
-            seed=seed,
-            options=options,
-            think_ms=think_ms,
-            status="running",
-            result=None,
-            spectator_hash=spectator_hash,
-            created_at=time.time(),
-            seats=seat_rows,
-            clock_s=clock_s,
-            seed_chosen=seed_chosen,
-            waiting=waiting,
-            pace=pace,
-            trade_s=trade_s,
-        )
+    async def create_game(self, row: GameRow, creator_hash: str | None = None) -> None:
+        """Store the new game ``row`` (running, nobody joined yet) and its
+        seats; ``creator_hash``: the address that made it (the open-game limit)."""
         await self.writer.submit([], self._new_game(row, creator_hash))
 
     async def create_rematch(self, old: GameRow, row: GameRow, creator_hash: str) -> None:

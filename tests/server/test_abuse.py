@@ -25,6 +25,7 @@ from bohn.server.app import create_app
 from bohn.server.limits import Rate
 from bohn.server.rooms import Hub, Refused
 from bohn.server.store import ExpiredGame, Store, migrate, token_hash
+from server.rows import game_row
 
 PEOPLE = [{"kind": "human"}] * 3
 BOTS = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
@@ -308,7 +309,7 @@ def test_the_move_that_ends_a_game_stores_the_result_with_it(tmp_path: Path) -> 
     async def main() -> None:
         store = Store(_db(tmp_path))
         hub = Hub(store)
-        await store.create_game("g", "bohnanza", 3, 4, {}, 0, "x", seats)
+        await store.create_game(game_row("g", "bohnanza", 3, 4, seats))
         plain = store.add_actions
         rows_after_the_end: list[Any] = []
 

@@ -30,6 +30,7 @@ from bohn.server.botpool import BotPool, BotSettings, PoolClosed
 from bohn.server.launch import free_port, start_server
 from bohn.server.rooms import Hub
 from bohn.server.store import Store, migrate
+from server.rows import game_row
 
 #: the longest search the lobby may ask for (the bots' server bounds): seconds
 #: of thinking per decision without the pool's caps
@@ -151,9 +152,7 @@ def test_a_person_acts_while_the_bot_thinks_and_the_bot_thinks_again(tmp_path: P
     async def main() -> None:
         store = Store(url)
         hub = Hub(store, BotSettings(workers=1, think_s=1.5))
-        await store.create_game(
-            "g", "bohnanza", 3, 7, {}, 0, "x", _seat_rows([None, ENDLESS, None])
-        )
+        await store.create_game(game_row("g", "bohnanza", 3, 7, _seat_rows([None, ENDLESS, None])))
         room = await hub.room("g")
         assert room is not None
         me = make_bot("greedy", 3)

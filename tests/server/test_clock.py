@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from bohn.server.app import create_app
 from bohn.server.rooms import Hub, Room
 from bohn.server.store import Store, migrate
+from server.rows import game_row
 
 #: the clock tests give a room: a twentieth of a second per decision
 TINY = 0.05
@@ -58,7 +59,7 @@ def db(tmp_path: Path) -> str:
 
 async def _create(store: Store, game_id: str, variant: str, humans: int, players: int) -> None:
     await store.create_game(
-        game_id, variant, players, 7, {}, 0, "x", _seats(humans, players), clock_s=10
+        game_row(game_id, variant, players, 7, _seats(humans, players), clock_s=10)
     )
 
 

@@ -17,6 +17,7 @@ from bohn.bots.base import make_bot
 from bohn.cli import main, public_url
 from bohn.server.app import create_app
 from bohn.server.store import SeatTaken, Store, migrate, token_hash
+from server.rows import game_row
 from server.test_api import bearer, choose, client, db_url, new_game, state  # noqa: F401
 
 SEATS = [{"kind": "human", "name": "  Ann  "}, {"kind": "human"}, {"kind": "bot"}]
@@ -169,18 +170,17 @@ def test_the_database_takes_a_seat_once(tmp_path: Path) -> None:
         store = Store(url)
         try:
             await store.create_game(
-                "g1",
-                "bohnanza",
-                3,
-                1,
-                {},
-                0,
-                "h",
-                [
-                    {"seat": 0, "kind": "human", "bot": None, "token_hash": "a"},
-                    {"seat": 1, "kind": "human", "bot": None, "token_hash": "b"},
-                    {"seat": 2, "kind": "bot", "bot": "greedy", "token_hash": None},
-                ],
+                game_row(
+                    "g1",
+                    "bohnanza",
+                    3,
+                    1,
+                    [
+                        {"seat": 0, "kind": "human", "bot": None, "token_hash": "a"},
+                        {"seat": 1, "kind": "human", "bot": None, "token_hash": "b"},
+                        {"seat": 2, "kind": "bot", "bot": "greedy", "token_hash": None},
+                    ],
+                )
             )
             got = await asyncio.gather(
                 store.take_seat("g1", 1, "X", token_hash("x")),

@@ -44,17 +44,17 @@ def router(ctx: ServerContext) -> APIRouter:
         client = ctx.client_of(request)
         ctx.throttle(ctx.creating, client, "games created and seats taken", "--create-rate")
         body = parse_json(await request.body())
-        spec = new_game_spec(body)
+        table = new_game_spec(body)
         game_id = secrets.token_hex(8)
         tokens: dict[int, str] = {}
-        for r in spec["seats"]:
+        for r in table.seats:
             if r["kind"] == "human":
                 tokens[r["seat"]] = secrets.token_urlsafe(24)
                 r["token_hash"] = token_hash(tokens[r["seat"]])
         spectate = secrets.token_urlsafe(24)
         # the game must set up before it is stored (options the rules refuse)
         try:
-            first = VARIANTS[spec["variant"]].new(spec["players"], spec["seed"], spec["options"])
+            first = table.game.new()
         except SetupError as e:
             raise BadRequest(e.message) from None
         creator = token_hash(client)
@@ -72,20 +72,8 @@ def router(ctx: ServerContext) -> APIRouter:
                         {"limit": "max-open-games", "open": n, "most": ctx.max_open_games},
                     )
             await ctx.hub().store.create_game(
-                game_id,
-                spec["variant"],
-                spec["players"],
-                spec["seed"],
-                spec["options"],
-                spec["think_ms"],
-                token_hash(spectate),
-                spec["seats"],
-                spec["clock_s"],
-                spec["seed_chosen"],
+                table.row(game_id, token_hash(spectate), sorted(first.waiting_for())),
                 creator_hash=creator,
-                waiting=sorted(first.waiting_for()),
-                pace=spec["pace"],
-                trade_s=spec["trade_s"],
             )
         room = await ctx.room(game_id)
         base = links_base(ctx.base_url, request)
