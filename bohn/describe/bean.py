@@ -173,6 +173,12 @@ def _flag(p: dict[str, Any], key: str, f: int) -> bool:
     return f < len(flags) and bool(flags[f])
 
 
+def _ranked(rank: int, lines: list[str]) -> list[tuple[int, str]]:
+    """``lines`` folded to the compact table's width, each ranked by how much
+    it may be missed (:func:`~bohn.describe.terminal.fit_rows`; 0: never)."""
+    return [(rank, x) for line in lines for x in fold(line)]
+
+
 class BeanDescriber(Describer):
     """The bean game (Bohnanza) in words; the base of every bean game's describer."""
 
@@ -728,103 +734,178 @@ class BeanDescriber(Describer):
             return self.name(str(what))
         return PAID_FOR.get(str(what), str(what)) if self.de else str(what)
 
+    #: the bean game's events: their type, and the method that words one
+    #: (``method(e, me)``, as :meth:`event`). Names, not functions, so that
+    #: a ruleset's describer overriding one needs no new table.
+    BEAN_EVENTS: ClassVar[dict[str, str]] = {
+        "turn": "turn_event",
+        "plant": "plant_event",
+        "harvest": "harvest",
+        "reveal": "reveal_event",
+        "offer": "offer_event",
+        "trade": "trade_event",
+        "deal": "deal_event",
+        "decline": "decline_event",
+        "withdraw": "withdraw_event",
+        "offer-void": "lapsed_event",
+        "keep": "keep_event",
+        "end-trading": "end_trading_event",
+        "pass": "pass_event",
+        "draw": "draw_event",
+        "buy-field": "buy_field_event",
+        "pay": "pay_event",
+        "exhausted": "exhausted_event",
+    }
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
+        """One line for an event as seat ``me`` sees it: the bean game's own
+        by :attr:`BEAN_EVENTS`, any other as :class:`Describer` words it."""
         t = e.get("type")
-        mine = e.get("seat") == me
-
-        def who(key: str = "seat") -> str:
-            return self.who(e.get(key), me)
-
-        if t == "turn":
-            return self.w(
-                f"--- turn {e['turn']}: {who()} {'are' if mine else 'is'} active",
-                f"--- Zug {e['turn']}: {who()} {'bist' if mine else 'ist'} am Zug",
-            )
-        if t == "plant":
-            how = self.planted_as(e) + self.reason_for("plant", e.get("seat"), e.get("card"))
-            card = self.label(str(e["card"]))
-            f = self.n(e["field"])
-            return self.w(
-                f"{who()} planted {card} on field {f}{how}",
-                f"{who()} {'hast' if mine else 'hat'} {card} auf Feld {f} gepflanzt{how}",
-            )
-        if t == "harvest":
-            return self.harvest(e, me)
-        if t == "reveal":
-            return self.w(
-                f"revealed: {self.cards(e.get('cards', []))}",
-                f"aufgedeckt: {self.cards(e.get('cards', []))}",
-            )
-        if t == "offer":
-            to = self.w("YOU", "DICH") if e.get("to") == me else self.seat(e.get("to"))
-            give = self.offered(e.get("give", []))
-            want = self.cards(e.get("want", []))
-            return self.w(
-                f"offer {self.n(e['id'])}: {who('from')} -> {to}: gives {give}, wants {want}",
-                f"Angebot {self.n(e['id'])}: {who('from')} -> {to}: gibt {give}, will {want}",
-            )
-        if t == "trade":
-            given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
-            k = self.n(e["offer"])
-            return self.w(
-                f"trade {k}: {who('from')} gave {given} to {who('to')} for {returned}",
-                f"Handel {k}: {who('from')} {'gabst' if e.get('from') == me else 'gab'} "
-                f"{given} an {'dich' if e.get('to') == me else who('to')} für {returned}",
-            )
-        if t == "deal":
-            return self.w(
-                f"{who()} got {self.cards_or_count(e)}",
-                f"{who()} {'bekamst' if mine else 'bekam'} {self.cards_or_count(e)}",
-            )
-        if t == "decline":
-            return self.w(
-                f"{who()} declined offer {self.n(e['id'])}",
-                f"{who()} {'lehntest' if mine else 'lehnte'} Angebot {self.n(e['id'])} ab",
-            )
-        if t == "withdraw":
-            return self.w(
-                f"{who()} withdrew offer {self.n(e['id'])}",
-                f"{who()} {'zogst' if mine else 'zog'} Angebot {self.n(e['id'])} zurück",
-            )
-        if t == "offer-void":
-            return self.lapsed_text(e)
-        if t == "keep":
-            cards = self.cards(e.get("cards", []))
-            return self.w(
-                f"{who()} kept {cards}", f"{who()} {'behieltst' if mine else 'behielt'} {cards}"
-            )
-        if t == "end-trading":
-            return self.w(
-                f"{who()} ended the trading",
-                f"{who()} {'beendetest' if mine else 'beendete'} den Handel",
-            )
-        if t == "pass":
-            return self.w(f"{who()} passed", f"{who()} {'passtest' if mine else 'passte'}")
-        if t == "draw":
-            return self.w(
-                f"{who()} drew {self.cards_or_count(e)}",
-                f"{who()} {'zogst' if mine else 'zog'} {self.cards_or_count(e)}",
-            )
-        if t == "buy-field":
-            return self.w(
-                f"{who()} bought a third field",
-                f"{who()} {'kauftest' if mine else 'kaufte'} ein drittes Feld",
-            )
-        if t == "pay":
-            coins = e.get("coins", [])
-            faces = f" ({self.counted(coins)})" if coins else ""
-            n = self.coins(len(coins))
-            return self.w(
-                f"{who()} paid {n}{faces} for {self.paid_for(e.get('for'))}",
-                f"{who()} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
-                f"{self.paid_for(e.get('for'))}",
-            )
-        if t == "exhausted":
-            return self.w(
-                f"the draw pile ran out (exhaustion {e['count']})",
-                f"der Nachziehstapel ist aufgebraucht ({e['count']}. Mal)",
-            )
+        if isinstance(t, str) and t in self.BEAN_EVENTS:
+            line: str | None = getattr(self, self.BEAN_EVENTS[t])(e, me)
+            return line
         return super().event(e, me)
+
+    def turn_event(self, e: dict[str, Any], me: int) -> str:
+        """A turn begins: ``--- turn 4: seat 2 is active``."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"--- turn {e['turn']}: {who} {'are' if mine else 'is'} active",
+            f"--- Zug {e['turn']}: {who} {'bist' if mine else 'ist'} am Zug",
+        )
+
+    def plant_event(self, e: dict[str, Any], me: int) -> str:
+        """A card planted on a field, how and why (:meth:`planted_as`, :meth:`expect`)."""
+        mine = e.get("seat") == me
+        how = self.planted_as(e) + self.reason_for("plant", e.get("seat"), e.get("card"))
+        card = self.label(str(e["card"]))
+        f = self.n(e["field"])
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} planted {card} on field {f}{how}",
+            f"{who} {'hast' if mine else 'hat'} {card} auf Feld {f} gepflanzt{how}",
+        )
+
+    def reveal_event(self, e: dict[str, Any], me: int) -> str:
+        """The cards turned face up for trading."""
+        return self.w(
+            f"revealed: {self.cards(e.get('cards', []))}",
+            f"aufgedeckt: {self.cards(e.get('cards', []))}",
+        )
+
+    def offer_event(self, e: dict[str, Any], me: int) -> str:
+        """A proposal: who offers what to whom, and what it wants."""
+        to = self.w("YOU", "DICH") if e.get("to") == me else self.seat(e.get("to"))
+        give = self.offered(e.get("give", []))
+        want = self.cards(e.get("want", []))
+        frm = self.who(e.get("from"), me)
+        return self.w(
+            f"offer {self.n(e['id'])}: {frm} -> {to}: gives {give}, wants {want}",
+            f"Angebot {self.n(e['id'])}: {frm} -> {to}: gibt {give}, will {want}",
+        )
+
+    def trade_event(self, e: dict[str, Any], me: int) -> str:
+        """An accepted offer: the cards that went each way."""
+        given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
+        k = self.n(e["offer"])
+        frm, to = self.who(e.get("from"), me), self.who(e.get("to"), me)
+        return self.w(
+            f"trade {k}: {frm} gave {given} to {to} for {returned}",
+            f"Handel {k}: {frm} {'gabst' if e.get('from') == me else 'gab'} "
+            f"{given} an {'dich' if e.get('to') == me else to} für {returned}",
+        )
+
+    def deal_event(self, e: dict[str, Any], me: int) -> str:
+        """The cards a seat was dealt (counted where ``me`` may not see them)."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} got {self.cards_or_count(e)}",
+            f"{who} {'bekamst' if mine else 'bekam'} {self.cards_or_count(e)}",
+        )
+
+    def decline_event(self, e: dict[str, Any], me: int) -> str:
+        """An offer declined by the seat it was made to."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} declined offer {self.n(e['id'])}",
+            f"{who} {'lehntest' if mine else 'lehnte'} Angebot {self.n(e['id'])} ab",
+        )
+
+    def withdraw_event(self, e: dict[str, Any], me: int) -> str:
+        """An offer withdrawn by the seat that made it."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} withdrew offer {self.n(e['id'])}",
+            f"{who} {'zogst' if mine else 'zog'} Angebot {self.n(e['id'])} zurück",
+        )
+
+    def lapsed_event(self, e: dict[str, Any], me: int) -> str:
+        """An offer that lapsed (:meth:`lapsed_text`)."""
+        return self.lapsed_text(e)
+
+    def keep_event(self, e: dict[str, Any], me: int) -> str:
+        """The revealed cards the active seat kept."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        cards = self.cards(e.get("cards", []))
+        return self.w(f"{who} kept {cards}", f"{who} {'behieltst' if mine else 'behielt'} {cards}")
+
+    def end_trading_event(self, e: dict[str, Any], me: int) -> str:
+        """The active seat ended the trading."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} ended the trading",
+            f"{who} {'beendetest' if mine else 'beendete'} den Handel",
+        )
+
+    def pass_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat passed."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(f"{who} passed", f"{who} {'passtest' if mine else 'passte'}")
+
+    def draw_event(self, e: dict[str, Any], me: int) -> str:
+        """The cards a seat drew (counted where ``me`` may not see them)."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} drew {self.cards_or_count(e)}",
+            f"{who} {'zogst' if mine else 'zog'} {self.cards_or_count(e)}",
+        )
+
+    def buy_field_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat bought its third field."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"{who} bought a third field",
+            f"{who} {'kauftest' if mine else 'kaufte'} ein drittes Feld",
+        )
+
+    def pay_event(self, e: dict[str, Any], me: int) -> str:
+        """Coins a seat paid, their faces, and what for (:meth:`paid_for`)."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        coins = e.get("coins", [])
+        faces = f" ({self.counted(coins)})" if coins else ""
+        n = self.coins(len(coins))
+        return self.w(
+            f"{who} paid {n}{faces} for {self.paid_for(e.get('for'))}",
+            f"{who} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
+            f"{self.paid_for(e.get('for'))}",
+        )
+
+    def exhausted_event(self, e: dict[str, Any], me: int) -> str:
+        """The draw pile ran out, and how often it has."""
+        return self.w(
+            f"the draw pile ran out (exhaustion {e['count']})",
+            f"der Nachziehstapel ist aufgebraucht ({e['count']}. Mal)",
+        )
 
     def planted_as(self, e: dict[str, Any]) -> str:
         """How a planting event's card was planted (after its field)."""
@@ -1133,87 +1214,17 @@ class BeanDescriber(Describer):
         different cards show their top cards (``whole`` false), and then
         (``tight``) the seats' heads are shortened (``seat 2: 3 coins, 5
         cards``) and one offer to you shows, the rest counted."""
-        active = int(obs.get("active", -1))
-        name = self.seat_name(active, seat, kinds)
-        last = self.w("  LAST TURN", "  LETZTER ZUG") if obs.get("last_turn") else ""
-        out: list[tuple[int, str]] = []
-
-        def add(rank: int, lines: list[str]) -> None:
-            for line in lines:
-                out.extend((rank, x) for x in fold(line))
-
-        add(
-            0,
-            [
-                self.w(
-                    f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
-                    f"active - {self.phase_name(obs.get('phase'))} ==={last}",
-                    f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
-                    f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
-                )
-            ],
-        )
-        discard = obs.get("discard", [])
-        add(
-            0,
-            [
-                self.w(
-                    f"draw pile {obs.get('deck_size')}, discard {len(discard)}"
-                    f"{self.pile_top(obs)}, exhaustions {obs.get('exhaustions')} of "
-                    f"{obs.get('final_exhaustion')}",
-                    f"Nachziehstapel {obs.get('deck_size')}, Ablage {len(discard)}"
-                    f"{self.pile_top(obs)}, aufgebraucht {obs.get('exhaustions')} von "
-                    f"{obs.get('final_exhaustion')}",
-                )
-            ],
-        )
+        out = _ranked(0, self.compact_top(obs, seat, kinds))
         legend = self.legend()
-        add(3, [legend] if legend else [])
-        add(2, self.table_lines(obs, seat, kinds))
-        add(0, [x for x in self.extra_lines(obs, seat, kinds, asking) if x != legend])
+        out += _ranked(3, [legend] if legend else [])
+        out += _ranked(2, self.table_lines(obs, seat, kinds))
+        out += _ranked(0, [x for x in self.extra_lines(obs, seat, kinds, asking) if x != legend])
         for s, p in enumerate(obs["seats"]):
-            if s == seat:
-                continue
-            mark = "*" if s == active else " "
-            name = self.seat(s) if tight else self.seat_name(s, seat, kinds)
-            head = self.w(
-                f"{mark} {name}: {self.coins(p['coins'])}, hand {p['hand_size']}",
-                f"{mark} {name}: {self.coins(p['coins'])}, Hand {p['hand_size']}",
-            )
-            cells = [self.compact_field(obs, s, p, f, whole) for f in range(len(p["fields"]))]
-            if p.get("trading_area"):
-                cells.append(
-                    self.w("trading: ", "Handel: ")
-                    + ", ".join(self.short(k) for k in p["trading_area"])
-                )
-            out.extend((0, x) for x in fold_cells(head, cells))
-            add(2, self.compact_extras(obs, p))
-        me = obs["seats"][seat]
-        mark = "*" if active == seat else " "
-        you = self.w(
-            f"{mark} you: {self.coins(me['coins'])}, hand {me['hand_size']}",
-            f"{mark} du: {self.coins(me['coins'])}, Hand {me['hand_size']}",
-        )
-        own = [self.own_field(obs, seat, me, f) for f in range(len(me["fields"]))]
-        mine = side_by_side([you, *own], "    ")
-        mine[0] = mine[0][4:]  # your line starts at the margin, your fields beside it
-        out.extend((0, x) for x in mine)
-        add(1, self.compact_extras(obs, me))
-        hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []), 1)]
-        more = self.w(" (hand: all)", " (hand: alle)")
-        hand_lines = flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")], more=more)
-        out.extend((0, x) for x in hand_lines)
-        add(0, self.own_lines(obs, me))
-        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []), 1)]
-        if rest:
-            rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
-        if me.get("trading_area"):
-            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"], 1)]
-            traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
-            rest += traded
-        if rest:
-            out.extend((0, x) for x in flow("", rest, max_lines=3))
-        add(0, self.compact_offers(obs, seat, 1 if tight else 3))
+            if s != seat:
+                out += self.compact_seat(obs, seat, kinds, s, p, whole, tight)
+        out += self.compact_mine(obs, seat)
+        out += self.compact_open(obs, seat)
+        out += _ranked(0, self.compact_offers(obs, seat, 1 if tight else 3))
         note = self.w("(more: table)", "(mehr: table)")
         lines = fit_rows(out, rows, note)
         if whole and len(lines) > rows:  # the others' fields by their top cards
@@ -1221,6 +1232,96 @@ class BeanDescriber(Describer):
         if not tight and len(lines) > rows:
             return self.compact_screen(obs, seat, kinds, asking, rows, whole=False, tight=True)
         return lines
+
+    def compact_top(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The compact table's first lines: the turn, who is active and the
+        phase (``LAST TURN`` once it is), then the draw and discard piles and
+        the exhaustions."""
+        active = int(obs.get("active", -1))
+        name = self.seat_name(active, seat, kinds)
+        last = self.w("  LAST TURN", "  LETZTER ZUG") if obs.get("last_turn") else ""
+        turn = self.w(
+            f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
+            f"active - {self.phase_name(obs.get('phase'))} ==={last}",
+            f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
+            f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
+        )
+        discard = obs.get("discard", [])
+        piles = self.w(
+            f"draw pile {obs.get('deck_size')}, discard {len(discard)}"
+            f"{self.pile_top(obs)}, exhaustions {obs.get('exhaustions')} of "
+            f"{obs.get('final_exhaustion')}",
+            f"Nachziehstapel {obs.get('deck_size')}, Ablage {len(discard)}"
+            f"{self.pile_top(obs)}, aufgebraucht {obs.get('exhaustions')} von "
+            f"{obs.get('final_exhaustion')}",
+        )
+        return [turn, piles]
+
+    def compact_seat(
+        self,
+        obs: dict[str, Any],
+        seat: int,
+        kinds: dict[int, str],
+        s: int,
+        p: dict[str, Any],
+        whole: bool,
+        tight: bool,
+    ) -> list[tuple[int, str]]:
+        """Another seat ``s`` on the compact table, each line with the rank
+        :func:`~bohn.describe.terminal.fit_rows` drops it by: its coins, hand
+        size, fields (:meth:`compact_field`) and trading area, then what else
+        it owns (:meth:`compact_extras`); ``tight``: its name without its kind."""
+        mark = "*" if s == int(obs.get("active", -1)) else " "
+        name = self.seat(s) if tight else self.seat_name(s, seat, kinds)
+        head = self.w(
+            f"{mark} {name}: {self.coins(p['coins'])}, hand {p['hand_size']}",
+            f"{mark} {name}: {self.coins(p['coins'])}, Hand {p['hand_size']}",
+        )
+        cells = [self.compact_field(obs, s, p, f, whole) for f in range(len(p["fields"]))]
+        if p.get("trading_area"):
+            cells.append(
+                self.w("trading: ", "Handel: ")
+                + ", ".join(self.short(k) for k in p["trading_area"])
+            )
+        return [(0, x) for x in fold_cells(head, cells)] + _ranked(2, self.compact_extras(obs, p))
+
+    def compact_mine(self, obs: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+        """Your part of the compact table, ranked as :meth:`compact_seat`'s:
+        your coins and hand size with your fields beside them
+        (:meth:`own_field`), what else you own, your hand and your own lines
+        (:meth:`own_lines`)."""
+        me = obs["seats"][seat]
+        mark = "*" if int(obs.get("active", -1)) == seat else " "
+        you = self.w(
+            f"{mark} you: {self.coins(me['coins'])}, hand {me['hand_size']}",
+            f"{mark} du: {self.coins(me['coins'])}, Hand {me['hand_size']}",
+        )
+        own = [self.own_field(obs, seat, me, f) for f in range(len(me["fields"]))]
+        mine = side_by_side([you, *own], "    ")
+        mine[0] = mine[0][4:]  # your line starts at the margin, your fields beside it
+        out = [(0, x) for x in mine]
+        out += _ranked(1, self.compact_extras(obs, me))
+        hand = [f"h{i} {self.label(k)}" for i, k in enumerate(me.get("hand", []), 1)]
+        more = self.w(" (hand: all)", " (hand: alle)")
+        hand_lines = flow(self.w("hand: ", "Hand: "), hand or [self.w("empty", "leer")], more=more)
+        out += [(0, x) for x in hand_lines]
+        return out + _ranked(0, self.own_lines(obs, me))
+
+    def compact_open(self, obs: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+        """The revealed cards (``r1``, ...) and your trading area (``t1``,
+        ...) on the compact table, in at most three lines; none where both
+        are empty."""
+        me = obs["seats"][seat]
+        rest = [f"r{i} {self.label(k)}" for i, k in enumerate(obs.get("revealed", []), 1)]
+        if rest:
+            rest[0] = self.w("revealed: ", "aufgedeckt: ") + rest[0]
+        if me.get("trading_area"):
+            traded = [f"t{i} {self.label(k)}" for i, k in enumerate(me["trading_area"], 1)]
+            traded[0] = self.w("your trading area: ", "dein Handelsbereich: ") + traded[0]
+            rest += traded
+        if not rest:
+            return []
+        return [(0, x) for x in flow("", rest, max_lines=3)]
 
     def own_field(self, obs: dict[str, Any], seat: int, me: dict[str, Any], f: int) -> str:
         """One of your fields on the compact table: ``f0: Blue x3 → 1 coin,

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -301,14 +302,26 @@ class BeanEncoding(RulesetEncoding):
 
     def blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """The bean games' blocks, then :meth:`extra_blocks`."""
-        n = enc.players
-        cards = enc.cards
-        beans = enc.beans
-        nk = len(cards)
-        nb = len(beans)
-        total = enc.total
         fields = self.field_slots(kind)
         enc.fields = fields
+        self._table_blocks(enc)
+        self._discard_blocks(enc)
+        reveal = self.reveal_slots(kind)
+        enc.card_sequence(
+            "revealed", "revealed", reveal, "the revealed cards, one-hot per position"
+        )
+        self._offers(enc)
+        # per seat, relative
+        for k in range(enc.players):
+            self._seat_block(enc, k, fields)
+        self._own_blocks(enc)
+        self.extra_blocks(enc, kind)
+
+    def _table_blocks(self, enc: Encoder) -> None:
+        """The turn, the active and the starting seat, the plantings of this
+        turn, the draw pile, its exhaustions, the last turn and the seats the
+        game waits on."""
+        total = enc.total
         enc.number("turn", "turn", 100.0, 10.0, "turn counter / 100")
         enc.seat("active", "active", "whose turn it is (relative one-hot)")
         enc.seat("first_player", "first_player", "the starting seat (relative one-hot)")
@@ -326,6 +339,12 @@ class BeanEncoding(RulesetEncoding):
 
         enc.custom("last_turn", 1, 1.0, "1 once the final exhaustion has happened", last_turn)
         enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
+
+    def _discard_blocks(self, enc: Encoder) -> None:
+        """The discard pile: its cards counted, its top card and its size."""
+        cards = enc.cards
+        nk = len(cards)
+        total = enc.total
         enc.card_counts("discard", "discard", 10.0, "the discard pile: count of each card key / 10")
         disc_top = enc.add("discard_top", nk, 1.0, "the top card of the discard pile")
         disc_size = enc.add("discard_size", 1, 1.0, "cards on the discard pile / cards")
@@ -341,14 +360,15 @@ class BeanEncoding(RulesetEncoding):
                 val.append(min(len(d) / total, 1.0))
 
         enc.writer(discard)
-        reveal = self.reveal_slots(kind)
-        enc.card_sequence(
-            "revealed", "revealed", reveal, "the revealed cards, one-hot per position"
-        )
-        self._offers(enc)
-        # per seat, relative
-        for k in range(n):
-            self._seat_block(enc, k, fields)
+
+    def _own_blocks(self, enc: Encoder) -> None:
+        """My own cards, which only I see: my hand by position (its first 10
+        cards) and counted whole, and my coins' bean sides."""
+        cards = enc.cards
+        beans = enc.beans
+        nk = len(cards)
+        nb = len(beans)
+        total = enc.total
         hand_len = 10
         b_hand = enc.add(
             "hand",
@@ -401,19 +421,16 @@ class BeanEncoding(RulesetEncoding):
                 val.extend(hit[1])
 
         enc.writer(mine)
-        self.extra_blocks(enc, kind)
 
     def _offers(self, enc: Encoder) -> None:
+        """The open offers: those made to me and those I made, oldest first,
+        a slot each (:meth:`_offer_slot`), and how many others are open."""
         n = enc.players
-        cards = enc.cards
-        beans = enc.beans
-        nk = len(cards)
-        nb = len(beans)
+        nk = len(enc.cards)
+        nb = len(enc.beans)
         slots_in, slots_out = 8, 8
         per = 1 + n + nk + 3 + nb
-        give_hist = histogram(cards, 2.0, 10.0)
-        want_hist = histogram(beans, 2.0, 10.0)
-        zones = {"h": 0, "r": 1, "s": 2}
+        one = self._offer_slot(enc)
         b_in = enc.add(
             "offers_to_me",
             slots_in * per,
@@ -433,23 +450,6 @@ class BeanEncoding(RulesetEncoding):
 
         memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
         by_id = itemgetter("id")
-
-        def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
-            base, who, give, give_from, want = key
-            idx.append(base)
-            val.append(1.0)
-            idx.append(base + 1 + who)
-            val.append(1.0)
-            give_hist(give, base + 1 + n, idx, val)
-            zc: dict[int, int] = {}
-            for z in give_from:
-                zi = zones.get(z)
-                if zi is not None:
-                    zc[zi] = zc.get(zi, 0) + 1
-            for zi, c in zc.items():
-                idx.append(base + 1 + n + nk + zi)
-                val.append(min(c / 2.0, 10.0))
-            want_hist(want, base + 1 + n + nk + 3, idx, val)
 
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             offers = o.get("offers")
@@ -485,6 +485,38 @@ class BeanEncoding(RulesetEncoding):
                 val.append(min(other / 10.0, 10.0))
 
         enc.writer(write)
+
+    def _offer_slot(
+        self, enc: Encoder
+    ) -> Callable[[tuple[Any, ...], list[int], list[float]], None]:
+        """A writer of one offer's slot from ``(start, seat, give, give_from,
+        want)``, ``seat`` the other seat relative to mine: present, that seat
+        (one-hot), the cards given (key counts / 2), the zones they come from
+        (``h``, ``r``, ``s``: counts / 2) and the bean types wanted (counts / 2)."""
+        n = enc.players
+        nk = len(enc.cards)
+        give_hist = histogram(enc.cards, 2.0, 10.0)
+        want_hist = histogram(enc.beans, 2.0, 10.0)
+        zones = {"h": 0, "r": 1, "s": 2}
+
+        def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
+            base, who, give, give_from, want = key
+            idx.append(base)
+            val.append(1.0)
+            idx.append(base + 1 + who)
+            val.append(1.0)
+            give_hist(give, base + 1 + n, idx, val)
+            zc: dict[int, int] = {}
+            for z in give_from:
+                zi = zones.get(z)
+                if zi is not None:
+                    zc[zi] = zc.get(zi, 0) + 1
+            for zi, c in zc.items():
+                idx.append(base + 1 + n + nk + zi)
+                val.append(min(c / 2.0, 10.0))
+            want_hist(want, base + 1 + n + nk + 3, idx, val)
+
+        return one
 
     def _seat_block(self, enc: Encoder, k: int, fields: int) -> None:
         cards = enc.cards

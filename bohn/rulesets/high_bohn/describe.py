@@ -365,125 +365,190 @@ class HighBohnDescriber(BeanDescriber):
             f"(ein Bohneneintopf aus {len(cards)}: {stew}) -> {coins} unter den Saloon{final}",
         )
 
+    #: High Bohn's own events: their type, and the method that words one
+    #: (``method(e, me)``); any other is the bean game's (:attr:`BEAN_EVENTS`)
+    HIGH_BOHN_EVENTS: ClassVar[dict[str, str]] = {
+        "build": "build_event",
+        "store": "store_event",
+        "look": "look_event",
+        "bury": "bury_event",
+        "move": "move_event",
+        "order": "order_event",
+        "new-field": "new_field_event",
+        "buildings-removed": "removed_event",
+        "distillery-names": "distillery_names_event",
+        "distillery-coin": "distillery_coin_event",
+        "jail-choice": "jail_choice_event",
+        "jail-coin": "jail_coin_event",
+        "final-buying": "final_buying_event",
+        "teepee": "teepee_event",
+    }
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
+        """One line for an event as seat ``me`` sees it: High Bohn's own by
+        :attr:`HIGH_BOHN_EVENTS`, the bean game's as its describer words them."""
         t = e.get("type")
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        if t == "build":
-            building = self.building_name(str(e.get("building")))
-            return self.w(
-                f"{who} built the {building}",
-                f"{who} {'bautest' if mine else 'baute'} {building}",
-            )
-        if t == "store":
-            card = self.label(str(e.get("card")))
-            return self.w(
-                f"{who} put {card} on the General Store",
-                f"{who} {'legtest' if mine else 'legte'} {card} auf den Gemischtwarenladen",
-            )
-        bank = {n: self.building_name(f"bank-{n}") for n in (2, 3, 4)}
-        if t == "look":
-            if "card" in e:
-                card = self.label(str(e["card"]))
-                return self.w(
-                    f"{who} looked at the top card of the draw pile: {card} ({bank[2]})",
-                    f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels "
-                    f"an: {card} ({bank[2]})",
-                )
-            return self.w(
-                f"{who} looked at the top card of the draw pile ({bank[2]})",
-                f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels an "
-                f"({bank[2]})",
-            )
-        if t == "bury":
-            buried = self.label(str(e["card"])) if "card" in e else None
-            return self.w(
-                f"{who} put {buried or 'the top card'} at the bottom of the draw pile ({bank[2]})",
-                f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
-                f"den Nachziehstapel ({bank[2]})",
-            )
-        if t == "move":
-            k, to = self.n(e.get("from")), self.n(e.get("to"))
-            return self.w(
-                f"{who} moved hand card {k} to position {to} ({bank[4]})",
-                f"{who} {'verschobst' if mine else 'verschob'} Handkarte {k} nach "
-                f"Position {to} ({bank[4]})",
-            )
-        if t == "order":
-            cards = e.get("cards")
-            order = f": {self.cards(cards)}" if cards is not None else ""
-            return self.w(
-                f"{who} ordered the drawn cards ({bank[3]}){order}",
-                f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten "
-                f"({bank[3]}){order}",
-            )
-        if t == "new-field":
-            kind = self.field_label(str(e.get("kind")))
-            locked = self.w(" (locked for now)", " (vorerst gesperrt)") if e.get("locked") else ""
-            f = self.n(e.get("field"))
-            return self.w(
-                f"{who} got a new field {f}: {kind}{locked}",
-                f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {f}: {kind}{locked}",
-            )
-        if t == "buildings-removed":
-            why = {
-                "player-count": (
-                    "the type is taken often enough",
-                    "die Sorte ist oft genug vergeben",
-                ),
-            }
-            reason = str(e.get("reason"))
-            named = self.building_name(reason)  # a building that closed the rest
-            en, de = why.get(reason, (named, named))
-            cards = self.building_names(list(e.get("buildings", [])))
-            return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
-        if t == "distillery-names":
-            kind = str(e.get("building_type"))
-            named, one = self.type_name(kind), self.a_type(kind)
-            distillery = self.building_name("distillery-2")
-            return self.w(
-                f"{who} named the {named} with the {distillery}: the others may buy {one} now, "
-                "then the rest leave the game",
-                f"{who} {'nanntest' if mine else 'nannte'} {named} mit der {distillery}: die "
-                f"anderen dürfen jetzt {one} kaufen, dann verlassen die übrigen das Spiel",
-            )
-        if t == "distillery-coin":
-            coin = self.label(str(e.get("coin")))
-            distillery = self.building_name("distillery-3")
-            return self.w(
-                f"{who} took a coin ({coin}) of {self.seat(e.get('from'))}'s stew ({distillery})",
-                f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
-                f"{self.seat(e.get('from'))} ({distillery})",
-            )
-        if t == "jail-choice":
-            cards = self.cards(e.get("cards", []))
-            jail = self.building_name("jail-4")
-            return self.w(
-                f"{who} {'choose' if mine else 'chooses'} the coin of the {jail} from {cards}",
-                f"{who} {'wählst' if mine else 'wählt'} die Münze für das {jail} aus {cards}",
-            )
-        if t == "jail-coin":
-            coin = self.label(str(e.get("coin")))
-            jail = self.building_name("jail-4")
-            return self.w(
-                f"{who} took a coin ({coin}) from the leftovers ({jail})",
-                f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus den übrigen "
-                f"Karten ({jail})",
-            )
-        if t == "final-buying":
-            first = self.who(e.get("first"), me)
-            return self.w(
-                f"final buying rounds, starting with {first}",
-                f"Schluss-Kaufrunden, beginnend mit {first}",
-            )
-        if t == "teepee":
-            coins = self.coins(int(e.get("coins", 0)))
-            teepee = self.type_name("teepee")
-            return self.w(
-                f"{who} {'get' if mine else 'gets'} {coins} from the {teepee}",
-                f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem {teepee}",
-            )
+        if isinstance(t, str) and t in self.HIGH_BOHN_EVENTS:
+            line: str | None = getattr(self, self.HIGH_BOHN_EVENTS[t])(e, me)
+            return line
         return super().event(e, me)
+
+    def build_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat built a building."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        building = self.building_name(str(e.get("building")))
+        return self.w(
+            f"{who} built the {building}",
+            f"{who} {'bautest' if mine else 'baute'} {building}",
+        )
+
+    def store_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat laid a card on its General Store."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        card = self.label(str(e.get("card")))
+        return self.w(
+            f"{who} put {card} on the General Store",
+            f"{who} {'legtest' if mine else 'legte'} {card} auf den Gemischtwarenladen",
+        )
+
+    def look_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat looked at the top card of the draw pile (2 Bank); the card
+        is named where ``me`` saw it."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        bank = self.building_name("bank-2")
+        if "card" in e:
+            card = self.label(str(e["card"]))
+            return self.w(
+                f"{who} looked at the top card of the draw pile: {card} ({bank})",
+                f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels "
+                f"an: {card} ({bank})",
+            )
+        return self.w(
+            f"{who} looked at the top card of the draw pile ({bank})",
+            f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels an ({bank})",
+        )
+
+    def bury_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat put the top card under the draw pile (2 Bank)."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        bank = self.building_name("bank-2")
+        buried = self.label(str(e["card"])) if "card" in e else None
+        return self.w(
+            f"{who} put {buried or 'the top card'} at the bottom of the draw pile ({bank})",
+            f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
+            f"den Nachziehstapel ({bank})",
+        )
+
+    def move_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat moved a hand card to another position (4 Bank)."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        bank = self.building_name("bank-4")
+        k, to = self.n(e.get("from")), self.n(e.get("to"))
+        return self.w(
+            f"{who} moved hand card {k} to position {to} ({bank})",
+            f"{who} {'verschobst' if mine else 'verschob'} Handkarte {k} nach "
+            f"Position {to} ({bank})",
+        )
+
+    def order_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat ordered its drawn cards (3 Bank); the order where ``me`` saw it."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        bank = self.building_name("bank-3")
+        cards = e.get("cards")
+        order = f": {self.cards(cards)}" if cards is not None else ""
+        return self.w(
+            f"{who} ordered the drawn cards ({bank}){order}",
+            f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten ({bank}){order}",
+        )
+
+    def new_field_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat got a new field, of which kind, and whether it is locked."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        kind = self.field_label(str(e.get("kind")))
+        locked = self.w(" (locked for now)", " (vorerst gesperrt)") if e.get("locked") else ""
+        f = self.n(e.get("field"))
+        return self.w(
+            f"{who} got a new field {f}: {kind}{locked}",
+            f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {f}: {kind}{locked}",
+        )
+
+    def removed_event(self, e: dict[str, Any], me: int) -> str:
+        """Buildings out of the game, and why: their type is taken often
+        enough, or a building (the distillery) closed the rest."""
+        why = {
+            "player-count": (
+                "the type is taken often enough",
+                "die Sorte ist oft genug vergeben",
+            ),
+        }
+        reason = str(e.get("reason"))
+        named = self.building_name(reason)  # a building that closed the rest
+        en, de = why.get(reason, (named, named))
+        cards = self.building_names(list(e.get("buildings", [])))
+        return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
+
+    def distillery_names_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat named a building type with the 2 Distillery."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        kind = str(e.get("building_type"))
+        named, one = self.type_name(kind), self.a_type(kind)
+        distillery = self.building_name("distillery-2")
+        return self.w(
+            f"{who} named the {named} with the {distillery}: the others may buy {one} now, "
+            "then the rest leave the game",
+            f"{who} {'nanntest' if mine else 'nannte'} {named} mit der {distillery}: die "
+            f"anderen dürfen jetzt {one} kaufen, dann verlassen die übrigen das Spiel",
+        )
+
+    def distillery_coin_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat took a coin of another's stew (3 Distillery)."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        coin = self.label(str(e.get("coin")))
+        distillery = self.building_name("distillery-3")
+        return self.w(
+            f"{who} took a coin ({coin}) of {self.seat(e.get('from'))}'s stew ({distillery})",
+            f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
+            f"{self.seat(e.get('from'))} ({distillery})",
+        )
+
+    def jail_choice_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat is to choose the 4 Jail's coin of these cards."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        cards = self.cards(e.get("cards", []))
+        jail = self.building_name("jail-4")
+        return self.w(
+            f"{who} {'choose' if mine else 'chooses'} the coin of the {jail} from {cards}",
+            f"{who} {'wählst' if mine else 'wählt'} die Münze für das {jail} aus {cards}",
+        )
+
+    def jail_coin_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat took the 4 Jail's coin of the leftovers."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        coin = self.label(str(e.get("coin")))
+        jail = self.building_name("jail-4")
+        return self.w(
+            f"{who} took a coin ({coin}) from the leftovers ({jail})",
+            f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus den übrigen "
+            f"Karten ({jail})",
+        )
+
+    def final_buying_event(self, e: dict[str, Any], me: int) -> str:
+        """The final buying rounds begin, and with whom."""
+        first = self.who(e.get("first"), me)
+        return self.w(
+            f"final buying rounds, starting with {first}",
+            f"Schluss-Kaufrunden, beginnend mit {first}",
+        )
+
+    def teepee_event(self, e: dict[str, Any], me: int) -> str:
+        """The coins a seat gets from its Teepee."""
+        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
+        coins = self.coins(int(e.get("coins", 0)))
+        teepee = self.type_name("teepee")
+        return self.w(
+            f"{who} {'get' if mine else 'gets'} {coins} from the {teepee}",
+            f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem {teepee}",
+        )
 
     # --------------------------------------------------------------- table
 

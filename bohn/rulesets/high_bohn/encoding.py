@@ -66,9 +66,21 @@ class HighBohnEncoding(BeanEncoding):
         return out
 
     def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """High Bohn's blocks, after the bean games': each seat's buildings,
+        fields and coins (:meth:`hb_seats_block`, :meth:`coin_faces_block`),
+        the buildings for sale and those out of the game, and the table's
+        windows (:meth:`hb_table_block`)."""
+        self.hb_seats_block(enc)
+        self.coin_faces_block(enc)
+        enc.multi_hot("supply", list(BUILDINGS.keys), "supply", "buildings still for sale")
+        enc.multi_hot("removed", list(BUILDINGS.keys), "removed", "buildings out of the game")
+        self.hb_table_block(enc)
+
+    def hb_seats_block(self, enc: Encoder) -> None:
+        """``hb_seats``, per seat: its buildings, its fields' kinds, stews and
+        locks, its General Store, its stew, distillery and teepee coins, the
+        cards it waits to order (3 Bank) and its plant limit."""
         buildings = {k: i for i, k in enumerate(BUILDINGS.keys)}
-        kinds = sorted(set(BUILDINGS.kinds))
-        kind_index = {k: i for i, k in enumerate(kinds)}
         field_kinds = {"regular": 0, "third": 1, "goldmine": 2, "saloon": 3, "blacksmith": 4}
         nk = len(enc.cards)
         nbld = len(buildings)
@@ -76,7 +88,6 @@ class HighBohnEncoding(BeanEncoding):
         total = enc.total
         store_hist = histogram(enc.cards, 3.0, total / 3.0)
         per = nbld + f * 5 + 2 * f + nk + 5
-        coin_hist = histogram(enc.beans, 10.0, total / 10.0)
 
         def seat(
             s: dict[str, Any],
@@ -127,18 +138,30 @@ class HighBohnEncoding(BeanEncoding):
             "(counts / 5), cards waiting for a bank-3 order / 3, plant limit / 3",
             seat,
         )
+
+    def coin_faces_block(self, enc: Encoder) -> None:
+        """``coin_faces``, per seat: its coins' bean sides, which all see in High Bohn."""
+        coin_hist = histogram(enc.beans, 10.0, enc.total / 10.0)
         enc.per_seat(
             "coin_faces",
             len(enc.beans),
-            total / 10.0,
+            enc.total / 10.0,
             "coin faces (public in High Bohn): count per bean type / 10",
             lambda s, o, r, base, i, v: coin_hist(
                 [bean_of(c) for c in s.get("coin_cards") or ()], base, i, v
             ),
         )
-        enc.multi_hot("supply", list(BUILDINGS.keys), "supply", "buildings still for sale")
-        enc.multi_hot("removed", list(BUILDINGS.keys), "removed", "buildings out of the game")
+
+    def hb_table_block(self, enc: Encoder) -> None:
+        """``hb_table``: the top card seen with the 2 Bank, my drawn cards,
+        the banks used this turn, the final buyer, the distillery's window and
+        the 4 Jail's choice."""
+        kinds = sorted(set(BUILDINGS.kinds))
+        kind_index = {k: i for i, k in enumerate(kinds)}
         cards = enc.cards
+        nk = len(cards)
+        n = enc.players
+        store_hist = histogram(cards, 3.0, enc.total / 3.0)
 
         def rest(
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
@@ -162,7 +185,6 @@ class HighBohnEncoding(BeanEncoding):
                 idx.append(p + 1)
                 val.append(1.0)
             p += 2
-            n = enc.players
             me = rel[0]
             fb = o.get("final_buyer")
             if isinstance(fb, int):
@@ -191,11 +213,10 @@ class HighBohnEncoding(BeanEncoding):
                     val.append(1.0)
                 store_hist(jail.get("cards"), p + 1 + n, idx, val)
 
-        n = enc.players
         enc.custom(
             "hb_table",
             nk + 3 * nk + 2 + n + 1 + len(kinds) + n + 1 + n + nk,
-            total / 3.0,
+            enc.total / 3.0,
             "the bank-2 deck top (one-hot), my drawn cards (one-hot per position, 3), "
             "bank_used (bury, move), the final buyer (relative), the distillery window "
             f"(open, building type one-hot over {', '.join(kinds)}, seats to decide), "

@@ -515,98 +515,149 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         return out
 
+    #: the open decisions, by phase: the method that words one
+    #: (``method(obs, seat, kinds)``, as :meth:`decision_lines`)
+    DECISIONS: ClassVar[dict[str, str]] = {
+        "start-coins": "start_coins_decision",
+        "remove-third": "remove_third_decision",
+        "police-coin": "police_coin_decision",
+        "pub-removal": "pub_removal_decision",
+        "protect": "protect_decision",
+        "uncover-more": "uncover_more_decision",
+        "draw": "draw_decision",
+        "final-buying": "final_buying_decision",
+    }
+
     def decision_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
         """The open decision: the set-up coins, the third card, the Police
         Station's treasury coin, pub-4's removal, pub-3, the Undertakers, the
-        Gas Stations' draw and the final buying."""
+        Gas Stations' draw and the final buying (:attr:`DECISIONS`)."""
         phase = obs.get("phase")
-        who = self.seat_name(int(obs.get("active", -1)), seat, kinds)
-        d = obs.get("decision") or {}
-        if phase == "start-coins":
-            waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
-            return [
-                self.w(
-                    "set-up: each player lays 2 hand cards face down as starting coins; still to "
-                    f"choose: {waiting or 'nobody'}",
-                    "Aufbau: jeder Spieler legt 2 Handkarten verdeckt als Startmünzen; noch zu "
-                    f"wählen: {waiting or 'niemand'}",
-                )
-            ]
-        if phase == "remove-third":
-            third = str(d.get("third"))
-            kind = third.rpartition("-")[0]
-            return [
-                self.w(
-                    f"decision: {who} bought a second {kind} card and may remove the third, "
-                    f"{third}, from the game",
-                    f"Entscheidung: {who} hat eine zweite {kind}-Karte gekauft und darf die "
-                    f"dritte, {third}, aus dem Spiel nehmen",
-                )
-            ]
-        if phase == "police-coin":
-            treasury = d.get("treasury")
-            if treasury is None:
-                return [
-                    self.w(
-                        f"decision: {who} takes a coin of the mafia treasury (Police Station)",
-                        f"Entscheidung: {who} nimmt eine Münze aus der Kasse der Mafia "
-                        "(Polizeiwache)",
-                    )
-                ]
-            coins = self.counted(treasury)
-            return [
-                self.w(
-                    f"decision: take one coin of the mafia treasury (Police Station): {coins}",
-                    f"Entscheidung: nimm eine Münze aus der Kasse der Mafia (Polizeiwache): "
-                    f"{coins}",
-                )
-            ]
-        if phase == "pub-removal":
-            cards = self.cards(d.get("removable", []))
-            return [
-                self.w(
-                    f"decision: pub-4: {who} may remove one of these 1-establishments worth 1: "
-                    f"{cards}",
-                    f"Entscheidung: pub-4: {who} darf eines dieser 1er-Etablissements im Wert 1 "
-                    f"entfernen: {cards}",
-                )
-            ]
-        if phase == "protect":
-            boss = d.get("boss")
-            to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
-            f = self.n(d.get("field"))
-            return [
-                self.w(
-                    f"decision: pub-3: field {f} may give {to} more cards",
-                    f"Entscheidung: pub-3: Feld {f} darf {to} mehr Karten geben",
-                )
-            ]
-        if phase == "uncover-more":
-            n = obs.get("uncovered")
-            return [
-                self.w(
-                    f"decision: uncovering stopped early after {n} cards; the Undertaker may "
-                    "uncover one more",
-                    f"Entscheidung: das Aufdecken hielt früh nach {n} Karten; der Bestatter darf "
-                    "eine mehr aufdecken",
-                )
-            ]
-        if phase == "draw":
-            counts = self.w(" or ", " oder ").join(str(n) for n in d.get("counts", []))
-            return [
-                self.w(
-                    f"decision: {who} may draw {counts} cards (Gas Station)",
-                    f"Entscheidung: {who} darf {counts} Karten ziehen (Tankstelle)",
-                )
-            ]
-        if phase == "final-buying":
-            return [
-                self.w(
-                    f"final buying: {who} may harvest and buy now; then pass",
-                    f"Schlusskauf: {who} darf jetzt ernten und kaufen; dann passen",
-                )
-            ]
+        if isinstance(phase, str) and phase in self.DECISIONS:
+            lines: list[str] = getattr(self, self.DECISIONS[phase])(obs, seat, kinds)
+            return lines
         return []
+
+    def decider(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """The active seat, who decides, by name (``you``, ``seat 2 (greedy)``)."""
+        return self.seat_name(int(obs.get("active", -1)), seat, kinds)
+
+    def start_coins_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The set-up: the seats still to lay their starting coins."""
+        waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
+        return [
+            self.w(
+                "set-up: each player lays 2 hand cards face down as starting coins; still to "
+                f"choose: {waiting or 'nobody'}",
+                "Aufbau: jeder Spieler legt 2 Handkarten verdeckt als Startmünzen; noch zu "
+                f"wählen: {waiting or 'niemand'}",
+            )
+        ]
+
+    def remove_third_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """A second card of a kind bought: the third may leave the game."""
+        who = self.decider(obs, seat, kinds)
+        third = str((obs.get("decision") or {}).get("third"))
+        kind = third.rpartition("-")[0]
+        return [
+            self.w(
+                f"decision: {who} bought a second {kind} card and may remove the third, "
+                f"{third}, from the game",
+                f"Entscheidung: {who} hat eine zweite {kind}-Karte gekauft und darf die "
+                f"dritte, {third}, aus dem Spiel nehmen",
+            )
+        ]
+
+    def police_coin_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The Police Station's coin of the mafia treasury; the coins where
+        ``seat`` sees them (it chooses)."""
+        who = self.decider(obs, seat, kinds)
+        treasury = (obs.get("decision") or {}).get("treasury")
+        if treasury is None:
+            return [
+                self.w(
+                    f"decision: {who} takes a coin of the mafia treasury (Police Station)",
+                    f"Entscheidung: {who} nimmt eine Münze aus der Kasse der Mafia (Polizeiwache)",
+                )
+            ]
+        coins = self.counted(treasury)
+        return [
+            self.w(
+                f"decision: take one coin of the mafia treasury (Police Station): {coins}",
+                f"Entscheidung: nimm eine Münze aus der Kasse der Mafia (Polizeiwache): {coins}",
+            )
+        ]
+
+    def pub_removal_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """pub-4: the 1-establishments worth 1 the active seat may remove."""
+        who = self.decider(obs, seat, kinds)
+        cards = self.cards((obs.get("decision") or {}).get("removable", []))
+        return [
+            self.w(
+                f"decision: pub-4: {who} may remove one of these 1-establishments worth 1: {cards}",
+                f"Entscheidung: pub-4: {who} darf eines dieser 1er-Etablissements im Wert 1 "
+                f"entfernen: {cards}",
+            )
+        ]
+
+    def protect_decision(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """pub-3: whether a field gives its boss more cards."""
+        d = obs.get("decision") or {}
+        boss = d.get("boss")
+        to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
+        f = self.n(d.get("field"))
+        return [
+            self.w(
+                f"decision: pub-3: field {f} may give {to} more cards",
+                f"Entscheidung: pub-3: Feld {f} darf {to} mehr Karten geben",
+            )
+        ]
+
+    def uncover_more_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The uncovering stopped early: the Undertaker may uncover one more."""
+        n = obs.get("uncovered")
+        return [
+            self.w(
+                f"decision: uncovering stopped early after {n} cards; the Undertaker may "
+                "uncover one more",
+                f"Entscheidung: das Aufdecken hielt früh nach {n} Karten; der Bestatter darf "
+                "eine mehr aufdecken",
+            )
+        ]
+
+    def draw_decision(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The Gas Stations: how many cards the active seat may draw."""
+        who = self.decider(obs, seat, kinds)
+        d = obs.get("decision") or {}
+        counts = self.w(" or ", " oder ").join(str(n) for n in d.get("counts", []))
+        return [
+            self.w(
+                f"decision: {who} may draw {counts} cards (Gas Station)",
+                f"Entscheidung: {who} darf {counts} Karten ziehen (Tankstelle)",
+            )
+        ]
+
+    def final_buying_decision(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str]
+    ) -> list[str]:
+        """The final buying: the active seat may harvest and buy, then pass."""
+        who = self.decider(obs, seat, kinds)
+        return [
+            self.w(
+                f"final buying: {who} may harvest and buy now; then pass",
+                f"Schlusskauf: {who} darf jetzt ernten und kaufen; dann passen",
+            )
+        ]
 
     def tally_label(self, key: str) -> str:
         if key == "cards":
