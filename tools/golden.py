@@ -261,9 +261,10 @@ def sim_transcript(
     from bohn.rulesets import find_variant
     from bohn.sim.batch import play_one
     from bohn.sim.runner import make_bots, play_game
+    from bohn.spec import GameSpec
 
     options = _options(variant, opts)
-    outcome = play_one(variant, players, options, list(bots), SIM_SEED, i)
+    outcome = play_one(GameSpec(variant, players, SIM_SEED, options, tuple(bots)), i)
     seed = derive_seed(SIM_SEED, i)
     game = find_variant(variant).new(players, seed, options)
     play_game(game, make_bots(list(bots), seed))
