@@ -405,20 +405,16 @@ def test_user_errors_are_one_line_and_exit_2(
 
 
 def test_unreadable_files_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    notjson = tmp_path / "x.json"
-    notjson.write_text("{nope")
-    code, _, err = run(capsys, "scenario", str(notjson))
-    assert code == 2 and "is not valid JSON" in err and len(err.splitlines()) == 1
-    notobject = tmp_path / "list.json"
-    notobject.write_text("[1]")
-    code, _, err = run(capsys, "scenario", str(notobject))
-    assert code == 2 and "must hold a JSON object" in err
-    code, _, err = run(capsys, "replay", str(notjson))
-    assert code == 2 and "not JSON" in err and len(err.splitlines()) == 1
-    empty = tmp_path / "empty.bohn.json"
-    empty.write_text("")
-    code, _, err = run(capsys, "replay", str(empty))
-    assert code == 2 and "is empty" in err
+    for command, name, text, said in [
+        ("scenario", "x.json", "{nope", "is not valid JSON"),
+        ("scenario", "list.json", "[1]", "must hold a JSON object"),
+        ("replay", "x.json", "{nope", "not JSON"),
+        ("replay", "empty.bohn.json", "", "is empty"),
+    ]:
+        path = tmp_path / name
+        path.write_text(text)
+        code, _, err = run(capsys, command, str(path))
+        assert code == 2 and said in err and len(err.splitlines()) == 1, (command, name, err)
 
 
 def test_a_malformed_replay_fails_verification(

@@ -45,6 +45,16 @@ def to_trading(game: bohn.Game) -> None:
     assert game.observe(0)["phase"] == "trade"
 
 
+def offered_to_seat_1() -> bohn.Game:
+    """Bohnanza for 3 (seed 4) in the trading of turn 1: seat 0 offers seat 1
+    a card for the front card of seat 1's hand."""
+    game = bohn.new_game("bohnanza", 3, 4)
+    to_trading(game)
+    front = game.observe(1)["seats"][1]["hand"][0]
+    game.apply(0, Propose(to=1, give=("r0",), want=(front,)))
+    return game
+
+
 def missing_bean(game: bohn.Game, seat: int) -> str:
     hand = set(game.observe(seat)["seats"][seat]["hand"])
     return next(k for k in game.table.keys if k not in hand)
@@ -66,10 +76,7 @@ def test_an_offer_you_cannot_fulfil_is_declined_in_one_line() -> None:
 
 
 def test_an_offer_you_can_fulfil_is_asked() -> None:
-    game = bohn.new_game("bohnanza", 3, 4)
-    to_trading(game)
-    front = game.observe(1)["seats"][1]["hand"][0]
-    game.apply(0, Propose(to=1, give=("r0",), want=(front,)))
+    game = offered_to_seat_1()
     out = io.StringIO()
     assert not session(game, 1, out).answer_for_the_person()
     assert [o["id"] for o in game.observe(1)["offers"] if o["to"] == 1] == [0]
@@ -77,10 +84,7 @@ def test_an_offer_you_can_fulfil_is_asked() -> None:
 
 
 def test_pass_through_declines_passes_and_ends_at_your_turn() -> None:
-    game = bohn.new_game("bohnanza", 3, 4)
-    to_trading(game)
-    front = game.observe(1)["seats"][1]["hand"][0]
-    game.apply(0, Propose(to=1, give=("r0",), want=(front,)))
+    game = offered_to_seat_1()
     out = io.StringIO()
     s = session(game, 1, out)
     s.auto = True

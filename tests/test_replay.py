@@ -145,24 +145,23 @@ def test_an_unfinished_game_verifies_with_a_null_result() -> None:
         verify(r)
 
 
-def test_a_changed_action_is_caught_at_its_index(tampered: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        pytest.param(
+            "action", {"type": "end-trading"}, "seat 0 may not 'end-trading' here", id="action"
+        ),
+        pytest.param("seat", 2, "seat 2 may not", id="seat"),
+        pytest.param("action", {"type": "teleport"}, "malformed action", id="malformed-action"),
+    ],
+)
+def test_a_changed_or_malformed_action_is_caught_at_its_index(
+    tampered: dict[str, Any], key: str, value: Any, message: str
+) -> None:
+    """The first action's ``key`` set to ``value``: verifying names its index."""
     i = _first_action(tampered)
-    tampered["events"][i]["action"] = {"type": "end-trading"}
-    with pytest.raises(ReplayMismatch, match=rf"^event {i}: seat 0 may not 'end-trading' here"):
-        verify(tampered)
-
-
-def test_a_changed_seat_is_caught_at_its_index(tampered: dict[str, Any]) -> None:
-    i = _first_action(tampered)
-    tampered["events"][i]["seat"] = 2
-    with pytest.raises(ReplayMismatch, match=rf"^event {i}: seat 2 may not"):
-        verify(tampered)
-
-
-def test_a_malformed_action_is_caught_at_its_index(tampered: dict[str, Any]) -> None:
-    i = _first_action(tampered)
-    tampered["events"][i]["action"] = {"type": "teleport"}
-    with pytest.raises(ReplayMismatch, match=rf"^event {i}: malformed action"):
+    tampered["events"][i][key] = value
+    with pytest.raises(ReplayMismatch, match=rf"^event {i}: {message}"):
         verify(tampered)
 
 

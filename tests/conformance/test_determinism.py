@@ -37,6 +37,19 @@ def disturb(step: int) -> None:
     np.random.random()
 
 
+def disturbed_record(config: Config, seed: int) -> dict[str, Any]:
+    """The record of game ``seed`` played with the global generators
+    disturbed (:func:`disturb`) before every step."""
+    steps = 0
+
+    def noisy(game: Game, seat: int | None, action: Action | None) -> None:
+        nonlocal steps
+        steps += 1
+        disturb(steps)
+
+    return game_record(config.play(seed, noisy))
+
+
 def test_same_seed_same_game(config: Config) -> None:
     first = game_record(config.play(7))
     second = game_record(config.play(7))
@@ -47,15 +60,8 @@ def test_same_seed_same_game(config: Config) -> None:
 
 def test_global_generators_do_not_matter(config: Config) -> None:
     plain = game_record(config.play(11))
-    steps = 0
-
-    def noisy(game: Game, seat: int | None, action: Action | None) -> Any:
-        nonlocal steps
-        steps += 1
-        disturb(steps)
-
     random.seed(12345)
-    disturbed = game_record(config.play(11, noisy))
+    disturbed = disturbed_record(config, 11)
     assert disturbed == plain, "the game depends on the global random generators"
 
 

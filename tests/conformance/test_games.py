@@ -13,17 +13,7 @@ from bohn.engine.actions import Action
 from bohn.engine.errors import GameOver, InvalidAction
 from bohn.engine.game import Game
 
-from .checks import (
-    check_cheap,
-    check_conservation,
-    check_copies,
-    check_event_redaction,
-    check_finished,
-    check_legal_actions,
-    check_no_leak,
-    check_rejected,
-    fingerprint,
-)
+from . import checks
 from .games import STEP_LIMIT, Config
 from .vocabulary import sample_actions
 
@@ -55,23 +45,25 @@ class FullChecker:
                 f.apply(seat, action)
         periodic = self.step % LOG_EVERY == 0 or game.result() is not None
         if not periodic and self.step % self.every:
-            check_cheap(game)
+            checks.check_cheap(game)
             self.step += 1
             return
         self.full += 1
         d = game.to_json() if periodic else game.to_json(last=1)
-        check_conservation(type(game), d["state"])
+        checks.check_conservation(type(game), d["state"])
         limit = 0 if periodic else APPLY_LIMIT
-        self.applied += check_legal_actions(game, apply_all=True, rng=self.rng, limit=limit)
-        copies = check_copies(game, d, with_log=periodic)
+        self.applied += checks.check_legal_actions(game, apply_all=True, rng=self.rng, limit=limit)
+        copies = checks.check_copies(game, d, with_log=periodic)
         for f in self.followers:
-            same = f.to_json() == d if periodic else fingerprint(f) == fingerprint(game)
+            same = (
+                f.to_json() == d if periodic else checks.fingerprint(f) == checks.fingerprint(game)
+            )
             assert same, f"a copy followed the game and differs at step {self.step}"
         if periodic:
             self.followers = copies
         # the spectator and one seat in turn; every viewer at the periodic steps
         viewers: list[int | None] | None = None if periodic else [None, self.step % game.n]
-        self.moved += check_no_leak(game, d, self.rng, with_log=periodic, viewers=viewers)
+        self.moved += checks.check_no_leak(game, d, self.rng, with_log=periodic, viewers=viewers)
         self.step += 1
 
 
@@ -81,8 +73,8 @@ def test_full_game(config: Config, full_seed: int, full_every: int) -> None:
     > 1 the copies and leaks at every ``full_every``-th step); termination."""
     checker = FullChecker(full_seed, full_every)
     game = config.play(full_seed, checker)
-    check_finished(game)
-    check_event_redaction(game)
+    checks.check_finished(game)
+    checks.check_event_redaction(game)
     assert checker.step <= STEP_LIMIT + 1
     assert checker.full >= checker.step // full_every, "too few steps were checked in full"
     assert checker.applied > checker.full, "too few legal actions were tried"
@@ -95,23 +87,23 @@ def test_cheap_game(config: Config, cheap_seed: int) -> None:
 
     def check(game: Game, seat: int | None, action: Action | None) -> None:
         nonlocal steps
-        check_cheap(game)
+        checks.check_cheap(game)
         steps += 1
 
     game = config.play(cheap_seed, check)
-    check_finished(game)
-    check_event_redaction(game)
+    checks.check_finished(game)
+    checks.check_event_redaction(game)
     assert 1 < steps <= STEP_LIMIT + 1
 
 
 def test_finished_game_rejects_everything(config: Config) -> None:
     """After the end no seat may act; bad seats are malformed even then."""
     game = config.play("finished")
-    check_finished(game)
+    checks.check_finished(game)
     for seat in range(game.n):
         for a in sample_actions():
-            error, _ = check_rejected(game, seat, a)
+            error, _ = checks.check_rejected(game, seat, a)
             assert isinstance(error, GameOver), f"{a.text()} after the end: {error!r}"
     for bad in (-1, game.n, True, "0", None):
-        error, _ = check_rejected(game, bad, sample_actions()[0])
+        error, _ = checks.check_rejected(game, bad, sample_actions()[0])
         assert isinstance(error, InvalidAction)

@@ -28,7 +28,7 @@ from .checks import (
 )
 from .digest import game_record
 from .games import CONFIGS, Config
-from .test_determinism import disturb
+from .test_determinism import disturbed_record
 
 BASE = CONFIGS[0]
 
@@ -289,15 +289,8 @@ def test_determinism_check_catches_the_global_generator() -> None:
     config = with_class(ListsInRandomOrder)
     random.seed(1)
     plain = game_record(config.play(3))
-    steps = 0
-
-    def noisy(game: Game, seat: int | None, action: Action | None) -> None:
-        nonlocal steps
-        steps += 1
-        disturb(steps)
-
     random.seed(1)
-    assert game_record(config.play(3, noisy)) != plain
+    assert disturbed_record(config, 3) != plain
 
 
 # ---------------------------------------------------------------------------

@@ -5,21 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from bohn.rulesets.high_bohn.rules import HighBohn
-from bohn.scenario import load_position
 
 from . import helpers
 from .helpers import legal
 
+#: the buildings of the rulebook's final tally example (§5.2), worth 19
+RULEBOOK_BUILDINGS = ["saloon-2", "blacksmith-2", "jail-4", "goldmine-3", "teepee-4", "farm-4"]
 
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A High Bohn scenario dict (see :func:`tests.rules.helpers.scenario`)."""
-    return {**helpers.scenario(**kw), "variant": "high-bohn"}
-
-
-def position(**kw: Any) -> HighBohn:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, HighBohn)
-    return game
+#: High Bohn scenarios (see :func:`tests.rules.helpers.scenario`)
+HIGH_BOHN = helpers.Variant("high-bohn", HighBohn)
+scenario, position = HIGH_BOHN.scenario, HIGH_BOHN.position
 
 
 def cognac(**kw: Any) -> HighBohn:
@@ -41,10 +36,6 @@ def starting(game: HighBohn, seat: int, word: str) -> list[str]:
 
 def builds(game: HighBohn, seat: int) -> list[str]:
     return starting(game, seat, "build")
-
-
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
 
 
 def conserved_hb(game: HighBohn) -> bool:

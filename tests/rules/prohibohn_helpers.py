@@ -15,22 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from bohn.rulesets.al_cabohne.rules import AlCabohne
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
-from bohn.scenario import load_position
 
 from . import helpers
 
-
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A Prohibohn scenario dict (see :func:`tests.rules.helpers.scenario`), 2 players."""
-    kw.setdefault("players", 2)
-    return {**helpers.scenario(**kw), "variant": "prohibohn"}
-
-
-def position(**kw: Any) -> Prohibohn:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, Prohibohn)
-    return game
+#: Prohibohn scenarios (see :func:`tests.rules.helpers.scenario`), 2 players unless named
+PROHIBOHN = helpers.Variant("prohibohn", Prohibohn, players=2)
+scenario, position = PROHIBOHN.scenario, PROHIBOHN.position
 
 
 def bosses(game: Prohibohn) -> list[list[str]]:
@@ -68,22 +60,52 @@ def supply(game: Prohibohn) -> list[str]:
     return [ESTABLISHMENTS.keys[e] for e in game.supply]
 
 
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+def held(game: Prohibohn | AlCabohne, *, box: bool = True, piles: bool = True) -> Counter[int]:
+    """The bean cards in the game's zones (the box and the establishments'
+    piles unless told not to count them); Al Cabohne has the same zones."""
+    cards = [*game.deck, *game.discard, *game.treasury]
+    if box:
+        cards += game.box
+    for s in range(game.n):
+        cards += game.hands[s] + game.coins[s]
+        for f in game.fields[s]:
+            cards += f
+    for f in game.bosses:
+        cards += f
+    if piles:
+        for p in game.piles:
+            cards += p
+    return Counter(cards)
 
 
 def conserved(game: Prohibohn) -> bool:
     """Every bean card of the game in exactly one zone."""
-    held = [*game.deck, *game.discard, *game.box, *game.treasury]
-    for s in range(game.n):
-        held += game.hands[s] + game.coins[s]
-        for f in game.fields[s]:
-            held += f
-    for f in game.bosses:
-        held += f
-    for p in game.piles:
-        held += p
-    return Counter(held) == Counter(game.table.deck())
+    return held(game) == Counter(game.table.deck())
+
+
+def shuffled(game: Prohibohn) -> list[str]:
+    """The order of the set-up shuffle (bottom to top)."""
+    for e in game.history()[0][2]:
+        if e.data["type"] == "shuffle":
+            order: list[str] = e.data["order"]
+            return order
+    raise AssertionError("no shuffle in the set-up")
+
+
+def three_bosses(turned: list[str]) -> list[list[str]]:
+    """The bosses' fields the solo set-up deals from the cards ``turned`` up
+    (top first): the first card starts Al's field, after Don's first card a
+    card of Al's or Don's type joins that boss, and the first card of a third
+    type starts Joe's field and ends the turning up."""
+    want: list[list[str]] = [[], [], []]
+    for key in turned:
+        k = next((i for i, f in enumerate(want) if f and f[0] == key), -1)
+        if k < 0:
+            k = next(i for i, f in enumerate(want) if not f)
+        want[k].append(key)
+        if k == 2:
+            break
+    return want
 
 
 def details(game: Prohibohn) -> dict[str, Any]:

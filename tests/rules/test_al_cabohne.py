@@ -19,26 +19,19 @@ import pytest
 
 from bohn.engine.errors import BohnError
 from bohn.rulesets.al_cabohne.rules import BOSSES, AlCabohne
-from bohn.scenario import load_position
 
 from . import helpers
 from .helpers import act, acts, coins, fields, hand, keys, legal, phase, refused, types
+from .prohibohn_helpers import details as mafia_details
+from .prohibohn_helpers import held, shuffled, three_bosses
 
 # ---------------------------------------------------------------------------
 # helpers
 
 
-def scenario(**kw: Any) -> dict[str, Any]:
-    """An Al Cabohne scenario dict (see :func:`tests.rules.helpers.scenario`); 2 players
-    unless named."""
-    kw.setdefault("players", 2)
-    return {**helpers.scenario(**kw), "variant": "al-cabohne"}
-
-
-def position(**kw: Any) -> AlCabohne:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, AlCabohne)
-    return game
+#: Al Cabohne scenarios (see :func:`tests.rules.helpers.scenario`); 2 players unless named
+AL_CABOHNE = helpers.Variant("al-cabohne", AlCabohne, players=2)
+scenario, position = AL_CABOHNE.scenario, AL_CABOHNE.position
 
 
 def bosses(game: AlCabohne) -> list[list[str]]:
@@ -53,36 +46,9 @@ def deck(game: AlCabohne) -> list[str]:
     return keys(game, game.deck)
 
 
-def discard(game: AlCabohne) -> list[str]:
-    return keys(game, game.discard)
-
-
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
-
-
-def mafia_details(game: AlCabohne) -> dict[str, Any]:
-    result = game.result()
-    assert result is not None, "the game is not over"
-    assert result.details is not None
-    return result.details
-
-
-def all_cards(game: AlCabohne) -> Counter[int]:
-    held = [*game.deck, *game.discard, *game.box, *game.treasury]
-    for s in range(game.n):
-        held += game.hands[s] + game.coins[s]
-        for f in game.fields[s]:
-            held += f
-    for f in game.bosses:
-        held += f
-    for p in game.piles:
-        held += p
-    return Counter(held)
-
-
 def conserved(game: AlCabohne) -> bool:
-    return all_cards(game) == Counter(game.table.deck())
+    """Every card of the game in exactly one zone."""
+    return held(game) == Counter(game.table.deck())
 
 
 #: the bosses grow blaue and feuer; the other types are free
@@ -133,22 +99,13 @@ def test_s1_2_bosses_and_thresholds() -> None:
 # §2 set-up
 
 
-def _shuffled(game: AlCabohne) -> list[str]:
-    """The order of the first shuffle (bottom to top)."""
-    for e in game.history()[0][2]:
-        if e.data["type"] == "shuffle":
-            order: list[str] = e.data["order"]
-            return order
-    raise AssertionError("no shuffle in the set-up")
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_s2_1_two_player_setup(seed: int) -> None:
     """§2.1: 5 cards each, 2 empty fields each; then cards are turned up: the
     first starts Al's field, same-type cards follow it, the first other type
     starts Don's field and the turning up stops. Seat 0 begins (AC-D2)."""
     game = AlCabohne.new(2, seed)
-    order = _shuffled(game)
+    order = shuffled(game)
     assert len(order) == 116
     assert [len(h) for h in game.hands] == [5, 5]
     assert [len(f) for f in game.fields] == [2, 2]
@@ -174,7 +131,7 @@ def test_s2_2_solo_setup(seed: int) -> None:
     type joins that boss, the first card of a third type starts Joe's field,
     then the turning up stops."""
     game = AlCabohne.new(1, seed)
-    order = _shuffled(game)
+    order = shuffled(game)
     assert len(game.hands[0]) == 7
     assert game.hands[0] and Counter(game.hands[0]) == Counter(game.table.cards_of(order[-7:]))
     assert len(game.fields[0]) == 3
@@ -183,14 +140,7 @@ def test_s2_2_solo_setup(seed: int) -> None:
     assert len(set(al)) == 1 and len(set(don)) == 1 and len(joe) == 1
     assert len({al[0], don[0], joe[0]}) == 3
     # replay the rule on the turned cards
-    want: list[list[str]] = [[], [], []]
-    for key in turned:
-        k = next((i for i, f in enumerate(want) if f and f[0] == key), -1)
-        if k < 0:
-            k = next(i for i, f in enumerate(want) if not f)
-        want[k].append(key)
-        if k == 2:
-            break
+    want = three_bosses(turned)
     assert want == [al, don, joe]
     assert sum(map(len, want)) == len(turned), "turning up went on after Joe's first card"
     assert turned[-1] == joe[0]
@@ -271,10 +221,10 @@ def test_s3_1_leftovers_phase_placed_whole_or_discarded() -> None:
     assert fields(game, 0)[0] == ["sau"] * 4
     assert piles(game) == [["puff", "puff"], ["brech"]]
     act(game, 0, "discard p0")
-    assert discard(game) == ["puff", "puff"]
+    assert helpers.discard(game) == ["puff", "puff"]
     assert phase(game) == "use-leftovers"
     events = act(game, 0, "discard p0")
-    assert discard(game) == ["puff", "puff", "brech"]
+    assert helpers.discard(game) == ["puff", "puff", "brech"]
     assert piles(game) == []
     # now phase 2: Al takes the top blaue, then phase 3
     assert "protection" in types(events)
@@ -341,7 +291,7 @@ def test_s3_2_protection_each_field_and_harvest_check() -> None:
     # Don: 4 stangen = 2 coins = his threshold
     assert bosses(game) == [["blaue", "blaue"], []]
     assert keys(game, game.treasury) == ["stangen", "stangen"]
-    assert discard(game) == ["stangen", "stangen"]
+    assert helpers.discard(game) == ["stangen", "stangen"]
 
 
 def test_s3_2_no_protection_from_an_empty_boss() -> None:
@@ -410,7 +360,7 @@ def test_s3_4_question_1_boss_card_does_not_count() -> None:
     assert bosses(game) == [["blaue", "blaue"], ["feuer"]]
     assert piles(game) == [["puff", "puff"], ["brech"]]
     assert deck(game) == ["kidney"] * 3
-    assert [(e["card"], e["to"]) for e in of_type(events, "uncover")] == [
+    assert [(e["card"], e["to"]) for e in helpers.of_type(events, "uncover")] == [
         ("blaue", "mafia"),
         ("puff", "pile"),
         ("puff", "pile"),
@@ -435,7 +385,7 @@ def test_s3_4_question_1_boss_harvests_while_uncovering() -> None:
     # the harvest leftovers went to the discard pile, then question 2 after the
     # uncovered stangen took them into its pile
     assert piles(game) == [["stangen", "stangen", "stangen"], ["puff"], ["kidney"]]
-    assert discard(game) == []
+    assert helpers.discard(game) == []
 
 
 def test_s3_4_question_2_discard_cards_join_repeatedly() -> None:
@@ -450,9 +400,9 @@ def test_s3_4_question_2_discard_cards_join_repeatedly() -> None:
     )
     events = act(game, 0, "plant f0")
     assert piles(game) == [["puff", "puff", "puff"], ["brech", "brech"], ["kidney"]]
-    assert discard(game) == ["sau"]
+    assert helpers.discard(game) == ["sau"]
     assert deck(game) == ["stangen"]
-    assert [e["card"] for e in of_type(events, "from-discard")] == ["puff", "brech", "puff"]
+    assert [e["card"] for e in helpers.of_type(events, "from-discard")] == ["puff", "brech", "puff"]
 
 
 def test_s3_4_question_2_stops_at_a_non_matching_card() -> None:
@@ -467,7 +417,7 @@ def test_s3_4_question_2_stops_at_a_non_matching_card() -> None:
     )
     act(game, 0, "plant f0")
     assert piles(game) == [["puff"], ["kidney", "kidney"]]
-    assert discard(game) == ["puff", "brech"]
+    assert helpers.discard(game) == ["puff", "brech"]
 
 
 def test_s3_4_mafia_never_takes_from_the_discard_pile() -> None:
@@ -482,7 +432,7 @@ def test_s3_4_mafia_never_takes_from_the_discard_pile() -> None:
     )
     act(game, 0, "plant f0")
     assert bosses(game) == [["blaue", "blaue"], ["feuer"]]
-    assert discard(game) == ["blaue", "blaue"]
+    assert helpers.discard(game) == ["blaue", "blaue"]
     assert piles(game) == [["puff"], ["sau"], ["brech"]]
 
 
@@ -499,10 +449,10 @@ def test_s3_4_exhaustion_reshuffles_at_once() -> None:
     )
     events = act(game, 0, "plant f0")
     assert game.exhaustions == 1
-    assert of_type(events, "from-discard") == []
-    assert len(of_type(events, "uncover")) == 3
+    assert helpers.of_type(events, "from-discard") == []
+    assert len(helpers.of_type(events, "uncover")) == 3
     assert piles(game) == [["sau", "sau", "sau"]]
-    assert deck(game) == ["sau", "sau"] and discard(game) == []
+    assert deck(game) == ["sau", "sau"] and helpers.discard(game) == []
     assert phase(game) == "place"
     assert not game.final
 
@@ -537,7 +487,7 @@ def test_s3_5_pile_on_boss_of_its_type() -> None:
     game = placing(piles=[["blaue", "blaue"]], **FREE)
     events = act(game, 0, "place p0 m0")
     assert bosses(game) == [["blaue"] * 3, ["feuer"]]
-    assert len(of_type(events, "mafia-plant")) == 2
+    assert len(helpers.of_type(events, "mafia-plant")) == 2
     assert piles(game) == []
 
 
@@ -565,10 +515,10 @@ def test_ac_d7_pile_harvest_midway_restarts_the_field() -> None:
     pile is used up, the rest of the pile starts his emptied field."""
     game = placing(piles=[["stangen"] * 3], bosses=[["blaue"], ["stangen"] * 3])
     events = act(game, 0, "place p0 m1")
-    harvests = of_type(events, "mafia-harvest")
+    harvests = helpers.of_type(events, "mafia-harvest")
     assert len(harvests) == 1 and harvests[0]["coins"] == 2
     assert keys(game, game.treasury) == ["stangen", "stangen"]
-    assert discard(game) == ["stangen", "stangen"]
+    assert helpers.discard(game) == ["stangen", "stangen"]
     assert bosses(game) == [["blaue"], ["stangen", "stangen"]]
 
 
@@ -711,8 +661,8 @@ def test_s4_1_al_threshold_3() -> None:
     events = act(game, 0, "give h0 m0")  # 5 stangen = 3 coins
     assert bosses(game)[0] == []
     assert keys(game, game.treasury) == ["stangen"] * 3
-    assert discard(game) == ["stangen"] * 2
-    assert of_type(events, "mafia-harvest")[0]["coins"] == 3
+    assert helpers.discard(game) == ["stangen"] * 2
+    assert helpers.of_type(events, "mafia-harvest")[0]["coins"] == 3
 
 
 def test_s4_1_don_threshold_2() -> None:
@@ -725,7 +675,7 @@ def test_s4_1_don_threshold_2() -> None:
     act(game, 0, "give h0 m1")
     assert bosses(game)[1] == []
     assert len(game.treasury) == 2
-    assert discard(game) == ["stangen"] * 2
+    assert helpers.discard(game) == ["stangen"] * 2
 
 
 def test_s4_1_joe_threshold_1() -> None:
@@ -738,7 +688,7 @@ def test_s4_1_joe_threshold_1() -> None:
     act(game, 0, "give h0 m2")
     assert bosses(game)[2] == []
     assert keys(game, game.treasury) == ["stangen"]
-    assert discard(game) == ["stangen"] * 2
+    assert helpers.discard(game) == ["stangen"] * 2
 
 
 def test_ac_d11_no_single_bean_rule_for_bosses() -> None:
@@ -779,10 +729,10 @@ def test_s4_2_single_bean_rule() -> None:
     refused(game, 0, "harvest f0", "§4.2")
     act(game, 0, "harvest f1")
     assert coins(game)[0] == 2
-    assert discard(game) == ["puff"] * 3
+    assert helpers.discard(game) == ["puff"] * 3
     act(game, 0, "harvest f0")
     assert coins(game)[0] == 2
-    assert discard(game) == ["puff"] * 3 + ["sau"]
+    assert helpers.discard(game) == ["puff"] * 3 + ["sau"]
 
 
 # ---------------------------------------------------------------------------
@@ -795,7 +745,7 @@ def test_s4_3_third_field_for_three_coins_once() -> None:
     act(game, 0, "buy-field")
     assert len(game.fields[0]) == 3
     assert coins(game)[0] == 4
-    assert discard(game) == ["puff"] * 3
+    assert helpers.discard(game) == ["puff"] * 3
     assert "buy-field" not in legal(game, 0)
     refused(game, 0, "buy-field")
 

@@ -17,6 +17,7 @@ from bohn.engine.errors import GameOver, InvalidAction
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.scenario import run_scenario
 
+from . import helpers
 from .helpers import (
     act,
     acts,
@@ -769,17 +770,14 @@ def test_s5_2_1_third_exhaustion_during_the_reveal() -> None:
     """§5.2.1: at the 3rd exhaustion during the reveal only the cards left are
     revealed, no reshuffle happens, phases 2 and 3 are completed, then the game
     ends without a draw; §5.2.3: the final harvest ignores the single-bean rule."""
-    game = position(
-        exhaustions=2,
-        deck=["soja"],
-        discard=["rote"] * 3,
-        seats=[
+    game = helpers.exhausted_while_revealing(
+        position,
+        [
             {"hand": ["blaue", "sau"]},
             {"hand": ["augen"], "fields": [["soja", "soja"], []]},
             {"fields": [["garten"], ["feuer"] * 3]},
         ],
     )
-    acts(game, (0, "plant f0"), (0, "pass"))
     assert game.exhaustions == 3 and game.final
     assert game.table.key_list(game.revealed) == ["soja"]
     assert game.table.key_list(game.discard) == ["rote"] * 3 and game.deck == []
@@ -789,13 +787,14 @@ def test_s5_2_1_third_exhaustion_during_the_reveal() -> None:
     assert phase(game) == "plant-traded" and game.result() is None
     act(game, 0, "plant t0 f1")
     events = act(game, 1, "plant t0 f0")
-    result = game.result()
-    assert result is not None and result.reason == "final-exhaustion"
+    assert helpers.final_harvests(game, events) == {(0, 0), (0, 1), (1, 0), (2, 0), (2, 1)}
     assert "draw" not in types(events)
-    final = [e for e in events if e["type"] == "harvest"]
-    assert all(e["final"] for e in final)
-    assert {(e["seat"], e["field"]) for e in final} == {(0, 0), (0, 1), (1, 0), (2, 0), (2, 1)}
-    assert result.scores == (0, 1, 1)  # 3 soja pay 1, 3 feuer pay 1, single beans pay 0
+    result = game.result()
+    assert result is not None and result.scores == (
+        0,
+        1,
+        1,
+    )  # 3 soja pay 1, 3 feuer pay 1, single beans pay 0
     assert all(f == [] for fs in game.fields for f in fs)
     assert hand(game, 0) == ["sau"]
     assert conserved(game)
@@ -822,16 +821,13 @@ def test_s5_2_1_third_exhaustion_during_the_draw_ends_at_once() -> None:
 
 def test_s5_2_2_hand_cards_worthless_s5_2_4_score_is_coins() -> None:
     """§5.2.2 / §5.2.4: hand cards are worth nothing; the score is the coins."""
-    out = run_ok(
-        exhaustions=2,
-        phase="trade",
-        deck=["sau"],
-        seats=[
+    out = helpers.last_turn(
+        run_ok,
+        [
             {"hand": ["blaue"] * 12, "coins": ["rote"] * 2},
             {"hand": [], "coins": ["rote"] * 3, "fields": [["brech"] * 5, []]},
             {"hand": ["feuer"] * 9},
         ],
-        actions=[(0, "end-trading")],
     )
     result = out["result"]
     assert result["scores"] == [2, 5, 0] and result["winners"] == [1]
@@ -856,19 +852,10 @@ def test_s5_3_tie_break_farthest_clockwise_from_the_starting_player(
     clockwise from the starting player (``first_player``) wins."""
     seats = [{"coins": ["blaue"] * c} for c in coins_]
     seats[first]["hand"] = ["rote"]
-    out = run_ok(
-        players=players,
-        options={"first_player": first},
-        active=first,
-        exhaustions=2,
-        phase="trade",
-        deck=["sau"],
-        seats=seats,
-        actions=[(first, "end-trading")],
-    )
-    assert out["result"]["winners"] == [winner]
-    assert out["result"]["tie_break"] is True
-    assert out["result"]["scores"] == coins_
+    assert len(seats) == players
+    result = helpers.tie_break(run_ok, seats, first)
+    assert result["winners"] == [winner]
+    assert result["scores"] == coins_
 
 
 # ---------------------------------------------------------------------------
@@ -879,31 +866,12 @@ def test_errors_leave_the_state_unchanged_and_name_a_rule() -> None:
     """Every refused action leaves the game as it was and cites a rule."""
     game = trading()
     act(game, 0, "propose 1 give r0 want blaue")
-    for seat, text in [
-        (0, "plant f0"),
-        (0, "plant t0 f0"),
-        (1, "propose 2 give h0"),
-        (1, "accept 0 give h0"),
-        (2, "accept 0"),
-        (1, "withdraw 0"),
-        (0, "keep r5"),
-        (0, "harvest f0"),
-        (0, "buy-field"),
-        (1, "end-trading"),
-        (1, "decline 7"),
-    ]:
-        err = refused(game, seat, text)
-        assert err.rule and err.rule.startswith("bohnanza §"), (text, err.rule)
+    helpers.refused_citing(game, [*helpers.MISPLACED_IN_TRADING, (0, "harvest f0")], "bohnanza §")
     out = run_scenario(
         scenario(seats=[{"hand": ["sau"], "fields": [["blaue"], []]}], actions=[(0, "plant f0")])
     )
-    assert out == {
-        "ok": False,
-        "error": {
-            "code": "illegal-action",
-            "message": "field 0 holds blaue; sau may go only on a field of its type or an "
-            "empty field",
-            "rule": "bohnanza §3.1.2",
-        },
-        "action_index": 0,
-    }
+    assert out == helpers.illegal_at(
+        0,
+        "field 0 holds blaue; sau may go only on a field of its type or an empty field",
+        "bohnanza §3.1.2",
+    )

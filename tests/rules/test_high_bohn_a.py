@@ -22,7 +22,7 @@ from bohn.engine.game import Result
 from bohn.rulesets.high_bohn.rules import HighBohn
 
 from .helpers import act, acts, fields, hand, keys, legal, phase, refused, types
-from .high_bohn_helpers import builds, position, seat_view
+from .high_bohn_helpers import RULEBOOK_BUILDINGS, builds, position, seat_view
 
 
 def public(game: HighBohn) -> dict[str, Any]:
@@ -1111,14 +1111,7 @@ def test_s5_2_rulebook_final_tally_example() -> None:
         seats=[
             {
                 "hand": ["garten"],
-                "buildings": [
-                    "saloon-2",
-                    "blacksmith-2",
-                    "jail-4",
-                    "goldmine-3",
-                    "teepee-4",
-                    "farm-4",
-                ],
+                "buildings": RULEBOOK_BUILDINGS,
                 "fields": [["sau"] * 3, [], [], []],
                 "field_kinds": ["regular", "regular", "saloon", "blacksmith"],
                 "coins": ["brech", "brech", "feuer", "feuer", "blaue"],

@@ -20,25 +20,26 @@ import pytest
 from bohn.engine.errors import InvalidAction, SetupError
 from bohn.rulesets.high_bohn import HighBohn
 
+from . import helpers
 from .helpers import (
     act,
     acts,
     coins,
-    conserved,
     fields,
     hand,
     keys,
     legal,
+    of_type,
     phase,
     refused,
     trade,
     types,
 )
 from .high_bohn_helpers import (
+    RULEBOOK_BUILDINGS,
     builds,
     cognac,
     conserved_hb,
-    of_type,
     position,
     seat_view,
     starting,
@@ -1012,7 +1013,7 @@ def test_s4_3_8_jail_4_coin_from_every_paying_blaue_harvest() -> None:
     assert of_type(events, "jail-coin") == [{"type": "jail-coin", "seat": 1, "coin": "blaue"}]
     assert coins(game) == [2, 2, 1] and len(game.discard) == 8
     assert seat_view(game, 1)["coin_cards"] == ["blaue", "blaue"]
-    assert conserved(game)
+    assert helpers.conserved(game)
 
 
 def test_s4_3_8_jail_4_owner_included() -> None:
@@ -1071,7 +1072,7 @@ def test_hb_d16_jail_4_owner_chooses_among_soy_joker_leftovers() -> None:
     assert sorted(keys(game, game.discard)) == ["blaue", "soja"]
     assert phase(game) == "plant" and game.observe(None)["jail_coin"] is None
     act(game, 0, "plant f1")
-    assert conserved(game)
+    assert helpers.conserved(game)
 
 
 def test_s4_3_8_jail_4_in_the_final_harvest() -> None:
@@ -1574,14 +1575,7 @@ def test_s5_2_rulebook_example_29() -> None:
             {
                 "fields": [[], [], [], []],
                 "field_kinds": ["regular", "regular", "saloon", "blacksmith"],
-                "buildings": [
-                    "saloon-2",
-                    "blacksmith-2",
-                    "jail-4",
-                    "goldmine-3",
-                    "teepee-4",
-                    "farm-4",
-                ],
+                "buildings": RULEBOOK_BUILDINGS,
                 "coins": ["garten"] * 6,
             }
         ],

@@ -20,7 +20,7 @@ import pytest
 from bohn.engine.errors import SetupError
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.ladybohn import Ladybohn
-from bohn.scenario import load_position, run_scenario
+from bohn.scenario import run_scenario
 
 from . import helpers
 from .helpers import act, acts, coins, conserved, fields, hand, keys, legal, phase, refused, trade
@@ -30,33 +30,9 @@ from .helpers import types as event_types
 # helpers
 
 
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A Ladybohn scenario dict (see :func:`tests.rules.helpers.scenario`); 3 players."""
-    return {**helpers.scenario(**kw), "variant": "ladybohn"}
-
-
-def position(**kw: Any) -> Ladybohn:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, Ladybohn)
-    return game
-
-
-def run_ok(**kw: Any) -> dict[str, Any]:
-    out = run_scenario(scenario(**kw))
-    assert out["ok"], out
-    return out
-
-
-def discard(game: Ladybohn) -> list[str]:
-    return keys(game, game.discard)
-
-
-def coin_cards(game: Ladybohn, seat: int) -> list[str]:
-    return keys(game, game.coins[seat])
-
-
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+#: Ladybohn scenarios (see :func:`tests.rules.helpers.scenario`); 3 players
+LADYBOHN = helpers.Variant("ladybohn", Ladybohn)
+scenario, position, run_ok = LADYBOHN.scenario, LADYBOHN.position, LADYBOHN.run_ok
 
 
 def trading(seats: list[dict[str, Any]], **kw: Any) -> Ladybohn:
@@ -313,7 +289,7 @@ def test_s4_1_2_lb_d3_baby_on_top_pays_nothing() -> None:
     assert game.observe(None)["seats"][0]["field_pays"] == [0, 0]
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 0 and coins(game)[0] == 0
-    assert discard(game) == field
+    assert helpers.discard(game) == field
 
 
 def test_s4_1_1_lb_d4_every_card_counts() -> None:
@@ -333,7 +309,7 @@ def test_s4_1_1_lb_d4_every_card_counts() -> None:
     )
     assert act(game, 0, "harvest f0")[0]["coins"] == 1
     assert act(game, 0, "harvest f1")[0]["coins"] == 1
-    assert coin_cards(game, 0) == ["blaue/lady", "soja"]
+    assert helpers.coin_cards(game, 0) == ["blaue/lady", "soja"]
 
 
 def test_s4_1_3_lb_d7_coins_are_the_top_cards() -> None:
@@ -342,8 +318,8 @@ def test_s4_1_3_lb_d7_coins_are_the_top_cards() -> None:
     field = ["blaue/baby", "blaue", "blaue/lady", "blaue", "blaue/lady"]
     game = position(seats=[{"hand": ["feuer"], "fields": [field, []]}], discard=["rote"])
     act(game, 0, "harvest f0")
-    assert coin_cards(game, 0) == ["blaue", "blaue/lady"]
-    assert discard(game) == ["rote", "blaue/baby", "blaue", "blaue/lady"]
+    assert helpers.coin_cards(game, 0) == ["blaue", "blaue/lady"]
+    assert helpers.discard(game) == ["rote", "blaue/baby", "blaue", "blaue/lady"]
 
 
 def test_s4_1_4_garten_coins_from_the_top_of_the_discard_pile() -> None:
@@ -356,16 +332,16 @@ def test_s4_1_4_garten_coins_from_the_top_of_the_discard_pile() -> None:
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 3
     assert sorted(events[0]["from_discard"]) == ["augen", "blaue", "soja"]
-    assert sorted(coin_cards(game, 0)) == ["augen", "blaue", "soja"]
-    assert discard(game) == ["rote", "garten", "garten", "garten"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["augen", "blaue", "soja"]
+    assert helpers.discard(game) == ["rote", "garten", "garten", "garten"]
     # a lady on top: three garten pay 3 (2->3), again from the pile
     game = position(
         seats=[{"hand": ["feuer"], "fields": [["garten/baby", "garten", "garten/lady"], []]}],
         discard=["rote", "soja", "augen", "brech"],
     )
     events = act(game, 0, "harvest f0")
-    assert sorted(coin_cards(game, 0)) == ["augen", "brech", "soja"]
-    assert discard(game) == ["rote", "garten/baby", "garten", "garten/lady"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["augen", "brech", "soja"]
+    assert helpers.discard(game) == ["rote", "garten/baby", "garten", "garten/lady"]
     assert conserved(game)
 
 
@@ -380,16 +356,16 @@ def test_s4_1_4_garten_lady_pays_her_full_beanometer() -> None:
     assert game.harvest_value(0, 0) == 2
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 2
-    assert sorted(coin_cards(game, 0)) == ["rote", "soja"]
-    assert discard(game) == ["garten/lady"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["rote", "soja"]
+    assert helpers.discard(game) == ["garten/lady"]
     game = position(
         seats=[{"hand": ["feuer"], "fields": [["garten", "garten/lady"], []]}],
         discard=["rote", "soja", "augen"],
     )
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 3
-    assert sorted(coin_cards(game, 0)) == ["augen", "rote", "soja"]
-    assert discard(game) == ["garten", "garten/lady"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["augen", "rote", "soja"]
+    assert helpers.discard(game) == ["garten", "garten/lady"]
 
 
 def test_lb_d11_short_discard_pile() -> None:
@@ -402,8 +378,8 @@ def test_lb_d11_short_discard_pile() -> None:
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 3
     assert events[0]["from_discard"] == ["rote", "garten", "garten"]
-    assert coin_cards(game, 0) == ["rote", "garten", "garten"]
-    assert discard(game) == ["garten"]
+    assert helpers.coin_cards(game, 0) == ["rote", "garten", "garten"]
+    assert helpers.discard(game) == ["garten"]
     assert conserved(game)
 
 
@@ -415,7 +391,7 @@ def test_lb_d11_empty_discard_pile() -> None:
     )
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 3
-    assert sorted(coin_cards(game, 0)) == ["garten", "garten", "garten/baby"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["garten", "garten", "garten/baby"]
     assert game.discard == []
     # a baby on top pays 0 and takes nothing from the pile
     game = position(
@@ -424,7 +400,7 @@ def test_lb_d11_empty_discard_pile() -> None:
     )
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 0 and events[0]["from_discard"] == []
-    assert discard(game) == ["rote", "garten/lady", "garten/baby"]
+    assert helpers.discard(game) == ["rote", "garten/lady", "garten/baby"]
 
 
 # ---------------------------------------------------------------------------
@@ -463,7 +439,7 @@ def test_s4_2_lady_deep_down_moves_two_places() -> None:
     )
     events = act(game, 0, "plant f0")
     assert fields(game, 0) == [["blaue", "blaue", "blaue/lady", "blaue", "blaue/baby"], []]
-    assert of_type(events, "pull") == [
+    assert helpers.of_type(events, "pull") == [
         {
             "type": "pull",
             "seat": 0,
@@ -517,7 +493,7 @@ def test_lb_d5_one_action_per_distinct_outcome() -> None:
     assert [a for a in legal(game, 0) if a.startswith("plant")] == ["plant f0", "plant f1"]
     events = act(game, 0, "plant f0")
     assert fields(game, 0)[0] == ["sau/lady", "sau/baby", "sau/lady"]
-    assert len(of_type(events, "pull")) == 1
+    assert len(helpers.of_type(events, "pull")) == 1
 
 
 def test_s4_2_pull_from_the_trading_area_in_phase_3() -> None:
@@ -561,7 +537,7 @@ def test_s4_2_no_lady_of_its_type_no_pull() -> None:
     refused(game, 0, "plant f1 pull0", "§4.2")
     refused(game, 0, "plant f0", "§3.1.2")
     events = act(game, 0, "plant f1")
-    assert of_type(events, "pull") == []
+    assert helpers.of_type(events, "pull") == []
     assert fields(game, 0) == [["sau/lady", "sau"], ["blaue", "blaue", "blaue/baby"]]
 
 
@@ -577,7 +553,7 @@ def test_s4_2_a_lady_or_a_man_pulls_nothing() -> None:
     events = act(game, 0, "plant f0")
     refused(game, 0, "plant f0 pull2", "§4.2")
     events += act(game, 0, "plant f0")
-    assert of_type(events, "pull") == []
+    assert helpers.of_type(events, "pull") == []
     assert fields(game, 0)[0] == ["blaue/lady", "blaue", "blaue/lady", "blaue"]
 
 
@@ -595,7 +571,7 @@ def test_s3_3_offers_show_other_seats_only_the_bean_type() -> None:
     )
     events = act(game, 0, "propose 1 give h0,r1,h1 want brech")
     seen = ["blaue", "augen/lady", "sau"]
-    assert of_type(events, "offer")[0]["give"] == seen
+    assert helpers.of_type(events, "offer")[0]["give"] == seen
     for seat in (1, 2, None):
         (offer,) = game.observe(seat)["offers"]
         assert offer["give"] == seen, seat
@@ -607,7 +583,7 @@ def test_s3_3_offers_show_other_seats_only_the_bean_type() -> None:
     assert own["give_refs"] == ["h0", "r1", "h1"]
     # a non-active proposer's hand card is hidden from the active player too
     events = act(game, 1, "propose 0 give h0 want soja")
-    assert of_type(events, "offer")[0]["give"] == ["brech"]
+    assert helpers.of_type(events, "offer")[0]["give"] == ["brech"]
     assert game.observe(0)["offers"][1]["give"] == ["brech"]
     assert game.observe(2)["offers"][1]["give"] == ["brech"]
     assert game.observe(1)["offers"][1]["give"] == ["brech/lady"]
@@ -650,7 +626,7 @@ def test_s4_3_1_baby_returned_to_the_proposer_is_foisted_and_pulls() -> None:
     events = act(game, 1, "accept 0 give h0")
     assert fields(game, 0) == [["feuer", "feuer/baby", "feuer/lady"], []]
     assert {"type": "foist", "seat": 0, "card": "feuer/baby"} in events
-    assert len(of_type(events, "pull")) == 1
+    assert len(helpers.of_type(events, "pull")) == 1
     assert trade(game, 0) == [] and trade(game, 1) == ["soja"]
 
 
@@ -754,7 +730,7 @@ def test_lb_d8_donated_baby_may_be_declined_accepted_is_foisted() -> None:
     assert fields(game, 1) == [["sau", "sau/baby"], []] and trade(game, 1) == []
     act(game, 2, "propose 0 give h0")
     events = act(game, 0, "accept 2")
-    assert "foist" in event_types(events) and len(of_type(events, "pull")) == 1
+    assert "foist" in event_types(events) and len(helpers.of_type(events, "pull")) == 1
     assert fields(game, 0) == [["blaue", "blaue/baby", "blaue/lady"], []]
     assert trade(game, 0) == [] and phase(game) == "trade"
 
@@ -827,7 +803,7 @@ def test_s5_end_final_harvest_and_tie_break() -> None:
     result = game.result()
     assert result is not None and result.reason == "final-exhaustion"
     assert game.exhaustions == 3 and phase(game) == "over"
-    final = of_type(events, "harvest")
+    final = helpers.of_type(events, "harvest")
     assert all(e["final"] for e in final)
     assert {(e["seat"], e["field"]): e["coins"] for e in final} == {
         (0, 0): 1,

@@ -21,7 +21,6 @@ import pytest
 from bohn.engine.errors import SetupError
 from bohn.rulesets.ladybohn import Ladybohn
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
-from bohn.scenario import load_position
 
 from . import helpers
 from .helpers import act, acts, fields, hand, keys, legal, phase, refused, trade
@@ -31,31 +30,13 @@ from .helpers import types as event_types
 # helpers
 
 
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A Mutterböhnchen scenario dict (see :func:`tests.rules.helpers.scenario`)."""
-    return {**helpers.scenario(**kw), "variant": "mutterbohnchen"}
-
-
-def position(**kw: Any) -> Mutterbohnchen:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, Mutterbohnchen)
-    return game
-
-
-def discard(game: Mutterbohnchen) -> list[str]:
-    return keys(game, game.discard)
-
-
-def coin_cards(game: Mutterbohnchen, seat: int) -> list[str]:
-    return keys(game, game.coins[seat])
+#: Mutterböhnchen scenarios (see :func:`tests.rules.helpers.scenario`)
+MUTTERBOHNCHEN = helpers.Variant("mutterbohnchen", Mutterbohnchen)
+scenario, position = MUTTERBOHNCHEN.scenario, MUTTERBOHNCHEN.position
 
 
 def blind(game: Mutterbohnchen, seat: int) -> list[str]:
     return keys(game, game.blind[seat])
-
-
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
 
 
 def quirks(events: list[dict[str, Any]], card: str) -> list[dict[str, Any]]:
@@ -172,7 +153,7 @@ def test_s1_2_mb_d4_einsiedler_and_loser_meters() -> None:
     )
     assert act(game, 0, "harvest f0")[0]["coins"] == 1
     assert act(game, 0, "harvest f1")[0]["coins"] == 0
-    assert coin_cards(game, 0) == ["einsiedler"]
+    assert helpers.coin_cards(game, 0) == ["einsiedler"]
 
 
 # ---------------------------------------------------------------------------
@@ -288,7 +269,7 @@ def test_s5_2_final_placement_then_harvest() -> None:
     assert hand(game, 0) == ["rote", "blaue", "feuer"]
     events = act(game, 0, "plant h1 f0")
     assert phase(game) == "over"
-    final = {(e["seat"], e["field"]): e["coins"] for e in of_type(events, "harvest")}
+    final = {(e["seat"], e["field"]): e["coins"] for e in helpers.of_type(events, "harvest")}
     assert final[(0, 0)] == 1  # 4 blaue: 4->1
     assert final[(1, 0)] == 2  # 3 augen, the lady on top: 3->2
     assert final[(1, 1)] == 1 and final[(2, 0)] == 1
@@ -441,7 +422,7 @@ def test_s4_2_baby_pulls_lady_optionally() -> None:
     assert fields(game, 0)[0] == ["blaue/lady", "blaue", "blaue", "blaue/baby"]
     game = position(seats=seats, deck=["sau"] * 6)
     events = act(game, 0, "plant f0 pull0")
-    assert of_type(events, "pull") and fields(game, 0)[0] == [
+    assert helpers.of_type(events, "pull") and fields(game, 0)[0] == [
         "blaue",
         "blaue",
         "blaue/lady",
@@ -482,8 +463,8 @@ def test_s4_3_2_garten_coins_from_the_bottom_of_the_discard_pile() -> None:
     )
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 3
-    assert sorted(coin_cards(game, 0)) == ["augen", "rote", "soja"]
-    assert discard(game) == ["blaue", "brech", "garten", "garten", "garten"]
+    assert sorted(helpers.coin_cards(game, 0)) == ["augen", "rote", "soja"]
+    assert helpers.discard(game) == ["blaue", "brech", "garten", "garten", "garten"]
     assert conserved(game)
 
 
@@ -599,7 +580,7 @@ def test_s4_1_3_mb_d26_three_players_double_attack_one_opponent() -> None:
     acts(game, (0, "attack 1 f0"), (1, "pass"))
     assert "attack 1 f1" in legal(game, 0)
     acts(game, (0, "attack 1 f1"), (1, "pass"))
-    assert sorted(coin_cards(game, 1)) == ["augen", "brech"]  # two attacks on seat 1
+    assert sorted(helpers.coin_cards(game, 1)) == ["augen", "brech"]  # two attacks on seat 1
     assert legal(game, 0) == ["attack 2 f2", "pass", "harvest f0", "harvest f1", "harvest f2"]
     refused(game, 0, "attack 1 f2", "§4.1.3")
     game = position(
@@ -628,14 +609,14 @@ def test_s4_1_4_target_harvests_first_then_shuffled_coins() -> None:
     assert legal(game, 1) == ["harvest f0", "pass"] and legal(game, 2) == ["harvest f0"]
     refused(game, 0, "uncover")
     act(game, 1, "harvest f0")
-    assert coin_cards(game, 1) == ["blaue"] and phase(game) == "defend"
+    assert helpers.coin_cards(game, 1) == ["blaue"] and phase(game) == "defend"
     events = act(game, 1, "pass")
-    shuffles = of_type(events, "shuffle")
+    shuffles = helpers.of_type(events, "shuffle")
     assert shuffles and shuffles[0]["pile"] == "seat 1 coins"  # whose pile is public
     assert sorted(shuffles[0]["order"]) == ["blaue", "brech", "rote"]
-    (up,) = of_type(events, "turn-up")
+    (up,) = helpers.of_type(events, "turn-up")
     assert phase(game) == "trade"  # nothing fits: the coin goes back
-    assert up["card"] in coin_cards(game, 1)
+    assert up["card"] in helpers.coin_cards(game, 1)
     if up["card"] != "blaue":
         assert len(game.blind[1]) == 1 and len(game.coins[1]) == 2
     assert game.observe(2)["seats"][1]["coins"] == 3
@@ -661,7 +642,7 @@ def test_s4_1_4_mb_d14_a_fitting_coin_must_be_kept_and_planted() -> None:
     refused(game, 0, "take rote", "§4.1.4")
     act(game, 0, "take brech")
     assert fields(game, 0) == [["sau/baby2"], ["brech", "brech"], []]
-    assert coin_cards(game, 1) == ["sau"] and game.blind[1] == []
+    assert helpers.coin_cards(game, 1) == ["sau"] and game.blind[1] == []
     assert phase(game) == "trade" and conserved(game)
 
 
@@ -741,7 +722,7 @@ def test_s4_7_faulpelz_and_warmduscher_draw_nothing() -> None:
     )
     events = act(game, 0, "end-trading")
     assert game.hands[0] == [] and game.active == 1
-    assert not [e for e in of_type(events, "draw") if e["seat"] == 0 and e.get("cards")]
+    assert not [e for e in helpers.of_type(events, "draw") if e["seat"] == 0 and e.get("cards")]
 
 
 def test_s4_7_warmduscher_draws_one_after_other_turns() -> None:
@@ -829,7 +810,11 @@ def test_s4_7_pruegelknabe_accepts_gifts_at_once() -> None:
         ]
     )
     events = act(game, 0, "propose 1 give h0")
-    assert of_type(events, "trade") and fields(game, 1)[0] == ["augen", "pruegelknabe", "augen"]
+    assert helpers.of_type(events, "trade") and fields(game, 1)[0] == [
+        "augen",
+        "pruegelknabe",
+        "augen",
+    ]
     game = position(
         deck=["flitzer", "sau", *DECK],
         seats=[{}, {}, {"fields": [["augen", "pruegelknabe"], ["rote"], []]}],
@@ -851,7 +836,7 @@ def test_s4_7_loser_rulebook_example() -> None:
     events = act(game, 1, "accept 0 give h0")
     assert quirks(events, "loser")
     assert fields(game, 1) == [["sau"], []]
-    assert game.coins[1] == [] and discard(game)[-2:] == ["augen", "loser"]
+    assert game.coins[1] == [] and helpers.discard(game)[-2:] == ["augen", "loser"]
 
 
 def test_s4_7_loser_choice_of_field() -> None:
@@ -1067,7 +1052,7 @@ def test_s4_7_junggeselle_discards_feuer_babies() -> None:
     act(game, 0, "pick f1.0")
     assert phase(game) == "plant"
     assert fields(game, 0)[:2] == [["feuer", "junggeselle"], ["feuer/lady"]]
-    assert discard(game) == ["feuer/baby2", "feuer/baby"]
+    assert helpers.discard(game) == ["feuer/baby2", "feuer/baby"]
 
 
 def test_s4_7_lichtgestalt_moves_up_per_man() -> None:
@@ -1101,7 +1086,7 @@ def test_s4_7_schuerzenjaeger_lady_from_discard_or_empty_search() -> None:
     assert phase(game) == "quirk" and legal(game, 0) == ["pick d1", "pick d3"]
     act(game, 0, "pick d1")
     assert hand(game, 0) == ["rote", "blaue/lady"]
-    assert discard(game) == ["sau", "soja", "rote/lady"]
+    assert helpers.discard(game) == ["sau", "soja", "rote/lady"]
     game = position(
         seats=[{"hand": ["schuerzenjaeger", "rote"], "fields": [["feuer"], [], []]}],
         discard=["sau", "soja"],
@@ -1238,7 +1223,7 @@ def test_mb_d23_final_placement_kotzbrocken_harvests_the_field() -> None:
     assert phase(game) == "final-placement" and game.waiting_for() == frozenset({1})
     events = act(game, 1, "plant f0")
     assert quirks(events, "kotzbrocken")
-    harvests = of_type(events, "harvest")
+    harvests = helpers.of_type(events, "harvest")
     assert harvests and harvests[0]["seat"] == 1 and harvests[0]["field"] == 0
     assert harvests[0]["coins"] == 1
     assert fields(game, 1)[0] == [] and len(game.coins[1]) == 1
@@ -1272,12 +1257,12 @@ def test_mb_d23_final_placement_loser_asks_for_a_harvest() -> None:
     assert set(legal(game, 1)) == {"harvest f0", "harvest f1", "harvest f2"}
     refused(game, 1, "plant h1 f1")
     events = act(game, 1, "harvest f2")
-    assert of_type(events, "harvest")[0]["coins"] == 1  # 3 soja: 3->1
+    assert helpers.of_type(events, "harvest")[0]["coins"] == 1  # 3 soja: 3->1
     assert fields(game, 1)[2] == [] and phase(game) == "final-placement"
     assert legal(game, 1) == ["plant f1", "pass"]
     events = act(game, 1, "plant f1")
     assert phase(game) == "over"
-    final = {e["field"]: e["coins"] for e in of_type(events, "harvest") if e["seat"] == 1}
+    final = {e["field"]: e["coins"] for e in helpers.of_type(events, "harvest") if e["seat"] == 1}
     assert final[0] == 0  # augen + Loser on top
     assert final[1] == 1  # 3 sau: 3->1
     result = game.result()
@@ -1307,7 +1292,7 @@ def test_mb_d23_final_placement_lady_pulls_baby_and_macho_moves() -> None:
     assert game.waiting_for() == frozenset({1})
     assert {"plant h1 f0", "plant h1 f0 pull0"} <= set(legal(game, 1))
     events = act(game, 1, "plant h1 f0 pull0")
-    assert of_type(events, "pull")
+    assert helpers.of_type(events, "pull")
     assert fields(game, 1) == [
         ["blaue", "blaue", "blaue/baby", "blaue/lady"],
         ["blaue", "blaue", "blaue", "macho", "blaue"],
@@ -1536,7 +1521,7 @@ def test_s4_1_2_double_attack_keeps_at_most_one_coin() -> None:
     assert phase(game) == "turn-up"
     act(game, 0, "uncover")
     assert fields(game, 0)[1] == ["brech", "brech"]  # one kept, planted
-    assert coin_cards(game, 1) == ["brech"] and blind(game, 1) == []
+    assert helpers.coin_cards(game, 1) == ["brech"] and blind(game, 1) == []
     assert game.observe(2)["seats"][1]["known_coins"] == ["brech"]
     assert phase(game) == "trade" and conserved(game)
 
@@ -1555,7 +1540,7 @@ def test_s4_1_4_turned_up_coins_fitting_nothing_all_go_back() -> None:
     )
     acts(game, (0, "attack 1 f0"), (1, "pass"), (0, "uncover"))
     assert fields(game, 0) == [["sau/baby2"], ["rote"], []]
-    assert sorted(coin_cards(game, 1)) == ["augen", "brech"] and blind(game, 1) == []
+    assert sorted(helpers.coin_cards(game, 1)) == ["augen", "brech"] and blind(game, 1) == []
     assert trade(game, 0) == [] and phase(game) == "trade"
     assert conserved(game)
 
@@ -1586,7 +1571,7 @@ def test_mb_d21_junggeselle_baby_and_baby2_order_picked(first: str, order: list[
     act(game, 0, first)
     assert phase(game) == "plant"
     assert fields(game, 0)[0] == ["feuer", "junggeselle"]
-    assert discard(game) == order
+    assert helpers.discard(game) == order
 
 
 def test_s4_7_schuerzenjaeger_alike_ladies_listed_once() -> None:
@@ -1603,7 +1588,7 @@ def test_s4_7_schuerzenjaeger_alike_ladies_listed_once() -> None:
     assert legal(game, 0) == ["pick d1", "pick d3"]
     act(game, 0, "pick d1")
     assert hand(game, 0) == ["rote", "blaue/lady"]
-    assert discard(game) == ["sau", "blaue/lady", "rote/lady"]
+    assert helpers.discard(game) == ["sau", "blaue/lady", "rote/lady"]
     assert phase(game) == "plant"
 
 

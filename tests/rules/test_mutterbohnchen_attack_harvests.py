@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from bohn.engine.errors import NotWaiting
 
-from .helpers import act, acts, fields, legal, phase, refused
-from .test_mutterbohnchen import DECK, coin_cards, conserved, of_type, position
+from .helpers import act, acts, coin_cards, fields, legal, of_type, phase, refused
+from .test_mutterbohnchen import DECK, conserved, position
 from .test_mutterbohnchen_two import conserved as conserved_for_two
 from .test_mutterbohnchen_two import position as position_for_two
 

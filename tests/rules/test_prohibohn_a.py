@@ -20,16 +20,18 @@ import pytest
 
 from bohn.rulesets.prohibohn.rules import Prohibohn
 
-from .helpers import act, acts, fields, hand, legal, phase, refused, types
+from .helpers import act, acts, fields, hand, legal, of_type, phase, refused, types
 from .prohibohn_helpers import (
     bosses,
     coin_cards,
     conserved,
     deck,
     discard,
-    of_type,
+    held,
     piles,
     position,
+    shuffled,
+    three_bosses,
     treasury,
 )
 
@@ -39,25 +41,9 @@ FREE: dict[str, Any] = {"bosses": [["blaue"], ["feuer"]]}
 PUB: dict[str, Any] = {"options": {"pub": True}}
 
 
-def _shuffled(game: Prohibohn) -> list[str]:
-    """The order of the set-up shuffle (bottom to top)."""
-    for e in game.history()[0][2]:
-        if e.data["type"] == "shuffle":
-            order: list[str] = e.data["order"]
-            return order
-    raise AssertionError("no shuffle in the set-up")
-
-
 def _in_play(game: Prohibohn) -> Counter[str]:
     """The bean cards of the game outside the box."""
-    held = [*game.deck, *game.discard, *game.treasury]
-    for s in range(game.n):
-        held += game.hands[s] + game.coins[s]
-        for f in game.fields[s]:
-            held += f
-    for f in game.bosses:
-        held += f
-    return Counter(game.table.key_list(held))
+    return Counter(game.table.key_list(held(game, box=False, piles=False).elements()))
 
 
 def _draws(game: Prohibohn) -> list[str]:
@@ -76,7 +62,7 @@ def test_s1_1_without_pub_116_beans_cognac_in_the_box() -> None:
     assert sum(cards.values()) == 116
     assert "cognac" not in cards
     assert Counter(game.table.key_list(game.box)) == {"cognac": 22}
-    assert len(_shuffled(game)) == 116
+    assert len(shuffled(game)) == 116
 
 
 def test_s1_1_pub_adds_22_cognac() -> None:
@@ -86,7 +72,7 @@ def test_s1_1_pub_adds_22_cognac() -> None:
     assert sum(cards.values()) == 138
     assert cards["cognac"] == 22
     assert game.box == []
-    assert Counter(_shuffled(game))["cognac"] == 22
+    assert Counter(shuffled(game))["cognac"] == 22
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -95,7 +81,7 @@ def test_s2_1_seven_cards_two_bosses_two_fields(seed: int) -> None:
     mafia gets its first beans as in the Al Cabohne game for two (same-type cards
     join Al, the first other type starts Don's field and ends it)."""
     game = Prohibohn.new(2, seed)
-    order = _shuffled(game)
+    order = shuffled(game)
     assert [len(h) for h in game.hands] == [7, 7]
     assert Counter(game.hands[0] + game.hands[1]) == Counter(game.table.cards_of(order[-14:]))
     assert [len(f) for f in game.fields] == [2, 2]
@@ -114,19 +100,12 @@ def test_s2_4_pub_mafia_as_solo_and_three_fields(seed: int) -> None:
     Bohnano (after Don's first card, cards of Al's or Don's type join that boss,
     the first card of a third type starts Joe's field and ends it); 3 fields each."""
     game = Prohibohn.new(2, seed, {"pub": True})
-    order = _shuffled(game)
+    order = shuffled(game)
     assert [len(h) for h in game.hands] == [7, 7]
     assert [len(f) for f in game.fields] == [3, 3]
     turned = list(reversed(order[len(game.deck) : len(order) - 14]))
     al, don, joe = bosses(game)
-    want: list[list[str]] = [[], [], []]
-    for key in turned:
-        k = next((i for i, f in enumerate(want) if f and f[0] == key), -1)
-        if k < 0:
-            k = next(i for i, f in enumerate(want) if not f)
-        want[k].append(key)
-        if k == 2:
-            break
+    want = three_bosses(turned)
     assert want == [al, don, joe]
     assert sum(map(len, want)) == len(turned)
     assert len(joe) == 1 and len({al[0], don[0], joe[0]}) == 3

@@ -22,7 +22,7 @@ import pytest
 from bohn.engine.errors import BohnError
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
 
-from .helpers import act, acts, fields, hand, legal, phase, refused, types
+from .helpers import act, acts, fields, hand, legal, of_type, phase, refused, types
 from .prohibohn_helpers import (
     bosses,
     coin_cards,
@@ -30,7 +30,6 @@ from .prohibohn_helpers import (
     deck,
     details,
     discard,
-    of_type,
     owned,
     piles,
     position,

@@ -20,31 +20,14 @@ from bohn.engine.errors import SetupError
 from bohn.rulesets import find_variant
 from bohn.rulesets.sissi import Sissi
 from bohn.rulesets.sissi.rules import PAYOUTS
-from bohn.scenario import load_position, run_scenario
+from bohn.scenario import run_scenario
 
 from . import helpers
 from .helpers import act, acts, coins, conserved, fields, hand, legal, phase, refused, trade, types
 
-
-def scenario(**kw: Any) -> dict[str, Any]:
-    """A Sissi scenario dict (see :func:`tests.rules.helpers.scenario`)."""
-    return {**helpers.scenario(**kw), "variant": "sissi"}
-
-
-def position(**kw: Any) -> BeanGame:
-    game = load_position(scenario(**kw))
-    assert isinstance(game, Sissi)
-    return game
-
-
-def run_ok(**kw: Any) -> dict[str, Any]:
-    out = run_scenario(scenario(**kw))
-    assert out["ok"], out
-    return out
-
-
-def keys(game: BeanGame, cards: list[int]) -> list[str]:
-    return game.table.key_list(cards)
+#: Sissi scenarios (see :func:`tests.rules.helpers.scenario`)
+SISSI = helpers.Variant("sissi", Sissi)
+scenario, position, run_ok = SISSI.scenario, SISSI.position, SISSI.run_ok
 
 
 # ---------------------------------------------------------------------------
@@ -248,7 +231,7 @@ def test_s3_2_must_plant_front_card_then_optional_second_anywhere() -> None:
     act(game, 0, "plant f2")
     assert fields(game, 0) == [[], ["sau"], ["sissi"]]
     assert phase(game) == "trade" and hand(game, 0) == ["feuer"]
-    assert keys(game, game.revealed) == ["soja", "augen"]
+    assert helpers.keys(game, game.revealed) == ["soja", "augen"]
     refused(game, 0, "plant f0", "sissi §3.2")
 
 
@@ -265,7 +248,7 @@ def test_s3_2_3_harvest_first_when_the_card_fits_nowhere() -> None:
 def test_si_d9_empty_hand_skips_phase_1() -> None:
     """§3.2.1 / SI-D9: with an empty hand the turn starts with the reveal."""
     game = position(seats=[{"hand": []}], deck=["soja", "augen"])
-    assert phase(game) == "trade" and keys(game, game.revealed) == ["soja", "augen"]
+    assert phase(game) == "trade" and helpers.keys(game, game.revealed) == ["soja", "augen"]
 
 
 # ---------------------------------------------------------------------------
@@ -290,7 +273,7 @@ def test_s3_3_1_two_cards_revealed() -> None:
     game = position(seats=[{"hand": ["sissi"]}], deck=["soja", "garten", "rote"])
     events = act(game, 0, "plant f0")
     assert {"type": "reveal", "cards": ["soja", "garten"]} in events
-    assert keys(game, game.deck) == ["rote"]
+    assert helpers.keys(game, game.deck) == ["rote"]
 
 
 def test_example_2_keep_garten_trade_revealed_soja_for_rote() -> None:
@@ -312,7 +295,7 @@ def test_example_3_revealed_soja_and_hand_sissi_for_one_rote() -> None:
     acts(game, (0, "propose 1 give r0,h1 want rote"), (1, "accept 0 give h1"))
     assert trade(game, 1) == ["soja", "sissi"] and trade(game, 0) == ["rote"]
     assert hand(game, 0) == ["feuer", "sau"]
-    assert keys(game, game.revealed) == ["garten"]
+    assert helpers.keys(game, game.revealed) == ["garten"]
 
 
 def test_s3_3_3_deals_only_with_the_active_player_hand_cards_only() -> None:
@@ -429,7 +412,7 @@ def test_s3_5_every_player_draws_one_active_first(active: int) -> None:
     start = {0: "sau", 1: "feuer", 2: "rote"}
     for s in range(3):
         assert hand(game, s) == [start[s], got[s]]
-    assert keys(game, game.deck) == ["sissi"]
+    assert helpers.keys(game, game.deck) == ["sissi"]
     assert game.active == (active + 1) % 3 and phase(game) == "plant"
 
 
@@ -593,8 +576,8 @@ def test_example_6_top_card_beanometer_top_cards_become_talers() -> None:
     assert game.harvest_value(0, 0) == 1
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 1
-    assert keys(game, game.coins[0]) == ["sissi"]
-    assert keys(game, game.discard) == ["rote", "feuer", "sissi", "feuer"]
+    assert helpers.keys(game, game.coins[0]) == ["sissi"]
+    assert helpers.keys(game, game.discard) == ["rote", "feuer", "sissi", "feuer"]
 
 
 def test_s4_1_2_count_all_cards_read_the_top_card() -> None:
@@ -604,7 +587,7 @@ def test_s4_1_2_count_all_cards_read_the_top_card() -> None:
     game = position(seats=[{"fields": [[*field, "feuer"], [*field, "sissi"], []]}])
     assert game.harvest_value(0, 0) == 3 and game.harvest_value(0, 1) == 1
     act(game, 0, "harvest f0")
-    assert keys(game, game.coins[0]) == ["feuer", "sissi", "feuer"]
+    assert helpers.keys(game, game.coins[0]) == ["feuer", "sissi", "feuer"]
 
 
 def test_example_7_two_feuer_pay_nothing() -> None:
@@ -612,7 +595,7 @@ def test_example_7_two_feuer_pay_nothing() -> None:
     game = position(seats=[{"fields": [["feuer", "feuer"], [], []]}])
     events = act(game, 0, "harvest f0")
     assert events[0]["coins"] == 0 and coins(game)[0] == 0
-    assert keys(game, game.discard) == ["feuer", "feuer"]
+    assert helpers.keys(game, game.discard) == ["feuer", "feuer"]
 
 
 def test_s4_1_4_single_bean_rule() -> None:
@@ -638,38 +621,25 @@ def test_s5_1_si_d7_final_exhaustion_while_revealing() -> None:
     the single-bean rule; hand cards are worthless."""
     assert Sissi.OPTIONS["final_sissi_action"].default is False
     assert Sissi.OPTIONS["final_sissi_action"].default_id == "SI-D7"
-    game = position(
-        exhaustions=2,
-        deck=["soja"],
-        discard=["rote"] * 3,
-        seats=[
+    game = helpers.exhausted_while_revealing(
+        position,
+        [
             {"hand": ["sau", "brech"]},
             {"hand": ["augen"], "fields": [["sissi", "sissi"], ["garten"], []]},
             {"fields": [["sissi"], ["feuer", "sissi", "feuer", "sissi"], ["augen"]]},
         ],
     )
-    acts(game, (0, "plant f0"), (0, "pass"))
-    assert game.exhaustions == 3 and keys(game, game.revealed) == ["soja"]
-    assert keys(game, game.discard) == ["rote"] * 3 and game.result() is None
+    assert game.exhaustions == 3 and helpers.keys(game, game.revealed) == ["soja"]
+    assert helpers.keys(game, game.discard) == ["rote"] * 3 and game.result() is None
     acts(game, (0, "propose 1 give r0 want augen"), (1, "accept 0 give h0"), (0, "end-trading"))
     act(game, 0, "plant t0 f1")
     events = act(game, 1, "plant t0 f2")
-    result = game.result()
-    assert result is not None and result.reason == "final-exhaustion"
-    assert "draw" not in types(events) and "sissi-action" not in types(events)
-    final = [e for e in events if e["type"] == "harvest"]
-    assert all(e["final"] for e in final)
-    assert {(e["seat"], e["field"]) for e in final} == {
-        (0, 0),
-        (0, 1),
-        (1, 0),
-        (1, 1),
-        (1, 2),
-        (2, 0),
-        (2, 1),
-        (2, 2),
+    assert helpers.final_harvests(game, events) == {(s, f) for s in range(3) for f in range(3)} - {
+        (0, 2)
     }
-    assert result.scores == (0, 0, 1)
+    assert "draw" not in types(events) and "sissi-action" not in types(events)
+    result = game.result()
+    assert result is not None and result.scores == (0, 0, 1)
     assert hand(game, 0) == ["brech"] and conserved(game)
     refused(game, 0, "harvest f0")
 
@@ -712,14 +682,9 @@ def test_s5_1_final_exhaustion_while_drawing_ends_at_once() -> None:
 
 def test_si_d8_final_harvest_ignores_the_single_bean_rule() -> None:
     """§5.2 / SI-D8: the final harvest sells every field, single beans too."""
-    out = run_ok(
-        exhaustions=2,
-        phase="trade",
-        deck=["sau"],
-        seats=[
-            {"hand": ["sissi"] * 9, "fields": [["rote"], ["rote", "sissi", "rote"], ["garten"]]},
-        ],
-        actions=[(0, "end-trading")],
+    out = helpers.last_turn(
+        run_ok,
+        [{"hand": ["sissi"] * 9, "fields": [["rote"], ["rote", "sissi", "rote"], ["garten"]]}],
     )
     assert [e["field"] for e in out["events"] if e["type"] == "harvest"] == [0, 1, 2]
     assert out["result"]["scores"] == [1, 0, 0]
@@ -740,18 +705,9 @@ def test_s5_3_most_talers_tie_to_the_later_player(
     """§5.3: most Talers wins; a tie goes to the tied player who played later
     in the first round."""
     seats: list[dict[str, Any]] = [{"coins": ["sissi"] * c} for c in talers]
-    out = run_ok(
-        players=players,
-        options={"first_player": first},
-        active=first,
-        exhaustions=2,
-        phase="trade",
-        deck=["sau"],
-        seats=seats,
-        actions=[(first, "end-trading")],
-    )
-    assert out["result"]["winners"] == [winner] and out["result"]["tie_break"] is True
-    assert out["result"]["scores"] == talers
+    assert len(seats) == players
+    result = helpers.tie_break(run_ok, seats, first)
+    assert result["winners"] == [winner] and result["scores"] == talers
 
 
 # ---------------------------------------------------------------------------
@@ -760,38 +716,16 @@ def test_s5_3_most_talers_tie_to_the_later_player(
 
 def test_errors_leave_the_state_unchanged_and_cite_sissi() -> None:
     """Every refused action leaves the game as it was and cites a sissi rule."""
+    seats = [{"hand": ["sau"], "fields": [["feuer"], [], []]}]
+    assert run_scenario(scenario(seats=seats, actions=[(0, "plant f0")])) == helpers.illegal_at(
+        0,
+        "field 0 holds feuer Captains; sau may go only on an empty field or a "
+        "field without Captains of another variety",
+        "sissi §3.1",
+    )
     game = trading()
     act(game, 0, "propose 1 give r0 want rote")
-    for seat, text in [
-        (0, "plant f0"),
-        (0, "plant t0 f0"),
-        (1, "propose 2 give h0"),
-        (1, "accept 0 give h0"),
-        (2, "accept 0"),
-        (1, "withdraw 0"),
-        (0, "keep r5"),
-        (0, "harvest f2"),
-        (0, "buy-field"),
-        (1, "end-trading"),
-        (1, "decline 7"),
-    ]:
-        err = refused(game, seat, text)
-        assert err.rule and err.rule.startswith("sissi §"), (text, err.rule)
-    out = run_scenario(
-        scenario(
-            seats=[{"hand": ["sau"], "fields": [["feuer"], [], []]}], actions=[(0, "plant f0")]
-        )
-    )
-    assert out == {
-        "ok": False,
-        "error": {
-            "code": "illegal-action",
-            "message": "field 0 holds feuer Captains; sau may go only on an empty field or a "
-            "field without Captains of another variety",
-            "rule": "sissi §3.1",
-        },
-        "action_index": 0,
-    }
+    helpers.refused_citing(game, [*helpers.MISPLACED_IN_TRADING, (0, "harvest f2")], "sissi §")
 
 
 def test_registered() -> None:

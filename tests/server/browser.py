@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from bohn.server.launch import CHROMIUM_ARGS
@@ -44,6 +45,24 @@ ARGS = list(CHROMIUM_ARGS)
 TIMEOUT = 15_000
 #: the phone the page is checked on
 PHONE = {"width": 390, "height": 844}
+#: a person at seat 1 between greedy bots
+BOT_PERSON_BOT = [
+    {"kind": "bot", "bot": "greedy"},
+    {"kind": "human"},
+    {"kind": "bot", "bot": "greedy"},
+]
+
+
+def create_game(server: str, seats: list[dict[str, Any]] | None = None, **body: Any) -> Any:
+    """A Bohnanza game for 3 made through the API of ``server`` with these
+    seats (:data:`BOT_PERSON_BOT` unless given); ``body`` adds to the request
+    (``seed``, ``pace``...). The answer: the game and its join links."""
+    seats = BOT_PERSON_BOT if seats is None else seats
+    r = httpx.post(
+        f"{server}/api/games", json={"variant": "bohnanza", "players": 3, "seats": seats, **body}
+    )
+    assert r.is_success, r.text
+    return r.json()
 
 
 def after_paint(body: str) -> str:

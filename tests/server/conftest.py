@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
 from server.browser import ARGS, CHROMIUM
+from server.serving import serving
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium (Playwright), one per test process (a pytest
-    worker): starting Playwright and Chromium takes about 2 s, once instead of
-    once per browser test module. Each test opens its own context, which
-    shares nothing with another's. Only the browser tests ask for it (they
-    skip without Chromium: ``server.browser.need_chromium``)."""
+    """Debian's Chromium (Playwright), one per test module; each test opens
+    its own context. Only the browser tests ask for it (they skip without
+    Chromium: ``server.browser.need_chromium``). Not one per process: the
+    synchronous Playwright keeps an event loop running in the thread while it
+    is started, and the tests that run their own (``asyncio.run``) must not
+    meet it."""
     from playwright import sync_api
 
     with sync_api.sync_playwright() as pw:
@@ -53,19 +52,8 @@ def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     # some tests drive a game by a loop of requests, which the per-client
     # action limit is for (test_abuse.py): it is off here
     app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base, action_rate=None)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    try:
+    with serving(app, port):
         yield base, app.state.ctx
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture

@@ -103,6 +103,24 @@ def choose(s: dict[str, Any], bot: Any) -> dict[str, Any]:
     return out
 
 
+def play_out(client: TestClient, game: str, tokens: list[str]) -> None:
+    """Play the seats of ``tokens`` with random bots (seeds 1, 2...) through
+    the API until game ``game`` ends."""
+    bots = [make_bot("random", i + 1) for i in range(len(tokens))]
+    for _ in range(20_000):
+        views = [state(client, game, t, since=1_000_000) for t in tokens]
+        if views[0]["result"] is not None:
+            return
+        for s, bot, t in zip(views, bots, tokens, strict=True):
+            if s["seat"] in s["waiting_for"] and s["legal"]:
+                client.post(
+                    f"/api/games/{game}/actions",
+                    headers=bearer(t),
+                    json={"seq": s["seq"], "action": choose(s, bot)},
+                )
+    raise AssertionError("the game did not end")
+
+
 # ---------------------------------------------------------------------------
 
 

@@ -9,7 +9,6 @@ import asyncio
 import random
 import signal
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,6 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from bohn.bots.base import Budget, SeatView, make_bot, next_seat, seat_view
 from bohn.bots.ismcts import IsmctsBot
@@ -31,6 +29,7 @@ from bohn.server.launch import free_port, start_server
 from bohn.server.rooms import Hub
 from bohn.server.store import Store, migrate
 from server.rows import game_row
+from server.serving import serving
 
 #: the longest search the lobby may ask for (the bots' server bounds): seconds
 #: of thinking per decision without the pool's caps
@@ -205,18 +204,10 @@ def capped_server(tmp_path: Path) -> Iterator[str]:
     botpool.configure(BotSettings(workers=1, think_s=0.3))
     port = free_port()
     app = create_app(f"sqlite:///{tmp_path / 'fair.db'}")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < end and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}"
+        with serving(app, port):
+            yield f"http://127.0.0.1:{port}"
     finally:
-        srv.should_exit = True
-        thread.join(10)
         botpool.configure(before)
 
 

@@ -26,30 +26,36 @@ def _modules(html: str) -> list[str]:
     return re.findall(r'<script type="module" src="([^"]+)"', html)
 
 
-def test_lobby_page_loads_its_module(client: TestClient) -> None:
-    r = client.get("/")
+@pytest.mark.parametrize(
+    ("url", "module", "testids"),
+    [
+        pytest.param(
+            "/",
+            "/static/lobby.js",
+            ("new-game-form", "variant-select", "players-select", "create-game", "games"),
+            id="lobby",
+        ),
+        pytest.param(
+            "/play/0123456789abcdef?token=x",
+            "/static/play.js",
+            ("hand", "actions", "log", "error", "result", "seats", "trade-form"),
+            id="play",
+        ),
+        pytest.param("/static/replay.html", "/static/replay.js", (), id="replay"),
+    ],
+)
+def test_a_page_loads_its_module_and_the_style(
+    client: TestClient, url: str, module: str, testids: tuple[str, ...]
+) -> None:
+    """The lobby, the game page and the replay page: HTML that loads its own
+    module, the style sheet and the parts the scripts look for."""
+    r = client.get(url)
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/html")
-    assert _modules(r.text) == ["/static/lobby.js"]
+    assert _modules(r.text) == [module]
     assert 'href="/static/style.css"' in r.text
-    for testid in ("new-game-form", "variant-select", "players-select", "create-game", "games"):
+    for testid in testids:
         assert f'data-testid="{testid}"' in r.text
-
-
-def test_play_page_loads_its_module(client: TestClient) -> None:
-    r = client.get("/play/0123456789abcdef?token=x")
-    assert r.status_code == 200
-    assert r.headers["content-type"].startswith("text/html")
-    assert _modules(r.text) == ["/static/play.js"]
-    for testid in ("hand", "actions", "log", "error", "result", "seats", "trade-form"):
-        assert f'data-testid="{testid}"' in r.text
-
-
-def test_replay_page_loads_its_module(client: TestClient) -> None:
-    r = client.get("/static/replay.html")
-    assert r.status_code == 200
-    assert r.headers["content-type"].startswith("text/html")
-    assert _modules(r.text) == ["/static/replay.js"]
 
 
 @pytest.mark.parametrize("name", MODULES)

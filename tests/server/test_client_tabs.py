@@ -12,15 +12,13 @@ offers seat 1 a trade), then plants, and seat 1's own turn comes."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from bohn.catalogue import catalogue
-from bohn.scenario import load_file, load_position, scenario_action
-from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import need_chromium
+from server.routed import scenario_views, send_view, wait_open
 
 need_chromium()
 
@@ -28,23 +26,12 @@ SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "bohnanza" / "tra
 TABS = ["play", "log", "cards"]
 
 
-def _views(seat: int) -> list[dict[str, Any]]:
-    """``seat``'s state message after each action of the scenario (0: before the first)."""
-    data = load_file(SCENARIO)
-    game = load_position(data)
-    views = [game_view(game, "tabs0", seat)]
-    for entry in data["actions"]:
-        game.apply(*scenario_action(entry))
-        views.append(game_view(game, "tabs0", seat))
-    return views
-
-
 class Page:
     """Seat 1's game page on a desktop window, fed views by the test."""
 
     def __init__(self, browser: Any, server: str) -> None:
         self.server = server
-        self.views = _views(1)
+        self.views = scenario_views(SCENARIO, "tabs0", 1)
         self.ws: Any = None
         self.page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
         self.page.route_web_socket(re.compile(r"/ws/games/"), self._socket)
@@ -56,17 +43,11 @@ class Page:
     def open(self) -> None:
         self.ws = None
         self.page.goto(f"{self.server}/play/tabs0?token=t")
-        self.page.wait_for_function(
-            "document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT
-        )
+        wait_open(self.page)
 
     def show(self, step: int) -> None:
         """Hand the page the view after the scenario's first ``step`` actions."""
-        view = self.views[step]
-        self.ws.send(json.dumps(view))
-        self.page.wait_for_selector(
-            f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT
-        )
+        send_view(self.page, self.ws, self.views[step])
 
     def tab(self, name: str) -> Any:
         return self.page.locator(f"[data-testid=tab-{name}]")

@@ -11,24 +11,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bohn.scenario import load_file, load_position, scenario_action
-from bohn.server.rooms import game_view
 from server.browser import PHONE, TIMEOUT, need_chromium
+from server.routed import scenario_views, send_view, wait_open
 
 need_chromium()
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "bohnanza" / "trade-and-donate.json"
-
-
-def _views(seat: int) -> list[dict[str, Any]]:
-    """``seat``'s state message after each action of the scenario (0: before the first)."""
-    data = load_file(SCENARIO)
-    game = load_position(data)
-    views = [game_view(game, "trade0", seat)]
-    for entry in data["actions"]:
-        game.apply(*scenario_action(entry))
-        views.append(game_view(game, "trade0", seat))
-    return views
 
 
 class Table:
@@ -37,7 +25,7 @@ class Table:
     def __init__(
         self, browser: Any, server: str, seat: int, viewport: dict[str, int] | None = None
     ) -> None:
-        self.views = _views(seat)
+        self.views = scenario_views(SCENARIO, "trade0", seat)
         self.sent: list[dict[str, Any]] = []
         self.ws: Any = None
         self.page = browser.new_context(
@@ -50,17 +38,11 @@ class Table:
 
         self.page.route_web_socket(re.compile(r"/ws/games/"), handler)
         self.page.goto(f"{server}/play/trade0?token=t")
-        self.page.wait_for_function(
-            "document.getElementById('connection').dataset.status === 'open'", timeout=TIMEOUT
-        )
+        wait_open(self.page)
 
     def show(self, step: int) -> None:
         """Hand the page the view after the scenario's first ``step`` actions."""
-        view = self.views[step]
-        self.ws.send(json.dumps(view))
-        self.page.wait_for_selector(
-            f"body[data-seq='{view['seq']}']", state="attached", timeout=TIMEOUT
-        )
+        send_view(self.page, self.ws, self.views[step])
 
     def reply(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))

@@ -11,14 +11,12 @@ import json
 import re
 from typing import Any
 
-import httpx
-
 import bohn
 from bohn.catalogue import catalogue
 from bohn.engine.actions import Pass, Plant, Propose
 from bohn.engine.game import Game
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT, create_game, need_chromium
 from server.routed import show_state
 
 need_chromium()
@@ -78,24 +76,9 @@ def test_the_want_list_holds_every_bean_type(browser: Any, server: str) -> None:
 def test_a_live_bots_trading_waits_for_the_persons_pass(browser: Any, server: str) -> None:
     """Seat 0 is a greedy bot that would end its trading at once; the person
     at seat 1 sees the countdown, and the phase stays open until they pass."""
-    r = httpx.post(
-        f"{server}/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seats": [
-                {"kind": "bot", "bot": "greedy"},
-                {"kind": "human"},
-                {"kind": "bot", "bot": "greedy"},
-            ],
-            "seed": 1,
-            "pace": "fast",
-            "trade_s": 120,
-        },
-    )
-    assert r.is_success, r.text
+    game = create_game(server, seed=1, pace="fast", trade_s=120)
     page = browser.new_context().new_page()
-    page.goto(r.json()["join"][0]["url"])
+    page.goto(game["join"][0]["url"])
     page.wait_for_selector("[data-testid=trade-window]:not([hidden])", timeout=TIMEOUT)
     countdown = page.locator("[data-testid=trade-window]").inner_text()
     assert "keeps the trading open for you" in countdown and "left" in countdown

@@ -63,6 +63,17 @@ class Node:
         self.http = httpx.Client(base_url=self.url, timeout=30)
         self.id = self.http.get("/healthz").json()["node"]
 
+    def create(self, **body: Any) -> dict[str, Any]:
+        """A game made on this process through the API: Bohnanza for 3, two
+        people and a greedy bot unless ``body`` says otherwise; the answer."""
+        seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+        r = self.http.post(
+            "/api/games", json={"variant": "bohnanza", "players": 3, "seats": seats, **body}
+        )
+        assert r.status_code == 201, r.text
+        game: dict[str, Any] = r.json()
+        return game
+
     def ws(self, game: str, query: str) -> ClientConnection:
         """A WebSocket to ``game`` (use it in a ``with``)."""
         return connect(f"{self.url.replace('http', 'ws', 1)}/ws/games/{game}?{query}")
@@ -116,17 +127,7 @@ def test_an_action_sent_to_the_other_process_is_applied_and_seen_on_both(
     nodes: list[Node], pg: str
 ) -> None:
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seed": 7,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-        },
-    )
-    assert r.status_code == 201, r.text
-    g = r.json()
+    g = a.create(seed=7)
     game, t0, t1 = g["id"], g["join"][0]["token"], g["join"][1]["token"]
     spectate = f"spectate={g['spectate']['token']}"
     assert lease_owner(pg, game) == a.id  # the process that made it owns it
@@ -183,11 +184,7 @@ def test_an_action_sent_to_the_other_process_is_applied_and_seen_on_both(
 @needs_postgres
 def test_a_seat_taken_on_one_process_plays_on_the_other(nodes: list[Node]) -> None:
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={"variant": "bohnanza", "players": 3, "seed": 8, "seats": [{"kind": "human"}] * 3},
-    )
-    game = r.json()["id"]
+    game = a.create(seed=8, seats=[{"kind": "human"}] * 3)["id"]
     took = b.http.post(f"/api/games/{game}/seats/1/take", json={"name": "Ada"})
     assert took.status_code == 200, took.text
     deadline = time.monotonic() + 5
@@ -217,16 +214,12 @@ def test_cluster_needs_postgresql(tmp_path: Path) -> None:
 @needs_postgres
 def test_the_other_process_takes_over_when_the_owner_is_killed(nodes: list[Node], pg: str) -> None:
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={
-            "variant": "bohnkick",
-            "players": 2,
-            "seed": 100,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-        },
+    g = a.create(
+        variant="bohnkick",
+        players=2,
+        seed=100,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
     )
-    g = r.json()
     game, token = g["id"], g["join"][0]["token"]
     assert lease_owner(pg, game) == a.id
     with b.ws(game, f"spectate={g['spectate']['token']}") as watcher:
@@ -331,11 +324,7 @@ def test_a_stopped_process_gives_its_games_up_at_once(nodes: list[Node], pg: str
     """SIGTERM: the leases are given up, and the other process applies the
     next action at once, not after the lease would have run out."""
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={"variant": "bohnanza", "players": 3, "seed": 9, "seats": [{"kind": "human"}] * 3},
-    )
-    g = r.json()
+    g = a.create(seed=9, seats=[{"kind": "human"}] * 3)
     game, token = g["id"], g["join"][0]["token"]
     assert lease_owner(pg, game) == a.id
     s = b.http.get(f"/api/games/{game}/state", headers=bearer(token)).json()
@@ -364,18 +353,7 @@ def clock_state(ws: ClientConnection, seq: int, timeout: float = 10) -> dict[str
 @needs_postgres
 def test_the_turn_clock_counts_down_alike_on_both_processes(nodes: list[Node], pg: str) -> None:
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seed": 11,
-            "clock_s": 60,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-        },
-    )
-    assert r.status_code == 201, r.text
-    g = r.json()
+    g = a.create(seed=11, clock_s=60)
     game, t0 = g["id"], g["join"][0]["token"]
     spectate = f"spectate={g['spectate']['token']}"
     assert lease_owner(pg, game) == a.id
@@ -407,18 +385,7 @@ def test_a_new_owner_goes_on_with_the_turn_clock_it_was_told(nodes: list[Node], 
     takes the game over goes on counting that deadline down, it does not
     give the seat a fresh one."""
     a, b = nodes
-    r = a.http.post(
-        "/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seed": 12,
-            "clock_s": 60,
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
-        },
-    )
-    assert r.status_code == 201, r.text
-    g = r.json()
+    g = a.create(seed=12, clock_s=60)
     game = g["id"]
     with b.ws(game, f"spectate={g['spectate']['token']}") as watch_b:
         told = clock_state(watch_b, 0)["clock"]["deadlines"]["0"]

@@ -9,8 +9,6 @@ runs many more examples."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,7 +17,6 @@ from typing import Any
 
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from schemathesis.generation.modes import GenerationMode
@@ -27,6 +24,7 @@ from schemathesis.generation.modes import GenerationMode
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
 from server.fuzz import examples, stored
+from server.serving import serving
 
 schema = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
 schema.config.generation.update(
@@ -61,18 +59,12 @@ def _post(url: str, body: Any) -> Any:
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     db = tmp_path_factory.mktemp("fuzz") / "bohn.db"
     port = free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(
-            create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="critical"
-        )
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    out = Live(f"http://127.0.0.1:{port}", db)
+    with serving(create_app(f"sqlite:///{db}"), port, log_level="critical"):
+        yield _with_games(Live(f"http://127.0.0.1:{port}", db))
+
+
+def _with_games(out: Live) -> Live:
+    """``out`` with a game of people in each of three variants made on its server."""
     for variant, players in (("bohnanza", 3), ("high-bohn", 3), ("bohnkick", 2)):
         game = _post(
             f"{out.url}/api/games",
@@ -86,11 +78,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         out.fixed.add(game["id"])
         out.tokens[game["id"]] = [j["token"] for j in game["join"]]
         out.spectate[game["id"]] = game["spectate"]["token"]
-    try:
-        yield out
-    finally:
-        srv.should_exit = True
-        thread.join(10)
+    return out
 
 
 @schema.parametrize()

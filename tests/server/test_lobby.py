@@ -13,12 +13,11 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from bohn.bots.base import make_bot
 from bohn.cli import main, public_url
 from bohn.server.app import create_app
 from bohn.server.store import SeatTaken, Store, migrate, token_hash
 from server.rows import game_row
-from server.test_api import bearer, choose, client, db_url, new_game, state  # noqa: F401
+from server.test_api import bearer, client, db_url, new_game, play_out, state  # noqa: F401
 
 SEATS = [{"kind": "human", "name": "  Ann  "}, {"kind": "human"}, {"kind": "bot"}]
 
@@ -116,20 +115,7 @@ def test_no_seat_is_taken_in_a_finished_game(client: TestClient) -> None:  # noq
         client, variant="bohnkick", players=2, seats=[{"kind": "human"}, {"kind": "human"}]
     )
     tokens = [j["token"] for j in g["join"]]  # the creator plays both people's seats
-    bots = [make_bot("random", 1), make_bot("random", 2)]
-    for _ in range(20_000):
-        views = [state(client, g["id"], t, since=1_000_000) for t in tokens]
-        if views[0]["result"] is not None:
-            break
-        for s, bot, t in zip(views, bots, tokens, strict=True):
-            if s["seat"] in s["waiting_for"] and s["legal"]:
-                client.post(
-                    f"/api/games/{g['id']}/actions",
-                    headers=bearer(t),
-                    json={"seq": s["seq"], "action": choose(s, bot)},
-                )
-    else:
-        raise AssertionError("the game did not end")
+    play_out(client, g["id"], tokens)
     summary = client.get(f"/api/games/{g['id']}").json()
     assert summary["status"] == "finished" and not any(s["free"] for s in summary["seats"])
     r = client.post(f"/api/games/{g['id']}/seats/1/take", json={"name": "Eve"})

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -17,12 +16,12 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
 from bohn.server.limits import Rate
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT, create_game, need_chromium
+from server.serving import serving
 from server.test_abuse import _fill
 
 need_chromium()
@@ -38,21 +37,9 @@ def _api(server: str, path: str, body: Any = None) -> Any:
 
 
 def _open_game(server: str) -> dict[str, Any]:
-    return _api(
-        server,
-        "/api/games",
-        {
-            "variant": "bohnanza",
-            "players": 3,
-            "seats": [
-                {"kind": "human", "name": "Ada"},
-                {"kind": "human"},
-                {"kind": "bot", "bot": "greedy"},
-            ],
-            "clock_s": 90,
-            "seed": 3,
-        },
-    )
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    game: dict[str, Any] = create_game(server, seats, clock_s=90, seed=3)
+    return game
 
 
 def _lobby(browser: Any, server: str, query: str = "") -> Any:
@@ -65,13 +52,20 @@ def _lobby(browser: Any, server: str, query: str = "") -> Any:
     return page
 
 
+def _fill_as_ada(page: Any, kinds: list[str], players: str | None = None) -> None:
+    """Fill the lobby's form as Ada: the number of players (if named) and the
+    kinds of seats 1, 2..."""
+    page.fill("[data-testid=name-input]", "Ada")
+    if players is not None:
+        page.select_option("[data-testid=players-select]", players)
+    for seat, kind in enumerate(kinds, 1):
+        page.select_option(f"[data-testid=seat-kind-{seat}]", kind)
+
+
 def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
     page = _lobby(browser, server)
     assert "shown to every player" in page.locator("[data-testid=seed-hint]").inner_text()
-    page.fill("[data-testid=name-input]", "Ada")
-    page.select_option("[data-testid=players-select]", "4")
-    page.select_option("[data-testid=seat-kind-1]", "open")
-    page.select_option("[data-testid=seat-kind-2]", "reserved")
+    _fill_as_ada(page, ["open", "reserved"], players="4")
     page.fill("[data-testid=seat-name-2]", "Bea")
     page.fill("[data-testid=clock-input]", "45")
     page.click("[data-testid=create-game]")
@@ -111,10 +105,7 @@ def test_create_sends_name_clock_and_seats(browser: Any, server: str) -> None:
 
 def test_an_invitation_goes_once_its_person_has_come(browser: Any, server: str) -> None:
     page = _lobby(browser, server)
-    page.fill("[data-testid=name-input]", "Ada")
-    page.select_option("[data-testid=players-select]", "3")
-    page.select_option("[data-testid=seat-kind-1]", "open")
-    page.select_option("[data-testid=seat-kind-2]", "open")
+    _fill_as_ada(page, ["open", "open"], players="3")
     page.click("[data-testid=create-game]")
     page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
     invites = page.locator("[data-testid=invites]")
@@ -334,30 +325,19 @@ def _limited_server(tmp_path: Path, **limits: Any) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     tmp_path.mkdir(exist_ok=True)
     app = create_app(f"sqlite:///{tmp_path / 'bohn.db'}", base_url=base, **limits)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        assert thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    try:
+    with serving(app, port):
         yield base
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 def _create_twice(browser: Any, server: str, lang: str) -> str:
     """Create two games on the lobby page in ``lang``: the error the second shows."""
     page = _lobby(browser, server, f"?lang={lang}")
-    page.fill("[data-testid=name-input]", "Ada")
-    page.select_option("[data-testid=seat-kind-1]", "open")
+    _fill_as_ada(page, ["open"])
     page.click("[data-testid=create-game]")
     page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
     page.go_back()
     page.wait_for_selector("[data-testid=variant-select] option", state="attached", timeout=TIMEOUT)
-    page.fill("[data-testid=name-input]", "Ada")
-    page.select_option("[data-testid=seat-kind-1]", "open")
+    _fill_as_ada(page, ["open"])
     page.click("[data-testid=create-game]")
     page.wait_for_selector("[data-testid=error]:visible", timeout=TIMEOUT)
     assert not page.errors

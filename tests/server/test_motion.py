@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT, create_game, need_chromium
 from server.person_page import open_person, person_and_bots
 
 need_chromium()
@@ -118,23 +116,19 @@ def test_with_reduced_motion_the_planted_card_only_fades_in(browser: Any, server
 def _bot_first(server: str, think_ms: int = 0) -> dict[str, Any]:
     """A game whose first seat is a greedy bot (it plays at once, or after
     ``think_ms``), the person at seat 1."""
-    r = httpx.post(
-        f"{server}/api/games",
-        json={
-            "variant": "bohnanza",
-            "players": 3,
-            "seats": [
-                {"kind": "bot", "bot": "greedy"},
-                {"kind": "human"},
-                {"kind": "bot", "bot": "greedy"},
-            ],
-            "seed": SEED,
-            "think_ms": think_ms,
-        },
-    )
-    assert r.is_success, r.text
-    game: dict[str, Any] = r.json()
+    game: dict[str, Any] = create_game(server, seed=SEED, think_ms=think_ms)
     return game
+
+
+def _replay_at_the_start(browser: Any, server: str) -> Any:
+    """The replay page of a :func:`_bot_first` game on a laptop's screen,
+    shown at its first step."""
+    game = _bot_first(server)
+    gid, spectate = game["id"], game["spectate"]["token"]
+    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    page.goto(f"{server}/static/replay.html?game={gid}&spectate={spectate}")
+    page.wait_for_selector("body[data-step='0']", timeout=TIMEOUT)
+    return page
 
 
 # the bot's caption, the log's sentence of the step it names, and the top
@@ -177,11 +171,7 @@ def test_a_bots_last_move_is_captioned_on_its_seat_and_its_field_outlined(
 def test_the_replay_moves_a_planted_card_from_the_hand_to_the_field(
     browser: Any, server: str
 ) -> None:
-    game = _bot_first(server)
-    gid, spectate = game["id"], game["spectate"]["token"]
-    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
-    page.goto(f"{server}/static/replay.html?game={gid}&spectate={spectate}")
-    page.wait_for_selector("body[data-step='0']", timeout=TIMEOUT)
+    page = _replay_at_the_start(browser, server)
     page.locator("[data-testid=replay-next]").click()
     page.wait_for_selector("body[data-step='1']", timeout=TIMEOUT)
     moved = page.evaluate(
@@ -202,11 +192,7 @@ def test_the_replay_moves_a_planted_card_from_the_hand_to_the_field(
 def test_a_step_that_comes_mid_flight_takes_the_cards_on_from_where_they_are(
     browser: Any, server: str
 ) -> None:
-    game = _bot_first(server)
-    gid, spectate = game["id"], game["spectate"]["token"]
-    page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
-    page.goto(f"{server}/static/replay.html?game={gid}&spectate={spectate}")
-    page.wait_for_selector("body[data-step='0']", timeout=TIMEOUT)
+    page = _replay_at_the_start(browser, server)
     settled = page.evaluate(
         """async () => {
              const frame = () => new Promise((done) => requestAnimationFrame(done));

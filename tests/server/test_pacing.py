@@ -13,8 +13,8 @@ import bohn
 from bohn.engine.actions import Accept, Pass, Plant, parse_action
 from bohn.pacing import PACES, TRADE_WINDOW_S
 from bohn.server.rooms import Room
-from bohn.server.store import GameRow
 from server.memory import MemoryStore
+from server.rows import game_row
 
 
 class Clock:
@@ -32,20 +32,7 @@ def room_for(seed: int = 0, pace: str | None = None, person: int = 1) -> tuple[R
         {"seat": s, "kind": "human"} if s == person else {"seat": s, "kind": "bot", "bot": "greedy"}
         for s in range(3)
     ]
-    row = GameRow(
-        id="g",
-        variant="bohnanza",
-        players=3,
-        seed=seed,
-        options={},
-        think_ms=0,
-        status="running",
-        result=None,
-        spectator_hash="",
-        created_at=0.0,
-        seats=seats,
-        pace=pace,
-    )
+    row = game_row("g", "bohnanza", 3, seed, seats, pace=pace, spectator_hash="", created_at=0.0)
     room = Room(row, game, MemoryStore())  # type: ignore[arg-type]
     clock = Clock()
     room.clock = clock

@@ -12,24 +12,13 @@ from bohn.engine.game import Game
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.scenario import load_position
 from bohn.server.rooms import PRIORITY_WINDOW, Refused, Room
-from bohn.server.store import GameRow
 from server.memory import MemoryStore
+from server.rows import game_row
 
 
 def room_for(game: Game, store: MemoryStore) -> Room:
-    row = GameRow(
-        id="g",
-        variant=game.variant,
-        players=game.n,
-        seed=0,
-        options={},
-        think_ms=0,
-        status="running",
-        result=None,
-        spectator_hash="",
-        created_at=0.0,
-        seats=[{"seat": s, "kind": "human"} for s in range(game.n)],
-    )
+    seats = [{"seat": s, "kind": "human"} for s in range(game.n)]
+    row = game_row("g", game.variant, game.n, 0, seats, spectator_hash="", created_at=0.0)
     return Room(row, game, store)  # type: ignore[arg-type]
 
 

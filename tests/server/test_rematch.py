@@ -9,8 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from bohn.bots.base import make_bot
-from server.test_api import bearer, choose, client, db_url, new_game, state  # noqa: F401
+from server.test_api import bearer, client, db_url, new_game, play_out, state  # noqa: F401
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}, {"kind": "bot"}]
 
@@ -20,19 +19,8 @@ def finished(client: TestClient) -> tuple[dict[str, Any], list[str]]:  # noqa: F
     game and the people's tokens."""
     g = new_game(client, seats=SEATS, options={"trade_cap": 1})
     tokens = [j["token"] for j in g["join"]]
-    bots = [make_bot("random", 1), make_bot("random", 2)]
-    for _ in range(20_000):
-        views = [state(client, g["id"], t, since=1_000_000) for t in tokens]
-        if views[0]["result"] is not None:
-            return g, tokens
-        for s, bot, t in zip(views, bots, tokens, strict=True):
-            if s["seat"] in s["waiting_for"] and s["legal"]:
-                client.post(
-                    f"/api/games/{g['id']}/actions",
-                    headers=bearer(t),
-                    json={"seq": s["seq"], "action": choose(s, bot)},
-                )
-    raise AssertionError("the game did not end")
+    play_out(client, g["id"], tokens)
+    return g, tokens
 
 
 def test_a_rematch_is_one_game_the_same_seats_a_new_deal(client: TestClient) -> None:  # noqa: F811
