@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeGuard, TypeVar
 
 from bohn.engine.errors import InvalidAction
 
 _REF = re.compile(r"^[a-z][0-9]{1,3}$")
 _KEY = re.compile(r"^[a-z][a-z0-9:/+-]{0,39}$")
 _MAX_LIST = 64
+_MAX_TEXT = 2000
 
 ACTION_TYPES: dict[str, type[Action]] = {}
 
@@ -244,34 +245,127 @@ class Plant(Action):
 
 @dataclass(frozen=True, slots=True)
 class _IndexAction(Action):
-    """An action naming one of my fields or cards by index (``harvest f1``)."""
+    """An action naming fields, cards or seats by index (``harvest f1``,
+    ``give h2 m0``): each key of :attr:`fields_json` holds an integer (and
+    names the field that holds it), and the text form gives each after its
+    letter of :attr:`prefixes`."""
 
-    #: the JSON key of the index (also the name of the field that holds it) and
-    #: the letter of its text form
-    key: ClassVar[str] = ""
-    prefix: ClassVar[str] = ""
-
-    def _index(self) -> int:
-        i: int = getattr(self, self.key)
-        return i
+    #: the letter before each index in the text form ("" for a bare number)
+    prefixes: ClassVar[tuple[str, ...]] = ()
+    #: the most digits a bare number may have in the text form
+    digits: ClassVar[int] = 3
+    #: the message that refuses a text form of the wrong shape; by default it
+    #: shows the one index the action takes
+    usage: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, self.key: self._index()}
+        d: dict[str, Any] = {"type": self.type}
+        for k in self.fields_json:
+            d[k] = getattr(self, k)
+        return d
 
     def text(self) -> str:
-        return f"{self.type} {self.prefix}{self._index()}"
+        refs = (
+            f"{p}{getattr(self, k)}" for k, p in zip(self.fields_json, self.prefixes, strict=True)
+        )
+        return " ".join((self.type, *refs))
 
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        i = _int(d, cls.key)
-        assert i is not None
-        return cls(i)  # type: ignore[call-arg]
+        return cls(*(_int(d, k) for k in cls.fields_json))
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
+        usage = cls.usage or f"{cls.type} takes one argument: '{cls.type} {cls.prefixes[0]}<i>'"
+        if len(words) != len(cls.prefixes):
+            raise InvalidAction(usage)
+        indices: list[int] = []
+        for word, prefix in zip(words, cls.prefixes, strict=True):
+            if prefix:
+                indices.append(_ref_int(word, prefix))
+            elif word.isdigit() and len(word) <= cls.digits:
+                indices.append(int(word))
+            else:
+                raise InvalidAction(usage)
+        return cls(*indices)
+
+
+@dataclass(frozen=True, slots=True)
+class _WordAction(Action):
+    """An action naming one thing by a word (``take soja``, ``store r1``): the
+    one key of :attr:`fields_json` holds it, and :attr:`pattern` says which
+    words it takes."""
+
+    pattern: ClassVar[re.Pattern[str]] = _KEY
+    #: what the JSON value must be, for the message that refuses another
+    what: ClassVar[str] = ""
+    #: the message that refuses a text form of the wrong shape
+    usage: ClassVar[str] = ""
+
+    def _value(self) -> str:
+        v: str = getattr(self, self.fields_json[0])
+        return v
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, self.fields_json[0]: self._value()}
+
+    def text(self) -> str:
+        return f"{self.type} {self._value()}"
+
+    @classmethod
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        key = cls.fields_json[0]
+        v = d.get(key)
+        if not isinstance(v, str) or not cls.pattern.match(v):
+            raise InvalidAction(f"{key!r} must be {cls.what}, not {v!r}")
+        return cls(v)  # type: ignore[call-arg]
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        if len(words) != 1 or not cls.pattern.match(words[0]):
+            raise InvalidAction(cls.usage)
+        return cls(words[0])  # type: ignore[call-arg]
+
+
+def _is_index_list(v: object, most: int, below: int) -> TypeGuard[list[int]]:
+    """Whether ``v`` is a JSON list of 1 to ``most`` integers from 0 to ``below - 1``."""
+    return (
+        isinstance(v, list)
+        and 1 <= len(v) <= most
+        and not any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < below for i in v)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _ListAction(Action):
+    """An action naming several cards by index (``swap d0,d2``): the one key
+    of :attr:`fields_json` holds the list, and the text form gives each after
+    :attr:`prefix`, separated by commas."""
+
+    prefix: ClassVar[str] = ""
+    #: the message that refuses a text form of the wrong shape
+    usage: ClassVar[str] = ""
+
+    def _indices(self) -> tuple[int, ...]:
+        v: tuple[int, ...] = getattr(self, self.fields_json[0])
+        return v
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, self.fields_json[0]: list(self._indices())}
+
+    def text(self) -> str:
+        return f"{self.type} " + ",".join(f"{self.prefix}{i}" for i in self._indices())
+
+    @classmethod
+    def _parse_refs(cls, words: list[str], what: str, most: int, too_many: str) -> Self:
+        """The action for a text form naming the cards as ``<prefix><i>,...``:
+        ``usage`` refuses other than one word, ``too_many`` more than ``most`` cards."""
         if len(words) != 1:
-            raise InvalidAction(f"{cls.type} takes one argument: '{cls.type} {cls.prefix}<i>'")
-        return cls(_ref_int(words[0], cls.prefix))  # type: ignore[call-arg]
+            raise InvalidAction(cls.usage)
+        refs = _csv(words[0], _REF, what)
+        if len(refs) > most:
+            raise InvalidAction(too_many)
+        return cls(tuple(_ref_int(r, cls.prefix) for r in refs))  # type: ignore[call-arg]
 
 
 @register
@@ -281,8 +375,7 @@ class Harvest(_IndexAction):
 
     type: ClassVar[str] = "harvest"
     fields_json: ClassVar[tuple[str, ...]] = ("field",)
-    key: ClassVar[str] = "field"
-    prefix: ClassVar[str] = "f"
+    prefixes: ClassVar[tuple[str, ...]] = ("f",)
     field: int
 
 
@@ -415,27 +508,13 @@ class Accept(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class _OfferAction(Action):
-    offer: int
+class _OfferAction(_IndexAction):
+    """An action naming an offer by its number (``decline 3``)."""
+
     fields_json: ClassVar[tuple[str, ...]] = ("offer",)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "offer": self.offer}
-
-    def text(self) -> str:
-        return f"{self.type} {self.offer}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        o = _int(d, "offer")
-        assert o is not None
-        return cls(o)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1 or not words[0].isdigit():
-            raise InvalidAction(f"{cls.type} takes an offer number: '{cls.type} <offer>'")
-        return cls(int(words[0]))
+    prefixes: ClassVar[tuple[str, ...]] = ("",)
+    digits: ClassVar[int] = _MAX_TEXT
+    offer: int
 
 
 @register
@@ -444,6 +523,7 @@ class Decline(_OfferAction):
     """Refuse an offer made to me."""
 
     type: ClassVar[str] = "decline"
+    usage: ClassVar[str] = "decline takes an offer number: 'decline <offer>'"
 
 
 @register
@@ -452,6 +532,7 @@ class Withdraw(_OfferAction):
     """Take back an offer I made."""
 
     type: ClassVar[str] = "withdraw"
+    usage: ClassVar[str] = "withdraw takes an offer number: 'withdraw <offer>'"
 
 
 @register
@@ -461,8 +542,7 @@ class Keep(_IndexAction):
 
     type: ClassVar[str] = "keep"
     fields_json: ClassVar[tuple[str, ...]] = ("revealed",)
-    key: ClassVar[str] = "revealed"
-    prefix: ClassVar[str] = "r"
+    prefixes: ClassVar[tuple[str, ...]] = ("r",)
     revealed: int
 
 
@@ -494,30 +574,14 @@ def _word(d: dict[str, Any], name: str, *, required: bool = True) -> str | None:
 
 @register
 @dataclass(frozen=True, slots=True)
-class Drop(Action):
+class Drop(_IndexAction):
     """Put my hand card ``card`` onto the discard pile (a ruleset's discard from the hand)."""
 
     type: ClassVar[str] = "drop"
     fields_json: ClassVar[tuple[str, ...]] = ("card",)
+    prefixes: ClassVar[tuple[str, ...]] = ("h",)
+    usage: ClassVar[str] = "drop takes a hand card: 'drop h3'"
     card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "drop", "card": self.card}
-
-    def text(self) -> str:
-        return f"drop h{self.card}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        card = _int(d, "card")
-        assert card is not None
-        return cls(card)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("drop takes a hand card: 'drop h3'")
-        return cls(_ref_int(words[0], "h"))
 
 
 @register
@@ -533,8 +597,7 @@ class PileAction(_IndexAction):
     """An action naming a pile of cards on the table by index (``discard p0``)."""
 
     fields_json: ClassVar[tuple[str, ...]] = ("pile",)
-    key: ClassVar[str] = "pile"
-    prefix: ClassVar[str] = "p"
+    prefixes: ClassVar[tuple[str, ...]] = ("p",)
     pile: int
 
 
@@ -583,30 +646,14 @@ class Build(Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(_WordAction):
     """Take a card of bean type ``bean`` as my coin, where a card allows it."""
 
     type: ClassVar[str] = "take"
     fields_json: ClassVar[tuple[str, ...]] = ("bean",)
+    what: ClassVar[str] = "a key such as 'blaue' or 'casino-3'"
+    usage: ClassVar[str] = "take takes a bean type: 'take soja'"
     bean: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "take", "bean": self.bean}
-
-    def text(self) -> str:
-        return f"take {self.bean}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        b = _word(d, "bean")
-        assert b is not None
-        return cls(b)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1 or not _KEY.match(words[0]):
-            raise InvalidAction("take takes a bean type: 'take soja'")
-        return cls(words[0])
 
 
 def action_from_json(d: Any) -> Action:
@@ -637,8 +684,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("propose 2 give h3,r0 want blaue").text()
     'propose 2 give h3,r0 want blaue'
     """
-    if not isinstance(text, str) or len(text) > 2000:
-        raise InvalidAction("an action text must be a string of at most 2000 characters")
+    if not isinstance(text, str) or len(text) > _MAX_TEXT:
+        raise InvalidAction(f"an action text must be a string of at most {_MAX_TEXT} characters")
     words = text.split()
     if not words:
         raise InvalidAction("empty action")

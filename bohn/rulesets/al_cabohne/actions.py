@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from bohn.engine.actions import Action, _int, _ref_int, register
+from bohn.engine.actions import Action, _IndexAction, _int, _ref_int, register
 from bohn.engine.errors import InvalidAction
 
 
@@ -62,28 +62,12 @@ class Place(Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Give(Action):
+class Give(_IndexAction):
     """Give my hand card ``card`` to boss ``boss``."""
 
     type: ClassVar[str] = "give"
     fields_json: ClassVar[tuple[str, ...]] = ("card", "boss")
+    prefixes: ClassVar[tuple[str, ...]] = ("h", "m")
+    usage: ClassVar[str] = "give takes a hand card and a boss: 'give h2 m0'"
     card: int
     boss: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "give", "card": self.card, "boss": self.boss}
-
-    def text(self) -> str:
-        return f"give h{self.card} m{self.boss}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        card, boss = _int(d, "card"), _int(d, "boss")
-        assert card is not None and boss is not None
-        return cls(card, boss)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 2:
-            raise InvalidAction("give takes a hand card and a boss: 'give h2 m0'")
-        return cls(_ref_int(words[0], "h"), _ref_int(words[1], "m"))

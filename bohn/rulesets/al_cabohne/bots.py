@@ -1,10 +1,7 @@
 """The bots' part of Al Cabohne (``rules/al-cabohne.md``): the ``greedy`` heuristics
 (1 or 2 players against the bean mafia: the piles and the bosses) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`AlCabohneGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`AlCabohneGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -139,7 +136,6 @@ class AlCabohneGreedyBot(GuardedGreedyBot):
     :attr:`fallbacks`), so the bot never stops a game.
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = AlCabohnePosition
     PHASES: ClassVar[dict[str, str]] = {
         "plant": "plant_from_hand",

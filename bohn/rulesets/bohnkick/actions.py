@@ -15,16 +15,16 @@ holding only goal cards discards them one at a time with ``drop h<i>``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 from bohn.engine.actions import (
-    _REF,
-    Action,
     _BareAction,
-    _csv,
     _IndexAction,
-    _ref_int,
+    _is_index_list,
+    _ListAction,
+    _WordAction,
     register,
 )
 from bohn.engine.errors import InvalidAction
@@ -40,8 +40,7 @@ class Play(_IndexAction):
 
     type: ClassVar[str] = "play"
     fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    key: ClassVar[str] = "card"
-    prefix: ClassVar[str] = "h"
+    prefixes: ClassVar[tuple[str, ...]] = ("h",)
     card: int
 
 
@@ -50,8 +49,7 @@ class DefenceCardAction(_IndexAction):
     """An action naming one of my defensive cards (``tackle d1``)."""
 
     fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    key: ClassVar[str] = "card"
-    prefix: ClassVar[str] = "d"
+    prefixes: ClassVar[tuple[str, ...]] = ("d",)
     card: int
 
 
@@ -73,68 +71,38 @@ class Block(DefenceCardAction):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Swap(Action):
+class Swap(_ListAction):
     """Discard my defensive cards ``cards`` (positions, 1 to 3) and draw as many."""
 
     type: ClassVar[str] = "swap"
     fields_json: ClassVar[tuple[str, ...]] = ("cards",)
+    prefix: ClassVar[str] = "d"
+    usage: ClassVar[str] = "swap takes 1 to 3 defensive cards: 'swap d0,d2'"
     cards: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "swap", "cards": list(self.cards)}
-
-    def text(self) -> str:
-        return "swap " + ",".join(f"d{i}" for i in self.cards)
 
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         cards = d.get("cards")
-        if (
-            not isinstance(cards, list)
-            or not 1 <= len(cards) <= 3
-            or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 100 for c in cards)
-        ):
+        if not _is_index_list(cards, 3, 100):
             raise InvalidAction("'cards' must list 1 to 3 defensive card positions, e.g. [0, 2]")
         return cls(tuple(cards))
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1:
-            raise InvalidAction("swap takes 1 to 3 defensive cards: 'swap d0,d2'")
-        refs = _csv(words[0], _REF, "defensive card")
-        if not 1 <= len(refs) <= 3:
-            raise InvalidAction("swap takes 1 to 3 defensive cards: 'swap d0,d2'")
-        return cls(tuple(_ref_int(r, "d") for r in refs))
+        return cls._parse_refs(words, "defensive card", 3, cls.usage)
 
 
 @register
 @dataclass(frozen=True, slots=True)
-class Aim(Action):
+class Aim(_WordAction):
     """Name the corner the shot goes to: ``ul``, ``ur``, ``ll`` or ``lr``."""
 
     type: ClassVar[str] = "aim"
     fields_json: ClassVar[tuple[str, ...]] = ("corner",)
+    pattern: ClassVar[re.Pattern[str]] = re.compile(f"(?:{'|'.join(CORNERS)})\\Z")
+    what: ClassVar[str] = f"one of {', '.join(CORNERS)}"
+    usage: ClassVar[str] = "aim takes a corner: 'aim ul' (ul, ur, ll or lr)"
     corner: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "aim", "corner": self.corner}
-
-    def text(self) -> str:
-        return f"aim {self.corner}"
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        corner = d.get("corner")
-        if corner not in CORNERS:
-            raise InvalidAction(f"'corner' must be one of {', '.join(CORNERS)}, not {corner!r}")
-        assert isinstance(corner, str)
-        return cls(corner)
-
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        if len(words) != 1 or words[0] not in CORNERS:
-            raise InvalidAction("aim takes a corner: 'aim ul' (ul, ur, ll or lr)")
-        return cls(words[0])
 
 
 @register

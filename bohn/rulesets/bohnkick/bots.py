@@ -1,10 +1,7 @@
 """The bots' part of Bohnkick (``rules/bohnkick.md``): the ``greedy`` heuristics
 (bean football: attacks, tackles, the goalkeeper) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`BohnkickGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`BohnkickGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -502,7 +499,6 @@ class BohnkickGreedyBot(GuardedGreedyBot):
     Any error falls back to :meth:`generic` (counted in :attr:`fallbacks`).
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = BohnkickPosition
     PHASES: ClassVar[dict[str, str]] = {
         "play": "bk_play",

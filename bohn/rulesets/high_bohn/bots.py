@@ -1,10 +1,7 @@
 """The bots' part of High Bohn and its Cognac variant (``rules/high-bohn.md``): the ``greedy`` heuristics
 (buildings, the Bank, Jail and Distillery decisions) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`HighBohnGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`HighBohnGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -459,7 +456,6 @@ class HighBohnGreedyBot(GuardedGreedyBot):
     :attr:`fallbacks`), so the bot never stops a game.
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = HighBohnPosition
     PHASES: ClassVar[dict[str, str]] = {
         **GreedyBot.PHASES,

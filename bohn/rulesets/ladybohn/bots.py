@@ -2,10 +2,7 @@
 (men, ladies and babies: fields priced by their top card, the lady pull,
 foisted babies and offers that hide a card's gender) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`LadybohnGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`LadybohnGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -442,7 +439,6 @@ class LadybohnGreedyBot(GuardedGreedyBot):
     stops a game.
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = LadyPosition
     PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, "foist": "foist"}
     #: the smallest gain for which the optional second card is planted

@@ -1,10 +1,7 @@
 """The bots' part of Mutterböhnchen (``rules/mutterbohnchen.md``): the ``greedy`` heuristics
 (mama's beans and their quirks, attacks that steal coins) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`MutterbohnchenGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`MutterbohnchenGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -242,7 +239,6 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
     Any error falls back to :meth:`generic` (counted in :attr:`fallbacks`).
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = MutterPosition
     PHASES: ClassVar[dict[str, str]] = {
         **LadybohnGreedyBot.PHASES,

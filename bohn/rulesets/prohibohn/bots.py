@@ -1,10 +1,7 @@
 """The bots' part of Prohibohn and its Pub variant (``rules/prohibohn.md``): the ``greedy`` heuristics
 (Al Cabohne for two with establishments, Police Stations and the Razzia) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`ProhibohnGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`ProhibohnGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -214,7 +211,6 @@ class ProhibohnGreedyBot(AlCabohneGreedyBot):
     to :meth:`generic` (counted in :attr:`fallbacks`).
     """
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = ProhibohnPosition
     PHASES: ClassVar[dict[str, str]] = {
         **AlCabohneGreedyBot.PHASES,

@@ -1,10 +1,7 @@
 """The bots' part of Sissi! Die Bohnenkaiserin (``rules/sissi.md``): the ``greedy`` heuristics
 (Sissi and Captain beans, the pairs they make and the phase-5 harvest) and the ``ismcts`` settings.
 
-Defines what :mod:`bohn.bots.greedy` and :mod:`bohn.bots.ismcts` read from a
-ruleset's ``bots`` part: :data:`GREEDY`, the class ``greedy`` hands its
-decisions to in games of this ruleset (:class:`SissiGreedyBot`), and :data:`SEARCH`,
-the :class:`~bohn.bots.search.Search` settings of ``ismcts``.
+:data:`GREEDY` is :class:`SissiGreedyBot` (what the part holds: :mod:`bohn.bots.greedy`).
 """
 
 from __future__ import annotations
@@ -170,7 +167,6 @@ class SissiGreedyBot(GreedyBot):
     end a field with a Captain before harvesting it, avoid same-on-same pairs,
     trade for the kinds that alternate well, and harvest the phase-5 fields."""
 
-    kind = "greedy"
     position_class: ClassVar[type[Position]] = SissiPosition
     PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, "sissi-action": "sissi_action"}
     #: the smallest gain for which the optional second card is planted
