@@ -3,6 +3,7 @@ shots and goals; no fields, no coins."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from bohn.describe.base import Describer
@@ -273,93 +274,148 @@ class BohnkickDescriber(Describer):
 
     # --------------------------------------------------------------- table
 
+    #: the line of each phase for :meth:`phase_line`, by the phase's name
+    PHASE_LINES: ClassVar[dict[str, str]] = {
+        "play": "_phase_play",
+        "react": "_phase_react",
+        "shot-react": "_phase_shot_react",
+        "aim": "_phase_aim",
+        "block": "_phase_block",
+        "kick": "_phase_kick",
+        "only-goal-cards": "_phase_only_goal_cards",
+    }
+
     def phase_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
         """Who acts now and what he may do."""
         phase = obs.get("phase")
-        n = int(obs.get("players", 2))
-        mover = int(obs.get("to_play", -1))
-        reactor = int(obs.get("reactor", -1))
-        mover_name = self.seat_name(mover, seat, kinds)
-        reactor_name = self.seat_name(reactor, seat, kinds)
-        played = [str(k) for k in obs.get("played", [])]
-        shot_key = str(obs.get("shot"))
-        shot = self.shot(shot_key)
-        me = mover == seat
-        if phase == "play":
-            if not played:
-                return self.w(
-                    f"{self.does(mover, seat, kinds, 'opens', '')} the attack: any team card but "
-                    "a goal card",
-                    f"{mover_name} {'eröffnest' if me else 'eröffnet'} den Angriff: jede "
-                    "Teamkarte außer einer Torkarte",
-                )
-            return self.w(
-                f"{self.does(mover, seat, kinds, 'plays', '')} the next team card: a card of the "
-                "bean with the ball",
-                f"{mover_name} {'spielst' if me else 'spielt'} die nächste Teamkarte: eine "
-                "Karte der Bohne mit dem Ball",
-            )
-        if phase == "react":
-            acting = played[-1].partition("/")[0] if played else "?"
-            if self.de:
-                nxt = ""
-                if reactor >= 0:
-                    after = (reactor + 1) % n
-                    nxt = f"{self.seat_name(after, seat, kinds)} {'spielst' if after == seat else 'spielt'} weiter"
-                tackle = f" oder die {self.bean(acting)} grätschen" if n == 2 else ""
-                return (
-                    f"{reactor_name} {'reagierst' if reactor == seat else 'reagiert'}: weiter, "
-                    f"Abwehrkarten tauschen{tackle}; dann {nxt}"
-                )
-            nxt = self.does((reactor + 1) % n, seat, kinds, "plays on", "") if reactor >= 0 else ""
-            tackle = f" or tackle {self.bean(acting)}" if n == 2 else ""
-            return (
-                f"{self.does(reactor, seat, kinds, 'reacts', '')}: continue, swap defensive "
-                f"cards{tackle}; then {nxt}"
-            )
-        if phase == "shot-react":
-            acting = played[-1].partition("/")[0] if played else "?"
-            return self.w(
-                f"{reactor_name} may tackle the {shot} (Tackle {self.bean(acting)}) or continue",
-                f"{reactor_name} darf den {shot} abgrätschen ({self.card(f'tackle:{acting}')}) "
-                "oder weiter",
-            )
-        if phase == "aim":
-            return self.w(
-                f"{self.does(mover, seat, kinds, 'aims', '')} the {shot} at a corner",
-                f"{mover_name} {'zielst' if me else 'zielt'} mit dem {shot} auf eine Ecke",
-            )
-        if phase == "block":
-            symbol = BLOCKED_BY.get(shot_key)
-            sym = self.shot(symbol) if symbol else "?"
-            corner = self.pick(CORNERS, str(obs.get("corner")), "?")
-            return self.w(
-                f"{reactor_name} may block with a Goalie card ({sym} symbol showing the "
-                f"{corner} corner) or let it in",
-                f"{reactor_name} darf mit einer Torwartkarte halten (Symbol {sym}, Ecke "
-                f"{corner}) oder ihn durchlassen",
-            )
-        if phase == "kick":
-            return self.w(
-                f"FREE KICK for {mover_name}: aim it at a corner, or call advantage and play on",
-                f"FREISTOSS für {mover_name}: auf eine Ecke zielen oder Vorteil rufen und "
-                "weiterspielen",
-            )
-        if phase == "only-goal-cards":
-            return self.w(
-                f"{self.does(mover, seat, kinds, 'holds', '')} only goal cards: discard them one "
-                "at a time (drop) until another card comes; then the attack is lost",
-                f"{mover_name} {'hast' if me else 'hat'} nur Torkarten: eine nach der anderen "
-                "ablegen (drop), bis eine andere Karte kommt; dann ist der Angriff verloren",
-            )
+        name = self.PHASE_LINES.get(phase) if isinstance(phase, str) else None
+        if name is not None:
+            line: Callable[[dict[str, Any], int, dict[int, str]], str] = getattr(self, name)
+            return line(obs, seat, kinds)
         if phase == "over":
             return self.w("the game is over", "das Spiel ist aus")
         return self.w(f"phase {phase}", f"Phase {phase}")
 
+    def _phase_play(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``play``: the attacker opens the attack or plays its next team card."""
+        mover = int(obs.get("to_play", -1))
+        mover_name = self.seat_name(mover, seat, kinds)
+        me = mover == seat
+        if not obs.get("played", []):
+            return self.w(
+                f"{self.does(mover, seat, kinds, 'opens', '')} the attack: any team card but "
+                "a goal card",
+                f"{mover_name} {'eröffnest' if me else 'eröffnet'} den Angriff: jede "
+                "Teamkarte außer einer Torkarte",
+            )
+        return self.w(
+            f"{self.does(mover, seat, kinds, 'plays', '')} the next team card: a card of the "
+            "bean with the ball",
+            f"{mover_name} {'spielst' if me else 'spielt'} die nächste Teamkarte: eine "
+            "Karte der Bohne mit dem Ball",
+        )
+
+    def _phase_react(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``react``: the defender continues, swaps or tackles; then the attack goes on."""
+        n = int(obs.get("players", 2))
+        reactor = int(obs.get("reactor", -1))
+        played = [str(k) for k in obs.get("played", [])]
+        acting = played[-1].partition("/")[0] if played else "?"
+        if self.de:
+            nxt = ""
+            if reactor >= 0:
+                after = (reactor + 1) % n
+                nxt = f"{self.seat_name(after, seat, kinds)} {'spielst' if after == seat else 'spielt'} weiter"
+            tackle = f" oder die {self.bean(acting)} grätschen" if n == 2 else ""
+            return (
+                f"{self.seat_name(reactor, seat, kinds)} "
+                f"{'reagierst' if reactor == seat else 'reagiert'}: weiter, "
+                f"Abwehrkarten tauschen{tackle}; dann {nxt}"
+            )
+        nxt = self.does((reactor + 1) % n, seat, kinds, "plays on", "") if reactor >= 0 else ""
+        tackle = f" or tackle {self.bean(acting)}" if n == 2 else ""
+        return (
+            f"{self.does(reactor, seat, kinds, 'reacts', '')}: continue, swap defensive "
+            f"cards{tackle}; then {nxt}"
+        )
+
+    def _phase_shot_react(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``shot-react``: the defender may tackle the shot or let it be aimed."""
+        reactor_name = self.seat_name(int(obs.get("reactor", -1)), seat, kinds)
+        played = [str(k) for k in obs.get("played", [])]
+        acting = played[-1].partition("/")[0] if played else "?"
+        shot = self.shot(str(obs.get("shot")))
+        return self.w(
+            f"{reactor_name} may tackle the {shot} (Tackle {self.bean(acting)}) or continue",
+            f"{reactor_name} darf den {shot} abgrätschen ({self.card(f'tackle:{acting}')}) "
+            "oder weiter",
+        )
+
+    def _phase_aim(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``aim``: the shooter names a corner."""
+        mover = int(obs.get("to_play", -1))
+        shot = self.shot(str(obs.get("shot")))
+        return self.w(
+            f"{self.does(mover, seat, kinds, 'aims', '')} the {shot} at a corner",
+            f"{self.seat_name(mover, seat, kinds)} {'zielst' if mover == seat else 'zielt'} "
+            f"mit dem {shot} auf eine Ecke",
+        )
+
+    def _phase_block(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``block``: the Goalie card that would stop the aimed shot."""
+        reactor_name = self.seat_name(int(obs.get("reactor", -1)), seat, kinds)
+        symbol = BLOCKED_BY.get(str(obs.get("shot")))
+        sym = self.shot(symbol) if symbol else "?"
+        corner = self.pick(CORNERS, str(obs.get("corner")), "?")
+        return self.w(
+            f"{reactor_name} may block with a Goalie card ({sym} symbol showing the "
+            f"{corner} corner) or let it in",
+            f"{reactor_name} darf mit einer Torwartkarte halten (Symbol {sym}, Ecke "
+            f"{corner}) oder ihn durchlassen",
+        )
+
+    def _phase_kick(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``kick``: the free kick, to aim or to waive for advantage."""
+        mover_name = self.seat_name(int(obs.get("to_play", -1)), seat, kinds)
+        return self.w(
+            f"FREE KICK for {mover_name}: aim it at a corner, or call advantage and play on",
+            f"FREISTOSS für {mover_name}: auf eine Ecke zielen oder Vorteil rufen und "
+            "weiterspielen",
+        )
+
+    def _phase_only_goal_cards(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """``only-goal-cards``: the opener discards goal cards until another comes."""
+        mover = int(obs.get("to_play", -1))
+        return self.w(
+            f"{self.does(mover, seat, kinds, 'holds', '')} only goal cards: discard them one "
+            "at a time (drop) until another card comes; then the attack is lost",
+            f"{self.seat_name(mover, seat, kinds)} {'hast' if mover == seat else 'hat'} nur "
+            "Torkarten: eine nach der anderen ablegen (drop), bis eine andere Karte kommt; dann "
+            "ist der Angriff verloren",
+        )
+
     def screen(
         self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
     ) -> list[str]:
-        lines: list[str] = [""]
+        """The match as ``seat`` sees it: the attack and the score, what happens
+        now, the cards played, the ball and the shot, the piles, the players and
+        ``seat``'s own cards."""
+        return [
+            "",
+            *self._screen_head(obs, seat, kinds),
+            *self._screen_played(obs),
+            *self._screen_ball(obs),
+            *self._screen_shot(obs),
+            *self._screen_piles(obs),
+            "",
+            *self._screen_players(obs, seat, kinds),
+            "",
+            *self._screen_cards(obs, seat),
+        ]
+
+    def _screen_head(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The attack and its phase, the score, the goals, who attacks and who acts now."""
+        lines: list[str] = []
         team = int(obs.get("attacking_team", 0))
         lines.append(
             self.w(
@@ -381,48 +437,65 @@ class BohnkickDescriber(Describer):
                 )
             )
             lines.append(self.w("now: ", "jetzt: ") + self.phase_line(obs, seat, kinds))
+        return lines
+
+    def _screen_played(self, obs: dict[str, Any]) -> list[str]:
+        """The team cards of this attack, numbered in the order they were played."""
         played = [str(k) for k in obs.get("played", [])]
         if played:
-            lines.append(
+            return [
                 self.w("played in this attack: ", "gespielt in diesem Angriff: ")
                 + "  ".join(f"{i + 1}) {self.card(k)}" for i, k in enumerate(played))
-            )
-        elif obs.get("phase") != "over":
-            lines.append(
+            ]
+        if obs.get("phase") != "over":
+            return [
                 self.w(
                     "played in this attack: nothing yet", "gespielt in diesem Angriff: noch nichts"
                 )
-            )
+            ]
+        return []
+
+    def _screen_ball(self, obs: dict[str, Any]) -> list[str]:
+        """The bean with the ball, and what may follow a cross."""
         ball = obs.get("ball")
-        if ball:
-            cross = ""
-            if obs.get("after_cross"):
-                feuer = self.bean("feuer")
-                cross = self.w(
-                    f" - after a cross: every {feuer} card, also the header, may follow",
-                    f" - nach einer Flanke: jede Karte der {feuer} darf folgen, auch der Kopfball",
-                )
-            at = self.with_bean(str(ball))
-            lines.append(self.w(f"ball: {at}{cross}", f"Ball: {at}{cross}"))
-        if obs.get("shot"):
-            shot = str(obs["shot"])
-            if obs.get("corner"):
-                aim = self.w(
-                    f" at the {self.corner(obs['corner'])}",
-                    f" auf die {self.corner(obs['corner'])}",
-                )
-            else:
-                aim = self.w(" (no corner named yet)", " (noch keine Ecke genannt)")
-            symbol = BLOCKED_BY.get(shot)
-            sym = self.shot(symbol) if symbol else "?"
-            lines.append(
-                self.w(
-                    f"shot on goal: {self.shot(shot)}{aim}; only a Goalie card with the "
-                    f"{sym} symbol blocks it",
-                    f"Schuss aufs Tor: {self.shot(shot)}{aim}; nur eine Torwartkarte mit dem "
-                    f"Symbol {sym} hält ihn",
-                )
+        if not ball:
+            return []
+        cross = ""
+        if obs.get("after_cross"):
+            feuer = self.bean("feuer")
+            cross = self.w(
+                f" - after a cross: every {feuer} card, also the header, may follow",
+                f" - nach einer Flanke: jede Karte der {feuer} darf folgen, auch der Kopfball",
             )
+        at = self.with_bean(str(ball))
+        return [self.w(f"ball: {at}{cross}", f"Ball: {at}{cross}")]
+
+    def _screen_shot(self, obs: dict[str, Any]) -> list[str]:
+        """The shot on goal, its corner and the Goalie symbol that blocks it."""
+        if not obs.get("shot"):
+            return []
+        shot = str(obs["shot"])
+        if obs.get("corner"):
+            aim = self.w(
+                f" at the {self.corner(obs['corner'])}",
+                f" auf die {self.corner(obs['corner'])}",
+            )
+        else:
+            aim = self.w(" (no corner named yet)", " (noch keine Ecke genannt)")
+        symbol = BLOCKED_BY.get(shot)
+        sym = self.shot(symbol) if symbol else "?"
+        return [
+            self.w(
+                f"shot on goal: {self.shot(shot)}{aim}; only a Goalie card with the "
+                f"{sym} symbol blocks it",
+                f"Schuss aufs Tor: {self.shot(shot)}{aim}; nur eine Torwartkarte mit dem "
+                f"Symbol {sym} hält ihn",
+            )
+        ]
+
+    def _screen_piles(self, obs: dict[str, Any]) -> list[str]:
+        """The teams' decks and discard piles, the defensive deck, the last attack."""
+        lines: list[str] = []
         decks = obs.get("team_decks") or [0, 0]
         discards = obs.get("team_discards") or [[], []]
         runouts = obs.get("runouts") or [0, 0]
@@ -456,7 +529,11 @@ class BohnkickDescriber(Describer):
                     "Teamkarten mehr gezogen und das Spiel endet mit diesem Angriff",
                 )
             )
-        lines.append("")
+        return lines
+
+    def _screen_players(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """Every player with his team and card counts, ``*`` marking who acts."""
+        lines: list[str] = []
         active = {int(obs.get("to_play", -1)), int(obs.get("reactor", -1))}
         for s, p in enumerate(obs["seats"]):
             mark = "*" if s in active else " "
@@ -469,20 +546,20 @@ class BohnkickDescriber(Describer):
                     f"Teamkarten, {p.get('defence_size')} Abwehrkarten",
                 )
             )
-        lines.append("")
+        return lines
+
+    def _screen_cards(self, obs: dict[str, Any], seat: int) -> list[str]:
+        """``seat``'s own team cards (``h1``, ...) and defensive cards (``d1``, ...)."""
         me = obs["seats"][seat]
         hand = [str(k) for k in me.get("hand", [])]
         defence = [str(k) for k in me.get("defence", [])]
         none = self.w("none", "keine")
-        lines.append(
+        return [
             self.w("your team cards: ", "deine Teamkarten: ")
-            + ("   ".join(f"h{i} {self.card(k)}" for i, k in enumerate(hand, 1)) or none)
-        )
-        lines.append(
+            + ("   ".join(f"h{i} {self.card(k)}" for i, k in enumerate(hand, 1)) or none),
             self.w("your defensive cards: ", "deine Abwehrkarten: ")
-            + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence, 1)) or none)
-        )
-        return lines
+            + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence, 1)) or none),
+        ]
 
     def compact_screen(
         self,
@@ -585,317 +662,452 @@ class BohnkickDescriber(Describer):
 
     # ------------------------------------------------------------- actions
 
+    #: the sentence of each kind of action for :meth:`action`, in the order tried
+    ACTIONS: ClassVar[dict[type[Action], str]] = {
+        Play: "_action_play",
+        Pass: "_action_pass",
+        Swap: "_action_swap",
+        Tackle: "_action_tackle",
+        Aim: "_action_aim",
+        Block: "_action_block",
+        Advantage: "_action_advantage",
+        Drop: "_action_drop",
+    }
+
     def action(self, a: Action, obs: dict[str, Any], seat: int, price: Any = None) -> str:
-        me = obs["seats"][seat]
-        hand = [str(k) for k in me.get("hand", [])]
-        defence = [str(k) for k in me.get("defence", [])]
+        """A sentence for one of ``seat``'s legal actions: what it does to the attack."""
+        for kind, name in self.ACTIONS.items():
+            if isinstance(a, kind):
+                sentence: Callable[[Action, dict[str, Any], int], str] = getattr(self, name)
+                return sentence(a, obs, seat)
+        return self.text(a)
+
+    def _own(self, obs: dict[str, Any], seat: int, zone: str) -> list[str]:
+        """``seat``'s own cards of ``zone`` (``hand`` or ``defence``) by their keys."""
+        return [str(k) for k in obs["seats"][seat].get(zone, [])]
+
+    def _hand_card(self, obs: dict[str, Any], seat: int, i: int) -> str:
+        """``seat``'s team card ``i`` (from 0) in words, or its reference where it has none."""
+        hand = self._own(obs, seat, "hand")
+        return f"{self.card(hand[i])}" if 0 <= i < len(hand) else self.ref(f"h{i}")
+
+    def _defence_card(self, obs: dict[str, Any], seat: int, i: int) -> str:
+        """``seat``'s defensive card ``i`` (from 0) in words, or its reference where it has none."""
+        defence = self._own(obs, seat, "defence")
+        return f"{self.card(defence[i])}" if 0 <= i < len(defence) else self.ref(f"d{i}")
+
+    def _action_play(self, a: Play, obs: dict[str, Any], seat: int) -> str:
+        """Playing a team card: where the ball goes, or the shot and what follows it."""
+        hand = self._own(obs, seat, "hand")
+        n = int(obs.get("players", 2))
+        card = self._hand_card(obs, seat, a.card)
+        key = hand[a.card] if 0 <= a.card < len(hand) else "?"
+        first = not obs.get("played")
+        kind = key.partition("/")[2]
+        if kind in SHOTS:
+            shot = self.shot(kind)
+            if self.de:
+                after = (
+                    "der Verteidiger darf grätschen, dann zielst du auf eine Ecke"
+                    if n == 2
+                    else "als Nächstes zielst du auf eine Ecke"
+                )
+                opens = "den Angriff eröffnen mit" if first else "spielen:"
+                return f"{opens} {card}: ein {shot} aufs Tor; {after}"
+            after = (
+                "the defender may tackle, then you aim at a corner"
+                if n == 2
+                else "you aim at a corner next"
+            )
+            opens = "open the attack with" if first else "play"
+            return f"{opens} {card}: a {shot} on goal; {after}"
+        opens = self.w(
+            "open the attack with" if first else "play",
+            "den Angriff eröffnen mit" if first else "spielen:",
+        )
+        return f"{opens} {card}: {self.ball_after(key)}"
+
+    def _action_pass(self, a: Pass, obs: dict[str, Any], seat: int) -> str:
+        """Passing: the defender continues, or lets the aimed shot in."""
         n = int(obs.get("players", 2))
         phase = obs.get("phase")
         shot_name = self.shot(str(obs.get("shot")))
+        if phase == "react":
+            return self.w(
+                "continue: no swap, no tackle; the attack goes on",
+                "weiter: kein Tausch, keine Grätsche; der Angriff geht weiter",
+            )
+        if phase == "shot-react":
+            return self.w(
+                f"continue: no tackle; the {shot_name} is aimed at a corner next",
+                f"weiter: keine Grätsche; mit dem {shot_name} wird als Nächstes auf eine "
+                "Ecke gezielt",
+            )
+        if phase == "block":
+            if n == 4:
+                return self.w(
+                    f"do not block the {shot_name}: a goal unless your partner still blocks it",
+                    f"den {shot_name} nicht halten: ein Tor, außer dein Partner hält ihn noch",
+                )
+            return self.w(
+                f"let the {shot_name} in: no block, a goal for the attackers",
+                f"den {shot_name} durchlassen: kein Halten, ein Tor für die Angreifer",
+            )
+        return self.w("pass", "passen")
 
-        def h(i: int) -> str:
-            return f"{self.card(hand[i])}" if 0 <= i < len(hand) else self.ref(f"h{i}")
+    def _action_swap(self, a: Swap, obs: dict[str, Any], seat: int) -> str:
+        """Swapping defensive cards, and what a Referee card drawn for them does."""
+        n = int(obs.get("players", 2))
+        cards = ", ".join(self._defence_card(obs, seat, i) for i in a.cards)
+        k = len(a.cards)
+        text = self.w(
+            f"swap {cards}: discard and draw {k} new defensive card{'s' if k != 1 else ''}",
+            f"{cards} tauschen: ablegen und {k} neue Abwehrkarte{'n' if k != 1 else ''} ziehen",
+        )
+        if n == 2:
+            text += self.w(
+                "; a Referee card drawn for them acts (free kick or penalty for the "
+                "attackers, a striker foul ends the attack)",
+                "; eine dafür gezogene Schiedsrichterkarte wirkt (Freistoß oder Elfmeter für "
+                "die Angreifer, ein Stürmerfoul beendet den Angriff)",
+            )
+        return text
 
-        def d(i: int) -> str:
-            return f"{self.card(defence[i])}" if 0 <= i < len(defence) else self.ref(f"d{i}")
+    def _action_tackle(self, a: Tackle, obs: dict[str, Any], seat: int) -> str:
+        """Tackling the bean that played the last card, and the attack's end."""
+        defence = self._own(obs, seat, "defence")
+        bean = self.bean(defence[a.card].partition(":")[2]) if 0 <= a.card < len(defence) else "?"
+        card = self._defence_card(obs, seat, a.card)
+        return self.w(
+            f"tackle {bean} with {card}: draw 1 defensive card; the attack is over "
+            "unless it is a Referee free kick or penalty (then the attackers get that kick)",
+            f"die {bean} mit {card} grätschen: 1 Abwehrkarte ziehen; der Angriff ist vorbei, "
+            "außer sie ist ein Freistoß oder Elfmeter des Schiedsrichters (dann bekommen die "
+            "Angreifer diesen Stoß)",
+        )
 
-        if isinstance(a, Play):
-            key = hand[a.card] if 0 <= a.card < len(hand) else "?"
-            first = not obs.get("played")
-            kind = key.partition("/")[2]
-            if kind in SHOTS:
-                shot = self.shot(kind)
-                if self.de:
-                    after = (
-                        "der Verteidiger darf grätschen, dann zielst du auf eine Ecke"
-                        if n == 2
-                        else "als Nächstes zielst du auf eine Ecke"
-                    )
-                    opens = "den Angriff eröffnen mit" if first else "spielen:"
-                    return f"{opens} {h(a.card)}: ein {shot} aufs Tor; {after}"
-                after = (
-                    "the defender may tackle, then you aim at a corner"
-                    if n == 2
-                    else "you aim at a corner next"
-                )
-                opens = "open the attack with" if first else "play"
-                return f"{opens} {h(a.card)}: a {shot} on goal; {after}"
-            opens = self.w(
-                "open the attack with" if first else "play",
-                "den Angriff eröffnen mit" if first else "spielen:",
-            )
-            return f"{opens} {h(a.card)}: {self.ball_after(key)}"
-        if isinstance(a, Pass):
-            if phase == "react":
-                return self.w(
-                    "continue: no swap, no tackle; the attack goes on",
-                    "weiter: kein Tausch, keine Grätsche; der Angriff geht weiter",
-                )
-            if phase == "shot-react":
-                return self.w(
-                    f"continue: no tackle; the {shot_name} is aimed at a corner next",
-                    f"weiter: keine Grätsche; mit dem {shot_name} wird als Nächstes auf eine "
-                    "Ecke gezielt",
-                )
-            if phase == "block":
-                if n == 4:
-                    return self.w(
-                        f"do not block the {shot_name}: a goal unless your partner still blocks it",
-                        f"den {shot_name} nicht halten: ein Tor, außer dein Partner hält ihn noch",
-                    )
-                return self.w(
-                    f"let the {shot_name} in: no block, a goal for the attackers",
-                    f"den {shot_name} durchlassen: kein Halten, ein Tor für die Angreifer",
-                )
-            return self.w("pass", "passen")
-        if isinstance(a, Swap):
-            cards = ", ".join(d(i) for i in a.cards)
-            k = len(a.cards)
-            text = self.w(
-                f"swap {cards}: discard and draw {k} new defensive card{'s' if k != 1 else ''}",
-                f"{cards} tauschen: ablegen und {k} neue Abwehrkarte{'n' if k != 1 else ''} ziehen",
-            )
-            if n == 2:
-                text += self.w(
-                    "; a Referee card drawn for them acts (free kick or penalty for the "
-                    "attackers, a striker foul ends the attack)",
-                    "; eine dafür gezogene Schiedsrichterkarte wirkt (Freistoß oder Elfmeter für "
-                    "die Angreifer, ein Stürmerfoul beendet den Angriff)",
-                )
-            return text
-        if isinstance(a, Tackle):
-            bean = (
-                self.bean(defence[a.card].partition(":")[2]) if 0 <= a.card < len(defence) else "?"
-            )
+    def _action_aim(self, a: Aim, obs: dict[str, Any], seat: int) -> str:
+        """Aiming the shot, or taking the free kick, at a corner."""
+        corner = self.corner(a.corner)
+        if obs.get("phase") == "kick":
             return self.w(
-                f"tackle {bean} with {d(a.card)}: draw 1 defensive card; the attack is over "
-                "unless it is a Referee free kick or penalty (then the attackers get that kick)",
-                f"die {bean} mit {d(a.card)} grätschen: 1 Abwehrkarte ziehen; der Angriff ist vorbei, "
-                "außer sie ist ein Freistoß oder Elfmeter des Schiedsrichters (dann bekommen die "
-                "Angreifer diesen Stoß)",
+                f"take the free kick at the {corner}", f"den Freistoß auf die {corner} treten"
             )
-        if isinstance(a, Aim):
-            corner = self.corner(a.corner)
-            if phase == "kick":
-                return self.w(
-                    f"take the free kick at the {corner}", f"den Freistoß auf die {corner} treten"
-                )
+        shot_name = self.shot(str(obs.get("shot")))
+        return self.w(
+            f"aim the {shot_name} at the {corner}",
+            f"mit dem {shot_name} auf die {corner} zielen",
+        )
+
+    def _action_block(self, a: Block, obs: dict[str, Any], seat: int) -> str:
+        """Blocking the shot with a Goalie card."""
+        shot_name = self.shot(str(obs.get("shot")))
+        card = self._defence_card(obs, seat, a.card)
+        return self.w(
+            f"block the {shot_name} with {card}: no goal, the attack is over",
+            f"den {shot_name} mit {card} halten: kein Tor, der Angriff ist vorbei",
+        )
+
+    def _action_advantage(self, a: Advantage, obs: dict[str, Any], seat: int) -> str:
+        """Calling advantage: the shot or the attack goes on instead of the free kick."""
+        played = [str(k) for k in obs.get("played", [])]
+        last = played[-1].partition("/")[2] if played else ""
+        if last in SHOTS:  # the foul came on a goal card: that shot goes on
+            shot = self.shot(last)
             return self.w(
-                f"aim the {shot_name} at the {corner}",
-                f"mit dem {shot_name} auf die {corner} zielen",
+                f"advantage: no free kick; your {shot} goes on, you aim it at a corner next",
+                f"Vorteil: kein Freistoß; dein {shot} geht weiter, als Nächstes zielst du auf "
+                "eine Ecke",
             )
-        if isinstance(a, Block):
-            return self.w(
-                f"block the {shot_name} with {d(a.card)}: no goal, the attack is over",
-                f"den {shot_name} mit {d(a.card)} halten: kein Tor, der Angriff ist vorbei",
-            )
-        if isinstance(a, Advantage):
-            played = [str(k) for k in obs.get("played", [])]
-            last = played[-1].partition("/")[2] if played else ""
-            if last in SHOTS:  # the foul came on a goal card: that shot goes on
-                shot = self.shot(last)
-                return self.w(
-                    f"advantage: no free kick; your {shot} goes on, you aim it at a corner next",
-                    f"Vorteil: kein Freistoß; dein {shot} geht weiter, als Nächstes zielst du auf "
-                    "eine Ecke",
-                )
-            key = str(obs.get("ball") or "")
-            at = self.with_bean(key) if key else self.w("with the same bean", "bei derselben Bohne")
-            return self.w(
-                f"advantage: no free kick, the attack goes on (the ball stays {at})",
-                f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt {at})",
-            )
-        if isinstance(a, Drop):
-            return self.w(
-                f"discard the goal card {h(a.card)} and draw a replacement (you hold only goal "
-                "cards; the attack is lost once another card comes)",
-                f"die Torkarte {h(a.card)} ablegen und Ersatz ziehen (du hast nur Torkarten; der "
-                "Angriff ist verloren, sobald eine andere Karte kommt)",
-            )
-        return self.text(a)
+        key = str(obs.get("ball") or "")
+        at = self.with_bean(key) if key else self.w("with the same bean", "bei derselben Bohne")
+        return self.w(
+            f"advantage: no free kick, the attack goes on (the ball stays {at})",
+            f"Vorteil: kein Freistoß, der Angriff geht weiter (der Ball bleibt {at})",
+        )
+
+    def _action_drop(self, a: Drop, obs: dict[str, Any], seat: int) -> str:
+        """Discarding a goal card from a hand of goal cards only."""
+        card = self._hand_card(obs, seat, a.card)
+        return self.w(
+            f"discard the goal card {card} and draw a replacement (you hold only goal "
+            "cards; the attack is lost once another card comes)",
+            f"die Torkarte {card} ablegen und Ersatz ziehen (du hast nur Torkarten; der "
+            "Angriff ist verloren, sobald eine andere Karte kommt)",
+        )
 
     # -------------------------------------------------------------- events
 
+    #: the line of each event for :meth:`event`, by the event's type (others: the base's)
+    EVENTS: ClassVar[dict[str, str]] = {
+        "attack": "_event_attack",
+        "play": "_event_play",
+        "draw": "_event_draw",
+        "defence-draw": "_event_draw",
+        "deal": "_event_deal",
+        "referee": "_event_referee",
+        "call": "_event_call",
+        "swap": "_event_swap",
+        "tackle": "_event_tackle",
+        "missed-pass": "_event_missed_pass",
+        "aim": "_event_aim",
+        "block": "_event_block",
+        "goal": "_event_goal",
+        "advantage": "_event_advantage",
+        "drop": "_event_drop",
+        "pass": "_event_pass",
+        "deck-out": "_event_deck_out",
+        "attack-over": "_event_attack_over",
+        "shuffle": "_event_shuffle",
+        "game-over": "_event_game_over",
+    }
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
+        """One line for an event as seat ``me`` sees it (None: not worth a line)."""
         t = e.get("type")
+        name = self.EVENTS.get(t) if isinstance(t, str) else None
+        if name is None:
+            return super().event(e, me)
+        line: Callable[[dict[str, Any], int], str | None] = getattr(self, name)
+        return line(e, me)
+
+    def _actor(self, e: dict[str, Any], me: int) -> str:
+        """The seat of an event: ``you`` or ``seat 2``."""
+        return self.who(e.get("seat"), me)
+
+    def _acted(self, e: dict[str, Any], me: int, de_du: str, de_other: str) -> str:
+        """The German verb of an event's seat: ``de_du`` for ``me``, else ``de_other``."""
+        return self.verb(e.get("seat") == me, "", "", de_du, de_other)
+
+    def _event_team(self, e: dict[str, Any], key: str = "team") -> str:
+        """The team of an event: ``team 1 (National)``."""
+        tm = e.get(key)
+        name = self.team_name(tm) if isinstance(tm, int) and 0 <= tm < len(TEAMS) else "?"
+        return self.w(f"team {self.n(tm)} ({name})", f"Team {self.n(tm)} ({name})")
+
+    def _event_cards(self, e: dict[str, Any]) -> str:
+        """The cards of an event by name where they are shown, else their number."""
+        if e.get("cards") is not None:
+            return self.card_list(list(e["cards"]))
+        return str(e.get("count"))
+
+    def _event_card(self, e: dict[str, Any]) -> str:
+        """The one card of an event in words."""
+        return self.card(str(e.get("card")))
+
+    def _event_attack(self, e: dict[str, Any], me: int) -> str:
+        """An attack opens: its number, its opener, the attacking team."""
         mine = e.get("seat") == me
+        who, team = self._actor(e, me), self._event_team(e)
+        return self.w(
+            f"--- attack {e.get('attack')}: {who} {self.verb(mine, 'open', 'opens', '', '')} it "
+            f"for {team}",
+            f"--- Angriff {e.get('attack')}: {who} {self._acted(e, me, 'eröffnest', 'eröffnet')} "
+            f"ihn für {team}",
+        )
 
-        def who(key: str = "seat") -> str:
-            return self.who(e.get(key), me)
+    def _event_play(self, e: dict[str, Any], me: int) -> str:
+        """A team card is played, and where the ball goes."""
+        who, card = self._actor(e, me), self._event_card(e)
+        key = str(e.get("card"))
+        return self.w(
+            f"{who} played {card}: {self.ball_after(key)}",
+            f"{who} {self._acted(e, me, 'spieltest', 'spielte')} {card}: {self.ball_after(key)}",
+        )
 
-        def verb(en_you: str, en_other: str, de_du: str, de_other: str) -> str:
-            return self.verb(mine, en_you, en_other, de_du, de_other)
+    def _event_draw(self, e: dict[str, Any], me: int) -> str:
+        """Team cards (``draw``) or defensive cards (``defence-draw``) are drawn."""
+        en_kind, de_kind = (
+            ("team card", "Teamkarte")
+            if e.get("type") == "draw"
+            else ("defensive card", "Abwehrkarte")
+        )
+        who, drew = self._actor(e, me), self._acted(e, me, "zogst", "zog")
+        if e.get("cards") is not None:
+            cards = self._event_cards(e)
+            return self.w(
+                f"{who} drew the {en_kind} {cards}",
+                f"{who} {drew} die {de_kind} {cards}",
+            )
+        n = int(e.get("count", 1))
+        return self.w(
+            f"{who} drew {n} {en_kind}{'s' if n != 1 else ''}",
+            f"{who} {drew} {n} {de_kind}{'n' if n != 1 else ''}",
+        )
 
-        def team(key: str = "team") -> str:
-            tm = e.get(key)
-            name = self.team_name(tm) if isinstance(tm, int) and 0 <= tm < len(TEAMS) else "?"
-            return self.w(f"team {self.n(tm)} ({name})", f"Team {self.n(tm)} ({name})")
+    def _event_deal(self, e: dict[str, Any], me: int) -> str:
+        """A player is dealt his team cards."""
+        who, got = self._actor(e, me), self._acted(e, me, "bekamst", "bekam")
+        if e.get("cards") is not None:
+            cards = self._event_cards(e)
+            return self.w(
+                f"{who} got the team cards {cards}",
+                f"{who} {got} die Teamkarten {cards}",
+            )
+        return self.w(
+            f"{who} got {e.get('count')} team cards",
+            f"{who} {got} {e.get('count')} Teamkarten",
+        )
 
-        def cards() -> str:
-            if e.get("cards") is not None:
-                return self.card_list(list(e["cards"]))
-            return str(e.get("count"))
+    def _event_referee(self, e: dict[str, Any], me: int) -> str:
+        """A Referee card is drawn, shown and discarded."""
+        call = self.pick(CALLS, str(e.get("card")).partition(":")[2])
+        who = self._actor(e, me)
+        return self.w(
+            f"{who} drew a Referee card ({call}): shown and discarded",
+            f"{who} {self._acted(e, me, 'zogst', 'zog')} eine Schiedsrichterkarte ({call}): "
+            "gezeigt und abgelegt",
+        )
 
-        card = self.card(str(e.get("card")))
-        if t == "attack":
+    def _event_call(self, e: dict[str, Any], me: int) -> str:
+        """The referee calls a foul: a striker foul, a free kick or a penalty."""
+        call_key = str(e.get("call"))
+        if call_key == "striker-foul":
             return self.w(
-                f"--- attack {e.get('attack')}: {who()} {verb('open', 'opens', '', '')} it for "
-                f"{team()}",
-                f"--- Angriff {e.get('attack')}: {who()} {verb('', '', 'eröffnest', 'eröffnet')} "
-                f"ihn für {team()}",
+                "the referee calls a striker foul: the attackers fouled, the attack is over",
+                "der Schiedsrichter pfeift ein Stürmerfoul: die Angreifer foulten, der Angriff "
+                "ist vorbei",
             )
-        if t == "play":
-            key = str(e.get("card"))
+        call = self.pick(CALLS, call_key)
+        return self.w(
+            f"the referee calls a {call}: the defender fouled",
+            f"der Schiedsrichter gibt {call}: der Verteidiger foulte",
+        )
+
+    def _event_swap(self, e: dict[str, Any], me: int) -> str:
+        """A defender swaps defensive cards."""
+        who, cards = self._actor(e, me), self._event_cards(e)
+        return self.w(
+            f"{who} swapped {cards}",
+            f"{who} {self._acted(e, me, 'tauschtest', 'tauschte')} {cards}",
+        )
+
+    def _event_tackle(self, e: dict[str, Any], me: int) -> str:
+        """A defender tackles with a Tackle card."""
+        who, card = self._actor(e, me), self._event_card(e)
+        return self.w(
+            f"{who} tackled with {card}",
+            f"{who} {self._acted(e, me, 'grätschtest', 'grätschte')} mit {card}",
+        )
+
+    def _event_missed_pass(self, e: dict[str, Any], me: int) -> str:
+        """The attacker has no card for the bean with the ball: the ball is lost."""
+        mine = e.get("seat") == me
+        who = self._actor(e, me)
+        return self.w(
+            f"{who} {self.verb(mine, 'have', 'has', '', '')} no card for the bean with the ball: "
+            "a missed pass, the ball is lost",
+            f"{who} {self._acted(e, me, 'hast', 'hat')} keine Karte für die Bohne mit dem Ball: "
+            "ein Fehlpass, der Ball ist verloren",
+        )
+
+    def _event_aim(self, e: dict[str, Any], me: int) -> str:
+        """The shot is aimed at a corner."""
+        who = self._actor(e, me)
+        shot = self.shot(str(e.get("shot")))
+        corner = self.corner(e.get("corner"))
+        return self.w(
+            f"{who} aimed the {shot} at the {corner}",
+            f"{who} {self._acted(e, me, 'zieltest', 'zielte')} mit dem {shot} auf die {corner}",
+        )
+
+    def _event_block(self, e: dict[str, Any], me: int) -> str:
+        """The shot is blocked with a Goalie card."""
+        who, card = self._actor(e, me), self._event_card(e)
+        return self.w(
+            f"{who} blocked the shot with {card}",
+            f"{who} {self._acted(e, me, 'hieltst', 'hielt')} den Schuss mit {card}",
+        )
+
+    def _event_goal(self, e: dict[str, Any], me: int) -> str:
+        """A goal: for which team, by whom, with which card."""
+        mine = e.get("seat") == me
+        who, team, card = self._actor(e, me), self._event_team(e), self._event_card(e)
+        return self.w(
+            f"GOAL for {team} by {who}: {card}",
+            f"TOR für {team} durch {'dich' if mine else who}: {card}",
+        )
+
+    def _event_advantage(self, e: dict[str, Any], me: int) -> str:
+        """Advantage is called: no free kick, play goes on."""
+        who = self._actor(e, me)
+        return self.w(
+            f"{who} called advantage: no free kick, play goes on",
+            f"{who} {self._acted(e, me, 'riefst', 'rief')} Vorteil: kein Freistoß, das Spiel "
+            "geht weiter",
+        )
+
+    def _event_drop(self, e: dict[str, Any], me: int) -> str:
+        """A goal card is discarded from a hand of goal cards only."""
+        who, card = self._actor(e, me), self._event_card(e)
+        return self.w(
+            f"{who} discarded the goal card {card} (only goal cards)",
+            f"{who} {self._acted(e, me, 'legtest', 'legte')} die Torkarte {card} ab (nur "
+            "Torkarten)",
+        )
+
+    def _event_pass(self, e: dict[str, Any], me: int) -> str:
+        """A defender passes: no tackle, swap or block."""
+        who = self._actor(e, me)
+        return self.w(
+            f"{who} passed (continue: no tackle, swap or block)",
+            f"{who} {self._acted(e, me, 'passtest', 'passte')} (weiter: keine Grätsche, kein "
+            "Tausch, kein Halten)",
+        )
+
+    def _event_deck_out(self, e: dict[str, Any], me: int) -> str:
+        """A team deck runs out: its discards become its deck, or the last attack begins."""
+        team = self._event_team(e)
+        if e.get("final"):
             return self.w(
-                f"{who()} played {card}: {self.ball_after(key)}",
-                f"{who()} {verb('', '', 'spieltest', 'spielte')} {card}: {self.ball_after(key)}",
+                f"the deck of {team} ran out and the other team's deck had run out before: "
+                "LAST ATTACK, no more team cards are drawn; the game ends with this attack",
+                f"der Stapel von {team} ist aufgebraucht und der des anderen Teams war es "
+                "schon: LETZTER ANGRIFF, es werden keine Teamkarten mehr gezogen; das Spiel "
+                "endet mit diesem Angriff",
             )
-        if t in ("draw", "defence-draw"):
-            en_kind, de_kind = (
-                ("team card", "Teamkarte") if t == "draw" else ("defensive card", "Abwehrkarte")
-            )
-            drew = verb("", "", "zogst", "zog")
-            if e.get("cards") is not None:
-                return self.w(
-                    f"{who()} drew the {en_kind} {cards()}",
-                    f"{who()} {drew} die {de_kind} {cards()}",
-                )
-            n = int(e.get("count", 1))
+        return self.w(
+            f"the deck of {team} ran out: its discard pile becomes its new deck",
+            f"der Stapel von {team} ist aufgebraucht: sein Ablagestapel wird sein neuer Stapel",
+        )
+
+    def _event_attack_over(self, e: dict[str, Any], me: int) -> str:
+        """The attack ends: why, and the cards that go to the discard pile."""
+        why = self.pick(REASONS, str(e.get("reason")))
+        played = list(e.get("cards") or [])
+        gone = (
+            self.w("; to the discard pile: ", "; auf den Ablagestapel: ") + self.card_list(played)
+            if played
+            else ""
+        )
+        return self.w(f"the attack is over ({why}){gone}", f"der Angriff ist vorbei ({why}){gone}")
+
+    def _event_shuffle(self, e: dict[str, Any], me: int) -> str | None:
+        """The assistant referee's pick among differing Referee cards (other shuffles: the base's)."""
+        if str(e.get("pile")) != "assistant referee":
+            return super().event(e, me)
+        return self.w(
+            "the Referee cards drawn differ: the assistant referee shuffles them and "
+            "one is picked at random",
+            "die gezogenen Schiedsrichterkarten unterscheiden sich: der Linienrichter mischt "
+            "sie und eine wird zufällig gezogen",
+        )
+
+    def _event_game_over(self, e: dict[str, Any], me: int) -> str:
+        """The game is over: the final score, and the winning team or a draw."""
+        goals = (e.get("details") or {}).get("goals") or e.get("scores") or [0, 0]
+        if goals[0] == goals[1]:
             return self.w(
-                f"{who()} drew {n} {en_kind}{'s' if n != 1 else ''}",
-                f"{who()} {drew} {n} {de_kind}{'n' if n != 1 else ''}",
+                f"the game is over: {goals[0]} : {goals[1]}, a draw",
+                f"das Spiel ist aus: {goals[0]} : {goals[1]}, unentschieden",
             )
-        if t == "deal":
-            got = verb("", "", "bekamst", "bekam")
-            if e.get("cards") is not None:
-                return self.w(
-                    f"{who()} got the team cards {cards()}",
-                    f"{who()} {got} die Teamkarten {cards()}",
-                )
-            return self.w(
-                f"{who()} got {e.get('count')} team cards",
-                f"{who()} {got} {e.get('count')} Teamkarten",
-            )
-        if t == "referee":
-            call = self.pick(CALLS, str(e.get("card")).partition(":")[2])
-            return self.w(
-                f"{who()} drew a Referee card ({call}): shown and discarded",
-                f"{who()} {verb('', '', 'zogst', 'zog')} eine Schiedsrichterkarte ({call}): "
-                "gezeigt und abgelegt",
-            )
-        if t == "call":
-            call_key = str(e.get("call"))
-            if call_key == "striker-foul":
-                return self.w(
-                    "the referee calls a striker foul: the attackers fouled, the attack is over",
-                    "der Schiedsrichter pfeift ein Stürmerfoul: die Angreifer foulten, der Angriff "
-                    "ist vorbei",
-                )
-            call = self.pick(CALLS, call_key)
-            return self.w(
-                f"the referee calls a {call}: the defender fouled",
-                f"der Schiedsrichter gibt {call}: der Verteidiger foulte",
-            )
-        if t == "swap":
-            return self.w(
-                f"{who()} swapped {cards()}",
-                f"{who()} {verb('', '', 'tauschtest', 'tauschte')} {cards()}",
-            )
-        if t == "tackle":
-            return self.w(
-                f"{who()} tackled with {card}",
-                f"{who()} {verb('', '', 'grätschtest', 'grätschte')} mit {card}",
-            )
-        if t == "missed-pass":
-            return self.w(
-                f"{who()} {verb('have', 'has', '', '')} no card for the bean with the ball: "
-                "a missed pass, the ball is lost",
-                f"{who()} {verb('', '', 'hast', 'hat')} keine Karte für die Bohne mit dem Ball: "
-                "ein Fehlpass, der Ball ist verloren",
-            )
-        if t == "aim":
-            shot = self.shot(str(e.get("shot")))
-            corner = self.corner(e.get("corner"))
-            return self.w(
-                f"{who()} aimed the {shot} at the {corner}",
-                f"{who()} {verb('', '', 'zieltest', 'zielte')} mit dem {shot} auf die {corner}",
-            )
-        if t == "block":
-            return self.w(
-                f"{who()} blocked the shot with {card}",
-                f"{who()} {verb('', '', 'hieltst', 'hielt')} den Schuss mit {card}",
-            )
-        if t == "goal":
-            return self.w(
-                f"GOAL for {team()} by {who()}: {card}",
-                f"TOR für {team()} durch {'dich' if mine else who()}: {card}",
-            )
-        if t == "advantage":
-            return self.w(
-                f"{who()} called advantage: no free kick, play goes on",
-                f"{who()} {verb('', '', 'riefst', 'rief')} Vorteil: kein Freistoß, das Spiel "
-                "geht weiter",
-            )
-        if t == "drop":
-            return self.w(
-                f"{who()} discarded the goal card {card} (only goal cards)",
-                f"{who()} {verb('', '', 'legtest', 'legte')} die Torkarte {card} ab (nur "
-                "Torkarten)",
-            )
-        if t == "pass":
-            return self.w(
-                f"{who()} passed (continue: no tackle, swap or block)",
-                f"{who()} {verb('', '', 'passtest', 'passte')} (weiter: keine Grätsche, kein "
-                "Tausch, kein Halten)",
-            )
-        if t == "deck-out":
-            if e.get("final"):
-                return self.w(
-                    f"the deck of {team()} ran out and the other team's deck had run out before: "
-                    "LAST ATTACK, no more team cards are drawn; the game ends with this attack",
-                    f"der Stapel von {team()} ist aufgebraucht und der des anderen Teams war es "
-                    "schon: LETZTER ANGRIFF, es werden keine Teamkarten mehr gezogen; das Spiel "
-                    "endet mit diesem Angriff",
-                )
-            return self.w(
-                f"the deck of {team()} ran out: its discard pile becomes its new deck",
-                f"der Stapel von {team()} ist aufgebraucht: sein Ablagestapel wird sein neuer "
-                "Stapel",
-            )
-        if t == "attack-over":
-            why = self.pick(REASONS, str(e.get("reason")))
-            played = list(e.get("cards") or [])
-            gone = (
-                self.w("; to the discard pile: ", "; auf den Ablagestapel: ")
-                + self.card_list(played)
-                if played
-                else ""
-            )
-            return self.w(
-                f"the attack is over ({why}){gone}", f"der Angriff ist vorbei ({why}){gone}"
-            )
-        if t == "shuffle" and str(e.get("pile")) == "assistant referee":
-            return self.w(
-                "the Referee cards drawn differ: the assistant referee shuffles them and "
-                "one is picked at random",
-                "die gezogenen Schiedsrichterkarten unterscheiden sich: der Linienrichter mischt "
-                "sie und eine wird zufällig gezogen",
-            )
-        if t == "game-over":
-            goals = (e.get("details") or {}).get("goals") or e.get("scores") or [0, 0]
-            if goals[0] == goals[1]:
-                return self.w(
-                    f"the game is over: {goals[0]} : {goals[1]}, a draw",
-                    f"das Spiel ist aus: {goals[0]} : {goals[1]}, unentschieden",
-                )
-            best = 0 if goals[0] > goals[1] else 1
-            return self.w(
-                f"the game is over: {goals[0]} : {goals[1]}, team {self.n(best)} "
-                f"({self.team_name(best)}) wins",
-                f"das Spiel ist aus: {goals[0]} : {goals[1]}, Team {self.n(best)} "
-                f"({self.team_name(best)}) gewinnt",
-            )
-        return super().event(e, me)
+        best = 0 if goals[0] > goals[1] else 1
+        return self.w(
+            f"the game is over: {goals[0]} : {goals[1]}, team {self.n(best)} "
+            f"({self.team_name(best)}) wins",
+            f"das Spiel ist aus: {goals[0]} : {goals[1]}, Team {self.n(best)} "
+            f"({self.team_name(best)}) gewinnt",
+        )
 
 
 DESCRIBER = BohnkickDescriber

@@ -14,6 +14,176 @@ from bohn.rl.parts import RulesetEncoding, defined_by
 from bohn.rulesets.bohnkick.rules import Bohnkick
 from bohn.rulesets.bohnkick.state import BohnkickStateWriter
 
+#: the attack's cards the block ``bohnkick`` encodes (the first ones)
+PLAYED = 12
+
+
+class BohnkickTable:
+    """The writer of the block ``bohnkick`` from an observation, one section at
+    a time: the attack, its cards, the teams, the defensive piles, the seats and
+    the observer's own cards (``rel[0]``: the observer)."""
+
+    def __init__(self, enc: Encoder) -> None:
+        self.n = enc.players
+        self.cards = enc.cards
+        self.nk = len(self.cards)
+        self.total = enc.total
+        self.hist = histogram(self.cards, 2.0, self.total / 2.0)
+        self.balls = {b: i for i, b in enumerate(enc.beans)}
+        self.shots = {
+            s: i for i, s in enumerate(("shot", "long-shot", "header", "free-kick", "penalty"))
+        }
+        self.corners = {c: i for i, c in enumerate(("ul", "ur", "ll", "lr"))}
+
+    @property
+    def size(self) -> int:
+        """The block's length."""
+        n, nk = self.n, self.nk
+        return (
+            3 + len(self.balls) + len(self.shots) + 4 + PLAYED * (nk + n) + 2 * (2 * nk + 3)
+            + 1 + nk + 3 * n + 10 * nk + 4 * nk
+        )  # fmt: skip
+
+    def __call__(
+        self, o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+    ) -> None:
+        """Write the block at ``base`` for the observer ``rel[0]``."""
+        me = rel[0]
+        my_team = o["seats"][me].get("team", 0)
+        p = self.attack(o, my_team, base, idx, val)
+        p = self.played(o, me, p, idx, val)
+        p = self.teams(o, my_team, p, idx, val)
+        p = self.defence(o, p, idx, val)
+        p = self.seats(o, rel, my_team, p, idx, val)
+        self.own(o, me, p, idx, val)
+
+    def attack(
+        self, o: dict[str, Any], my_team: int, p: int, idx: list[int], val: list[float]
+    ) -> int:
+        """Whether my team attacks, after_cross, last_attack; the ball, the shot
+        and the corner one-hot. Returns where the next section starts."""
+        if o.get("attacking_team") == my_team:
+            idx.append(p)
+            val.append(1.0)
+        if o.get("after_cross"):
+            idx.append(p + 1)
+            val.append(1.0)
+        if o.get("last_attack"):
+            idx.append(p + 2)
+            val.append(1.0)
+        p += 3
+        b = self.balls.get(o.get("ball"))  # type: ignore[arg-type]
+        if b is not None:
+            idx.append(p + b)
+            val.append(1.0)
+        p += len(self.balls)
+        s = self.shots.get(o.get("shot"))  # type: ignore[arg-type]
+        if s is not None:
+            idx.append(p + s)
+            val.append(1.0)
+        p += len(self.shots)
+        c = self.corners.get(o.get("corner"))  # type: ignore[arg-type]
+        if c is not None:
+            idx.append(p + c)
+            val.append(1.0)
+        return p + 4
+
+    def played(self, o: dict[str, Any], me: int, p: int, idx: list[int], val: list[float]) -> int:
+        """The attack's first :data:`PLAYED` cards: each card one-hot and who
+        played it (relative). Returns where the next section starts."""
+        n, nk = self.n, self.nk
+        played = o.get("played") or ()
+        by = o.get("played_by") or ()
+        for j, card in enumerate(played[:PLAYED]):
+            i = self.cards.get(card)
+            if i is not None:
+                idx.append(p + j * (nk + n) + i)
+                val.append(1.0)
+            if j < len(by):
+                idx.append(p + j * (nk + n) + nk + (by[j] - me) % n)
+                val.append(1.0)
+        return p + PLAYED * (nk + n)
+
+    def teams(
+        self, o: dict[str, Any], my_team: int, p: int, idx: list[int], val: list[float]
+    ) -> int:
+        """Per team, mine first: goals, score, deck, runouts and discards.
+        Returns where the next section starts."""
+        nk, total = self.nk, self.total
+        teams = (my_team, 1 - my_team)
+        for t in teams:  # my team first
+            goals = o.get("goals") or [[], []]
+            self.hist(goals[t], p, idx, val)
+            p += nk
+            score = (o.get("score") or [0, 0])[t]
+            if score:
+                idx.append(p)
+                val.append(min(score / 5.0, 10.0))
+            decks = (o.get("team_decks") or [0, 0])[t]
+            if decks:
+                idx.append(p + 1)
+                val.append(min(decks / float(total), 1.0))
+            runs = (o.get("runouts") or [0, 0])[t]
+            if runs:
+                idx.append(p + 2)
+                val.append(min(runs / 3.0, 10.0))
+            p += 3
+            self.hist((o.get("team_discards") or [[], []])[t], p, idx, val)
+            p += nk
+        return p
+
+    def defence(self, o: dict[str, Any], p: int, idx: list[int], val: list[float]) -> int:
+        """The defensive deck's size and its discards. Returns where the next
+        section starts."""
+        dd = o.get("defence_deck")
+        if dd:
+            idx.append(p)
+            val.append(min(dd / float(self.total), 1.0))
+        self.hist(o.get("defence_discard"), p + 1, idx, val)
+        return p + 1 + self.nk
+
+    def seats(
+        self,
+        o: dict[str, Any],
+        rel: list[int],
+        my_team: int,
+        p: int,
+        idx: list[int],
+        val: list[float],
+    ) -> int:
+        """Per seat (relative): same team as mine, hand size, defensive cards.
+        Returns where the next section starts."""
+        for k in range(self.n):
+            sd = o["seats"][rel[k]]
+            if sd.get("team") == my_team:
+                idx.append(p)
+                val.append(1.0)
+            if sd.get("hand_size"):
+                idx.append(p + 1)
+                val.append(min(sd["hand_size"] / 6.0, 10.0))
+            if sd.get("defence_size"):
+                idx.append(p + 2)
+                val.append(min(sd["defence_size"] / 3.0, 10.0))
+            p += 3
+        return p
+
+    def own(self, o: dict[str, Any], me: int, p: int, idx: list[int], val: list[float]) -> None:
+        """My hand (one-hot per position, 10) and my defensive cards (one-hot
+        per position, 4)."""
+        nk = self.nk
+        mine = o["seats"][me]
+        for j, card in enumerate((mine.get("hand") or ())[:10]):
+            i = self.cards.get(card)
+            if i is not None:
+                idx.append(p + j * nk + i)
+                val.append(1.0)
+        p += 10 * nk
+        for j, card in enumerate((mine.get("defence") or ())[:4]):
+            i = self.cards.get(card)
+            if i is not None:
+                idx.append(p + j * nk + i)
+                val.append(1.0)
+
 
 class BohnkickEncoding(RulesetEncoding):
     """Bohnkick's blocks, windows and families."""
@@ -56,127 +226,19 @@ class BohnkickEncoding(RulesetEncoding):
 
     def blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """Its own blocks: the numbers and seats of the attack, and ``bohnkick``."""
-        n = enc.players
-        cards = enc.cards
-        nk = len(cards)
-        total = enc.total
         enc.number("turn", "turn", 50.0, 10.0, "turn counter / 50")
         enc.number("attack", "attack", 50.0, 10.0, "attack number / 50")
         for key in ("first_player", "active", "opener", "to_play", "reactor"):
             enc.seat(key, key, f"{key} (relative one-hot; none when -1)")
         enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
-        hist = histogram(cards, 2.0, total / 2.0)
-        balls = {b: i for i, b in enumerate(enc.beans)}
-        shots = {
-            s: i for i, s in enumerate(("shot", "long-shot", "header", "free-kick", "penalty"))
-        }
-        corners = {c: i for i, c in enumerate(("ul", "ur", "ll", "lr"))}
-        played_len = 12
-
-        def table(
-            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
-        ) -> None:
-            me = rel[0]
-            my_team = o["seats"][me].get("team", 0)
-            p = base
-            if o.get("attacking_team") == my_team:
-                idx.append(p)
-                val.append(1.0)
-            if o.get("after_cross"):
-                idx.append(p + 1)
-                val.append(1.0)
-            if o.get("last_attack"):
-                idx.append(p + 2)
-                val.append(1.0)
-            p += 3
-            b = balls.get(o.get("ball"))  # type: ignore[arg-type]
-            if b is not None:
-                idx.append(p + b)
-                val.append(1.0)
-            p += len(balls)
-            s = shots.get(o.get("shot"))  # type: ignore[arg-type]
-            if s is not None:
-                idx.append(p + s)
-                val.append(1.0)
-            p += len(shots)
-            c = corners.get(o.get("corner"))  # type: ignore[arg-type]
-            if c is not None:
-                idx.append(p + c)
-                val.append(1.0)
-            p += 4
-            played = o.get("played") or ()
-            by = o.get("played_by") or ()
-            for j, card in enumerate(played[:played_len]):
-                i = cards.get(card)
-                if i is not None:
-                    idx.append(p + j * (nk + n) + i)
-                    val.append(1.0)
-                if j < len(by):
-                    idx.append(p + j * (nk + n) + nk + (by[j] - me) % n)
-                    val.append(1.0)
-            p += played_len * (nk + n)
-            teams = (my_team, 1 - my_team)
-            for t in teams:  # my team first
-                goals = o.get("goals") or [[], []]
-                hist(goals[t], p, idx, val)
-                p += nk
-                score = (o.get("score") or [0, 0])[t]
-                if score:
-                    idx.append(p)
-                    val.append(min(score / 5.0, 10.0))
-                decks = (o.get("team_decks") or [0, 0])[t]
-                if decks:
-                    idx.append(p + 1)
-                    val.append(min(decks / float(total), 1.0))
-                runs = (o.get("runouts") or [0, 0])[t]
-                if runs:
-                    idx.append(p + 2)
-                    val.append(min(runs / 3.0, 10.0))
-                p += 3
-                hist((o.get("team_discards") or [[], []])[t], p, idx, val)
-                p += nk
-            dd = o.get("defence_deck")
-            if dd:
-                idx.append(p)
-                val.append(min(dd / float(total), 1.0))
-            hist(o.get("defence_discard"), p + 1, idx, val)
-            p += 1 + nk
-            for k in range(n):
-                sd = o["seats"][rel[k]]
-                if sd.get("team") == my_team:
-                    idx.append(p)
-                    val.append(1.0)
-                if sd.get("hand_size"):
-                    idx.append(p + 1)
-                    val.append(min(sd["hand_size"] / 6.0, 10.0))
-                if sd.get("defence_size"):
-                    idx.append(p + 2)
-                    val.append(min(sd["defence_size"] / 3.0, 10.0))
-                p += 3
-            mine = o["seats"][me]
-            for j, card in enumerate((mine.get("hand") or ())[:10]):
-                i = cards.get(card)
-                if i is not None:
-                    idx.append(p + j * nk + i)
-                    val.append(1.0)
-            p += 10 * nk
-            for j, card in enumerate((mine.get("defence") or ())[:4]):
-                i = cards.get(card)
-                if i is not None:
-                    idx.append(p + j * nk + i)
-                    val.append(1.0)
-
-        size = (
-            3 + len(balls) + len(shots) + 4 + played_len * (nk + n) + 2 * (2 * nk + 3)
-            + 1 + nk + 3 * n + 10 * nk + 4 * nk
-        )  # fmt: skip
+        table = BohnkickTable(enc)
         enc.custom(
             "bohnkick",
-            size,
-            total / 2.0,
+            table.size,
+            enc.total / 2.0,
             "my team attacks, after_cross, last_attack; the ball (bean one-hot); the shot "
             "(shot, long-shot, header, free-kick, penalty); the corner (ul, ur, ll, lr); the "
-            f"attack's cards (first {played_len}: card one-hot + who played it, relative); per "
+            f"attack's cards (first {PLAYED}: card one-hot + who played it, relative); per "
             "team, mine first: goals (key counts / 2), score / 5, deck / cards, runouts / 3, "
             "discards (key counts / 2); the defensive deck / cards and its discards; per seat "
             "(relative): same team, hand size / 6, defensive cards / 3; my hand (one-hot per "

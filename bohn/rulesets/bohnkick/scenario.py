@@ -57,14 +57,7 @@ class BohnkickPositionLoader(PositionLoader):
         assert isinstance(game, Bohnkick)
         check_keys(setup, self.setup_keys, "setup")
         n = game.n
-        players = setup.get("players", [])
-        if not isinstance(players, list) or len(players) > n:
-            raise SetupError(f"setup players must be a list of at most {n} objects")
-        players = players + [{}] * (n - len(players))
-        for s, p in enumerate(players):
-            if not isinstance(p, dict):
-                raise SetupError(f"seat {s}: a player must be an object, not {p!r}")
-            check_keys(p, self.player_keys, f"seat {s}")
+        players = self._players(game, setup)
         phase = setup.get("phase", "play")
         if phase not in self.PHASES:
             raise SetupError(
@@ -75,15 +68,56 @@ class BohnkickPositionLoader(PositionLoader):
         rest = setup.get("deck_rest", "shuffle")
         if rest not in ("shuffle", "none"):
             raise SetupError(f"deck_rest must be 'shuffle' or 'none', not {rest!r}")
-
-        def per_team(key: str) -> list[list[int]]:
-            value = setup.get(key, [[], []])
-            if not isinstance(value, list) or len(value) != 2:
-                raise SetupError(f"{key} must be two lists of card keys, one per team")
-            return [card_list(game, value[t], f"{key}[{t}]") for t in (0, 1)]
-
-        decks, discards, goals = per_team("decks"), per_team("discards"), per_team("goals")
+        decks = self._per_team(game, setup, "decks")
+        discards = self._per_team(game, setup, "discards")
+        goals = self._per_team(game, setup, "goals")
         played = card_list(game, setup.get("played", []), "played")
+        hands, dhands = self._hands(game, players)
+        ddeck = card_list(game, setup.get("defence_deck", []), "defence_deck")
+        ddiscard = card_list(game, setup.get("defence_discard", []), "defence_discard")
+        named = [decks[t] + discards[t] + goals[t] + (played if t == team else []) for t in (0, 1)]
+        left = self._team_left(game, named, hands)
+        dleft = self._defence_left(game, ddeck + ddiscard, dhands)
+        # deal the missing hands from the unnamed cards, shuffled from the seed
+        pools = [sorted(left[t].elements()) for t in (0, 1)]
+        for t in (0, 1):
+            game.shuffle_in(pools[t], f"team {t} deck")
+        dpool = sorted(dleft.elements())
+        game.shuffle_in(dpool, "defensive deck")
+        self._deal(game, pools, dpool, hands, dhands)
+        self._piles(game, rest, decks, ddeck, pools, dpool)
+        game.discards = discards
+        game.goals = goals
+        game.ddiscard = ddiscard
+        game.hands = [hands[s] for s in range(n)]
+        game.dhands = [dhands[s] for s in range(n)]
+        self._ending(game, setup)
+        self._attack(game, phase, mover, played)
+
+    def _players(self, game: Bohnkick, setup: dict[str, Any]) -> list[dict[str, Any]]:
+        """The setup's players, one object per seat (``{}`` for a seat not given)."""
+        n = game.n
+        players = setup.get("players", [])
+        if not isinstance(players, list) or len(players) > n:
+            raise SetupError(f"setup players must be a list of at most {n} objects")
+        players = players + [{}] * (n - len(players))
+        for s, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise SetupError(f"seat {s}: a player must be an object, not {p!r}")
+            check_keys(p, self.player_keys, f"seat {s}")
+        return players
+
+    def _per_team(self, game: Bohnkick, setup: dict[str, Any], key: str) -> list[list[int]]:
+        """The setup's ``key`` (``decks``, ``discards``, ``goals``): one card list per team."""
+        value = setup.get(key, [[], []])
+        if not isinstance(value, list) or len(value) != 2:
+            raise SetupError(f"{key} must be two lists of card keys, one per team")
+        return [card_list(game, value[t], f"{key}[{t}]") for t in (0, 1)]
+
+    def _hands(
+        self, game: Bohnkick, players: list[dict[str, Any]]
+    ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """The hands (team cards) and defensive cards the players name, by seat."""
         hands: dict[int, list[int]] = {}
         dhands: dict[int, list[int]] = {}
         for s, p in enumerate(players):
@@ -91,27 +125,36 @@ class BohnkickPositionLoader(PositionLoader):
                 hands[s] = card_list(game, p["hand"], f"seat {s} hand")
             if "defence" in p:
                 dhands[s] = card_list(game, p["defence"], f"seat {s} defence")
-        ddeck = card_list(game, setup.get("defence_deck", []), "defence_deck")
-        ddiscard = card_list(game, setup.get("defence_discard", []), "defence_discard")
-        # every team card named belongs to one team, every other card is defensive
+        return hands, dhands
+
+    def _team_left(
+        self, game: Bohnkick, named: list[list[int]], hands: dict[int, list[int]]
+    ) -> list[Counter[int]]:
+        """Per team, its team cards not named (``named``: per team, besides the
+        hands): every team card named belongs to one team, within its count."""
         left: list[Counter[int]] = []
         for t in (0, 1):
-            named: list[int] = decks[t] + discards[t] + goals[t]
-            named += [c for s, h in hands.items() if game.team_of(s) == t for c in h]
-            if t == team:
-                named += played
+            used = named[t] + [c for s, h in hands.items() if game.team_of(s) == t for c in h]
             have: Counter[int] = Counter(
                 {c: PER_TEAM[c] for c in range(len(game.table)) if TEAM[c]}
             )
-            for c, k in sorted(Counter(named).items()):
+            for c, k in sorted(Counter(used).items()):
                 if not TEAM[c]:
                     raise SetupError(f"{game.table.keys[c]!r} is a defensive card, not a team card")
                 if k > have[c]:
                     raise SetupError(
                         f"team {t} uses {k} {game.table.keys[c]!r} but a team has {have[c]}"
                     )
-            left.append(have - Counter(named))
-        dnamed = ddeck + ddiscard + [c for h in dhands.values() for c in h]
+            left.append(have - Counter(used))
+        return left
+
+    def _defence_left(
+        self, game: Bohnkick, piles: list[int], dhands: dict[int, list[int]]
+    ) -> Counter[int]:
+        """The defensive cards not named (``piles``: the defensive deck and its
+        discards); with 4 players there are no Referee or Tackle cards."""
+        n = game.n
+        dnamed = piles + [c for h in dhands.values() for c in h]
         dhave = Counter(c for c in game.table.deck() if not TEAM[c])
         if n == 4:
             dhave = Counter(
@@ -125,13 +168,20 @@ class BohnkickPositionLoader(PositionLoader):
                     f"the scenario uses {k} {game.table.keys[c]!r} but the game has {dhave[c]}"
                     + (" (with 4 players no Referee or Tackle cards)" if n == 4 else "")
                 )
-        dleft = dhave - Counter(dnamed)
-        # deal the missing hands from the unnamed cards, shuffled from the seed
-        pools = [sorted(left[t].elements()) for t in (0, 1)]
-        for t in (0, 1):
-            game.shuffle_in(pools[t], f"team {t} deck")
-        dpool = sorted(dleft.elements())
-        game.shuffle_in(dpool, "defensive deck")
+        return dhave - Counter(dnamed)
+
+    def _deal(
+        self,
+        game: Bohnkick,
+        pools: list[list[int]],
+        dpool: list[int],
+        hands: dict[int, list[int]],
+        dhands: dict[int, list[int]],
+    ) -> None:
+        """Deal the hands not given from the shuffled ``pools`` (per team) and
+        ``dpool`` (defensive: 6 team cards, 3 defensive cards that are not
+        Referee cards), in seat order from the first player."""
+        n = game.n
         for i in range(n):
             s = (game.start + i) % n
             if s not in hands:
@@ -149,10 +199,22 @@ class BohnkickPositionLoader(PositionLoader):
                 if len(dhand) < DEFENCE:
                     raise SetupError(f"not enough defensive cards left to deal seat {s}")
                 dhands[s] = dhand
+
+    def _piles(
+        self,
+        game: Bohnkick,
+        rest: str,
+        decks: list[list[int]],
+        ddeck: list[int],
+        pools: list[list[int]],
+        dpool: list[int],
+    ) -> None:
+        """The team decks and the defensive deck (the named cards on top, the
+        rest under them or out of play as ``deck_rest`` says) and the box."""
         box = [
             c
             for c in game.table.deck()
-            if n == 4 and not TEAM[c] and KIND[c] in ("referee", "tackle")
+            if game.n == 4 and not TEAM[c] and KIND[c] in ("referee", "tackle")
         ]
         if rest == "shuffle":
             game.decks = [pools[t] + list(reversed(decks[t])) for t in (0, 1)]
@@ -162,11 +224,9 @@ class BohnkickPositionLoader(PositionLoader):
             game.ddeck = list(reversed(ddeck))
             box += pools[0] + pools[1] + dpool
         game.box = box
-        game.discards = discards
-        game.goals = goals
-        game.ddiscard = ddiscard
-        game.hands = [hands[s] for s in range(n)]
-        game.dhands = [dhands[s] for s in range(n)]
+
+    def _ending(self, game: Bohnkick, setup: dict[str, Any]) -> None:
+        """How near the end the game is: ``runouts`` per team and ``final``."""
         runouts = setup.get("runouts", [0, 0])
         if not isinstance(runouts, list) or len(runouts) != 2:
             raise SetupError("runouts must be two counts, one per team")
@@ -177,7 +237,6 @@ class BohnkickPositionLoader(PositionLoader):
         if not isinstance(final, bool):
             raise SetupError("final must be true or false")
         game.final = final
-        self._attack(game, phase, mover, played)
 
     def _attack(self, game: Bohnkick, phase: str, mover: int, played: list[int]) -> None:
         """The attack in progress: the ball's way through ``played`` (§4.1)."""

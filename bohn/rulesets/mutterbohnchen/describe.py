@@ -405,6 +405,29 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             return super().plant(a, obs, me, fld)
         phase = obs.get("phase")
         ref, key = self.planted_card(a, me)
+        what = self.plant_what(a, phase, ref, key)
+        fields = me["fields"]
+        keys = [str(k) for k in fields[a.field]] if a.field < len(fields) else []
+        verb = self.w("", " legen") if phase == "final-placement" else self.w("", " pflanzen")
+        text = self.w(f"{what} on {fld(a.field)}", f"{what} auf {fld(a.field)}{verb}")
+        if key not in table.index:
+            return text
+        after = list(keys)
+        where, landing = self.plant_landing(a, key, keys, fields, after)
+        text += landing + self.plant_pull(a, keys, after)
+        if where == "top":
+            text += self.planting_quirk_text(a, key, keys)
+        text += self.plant_movers(a, key, fields)
+        top = table.index.get(after[-1], table.index[key])
+        pays = table.pays_for(top, len(after))
+        if self.bean_of(after[-1]) != "garten":
+            pays = min(pays, len(after))
+        return text + self.w("; then ", "; dann ") + self.stack_text(after, pays)
+
+    def plant_what(self, a: Plant, phase: Any, ref: str, key: str) -> str:
+        """What a planting plants, as the phase asks for it: a received card,
+        the final placement, a quirk's card, a traded card, the Hampelmann's
+        hand card or the front card."""
         card = self.label(key)
         if ref == "h0":
             name = self.w(f"{card} (front card)", f"{card} (vorderste Karte)")
@@ -414,47 +437,40 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         else:
             name = card
         if phase == "foist":
-            what = self.w(f"plant the received {name} at once", f"die erhaltene {name} sofort")
-        elif phase == "final-placement":
-            what = self.w(f"final placement: put {name}", f"Schlusslegen: {name}")
-        elif phase == "quirk" and a.traded is not None:
-            what = self.w(
+            return self.w(f"plant the received {name} at once", f"die erhaltene {name} sofort")
+        if phase == "final-placement":
+            return self.w(f"final placement: put {name}", f"Schlusslegen: {name}")
+        if phase == "quirk" and a.traded is not None:
+            return self.w(
                 f"{self.mama_name('aktivist')}: plant the revealed {name}",
                 f"{self.mama_name('aktivist')}: die aufgedeckte {name}",
             )
-        elif phase == "quirk":
-            what = self.w(
+        if phase == "quirk":
+            return self.w(
                 f"{self.mama_name('arbeitstier')}: plant your back card {name}",
                 f"{self.mama_name('arbeitstier')}: deine hinterste Karte {name}",
             )
-        elif a.traded is not None:
-            what = self.w(
+        if a.traded is not None:
+            return self.w(
                 f"plant {card} from your trading area",
                 f"{card} aus deinem Handelsbereich",
             )
-        elif a.card:
-            if phase == "plant":
-                # the position once, with the card's name after it
-                pos = self.n(ref[1:])
-                what = self.w(
-                    f"{self.mama_name('hampelmann')}: plant hand card {pos} ({card})",
-                    f"{self.mama_name('hampelmann')}: Handkarte {pos} ({card})",
-                )
-            else:
-                what = self.w(f"plant {name}", name)
-        else:
-            what = self.w(f"plant {name}", name)
-        fields = me["fields"]
-        keys = [str(k) for k in fields[a.field]] if a.field < len(fields) else []
-        verb = self.w("", " legen") if phase == "final-placement" else self.w("", " pflanzen")
-        text = self.w(f"{what} on {fld(a.field)}", f"{what} auf {fld(a.field)}{verb}")
-        if key not in table.index:
-            return text
+        if a.card and phase == "plant":
+            # the position once, with the card's name after it
+            pos = self.n(ref[1:])
+            return self.w(
+                f"{self.mama_name('hampelmann')}: plant hand card {pos} ({card})",
+                f"{self.mama_name('hampelmann')}: Handkarte {pos} ({card})",
+            )
+        return self.w(f"plant {name}", name)
+
+    def plant_landing(
+        self, a: Plant, key: str, keys: list[str], fields: list[Any], after: list[str]
+    ) -> tuple[str, str]:
+        """Where a planted card lands (``top``, ``under`` the lady, ``bottom``)
+        and why in words; ``after`` (the field's cards) gets the card there."""
         mine = [str(k) for f in fields for k in f]
         tops = [str(f[-1]) for f in fields if f]
-        gender = gender_of(key)
-        after = list(keys)
-        where = "top"
         if a.mode == "kavalier" or (
             key == "kavalier"
             and a.mode is None
@@ -463,50 +479,65 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             and all(self.bean_of(k) != "blaue" for k in keys)
         ):
             after.insert(len(after) - 1, key)
-            where = "under"
-            text += self.w(
+            return "under", self.w(
                 f", slipping under the lady on top ({self.mama_name('kavalier')})",
                 f", dabei unter die Dame oben schlüpfend ({self.mama_name('kavalier')})",
             )
-        elif key in MOVER_KEYS:
+        if key in MOVER_KEYS:
             after.insert(0, key)
-            where = "bottom"
-            text += self.w(
+            return "bottom", self.w(
                 ", at the bottom (he moves up as you plant)",
                 ", ganz unten (er rückt hoch, während du pflanzt)",
             )
-        elif "schluckspecht" in tops:
+        if "schluckspecht" in tops:
             after.insert(0, key)
-            where = "bottom"
-            text += self.w(
+            return "bottom", self.w(
                 f", at the bottom (your {self.mama_name('schluckspecht')} is on top)",
                 f", ganz unten (dein {self.mama_name('schluckspecht')} liegt oben)",
             )
-        elif gender == "lady" and "chauvischwein" in mine:
+        if gender_of(key) == "lady" and "chauvischwein" in mine:
             after.insert(0, key)
-            where = "bottom"
-            text += self.w(
+            return "bottom", self.w(
                 f", at the bottom (your {self.mama_name('chauvischwein')})",
                 f", ganz unten (dein {self.mama_name('chauvischwein')})",
             )
-        else:
-            after.append(key)
-        if a.mode is not None and a.mode.startswith("pull") and a.mode[4:].isdigit():
-            k = int(a.mode[4:])
-            if k < len(keys):
-                pulled = self.gender_word(gender_of(keys[k]))
-                text += self.w(
-                    f", pulling the {pulled} at position {self.n(k)} (1 = bottom) up two places",
-                    f", dabei die Karte ({pulled}) an Position {self.n(k)} (1 = unten) zwei "
-                    "Plätze hochziehen",
-                )
-                moved = after.pop(k)
-                after.insert(min(k + 2, len(after)), moved)
-        if where == "top" and key in PLANTING_QUIRKS and key != "kavalier":
-            needs_hand = key in ("kameradenschwein", "junggeselle", "schuerzenjaeger")
-            if not (needs_hand and a.traded is not None) and (key != "kotzbrocken" or keys):
-                quirk = self.quirk(PLANTING_QUIRKS, key)
-                text += self.w(f"; his quirk: {quirk}", f"; seine Macke: {quirk}")
+        after.append(key)
+        return "top", ""
+
+    def plant_pull(self, a: Plant, keys: list[str], after: list[str]) -> str:
+        """The optional pull of a planting (``pull2``: the card at position 3
+        moves up two places) in words; ``after`` gets the card moved."""
+        if a.mode is None or not a.mode.startswith("pull") or not a.mode[4:].isdigit():
+            return ""
+        k = int(a.mode[4:])
+        if k >= len(keys):
+            return ""
+        pulled = self.gender_word(gender_of(keys[k]))
+        moved = after.pop(k)
+        after.insert(min(k + 2, len(after)), moved)
+        return self.w(
+            f", pulling the {pulled} at position {self.n(k)} (1 = bottom) up two places",
+            f", dabei die Karte ({pulled}) an Position {self.n(k)} (1 = unten) zwei "
+            "Plätze hochziehen",
+        )
+
+    def planting_quirk_text(self, a: Plant, key: str, keys: list[str]) -> str:
+        """The quirk a card planted on top does once, where it acts: none for
+        a traded card whose quirk needs the hand, nor the Kotzbrocken on an
+        empty field."""
+        if key not in PLANTING_QUIRKS or key == "kavalier":
+            return ""
+        needs_hand = key in ("kameradenschwein", "junggeselle", "schuerzenjaeger")
+        if (needs_hand and a.traded is not None) or (key == "kotzbrocken" and not keys):
+            return ""
+        quirk = self.quirk(PLANTING_QUIRKS, key)
+        return self.w(f"; his quirk: {quirk}", f"; seine Macke: {quirk}")
+
+    def plant_movers(self, a: Plant, key: str, fields: list[Any]) -> str:
+        """The movers of my fields a planting moves up (the Choleriker for a
+        card on another field, the Lichtgestalt for a man, the Macho for a lady)."""
+        mine = [str(k) for f in fields for k in f]
+        gender = gender_of(key)
         movers = []
         for m, steps in MOVER_KEYS.items():
             if m == key or m not in mine:
@@ -523,141 +554,169 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                         f"dein {self.mama_name(m)} rückt {steps} hoch",
                     )
                 )
-        if movers:
-            text += "; " + ", ".join(movers)
-        top = table.index.get(after[-1], table.index[key])
-        pays = table.pays_for(top, len(after))
-        if self.bean_of(after[-1]) != "garten":
-            pays = min(pays, len(after))
-        return text + self.w("; then ", "; dann ") + self.stack_text(after, pays)
+        return "; " + ", ".join(movers) if movers else ""
 
     def mb_action(
         self, a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], str]
     ) -> str | None:
         """Mutterböhnchen's own actions and its phases' passes (None: not one of them)."""
-        phase = obs.get("phase")
         me = obs["seats"][seat]
-        att = obs.get("attack") or {}
         if isinstance(a, Attack):
-            reach = dict((int(f), int(n)) for f, n in att.get("open", []))
-            fields = me["fields"]
-            baby = (
-                self.label(str(fields[a.field][-1]))
-                if a.field < len(fields) and fields[a.field]
-                else "?"
-            )
-            tp = obs["seats"][a.target] if 0 <= a.target < len(obs["seats"]) else {}
-            n = reach.get(a.field)
-            coins, known = int(tp.get("coins", 0)), len(tp.get("known_coins", []))
-            blind = int(tp.get("blind_coins", 0))
-            on = self.n(a.field)
-            if self.de:
-                can = f"deckt bis zu {self.coins(n)}" if n is not None else "deckt Münzen"
-                return (
-                    f"{self.seat_start(a.target)} mit dem {baby} oben auf deinem Feld {on} "
-                    "angreifen: "
-                    f"{can} von seinen {coins} auf ({known} bekannt, {blind} verdeckt); du "
-                    "behältst eine, die auf ein Feld passt"
-                )
-            can = f"turns up to {self.coins(n)}" if n is not None else "turns up coins"
-            return (
-                f"attack {self.seat(a.target)} with the {baby} on top of your field {on}: {can} of "
-                f"its {coins} ({known} known, {blind} face down); you keep one that fits a field"
-            )
+            return self.attack_action(a, obs, me)
         if isinstance(a, Use | Discard | Drop):
             return self.two_player_action(a, obs, me)
         if isinstance(a, Pick):
-            if a.ref.startswith("d"):
-                discard = obs.get("discard", [])
-                i = int(a.ref[1:])
-                card = self.label(str(discard[i])) if i < len(discard) else "?"
-                pos = self.n(i)
-                return self.w(
-                    f"{self.mama_name('schuerzenjaeger')}: take the {card} at position {pos} of "
-                    "the discard pile (1 = bottom) to the back of your hand",
-                    f"{self.mama_name('schuerzenjaeger')}: die {card} an Position {pos} des "
-                    "Ablagestapels (1 = unten) hinten auf deine Hand nehmen",
-                )
-            f_, _, j_ = a.ref[1:].partition(".")
-            f, j = int(f_), int(j_)
-            cards = me["fields"][f] if f < len(me["fields"]) else []
-            key = str(cards[j]) if j < len(cards) else "?"
-            pos = self.n(j)
-            if gender_of(key) == "lady":
-                return self.w(
-                    f"{self.mama_name('frauenversteher')}: the {self.label(key)} at position "
-                    f"{pos} of {fld(f)} goes to the top of her field",
-                    f"{self.mama_name('frauenversteher')}: die {self.label(key)} an Position "
-                    f"{pos} von {fld(f)} kommt oben auf ihr Feld",
-                )
-            return self.w(
-                f"{self.mama_name('junggeselle')}: discard the {self.label(key)} at position "
-                f"{pos} of {fld(f)}",
-                f"{self.mama_name('junggeselle')}: {self.label(key)} an Position {pos} von "
-                f"{fld(f)} ablegen",
+            return self.pick_action(a, obs, me, fld)
+        if isinstance(a, Uncover) and obs.get("phase") == "turn-up":
+            return self.uncover_action(obs)
+        if isinstance(a, Take):
+            return self.take_action(a, obs)
+        if isinstance(a, Harvest):
+            return self.harvest_action(a, obs, fld)
+        if isinstance(a, Pass):
+            return self.pass_action(obs)
+        return None
+
+    def attack_action(self, a: Attack, obs: dict[str, Any], me: dict[str, Any]) -> str:
+        """An attack by the baby on top of a field: the target's coins, known
+        and face down, and how many it may turn up."""
+        att = obs.get("attack") or {}
+        reach = dict((int(f), int(n)) for f, n in att.get("open", []))
+        fields = me["fields"]
+        baby = (
+            self.label(str(fields[a.field][-1]))
+            if a.field < len(fields) and fields[a.field]
+            else "?"
+        )
+        tp = obs["seats"][a.target] if 0 <= a.target < len(obs["seats"]) else {}
+        n = reach.get(a.field)
+        coins, known = int(tp.get("coins", 0)), len(tp.get("known_coins", []))
+        blind = int(tp.get("blind_coins", 0))
+        on = self.n(a.field)
+        if self.de:
+            can = f"deckt bis zu {self.coins(n)}" if n is not None else "deckt Münzen"
+            return (
+                f"{self.seat_start(a.target)} mit dem {baby} oben auf deinem Feld {on} "
+                "angreifen: "
+                f"{can} von seinen {coins} auf ({known} bekannt, {blind} verdeckt); du "
+                "behältst eine, die auf ein Feld passt"
             )
-        if isinstance(a, Uncover) and phase == "turn-up":
-            turned = self.cards(att.get("turned") or [])
-            reach_n = self.coins(int(att.get("reach", 0)))
+        can = f"turns up to {self.coins(n)}" if n is not None else "turns up coins"
+        return (
+            f"attack {self.seat(a.target)} with the {baby} on top of your field {on}: {can} of "
+            f"its {coins} ({known} known, {blind} face down); you keep one that fits a field"
+        )
+
+    def pick_action(
+        self, a: Pick, obs: dict[str, Any], me: dict[str, Any], fld: Callable[[int], str]
+    ) -> str:
+        """A quirk's choice: the Schürzenjäger's lady of the discard pile, the
+        Frauenversteher's lady or the Junggeselle's baby on a field."""
+        if a.ref.startswith("d"):
+            discard = obs.get("discard", [])
+            i = int(a.ref[1:])
+            card = self.label(str(discard[i])) if i < len(discard) else "?"
+            pos = self.n(i)
             return self.w(
-                f"turn up one more coin (turned up: {turned}; this attack may turn up {reach_n})",
-                f"eine Münze mehr aufdecken (aufgedeckt: {turned}; dieser Angriff darf "
-                f"{reach_n} aufdecken)",
+                f"{self.mama_name('schuerzenjaeger')}: take the {card} at position {pos} of "
+                "the discard pile (1 = bottom) to the back of your hand",
+                f"{self.mama_name('schuerzenjaeger')}: die {card} an Position {pos} des "
+                "Ablagestapels (1 = unten) hinten auf deine Hand nehmen",
             )
-        if isinstance(a, Take) and phase == "flitzer-offer":
+        f_, _, j_ = a.ref[1:].partition(".")
+        f, j = int(f_), int(j_)
+        cards = me["fields"][f] if f < len(me["fields"]) else []
+        key = str(cards[j]) if j < len(cards) else "?"
+        pos = self.n(j)
+        if gender_of(key) == "lady":
+            return self.w(
+                f"{self.mama_name('frauenversteher')}: the {self.label(key)} at position "
+                f"{pos} of {fld(f)} goes to the top of her field",
+                f"{self.mama_name('frauenversteher')}: die {self.label(key)} an Position "
+                f"{pos} von {fld(f)} kommt oben auf ihr Feld",
+            )
+        return self.w(
+            f"{self.mama_name('junggeselle')}: discard the {self.label(key)} at position "
+            f"{pos} of {fld(f)}",
+            f"{self.mama_name('junggeselle')}: {self.label(key)} an Position {pos} von "
+            f"{fld(f)} ablegen",
+        )
+
+    def uncover_action(self, obs: dict[str, Any]) -> str:
+        """One more of the target's coins turned up, with those turned up so far."""
+        att = obs.get("attack") or {}
+        turned = self.cards(att.get("turned") or [])
+        reach_n = self.coins(int(att.get("reach", 0)))
+        return self.w(
+            f"turn up one more coin (turned up: {turned}; this attack may turn up {reach_n})",
+            f"eine Münze mehr aufdecken (aufgedeckt: {turned}; dieser Angriff darf "
+            f"{reach_n} aufdecken)",
+        )
+
+    def take_action(self, a: Take, obs: dict[str, Any]) -> str:
+        """The Flitzer taken as a gift, or a turned-up coin captured."""
+        if obs.get("phase") == "flitzer-offer":
             return self.w(
                 f"take the {self.mama_name('flitzer')} as a gift (he is planted on a field he fits, else kept to plant)",
                 f"den {self.mama_name('flitzer')} als Geschenk nehmen (er wird auf ein passendes Feld gepflanzt, sonst "
                 "zum Pflanzen behalten)",
             )
-        if isinstance(a, Take):
-            coin = self.label(a.bean)
-            return self.w(
-                f"take the turned-up {coin} coin: it must be planted on a field it fits at "
-                "once; the other coins go back",
-                f"die aufgedeckte {coin}-Münze nehmen: sie muss sofort auf ein passendes Feld "
-                "gepflanzt werden; die anderen Münzen gehen zurück",
-            )
-        if isinstance(a, Harvest) and phase == "defend":
+        coin = self.label(a.bean)
+        return self.w(
+            f"take the turned-up {coin} coin: it must be planted on a field it fits at "
+            "once; the other coins go back",
+            f"die aufgedeckte {coin}-Münze nehmen: sie muss sofort auf ein passendes Feld "
+            "gepflanzt werden; die anderen Münzen gehen zurück",
+        )
+
+    def harvest_action(
+        self, a: Harvest, obs: dict[str, Any], fld: Callable[[int], str]
+    ) -> str | None:
+        """A harvest of the attack's target or for a quirk (None: the bean game's)."""
+        phase = obs.get("phase")
+        if phase == "defend":
             return self.w(
                 f"harvest {fld(a.field)} before your coins are turned up",
                 f"{fld(a.field)} abernten, bevor deine Münzen aufgedeckt werden",
             )
-        if isinstance(a, Harvest) and phase == "quirk":
+        if phase == "quirk":
             return self.w(
                 f"harvest {fld(a.field)} (the quirk asks for it)",
                 f"{fld(a.field)} abernten (die Macke verlangt es)",
             )
-        if isinstance(a, Pass):
-            en_de = {
-                "attack": (
-                    "pass: give up every attack still open this turn",
-                    "passen: jeden in diesem Zug noch offenen Angriff aufgeben",
-                ),
-                "defend": (
-                    "pass: harvest nothing more; your coins are shuffled and turned up",
-                    "passen: nichts mehr ernten; deine Münzen werden gemischt und aufgedeckt",
-                ),
-                "turn-up": ("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
-                "flitzer-offer": (
-                    f"pass: do not take the {self.mama_name('flitzer')}",
-                    f"passen: den {self.mama_name('flitzer')} nicht nehmen",
-                ),
-                "final-placement": (
-                    "pass: place no more cards; your final placement ends",
-                    "passen: keine Karten mehr legen; dein Schlusslegen endet",
-                ),
-                "plant": (
-                    "pass: end phase 2 (plant no more, discard nothing more)",
-                    "passen: Phase 2 beenden (nichts mehr pflanzen, nichts mehr ablegen)",
-                ),
-                "offer": (
-                    "pass: leave the other stacks as your opponent's offer; draw 2",
-                    "passen: die übrigen Stapel als Angebot für den Gegner lassen; 2 ziehen",
-                ),
-            }.get(str(phase))
-            return self.w(*en_de) if en_de else None
         return None
+
+    def pass_action(self, obs: dict[str, Any]) -> str | None:
+        """What passing gives up in each of Mutterböhnchen's phases (None:
+        the bean game's)."""
+        en_de = {
+            "attack": (
+                "pass: give up every attack still open this turn",
+                "passen: jeden in diesem Zug noch offenen Angriff aufgeben",
+            ),
+            "defend": (
+                "pass: harvest nothing more; your coins are shuffled and turned up",
+                "passen: nichts mehr ernten; deine Münzen werden gemischt und aufgedeckt",
+            ),
+            "turn-up": ("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
+            "flitzer-offer": (
+                f"pass: do not take the {self.mama_name('flitzer')}",
+                f"passen: den {self.mama_name('flitzer')} nicht nehmen",
+            ),
+            "final-placement": (
+                "pass: place no more cards; your final placement ends",
+                "passen: keine Karten mehr legen; dein Schlusslegen endet",
+            ),
+            "plant": (
+                "pass: end phase 2 (plant no more, discard nothing more)",
+                "passen: Phase 2 beenden (nichts mehr pflanzen, nichts mehr ablegen)",
+            ),
+            "offer": (
+                "pass: leave the other stacks as your opponent's offer; draw 2",
+                "passen: die übrigen Stapel als Angebot für den Gegner lassen; 2 ziehen",
+            ),
+        }.get(str(obs.get("phase")))
+        return self.w(*en_de) if en_de else None
 
     def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
         """Besides the bean game's: a card received that must be planted at
@@ -736,145 +795,202 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         line = self.mb_event(e, me)
         return line if line is not None else super().event(e, me)
 
+    #: Mutterböhnchen's events: their type, and the method that words one
+    #: (``method(e, me)``, None where the bean game's words it); the game for
+    #: two's are :meth:`two_player_event`'s
+    MB_EVENTS: ClassVar[dict[str, str]] = {
+        "starting-coins": "starting_coins_event",
+        "attack": "attack_event",
+        "shuffle": "coin_shuffle_event",
+        "turn-up": "turn_up_event",
+        "capture": "capture_event",
+        "attack-spent": "attack_spent_event",
+        "steal": "steal_event",
+        "flitzer-offer": "flitzer_offer_event",
+        "final-placement": "final_placement_event",
+        "quirk": "quirk_event",
+        "plant": "bottom_plant_event",
+        "foist": "foist_event",
+        "pull": "pull_event",
+    }
+
     def mb_event(self, e: dict[str, Any], me: int) -> str | None:
-        """A line for Mutterböhnchen's own events (None: not one of them)."""
+        """A line for Mutterböhnchen's own events (None: not one of them), by
+        :attr:`MB_EVENTS`, else :meth:`two_player_event`."""
         t = e.get("type")
-        mine = e.get("seat") == me
-
-        def who(key: str = "seat") -> str:
-            return self.who(e.get(key), me)
-
-        def whose(key: str = "seat") -> str:
-            return self.whose(e.get(key), me)
-
-        if t == "starting-coins":
-            n = int(e.get("count", 0))
-            if self.de:
-                extra = " (nicht einmal du siehst sie)" if mine else ""
-                return (
-                    f"{who()} {'bekamst' if mine else 'bekam'} {n} verdeckte "
-                    f"Startmünze{'n' if n != 1 else ''}{extra}"
-                )
-            extra = " (not even you see them)" if mine else ""
-            return f"{who()} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
-        if t == "attack":
-            f = self.n(e.get("field"))
-            return self.w(
-                f"{who()} {'attack' if mine else 'attacks'} {who('target')} with the baby on "
-                f"top of field {f}",
-                f"{who()} {'greifst' if mine else 'greift'} {who('target')} mit dem Baby oben "
-                f"auf Feld {f} an",
-            )
-        pile = str(e.get("pile", ""))
-        if t == "shuffle" and pile.endswith("coins"):
-            return self.w(
-                f"{self.pile_name(pile)} were shuffled face down ({e.get('size', '?')})",
-                f"{self.shuffled(pile)} verdeckt gemischt ({e.get('size', '?')})",
-            )
-        card = self.label(str(e.get("card")))
-        target_is_me = e.get("target") == me
-        if t == "turn-up":
-            if self.de:
-                owner = (
-                    "deinen Münzen"
-                    if target_is_me
-                    else f"den Münzen von {self.seat(e.get('target'))}"
-                )
-                return f"eine von {owner} aufgedeckt: {card}"
-            return f"turned up one of {whose('target')} coins: {card}"
-        if t == "capture":
-            rule = self.rule("capture")
-            self.expect(
-                "plant",
-                e.get("seat"),
-                e.get("card"),
-                self.w(f" (a captured coin, {rule})", f" (eine erbeutete Münze, {rule})"),
-            )
-            if self.de:
-                owner = "deine" if target_is_me else f"die von {self.seat(e.get('target'))}"
-                return (
-                    f"{who()} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
-                    f"eine erbeutete Münze, die auf ein Feld passt, wird sofort gepflanzt ({rule})"
-                )
-            return (
-                f"{who()} captured {whose('target')} {card} coin; a captured coin that fits a "
-                f"field is planted at once ({rule})"
-            )
-        if t == "attack-spent":
-            return self.w(
-                f"{who('target')} {'have' if target_is_me else 'has'} no coins: the attack is "
-                "spent",
-                f"{who('target')} {'hast' if target_is_me else 'hat'} keine Münzen: der Angriff "
-                "ist verpufft",
-            )
-        if t == "steal":
-            got = f" ({card})" if "card" in e else ""
-            if self.de:
-                owner = "deine" if e.get("from") == me else f"die von {self.seat(e.get('from'))}"
-                return (
-                    f"{who()} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
-                    f"({self.mama_name('kameradenschwein')})"
-                )
-            return f"{who()} took {whose('from')} front hand card{got} ({self.mama_name('kameradenschwein')})"
-        if t == "flitzer-offer":
-            return self.w(
-                f"the {self.mama_name('flitzer')} is offered to {who()} as a gift",
-                f"der {self.mama_name('flitzer')} wird {'dir' if mine else who()} als Geschenk angeboten",
-            )
-        line = self.two_player_event(e, me)
-        if line is not None:
+        if isinstance(t, str) and t in self.MB_EVENTS:
+            line: str | None = getattr(self, self.MB_EVENTS[t])(e, me)
             return line
-        if t == "final-placement":
+        return self.two_player_event(e, me)
+
+    def starting_coins_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat's starting coins, dealt face down: nobody sees them."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        n = int(e.get("count", 0))
+        if self.de:
+            extra = " (nicht einmal du siehst sie)" if mine else ""
+            return (
+                f"{who} {'bekamst' if mine else 'bekam'} {n} verdeckte "
+                f"Startmünze{'n' if n != 1 else ''}{extra}"
+            )
+        extra = " (not even you see them)" if mine else ""
+        return f"{who} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
+
+    def attack_event(self, e: dict[str, Any], me: int) -> str:
+        """An attack on a seat by the baby on top of a field."""
+        mine = e.get("seat") == me
+        who, target = self.who(e.get("seat"), me), self.who(e.get("target"), me)
+        f = self.n(e.get("field"))
+        return self.w(
+            f"{who} {'attack' if mine else 'attacks'} {target} with the baby on top of field {f}",
+            f"{who} {'greifst' if mine else 'greift'} {target} mit dem Baby oben auf Feld {f} an",
+        )
+
+    def coin_shuffle_event(self, e: dict[str, Any], me: int) -> str | None:
+        """A seat's coins shuffled face down (None: another pile, the bean game's)."""
+        pile = str(e.get("pile", ""))
+        if not pile.endswith("coins"):
+            return None
+        return self.w(
+            f"{self.pile_name(pile)} were shuffled face down ({e.get('size', '?')})",
+            f"{self.shuffled(pile)} verdeckt gemischt ({e.get('size', '?')})",
+        )
+
+    def turn_up_event(self, e: dict[str, Any], me: int) -> str:
+        """One of the target's coins turned up."""
+        card = self.label(str(e.get("card")))
+        if self.de:
+            owner = (
+                "deinen Münzen"
+                if e.get("target") == me
+                else f"den Münzen von {self.seat(e.get('target'))}"
+            )
+            return f"eine von {owner} aufgedeckt: {card}"
+        return f"turned up one of {self.whose(e.get('target'), me)} coins: {card}"
+
+    def capture_event(self, e: dict[str, Any], me: int) -> str:
+        """A turned-up coin captured, which is planted at once."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        card = self.label(str(e.get("card")))
+        rule = self.rule("capture")
+        self.expect(
+            "plant",
+            e.get("seat"),
+            e.get("card"),
+            self.w(f" (a captured coin, {rule})", f" (eine erbeutete Münze, {rule})"),
+        )
+        if self.de:
+            owner = "deine" if e.get("target") == me else f"die von {self.seat(e.get('target'))}"
+            return (
+                f"{who} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
+                f"eine erbeutete Münze, die auf ein Feld passt, wird sofort gepflanzt ({rule})"
+            )
+        return (
+            f"{who} captured {self.whose(e.get('target'), me)} {card} coin; a captured coin "
+            f"that fits a field is planted at once ({rule})"
+        )
+
+    def attack_spent_event(self, e: dict[str, Any], me: int) -> str:
+        """An attack on a seat without coins, spent."""
+        target_is_me = e.get("target") == me
+        target = self.who(e.get("target"), me)
+        return self.w(
+            f"{target} {'have' if target_is_me else 'has'} no coins: the attack is spent",
+            f"{target} {'hast' if target_is_me else 'hat'} keine Münzen: der Angriff ist verpufft",
+        )
+
+    def steal_event(self, e: dict[str, Any], me: int) -> str:
+        """The Kameradenschwein's theft of a neighbour's front hand card."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        got = f" ({self.label(str(e.get('card')))})" if "card" in e else ""
+        if self.de:
+            owner = "deine" if e.get("from") == me else f"die von {self.seat(e.get('from'))}"
+            return (
+                f"{who} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
+                f"({self.mama_name('kameradenschwein')})"
+            )
+        return f"{who} took {self.whose(e.get('from'), me)} front hand card{got} ({self.mama_name('kameradenschwein')})"
+
+    def flitzer_offer_event(self, e: dict[str, Any], me: int) -> str:
+        """The revealed Flitzer offered to a seat as a gift."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"the {self.mama_name('flitzer')} is offered to {who} as a gift",
+            f"der {self.mama_name('flitzer')} wird {'dir' if mine else who} als Geschenk angeboten",
+        )
+
+    def final_placement_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat's final placement begins: a hand card on each non-empty field."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        return self.w(
+            f"final placement: {who} may put one hand card on each of "
+            f"{'your' if mine else 'their'} non-empty fields",
+            f"Schlusslegen: {who} {'darfst' if mine else 'darf'} auf jedes "
+            f"{'deiner' if mine else 'seiner'} nicht leeren Felder eine Handkarte legen",
+        )
+
+    def bottom_plant_event(self, e: dict[str, Any], me: int) -> str | None:
+        """A card planted at the bottom of a field or under the lady on top
+        (None: on top, the bean game's words)."""
+        if not (e.get("bottom") or e.get("under_lady")):
+            return None
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        planted = self.label(str(e["card"]))
+        f = self.n(e["field"])
+        why = self.reason_for("plant", e.get("seat"), e.get("card"))
+        if self.de:
+            where = "ganz unten auf" if e.get("bottom") else "unter die Dame oben auf"
+            return f"{who} {'hast' if mine else 'hat'} {planted} {where} Feld {f} gepflanzt{why}"
+        where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
+        return f"{who} planted {planted} {where} field {f}{why}"
+
+    def foist_event(self, e: dict[str, Any], me: int) -> str:
+        """A received or captured card that fits a field, to be planted at once."""
+        mine = e.get("seat") == me
+        who = self.who(e.get("seat"), me)
+        card = self.label(str(e.get("card")))
+        if ("plant", e.get("seat"), e.get("card")) in self.pending:  # a captured coin
+            rule = self.rule("capture")
             return self.w(
-                f"final placement: {who()} may put one hand card on each of "
-                f"{'your' if mine else 'their'} non-empty fields",
-                f"Schlusslegen: {who()} {'darfst' if mine else 'darf'} auf jedes "
-                f"{'deiner' if mine else 'seiner'} nicht leeren Felder eine Handkarte legen",
+                f"{who} had to plant the captured {card} at once on a field it fits ({rule})",
+                f"{who} {'musstest' if mine else 'musste'} die erbeutete {card} sofort auf "
+                f"ein passendes Feld pflanzen ({rule})",
             )
-        if t == "quirk":
-            return self.quirk_event(e, me)
-        if t == "plant" and (e.get("bottom") or e.get("under_lady")):
-            planted = self.label(str(e["card"]))
-            f = self.n(e["field"])
-            why = self.reason_for("plant", e.get("seat"), e.get("card"))
-            if self.de:
-                where = "ganz unten auf" if e.get("bottom") else "unter die Dame oben auf"
-                return (
-                    f"{who()} {'hast' if mine else 'hat'} {planted} {where} Feld {f} gepflanzt{why}"
-                )
-            where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
-            return f"{who()} planted {planted} {where} field {f}{why}"
-        if t == "foist":
-            if ("plant", e.get("seat"), e.get("card")) in self.pending:  # a captured coin
-                rule = self.rule("capture")
-                return self.w(
-                    f"{who()} had to plant the captured {card} at once on a field it fits ({rule})",
-                    f"{who()} {'musstest' if mine else 'musste'} die erbeutete {card} sofort auf "
-                    f"ein passendes Feld pflanzen ({rule})",
-                )
-            rule = self.rule("foist")
-            self.expect(
-                "plant",
-                e.get("seat"),
-                e.get("card"),
-                self.w(
-                    f" (at once: a received card that fits a field goes there, {rule})",
-                    f" (sofort: eine erhaltene Karte, die auf ein Feld passt, kommt dorthin, "
-                    f"{rule})",
-                ),
-            )
-            return self.w(
-                f"{who()} had to plant the received {card} at once on a field it fits ({rule})",
-                f"{who()} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
-                f"passendes Feld pflanzen ({rule})",
-            )
-        if t == "pull":
-            f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
-            if self.de:
-                where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
-                return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
-            return f"pull on {whose()} field {f}: the card at position {a} moved up to {b}"
-        return None
+        rule = self.rule("foist")
+        self.expect(
+            "plant",
+            e.get("seat"),
+            e.get("card"),
+            self.w(
+                f" (at once: a received card that fits a field goes there, {rule})",
+                f" (sofort: eine erhaltene Karte, die auf ein Feld passt, kommt dorthin, {rule})",
+            ),
+        )
+        return self.w(
+            f"{who} had to plant the received {card} at once on a field it fits ({rule})",
+            f"{who} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
+            f"passendes Feld pflanzen ({rule})",
+        )
+
+    def pull_event(self, e: dict[str, Any], me: int) -> str:
+        """A pull: a card of a field moved up two places."""
+        f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
+        if self.de:
+            if e.get("seat") == me:
+                where = f"deinem Feld {f}"
+            else:
+                where = f"Feld {f} von {self.seat(e.get('seat'))}"
+            return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
+        return (
+            f"pull on {self.whose(e.get('seat'), me)} field {f}: the card at position {a} "
+            f"moved up to {b}"
+        )
 
     def two_player_event(self, e: dict[str, Any], me: int) -> str | None:
         """A line for the events of the game for two (None: not one of them)."""
@@ -939,77 +1055,120 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             )
         return None
 
+    #: the mama's beans whose quirk has words of its own: their key, and the
+    #: method that words the quirk (``method(e, me, name)``, ``name`` the
+    #: bean's, with its owner; None: :meth:`quirk_effect`'s words)
+    QUIRK_EVENTS: ClassVar[dict[str, str]] = {
+        "flitzer": "flitzer_quirk",
+        "messie": "messie_quirk",
+        "pruegelknabe": "pruegelknabe_quirk",
+        "aktivist": "aktivist_quirk",
+        "kameradenschwein": "kameradenschwein_quirk",
+        "schuerzenjaeger": "schuerzenjaeger_quirk",
+        "arbeitstier": "arbeitstier_quirk",
+    }
+
     def quirk_event(self, e: dict[str, Any], me: int) -> str:
+        """A mama's bean's quirk acting, by :attr:`QUIRK_EVENTS`, else what it
+        did to its field (:meth:`quirk_effect`)."""
         card = str(e.get("card"))
         name = f"{self.whose(e.get('seat'), me)} {self.mama_name(card)}"
         if self.de and e.get("seat") != me:
             name = f"{self.mama_name(card)} von {self.seat(e.get('seat'))}"
-        who = self.who(e.get("seat"), me)
+        if card in self.QUIRK_EVENTS:
+            line: str | None = getattr(self, self.QUIRK_EVENTS[card])(e, me, name)
+            if line is not None:
+                return line
+        return self.quirk_effect(e, card, name)
+
+    def flitzer_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Flitzer goes to the seat that plants him."""
         rule = self.rule("quirk")
-        if card == "flitzer":
-            self.expect(
-                "plant",
-                e.get("seat"),
-                "flitzer",
-                self.w(f" (the {self.mama_name('flitzer')}, {rule})", f" (der Flitzer, {rule})"),
-            )
-            return self.w(
-                f"the {self.mama_name('flitzer')} goes to {who}",
-                f"der {self.mama_name('flitzer')} geht an {'dich' if e.get('seat') == me else who}",
-            )
-        if card == "messie":
-            return self.w(
-                f"{name}: no planting from the hand this turn",
-                f"{name}: in diesem Zug kein Pflanzen von der Hand",
-            )
-        if card == "pruegelknabe":
-            return self.w(
-                f"{name}: the gift is accepted at once",
-                f"{name}: das Geschenk wird sofort angenommen",
-            )
-        if card == "aktivist":
-            takes = self.label(str(e.get("takes")))
-            self.expect(
-                "plant",
-                e.get("seat"),
-                e.get("takes"),
-                self.w(
-                    f" ({self.mama_name('aktivist')}'s quirk, {rule})",
-                    f" (Macke des {self.mama_name('aktivist')}, {rule})",
-                ),
-            )
-            return self.w(
-                f"{name} takes the revealed {takes} onto his field",
-                f"{name} nimmt die aufgedeckte {takes} auf sein Feld",
-            )
-        if card == "kameradenschwein":
-            src = self.who(e.get("from"), me)
-            return self.w(
-                f"{name}: {self.whose(e.get('from'), me)} front hand card is taken",
-                f"{name}: die vorderste Handkarte von {'dir' if e.get('from') == me else src} "
-                "wird genommen",
-            )
-        if card == "schuerzenjaeger":
-            taken = self.label(str(e.get("taken")))
-            return self.w(
-                f"{name} took {taken} from the discard pile",
-                f"{name} nahm {taken} vom Ablagestapel",
-            )
-        if card == "arbeitstier" and "plants" in e:
-            plants = self.label(str(e["plants"]))
-            self.expect(
-                "plant",
-                e.get("seat"),
-                e["plants"],
-                self.w(
-                    f" ({self.mama_name('arbeitstier')}'s quirk, {rule})",
-                    f" (Macke des {self.mama_name('arbeitstier')}, {rule})",
-                ),
-            )
-            return self.w(
-                f"{name}: the back hand card {plants} is planted ({rule})",
-                f"{name}: die hinterste Handkarte {plants} wird gepflanzt ({rule})",
-            )
+        who = self.who(e.get("seat"), me)
+        self.expect(
+            "plant",
+            e.get("seat"),
+            "flitzer",
+            self.w(f" (the {self.mama_name('flitzer')}, {rule})", f" (der Flitzer, {rule})"),
+        )
+        return self.w(
+            f"the {self.mama_name('flitzer')} goes to {who}",
+            f"der {self.mama_name('flitzer')} geht an {'dich' if e.get('seat') == me else who}",
+        )
+
+    def messie_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Messie: his owner skips planting from the hand."""
+        return self.w(
+            f"{name}: no planting from the hand this turn",
+            f"{name}: in diesem Zug kein Pflanzen von der Hand",
+        )
+
+    def pruegelknabe_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Prügelknabe: a gift is accepted at once."""
+        return self.w(
+            f"{name}: the gift is accepted at once",
+            f"{name}: das Geschenk wird sofort angenommen",
+        )
+
+    def aktivist_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Aktivist takes the revealed Soy bean onto his field."""
+        rule = self.rule("quirk")
+        takes = self.label(str(e.get("takes")))
+        self.expect(
+            "plant",
+            e.get("seat"),
+            e.get("takes"),
+            self.w(
+                f" ({self.mama_name('aktivist')}'s quirk, {rule})",
+                f" (Macke des {self.mama_name('aktivist')}, {rule})",
+            ),
+        )
+        return self.w(
+            f"{name} takes the revealed {takes} onto his field",
+            f"{name} nimmt die aufgedeckte {takes} auf sein Feld",
+        )
+
+    def kameradenschwein_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Kameradenschwein takes the neighbour's front hand card."""
+        src = self.who(e.get("from"), me)
+        return self.w(
+            f"{name}: {self.whose(e.get('from'), me)} front hand card is taken",
+            f"{name}: die vorderste Handkarte von {'dir' if e.get('from') == me else src} "
+            "wird genommen",
+        )
+
+    def schuerzenjaeger_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The Schürzenjäger takes a lady from the discard pile."""
+        taken = self.label(str(e.get("taken")))
+        return self.w(
+            f"{name} took {taken} from the discard pile",
+            f"{name} nahm {taken} vom Ablagestapel",
+        )
+
+    def arbeitstier_quirk(self, e: dict[str, Any], me: int, name: str) -> str | None:
+        """The Arbeitstier plants the back hand card (None: no card named)."""
+        if "plants" not in e:
+            return None
+        rule = self.rule("quirk")
+        plants = self.label(str(e["plants"]))
+        self.expect(
+            "plant",
+            e.get("seat"),
+            e["plants"],
+            self.w(
+                f" ({self.mama_name('arbeitstier')}'s quirk, {rule})",
+                f" (Macke des {self.mama_name('arbeitstier')}, {rule})",
+            ),
+        )
+        return self.w(
+            f"{name}: the back hand card {plants} is planted ({rule})",
+            f"{name}: die hinterste Handkarte {plants} wird gepflanzt ({rule})",
+        )
+
+    def quirk_effect(self, e: dict[str, Any], card: str, name: str) -> str:
+        """What a quirk did to a field: a mover moved up, a card brought to
+        the top or discarded, the field harvested; else that it acts."""
+        rule = self.rule("quirk")
         f = self.n(e.get("field"))
         if "to" in e:
             k = self.n(e["to"])
@@ -1098,129 +1257,145 @@ class MutterbohnchenDescriber(LadybohnDescriber):
     ) -> list[str]:
         """The open business: the attack, the Flitzer offer, the quirk that
         asks, the final placement."""
-        out: list[str] = []
-        phase = obs.get("phase")
-        active = int(obs.get("active", -1))
-        who = self.seat_name(active, seat, kinds)
-        att = obs.get("attack")
-        if att:
-            opened = ", ".join(
-                self.w(
-                    f"f{self.n(f)} (up to {self.coins(int(n))})",
-                    f"f{self.n(f)} (bis zu {self.coins(int(n))})",
-                )
-                for f, n in att.get("open", [])
-            ) or self.w("none", "keine")
-            target = int(att.get("target", -1))
-            if target < 0:
-                out.append(
-                    self.w(
-                        f"attacks of the little rascals: {who} may attack with the baby on top of "
-                        f"each field: open {opened}; pass gives up every open attack",
-                        f"Angriffe der kleinen Racker: {who} darf mit dem Baby oben auf jedem Feld "
-                        f"angreifen: offen {opened}; passen gibt jeden offenen Angriff auf",
-                    )
-                )
-            else:
-                tp = obs["seats"][target]
-                turned = self.cards(att.get("turned") or [])
-                tname = self.seat_name(target, seat, kinds)
-                reach = self.coins(int(att.get("reach", 0)))
-                known = self.coins(len(tp.get("known_coins", [])))
-                blind = int(tp.get("blind_coins", 0))
-                out.append(
-                    self.w(
-                        f"ATTACK on {tname} by {who}: may turn up {reach}; turned up so far: "
-                        f"{turned}; the target holds {known} known and {blind} face down",
-                        f"ANGRIFF auf {tname} durch {who}: darf {reach} aufdecken; bisher "
-                        f"aufgedeckt: {turned}; das Ziel hat {known} bekannt und {blind} verdeckt",
-                    )
-                )
-                out.append(
-                    self.w(
-                        f"  attacks still open after this one: {opened}",
-                        f"  nach diesem noch offene Angriffe: {opened}",
-                    )
-                )
-                if phase == "defend":
-                    out.append(
-                        self.w(
-                            f"  {tname} may harvest first (only the target), then pass: the "
-                            "coins are shuffled and one is turned up",
-                            f"  {tname} darf zuerst ernten (nur das Ziel), dann passen: die "
-                            "Münzen werden gemischt und eine aufgedeckt",
-                        )
-                    )
-                elif phase == "turn-up":
-                    out.append(
-                        self.w(
-                            f"  {who} may turn up one more coin (uncover) or stop (pass)",
-                            f"  {who} darf eine Münze mehr aufdecken (uncover) oder aufhören "
-                            "(pass)",
-                        )
-                    )
-                elif phase == "capture":
-                    out.append(
-                        self.w(
-                            f"  {who} must take one turned-up coin that fits a non-empty field; "
-                            "the others go back face up",
-                            f"  {who} muss eine aufgedeckte Münze nehmen, die auf ein nicht "
-                            "leeres Feld passt; die anderen gehen offen zurück",
-                        )
-                    )
+        out = self.attack_lines(obs, seat, kinds)
         if "offer" in obs:  # the game for two (mutterbohnchen §3.5)
             out += self.two_player_lines(obs, seat, kinds)
+        phase = obs.get("phase")
         if phase == "flitzer-offer":
-            waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
-            out.append(
-                self.w(
-                    f"the revealed {self.mama_name('flitzer')} is offered as a gift to {waiting or 'the next seat'}"
-                    ": take flitzer or pass (nobody takes him: the active player plants him)",
-                    f"der aufgedeckte {self.mama_name('flitzer')} wird {waiting or 'dem nächsten Platz'} als "
-                    "Geschenk angeboten: take flitzer oder pass (nimmt ihn niemand, pflanzt ihn "
-                    "der aktive Spieler)",
-                )
-            )
+            out.append(self.flitzer_offer_line(obs, seat, kinds))
         if phase == "quirk":
-            if asking is not None:
-                name, ask = self.mama_name(asking), self.quirk(QUIRK_ASKS, asking)
-                out.append(
-                    self.w(f"quirk: your {name} asks: {ask}", f"Macke: dein {name} verlangt: {ask}")
-                )
-            else:
-                out.append(
-                    self.w(
-                        "quirk: a mama's bean asks its owner to choose",
-                        "Macke: eine Mutterbohne verlangt von ihrem Besitzer eine Wahl",
-                    )
-                )
-        fp = obs.get("final_placement")
-        if fp:
-            used = ", ".join(f"f{self.n(f)}" for f in fp.get("used", [])) or self.w(
-                "none yet", "noch keine"
+            out.append(self.quirk_ask_line(asking))
+        if obs.get("final_placement"):
+            out.append(self.final_placement_line(obs, seat, kinds))
+        if obs.get("foist"):
+            out.append(self.foist_line(obs, seat, kinds))
+        return out
+
+    def attack_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
+        """The little rascals' attacks: those still open, else the attack on
+        its target (:meth:`attack_target_lines`)."""
+        att = obs.get("attack")
+        if not att:
+            return []
+        who = self.seat_name(int(obs.get("active", -1)), seat, kinds)
+        opened = ", ".join(
+            self.w(
+                f"f{self.n(f)} (up to {self.coins(int(n))})",
+                f"f{self.n(f)} (bis zu {self.coins(int(n))})",
             )
-            name = self.seat_name(int(fp["seat"]), seat, kinds)
+            for f, n in att.get("open", [])
+        ) or self.w("none", "keine")
+        if int(att.get("target", -1)) < 0:
+            return [
+                self.w(
+                    f"attacks of the little rascals: {who} may attack with the baby on top of "
+                    f"each field: open {opened}; pass gives up every open attack",
+                    f"Angriffe der kleinen Racker: {who} darf mit dem Baby oben auf jedem Feld "
+                    f"angreifen: offen {opened}; passen gibt jeden offenen Angriff auf",
+                )
+            ]
+        return self.attack_target_lines(obs, seat, kinds, opened)
+
+    def attack_target_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], opened: str
+    ) -> list[str]:
+        """The attack on its target: the coins turned up and held, the attacks
+        still open after it and what the phase (defend, turn up, capture) asks."""
+        phase = obs.get("phase")
+        who = self.seat_name(int(obs.get("active", -1)), seat, kinds)
+        att = obs["attack"]
+        target = int(att.get("target", -1))
+        tp = obs["seats"][target]
+        turned = self.cards(att.get("turned") or [])
+        tname = self.seat_name(target, seat, kinds)
+        reach = self.coins(int(att.get("reach", 0)))
+        known = self.coins(len(tp.get("known_coins", [])))
+        blind = int(tp.get("blind_coins", 0))
+        out = [
+            self.w(
+                f"ATTACK on {tname} by {who}: may turn up {reach}; turned up so far: "
+                f"{turned}; the target holds {known} known and {blind} face down",
+                f"ANGRIFF auf {tname} durch {who}: darf {reach} aufdecken; bisher "
+                f"aufgedeckt: {turned}; das Ziel hat {known} bekannt und {blind} verdeckt",
+            ),
+            self.w(
+                f"  attacks still open after this one: {opened}",
+                f"  nach diesem noch offene Angriffe: {opened}",
+            ),
+        ]
+        if phase == "defend":
             out.append(
                 self.w(
-                    f"final placement: {name} may put one fitting hand card on each non-empty "
-                    f"field (fields used: {used}); then every field is harvested",
-                    f"Schlusslegen: {name} darf auf jedes nicht leere Feld eine passende "
-                    f"Handkarte legen (benutzte Felder: {used}); dann wird jedes Feld abgeerntet",
+                    f"  {tname} may harvest first (only the target), then pass: the "
+                    "coins are shuffled and one is turned up",
+                    f"  {tname} darf zuerst ernten (nur das Ziel), dann passen: die "
+                    "Münzen werden gemischt und eine aufgedeckt",
                 )
             )
-        foist = obs.get("foist")
-        if foist:
-            name = self.seat_name(int(foist["seat"]), seat, kinds)
-            cards = self.cards(foist.get("cards", []))
+        elif phase == "turn-up":
             out.append(
                 self.w(
-                    f"foist: {name} must plant the received {cards} at once on a field it fits "
-                    f"({self.rule('foist')})",
-                    f"Zuschieben: {name} muss die erhaltene {cards} sofort auf ein passendes "
-                    f"Feld pflanzen ({self.rule('foist')})",
+                    f"  {who} may turn up one more coin (uncover) or stop (pass)",
+                    f"  {who} darf eine Münze mehr aufdecken (uncover) oder aufhören (pass)",
+                )
+            )
+        elif phase == "capture":
+            out.append(
+                self.w(
+                    f"  {who} must take one turned-up coin that fits a non-empty field; "
+                    "the others go back face up",
+                    f"  {who} muss eine aufgedeckte Münze nehmen, die auf ein nicht "
+                    "leeres Feld passt; die anderen gehen offen zurück",
                 )
             )
         return out
+
+    def flitzer_offer_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """The revealed Flitzer offered as a gift, and to whom."""
+        waiting = ", ".join(self.seat_name(s, seat, kinds) for s in obs.get("waiting_for", []))
+        return self.w(
+            f"the revealed {self.mama_name('flitzer')} is offered as a gift to {waiting or 'the next seat'}"
+            ": take flitzer or pass (nobody takes him: the active player plants him)",
+            f"der aufgedeckte {self.mama_name('flitzer')} wird {waiting or 'dem nächsten Platz'} als "
+            "Geschenk angeboten: take flitzer oder pass (nimmt ihn niemand, pflanzt ihn "
+            "der aktive Spieler)",
+        )
+
+    def quirk_ask_line(self, asking: str | None) -> str:
+        """The quirk that asks its owner to choose, named where it is known."""
+        if asking is not None:
+            name, ask = self.mama_name(asking), self.quirk(QUIRK_ASKS, asking)
+            return self.w(f"quirk: your {name} asks: {ask}", f"Macke: dein {name} verlangt: {ask}")
+        return self.w(
+            "quirk: a mama's bean asks its owner to choose",
+            "Macke: eine Mutterbohne verlangt von ihrem Besitzer eine Wahl",
+        )
+
+    def final_placement_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """The final placement: whose it is and the fields used so far."""
+        fp = obs["final_placement"]
+        used = ", ".join(f"f{self.n(f)}" for f in fp.get("used", [])) or self.w(
+            "none yet", "noch keine"
+        )
+        name = self.seat_name(int(fp["seat"]), seat, kinds)
+        return self.w(
+            f"final placement: {name} may put one fitting hand card on each non-empty "
+            f"field (fields used: {used}); then every field is harvested",
+            f"Schlusslegen: {name} darf auf jedes nicht leere Feld eine passende "
+            f"Handkarte legen (benutzte Felder: {used}); dann wird jedes Feld abgeerntet",
+        )
+
+    def foist_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """A received card that must be planted at once on a field it fits."""
+        foist = obs["foist"]
+        name = self.seat_name(int(foist["seat"]), seat, kinds)
+        cards = self.cards(foist.get("cards", []))
+        return self.w(
+            f"foist: {name} must plant the received {cards} at once on a field it fits "
+            f"({self.rule('foist')})",
+            f"Zuschieben: {name} muss die erhaltene {cards} sofort auf ein passendes "
+            f"Feld pflanzen ({self.rule('foist')})",
+        )
 
     def two_player_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
         """The game for two: the offer, the third-field card, phase 2's discard

@@ -5,11 +5,12 @@ from the state by Ladybohn's writer and :mod:`bohn.rulesets.mutterbohnchen.state
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import Encoder, histogram
+from bohn.rl.encoding import BlockFn, Encoder, histogram
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
 from bohn.rulesets.ladybohn.encoding import LadybohnEncoding
@@ -17,6 +18,9 @@ from bohn.rulesets.ladybohn.state import LadybohnWriter
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.mutterbohnchen.state import MutterbohnchenWriter
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
+
+#: a writer of key counts at an offset (:func:`bohn.rl.encoding.histogram`)
+Histogram = Callable[[Sequence[str] | None, int, list[int], list[float]], None]
 
 
 class MutterbohnchenEncoding(LadybohnEncoding):
@@ -49,14 +53,19 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         return out
 
     def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
+        """Ladybohn's blocks, then each seat's coins and open field slots
+        (:meth:`mb_seats_block`) and the table's open business
+        (:meth:`mb_table_block`)."""
         super().extra_blocks(enc, kind)
-        n = enc.players
+        self.mb_seats_block(enc)
+        self.mb_table_block(enc)
+
+    def mb_seats_block(self, enc: Encoder) -> None:
+        """``mb_seats``, per seat: its known coins (key counts / 5), its
+        face-down coins / 5 and, with two players, its open field slots."""
         nk = len(enc.cards)
-        cards = enc.cards
-        total = enc.total
         f = enc.fields
-        hist = histogram(cards, 2.0, total / 2.0)
-        coin_hist = histogram(cards, 5.0, total / 5.0)
+        coin_hist = histogram(enc.cards, 5.0, enc.total / 5.0)
 
         def seat(
             s: dict[str, Any],
@@ -79,62 +88,139 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         enc.per_seat(
             "mb_seats",
             nk + 1 + f,
-            total / 5.0,
+            enc.total / 5.0,
             "known coins (key counts / 5), blind coins / 5, open field slots (two players)",
             seat,
         )
 
+    def mb_table_block(self, enc: Encoder) -> None:
+        """``mb_table``: the attack (:meth:`attack_part`), the quirk that asks
+        (:meth:`quirk_part`), the final placement (:meth:`placement_part`)
+        and the game for two's table (:meth:`two_player_part`), one after
+        the other."""
+        n = enc.players
+        nk = len(enc.cards)
+        f = enc.fields
+        hist = histogram(enc.cards, 2.0, enc.total / 2.0)
+        parts: list[tuple[int, BlockFn]] = [
+            (3 + n + 2 * nk, self.attack_part(enc, hist)),
+            (1 + n + nk, self.quirk_part(enc)),
+            (1 + n + f, self.placement_part(enc)),
+            (n + 4 * nk + 1, self.two_player_part(enc, hist)),
+        ]
+
         def rest(
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
         ) -> None:
-            me = rel[0]
-            a = o.get("attack")
             p = base
-            if a:
-                idx.append(p)
+            for size, part in parts:
+                part(o, rel, p, idx, val)
+                p += size
+
+        enc.custom(
+            "mb_table",
+            3 + n + 2 * nk + 1 + n + nk + 1 + n + f + n + 4 * nk + 1,
+            enc.total / 2.0,
+            "the attack (open, target relative, reach / 5, turned-up coins as key counts / 2, "
+            "open attacks / 5, coins set aside), the quirk (open, seat, card one-hot), the "
+            "final placement (open, seat, fields used), two players: the third-field card's "
+            "holder, the offer's stacks (4, key counts / 2), hand_discarded",
+            rest,
+        )
+
+    def attack_part(self, enc: Encoder, hist: Histogram) -> BlockFn:
+        """The attack's part of ``mb_table`` (3 + players + 2 keys): open, its
+        target (relative), its reach / 5, the coins turned up (key counts / 2),
+        the open attacks / 5 and the coins set aside (key counts / 2)."""
+        n = enc.players
+        nk = len(enc.cards)
+
+        def write(
+            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
+        ) -> None:
+            a = o.get("attack")
+            if not a:
+                return
+            idx.append(p)
+            val.append(1.0)
+            t = a.get("target")
+            if isinstance(t, int) and 0 <= t < n:
+                idx.append(p + 1 + (t - rel[0]) % n)
                 val.append(1.0)
-                t = a.get("target")
-                if isinstance(t, int) and 0 <= t < n:
-                    idx.append(p + 1 + (t - me) % n)
-                    val.append(1.0)
-                if a.get("reach"):
-                    idx.append(p + 1 + n)
-                    val.append(min(a["reach"] / 5.0, 10.0))
-                hist(a.get("turned"), p + 2 + n, idx, val)
-                if a.get("open"):
-                    idx.append(p + 2 + n + nk)
-                    val.append(min(len(a["open"]) / 5.0, 10.0))
-                hist(a.get("aside"), p + 3 + n + nk, idx, val)
-            p += 3 + n + 2 * nk
+            if a.get("reach"):
+                idx.append(p + 1 + n)
+                val.append(min(a["reach"] / 5.0, 10.0))
+            hist(a.get("turned"), p + 2 + n, idx, val)
+            if a.get("open"):
+                idx.append(p + 2 + n + nk)
+                val.append(min(len(a["open"]) / 5.0, 10.0))
+            hist(a.get("aside"), p + 3 + n + nk, idx, val)
+
+        return write
+
+    def quirk_part(self, enc: Encoder) -> BlockFn:
+        """The quirk's part of ``mb_table`` (1 + players + keys): open, its
+        owner (relative) and its card (one-hot)."""
+        n = enc.players
+        cards = enc.cards
+
+        def write(
+            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
+        ) -> None:
             q = o.get("quirk")
-            if q:
-                idx.append(p)
+            if not q:
+                return
+            idx.append(p)
+            val.append(1.0)
+            s = q.get("seat")
+            if isinstance(s, int):
+                idx.append(p + 1 + (s - rel[0]) % n)
                 val.append(1.0)
-                s = q.get("seat")
-                if isinstance(s, int):
-                    idx.append(p + 1 + (s - me) % n)
-                    val.append(1.0)
-                c = cards.get(q.get("card"))
-                if c is not None:
-                    idx.append(p + 1 + n + c)
-                    val.append(1.0)
-            p += 1 + n + nk
+            c = cards.get(q.get("card"))
+            if c is not None:
+                idx.append(p + 1 + n + c)
+                val.append(1.0)
+
+        return write
+
+    def placement_part(self, enc: Encoder) -> BlockFn:
+        """The final placement's part of ``mb_table`` (1 + players + field
+        slots): open, its seat (relative) and the fields used."""
+        n = enc.players
+        f = enc.fields
+
+        def write(
+            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
+        ) -> None:
             fp = o.get("final_placement")
-            if fp:
-                idx.append(p)
+            if not fp:
+                return
+            idx.append(p)
+            val.append(1.0)
+            s = fp.get("seat")
+            if isinstance(s, int):
+                idx.append(p + 1 + (s - rel[0]) % n)
                 val.append(1.0)
-                s = fp.get("seat")
-                if isinstance(s, int):
-                    idx.append(p + 1 + (s - me) % n)
+            for j in fp.get("used") or ():
+                if j < f:
+                    idx.append(p + 1 + n + j)
                     val.append(1.0)
-                for j in fp.get("used") or ():
-                    if j < f:
-                        idx.append(p + 1 + n + j)
-                        val.append(1.0)
-            p += 1 + n + f
+
+        return write
+
+    def two_player_part(self, enc: Encoder, hist: Histogram) -> BlockFn:
+        """The game for two's part of ``mb_table`` (players + 4 keys + 1): the
+        third-field card's holder (relative), the offer's stacks (4, key
+        counts / 2) and whether a hand card was discarded this turn."""
+        n = enc.players
+        nk = len(enc.cards)
+
+        def write(
+            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
+        ) -> None:
             holder = o.get("third_field_card")
             if isinstance(holder, int) and 0 <= holder < n:
-                idx.append(p + (holder - me) % n)
+                idx.append(p + (holder - rel[0]) % n)
                 val.append(1.0)
             p += n
             for j, stack in enumerate((o.get("offer") or ())[:4]):
@@ -144,16 +230,7 @@ class MutterbohnchenEncoding(LadybohnEncoding):
                 idx.append(p)
                 val.append(1.0)
 
-        enc.custom(
-            "mb_table",
-            3 + n + 2 * nk + 1 + n + nk + 1 + n + f + n + 4 * nk + 1,
-            total / 2.0,
-            "the attack (open, target relative, reach / 5, turned-up coins as key counts / 2, "
-            "open attacks / 5, coins set aside), the quirk (open, seat, card one-hot), the "
-            "final placement (open, seat, fields used), two players: the third-field card's "
-            "holder, the offer's stacks (4, key counts / 2), hand_discarded",
-            rest,
-        )
+        return write
 
     def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
         """Ladybohn's writer, then Mutterböhnchen's (which also overwrites the
