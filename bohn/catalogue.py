@@ -61,6 +61,18 @@ MIN_CONTRAST = 4.5
 #: the least CIEDE2000 difference between the colours of two bean types of one game
 #: (``docs/cards.md``: about ten times a just noticeable difference)
 MIN_DELTA_E = 20.0
+#: what the bean of a card of a kind several rulesets share wears on a table's
+#: card (an entry's ``wears``; the browser's cards.js draws each, with the face
+#: it brings), by kind; a ruleset's own kind names its picture in its data (the
+#: ``wears`` of a card's catalogue object, or of its entries); a kind not
+#: listed wears nothing
+WEARS: dict[str, str] = {
+    "man": "hat",
+    "mama": "hat",
+    "lady": "bow",
+    "baby": "curl",
+    "captain": "bicorne",
+}
 
 Steps = list[int | None]
 
@@ -108,7 +120,8 @@ class Entry:
     names: dict[str, str]
     #: what the card is: ``bean``, ``man``, ``lady``, ``baby``, ``mama``, ``building``,
     #: ``establishment``, ``police-station``, ``razzia``, ``boss``, ``captain``,
-    #: ``sissi``, or a Bohnkick kind (``dribble`` ... ``goalie``)
+    #: ``sissi``, or a Bohnkick kind (``dribble`` ... ``goalie``); the JSON form
+    #: adds what a card of the kind wears on the table (``wears``, :data:`WEARS`)
     kind: str
     #: cards of this key in the game (for a building or an establishment: 1)
     count: int
@@ -131,6 +144,9 @@ class Entry:
     #: the picture of what the card does (``docs/cards.md`` lists them: ``meter``,
     #: ``draw``, ``rattle`` ...), for every card with a text; None for a plain bean
     icon: str | None = None
+    #: what the card's bean wears on the table where its ruleset names it (else
+    #: :data:`WEARS` by kind)
+    wears: str | None = None
     #: true where the printed data is unknown and bohn's placeholder is used
     placeholder: bool = False
     #: the game option the card comes with (``cognac``, ``pub``), or None
@@ -143,6 +159,7 @@ class Entry:
             "key": self.key,
             "names": dict(self.names),
             "kind": self.kind,
+            "wears": self.wears or WEARS.get(self.kind),
             "count": self.count,
             "group": self.group,
             **self.look.to_json(),
@@ -333,6 +350,7 @@ def bean_entries(
                 text=text or None,
                 effect=text or None,
                 icon=icon(a),
+                wears=presentation(a).get("wears"),
                 placeholder=placeholder(table.provenance[c]),
                 option=str(a["variant"]) if "variant" in a else None,
             )

@@ -18,6 +18,7 @@ from bohn.catalogue import (
     LANGS,
     MIN_CONTRAST,
     MIN_DELTA_E,
+    WEARS,
     Catalogue,
     Entry,
     coins,
@@ -174,7 +175,7 @@ def drawn_icons() -> set[str]:
 
 def test_the_table_draws_the_icons() -> None:
     icons = drawn_icons()
-    assert {"points", "meter", "draw", "rattle", "boss", "police", "house", "glove"} <= icons
+    assert {"points", "meter", "draw", "rattle", "fedora", "police", "house", "glove"} <= icons
     assert len(icons) >= 30
 
 
@@ -193,7 +194,7 @@ def test_icons_follow_the_rules() -> None:
     """A card's icon pictures what it does: by its kind where every card of the
     kind does the same, else by the card (its data's ``catalogue.icon``)."""
     for v in ("al-cabohne", "prohibohn"):
-        assert {e.icon for e in cat(v).entries if e.kind == "boss"} == {"boss"}
+        assert {e.icon for e in cat(v).entries if e.kind == "boss"} == {"fedora"}
     for v in ("ladybohn", "mutterbohnchen"):
         assert {e.icon for e in cat(v).entries if e.kind == "baby"} == {"rattle"}
         assert {e.icon for e in cat(v).entries if e.kind in ("man", "lady")} == {None}
@@ -265,6 +266,33 @@ def test_kinds() -> None:
     from bohn.rulesets.bohnkick.rules import KIND
 
     assert [e.kind for e in cat("bohnkick").entries] == list(KIND)
+
+
+#: what the table draws a bean wearing (``LOOKS`` in cards.js)
+DRAWN_WEARS = {"hat", "bow", "curl", "bicorne", "crown", "fedora"}
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_a_figure_wears_what_the_table_draws(variant: str) -> None:
+    """A card's ``wears`` (what its bean wears on the table: by its kind where
+    several rulesets share it, else as its ruleset's data says) is one the
+    browser draws, so the page's code names no kind of a ruleset's own."""
+    src = CARDS_JS.read_text(encoding="utf-8")
+    drawn = re.search(r"^const LOOKS = new Set\(\[(.*?)\]\);", src, re.M)
+    assert drawn is not None, "no LOOKS in cards.js"
+    assert set(re.findall(r'"([a-z-]+)"', drawn.group(1))) == DRAWN_WEARS
+    for e in cat(variant).entries:
+        wears = e.to_json()["wears"]
+        assert wears == (e.wears or WEARS.get(e.kind)), (variant, e.key)
+        assert e.kind not in WEARS or e.wears is None, (variant, e.key)
+        assert wears is None or wears in DRAWN_WEARS, (variant, e.key, wears)
+    kinds = {e.kind: e.to_json()["wears"] for e in cat(variant).entries}
+    if "boss" in kinds:
+        assert kinds["boss"] == "fedora"
+    if "sissi" in kinds:
+        assert kinds["sissi"] == "crown" and kinds["captain"] == "bicorne"
+    if "lady" in kinds:
+        assert (kinds["lady"], kinds["man"], kinds["baby"]) == ("bow", "hat", "curl")
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)

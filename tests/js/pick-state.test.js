@@ -29,11 +29,34 @@ test("a move as a card and a place", () => {
   assert.deepEqual(P.moveParts({ type: "plant", field: 1 }), { src: "h0", dst: "f1" });
   assert.deepEqual(P.moveParts({ type: "plant", card: 2, field: 0 }), { src: "h2", dst: "f0" });
   assert.deepEqual(P.moveParts({ type: "plant", traded: 1, field: 0 }), { src: "t1", dst: "f0" });
-  assert.deepEqual(P.moveParts({ type: "place", pile: 2, boss: 1 }), { src: "p2", dst: "m1" });
+  assert.deepEqual(P.moveParts({ type: "place", pile: 2, field: 1 }), { src: "p2", dst: "f1" });
   assert.deepEqual(P.moveParts({ type: "store", card: "r1" }), { src: "r1", dst: "store" });
   assert.deepEqual(P.moveParts({ type: "keep", revealed: 0 }), { src: "r0", dst: null });
   assert.equal(P.moveParts({ type: "use" }), null);
   assert.equal(P.moveParts({ type: "harvest", field: 0 }), null);
+});
+
+test("a place of the ruleset's own is named by its client code's places (Al Cabohne's bosses)", async () => {
+  const mafia = await import("../../bohn/rulesets/al_cabohne/client.js");
+  assert.deepEqual(P.moveParts({ type: "place", pile: 2, boss: 1 }, mafia), { src: "p2", dst: "m1" });
+  assert.deepEqual(P.moveParts({ type: "give", card: 3, boss: 0 }, mafia), { src: "h3", dst: "m0" });
+  assert.deepEqual(P.moveParts({ type: "place", pile: 2, field: 0 }, mafia), { src: "p2", dst: "f0" });
+  // without the ruleset's code there is no such place
+  assert.equal(P.moveParts({ type: "give", card: 3, boss: 0 }), null);
+  const s = stateOf({ hand: ["blaue", "rote"], legal: [{ type: "give", card: 1, boss: 0 }] });
+  s.observation.bosses = [
+    { key: "don", threshold: 3, field: [] },
+    { key: "luigi", threshold: 2, field: [] },
+  ];
+  const st = P.newPick();
+  assert.deepEqual([...P.pickView(st, s, ME, mafia).mine].sort(), ["f0", "f1", "m0", "m1"]);
+  assert.deepEqual([...P.pickView(st, s, ME).mine].sort(), ["f0", "f1"]);
+  P.pick(st, "h1");
+  assert.deepEqual([...P.pickView(st, s, ME, mafia).targets], ["m0"]);
+  assert.deepEqual(P.target(st, s, ME, "m0", mafia), { kind: "send", action: { type: "give", card: 1, boss: 0 } });
+  // a card onto a boss no move takes it to: the move built like a legal one, for the engine to refuse
+  P.pick(st, "h0");
+  assert.deepEqual(P.target(st, s, ME, "m1", mafia), { kind: "try", action: { type: "give", card: 0, boss: 1 } });
 });
 
 test("picking a card shows where it may go; a second click, Cancel or Escape lets go", () => {

@@ -369,6 +369,26 @@ def test_bohnkick_pitch_in_german(browser: Any, server: str) -> None:
     assert "Stapel" in got["pitch"] and "Tore" in got["pitch"]
 
 
+def test_a_ruleset_built_on_another_is_served_its_client_code(server: str) -> None:
+    """Al Cabohne, High Bohn and Sissi draw their own things with code of their
+    own; Prohibohn is served Al Cabohne's; the plain bean games have none."""
+    from bohn.server.rooms import has_client_code
+
+    def get(variant: str) -> str:
+        with urllib.request.urlopen(f"{server}/rulesets/{variant}/client.js") as r:
+            assert r.headers["content-type"].startswith("text/javascript")
+            return str(r.read().decode())
+
+    mafia = get("al-cabohne")
+    assert "export function blocks" in mafia and get("prohibohn") == mafia
+    assert "export function facts" in get("high-bohn")
+    assert "export function facts" in get("sissi")
+    for variant in ("al-cabohne", "prohibohn", "high-bohn", "sissi", "bohnkick"):
+        assert has_client_code(variant), variant
+    for variant in ("bohnanza", "bohnanza-rio-grande", "ladybohn", "mutterbohnchen"):
+        assert not has_client_code(variant), variant
+
+
 def test_a_bean_game_has_no_client_code_of_its_own(server: str) -> None:
     with urllib.request.urlopen(f"{server}/rulesets/bohnkick/client.js") as r:
         assert r.headers["content-type"].startswith("text/javascript")

@@ -1,6 +1,6 @@
 """Al Cabohne's card catalogue (``docs/cards.md``): the seven bean types and
 the mafia bosses (``bosses`` of ``cards.json``), kind ``boss``, coloured as the
-``mafia``, with the boss's picture (:data:`ICON`).
+``mafia``, with the boss's picture (:data:`ICON`, his hat).
 
 A boss's text is built from ``catalogue.json`` with his threshold and the games
 he plays in (``solo_only``, ``pub_only``) from the data the engine reads.
@@ -29,7 +29,7 @@ PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE)}
 #: the group bosses are coloured by
 MAFIA = "mafia"
 #: the picture of a boss's effect: every boss does the same, harvesting fields of his type
-ICON = "boss"
+ICON = "fedora"
 
 
 def boss_entries(data: dict[str, Any], palette: dict[str, Look]) -> list[Entry]:
@@ -48,6 +48,7 @@ def boss_entries(data: dict[str, Any], palette: dict[str, Look]) -> list[Entry]:
                 key=str(b["key"]),
                 names={lang: str(b["name"]) for lang in LANGS},
                 kind="boss",
+                wears="fedora",
                 count=1,
                 group=MAFIA,
                 look=palette[MAFIA],

@@ -270,41 +270,43 @@ function drawOutline(shape) {
   };
 }
 
-/** How a bean of a kind is drawn besides its outline, what it wears and how
- * its face looks: "" for a plain bean (a mama wears a man's hat). */
-const LOOKS = { lady: "lady", man: "man", mama: "man", captain: "captain", sissi: "sissi", boss: "boss", baby: "baby" };
-export const beanLook = (kind) => (Object.hasOwn(LOOKS, kind) ? LOOKS[kind] : "");
+/** How the bean of a catalogue entry is drawn besides its outline: the
+ * catalogue's ``wears`` (by the card's kind: ``bohn.catalogue.WEARS``), which
+ * names what it wears and brings its face (a bow a lady's lashes, a fedora
+ * shades, a curl a baby's big eyes and pacifier); "" for a plain bean. */
+const LOOKS = new Set(["bow", "hat", "bicorne", "crown", "fedora", "curl"]);
+export const beanLook = (e) => (e && LOOKS.has(e.wears) ? e.wears : "");
 
 /** What a bean of ``look`` wears on its highest point ``top`` (a man's hat, a
- * lady's bow, a captain's hat, Sissi's crown, a boss's fedora, a baby's curl),
- * as a part of its drawing; null for a plain bean. */
+ * lady's bow, a captain's bicorne, a crown, a fedora, a baby's curl), as a
+ * part of its drawing; null for a plain bean. */
 function accessory(look, top) {
   const { x, y } = top;
   const g = (cls, ...parts) => ["g", { class: `cf-wear ${cls}` }, ...parts];
-  if (look === "lady")
+  if (look === "bow")
     return g(
       "cf-bow",
       ["path", { d: `M${x} ${y - 2}L${x - 13} ${y - 10}L${x - 12} ${y + 6}Z M${x} ${y - 2}L${x + 13} ${y - 10}L${x + 12} ${y + 6}Z` }],
       ["circle", { cx: x, cy: y - 2, r: 3.6 }],
     );
-  if (look === "man")
+  if (look === "hat")
     return g(
       "cf-hat",
       ["path", { d: `M${x - 10} ${y - 19}h20v17h-20z M${x - 17} ${y - 4}h34v5h-34z` }],
       ["path", { class: "cf-band", d: `M${x - 10} ${y - 8}h20v4h-20z` }],
     );
-  if (look === "captain")
+  if (look === "bicorne")
     return g(
       "cf-bicorne",
       ["path", { d: `M${x - 20} ${y + 1}Q${x} ${y - 26} ${x + 20} ${y + 1}Q${x} ${y - 6} ${x - 20} ${y + 1}Z` }],
       ["circle", { class: "cf-band", cx: x, cy: y - 7, r: 3 }],
     );
-  if (look === "sissi")
+  if (look === "crown")
     return g("cf-crown", [
       "path",
       { d: `M${x - 13} ${y + 1}L${x - 15} ${y - 15}L${x - 6} ${y - 7}L${x} ${y - 19}L${x + 6} ${y - 7}L${x + 15} ${y - 15}L${x + 13} ${y + 1}Z` },
     ]);
-  if (look === "boss")
+  if (look === "fedora")
     return g(
       "cf-fedora",
       [
@@ -315,7 +317,7 @@ function accessory(look, top) {
       ],
       ["path", { class: "cf-band", d: `M${x - 12} ${y - 6}h24v3.5h-24z` }],
     );
-  if (look === "baby") return g("cf-curl", ["path", { d: `M${x} ${y + 2}c-1 -7 7 -9 8 -4c1 4 -5 4 -4 1` }]);
+  if (look === "curl") return g("cf-curl", ["path", { d: `M${x} ${y + 2}c-1 -7 7 -9 8 -4c1 4 -5 4 -4 1` }]);
   return null;
 }
 
@@ -365,15 +367,15 @@ function drawBean(shape, look) {
   // the face: eyes (the black-eyed bean's left one in its black patch) and a smile
   const eyes = [cx - gap, cx + gap];
   if (o.detail === "spot") parts.push(["ellipse", { class: "cf-patch", cx: eyes[0], cy, rx: er * 1.7, ry: er * 1.55 }]);
-  const big = look === "baby" ? 1.25 : 1;
+  const big = look === "curl" ? 1.25 : 1;
   for (const ex of eyes) {
     parts.push(["ellipse", { class: "cf-eye", cx: ex, cy, rx: er * big, ry: er * 1.15 * big }]);
     parts.push(["circle", { class: "cf-pupil", cx: ex + er * 0.25, cy: cy + er * 0.2, r: er * 0.55 * big }]);
   }
-  if (look === "lady")
+  if (look === "bow")
     for (const ex of eyes)
       parts.push(["path", { class: "cf-lash", d: `M${ex - er} ${cy - er * 0.9}l-2 -3 M${ex} ${cy - er * 1.2}v-3.4 M${ex + er} ${cy - er * 0.9}l2 -3` }]);
-  if (look === "boss")
+  if (look === "fedora")
     parts.push([
       "path",
       {
@@ -383,7 +385,7 @@ function drawBean(shape, look) {
     ]);
   const my = cy + er * 2.3;
   parts.push(["path", { class: "cf-mouth", d: `M${cx - gap * 0.7} ${my}Q${cx} ${my + er * 1.3} ${cx + gap * 0.7} ${my}` }]);
-  if (look === "baby") parts.push(["circle", { class: "cf-pacifier", cx, cy: my + er * 0.5, r: er * 0.8 }]);
+  if (look === "curl") parts.push(["circle", { class: "cf-pacifier", cx, cy: my + er * 0.5, r: er * 0.8 }]);
   const wear = accessory(look, o.top);
   if (wear) parts.push(wear);
   return parts;
@@ -420,7 +422,7 @@ export function effectIcon(e) {
 const ICONS = {
   points: "M7 3.5h10v4.5a5 5 0 0 1-10 0z M7 5.5H3.8a3.2 3.2 0 0 0 3.6 4.4 M17 5.5h3.2a3.2 3.2 0 0 1-3.6 4.4 M12 13v4 M8 20.5h8 M9.5 17h5v3.5h-5z",
   field: "M2.5 10l9.5-5.5 9.5 5.5-9.5 5.5z M6.5 12.3l9.5-5.5 M9.5 14l9.5-5.5 M18.5 15.5v6 M15.5 18.5h6",
-  stew: "M3 11h18 M4.5 11v5.5a3.5 3.5 0 0 0 3.5 3.5h8a3.5 3.5 0 0 0 3.5-3.5V11 M1.5 11h3 M19.5 11h3 M9 3.5c-1.2 1.5 1.2 2.5 0 4.5 M13 3.5c-1.2 1.5 1.2 2.5 0 4.5",
+  pot: "M3 11h18 M4.5 11v5.5a3.5 3.5 0 0 0 3.5 3.5h8a3.5 3.5 0 0 0 3.5-3.5V11 M1.5 11h3 M19.5 11h3 M9 3.5c-1.2 1.5 1.2 2.5 0 4.5 M13 3.5c-1.2 1.5 1.2 2.5 0 4.5",
   meter: "M3 21h18 M6 21v-5 M11 21v-9 M16 21v-13 M13 6.5l3-3.5 3 3.5",
   cash: `${ring(9, 14, 6.5)} M7.5 12.5l2-1.5v6 M18 2.5v7 M14.5 6h7`,
   look: `M1.5 12s4-7 10.5-7 10.5 7 10.5 7-4 7-10.5 7S1.5 12 1.5 12z${ring(12, 12, 3)}`,
@@ -429,7 +431,7 @@ const ICONS = {
   mix: `${ring(7, 8, 4.5)}${ring(17, 16, 4.5)} M10.5 11l3 2`,
   harvest: "M7 16C4.5 9.5 9 3 16.5 3.5c-5 2-7.8 6.5-7 12 M7 16l-3.5 5.5 M4.5 18.5l4 2",
   store: "M3 10.5h18l-2 10H5z M7.5 10.5l3-6.5 M16.5 10.5l-3-6.5 M9 14v3.5 M12 14v3.5 M15 14v3.5",
-  boss: "M1.5 17.5c4 2.5 17 2.5 21 0 M5 16.5c0-4.5 1-9.5 3.5-10.5 2 0 2.5 1.5 3.5 1.5S13.5 6 15.5 6C18 7 19 12 19 16.5 M5.3 13.5h13.4",
+  fedora: "M1.5 17.5c4 2.5 17 2.5 21 0 M5 16.5c0-4.5 1-9.5 3.5-10.5 2 0 2.5 1.5 3.5 1.5S13.5 6 15.5 6C18 7 19 12 19 16.5 M5.3 13.5h13.4",
   lady: `${ring(12, 8.5, 5.5)} M12 14v8 M8.5 18.5h7`,
   draw: "M6 2.5h9l3.5 3.5v15.5H6z M12 8v8.5 M8.8 13.5l3.2 3.2 3.2-3.2",
   discard: "M4.5 7h15 M9.5 7V4h5v3 M6.5 7l1 13.5h9l1-13.5 M10 11v6 M14 11v6",
@@ -766,8 +768,9 @@ function drawFace(key) {
   const name = cardName(key);
   const isBean = !!e.beanometer && !e.text;
   const lady = e.kind === "lady";
-  // a bean is drawn on it, unless it is a thing to buy (pictured by what it does)
-  const drawn = (e.price === null || e.price === undefined) && (Object.hasOwn(BEANS, e.symbol_name) || e.kind === "boss");
+  // a bean is drawn on it (a bean type's, or a figure's that wears something),
+  // unless it is a thing to buy (pictured by what it does)
+  const drawn = (e.price === null || e.price === undefined) && (Object.hasOwn(BEANS, e.symbol_name) || beanLook(e) !== "");
   const icon = isBean ? null : effectIcon(e);
   const n = h("span", `card cardf kind-${e.kind}${isBean ? " bean" : " special"}${lady ? " lady" : ""}${drawn ? " drawn" : " pictured"}`);
   n.dataset.card = String(key);
@@ -788,7 +791,7 @@ function drawFace(key) {
   if (price !== null && price !== undefined) top.append(priceTag(price));
   top.append(h("span", "cf-name", breakable(shown)));
   const art = h("span", "cf-art");
-  if (drawn) art.append(beanPic(beanShape(e), beanLook(e.kind)));
+  if (drawn) art.append(beanPic(beanShape(e), beanLook(e)));
   else if (icon) art.append(iconPic(icon, "cf-pic cf-medal"));
   if (isBean && e.count) art.append(h("span", "cf-count", String(e.count)));
   art.append(symbolPic(e));

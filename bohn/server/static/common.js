@@ -95,8 +95,16 @@ const nth = (i) => (typeof i === "number" ? i + 1 : i);
 
 const refs = (xs) => (xs || []).join(",");
 
-/** The one-line text of an action JSON (docs/actions.md); compact JSON for the unknown. */
-export function actionText(a) {
+/** The place of the ruleset's own (its client code's ``places``, table.js)
+ * that move ``a`` names: "<letter><j>" for its ``key: j``; null for none. */
+export function placeOf(a, client = {}) {
+  for (const [letter, p] of Object.entries(client.places || {})) if (a[p.key] !== undefined && a[p.key] !== null) return `${letter}${a[p.key]}`;
+  return null;
+}
+
+/** The one-line text of an action JSON (docs/actions.md), a place of the
+ * ruleset's own named as its ``client`` code says; compact JSON for the unknown. */
+export function actionText(a, client = {}) {
   if (!a || typeof a !== "object") return String(a);
   const t = a.type;
   switch (t) {
@@ -136,10 +144,14 @@ export function actionText(a) {
       return `order ${refs(a.drawn)}`;
     case "take":
       return a.bean ? `take ${a.bean}` : "take";
-    case "place":
-      return a.boss !== undefined ? `place p${a.pile} m${a.boss}` : `place p${a.pile} f${a.field}`;
-    case "give":
-      return `give h${a.card} m${a.boss}`;
+    case "place": {
+      const at = placeOf(a, client) ?? (a.field !== undefined ? `f${a.field}` : null);
+      return at ? `place p${a.pile} ${at}` : JSON.stringify(a);
+    }
+    case "give": {
+      const at = placeOf(a, client);
+      return at ? `give h${a.card} ${at}` : JSON.stringify(a);
+    }
     case "discard":
     case "use":
       return `${t} p${a.pile}`;
@@ -177,10 +189,13 @@ export function actionText(a) {
 const list = (xs) => (xs && xs.length ? xs.join(", ") : "nothing");
 
 /** A log event as a short sentence: the server's, worded by the game's
- * describer (``text``), else a sentence of its own (compact JSON for the rarer ones). */
-export function eventText(e, me) {
+ * describer (``text``), else the ruleset's ``client`` code's (its
+ * ``eventText``), else a sentence of its own (compact JSON for the rarer ones). */
+export function eventText(e, me, client = {}) {
   if (e.text) return e.text;
   const who = (s) => seatName(s, me);
+  const own = client.eventText ? client.eventText(e, { lang, t, seatName: who }) : null;
+  if (own) return own;
   const n = (xs, c) => (xs ? xs.length : c);
   switch (e.type) {
     case "turn":
@@ -230,16 +245,10 @@ export function eventText(e, me) {
       if (e.target !== undefined) return `${who(e.seat)} attacks ${who(e.target)} with field ${nth(e.field)}.`;
       if (e.team !== undefined) return `Attack ${e.attack}: team ${e.team}, opened by ${who(e.seat)}.`;
       break;
-    case "mafia-plant":
-      return `The mafia planted ${e.card} on ${e.boss}'s field.`;
-    case "mafia-harvest":
-      return `${e.boss || "The mafia"} harvested${e.cards ? ` ${list(e.cards)}` : ""}.`;
     case "uncover":
       return `Uncovered ${e.card}${e.to ? ` (to the ${e.to})` : ""}.`;
     case "place":
-      return `${who(e.seat)} placed pile ${nth(e.pile)} (${list(e.cards)}) on ${e.boss !== undefined ? `boss ${nth(e.boss)}` : `field ${nth(e.field)}`}.`;
-    case "give":
-      return `${who(e.seat)} gave ${e.card} to ${e.boss}.`;
+      return `${who(e.seat)} placed pile ${nth(e.pile)} (${list(e.cards)}) on field ${nth(e.field)}.`;
     case "stash":
       return `${who(e.seat)} laid ${e.cards ? list(e.cards) : `${e.count} cards`} face down as coins.`;
     case "play":
@@ -265,16 +274,18 @@ export function eventText(e, me) {
   return `${type}: ${JSON.stringify(rest)}`;
 }
 
-/** The result in words: the winners, the ranking with the scores (and a
- * ruleset's score sheet), why the game ended and whether the tie-break
- * decided; `nameOf(seat)` names a seat (default: "seat N" / "you"). */
-export function resultBlock(result, me, nameOf = (s) => seatName(s, me)) {
+/** The result in words: the winners (or the ruleset's ``client`` code's first
+ * line, its ``resultHead``), the ranking with the scores (and a ruleset's
+ * score sheet), why the game ended and whether the tie-break decided;
+ * `nameOf(seat)` names a seat (default: "seat N" / "you"). */
+export function resultBlock(result, me, nameOf = (s) => seatName(s, me), client = {}) {
   const box = el("div", { class: "result" });
   const winners = result.winners || [];
   const details = result.details || {};
   const names = winners.map((s) => nameOf(s)).join(lang === "de" ? " und " : " and ");
   let head = winners.length ? `${t(winners.length === 1 ? "result.winner" : "result.winners")}: ${names}` : t("result.no-winner");
-  if (details.winner === "mafia") head = t("result.mafia", details.mafia);
+  const own = client.resultHead ? client.resultHead(result, { lang, t, seatName: nameOf }) : null;
+  if (own) head = own;
   else if (details.draw) head = t("result.draw");
   box.append(el("p", { class: "winners", dataset: { testid: "winners" } }, head));
   const tally = Array.isArray(details.tally) ? details.tally : null;

@@ -145,7 +145,8 @@ function askName() {
 function wordStatic() {
   document.documentElement.lang = lang;
   document.title = t("lobby.title");
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  // a word may take what the page fills in (data-i18n-arg: the family's name in the tagline)
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n, node.dataset.i18nArg);
   const sw = $("lang-switch");
   sw.textContent = t("lang.switch");
   sw.addEventListener("click", () => switchLanguage(t("lang.other")));

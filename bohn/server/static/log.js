@@ -10,12 +10,12 @@ const NOISY = new Set(["shuffle", "deal", "defence-draw"]);
 // box -> {key: the viewer and "show all", turns: turn id -> its nodes}
 const finished = new WeakMap();
 
-function stepItem(entry, me, all) {
+function stepItem(entry, me, all, client) {
   const li = el("li", { dataset: entry.by_clock ? { testid: "log-step", step: entry.step, byClock: "yes" } : { testid: "log-step", step: entry.step } });
   const evs = el("ul", { class: "events" });
   for (const ev of entry.events) {
     if (!all && NOISY.has(ev.type) && !(ev.seat === me && ev.cards)) continue;
-    const text = ev.text ?? eventText(ev, me);
+    const text = ev.text ?? eventText(ev, me, client);
     if (!text) continue;
     evs.append(el("li", { class: `ev ev-${ev.type}`, dataset: { event: ev.type } }, text));
   }
@@ -51,9 +51,11 @@ function keepSame(box, nodes) {
 
 /** Draw ``entries`` (the state messages' log entries, sorted by step) into
  * ``box`` (a list element) for seat ``me`` (null: a spectator); ``opts.all``
- * shows shuffles and deals too. */
+ * shows shuffles and deals too, ``opts.client`` is the ruleset's client code
+ * (its words for an event the server sent without any). */
 export function renderLogInto(box, entries, me, opts = {}) {
   const all = !!opts.all;
+  const client = opts.client || {};
   // whether the list shows its end: measured by the caller before it changed
   // the page (opts.stuck), so that no layout is forced in the middle of a redraw
   const stuck = opts.stuck ?? box.scrollHeight - box.scrollTop - box.clientHeight < 40;
@@ -78,9 +80,9 @@ export function renderLogInto(box, entries, me, opts = {}) {
     }
     const items = t.steps
       .map((e) => {
-        if (closed) return stepItem(e, me, all);
+        if (closed) return stepItem(e, me, all, client);
         const sid = `${e.step}-${e.events.length}-${noted(e)}`;
-        if (!steps.has(sid)) steps.set(sid, stepItem(e, me, all));
+        if (!steps.has(sid)) steps.set(sid, stepItem(e, me, all, client));
         return steps.get(sid);
       })
       .filter(Boolean);

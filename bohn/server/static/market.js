@@ -1,16 +1,16 @@
-// The market in the middle of the table: the cards for sale (High Bohn's
-// buildings, Prohibohn's establishments, police stations and Razzia) and the
-// mafia's bosses with their fields (Al Cabohne, Prohibohn). The cards lie side
-// by side as compact tiles, never on top of each other: the cards of one bean
-// type in a column under a drawing of that bean, each tile with its price as
+// The market in the middle of the table: the cards for sale (the buildings
+// or establishments of the games that sell some, police stations and the
+// Razzia) and the cards out of the game. The cards lie side by side as
+// compact tiles, never on top of each other: the cards of one bean type in a
+// column under a drawing of that bean, each tile with its price as
 // coins, a picture of what it does and a short title, every word at least
 // 11 px. The whole card shows large beside a tile while the mouse rests on it
 // or the keyboard's focus is on it (cards.js), and its details open as on
 // every card (its (i), a right click, a long press).
 import { card, cards, el } from "./common.js";
-import { beanIcon, coinRow, entryOf } from "./cards.js";
+import { beanIcon, entryOf } from "./cards.js";
 import { t } from "./i18n.js";
-import { fieldStack, kv } from "./table.js";
+import { kv } from "./table.js";
 
 /** The cards of ``keys`` in runs of one group (a bean type's buildings), in their order. */
 export function groupRuns(keys) {
@@ -45,25 +45,4 @@ export function renderSupply(o, row, _ctx) {
     );
   if (o.razzia !== undefined) block.append(kv(t("razzia-bought"), t(o.razzia ? "yes" : "no")));
   row.append(block);
-}
-
-/** The mafia's bosses: each one's card, how much his field must be worth
- * before he harvests it (as coins), and his field, a place to give him cards
- * (``place`` marks it as the target of moves, as the table's fields are). */
-export function renderBosses(o, box, ctx, place = (node) => node) {
-  const wrap = el("div", { class: "center-block", dataset: { testid: "mafia" } }, el("h3", {}, t("mafia", o.treasury ?? 0)));
-  const ul = el("ul", { class: "bosses", dataset: { testid: "bosses" } });
-  o.bosses.forEach((b, i) => {
-    const takes = el("span", { class: "boss-takes" }, coinRow(b.threshold), el("span", {}, t("takes", b.threshold)));
-    const fed = o.feed === i ? el("span", { class: "boss-fed" }, t("to-be-fed")) : null;
-    const li = el(
-      "li",
-      { class: "boss", dataset: { testid: `boss-${i}` } },
-      el("div", { class: "boss-head compact-cards" }, card(b.key), takes, fed),
-      fieldStack(b.field || [], null, `boss-field-${i}`),
-    );
-    ul.append(place(li, `m${i}`, ctx));
-  });
-  wrap.append(ul);
-  box.append(wrap);
 }

@@ -12,14 +12,14 @@
 //   field:<s>:<j>    seat s's field j
 //   coins:<s>        seat s's coins (the counter, and the faces where shown)
 //   trade:<s>        seat s's trading area
-//   buildings:<s>, store:<s>, establishments:<s>, stew:<s>, distillery:<s>, teepee:<s>
+//   buildings:<s>, store:<s>, establishments:<s>
 //   defence:<s>      a seat's defensive cards
-//   deck, discard, revealed, drawn, supply, pile:<i>, offer:<i>, boss:<i>
-//   Bohnkick: played, ball, goal:<t>, goals:<t>, deck:<t>, discard:<t>,
-//             defence-deck, defence-discard (and hand:<s>, defence:<s>)
-// A card is an element of class `card` (cards.js) or one with
-// `data-motion-key` (Bohnkick's ball) inside a zone; its key is its
-// `data-card` (none: a face-down card).
+//   deck, discard, revealed, drawn, supply, pile:<i>, offer:<i>
+// and the zones a ruleset's client.js names for its own places (the coins a
+// seat keeps apart, a place in the middle of the table, a whole pitch of its
+// own: each client.js lists them). A card is an element of class `card`
+// (cards.js) or one with `data-motion-key` (a ruleset's token, such as a
+// ball) inside a zone; its key is its `data-card` (none: a face-down card).
 //
 // Before a redraw the page calls `capture()`: where every card of every zone
 // is on the screen. After it, `animate(before)` compares the zones' contents,
@@ -480,11 +480,10 @@ const flying = new WeakMap(); // a board element travelling -> when it lands (pe
 let live = []; // the animations on board elements (detached by the next redraw)
 let carrying = []; // ghosts standing in for a card that is hidden until they land
 
-/** Places drawn by code that names them by test id only: the market (High
- * Bohn's buildings for sale) and the mafia's fields (Al Cabohne). */
+/** Places drawn by code that names them by test id only: the market (the
+ * buildings or establishments for sale). */
 function tagZones(root) {
   for (const n of root.querySelectorAll("[data-testid=supply]:not([data-zone])")) n.dataset.zone = "supply";
-  for (const n of root.querySelectorAll("[data-testid^=boss-field-]:not([data-zone])")) n.dataset.zone = `boss:${n.dataset.testid.slice("boss-field-".length)}`;
 }
 
 const rectOf = (n) => {

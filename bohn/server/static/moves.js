@@ -32,7 +32,7 @@ import {
 const picking = newPick();
 
 export function pickModel() {
-  const view = pickView(picking, S.state, me());
+  const view = pickView(picking, S.state, me(), S.client);
   return view && { ...view, onSource, onTarget, onDrag };
 }
 
@@ -77,7 +77,7 @@ function onDrag(src, on) {
 
 function onTarget(dst) {
   if (S.pending) return;
-  const r = target(picking, S.state, me(), dst);
+  const r = target(picking, S.state, me(), dst, S.client);
   if (r.kind === "send" || r.kind === "try") {
     // a move that is not legal goes to the engine, which refuses it with the rule (and changes nothing)
     send(r.action);
@@ -114,7 +114,7 @@ function renderPickBar(only) {
   bar.hidden = false;
   bar.replaceChildren(
     el("span", { class: "pick-text" }, words),
-    ...moves.filter((l) => only || !moveParts(l.action).dst).map((l) => actionButton(l)),
+    ...moves.filter((l) => only || !moveParts(l.action, S.client).dst).map((l) => actionButton(l)),
     el(
       "button",
       {

@@ -5,8 +5,10 @@
 //
 // A move is "this card goes to that place": a src names a card of mine or of
 // the table (h0 hand, t0 trading area, r0 revealed, p0 pile, s0 store), a dst
-// a place (f0 my field, m0 a boss, "store" my General Store).
-import { cardKind } from "./common.js";
+// a place (f0 my field, "store" my General Store, or a place of the ruleset's
+// own, named by its client code's `places`: table.js). The steps that read
+// moves take that code as `client` ({} for a ruleset without one).
+import { cardKind, placeOf } from "./common.js";
 import { entryOf } from "./cards.js";
 
 /** A fresh state: no card chosen, no plan, no keys. */
@@ -20,15 +22,17 @@ export function newPick() {
 }
 
 /** Move `a` as {src, dst} (dst null: a move of the card to no place); null where a move is not one. */
-export function moveParts(a) {
+export function moveParts(a, client = {}) {
   const n = (x) => x !== undefined && x !== null;
   switch (a.type) {
     case "plant":
       return { src: n(a.traded) ? `t${a.traded}` : n(a.card) ? `h${a.card}` : "h0", dst: `f${a.field}` };
     case "place":
-      return { src: `p${a.pile}`, dst: n(a.boss) ? `m${a.boss}` : `f${a.field}` };
-    case "give":
-      return { src: `h${a.card}`, dst: `m${a.boss}` };
+      return { src: `p${a.pile}`, dst: placeOf(a, client) ?? `f${a.field}` };
+    case "give": {
+      const dst = placeOf(a, client);
+      return dst ? { src: `h${a.card}`, dst } : null;
+    }
     case "store":
       return { src: String(a.card), dst: "store" };
     case "keep":
@@ -77,11 +81,11 @@ export function planFields(state, me, src) {
  * a spectator): the cards that move with their moves (sources), the cards
  * that may be chosen to hear why not (loose), my places, the chosen card and
  * the places it may go (targets). */
-export function pickView(st, state, me) {
+export function pickView(st, state, me, client = {}) {
   if (me === null || !state) return null;
   const sources = new Map(); // src -> [legal moves]
   for (const l of state.legal || []) {
-    const m = moveParts(l.action);
+    const m = moveParts(l.action, client);
     if (!m) continue;
     if (!sources.has(m.src)) sources.set(m.src, []);
     sources.get(m.src).push(l);
@@ -90,7 +94,7 @@ export function pickView(st, state, me) {
   const mine = seatOf(o, me);
   const places = new Set((mine.fields || []).map((_, j) => `f${j}`));
   if (mine.store !== undefined) places.add("store");
-  (o.bosses || []).forEach((_, j) => places.add(`m${j}`));
+  for (const [letter, p] of Object.entries(client.places || {})) for (let j = 0; j < p.count(o); j++) places.add(`${letter}${j}`);
   // cards with no move now may still be chosen where cards of their zone move to
   // a field: the engine then says which rule keeps them off it
   const loose = new Set();
@@ -100,7 +104,7 @@ export function pickView(st, state, me) {
   }
   const targets = new Set();
   for (const l of sources.get(st.selected) || []) {
-    const m = moveParts(l.action);
+    const m = moveParts(l.action, client);
     if (m.dst) targets.add(m.dst);
   }
   if (st.selected !== null) for (const f of planFields(state, me, st.selected)) targets.add(f);
@@ -140,16 +144,16 @@ export function dragEnd(st, src) {
  *   {kind: "refuse", reason, key}  no move, said by the page ("keep-not-here", "no-move-card"; key: the card)
  *   {kind: "none"}            nothing (no card chosen, and the place takes none or several)
  */
-export function target(st, state, me, dst) {
-  const view = pickView(st, state, me);
+export function target(st, state, me, dst, client = {}) {
+  const view = pickView(st, state, me, client);
   let src = st.selected;
   if (src === null) {
     // no card chosen: the place's moves, if they all take one card (the front card)
-    const froms = [...view.sources].filter(([, ls]) => ls.some((l) => moveParts(l.action).dst === dst)).map(([s]) => s);
+    const froms = [...view.sources].filter(([, ls]) => ls.some((l) => moveParts(l.action, client).dst === dst)).map(([s]) => s);
     if (froms.length !== 1) return { kind: "none" };
     src = froms[0];
   }
-  const moves = (view.sources.get(src) || []).filter((l) => moveParts(l.action).dst === dst);
+  const moves = (view.sources.get(src) || []).filter((l) => moveParts(l.action, client).dst === dst);
   if (!moves.length && planFields(state, me, src).includes(dst)) return { kind: "send", action: keepFor(st, state, me, src, dst) };
   if (!moves.length && src[0] === "r" && dst[0] === "f" && keepOf(state, src)) return { kind: "refuse", reason: "keep-not-here", key: cardAt(state, me, src) };
   if (moves.length === 1) {
@@ -160,16 +164,16 @@ export function target(st, state, me, dst) {
     st.selected = src;
     return { kind: "choose", moves };
   }
-  const tried = illegalTry(state, src, dst);
+  const tried = illegalTry(state, src, dst, client);
   if (tried) return { kind: "try", action: tried };
   return { kind: "refuse", reason: "no-move-card", key: cardAt(state, me, src) };
 }
 
 /** The move `src` -> `dst` built like a legal move of the same kind, or null. */
-export function illegalTry(state, src, dst) {
+export function illegalTry(state, src, dst, client = {}) {
   const kind = src[0];
   const like = (state.legal || []).find((l) => {
-    const m = moveParts(l.action);
+    const m = moveParts(l.action, client);
     return m && m.dst && m.src[0] === kind && m.dst[0] === dst[0];
   });
   if (!like) return null;
@@ -181,8 +185,9 @@ export function illegalTry(state, src, dst) {
   else if (kind === "p") a.pile = i;
   else if (kind === "r" || kind === "s") a.card = src;
   const j = Number(dst.slice(1));
+  const own = (client.places || {})[dst[0]];
   if (dst[0] === "f") a.field = j;
-  else if (dst[0] === "m") a.boss = j;
+  else if (own) a[own.key] = j;
   return a;
 }
 

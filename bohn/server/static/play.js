@@ -214,7 +214,7 @@ function logAtEnd() {
 
 function renderLog(stuck) {
   if (!S.state) return;
-  renderLogInto($("log"), withPresence(logEntries(S), S.state), me(), { all: $("log-all").checked, stuck });
+  renderLogInto($("log"), withPresence(logEntries(S), S.state), me(), { all: $("log-all").checked, stuck, client: S.client });
 }
 
 /** The replay viewer's address for this game; a running game's needs the spectator token. */
@@ -247,7 +247,7 @@ function renderResult() {
   }
   sec.hidden = false;
   $("result-body").replaceChildren(
-    resultBlock(S.state.result, me(), who),
+    resultBlock(S.state.result, me(), who, S.client),
     el(
       "p",
       {},

@@ -101,7 +101,7 @@ function drawBoard(view) {
   drawCurrent(view, ctx);
   const end = info.over && view.seq === info.last;
   $("result").hidden = !end;
-  if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null, (s) => whoOf(ctx, s)));
+  if (end && view.result) $("result-body").replaceChildren(resultBlock(view.result, null, (s) => whoOf(ctx, s), client));
   animate(moving, { skip: Math.abs(view.seq - shown) !== 1, fit: timer !== null });
   shown = view.seq;
 }
@@ -116,7 +116,7 @@ function drawCurrent(view, ctx) {
       : entry && entry.seat !== null && entry.seat !== undefined
         ? t("replay-step-by", view.seq, whoOf(ctx, entry.seat))
         : t("replay-step", view.seq);
-  const lines = entry ? entry.events.map((e) => e.text || eventText(e, null)).filter((x) => x && !x.startsWith("---")) : [];
+  const lines = entry ? entry.events.map((e) => e.text || eventText(e, null, client)).filter((x) => x && !x.startsWith("---")) : [];
   box.replaceChildren(
     el("h3", { dataset: { testid: "replay-step-head" } }, head),
     lines.length
@@ -277,7 +277,7 @@ async function loadGame(id) {
 
 // ---------------------------------------------------------------- a replay file (text only)
 
-function showFile(replay) {
+async function showFile(replay) {
   stop();
   if (!replay || replay.format !== "bohn-replay") {
     showError(t("replay-not-a-replay"));
@@ -288,22 +288,26 @@ function showFile(replay) {
   $("controls").hidden = true;
   $("file-title").textContent = `${replay.variant} · ${t("replay-players", replay.players)} · ${(replay.seats || []).join(", ")}`;
   $("file-note").textContent = t("replay-file-note");
+  // a move the page words only as JSON (a place of the ruleset's own) is
+  // worded by the ruleset's client code (table.js), asked for only then
+  const moves = (replay.events || []).filter((ev) => !ev.chance);
+  const unworded = moves.some((ev) => actionText(ev.action) === JSON.stringify(ev.action));
+  const code = unworded ? await loadClient(replay.variant) : {};
   const items = [];
   let k = 0;
-  for (const ev of replay.events || []) {
-    if (ev.chance) continue;
+  for (const ev of moves) {
     k += 1;
     items.push(
       el(
         "li",
         { dataset: { testid: "file-step" } },
         el("span", { class: "step" }, `#${k} `),
-        `${whoOf({ me: null, state: {} }, ev.seat)}: ${actionText(ev.action)}`,
+        `${whoOf({ me: null, state: {} }, ev.seat)}: ${actionText(ev.action, code)}`,
       ),
     );
   }
   $("file-steps").replaceChildren(...items);
-  $("file-result").replaceChildren(...(replay.result ? [resultBlock(replay.result, null)] : []));
+  $("file-result").replaceChildren(...(replay.result ? [resultBlock(replay.result, null, undefined, code)] : []));
 }
 
 $("load-form").addEventListener("submit", (ev) => {
@@ -322,7 +326,7 @@ $("replay-file").addEventListener("change", async () => {
     } catch {
       data = JSON.parse(text.split("\n").find((l) => l.trim()));
     }
-    showFile(Array.isArray(data) ? data[0] : data);
+    await showFile(Array.isArray(data) ? data[0] : data);
   } catch (e) {
     showError(t("replay-unreadable", e.message));
   }

@@ -2,19 +2,45 @@
 // areas. The game page and the replay viewer both draw with it. It names no
 // ruleset: what it draws comes from the observation (docs/observation.md),
 // the catalogue (cards.js) and the ruleset's own client code where it has
-// one (`table`, `seat`). The page passes `ctx`:
+// one (below). The page passes `ctx`:
 //   me        the seat this page plays (null: a spectator or the replay)
 //   state     the state message ({observation, waiting_for, names, ...})
-//   client    the ruleset's client module ({} for the bean games)
+//   client    the ruleset's client module ({} for a ruleset without one)
 //   pick      optional, direct manipulation: {sources: Map(src -> moves),
 //             loose: Set(src), selected: src|null, targets: Set(dst),
 //             mine: Set(dst), onSource(src, ev), onTarget(dst, ev),
 //             onDrag(src, on) -> whether a drag of src may begin} (play.js)
 //   reveal    optional: every seat's hand is in the observation (a finished replay)
+//
+// A ruleset's client code (`bohn/rulesets/<package>/client.js`, served as
+// `/rulesets/<variant>/client.js`; a ruleset built on another is served that
+// one's unless it has its own) may export any of these; each is optional, and
+// a ruleset with none draws as the bean games do. `o` is the observation, `s`
+// a seat's part of it and `i` its seat, `ui` what the code draws with (uiOf).
+//   table(o, box, ui)          draws the middle of the table instead of the bean games' piles
+//   seat(o, s, i, sec, ui)     draws a seat's area under its name instead of its fields and coins
+//   trades                     false: no offers panel; "offered": the panel shows only while
+//                              there is an offer to show
+//   facts(o, ui) -> [node]     its own facts of the turn, after the bean games' in the status
+//   decision(d, ui) -> node|null   the status row of a pending decision (o.decision) it words
+//                              itself; null leaves it to the bean games' rows
+//   blocks(o, ui) -> [{key, node}] its blocks of the middle row, after the piles and before
+//                              the market; drawn anew every state (key: the part's name, patch.js)
+//   fieldNotes(s, j, ui) -> [text] words added to the label of seat s's field j
+//   seatZones(o, s, i, ui) -> [node] more of a seat's places, after its others
+//   places                     {<letter>: {key, count(o)}}: places of the table that take cards
+//                              besides my fields and store: a move whose action has `key: j`
+//                              goes to place "<letter><j>" (pick-state.js, common.js actionText);
+//                              count(o) says how many the observation has. The code draws
+//                              each with ui.target(node, "<letter><j>")
+//   eventText(e, ui) -> text|null  a log event's line where the server sent none
+//   resultHead(result, ui) -> text|null  the result's first line (who won) where it is its own
+// Its places name their zones themselves (ui.zoned, `data-zone`: motion.js).
+// `ui` of the log's and the result's hooks holds only lang, t and seatName.
 import { card, cards, el, seatName } from "./common.js";
-import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, entryOf } from "./cards.js";
+import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, coinRow, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
-import { renderBosses, renderSupply } from "./market.js";
+import { renderSupply } from "./market.js";
 import { markKey, markSeat } from "./motion.js";
 import { armed, morphChildren, part, patch } from "./patch.js";
 
@@ -51,8 +77,8 @@ export function who(ctx, s) {
 const clients = new Map(); // variant -> the promise of its client module
 
 /** The ruleset's own client code (`/rulesets/<variant>/client.js`), loaded
- * once a page: its views (`table(o, box, ui)`, `seat(o, s, i, sec, ui)`,
- * `trades`) replace the bean games'; `{}` for a ruleset without one. */
+ * once a page: its views and hooks (above) replace or add to the bean
+ * games'; `{}` for a ruleset without one. */
 export function loadClient(variant, has = true) {
   if (!has) return Promise.resolve({}); // the state says the ruleset has none: nothing to ask for
   if (!clients.has(variant))
@@ -63,9 +89,29 @@ export function loadClient(variant, has = true) {
   return clients.get(variant);
 }
 
-/** What a ruleset's client code may draw with. */
+/** What a ruleset's client code may draw with: the page's helpers (its
+ * words `t`, the catalogue's `entryOf` and `cardName`, a field as the table
+ * draws it, a row of coins), `zoned(node, zone, count)` naming a place for
+ * motion.js and `target(node, dst)` marking a place that takes moves. */
 export function uiOf(ctx) {
-  return { el, kv, card, cards, cardRow: (l, label, id, p) => cardRow(l, label, id, p, ctx), seatName: (s) => who(ctx, s), seatOf, me: ctx.me, lang };
+  return {
+    el,
+    kv,
+    card,
+    cards,
+    cardRow: (l, label, id, p) => cardRow(l, label, id, p, ctx),
+    seatName: (s) => who(ctx, s),
+    seatOf,
+    me: ctx.me,
+    lang,
+    t,
+    entryOf,
+    cardName,
+    coinRow,
+    fieldStack,
+    zoned,
+    target: (node, dst) => target(node, dst, ctx),
+  };
 }
 
 // ---------------------------------------------------------------- direct manipulation marks
@@ -119,7 +165,7 @@ function source(node, src, ctx) {
   return node;
 }
 
-/** Mark `node` (a field, a boss, the store) as the target `dst` of moves. */
+/** Mark `node` (a field, the store, a place of the ruleset's own) as the target `dst` of moves. */
 function target(node, dst, ctx) {
   if (!ctx || !ctx.pick) return node;
   const p = ctx.pick;
@@ -315,17 +361,8 @@ export function situation(o, ctx) {
   if (o.exhaustions !== undefined)
     out.push(kv(t("exhaustions"), `${t("of-n", o.exhaustions, o.final_exhaustion)}${o.last_turn ? ` (${t("last-turn")})` : ""}`, "exhaustions"));
   if (o.planted !== undefined && !ctx.client.table) out.push(kv(t("planted"), String(o.planted)));
-  if (o.sissi_action && o.sissi_action.length) {
-    out.push(kv(t("sissi-fields"), o.sissi_action.map(([s, f]) => t("field-of", w(s), f)).join(", "), "sissi-action"));
-  }
   if (o.bank_used && (o.bank_used.bury || o.bank_used.move)) out.push(kv(t("bank-used"), t("bank-line", o.bank_used.bury, o.bank_used.move), "bank-used"));
   if (o.final_buyer !== undefined && o.final_buyer !== null) out.push(kv(t("final-buyer"), w(o.final_buyer), "final-buyer"));
-  if (o.distillery) {
-    // the building type by the name of its cards ("1 Saloon" -> "Saloon")
-    const first = entryOf(`${o.distillery.building_type}-1`);
-    const type = first ? cardName(first.key).replace(/^\d+\s*/, "") : o.distillery.building_type;
-    out.push(kv(t("distillery"), t("distillery-line", type, o.distillery.seats.map(w).join(", ") || t("nobody")), "distillery"));
-  }
   if (o.jail_coin) out.push(kv(t("jail-coin"), el("span", {}, `${w(o.jail_coin.seat)} ${t("from")} `, ...cards(o.jail_coin.cards)), "jail-coin"));
   // stage 0: before the first turn, while the starting coins are laid
   if (o.stage !== undefined) out.push(kv(t("stage"), o.stage ? t("stage-of", o.stage) : t("stage-setup"), "stage"));
@@ -333,17 +370,18 @@ export function situation(o, ctx) {
   if (o.under) out.push(kv(t("under"), String(o.under)));
   if (o.extended) out.push(kv(t("deck"), t("deck-fourth"), "extended"));
   const d = o.decision;
-  if (d) {
-    if (d.boss !== undefined) out.push(kv(t("protection"), el("span", {}, `${t("field", d.field)} · `, card(d.boss)), "decision"));
-    else if (d.counts) out.push(kv(t("cards-to-draw"), d.counts.join(` ${t("or")} `), "decision"));
+  const own = d && ctx.client.decision ? ctx.client.decision(d, uiOf(ctx)) : null;
+  if (own) out.push(own);
+  else if (d) {
+    if (d.counts) out.push(kv(t("cards-to-draw"), d.counts.join(` ${t("or")} `), "decision"));
     else if (d.third) out.push(kv(t("third-removal"), card(d.third), "decision"));
     else if (d.removable)
       out.push(kv(t("removable"), d.removable.length ? el("span", { class: "inline-cards" }, ...cards(d.removable)) : t("none"), "decision"));
-    else if ("treasury" in d) out.push(kv(t("treasury"), d.treasury ? el("span", {}, ...cards(d.treasury)) : t("face-down"), "decision"));
   }
   if (o.third_fields_left !== undefined) out.push(kv(t("third-fields-left"), String(o.third_fields_left), "third-fields-left"));
   if (o.third_field_card !== undefined && o.third_field_card !== null) out.push(kv(t("third-field-card"), w(o.third_field_card), "third-field-card"));
   if (o.hand_discarded !== undefined) out.push(kv(t("hand-dropped"), yesNo(o.hand_discarded), "hand-discarded"));
+  if (ctx.client.facts) out.push(...ctx.client.facts(o, uiOf(ctx)));
   return out;
 }
 
@@ -465,7 +503,7 @@ export function renderTable(box, ctx) {
   }
   const discard = o.discard || [];
   const sig = (...data) => JSON.stringify([lang, ...data]);
-  // the middle row: the piles, the revealed cards, the bosses, the market
+  // the middle row: the piles, the revealed cards, the ruleset's own blocks, the market
   const row = [
     part("deck", sig(o.deck_size ?? 0), () =>
       zoned(
@@ -521,14 +559,7 @@ export function renderTable(box, ctx) {
         return el("div", { class: "revealed-area" }, el("div", { class: "pile-label" }, t("offer-stacks")), ol);
       }),
     );
-  if (o.bosses)
-    row.push(
-      part(
-        "bosses",
-        null,
-        single((holder) => renderBosses(o, holder, ctx, target)),
-      ),
-    );
+  if (ctx.client.blocks) for (const b of ctx.client.blocks(o, uiOf(ctx))) row.push(part(b.key, null, () => b.node));
   if (o.supply)
     row.push(
       part(
@@ -628,11 +659,11 @@ export function fieldStack(list, label, testid, pays) {
   return wrap;
 }
 
-function fieldLabel(s, j) {
+function fieldLabel(s, j, ctx) {
   let label = t("field", j);
   const extra = [];
   if (s.field_kinds && s.field_kinds[j] && s.field_kinds[j] !== "regular") extra.push(s.field_kinds[j]);
-  if (s.stews && s.stews[j]) extra.push(t("stew"));
+  if (ctx.client.fieldNotes) extra.push(...ctx.client.fieldNotes(s, j, uiOf(ctx)));
   if (s.locked && s.locked[j]) extra.push(t("locked"));
   if (s.open_fields && !s.open_fields.includes(j)) extra.push(t("closed"));
   if (extra.length) label += ` (${extra.join(", ")})`;
@@ -702,7 +733,7 @@ export function seatArea(i, ctx) {
   // the fields, and beside them what else the seat holds
   const fields = el("div", { class: "fields" });
   (s.fields || []).forEach((f, j) => {
-    const node = fieldStack(f, fieldLabel(s, j), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
+    const node = fieldStack(f, fieldLabel(s, j, ctx), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
     node.dataset.field = String(j);
     node.dataset.zone = `field:${i}:${j}`;
     fields.append(mine ? target(node, `f${j}`, ctx) : node);
@@ -728,9 +759,7 @@ export function seatArea(i, ctx) {
     zones.append(
       zoned(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`), `establishments:${i}`),
     );
-  for (const k of ["stew_coins", "distillery_coins", "teepee_coins"])
-    if (s[k] && s[k].length)
-      zones.append(el("div", { class: "seat-zone", dataset: { zone: `${k.split("_")[0]}:${i}` } }, el("span", { class: "inline-cards" }, ...cards(s[k]))));
+  if (ctx.client.seatZones) zones.append(...ctx.client.seatZones(o, s, i, uiOf(ctx)));
   sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
   // a hand revealed at the end (the replay), in a row of its own under the fields
   if (ctx.reveal && (s.hand || []).length && !mine) {

@@ -79,7 +79,8 @@ export function renderOffers(o) {
   const legal = S.state.legal || [];
   // an answered proposal of mine stays a moment, in its place, with its answer
   const recent = recentAnswers(st, offers);
-  $("offers-panel").hidden = S.client.trades === false || (o.bosses !== undefined && !offers.length && !recent.length);
+  // a ruleset's client code may do without the panel, or show it only while there is an offer (table.js)
+  $("offers-panel").hidden = S.client.trades === false || (S.client.trades === "offered" && !offers.length && !recent.length);
   $("offers-none").hidden = offers.length + recent.length > 0;
   const list = $("offers-list");
   const seen = new Set();
