@@ -65,14 +65,6 @@ class GameSpec:
         """The same game dealt from another seed."""
         return replace(self, seed=seed)
 
-    def with_options(self, options: Mapping[str, Any]) -> GameSpec:
-        """The same game with these options instead."""
-        return replace(self, options=options)
-
-    def with_seats(self, seats: tuple[str, ...]) -> GameSpec:
-        """The same game with these seats instead."""
-        return replace(self, seats=seats)
-
     def to_json(self) -> dict[str, Any]:
         """The spec as JSON (its options as given)."""
         return {
