@@ -17,9 +17,16 @@ from bohn import _native
 _native.install_guard()  # before any compiled module can be imported
 
 from bohn._version import __version__  # noqa: E402
-from bohn.engine.actions import Action, action_from_json, parse_action  # noqa: E402
-from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError  # noqa: E402
-from bohn.engine.game import Event, Game, Result  # noqa: E402
+from bohn.engine.actions import Action  # noqa: E402
+from bohn.engine.actions import action_from_json  # noqa: E402
+from bohn.engine.actions import parse_action  # noqa: E402
+from bohn.engine.errors import BohnError  # noqa: E402
+from bohn.engine.errors import IllegalAction  # noqa: E402
+from bohn.engine.errors import InvalidAction  # noqa: E402
+from bohn.engine.errors import SetupError  # noqa: E402
+from bohn.engine.game import Event  # noqa: E402
+from bohn.engine.game import Game  # noqa: E402
+from bohn.engine.game import Result  # noqa: E402
 
 __all__ = [
     "Action",

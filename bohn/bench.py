@@ -36,9 +36,12 @@ from typing import Any
 from bohn import _native as native
 from bohn.engine.game import Game
 from bohn.engine.rng import derive_seed
-from bohn.rulesets import DEFAULT_VARIANT, find_variant
-from bohn.sim.batch import seat_bots, sim_options
-from bohn.sim.runner import make_bots, play_game
+from bohn.rulesets import DEFAULT_VARIANT
+from bohn.rulesets import find_variant
+from bohn.sim.batch import seat_bots
+from bohn.sim.batch import sim_options
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 #: games played when neither a number of games nor a time budget is given
 DEFAULT_GAMES = 20

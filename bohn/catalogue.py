@@ -43,12 +43,16 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from importlib import resources
 from typing import Any
 
-from bohn.engine.cards import Beanometer, CardTable
+from bohn.engine.cards import Beanometer
+from bohn.engine.cards import CardTable
 from bohn.engine.game import Game
 
 #: the key of a data entry's presentation object (``{"icon": ..., "effect": {"de": ..., "en": ...}}``,

@@ -21,14 +21,20 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import NoReturn
 
 from bohn import __version__
 from bohn.engine.errors import BohnError
 from bohn.rulesets import DEFAULT_VARIANT
-from bohn.userfiles import PartFile, UsageError, check_output, read_text
+from bohn.userfiles import PartFile
+from bohn.userfiles import UsageError
+from bohn.userfiles import check_output
+from bohn.userfiles import read_text
 from bohn.variants import variant_info
 
 if TYPE_CHECKING:
@@ -243,7 +249,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
     """Without a variant, a short table of every variant; with one, that
     variant in detail: its rules file and each option with its default,
     choices, rule id and documentation."""
-    from bohn.rulesets import VARIANTS, find_variant
+    from bohn.rulesets import VARIANTS
+    from bohn.rulesets import find_variant
 
     if args.variant is None:
         infos = [variant_info(cls) for cls in VARIANTS.values()]
@@ -346,7 +353,8 @@ def open_records(
     """The records file of ``--out`` for ``batches`` (``None`` without
     ``--out``); its problems, and ``--resume`` without ``--out``, as usage
     errors. ``force`` (``--force``) replaces an existing file."""
-    from bohn.sim.records import RecordError, RecordFile
+    from bohn.sim.records import RecordError
+    from bohn.sim.records import RecordFile
 
     if out is None:
         if resume:
@@ -370,14 +378,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     """Run a batch of bot games and report the summary."""
     from bohn.engine.replay import dumps
     from bohn.rulesets import find_variant
-    from bohn.sim.batch import (
-        GameOutcome,
-        format_summary,
-        progress_for,
-        run_batch,
-        seat_bots,
-        sim_options,
-    )
+    from bohn.sim.batch import GameOutcome
+    from bohn.sim.batch import format_summary
+    from bohn.sim.batch import progress_for
+    from bohn.sim.batch import run_batch
+    from bohn.sim.batch import seat_bots
+    from bohn.sim.batch import sim_options
     from bohn.spec import GameSpec
 
     seed = parse_seed(args.seed)
@@ -490,7 +496,9 @@ def _replay_line(i: int, c: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Verify every replay in a file."""
-    from bohn.replay import ReplayError, check, loads
+    from bohn.replay import ReplayError
+    from bohn.replay import check
+    from bohn.replay import loads
 
     try:
         replays = loads(read_text(args.file), args.file)
@@ -575,7 +583,8 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the performance harness."""
-    from bohn.bench import format_bench, run_bench
+    from bohn.bench import format_bench
+    from bohn.bench import run_bench
 
     if args.variant is not None and args.variant_flag is not None:
         raise UsageError("give the variant once: VARIANT (or the old --variant), not both")
@@ -653,14 +662,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from bohn.server.app import WS_READ_MAX, create_app
-        from bohn.server.store import check_url, migrate, shown_url
+        from bohn.server.app import WS_READ_MAX
+        from bohn.server.app import create_app
+        from bohn.server.store import check_url
+        from bohn.server.store import migrate
+        from bohn.server.store import shown_url
     except ImportError as err:  # pragma: no cover - the server's packages are missing
         raise UsageError(
             f"the server needs its packages: pip install 'bohn[server]' ({err})"
         ) from None
     base = public_url(args.public_url) if args.public_url else ""
-    from bohn.server.botpool import BotSettings, configure
+    from bohn.server.botpool import BotSettings
+    from bohn.server.botpool import configure
 
     try:
         configure(
@@ -760,7 +773,8 @@ def port_number(text: str) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     """Print a variant's card catalogue (``docs/cards.md``)."""
-    from bohn.catalogue import catalogue, format_table
+    from bohn.catalogue import catalogue
+    from bohn.catalogue import format_table
 
     cat = catalogue(args.variant)
     if args.json:

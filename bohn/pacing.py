@@ -20,11 +20,14 @@ so tests move time themselves.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from bohn.engine.actions import Action, EndTrading
+from bohn.engine.actions import Action
+from bohn.engine.actions import EndTrading
 from bohn.engine.game import Game
 
 #: the trade window's seconds by default (a lobby option, ``trade_s``)

@@ -27,37 +27,42 @@ import re
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from bohn.bots.base import Bot, make_bot, parse_bot_spec, seat_view
+from bohn.bots.base import Bot
+from bohn.bots.base import make_bot
+from bohn.bots.base import parse_bot_spec
+from bohn.bots.base import seat_view
 from bohn.catalogue import catalogue
-from bohn.describe import Describer, describer
-from bohn.describe.terminal import (
-    WIDTH,
-    CountsFromOne,
-    aliases,
-    catalogue_lines,
-    engine_text,
-    fold,
-)
-from bohn.engine.actions import (
-    ACTION_TYPES,
-    Accept,
-    Action,
-    Decline,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-    parse_action,
-)
+from bohn.describe import Describer
+from bohn.describe import describer
+from bohn.describe.terminal import WIDTH
+from bohn.describe.terminal import CountsFromOne
+from bohn.describe.terminal import aliases
+from bohn.describe.terminal import catalogue_lines
+from bohn.describe.terminal import engine_text
+from bohn.describe.terminal import fold
+from bohn.engine.actions import ACTION_TYPES
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
+from bohn.engine.actions import parse_action
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.interrupts import deferred_interrupt
 from bohn.pacing import holds
-from bohn.prompt_keys import Keys, prompt_keys
-from bohn.rulesets import VARIANTS, ruleset
-from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
+from bohn.prompt_keys import Keys
+from bohn.prompt_keys import prompt_keys
+from bohn.rulesets import VARIANTS
+from bohn.rulesets import ruleset
+from bohn.sim.runner import MAX_STEPS
+from bohn.sim.runner import bot_seed
+from bohn.sim.runner import next_seat
 
 #: proposals per trading phase: the person may negotiate at length, bots briefly
 HUMAN_TRADE_CAP = 50

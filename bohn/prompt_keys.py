@@ -22,23 +22,22 @@ JSON is field 1, ``h1`` the front card, offer 0 is offer 1):
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from bohn.describe import Describer
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-)
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
 
 #: the German verbs of the offer keys
 DE_VERBS = {"accept": "annehmen", "decline": "ablehnen", "withdraw": "zurückziehen"}

@@ -13,18 +13,16 @@ from typing import Any
 
 from bohn.engine import replay as _engine
 from bohn.engine.game import Game
-from bohn.engine.replay import (
-    REPLAY_FORMAT,
-    REPLAY_VERSION,
-    ReplayCheck,
-    ReplayError,
-    ReplayMismatch,
-    dumps,
-    load,
-    loads,
-    record,
-    state_digest,
-)
+from bohn.engine.replay import REPLAY_FORMAT
+from bohn.engine.replay import REPLAY_VERSION
+from bohn.engine.replay import ReplayCheck
+from bohn.engine.replay import ReplayError
+from bohn.engine.replay import ReplayMismatch
+from bohn.engine.replay import dumps
+from bohn.engine.replay import load
+from bohn.engine.replay import loads
+from bohn.engine.replay import record
+from bohn.engine.replay import state_digest
 from bohn.rulesets import find_variant
 
 

@@ -44,18 +44,30 @@ from __future__ import annotations
 
 import difflib
 import json
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.engine.actions import Action, action_from_json, parse_action
-from bohn.engine.beans import PLANT, PLANT_TRADED, TRADE, BeanGame
-from bohn.engine.errors import BohnError, InvalidAction, SetupError
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
+from bohn.engine.actions import parse_action
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import PLANT_TRADED
+from bohn.engine.beans import TRADE
+from bohn.engine.beans import BeanGame
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
-from bohn.rulesets import DEFAULT_VARIANT, ruleset
+from bohn.rulesets import DEFAULT_VARIANT
+from bohn.rulesets import ruleset
 
 #: the top-level keys a scenario may use (any other key is ignored)
 SCENARIO_KEYS = ("variant", "players", "seed", "options", "setup", "actions")

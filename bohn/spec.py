@@ -18,7 +18,9 @@ instead of a dozen loose parameters each.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
 from bohn.engine.game import Game

@@ -34,29 +34,31 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
+from typing import Any
 
-from bohn.cli import (
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    _bot_specs,
-    _default_players,
-    _Parser,
-    _positive,
-    _print_json,
-    add_jobs,
-    add_players,
-    add_seed,
-    add_sim_options,
-    examples,
-    open_records,
-    parse_options,
-    parse_seed,
-)
-from bohn.engine.errors import BohnError, SetupError
+from bohn.cli import EXIT_INTERRUPTED
+from bohn.cli import EXIT_OK
+from bohn.cli import EXIT_USAGE
+from bohn.cli import _bot_specs
+from bohn.cli import _default_players
+from bohn.cli import _Parser
+from bohn.cli import _positive
+from bohn.cli import _print_json
+from bohn.cli import add_jobs
+from bohn.cli import add_players
+from bohn.cli import add_seed
+from bohn.cli import add_sim_options
+from bohn.cli import examples
+from bohn.cli import open_records
+from bohn.cli import parse_options
+from bohn.cli import parse_seed
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import SetupError
 from bohn.engine.rng import derive_seed
 from bohn.spec import GameSpec
 from bohn.userfiles import UsageError
@@ -667,7 +669,8 @@ def run_tournament(
     (``interrupted=True``). ``same_deals`` and ``duplicate`` (which implies
     it): see the module docstring.
     """
-    from bohn.sim.batch import GameOutcome, run_batch
+    from bohn.sim.batch import GameOutcome
+    from bohn.sim.batch import run_batch
 
     if spec.seats:
         raise SetupError("a tournament seats its bots itself: give them as bots, not as seats")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohn.engine.game import Game, Option
+from bohn.engine.game import Game
+from bohn.engine.game import Option
 
 #: options whose value names seats, by how a form asks for them: ``seat``,
 #: one seat (as a choice of the seats, counted from 1 for people); ``per-seat``,

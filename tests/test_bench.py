@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from bohn.bench import format_bench, run_bench
+from bohn.bench import format_bench
+from bohn.bench import run_bench
 from bohn.cli import main
 from bohn.engine.errors import SetupError
 

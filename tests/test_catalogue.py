@@ -14,21 +14,20 @@ from typing import Any
 import pytest
 
 from bohn import catalogue as catmod
-from bohn.catalogue import (
-    LANGS,
-    MIN_CONTRAST,
-    MIN_DELTA_E,
-    WEARS,
-    Catalogue,
-    Entry,
-    coins,
-    contrast,
-    delta_e,
-    priced_by,
-    steps,
-)
+from bohn.catalogue import LANGS
+from bohn.catalogue import MIN_CONTRAST
+from bohn.catalogue import MIN_DELTA_E
+from bohn.catalogue import WEARS
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import coins
+from bohn.catalogue import contrast
+from bohn.catalogue import delta_e
+from bohn.catalogue import priced_by
+from bohn.catalogue import steps
 from bohn.cli import main
-from bohn.rulesets import VARIANTS, ruleset
+from bohn.rulesets import VARIANTS
+from bohn.rulesets import ruleset
 
 VARIANT_IDS = list(VARIANTS)
 
@@ -435,7 +434,8 @@ def test_new_data_keys_leave_the_engine_alone() -> None:
     """The presentation keys sit under ``catalogue`` / ``palette``; the keys the
     rules read are unchanged (a Sissi captain is still a captain, a mama still
     a mama with his text position)."""
-    from bohn.rulesets.mutterbohnchen.rules import MAMA, TEXT
+    from bohn.rulesets.mutterbohnchen.rules import MAMA
+    from bohn.rulesets.mutterbohnchen.rules import TEXT
     from bohn.rulesets.sissi.rules import Sissi
 
     table = VARIANTS["mutterbohnchen"].table

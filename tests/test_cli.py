@@ -14,8 +14,11 @@ import pytest
 from cli_helpers import run
 
 import bohn
-from bohn.cli import main, parse_options, parse_seed
-from bohn.engine.replay import dumps, load
+from bohn.cli import main
+from bohn.cli import parse_options
+from bohn.cli import parse_seed
+from bohn.engine.replay import dumps
+from bohn.engine.replay import load
 from bohn.rulesets import VARIANTS
 from bohn.sim.batch import TIMING_KEYS
 

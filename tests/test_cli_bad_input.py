@@ -19,9 +19,12 @@ import pytest
 from cli_helpers import run
 from passes import PURE
 
-from bohn.cli import HelpFormatter, build_parser, main
+from bohn.cli import HelpFormatter
+from bohn.cli import build_parser
+from bohn.cli import main
 from bohn.sim import batch as batch_module
-from bohn.sim.batch import ProgressBar, ProgressLines
+from bohn.sim.batch import ProgressBar
+from bohn.sim.batch import ProgressLines
 from bohn.sim.records import read_records
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"

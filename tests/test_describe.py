@@ -11,10 +11,15 @@ from typing import Any
 import pytest
 
 import bohn
-from bohn.bots.base import make_bot, seat_view
-from bohn.describe import LANGS, BeanDescriber, Describer, describer
+from bohn.bots.base import make_bot
+from bohn.bots.base import seat_view
+from bohn.describe import LANGS
+from bohn.describe import BeanDescriber
+from bohn.describe import Describer
+from bohn.describe import describer
 from bohn.play import main
-from bohn.rulesets import RULESETS, ruleset
+from bohn.rulesets import RULESETS
+from bohn.rulesets import ruleset
 from bohn.sim.runner import next_seat
 
 #: steps of a seeded game whose actions are all described
@@ -238,7 +243,8 @@ def test_english_names_come_from_the_catalogue() -> None:
     """Sissi's engine table calls feuer a Fire bean; the catalogue (and so every
     English sentence) a Chili bean. Bean types wanted in an offer are names too,
     and the typed form of an action keeps the keys."""
-    from bohn.engine.actions import Plant, Propose
+    from bohn.engine.actions import Plant
+    from bohn.engine.actions import Propose
 
     assert describer("sissi").name("feuer") == "Chili bean"
     assert describer("sissi").name("sau") == "Stink bean"

@@ -19,12 +19,19 @@ import pytest
 
 import bohn
 from bohn.describe import describer
-from bohn.describe.terminal import CountsFromOne, engine_text, person_text
-from bohn.engine.actions import Accept, Harvest, Keep, Plant, parse_action
+from bohn.describe.terminal import CountsFromOne
+from bohn.describe.terminal import engine_text
+from bohn.describe.terminal import person_text
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Plant
+from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.play import Session
 from bohn.scenario import load_position
-from bohn.server.rooms import game_view, legal_view
+from bohn.server.rooms import game_view
+from bohn.server.rooms import legal_view
 
 
 def position(variant: str, players: int, setup: dict[str, Any], **more: Any) -> Game:

@@ -8,16 +8,28 @@ from typing import Any
 import pytest
 
 import bohn
-from bohn.bots.base import Bot, SeatView, make_bot
-from bohn.bots.greedy import VARIANT_BOTS, GreedyBot, GuardedGreedyBot, greedy_class
-from bohn.engine.actions import Accept, Action, Decline, Harvest, Pass, Plant, parse_action
+from bohn.bots.base import Bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
+from bohn.bots.greedy import VARIANT_BOTS
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import greedy_class
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import parse_action
 from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
 from bohn.rulesets.bohnkick.bots import BohnkickGreedyBot
 from bohn.rulesets.high_bohn.bots import HighBohnGreedyBot
 from bohn.rulesets.ladybohn.bots import LadybohnGreedyBot
 from bohn.rulesets.mutterbohnchen.bots import MutterbohnchenGreedyBot
 from bohn.rulesets.prohibohn.bots import ProhibohnGreedyBot
-from bohn.sim.runner import make_bots, play_game
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 
 class Checked(Bot):

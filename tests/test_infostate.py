@@ -9,23 +9,24 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from infostate_helpers import options, replay_to, twin_with_other_hidden_cards
+from infostate_helpers import options
+from infostate_helpers import replay_to
+from infostate_helpers import twin_with_other_hidden_cards
 
 import bohn
 from bohn.bots.base import SeatView
 from bohn.engine.game import Game
-from bohn.engine.infostate import (
-    PILE,
-    TRANSIT,
-    InfoTracker,
-    Zone,
-    get_path,
-    hidden_paths,
-    layout_of,
-    resample_from_infostate,
-)
+from bohn.engine.infostate import PILE
+from bohn.engine.infostate import TRANSIT
+from bohn.engine.infostate import InfoTracker
+from bohn.engine.infostate import Zone
+from bohn.engine.infostate import get_path
+from bohn.engine.infostate import hidden_paths
+from bohn.engine.infostate import layout_of
+from bohn.engine.infostate import resample_from_infostate
 from bohn.rulesets import VARIANTS
-from bohn.sim.runner import make_bots, next_seat
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
 
 #: one player count per ruleset, plus Mutterböhnchen for two (its own turn)
 CONFIGS = [

@@ -7,17 +7,31 @@ import dataclasses
 from typing import Any
 
 import pytest
-from infostate_helpers import options, twin_with_other_hidden_cards
+from infostate_helpers import options
+from infostate_helpers import twin_with_other_hidden_cards
 
 import bohn
-from bohn.bots import ismcts, make_bot
-from bohn.bots.base import SeatView, seat_view
-from bohn.bots.ismcts import IsmctsBot, pick, reward, threshold, values
-from bohn.engine.actions import BuyField, EndTrading, Harvest, Pass, Plant, Propose
+from bohn.bots import ismcts
+from bohn.bots import make_bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import seat_view
+from bohn.bots.ismcts import IsmctsBot
+from bohn.bots.ismcts import pick
+from bohn.bots.ismcts import reward
+from bohn.bots.ismcts import threshold
+from bohn.bots.ismcts import values
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
 from bohn.rulesets import VARIANTS
 from bohn.rulesets.bohnkick.bots import SEARCH as BOHNKICK_SEARCH
 from bohn.rulesets.bohnkick.bots import bohnkick_worth
-from bohn.sim.runner import make_bots, next_seat, play_game
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
+from bohn.sim.runner import play_game
 
 TINY = "ismcts:iterations=2,horizon=6"
 

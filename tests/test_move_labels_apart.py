@@ -10,10 +10,12 @@ import pytest
 
 import bohn
 from bohn.bots.base import seat_view
-from bohn.describe import LANGS, describer
+from bohn.describe import LANGS
+from bohn.describe import describer
 from bohn.describe.bean import BeanDescriber
 from bohn.server.rooms import legal_view
-from bohn.sim.runner import make_bots, next_seat
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
 
 PLACES = {"en": "(hand card ", "de": "(Handkarte "}
 #: a told-apart place right after a parenthesis that closes the move's words

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -337,7 +338,10 @@ def test_high_bohn_through_the_terminal(games: list[bohn.Game], cognac: bool) ->
 
 
 def test_high_bohn_actions_and_events_in_words() -> None:
-    from bohn.engine.actions import BuyField, Pass, Plant, parse_action
+    from bohn.engine.actions import BuyField
+    from bohn.engine.actions import Pass
+    from bohn.engine.actions import Plant
+    from bohn.engine.actions import parse_action
 
     describe_action, describe_event, screen = in_words("high-bohn")
 
@@ -943,7 +947,8 @@ def test_ladybohn_through_the_terminal(games: list[bohn.Game]) -> None:
 
 
 def test_ladybohn_actions_and_events_in_words() -> None:
-    from bohn.engine.actions import BuyField, parse_action
+    from bohn.engine.actions import BuyField
+    from bohn.engine.actions import parse_action
 
     describe_action, describe_event, screen = in_words("ladybohn")
     from bohn.scenario import load_position
@@ -1096,7 +1101,8 @@ def test_mutterbohnchen_through_the_terminal(games: list[bohn.Game]) -> None:
     each seat's known and face-down coins, the mama's beans and their quirks,
     the attack in progress, the quirk that asks and the final placement; no
     event or action is left as a raw dict."""
-    from bohn.bots.base import SeatView, make_bot
+    from bohn.bots.base import SeatView
+    from bohn.bots.base import make_bot
     from bohn.describe import describer
 
     mb_words = describer("mutterbohnchen")
@@ -1354,7 +1360,8 @@ def test_mutterbohnchen_for_two_through_the_terminal(games: list[bohn.Game]) -> 
     """The game for two played to its end for seat 0 by the greedy bot: every
     screen shows the third-field card, the offer, which slots are fields and
     phase 2's discard; every choice and event is told in words."""
-    from bohn.bots.base import SeatView, make_bot
+    from bohn.bots.base import SeatView
+    from bohn.bots.base import make_bot
 
     out = io.StringIO()
     player = make_bot("greedy", 3)
@@ -1487,7 +1494,8 @@ def test_bohnkick_through_the_terminal(
     """A whole Bohnkick game for seat 0, played by a bot through the terminal:
     every screen shows the score, the attack, the ball and the own cards in
     words; every choice and every event is told in words."""
-    from bohn.bots.base import SeatView, make_bot
+    from bohn.bots.base import SeatView
+    from bohn.bots.base import make_bot
     from bohn.describe import describer
 
     bk_card = describer("bohnkick").card

@@ -22,9 +22,17 @@ import pytest
 import bohn
 from bohn.describe import describer
 from bohn.describe.bean import BeanDescriber
-from bohn.describe.terminal import fit_rows, flow, fold, fold_cells, side_by_side
-from bohn.engine.actions import Drop, Keep, Plant
-from bohn.play import SCREEN_ROWS, Session, main
+from bohn.describe.terminal import fit_rows
+from bohn.describe.terminal import flow
+from bohn.describe.terminal import fold
+from bohn.describe.terminal import fold_cells
+from bohn.describe.terminal import side_by_side
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Plant
+from bohn.play import SCREEN_ROWS
+from bohn.play import Session
+from bohn.play import main
 from bohn.prompt_keys import prompt_keys
 from bohn.rulesets import VARIANTS
 

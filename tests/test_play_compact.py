@@ -15,12 +15,21 @@ import pytest
 from cli_helpers import ctrl_c_raises
 
 import bohn
-from bohn.bots.base import Bot, SeatView, make_bot
+from bohn.bots.base import Bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
 from bohn.catalogue import catalogue
 from bohn.describe import describer
-from bohn.describe.terminal import aliases, ascii_name, next_payout
-from bohn.engine.actions import Action, Pass, Plant, Propose, parse_action
-from bohn.play import Session, main
+from bohn.describe.terminal import aliases
+from bohn.describe.terminal import ascii_name
+from bohn.describe.terminal import next_payout
+from bohn.engine.actions import Action
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import parse_action
+from bohn.play import Session
+from bohn.play import main
 
 ITEM = re.compile(r"(?:^|   )([a-z]?\d*(?: N| \d+)?)\) ")
 

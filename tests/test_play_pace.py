@@ -8,8 +8,12 @@ import io
 
 import bohn
 from bohn.bots.base import make_bot
-from bohn.engine.actions import EndTrading, Pass, Plant
-from bohn.pacing import TradeWindow, holds, people_trading
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.pacing import TradeWindow
+from bohn.pacing import holds
+from bohn.pacing import people_trading
 from bohn.play import Session
 
 

@@ -13,15 +13,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import ctrl_c_raises, run, untimed
+from cli_helpers import ctrl_c_raises
+from cli_helpers import run
+from cli_helpers import untimed
 from passes import PURE
 
 from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
-from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
-from bohn.sim.batch import GameOutcome, run_batch
-from bohn.sim.records import FORMAT, RecordError, RecordFile, game_stats, read_records
-from bohn.sim.runner import make_bots, play_game
+from bohn.rulesets.mutterbohnchen.rules import MAMA
+from bohn.rulesets.mutterbohnchen.rules import TABLE
+from bohn.sim.batch import GameOutcome
+from bohn.sim.batch import run_batch
+from bohn.sim.records import FORMAT
+from bohn.sim.records import RecordError
+from bohn.sim.records import RecordFile
+from bohn.sim.records import game_stats
+from bohn.sim.records import read_records
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 from bohn.spec import GameSpec
 
 SIM = ["sim", "bohnanza", "--players", "3", "--seed", "5", "--bots", "greedy,random,random"]

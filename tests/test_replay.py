@@ -12,20 +12,19 @@ import pytest
 import bohn
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
-from bohn.replay import (
-    REPLAY_FORMAT,
-    REPLAY_VERSION,
-    ReplayError,
-    ReplayMismatch,
-    check,
-    dumps,
-    load,
-    loads,
-    record,
-    reproduces_from_seed,
-    verify,
-)
-from bohn.sim.runner import make_bots, play_game
+from bohn.replay import REPLAY_FORMAT
+from bohn.replay import REPLAY_VERSION
+from bohn.replay import ReplayError
+from bohn.replay import ReplayMismatch
+from bohn.replay import check
+from bohn.replay import dumps
+from bohn.replay import load
+from bohn.replay import loads
+from bohn.replay import record
+from bohn.replay import reproduces_from_seed
+from bohn.replay import verify
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 SEATS = ["random", "random", "random", "random"]
 

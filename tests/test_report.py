@@ -18,9 +18,14 @@ from typing import Any
 
 import pytest
 
-from bohn.analysis.report import add_parser, cmd_report, main
+from bohn.analysis.report import add_parser
+from bohn.analysis.report import cmd_report
+from bohn.analysis.report import main
 from bohn.analysis.sections import FEW_GAMES
-from bohn.analysis.stats import Z95, Rate, wilson, win_shares
+from bohn.analysis.stats import Z95
+from bohn.analysis.stats import Rate
+from bohn.analysis.stats import wilson
+from bohn.analysis.stats import win_shares
 from bohn.cli import main as bohn_main
 from bohn.sim.records import read_records
 

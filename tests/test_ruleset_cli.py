@@ -15,23 +15,24 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Mapping
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY
+from dataclasses import dataclass
+from dataclasses import field
 from math import inf
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import (
-    cli_json,
-    option_args,
-    run,
-    scenario_json,
-    scripted,
-    sim_json,
-    untimed,
-)
+from cli_helpers import cli_json
+from cli_helpers import option_args
+from cli_helpers import run
+from cli_helpers import scenario_json
+from cli_helpers import scripted
+from cli_helpers import sim_json
+from cli_helpers import untimed
 
-from bohn.engine.replay import dumps, load
+from bohn.engine.replay import dumps
+from bohn.engine.replay import load
 from bohn.play import main as play_main
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"

@@ -11,20 +11,18 @@ from bohn.engine.errors import SetupError
 from bohn.engine.rng import derive_seed
 from bohn.replay import verify
 from bohn.rulesets import find_variant
-from bohn.sim.batch import (
-    SIM_TRADE_CAP,
-    TIMING_KEYS,
-    BatchResult,
-    GameOutcome,
-    ProgressBar,
-    ProgressLines,
-    format_summary,
-    play_one,
-    run_batch,
-    seat_bots,
-    sim_options,
-    split_bot_specs,
-)
+from bohn.sim.batch import SIM_TRADE_CAP
+from bohn.sim.batch import TIMING_KEYS
+from bohn.sim.batch import BatchResult
+from bohn.sim.batch import GameOutcome
+from bohn.sim.batch import ProgressBar
+from bohn.sim.batch import ProgressLines
+from bohn.sim.batch import format_summary
+from bohn.sim.batch import play_one
+from bohn.sim.batch import run_batch
+from bohn.sim.batch import seat_bots
+from bohn.sim.batch import sim_options
+from bohn.sim.batch import split_bot_specs
 from bohn.spec import GameSpec
 
 

@@ -10,24 +10,22 @@ import pytest
 
 import bohn.tournament as tournament
 from bohn.spec import GameSpec
-from bohn.tournament import (
-    RUN_KEY,
-    PairResult,
-    TournamentGame,
-    bradley_terry,
-    deal_scores,
-    elo_ratings,
-    game_comparisons,
-    game_score,
-    main,
-    normal_interval,
-    paired_comparisons,
-    run_tournament,
-    score_interval,
-    tournament_pairs,
-    verdict,
-    wilson_interval,
-)
+from bohn.tournament import RUN_KEY
+from bohn.tournament import PairResult
+from bohn.tournament import TournamentGame
+from bohn.tournament import bradley_terry
+from bohn.tournament import deal_scores
+from bohn.tournament import elo_ratings
+from bohn.tournament import game_comparisons
+from bohn.tournament import game_score
+from bohn.tournament import main
+from bohn.tournament import normal_interval
+from bohn.tournament import paired_comparisons
+from bohn.tournament import run_tournament
+from bohn.tournament import score_interval
+from bohn.tournament import tournament_pairs
+from bohn.tournament import verdict
+from bohn.tournament import wilson_interval
 
 ELO_4_TO_1 = 400 * math.log10(4)  # 240.82: the rating gap of an 80% favourite
 

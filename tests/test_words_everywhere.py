@@ -29,11 +29,14 @@ from passes import SOAK
 import bohn
 from bohn.bots.base import seat_view
 from bohn.catalogue import catalogue
-from bohn.describe import LANGS, describer
+from bohn.describe import LANGS
+from bohn.describe import describer
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
-from bohn.server.rooms import game_view, legal_view
-from bohn.sim.runner import make_bots, next_seat
+from bohn.server.rooms import game_view
+from bohn.server.rooms import legal_view
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
 
 #: steps each random bots' game runs (a few hundred: every phase, most moves)
 STEPS = 300

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from cli_helpers import run
-from conformance.checks import check_event_redaction, check_finished
+from conformance.checks import check_event_redaction
+from conformance.checks import check_finished
 from conformance.games import Config
 from conformance.test_games import FullChecker
 
@@ -21,7 +22,10 @@ from bohn import rulesets
 from bohn.describe import describer
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
-from bohn.rulesets import RULESETS, find_variant, register, ruleset
+from bohn.rulesets import RULESETS
+from bohn.rulesets import find_variant
+from bohn.rulesets import register
+from bohn.rulesets import ruleset
 from bohn.scenario import load_position
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "worked-example.md"

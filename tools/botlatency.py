@@ -30,7 +30,8 @@ from typing import Any
 
 import httpx
 
-from bohn.bots.base import SeatView, make_bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
 from bohn.engine.actions import action_from_json
 from bohn.server.launch import start_server
 

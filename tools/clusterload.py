@@ -26,7 +26,9 @@ import httpx
 import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from loadtest import NO_LIMITS, _percentiles, play_one
+from loadtest import NO_LIMITS
+from loadtest import _percentiles
+from loadtest import play_one
 
 from bohn.server.launch import start_server
 

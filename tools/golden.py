@@ -40,9 +40,13 @@ import io
 import itertools
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +264,8 @@ def sim_transcript(
     from bohn.engine.rng import derive_seed
     from bohn.rulesets import find_variant
     from bohn.sim.batch import play_one
-    from bohn.sim.runner import make_bots, play_game
+    from bohn.sim.runner import make_bots
+    from bohn.sim.runner import play_game
     from bohn.spec import GameSpec
 
     options = _options(variant, opts)

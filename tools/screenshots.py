@@ -36,7 +36,8 @@ import httpx
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-from bohn.server.launch import CHROMIUM_ARGS, start_server
+from bohn.server.launch import CHROMIUM_ARGS
+from bohn.server.launch import start_server
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "img" / "screens"

@@ -13,24 +13,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bohn import __version__
-from bohn.analysis.sections import (
-    COMMON,
-    FEW_GAMES,
-    Group,
-    esc,
-    group_key,
-    note,
-    own_sections,
-    table,
-)
-from bohn.analysis.stats import NONE, fmt_int
-from bohn.cli import EXIT_OK, EXIT_USAGE, _Parser, examples
-from bohn.userfiles import UsageError, check_output, write_text
+from bohn.analysis.sections import COMMON
+from bohn.analysis.sections import FEW_GAMES
+from bohn.analysis.sections import Group
+from bohn.analysis.sections import esc
+from bohn.analysis.sections import group_key
+from bohn.analysis.sections import note
+from bohn.analysis.sections import own_sections
+from bohn.analysis.sections import table
+from bohn.analysis.stats import NONE
+from bohn.analysis.stats import fmt_int
+from bohn.cli import EXIT_OK
+from bohn.cli import EXIT_USAGE
+from bohn.cli import _Parser
+from bohn.cli import examples
+from bohn.userfiles import UsageError
+from bohn.userfiles import check_output
+from bohn.userfiles import write_text
 
 #: the keys a record must have, and their types
 REQUIRED: dict[str, type | tuple[type, ...]] = {
@@ -104,7 +109,8 @@ def load(
     :class:`UsageError` for a file that cannot be read or holds no records.
     A record left out (a last line cut short) is told to ``warn``, or with
     ``strict`` is a :class:`UsageError`."""
-    from bohn.sim.records import RecordError, read_records
+    from bohn.sim.records import RecordError
+    from bohn.sim.records import read_records
 
     titles = _variant_titles()
     order = {v: i for i, v in enumerate(titles)}

@@ -24,21 +24,23 @@ from __future__ import annotations
 import html
 import json
 import math
-from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections import defaultdict
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from bohn.analysis.stats import (
-    Rate,
-    fmt_int,
-    fmt_interval,
-    fmt_num,
-    fmt_pct,
-    summarise,
-    win_shares,
-)
+from bohn.analysis.stats import Rate
+from bohn.analysis.stats import fmt_int
+from bohn.analysis.stats import fmt_interval
+from bohn.analysis.stats import fmt_num
+from bohn.analysis.stats import fmt_pct
+from bohn.analysis.stats import summarise
+from bohn.analysis.stats import win_shares
 from bohn.rulesets import RULESETS
 from bohn.sim.records import analysis_part
 

@@ -8,6 +8,10 @@ Kinds are registered in :data:`BOTS` and named on the command line as
 
 from __future__ import annotations
 
-from bohn.bots.base import BOTS, Bot, SeatView, make_bot, parse_bot_spec
+from bohn.bots.base import BOTS
+from bohn.bots.base import Bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
+from bohn.bots.base import parse_bot_spec
 
 __all__ = ["BOTS", "Bot", "SeatView", "make_bot", "parse_bot_spec"]

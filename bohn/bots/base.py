@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import importlib
 import math
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng

@@ -41,25 +41,29 @@ the ruleset's ``ismcts`` settings (:mod:`bohn.bots.search`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+from typing import ClassVar
 
-from bohn.bots.base import Bot, Param, SeatView, register_bot
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-)
+from bohn.bots.base import Bot
+from bohn.bots.base import Param
+from bohn.bots.base import SeatView
+from bohn.bots.base import register_bot
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
 from bohn.engine.cards import CardTable
-from bohn.rulesets import RULESETS, VARIANTS
+from bohn.rulesets import RULESETS
+from bohn.rulesets import VARIANTS
 
 #: what a player gives up by using an empty field for a new, small field
 EMPTY_FIELD_COST = 0.4

@@ -71,12 +71,26 @@ import math
 import time
 from functools import partial
 from statistics import NormalDist
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.bots.base import Bot, Budget, Param, SeatView, next_seat, register_bot
-from bohn.bots.greedy import Cards, GreedyBot
-from bohn.bots.search import DEFAULT, HORIZON, ITERATIONS, RIVALS, Search
-from bohn.engine.actions import Action, BuyField, Harvest, Propose
+from bohn.bots.base import Bot
+from bohn.bots.base import Budget
+from bohn.bots.base import Param
+from bohn.bots.base import SeatView
+from bohn.bots.base import next_seat
+from bohn.bots.base import register_bot
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.search import DEFAULT
+from bohn.bots.search import HORIZON
+from bohn.bots.search import ITERATIONS
+from bohn.bots.search import RIVALS
+from bohn.bots.search import Search
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Propose
 from bohn.engine.game import Game
 from bohn.rulesets import RULESETS
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.bots.base import Bot, SeatView, register_bot
+from bohn.bots.base import Bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import register_bot
 from bohn.engine.actions import Action
 
 

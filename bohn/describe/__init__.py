@@ -64,7 +64,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from bohn.describe.base import LANGS, UI, Describer
+from bohn.describe.base import LANGS
+from bohn.describe.base import UI
+from bohn.describe.base import Describer
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.game import Game
 from bohn.rulesets import ruleset

@@ -9,13 +9,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.catalogue import names_of
-from bohn.describe.terminal import COMPACT_ROWS, fold, person_ref, person_text
+from bohn.describe.terminal import COMPACT_ROWS
+from bohn.describe.terminal import fold
+from bohn.describe.terminal import person_ref
+from bohn.describe.terminal import person_text
 from bohn.engine.actions import Action
 from bohn.engine.cards import CardTable
-from bohn.engine.game import Game, Result
+from bohn.engine.game import Game
+from bohn.engine.game import Result
 
 #: the languages a describer speaks
 LANGS = ("en", "de")

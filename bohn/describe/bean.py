@@ -13,32 +13,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.catalogue import Steps, catalogue, priced_by
+from bohn.catalogue import Steps
+from bohn.catalogue import catalogue
+from bohn.catalogue import priced_by
 from bohn.describe.base import Describer
-from bohn.describe.terminal import (
-    COMPACT_ROWS,
-    fit_rows,
-    flow,
-    fold,
-    fold_cells,
-    next_payout,
-    side_by_side,
-)
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-)
+from bohn.describe.terminal import COMPACT_ROWS
+from bohn.describe.terminal import fit_rows
+from bohn.describe.terminal import flow
+from bohn.describe.terminal import fold
+from bohn.describe.terminal import fold_cells
+from bohn.describe.terminal import next_payout
+from bohn.describe.terminal import side_by_side
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
 

@@ -14,7 +14,10 @@ import textwrap
 import unicodedata
 from collections.abc import Iterable
 
-from bohn.catalogue import Catalogue, Entry, Steps, meter_text
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Steps
+from bohn.catalogue import meter_text
 
 #: the width of the terminal the compact table is laid out for
 WIDTH = 80

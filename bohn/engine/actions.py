@@ -26,7 +26,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeGuard, TypeVar
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import ClassVar
+from typing import Self
+from typing import TypeGuard
+from typing import TypeVar
 
 from bohn.engine.errors import InvalidAction
 

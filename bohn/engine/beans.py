@@ -23,26 +23,35 @@ from __future__ import annotations
 import itertools
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import Self
+from typing import TypeVar
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-)
-from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
-from bohn.engine.game import Game, Option, Result, Words
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
 PLANT: Final = 0  #: phase 1: plant from the hand

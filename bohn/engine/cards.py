@@ -22,8 +22,10 @@ kept so that every number can be traced to its source.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from importlib import resources
 from typing import Any
 

@@ -90,16 +90,26 @@ Rulesets subclass :class:`Game` and implement the ``_``-prefixed hooks.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Self
+from abc import ABC
+from abc import abstractmethod
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine import rng as _rng
-from bohn.engine.actions import Action, action_from_json
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, GameOver, InvalidAction, SetupError
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import GameOver
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.engine.layout import HiddenLayout
 
 #: Version of the ``to_json`` / replay formats.

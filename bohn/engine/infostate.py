@@ -62,12 +62,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.engine.layout import (
-    JSON,
-    HiddenLayout,
-    Path,
-    Zone,
-)
+from bohn.engine.layout import JSON
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import Path
+from bohn.engine.layout import Zone
 
 #: cards in no zone of the state: taken and not yet put down (mid-step)
 TRANSIT: Zone = ("<transit>",)

@@ -11,7 +11,8 @@ the same.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 Path = tuple[str | int, ...]

@@ -47,8 +47,10 @@ from typing import Any
 
 from bohn._version import __version__
 from bohn.engine.actions import action_from_json
-from bohn.engine.errors import BohnError, SetupError
-from bohn.engine.game import Event, Game
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Event
+from bohn.engine.game import Game
 
 #: the value of a replay's ``format`` key
 REPLAY_FORMAT = "bohn-replay"

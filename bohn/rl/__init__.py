@@ -13,11 +13,20 @@ Needs the ``rl`` extra (``pip install 'bohn[rl]'``: PettingZoo, Gymnasium, NumPy
 
 from __future__ import annotations
 
-from bohn.rl.actions import ActionTable, Caps, default_caps
-from bohn.rl.encoding import ENCODING_VERSION, Encoder
-from bohn.rl.env import REWARDS, env, raw_env, terminal_rewards
-from bohn.rl.single import SingleAgentEnv, single_agent_env
-from bohn.rl.vector import SingleAgentVectorEnv, VectorEnv, vector_env
+from bohn.rl.actions import ActionTable
+from bohn.rl.actions import Caps
+from bohn.rl.actions import default_caps
+from bohn.rl.encoding import ENCODING_VERSION
+from bohn.rl.encoding import Encoder
+from bohn.rl.env import REWARDS
+from bohn.rl.env import env
+from bohn.rl.env import raw_env
+from bohn.rl.env import terminal_rewards
+from bohn.rl.single import SingleAgentEnv
+from bohn.rl.single import single_agent_env
+from bohn.rl.vector import SingleAgentVectorEnv
+from bohn.rl.vector import VectorEnv
+from bohn.rl.vector import vector_env
 
 __all__ = [
     "ENCODING_VERSION",

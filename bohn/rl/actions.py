@@ -28,14 +28,21 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Protocol
 
-from bohn.engine.actions import Action, parse_action
-from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
+from bohn.engine.actions import Action
+from bohn.engine.actions import parse_action
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
-from bohn.rulesets import find_variant, ruleset
+from bohn.rulesets import find_variant
+from bohn.rulesets import ruleset
 
 
 @dataclass(frozen=True)

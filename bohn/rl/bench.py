@@ -49,8 +49,10 @@ from typing import Any
 
 import numpy as np
 
-from bohn.rl.env import default_players, env
-from bohn.rulesets import DEFAULT_VARIANT, find_variant
+from bohn.rl.env import default_players
+from bohn.rl.env import env
+from bohn.rulesets import DEFAULT_VARIANT
+from bohn.rulesets import find_variant
 from bohn.sim.runner import next_seat
 
 _BOOL = np.dtype(np.bool_)

@@ -16,18 +16,26 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-from pettingzoo.utils.wrappers.order_enforcing import (
-    AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
-)
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
 
 from bohn.engine.actions import Action
-from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, SetupError
-from bohn.engine.game import Game, Result
-from bohn.rl.actions import ActionTable, check_index
-from bohn.rl.encoding import ENCODING_VERSION, Encoder
-from bohn.rl.step import SeatCore, StepConfig, next_to_act, seat_state
-from bohn.rulesets import DEFAULT_VARIANT, find_variant
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.engine.game import Result
+from bohn.rl.actions import ActionTable
+from bohn.rl.actions import check_index
+from bohn.rl.encoding import ENCODING_VERSION
+from bohn.rl.encoding import Encoder
+from bohn.rl.step import SeatCore
+from bohn.rl.step import StepConfig
+from bohn.rl.step import next_to_act
+from bohn.rl.step import seat_state
+from bohn.rulesets import DEFAULT_VARIANT
+from bohn.rulesets import find_variant
 
 #: NumPy's constructor and dtypes of the arrays handed out (looked up once)
 _frombuffer = np.frombuffer

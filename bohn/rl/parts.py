@@ -49,7 +49,8 @@ per added block (Sissi, Ladybohn), else it is encoded from the dict.
 from __future__ import annotations
 
 import os
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
@@ -59,9 +60,17 @@ from bohn.engine.actions import Action
 from bohn.engine.beans import BeanGame
 from bohn.engine.cards import PAYOUT_LIMIT
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums, refs, ruleset_encoding
-from bohn.rl.encoding import MEMO, Encoder, counts, histogram
-from bohn.rl.state import BeanStateWriter, ExtraWriter
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
+from bohn.rl.actions import refs
+from bohn.rl.actions import ruleset_encoding
+from bohn.rl.encoding import MEMO
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import counts
+from bohn.rl.encoding import histogram
+from bohn.rl.state import BeanStateWriter
+from bohn.rl.state import ExtraWriter
 
 
 def defined_by(cls: type, name: str) -> type | None:

@@ -15,13 +15,22 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from bohn.bots.base import Bot, make_bot, seat_view
-from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
+from bohn.bots.base import Bot
+from bohn.bots.base import make_bot
+from bohn.bots.base import seat_view
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
-from bohn.rl.env import Config, apply_index, render, terminal_rewards
+from bohn.rl.env import Config
+from bohn.rl.env import apply_index
+from bohn.rl.env import render
+from bohn.rl.env import terminal_rewards
 from bohn.rl.step import SeatCore
 from bohn.rulesets import DEFAULT_VARIANT
-from bohn.sim.runner import MAX_STEPS, bot_seed, next_seat
+from bohn.sim.runner import MAX_STEPS
+from bohn.sim.runner import bot_seed
+from bohn.sim.runner import next_seat
 
 #: what an illegal action index does in the Gymnasium environment
 ILLEGAL = ("lose", "raise")

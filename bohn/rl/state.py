@@ -22,12 +22,14 @@ count).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from array import array
 from typing import Any
 
 from bohn._native import mypyc_attr
-from bohn.engine.beans import BeanGame, Offer
+from bohn.engine.beans import BeanGame
+from bohn.engine.beans import Offer
 
 #: entries kept by the memo of seat blocks before it is emptied
 MEMO = 20_000

@@ -24,7 +24,8 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from bohn.engine.errors import IllegalAction, InvalidAction
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
 
 #: entries a seat's memo keeps before it is emptied

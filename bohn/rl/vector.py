@@ -40,11 +40,14 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from bohn.engine.errors import IllegalAction, SetupError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
-from bohn.rl.env import Config, terminal_rewards
+from bohn.rl.env import Config
+from bohn.rl.env import terminal_rewards
 from bohn.rl.single import SingleAgentEnv
-from bohn.rl.step import SeatCore, next_to_act
+from bohn.rl.step import SeatCore
+from bohn.rl.step import next_to_act
 from bohn.rulesets import DEFAULT_VARIANT
 
 

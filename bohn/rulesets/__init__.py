@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import ModuleType
 
 from bohn.engine.errors import SetupError
-from bohn.engine.game import Game, play_counts_with
+from bohn.engine.game import Game
+from bohn.engine.game import play_counts_with
 from bohn.rulesets.al_cabohne import AlCabohne
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.bohnanza_rio_grande import BohnanzaRioGrande

@@ -43,34 +43,40 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
+from fastapi import Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from bohn.rulesets import VARIANTS
 from bohn.server import limits
 from bohn.server.context import ServerContext
-from bohn.server.http import (
-    CSP,
-    MAX_BODY,
-    MAX_DEPTH,
-    SECURITY_HEADERS,
-    WS_READ_MAX,
-    BadRequest,
-    BodyLimit,
-    RateLimited,
-    SecurityHeaders,
-    error_response,
-    log,
-    parse_json,
-    too_deep,
-)
+from bohn.server.http import CSP
+from bohn.server.http import MAX_BODY
+from bohn.server.http import MAX_DEPTH
+from bohn.server.http import SECURITY_HEADERS
+from bohn.server.http import WS_READ_MAX
+from bohn.server.http import BadRequest
+from bohn.server.http import BodyLimit
+from bohn.server.http import RateLimited
+from bohn.server.http import SecurityHeaders
+from bohn.server.http import error_response
+from bohn.server.http import log
+from bohn.server.http import parse_json
+from bohn.server.http import too_deep
 from bohn.server.limits import Rate
-from bohn.server.lobby import CLOCK_RANGE, MAX_THINK_MS
-from bohn.server.rooms import Hub, Refused
-from bohn.server.routes import games, pages, rematch, replay, socket
+from bohn.server.lobby import CLOCK_RANGE
+from bohn.server.lobby import MAX_THINK_MS
+from bohn.server.rooms import Hub
+from bohn.server.rooms import Refused
+from bohn.server.routes import games
+from bohn.server.routes import pages
+from bohn.server.routes import rematch
+from bohn.server.routes import replay
+from bohn.server.routes import socket
 from bohn.server.routes.pages import STATIC
-from bohn.server.store import Store, migrate
+from bohn.server.store import Store
+from bohn.server.store import migrate
 
 
 def create_app(
@@ -97,7 +103,8 @@ def create_app(
     ValueError for another database). The routes are in
     :mod:`bohn.server.routes`, one router a concern."""
     if cluster:
-        from bohn.server.cluster import Cluster, is_cluster_url
+        from bohn.server.cluster import Cluster
+        from bohn.server.cluster import is_cluster_url
 
         if not is_cluster_url(db_url):
             raise ValueError("a cluster's servers share one PostgreSQL database")

@@ -36,15 +36,23 @@ import pickle
 import signal
 import threading
 import time
-from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections import OrderedDict
+from collections import deque
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from concurrent.futures import Executor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-from bohn.bots.base import Budget, make_bot, seat_view
-from bohn.engine.actions import Action, action_from_json
+from bohn.bots.base import Budget
+from bohn.bots.base import make_bot
+from bohn.bots.base import seat_view
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
 from bohn.engine.game import Game
 from bohn.engine.rng import derive_seed
 from bohn.rulesets import find_variant

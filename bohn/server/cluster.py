@@ -59,8 +59,15 @@ import sqlalchemy as sa
 
 from bohn.engine.actions import action_from_json
 from bohn.engine.errors import BohnError
-from bohn.server.rooms import Hub, Refused, Room
-from bohn.server.store import BrokenGame, Guarded, Statement, actions, games, sync_url
+from bohn.server.rooms import Hub
+from bohn.server.rooms import Refused
+from bohn.server.rooms import Room
+from bohn.server.store import BrokenGame
+from bohn.server.store import Guarded
+from bohn.server.store import Statement
+from bohn.server.store import actions
+from bohn.server.store import games
+from bohn.server.store import sync_url
 
 log = logging.getLogger("bohn.server")
 

@@ -7,15 +7,25 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from fastapi import Request, WebSocket
+from fastapi import Request
+from fastapi import WebSocket
 
-from bohn.server.http import BadRequest, RateLimited, duration
-from bohn.server.limits import Limiter, Rate, client_key, rate_text
+from bohn.server.http import BadRequest
+from bohn.server.http import RateLimited
+from bohn.server.http import duration
+from bohn.server.limits import Limiter
+from bohn.server.limits import Rate
+from bohn.server.limits import client_key
+from bohn.server.limits import rate_text
 from bohn.server.metrics import Metrics
-from bohn.server.rooms import Hub, Room
-from bohn.server.store import BrokenGame, ExpiredGame, token_hash
+from bohn.server.rooms import Hub
+from bohn.server.rooms import Room
+from bohn.server.store import BrokenGame
+from bohn.server.store import ExpiredGame
+from bohn.server.store import token_hash
 
 
 @dataclass

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 #: how many clients' buckets a limiter keeps at most; past it, the fullest are
 #: forgotten first (a forgotten bucket is a full one, so nobody gains by it)

@@ -9,14 +9,21 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bohn.bots.base import BotSpecError, check_bot_spec, make_bot
+from bohn.bots.base import BotSpecError
+from bohn.bots.base import check_bot_spec
+from bohn.bots.base import make_bot
 from bohn.engine.errors import SetupError
-from bohn.pacing import PACES, TRADE_WINDOW_RANGE, TRADE_WINDOW_S
+from bohn.pacing import PACES
+from bohn.pacing import TRADE_WINDOW_RANGE
+from bohn.pacing import TRADE_WINDOW_S
 from bohn.rulesets import VARIANTS
-from bohn.server.http import BadRequest, openapi_body
-from bohn.server.rooms import Room, seat_names
+from bohn.server.http import BadRequest
+from bohn.server.http import openapi_body
+from bohn.server.rooms import Room
+from bohn.server.rooms import seat_names
 from bohn.server.store import GameRow
-from bohn.spec import HUMAN, GameSpec
+from bohn.spec import HUMAN
+from bohn.spec import GameSpec
 
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000

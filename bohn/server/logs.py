@@ -14,7 +14,8 @@ import json
 import logging
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
 #: the log formats ``bohn serve --log-format`` takes
 FORMATS = ("text", "json")

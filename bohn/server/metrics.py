@@ -9,11 +9,15 @@ stored, the bot queue. Only the acknowledgement latency is measured here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client import CollectorRegistry
+from prometheus_client import Histogram
+from prometheus_client import generate_latest
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 #: the buckets of the acknowledgement latency, in seconds (a held purchase

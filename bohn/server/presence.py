@@ -8,7 +8,8 @@ told as leaving. A seat nobody has joined yet is neither gone nor back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 #: seconds a person's last connection must stay closed before the table is

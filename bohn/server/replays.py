@@ -20,7 +20,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from bohn.describe import LANGS, describer
+from bohn.describe import LANGS
+from bohn.describe import describer
 from bohn.engine.game import Game
 from bohn.server.rooms import game_view
 

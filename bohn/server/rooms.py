@@ -30,21 +30,42 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
-from bohn.bots.base import Bot, make_bot, seat_view
-from bohn.describe import LANGS, Describer, describer
-from bohn.engine.actions import Action, action_from_json
+from bohn.bots.base import Bot
+from bohn.bots.base import make_bot
+from bohn.bots.base import seat_view
+from bohn.describe import LANGS
+from bohn.describe import Describer
+from bohn.describe import describer
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
-from bohn.pacing import ANSWER_S, PACES, TRADE_WINDOW_S, TradeWindow, answers_person, holds
-from bohn.rulesets import RULESETS, find_variant
-from bohn.server.botpool import BotPool, BotSettings, PoolClosed, decision, snapshot
+from bohn.pacing import ANSWER_S
+from bohn.pacing import PACES
+from bohn.pacing import TRADE_WINDOW_S
+from bohn.pacing import TradeWindow
+from bohn.pacing import answers_person
+from bohn.pacing import holds
+from bohn.rulesets import RULESETS
+from bohn.rulesets import find_variant
+from bohn.server.botpool import BotPool
+from bohn.server.botpool import BotSettings
+from bohn.server.botpool import PoolClosed
+from bohn.server.botpool import decision
+from bohn.server.botpool import snapshot
 from bohn.server.presence import Presence
-from bohn.server.store import BrokenGame, GameRow, StaleAction, Store, is_database_error
+from bohn.server.store import BrokenGame
+from bohn.server.store import GameRow
+from bohn.server.store import StaleAction
+from bohn.server.store import Store
+from bohn.server.store import is_database_error
 from bohn.sim.runner import bot_seed
 
 

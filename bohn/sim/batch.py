@@ -27,19 +27,27 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, TextIO
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
+from typing import Any
+from typing import TextIO
 
 from bohn.bots.base import make_bot
 from bohn.engine.errors import SetupError
-from bohn.engine.game import Game, Result
+from bohn.engine.game import Game
+from bohn.engine.game import Result
 from bohn.engine.replay import record
 from bohn.engine.rng import derive_seed
 from bohn.interrupts import deferred_interrupt
 from bohn.rulesets import find_variant
-from bohn.sim.records import game_stats, make_record
-from bohn.sim.runner import make_bots, play_game
+from bohn.sim.records import game_stats
+from bohn.sim.records import make_record
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 from bohn.spec import GameSpec
 
 #: proposals per seat and trading phase in simulations unless the user sets

@@ -9,13 +9,19 @@ and the order never depends on anything but the game itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from bohn.bots.base import Bot, make_bot, next_seat, seat_view
+from bohn.bots.base import Bot
+from bohn.bots.base import make_bot
+from bohn.bots.base import next_seat
+from bohn.bots.base import seat_view
 from bohn.engine.actions import Action
-from bohn.engine.game import Game, Result
+from bohn.engine.game import Game
+from bohn.engine.game import Result
 from bohn.engine.rng import derive_seed
 
 __all__ = ["MAX_STEPS", "bot_seed", "make_bots", "next_seat", "play_game"]

@@ -16,14 +16,23 @@ import random
 from collections import Counter
 from typing import Any
 
-from bohn.engine.actions import Action, action_from_json, parse_action
-from bohn.engine.errors import BohnError, GameOver, IllegalAction, InvalidAction
-from bohn.engine.game import Event, Game
-from bohn.engine.infostate import card_paths, get_path, set_path
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
+from bohn.engine.actions import parse_action
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import GameOver
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.game import Event
+from bohn.engine.game import Game
+from bohn.engine.infostate import card_paths
+from bohn.engine.infostate import get_path
 from bohn.engine.infostate import hidden_paths as engine_hidden_paths
 from bohn.engine.infostate import layout_of as engine_layout_of
+from bohn.engine.infostate import set_path
 from bohn.engine.infostate import typed_paths as engine_typed_paths
-from bohn.engine.layout import HiddenLayout, Path
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import Path
 
 JSON = Any
 __all__ = ["card_paths", "get_path", "layout_of", "set_path"]

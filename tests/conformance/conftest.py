@@ -23,9 +23,14 @@ How many of each run (``tests/passes.py``, ``docs/testing.md``):
 from __future__ import annotations
 
 import pytest
-from passes import PURE, SOAK, SOAK_GAMES, per_run
+from passes import PURE
+from passes import SOAK
+from passes import SOAK_GAMES
+from passes import per_run
 
-from .games import CONFIGS, FULL_GAMES, Config
+from .games import CONFIGS
+from .games import FULL_GAMES
+from .games import Config
 
 #: games per configuration checked cheaply at every step in the compiled pass
 CHEAP_GAMES = 4

@@ -14,7 +14,8 @@ from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
-from bohn.sim.runner import make_bots, play_game
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 
 def game_record(game: Game) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from typing import Any
 from bohn.engine.actions import Action
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
-from bohn.sim.runner import make_bots, play_game
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 #: every random game of the suite ends within this many steps
 STEP_LIMIT = 20_000

@@ -18,8 +18,10 @@ from passes import PURE
 from bohn.engine.actions import Action
 from bohn.engine.game import Game
 
-from .digest import digest, game_record
-from .games import CONFIGS, Config
+from .digest import digest
+from .digest import game_record
+from .games import CONFIGS
+from .games import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 

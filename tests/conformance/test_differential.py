@@ -35,13 +35,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from passes import PURE, SOAK, per_run
+from passes import PURE
+from passes import SOAK
+from passes import per_run
 
-from bohn.engine.actions import Action, Propose
+from bohn.engine.actions import Action
+from bohn.engine.actions import Propose
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 
-from .games import CONFIGS, Config
+from .games import CONFIGS
+from .games import Config
 
 #: games per configuration and bot kind (the pure pass: random games of
 #: each ruleset and option at its fewest players, as ``conftest.full_configs``)

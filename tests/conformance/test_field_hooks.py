@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from bohn.engine.actions import Action, BuyField
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 
-from .games import CONFIGS, Config
+from .games import CONFIGS
+from .games import Config
 
 BEAN_CONFIGS = [c for c in CONFIGS if issubclass(c.cls, BeanGame)]
 

@@ -10,20 +10,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck
+from hypothesis import event
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 from passes import per_run
 
-from bohn.engine.actions import ACTION_TYPES, Action, action_from_json, parse_action, register
+from bohn.engine.actions import ACTION_TYPES
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
+from bohn.engine.actions import parse_action
+from bohn.engine.actions import register
 from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
 
-from .checks import check_cheap, check_rejected
+from .checks import check_cheap
+from .checks import check_rejected
 from .games import Config
-from .vocabulary import action_json, malformed_json, sample_actions
+from .vocabulary import action_json
+from .vocabulary import malformed_json
+from .vocabulary import sample_actions
 
 #: every how many steps of a random game a position is kept for fuzzing
 POSITION_EVERY = 7

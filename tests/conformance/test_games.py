@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 
 from bohn.engine.actions import Action
-from bohn.engine.errors import GameOver, InvalidAction
+from bohn.engine.errors import GameOver
+from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
 
 from . import checks
-from .games import STEP_LIMIT, Config
+from .games import STEP_LIMIT
+from .games import Config
 from .vocabulary import sample_actions
 
 #: steps between the checks that load the whole log (round trip, leak with log),

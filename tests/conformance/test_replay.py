@@ -8,7 +8,9 @@ import json
 import pytest
 
 from bohn.engine.actions import action_from_json
-from bohn.replay import ReplayMismatch, record, verify
+from bohn.replay import ReplayMismatch
+from bohn.replay import record
+from bohn.replay import verify
 
 from .games import Config
 

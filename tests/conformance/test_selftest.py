@@ -11,23 +11,23 @@ from typing import Any
 
 import pytest
 
-from bohn.engine.actions import Action, action_from_json
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
 from bohn.engine.errors import IllegalAction
 from bohn.engine.game import Game
 
-from .checks import (
-    card_paths,
-    check_conservation,
-    check_copies,
-    check_event_redaction,
-    check_finished,
-    check_legal_actions,
-    check_no_leak,
-    check_rejected,
-    layout_of,
-)
+from .checks import card_paths
+from .checks import check_conservation
+from .checks import check_copies
+from .checks import check_event_redaction
+from .checks import check_finished
+from .checks import check_legal_actions
+from .checks import check_no_leak
+from .checks import check_rejected
+from .checks import layout_of
 from .digest import game_record
-from .games import CONFIGS, Config
+from .games import CONFIGS
+from .games import Config
 from .test_determinism import disturbed_record
 
 BASE = CONFIGS[0]

@@ -16,7 +16,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bohn.engine.actions import ACTION_TYPES, Action, action_from_json
+from bohn.engine.actions import ACTION_TYPES
+from bohn.engine.actions import Action
+from bohn.engine.actions import action_from_json
 from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
 

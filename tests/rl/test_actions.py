@@ -15,7 +15,8 @@ from bohn import rl
 from bohn.engine.actions import parse_action
 from bohn.rl.actions import ActionTable
 
-from .helpers import CONFIG_IDS, CONFIGS
+from .helpers import CONFIG_IDS
+from .helpers import CONFIGS
 
 
 @pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)

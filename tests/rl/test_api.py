@@ -8,11 +8,13 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test
+from pettingzoo.test import seed_test
 
 from bohn import rl
 
-from .helpers import CONFIG_IDS, CONFIGS
+from .helpers import CONFIG_IDS
+from .helpers import CONFIGS
 
 
 @pytest.mark.parametrize(("variant", "players"), CONFIGS, ids=CONFIG_IDS)

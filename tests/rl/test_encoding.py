@@ -17,7 +17,8 @@ from bohn.engine.infostate import resample_from_infostate
 from bohn.rl.encoding import Encoder
 from bohn.rl.env import SeatState
 
-from .helpers import CONFIG_IDS, CONFIGS
+from .helpers import CONFIG_IDS
+from .helpers import CONFIGS
 
 
 class Recorder:

@@ -11,7 +11,9 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from bohn import rl
-from bohn.engine.errors import IllegalAction, InvalidAction, SetupError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.engine.game import Result
 from bohn.rl.actions import offer_slots
 from bohn.rl.env import terminal_rewards

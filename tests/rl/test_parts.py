@@ -12,12 +12,19 @@ pytest.importorskip("pettingzoo")
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rl import actions
-from bohn.rl.actions import ActionTable, Caps, Family, default_caps
+from bohn.rl.actions import ActionTable
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import default_caps
 from bohn.rl.encoding import Encoder
-from bohn.rl.parts import BEANS, BeanEncoding, RulesetEncoding, encoding_of
+from bohn.rl.parts import BEANS
+from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import RulesetEncoding
+from bohn.rl.parts import encoding_of
 from bohn.rulesets import ruleset
 
-from .helpers import CONFIG_IDS, CONFIGS
+from .helpers import CONFIG_IDS
+from .helpers import CONFIGS
 
 
 def test_bohnanzas_part_is_the_bean_games_shared_encoding() -> None:

@@ -12,7 +12,8 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
 
 from bohn import rl
-from bohn.engine.errors import IllegalAction, SetupError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import SetupError
 
 
 @pytest.mark.parametrize(

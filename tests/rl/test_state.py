@@ -24,13 +24,16 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from passes import PURE, SOAK, per_run
+from passes import PURE
+from passes import SOAK
+from passes import per_run
 
 from bohn import rl
 from bohn.engine.infostate import resample_from_infostate
 from bohn.rl.encoding import Encoder
 from bohn.rl.env import SeatState
-from bohn.rulesets import VARIANTS, find_variant
+from bohn.rulesets import VARIANTS
+from bohn.rulesets import find_variant
 from bohn.sim.runner import next_seat
 
 from .helpers import CONFIGS

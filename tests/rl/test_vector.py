@@ -14,7 +14,8 @@ pytest.importorskip("gymnasium")
 
 import gymnasium
 from gymnasium.utils.env_checker import check_env
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import SyncVectorEnv
 
 from bohn import rl
 from bohn.engine.errors import SetupError

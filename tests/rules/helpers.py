@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 import pytest
 
@@ -12,7 +14,8 @@ from bohn.engine.actions import parse_action
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
-from bohn.scenario import load_position, run_scenario
+from bohn.scenario import load_position
+from bohn.scenario import run_scenario
 
 
 def scenario(

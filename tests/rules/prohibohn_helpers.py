@@ -16,7 +16,8 @@ from collections import Counter
 from typing import Any
 
 from bohn.rulesets.al_cabohne.rules import AlCabohne
-from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import Prohibohn
 
 from . import helpers
 

@@ -18,12 +18,24 @@ from typing import Any
 import pytest
 
 from bohn.engine.errors import BohnError
-from bohn.rulesets.al_cabohne.rules import BOSSES, AlCabohne
+from bohn.rulesets.al_cabohne.rules import BOSSES
+from bohn.rulesets.al_cabohne.rules import AlCabohne
 
 from . import helpers
-from .helpers import act, acts, coins, fields, hand, keys, legal, phase, refused, types
+from .helpers import act
+from .helpers import acts
+from .helpers import coins
+from .helpers import fields
+from .helpers import hand
+from .helpers import keys
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import types
 from .prohibohn_helpers import details as mafia_details
-from .prohibohn_helpers import held, shuffled, three_bosses
+from .prohibohn_helpers import held
+from .prohibohn_helpers import shuffled
+from .prohibohn_helpers import three_bosses
 
 # ---------------------------------------------------------------------------
 # helpers

@@ -13,27 +13,26 @@ from typing import Any
 import pytest
 
 from bohn.engine.actions import action_from_json
-from bohn.engine.errors import GameOver, InvalidAction
+from bohn.engine.errors import GameOver
+from bohn.engine.errors import InvalidAction
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.scenario import run_scenario
 
 from . import helpers
-from .helpers import (
-    act,
-    acts,
-    coins,
-    conserved,
-    fields,
-    hand,
-    legal,
-    phase,
-    position,
-    refused,
-    run_ok,
-    scenario,
-    trade,
-    types,
-)
+from .helpers import act
+from .helpers import acts
+from .helpers import coins
+from .helpers import conserved
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import phase
+from .helpers import position
+from .helpers import refused
+from .helpers import run_ok
+from .helpers import scenario
+from .helpers import trade
+from .helpers import types
 
 # ---------------------------------------------------------------------------
 # §1 Components and card data

@@ -21,14 +21,24 @@ from typing import Any
 import pytest
 
 from bohn.engine.errors import SetupError
-from bohn.rulesets import find_variant, ruleset
+from bohn.rulesets import find_variant
+from bohn.rulesets import ruleset
 from bohn.rulesets.bohnanza import Bohnanza
 from bohn.rulesets.bohnanza_rio_grande import BohnanzaRioGrande
 from bohn.rulesets.bohnanza_rio_grande.duel import BohnanzaDuel
 from bohn.scenario import load_position
 
 from . import helpers
-from .helpers import act, acts, coins, conserved, fields, hand, legal, phase, refused, trade
+from .helpers import act
+from .helpers import acts
+from .helpers import coins
+from .helpers import conserved
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import trade
 
 VARIANT = "bohnanza-rio-grande"
 

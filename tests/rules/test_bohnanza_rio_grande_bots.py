@@ -6,12 +6,17 @@ from __future__ import annotations
 import pytest
 
 import bohn
-from bohn.bots.base import SeatView, make_bot
-from bohn.bots.greedy import GreedyBot, greedy_class
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import greedy_class
 from bohn.bots.ismcts import IsmctsBot
-from bohn.engine.actions import Drop, Pass, Plant
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
 from bohn.rulesets.bohnanza_rio_grande.bots import RioGrandeGreedyBot
-from bohn.sim.runner import make_bots, play_game
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
 
 VARIANT = "bohnanza-rio-grande"
 

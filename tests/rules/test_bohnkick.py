@@ -19,12 +19,21 @@ from typing import Any
 import pytest
 
 from bohn.engine.actions import parse_action
-from bohn.engine.errors import GameOver, SetupError
+from bohn.engine.errors import GameOver
+from bohn.engine.errors import SetupError
 from bohn.rulesets import find_variant
-from bohn.rulesets.bohnkick.rules import GOAL, KIND, PER_TEAM, TABLE, TEAM, TO, Bohnkick
+from bohn.rulesets.bohnkick.rules import GOAL
+from bohn.rulesets.bohnkick.rules import KIND
+from bohn.rulesets.bohnkick.rules import PER_TEAM
+from bohn.rulesets.bohnkick.rules import TABLE
+from bohn.rulesets.bohnkick.rules import TEAM
+from bohn.rulesets.bohnkick.rules import TO
+from bohn.rulesets.bohnkick.rules import Bohnkick
 from bohn.scenario import load_position
 
-from .helpers import act, legal, refused
+from .helpers import act
+from .helpers import legal
+from .helpers import refused
 
 GOALIES = ["goalie:header:ul", "goalie:header:ur", "goalie:header:lr"]
 

@@ -15,9 +15,13 @@ from collections import Counter
 import pytest
 
 from bohn.engine.errors import NotWaiting
-from bohn.rulesets.bohnkick.rules import GOAL, KIND, TABLE, Bohnkick
+from bohn.rulesets.bohnkick.rules import GOAL
+from bohn.rulesets.bohnkick.rules import KIND
+from bohn.rulesets.bohnkick.rules import TABLE
+from bohn.rulesets.bohnkick.rules import Bohnkick
 
-from .helpers import act, refused
+from .helpers import act
+from .helpers import refused
 from .test_bohnkick import position
 
 #: seeded random games per player count: enough for a clear gap, fast (about 2 s)

@@ -21,8 +21,19 @@ from bohn.engine.errors import SetupError
 from bohn.engine.game import Result
 from bohn.rulesets.high_bohn.rules import HighBohn
 
-from .helpers import act, acts, fields, hand, keys, legal, phase, refused, types
-from .high_bohn_helpers import RULEBOOK_BUILDINGS, builds, position, seat_view
+from .helpers import act
+from .helpers import acts
+from .helpers import fields
+from .helpers import hand
+from .helpers import keys
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import types
+from .high_bohn_helpers import RULEBOOK_BUILDINGS
+from .high_bohn_helpers import builds
+from .high_bohn_helpers import position
+from .high_bohn_helpers import seat_view
 
 
 def public(game: HighBohn) -> dict[str, Any]:

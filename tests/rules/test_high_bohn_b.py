@@ -17,33 +17,30 @@ from typing import Any
 
 import pytest
 
-from bohn.engine.errors import InvalidAction, SetupError
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import SetupError
 from bohn.rulesets.high_bohn import HighBohn
 
 from . import helpers
-from .helpers import (
-    act,
-    acts,
-    coins,
-    fields,
-    hand,
-    keys,
-    legal,
-    of_type,
-    phase,
-    refused,
-    trade,
-    types,
-)
-from .high_bohn_helpers import (
-    RULEBOOK_BUILDINGS,
-    builds,
-    cognac,
-    conserved_hb,
-    position,
-    seat_view,
-    starting,
-)
+from .helpers import act
+from .helpers import acts
+from .helpers import coins
+from .helpers import fields
+from .helpers import hand
+from .helpers import keys
+from .helpers import legal
+from .helpers import of_type
+from .helpers import phase
+from .helpers import refused
+from .helpers import trade
+from .helpers import types
+from .high_bohn_helpers import RULEBOOK_BUILDINGS
+from .high_bohn_helpers import builds
+from .high_bohn_helpers import cognac
+from .high_bohn_helpers import conserved_hb
+from .high_bohn_helpers import position
+from .high_bohn_helpers import seat_view
+from .high_bohn_helpers import starting
 
 
 def plants(game: HighBohn, seat: int) -> list[str]:

@@ -23,7 +23,15 @@ from bohn.rulesets.ladybohn import Ladybohn
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 
 from . import helpers
-from .helpers import act, acts, fields, hand, keys, legal, phase, refused, trade
+from .helpers import act
+from .helpers import acts
+from .helpers import fields
+from .helpers import hand
+from .helpers import keys
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import trade
 from .helpers import types as event_types
 
 # ---------------------------------------------------------------------------

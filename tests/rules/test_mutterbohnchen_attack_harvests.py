@@ -15,8 +15,17 @@ from __future__ import annotations
 
 from bohn.engine.errors import NotWaiting
 
-from .helpers import act, acts, coin_cards, fields, legal, of_type, phase, refused
-from .test_mutterbohnchen import DECK, conserved, position
+from .helpers import act
+from .helpers import acts
+from .helpers import coin_cards
+from .helpers import fields
+from .helpers import legal
+from .helpers import of_type
+from .helpers import phase
+from .helpers import refused
+from .test_mutterbohnchen import DECK
+from .test_mutterbohnchen import conserved
+from .test_mutterbohnchen import position
 from .test_mutterbohnchen_two import conserved as conserved_for_two
 from .test_mutterbohnchen_two import position as position_for_two
 

@@ -24,7 +24,15 @@ from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 from bohn.scenario import load_position
 
 from . import helpers
-from .helpers import act, acts, fields, hand, keys, legal, phase, refused, trade
+from .helpers import act
+from .helpers import acts
+from .helpers import fields
+from .helpers import hand
+from .helpers import keys
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import trade
 
 TYPES = ["garten", "rote", "augen", "soja", "brech", "sau", "feuer", "blaue"]
 

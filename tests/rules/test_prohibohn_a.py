@@ -20,20 +20,26 @@ import pytest
 
 from bohn.rulesets.prohibohn.rules import Prohibohn
 
-from .helpers import act, acts, fields, hand, legal, of_type, phase, refused, types
-from .prohibohn_helpers import (
-    bosses,
-    coin_cards,
-    conserved,
-    deck,
-    discard,
-    held,
-    piles,
-    position,
-    shuffled,
-    three_bosses,
-    treasury,
-)
+from .helpers import act
+from .helpers import acts
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import of_type
+from .helpers import phase
+from .helpers import refused
+from .helpers import types
+from .prohibohn_helpers import bosses
+from .prohibohn_helpers import coin_cards
+from .prohibohn_helpers import conserved
+from .prohibohn_helpers import deck
+from .prohibohn_helpers import discard
+from .prohibohn_helpers import held
+from .prohibohn_helpers import piles
+from .prohibohn_helpers import position
+from .prohibohn_helpers import shuffled
+from .prohibohn_helpers import three_bosses
+from .prohibohn_helpers import treasury
 
 #: the bosses grow blaue and feuer; the other types are free
 FREE: dict[str, Any] = {"bosses": [["blaue"], ["feuer"]]}

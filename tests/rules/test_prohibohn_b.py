@@ -20,22 +20,29 @@ from typing import Any
 import pytest
 
 from bohn.engine.errors import BohnError
-from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import Prohibohn
 
-from .helpers import act, acts, fields, hand, legal, of_type, phase, refused, types
-from .prohibohn_helpers import (
-    bosses,
-    coin_cards,
-    conserved,
-    deck,
-    details,
-    discard,
-    owned,
-    piles,
-    position,
-    supply,
-    treasury,
-)
+from .helpers import act
+from .helpers import acts
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import of_type
+from .helpers import phase
+from .helpers import refused
+from .helpers import types
+from .prohibohn_helpers import bosses
+from .prohibohn_helpers import coin_cards
+from .prohibohn_helpers import conserved
+from .prohibohn_helpers import deck
+from .prohibohn_helpers import details
+from .prohibohn_helpers import discard
+from .prohibohn_helpers import owned
+from .prohibohn_helpers import piles
+from .prohibohn_helpers import position
+from .prohibohn_helpers import supply
+from .prohibohn_helpers import treasury
 
 # ---------------------------------------------------------------------------
 # helpers

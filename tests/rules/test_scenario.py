@@ -11,9 +11,16 @@ import pytest
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
 from bohn.rulesets.bohnanza import Bohnanza
-from bohn.scenario import load_position, run_scenario
+from bohn.scenario import load_position
+from bohn.scenario import run_scenario
 
-from .helpers import act, conserved, fields, hand, legal, phase, scenario
+from .helpers import act
+from .helpers import conserved
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import phase
+from .helpers import scenario
 
 
 def setup_error(data: dict[str, Any]) -> str:

@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 
 from bohn.engine.errors import SetupError
-from bohn.scenario import check_expect, load_file, run_scenario
+from bohn.scenario import check_expect
+from bohn.scenario import load_file
+from bohn.scenario import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(ROOT.glob("*/*.json"))

@@ -23,7 +23,17 @@ from bohn.rulesets.sissi.rules import PAYOUTS
 from bohn.scenario import run_scenario
 
 from . import helpers
-from .helpers import act, acts, coins, conserved, fields, hand, legal, phase, refused, trade, types
+from .helpers import act
+from .helpers import acts
+from .helpers import coins
+from .helpers import conserved
+from .helpers import fields
+from .helpers import hand
+from .helpers import legal
+from .helpers import phase
+from .helpers import refused
+from .helpers import trade
+from .helpers import types
 
 #: Sissi scenarios (see :func:`tests.rules.helpers.scenario`)
 SISSI = helpers.Variant("sissi", Sissi)

@@ -10,7 +10,8 @@ import pytest
 
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
-from server.browser import ARGS, CHROMIUM
+from server.browser import ARGS
+from server.browser import CHROMIUM
 from server.serving import serving
 
 

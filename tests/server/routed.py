@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.scenario import load_file, load_position, scenario_action
+from bohn.scenario import load_file
+from bohn.scenario import load_position
+from bohn.scenario import scenario_action
 from bohn.server.rooms import game_view
 from server.browser import TIMEOUT
 

@@ -23,8 +23,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from bohn.server.app import create_app
 from bohn.server.limits import Rate
-from bohn.server.rooms import Hub, Refused
-from bohn.server.store import ExpiredGame, Store, migrate, token_hash
+from bohn.server.rooms import Hub
+from bohn.server.rooms import Refused
+from bohn.server.store import ExpiredGame
+from bohn.server.store import Store
+from bohn.server.store import migrate
+from bohn.server.store import token_hash
 from server.rows import game_row
 
 PEOPLE = [{"kind": "human"}] * 3

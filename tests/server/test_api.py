@@ -16,10 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 from passes import SOAK
 
-from bohn.bots.base import SeatView, make_bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
 from bohn.engine.actions import action_from_json
 from bohn.replay import verify
-from bohn.server.app import MAX_BODY, create_app
+from bohn.server.app import MAX_BODY
+from bohn.server.app import create_app
 
 POSTGRES = os.environ.get("BOHN_TEST_POSTGRES")
 

@@ -12,8 +12,11 @@ from typing import Any
 import httpx
 import pytest
 
-from server.browser import PHONE, TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
 from server.test_api import play_seat_0
 
 need_chromium()

@@ -17,17 +17,25 @@ from typing import Any
 import httpx
 import pytest
 
-from bohn.bots.base import Budget, SeatView, make_bot, next_seat, seat_view
+from bohn.bots.base import Budget
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
+from bohn.bots.base import next_seat
+from bohn.bots.base import seat_view
 from bohn.bots.ismcts import IsmctsBot
 from bohn.engine.actions import action_from_json
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.server import botpool
 from bohn.server.app import create_app
-from bohn.server.botpool import BotPool, BotSettings, PoolClosed
-from bohn.server.launch import free_port, start_server
+from bohn.server.botpool import BotPool
+from bohn.server.botpool import BotSettings
+from bohn.server.botpool import PoolClosed
+from bohn.server.launch import free_port
+from bohn.server.launch import start_server
 from bohn.server.rooms import Hub
-from bohn.server.store import Store, migrate
+from bohn.server.store import Store
+from bohn.server.store import migrate
 from server.rows import game_row
 from server.serving import serving
 

@@ -28,14 +28,18 @@ import re
 import statistics
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from passes import SOAK
 
-from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import after_paint
+from server.browser import need_chromium
 
 need_chromium()
 

@@ -15,7 +15,9 @@ from bohn.catalogue import catalogue
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
-from server.browser import PHONE, TIMEOUT, need_chromium
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

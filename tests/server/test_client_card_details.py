@@ -17,8 +17,11 @@ import pytest
 from bohn.catalogue import catalogue
 from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
-from server.browser import PHONE, TIMEOUT, need_chromium
-from server.touch import Finger, centre
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.touch import Finger
+from server.touch import centre
 
 need_chromium()
 

@@ -23,11 +23,18 @@ from typing import Any
 import pytest
 
 import bohn
-from bohn.engine.actions import Accept, Decline, Pass, Plant, Propose, action_from_json
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import action_from_json
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.server.rooms import game_view
-from server.browser import PHONE, TIMEOUT, need_chromium
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

@@ -30,8 +30,11 @@ from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.server.replays import step_view
 from bohn.server.rooms import game_view
-from server.browser import PHONE, TIMEOUT, need_chromium
-from server.touch import Finger, centre
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.touch import Finger
+from server.touch import centre
 
 need_chromium()
 

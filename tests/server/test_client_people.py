@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 
 from bohn.bots.base import make_bot
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from bohn.rulesets import find_variant
-from server.browser import TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
 
 need_chromium()
 

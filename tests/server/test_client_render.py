@@ -17,9 +17,12 @@ import pytest
 
 from bohn.engine.game import Game
 from bohn.rulesets import find_variant
-from bohn.scenario import load_file, load_position, scenario_action
+from bohn.scenario import load_file
+from bohn.scenario import load_position
+from bohn.scenario import scenario_action
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

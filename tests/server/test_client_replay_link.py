@@ -9,8 +9,10 @@ from typing import Any
 
 import httpx
 
-from server.browser import TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
 from server.test_api import person_and_bots as person_and_named_bots
 from server.test_api import play_seat_0
 

@@ -15,9 +15,14 @@ from passes import per_run
 
 from bohn import new_game
 from bohn.server.rooms import game_view
-from bohn.sim.runner import make_bots, play_game
-from server.browser import PHONE, TIMEOUT, after_paint, need_chromium
-from server.person_page import open_person, person_and_bots
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import play_game
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import after_paint
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
 
 need_chromium()
 

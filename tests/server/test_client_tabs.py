@@ -18,7 +18,9 @@ from typing import Any
 
 from bohn.catalogue import catalogue
 from server.browser import need_chromium
-from server.routed import scenario_views, send_view, wait_open
+from server.routed import scenario_views
+from server.routed import send_view
+from server.routed import wait_open
 
 need_chromium()
 

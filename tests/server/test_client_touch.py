@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.browser import PHONE, TIMEOUT, need_chromium
-from server.person_page import open_person, person_and_bots
-from server.touch import Finger, centre
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
+from server.touch import Finger
+from server.touch import centre
 
 need_chromium()
 

@@ -11,8 +11,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from server.browser import PHONE, TIMEOUT, need_chromium
-from server.routed import scenario_views, send_view, wait_open
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.routed import scenario_views
+from server.routed import send_view
+from server.routed import wait_open
 
 need_chromium()
 

@@ -13,10 +13,14 @@ from typing import Any
 
 import bohn
 from bohn.catalogue import catalogue
-from bohn.engine.actions import Pass, Plant, Propose
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
 from bohn.engine.game import Game
 from bohn.server.rooms import game_view
-from server.browser import TIMEOUT, create_game, need_chromium
+from server.browser import TIMEOUT
+from server.browser import create_game
+from server.browser import need_chromium
 from server.routed import show_state
 
 need_chromium()

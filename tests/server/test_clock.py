@@ -12,8 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bohn.server.app import create_app
-from bohn.server.rooms import Hub, Room
-from bohn.server.store import Store, migrate
+from bohn.server.rooms import Hub
+from bohn.server.rooms import Room
+from bohn.server.store import Store
+from bohn.server.store import migrate
 from server.rows import game_row
 
 #: the clock tests give a room: a twentieth of a second per decision

@@ -21,9 +21,11 @@ from typing import Any
 import httpx
 import pytest
 from passes import SOAK
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect
 
-from bohn.bots.base import SeatView, make_bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
 from bohn.engine.actions import action_from_json
 from bohn.replay import verify
 from bohn.server.launch import start_server

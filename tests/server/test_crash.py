@@ -12,9 +12,11 @@ from typing import Any
 
 import httpx
 
-from bohn.bots.base import SeatView, make_bot
+from bohn.bots.base import SeatView
+from bohn.bots.base import make_bot
 from bohn.engine.actions import action_from_json
-from bohn.server.launch import free_port, start_server
+from bohn.server.launch import free_port
+from bohn.server.launch import start_server
 
 
 class Server:

@@ -14,7 +14,10 @@ import pytest
 from passes import SOAK
 from playwright import sync_api
 
-from server.browser import ARGS, CHROMIUM, TIMEOUT, need_chromium
+from server.browser import ARGS
+from server.browser import CHROMIUM
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

@@ -24,7 +24,8 @@ from passes import per_run
 from bohn.engine.actions import action_from_json
 from bohn.rulesets import VARIANTS
 from bohn.server import rooms
-from bohn.server.app import SECURITY_HEADERS, create_app
+from bohn.server.app import SECURITY_HEADERS
+from bohn.server.app import create_app
 from server.fuzz import stored
 
 #: steps of each game that are fuzzed, and candidates sent a step

@@ -11,19 +11,23 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck
+from hypothesis import event
+from hypothesis import settings
 from hypothesis import strategies as st
 from schemathesis.generation.modes import GenerationMode
 
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
-from server.fuzz import examples, stored
+from server.fuzz import examples
+from server.fuzz import stored
 from server.serving import serving
 
 schema = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())

@@ -12,14 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance.vocabulary import JSON_VALUES, action_json, malformed_json
+from conformance.vocabulary import JSON_VALUES
+from conformance.vocabulary import action_json
+from conformance.vocabulary import malformed_json
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck
+from hypothesis import event
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bohn.rulesets import VARIANTS
-from bohn.server.app import MAX_BODY, create_app
-from server.fuzz import examples, stored
+from bohn.server.app import MAX_BODY
+from bohn.server.app import create_app
+from server.fuzz import examples
+from server.fuzz import stored
 
 #: the close codes of a message over a limit (binary, too deep, too large)
 CLOSES = {1003, 1008, 1009}

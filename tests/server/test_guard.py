@@ -18,15 +18,13 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from bohn.server.app import (
-    CSP,
-    MAX_BODY,
-    MAX_DEPTH,
-    BadRequest,
-    create_app,
-    parse_json,
-    too_deep,
-)
+from bohn.server.app import CSP
+from bohn.server.app import MAX_BODY
+from bohn.server.app import MAX_DEPTH
+from bohn.server.app import BadRequest
+from bohn.server.app import create_app
+from bohn.server.app import parse_json
+from bohn.server.app import too_deep
 from bohn.server.launch import free_port
 
 

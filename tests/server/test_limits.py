@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bohn.server import limits
-from bohn.server.limits import Limiter, Rate, client_key
+from bohn.server.limits import Limiter
+from bohn.server.limits import Rate
+from bohn.server.limits import client_key
 
 
 def test_a_burst_then_the_rate() -> None:

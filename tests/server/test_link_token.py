@@ -8,7 +8,8 @@ import json
 import urllib.request
 from typing import Any
 
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

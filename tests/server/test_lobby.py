@@ -13,11 +13,20 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from bohn.cli import main, public_url
+from bohn.cli import main
+from bohn.cli import public_url
 from bohn.server.app import create_app
-from bohn.server.store import SeatTaken, Store, migrate, token_hash
+from bohn.server.store import SeatTaken
+from bohn.server.store import Store
+from bohn.server.store import migrate
+from bohn.server.store import token_hash
 from server.rows import game_row
-from server.test_api import bearer, client, db_url, new_game, play_out, state  # noqa: F401
+from server.test_api import bearer
+from server.test_api import client  # noqa: F401
+from server.test_api import db_url  # noqa: F401
+from server.test_api import new_game
+from server.test_api import play_out
+from server.test_api import state
 
 SEATS = [{"kind": "human", "name": "  Ann  "}, {"kind": "human"}, {"kind": "bot"}]
 

@@ -20,7 +20,9 @@ import pytest
 from bohn.server.app import create_app
 from bohn.server.launch import free_port
 from bohn.server.limits import Rate
-from server.browser import TIMEOUT, create_game, need_chromium
+from server.browser import TIMEOUT
+from server.browser import create_game
+from server.browser import need_chromium
 from server.serving import serving
 from server.test_abuse import _fill
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from server.browser import TIMEOUT, need_chromium
-from server.person_page import open_person, open_tab, person_and_bots
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import open_tab
+from server.person_page import person_and_bots
 
 need_chromium()
 

@@ -10,8 +10,12 @@ from __future__ import annotations
 import asyncio
 
 import bohn
-from bohn.engine.actions import Accept, Pass, Plant, parse_action
-from bohn.pacing import PACES, TRADE_WINDOW_S
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import parse_action
+from bohn.pacing import PACES
+from bohn.pacing import TRADE_WINDOW_S
 from bohn.server.rooms import Room
 from server.memory import MemoryStore
 from server.rows import game_row
@@ -180,8 +184,11 @@ def test_a_bot_does_not_take_back_its_offer_while_the_person_thinks() -> None:
     """A bot that offered a person a revealed card keeps its hands off that
     card (keeping it would void the offer) while the person still trades;
     once the person has answered, the bot may keep it."""
-    from bohn.engine.actions import Decline, Keep, Propose
-    from bohn.pacing import holds, voids_offer_to_person
+    from bohn.engine.actions import Decline
+    from bohn.engine.actions import Keep
+    from bohn.engine.actions import Propose
+    from bohn.pacing import holds
+    from bohn.pacing import voids_offer_to_person
 
     game = bohn.new_game("bohnanza", 3, seed=1)
     game.apply(0, Plant(0))

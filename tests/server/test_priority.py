@@ -11,7 +11,9 @@ from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
 from bohn.rulesets.high_bohn import HighBohn
 from bohn.scenario import load_position
-from bohn.server.rooms import PRIORITY_WINDOW, Refused, Room
+from bohn.server.rooms import PRIORITY_WINDOW
+from bohn.server.rooms import Refused
+from bohn.server.rooms import Room
 from server.memory import MemoryStore
 from server.rows import game_row
 

@@ -9,7 +9,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from server.test_api import bearer, client, db_url, new_game, play_out, state  # noqa: F401
+from server.test_api import bearer
+from server.test_api import client  # noqa: F401
+from server.test_api import db_url  # noqa: F401
+from server.test_api import new_game
+from server.test_api import play_out
+from server.test_api import state
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}, {"kind": "bot"}]
 

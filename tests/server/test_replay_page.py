@@ -9,8 +9,13 @@ from typing import Any
 import httpx
 import pytest
 
-from server.browser import ARGS, CHROMIUM, PHONE, TIMEOUT, need_chromium
-from server.test_api import person_and_bots, play_seat_0
+from server.browser import ARGS
+from server.browser import CHROMIUM
+from server.browser import PHONE
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+from server.test_api import person_and_bots
+from server.test_api import play_seat_0
 
 need_chromium()
 sync_api = pytest.importorskip("playwright.sync_api")

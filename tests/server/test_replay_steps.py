@@ -15,9 +15,11 @@ from fastapi.testclient import TestClient
 from bohn.engine.game import Game
 from bohn.replay import verify
 from bohn.server.app import create_app
-from bohn.server.replays import CHECKPOINT_EVERY, MAX_STEPS
+from bohn.server.replays import CHECKPOINT_EVERY
+from bohn.server.replays import MAX_STEPS
 from bohn.server.rooms import game_view
-from server.test_api import person_and_bots, play_seat_0
+from server.test_api import person_and_bots
+from server.test_api import play_seat_0
 
 
 @pytest.fixture

@@ -20,8 +20,11 @@ import pytest
 from passes import SOAK
 
 from bohn.rulesets import VARIANTS
-from server.browser import PHONE, after_paint, need_chromium
-from server.person_page import open_person, person_and_bots
+from server.browser import PHONE
+from server.browser import after_paint
+from server.browser import need_chromium
+from server.person_page import open_person
+from server.person_page import person_and_bots
 
 need_chromium()
 

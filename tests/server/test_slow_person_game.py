@@ -22,7 +22,8 @@ from typing import Any
 
 import httpx
 
-from server.browser import TIMEOUT, need_chromium
+from server.browser import TIMEOUT
+from server.browser import need_chromium
 
 need_chromium()
 

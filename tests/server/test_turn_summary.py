@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
-from bohn.bots.base import make_bot, seat_view
+from bohn.bots.base import make_bot
+from bohn.bots.base import seat_view
 from bohn.describe import describer
 from bohn.engine.game import Game
-from bohn.rulesets import VARIANTS, find_variant
+from bohn.rulesets import VARIANTS
+from bohn.rulesets import find_variant
 from bohn.server.rooms import game_view
 
 

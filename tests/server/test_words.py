@@ -11,13 +11,18 @@ import pytest
 
 import bohn
 from bohn.bots.base import seat_view
-from bohn.describe import LANGS, describer
-from bohn.engine.actions import Harvest, parse_action
+from bohn.describe import LANGS
+from bohn.describe import describer
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import parse_action
 from bohn.engine.game import Game
-from bohn.rulesets import VARIANTS, find_variant
+from bohn.rulesets import VARIANTS
+from bohn.rulesets import find_variant
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-from bohn.server.rooms import game_view, legal_view
-from bohn.sim.runner import make_bots, next_seat
+from bohn.server.rooms import game_view
+from bohn.server.rooms import legal_view
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
 
 #: an action's text form at the start of a sentence
 RAW = re.compile(r"^(plant|keep|harvest|propose|stash|buy-field|accept|decline|withdraw) [a-z]?\d")

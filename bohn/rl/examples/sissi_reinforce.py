@@ -19,12 +19,14 @@ import argparse
 import json
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 import numpy as np
 
-from bohn.rl.vector import SingleAgentVectorEnv, vector_env
+from bohn.rl.vector import SingleAgentVectorEnv
+from bohn.rl.vector import vector_env
 
 VARIANT = "sissi"
 PLAYERS = 3

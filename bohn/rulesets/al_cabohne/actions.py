@@ -12,9 +12,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any
+from typing import ClassVar
+from typing import Self
 
-from bohn.engine.actions import Action, _IndexAction, _int, _ref_int, register
+from bohn.engine.actions import Action
+from bohn.engine.actions import _IndexAction
+from bohn.engine.actions import _int
+from bohn.engine.actions import _ref_int
+from bohn.engine.actions import register
 from bohn.engine.errors import InvalidAction
 
 

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bohn.analysis.sections import (
-    Group,
-    Section,
-    figure,
-    para,
-    table,
-)
-from bohn.analysis.stats import Rate, fmt_int, fmt_interval, fmt_num, fmt_pct, mean, summarise
+from bohn.analysis.sections import Group
+from bohn.analysis.sections import Section
+from bohn.analysis.sections import figure
+from bohn.analysis.sections import para
+from bohn.analysis.sections import table
+from bohn.analysis.stats import Rate
+from bohn.analysis.stats import fmt_int
+from bohn.analysis.stats import fmt_interval
+from bohn.analysis.stats import fmt_num
+from bohn.analysis.stats import fmt_pct
+from bohn.analysis.stats import mean
+from bohn.analysis.stats import summarise
 from bohn.sim.records import bean_stats
 
 if TYPE_CHECKING:

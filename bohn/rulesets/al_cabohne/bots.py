@@ -7,25 +7,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    EMPTY_FIELD_COST,
-    FORCED_HARVEST_COST,
-    UPCOMING_BONUS,
-    Cards,
-    Field,
-    GuardedGreedyBot,
-    Position,
-)
+from bohn.bots.greedy import EMPTY_FIELD_COST
+from bohn.bots.greedy import FORCED_HARVEST_COST
+from bohn.bots.greedy import UPCOMING_BONUS
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Discard,
-    Harvest,
-    Pass,
-)
-from bohn.rulesets.al_cabohne.actions import Give, Place
+from bohn.engine.actions import Action
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.rulesets.al_cabohne.actions import Give
+from bohn.rulesets.al_cabohne.actions import Place
 
 #: how much a leftover pile helping the opponent counts against leaving it (2 players)
 OPPONENT_WEIGHT = 0.6

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohn.catalogue import (
-    LANGS,
-    Catalogue,
-    Entry,
-    Look,
-    bean_entries,
-    make,
-    palette_of,
-    placeholder,
-    read_json,
-)
+from bohn.catalogue import LANGS
 from bohn.catalogue import SHARED_PALETTE as BASE
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import make
+from bohn.catalogue import palette_of
+from bohn.catalogue import placeholder
+from bohn.catalogue import read_json
 from bohn.rulesets.al_cabohne.rules import AlCabohne
 
 PACKAGE = "bohn.rulesets.al_cabohne"

@@ -4,12 +4,16 @@ piles and the leftovers."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action, Discard, Pass
+from bohn.engine.actions import Action
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Pass
 from bohn.engine.game import Result
-from bohn.rulesets.al_cabohne.actions import Give, Place
+from bohn.rulesets.al_cabohne.actions import Give
+from bohn.rulesets.al_cabohne.actions import Place
 
 
 def boss_name(key: str) -> str:

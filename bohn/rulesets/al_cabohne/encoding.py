@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import Encoder, histogram
-from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import histogram
+from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.al_cabohne.rules import BOSSES, AlCabohne
+from bohn.rulesets.al_cabohne.rules import BOSSES
+from bohn.rulesets.al_cabohne.rules import AlCabohne
 from bohn.rulesets.al_cabohne.state import MafiaWriter
 
 

@@ -26,16 +26,35 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, BuyField, Discard, Harvest, Pass, Plant
-from bohn.engine.beans import _BUY, _HARVEST, _PASS, _PLANT, OVER, PLANT, BeanGame, seats_of
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.beans import _BUY
+from bohn.engine.beans import _HARVEST
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import _PLANT
+from bohn.engine.beans import OVER
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import BeanGame
+from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
-from bohn.engine.game import Option, Result, Words
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
-from bohn.rulesets.al_cabohne.actions import Give, Place
+from bohn.rulesets.al_cabohne.actions import Give
+from bohn.rulesets.al_cabohne.actions import Place
 
 USE: Final = 20  #: phase 1: the opponent's leftover piles
 PLACE: Final = 21  #: phase 5: plant the uncovered piles

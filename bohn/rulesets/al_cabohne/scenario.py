@@ -7,12 +7,10 @@ from __future__ import annotations
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
 from bohn.rulesets.al_cabohne.rules import AlCabohne
-from bohn.scenario import (
-    BeanPositionLoader,
-    Position,
-    PositionLoader,
-    card_list,
-)
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
+from bohn.scenario import card_list
 
 
 class MafiaPositionLoader(BeanPositionLoader):

@@ -14,8 +14,13 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped, write_hist, write_hist_memo
-from bohn.rulesets.al_cabohne.rules import BOSSES, FEED, AlCabohne
+from bohn.rl.state import ExtraWriter
+from bohn.rl.state import capped
+from bohn.rl.state import write_hist
+from bohn.rl.state import write_hist_memo
+from bohn.rulesets.al_cabohne.rules import BOSSES
+from bohn.rulesets.al_cabohne.rules import FEED
+from bohn.rulesets.al_cabohne.rules import AlCabohne
 
 #: the uncovered piles the ``piles`` block shows
 PILES = 4

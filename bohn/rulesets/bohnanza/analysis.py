@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bohn.analysis.sections import (
-    Section,
-)
+from bohn.analysis.sections import Section
 from bohn.sim.records import bean_stats
 
 if TYPE_CHECKING:

@@ -4,7 +4,11 @@ the looks every ruleset that has them shares (``bohn/palette.json``).
 
 from __future__ import annotations
 
-from bohn.catalogue import SHARED_PALETTE, Catalogue, Look, bean_entries, make
+from bohn.catalogue import SHARED_PALETTE
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import make
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 #: bean type -> look, for the eight base types (the shared palette)

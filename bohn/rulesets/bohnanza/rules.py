@@ -19,33 +19,31 @@ from __future__ import annotations
 from typing import ClassVar
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Withdraw,
-)
-from bohn.engine.beans import (
-    _PASS,
-    _PLANT,
-    _PLANT_T,
-    OVER,
-    PLANT,
-    PLANT_TRADED,
-    TRADE,
-    BeanGame,
-    seats_of,
-)
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Withdraw
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import _PLANT
+from bohn.engine.beans import _PLANT_T
+from bohn.engine.beans import OVER
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import PLANT_TRADED
+from bohn.engine.beans import TRADE
+from bohn.engine.beans import BeanGame
+from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, NotWaiting
-from bohn.engine.layout import HiddenLayout, offer_pins
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import offer_pins
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

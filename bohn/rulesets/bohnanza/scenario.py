@@ -4,7 +4,8 @@ loader is the generic :class:`~bohn.scenario.BeanPositionLoader`."""
 
 from __future__ import annotations
 
-from bohn.scenario import BeanPositionLoader, PositionLoader
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import PositionLoader
 
 #: the loader of this ruleset's positions
 LOADER: PositionLoader = BeanPositionLoader()

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bohn.bots.greedy import GreedyBot, GuardedGreedyBot, Position
-from bohn.bots.search import DEFAULT, Search
-from bohn.engine.actions import Action, Drop, Pass, Plant
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import Position
+from bohn.bots.search import DEFAULT
+from bohn.bots.search import Search
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
 
 
 class RioGrandeGreedyBot(GuardedGreedyBot):

@@ -5,7 +5,11 @@ bean in Bohnkick's (the shared palette, ``bohn/palette.json``), Wax and Cocoa in
 from __future__ import annotations
 
 from bohn.catalogue import SHARED_PALETTE as BASE
-from bohn.catalogue import Catalogue, Look, bean_entries, make, palette_of
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import make
+from bohn.catalogue import palette_of
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
 
 #: bean type -> look: the shared looks (the Amigo edition's eight, Coffee), Wax and Cocoa

@@ -4,12 +4,14 @@ English."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.describe.bean import HELP_DE as BEAN_HELP_DE
 from bohn.describe.bean import HELP_EN as BEAN_HELP_EN
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action, Drop
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
 
 HELP_EN = (
     BEAN_HELP_EN

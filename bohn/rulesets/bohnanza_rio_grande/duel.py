@@ -18,12 +18,19 @@ game ends at the first exhaustion. There is no trading. The turn (§7.5):
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Drop, Pass, Plant
-from bohn.engine.beans import _PASS, seats_of
-from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import seats_of
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
 
 DUEL_OFFER: Final = 60  #: step 1: plant or discard the opponent's offer

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from bohn.engine.actions import Drop
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
 from bohn.rl.parts import BeanEncoding
 
 

@@ -17,8 +17,12 @@ from typing import ClassVar
 
 from bohn._native import mypyc_attr
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, SetupError
-from bohn.engine.game import Option, Result, Words
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 #: bean types out of the game, by the number of players (§6, §7.1)

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
-from bohn.rulesets.bohnanza_rio_grande.duel import DUEL_DISCARD, DUEL_OFFER, DUEL_PHASES
+from bohn.rulesets.bohnanza_rio_grande.duel import DUEL_DISCARD
+from bohn.rulesets.bohnanza_rio_grande.duel import DUEL_OFFER
+from bohn.rulesets.bohnanza_rio_grande.duel import DUEL_PHASES
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
-from bohn.scenario import BeanPositionLoader, Position, PositionLoader
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
 
 
 class RioGrandePositionLoader(BeanPositionLoader):

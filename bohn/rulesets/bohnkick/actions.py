@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Self
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import Self
 
-from bohn.engine.actions import (
-    _BareAction,
-    _IndexAction,
-    _is_index_list,
-    _ListAction,
-    _WordAction,
-    register,
-)
+from bohn.engine.actions import _BareAction
+from bohn.engine.actions import _IndexAction
+from bohn.engine.actions import _is_index_list
+from bohn.engine.actions import _ListAction
+from bohn.engine.actions import _WordAction
+from bohn.engine.actions import register
 from bohn.engine.errors import InvalidAction
 
 #: the corners of the goal: upper left, upper right, lower left, lower right

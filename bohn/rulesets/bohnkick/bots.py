@@ -7,23 +7,29 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, cast
+from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import cast
 
-from bohn.bots.greedy import (
-    Cards,
-    GuardedGreedyBot,
-    Position,
-)
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Drop,
-    Pass,
-)
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
 from bohn.engine.game import Game
 from bohn.rulesets.bohnkick import rules as bk
-from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
+from bohn.rulesets.bohnkick.actions import CORNERS
+from bohn.rulesets.bohnkick.actions import Advantage
+from bohn.rulesets.bohnkick.actions import Aim
+from bohn.rulesets.bohnkick.actions import Block
+from bohn.rulesets.bohnkick.actions import Play
+from bohn.rulesets.bohnkick.actions import Swap
+from bohn.rulesets.bohnkick.actions import Tackle
 
 #: what is left of an attack's value after each further team card (a shorter
 #: way to a goal card gives the defender fewer chances)

@@ -15,18 +15,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bohn.catalogue import (
-    LANGS,
-    Catalogue,
-    Entry,
-    Look,
-    bean_entries,
-    make,
-    palette_of,
-    read_json,
-)
+from bohn.catalogue import LANGS
 from bohn.catalogue import SHARED_PALETTE as BASE
-from bohn.rulesets.bohnkick.rules import BLOCKED_BY, TABLE, Bohnkick
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import make
+from bohn.catalogue import palette_of
+from bohn.catalogue import read_json
+from bohn.rulesets.bohnkick.rules import BLOCKED_BY
+from bohn.rulesets.bohnkick.rules import TABLE
+from bohn.rulesets.bohnkick.rules import Bohnkick
 
 PACKAGE = "bohn.rulesets.bohnkick"
 PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE, "catalogue.json")}

@@ -4,14 +4,25 @@ shots and goals; no fields, no coins."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.describe.base import Describer
-from bohn.describe.terminal import COMPACT_ROWS, fit_rows, fold, side_by_side
-from bohn.engine.actions import Action, Drop, Pass
+from bohn.describe.terminal import COMPACT_ROWS
+from bohn.describe.terminal import fit_rows
+from bohn.describe.terminal import fold
+from bohn.describe.terminal import side_by_side
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
 from bohn.engine.cards import CardTable
 from bohn.engine.game import Result
-from bohn.rulesets.bohnkick.actions import Advantage, Aim, Block, Play, Swap, Tackle
+from bohn.rulesets.bohnkick.actions import Advantage
+from bohn.rulesets.bohnkick.actions import Aim
+from bohn.rulesets.bohnkick.actions import Block
+from bohn.rulesets.bohnkick.actions import Play
+from bohn.rulesets.bohnkick.actions import Swap
+from bohn.rulesets.bohnkick.actions import Tackle
 from bohn.rulesets.bohnkick.catalogue import WORDS
 
 #: the teams' names (team 0 plays the National deck, team 1 the International one)

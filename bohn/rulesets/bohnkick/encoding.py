@@ -8,9 +8,13 @@ import itertools
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import Encoder, histogram
-from bohn.rl.parts import RulesetEncoding, defined_by
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import histogram
+from bohn.rl.parts import RulesetEncoding
+from bohn.rl.parts import defined_by
 from bohn.rulesets.bohnkick.rules import Bohnkick
 from bohn.rulesets.bohnkick.state import BohnkickStateWriter
 

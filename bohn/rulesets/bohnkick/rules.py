@@ -21,16 +21,31 @@ card's team is the zone it lies in.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Drop, Pass
+from bohn.engine.actions import Action
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import IllegalAction, NotWaiting, SetupError
-from bohn.engine.game import Game, Option, Result, Words
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Game
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
-from bohn.rulesets.bohnkick.actions import CORNERS, Advantage, Aim, Block, Play, Swap, Tackle
+from bohn.rulesets.bohnkick.actions import CORNERS
+from bohn.rulesets.bohnkick.actions import Advantage
+from bohn.rulesets.bohnkick.actions import Aim
+from bohn.rulesets.bohnkick.actions import Block
+from bohn.rulesets.bohnkick.actions import Play
+from bohn.rulesets.bohnkick.actions import Swap
+from bohn.rulesets.bohnkick.actions import Tackle
 
 PLAY: Final = 0  #: the attacker plays a team card
 REACT: Final = 1  #: the defender reacts to a card that is no goal card (§3.3)

@@ -4,18 +4,22 @@ part ``scenario`` (:data:`LOADER`, see :mod:`bohn.scenario`)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rulesets.bohnkick import rules as bk
-from bohn.rulesets.bohnkick.rules import DEFENCE, HAND, KIND, PER_TEAM, TEAM, Bohnkick
-from bohn.scenario import (
-    PositionLoader,
-    card_list,
-    check_keys,
-    int_in,
-)
+from bohn.rulesets.bohnkick.rules import DEFENCE
+from bohn.rulesets.bohnkick.rules import HAND
+from bohn.rulesets.bohnkick.rules import KIND
+from bohn.rulesets.bohnkick.rules import PER_TEAM
+from bohn.rulesets.bohnkick.rules import TEAM
+from bohn.rulesets.bohnkick.rules import Bohnkick
+from bohn.scenario import PositionLoader
+from bohn.scenario import card_list
+from bohn.scenario import check_keys
+from bohn.scenario import int_in
 
 
 class BohnkickPositionLoader(PositionLoader):

@@ -16,8 +16,13 @@ from array import array
 from typing import Any
 
 from bohn._native import mypyc_attr
-from bohn.rl.state import capped, write_hist_memo
-from bohn.rulesets.bohnkick.rules import AIM, CYCLE, KICK, PLAY, Bohnkick
+from bohn.rl.state import capped
+from bohn.rl.state import write_hist_memo
+from bohn.rulesets.bohnkick.rules import AIM
+from bohn.rulesets.bohnkick.rules import CYCLE
+from bohn.rulesets.bohnkick.rules import KICK
+from bohn.rulesets.bohnkick.rules import PLAY
+from bohn.rulesets.bohnkick.rules import Bohnkick
 
 #: the shots and corners in the order of the ``bohnkick`` block
 SHOTS = ("shot", "long-shot", "header", "free-kick", "penalty")

@@ -4,22 +4,26 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from bohn.analysis.sections import (
-    Group,
-    Section,
-    against_baseline,
-    baseline_text,
-    figure,
-    key_rows,
-    note,
-    para,
-    table,
-)
-from bohn.analysis.stats import fmt_int, fmt_interval, fmt_num, fmt_pct, mean
+from bohn.analysis.sections import Group
+from bohn.analysis.sections import Section
+from bohn.analysis.sections import against_baseline
+from bohn.analysis.sections import baseline_text
+from bohn.analysis.sections import figure
+from bohn.analysis.sections import key_rows
+from bohn.analysis.sections import note
+from bohn.analysis.sections import para
+from bohn.analysis.sections import table
+from bohn.analysis.stats import fmt_int
+from bohn.analysis.stats import fmt_interval
+from bohn.analysis.stats import fmt_num
+from bohn.analysis.stats import fmt_pct
+from bohn.analysis.stats import mean
 from bohn.engine.game import Game
-from bohn.sim.records import bean_stats, seat_lists
+from bohn.sim.records import bean_stats
+from bohn.sim.records import seat_lists
 
 if TYPE_CHECKING:
     from bohn.analysis.plots import Plotter

@@ -8,37 +8,39 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    EMPTY_FIELD_COST,
-    FORCED_HARVEST_COST,
-    UPCOMING,
-    UPCOMING_BONUS,
-    Cards,
-    Field,
-    GreedyBot,
-    GuardedGreedyBot,
-    Position,
-    _smooth,
-)
+from bohn.bots.greedy import EMPTY_FIELD_COST
+from bohn.bots.greedy import FORCED_HARVEST_COST
+from bohn.bots.greedy import UPCOMING
+from bohn.bots.greedy import UPCOMING_BONUS
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import Position
+from bohn.bots.greedy import _smooth
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Build,
-    BuyField,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Take,
-    Withdraw,
-)
-from bohn.engine.cards import CardTable, payout
-from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Take
+from bohn.engine.actions import Withdraw
+from bohn.engine.cards import CardTable
+from bohn.engine.cards import payout
+from bohn.rulesets.high_bohn.actions import Bury
+from bohn.rulesets.high_bohn.actions import MoveCard
+from bohn.rulesets.high_bohn.actions import Order
+from bohn.rulesets.high_bohn.actions import Store
 
 #: the ``bean`` of a stew field in :class:`HighBohnField`: no card type matches it
 STEW = -2

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from bohn.engine.cards import CardTable, payout
+from bohn.engine.cards import CardTable
+from bohn.engine.cards import payout
 from bohn.engine.errors import SetupError
 
 #: field sizes with precomputed building beanometer payouts

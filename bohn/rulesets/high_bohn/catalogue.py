@@ -12,24 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from bohn.catalogue import SHARED_PALETTE as BASE
-from bohn.catalogue import (
-    Catalogue,
-    Entry,
-    Look,
-    bean_entries,
-    cost,
-    effect,
-    icon,
-    make,
-    names_of,
-    palette_of,
-    placeholder,
-    read_json,
-    sentence,
-    steps,
-)
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import cost
+from bohn.catalogue import effect
+from bohn.catalogue import icon
+from bohn.catalogue import make
+from bohn.catalogue import names_of
+from bohn.catalogue import palette_of
+from bohn.catalogue import placeholder
+from bohn.catalogue import read_json
+from bohn.catalogue import sentence
+from bohn.catalogue import steps
 from bohn.engine.cards import CardTable
-from bohn.rulesets.high_bohn.rules import TABLE, HighBohn
+from bohn.rulesets.high_bohn.rules import TABLE
+from bohn.rulesets.high_bohn.rules import HighBohn
 
 PACKAGE = "bohn.rulesets.high_bohn"
 PALETTE: dict[str, Look] = {**BASE, **palette_of(PACKAGE)}

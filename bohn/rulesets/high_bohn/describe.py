@@ -9,25 +9,28 @@ What a building does, and its German name, are the card catalogue's
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.catalogue import Entry, catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import catalogue
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    Build,
-    Decline,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Take,
-    Withdraw,
-)
-from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Take
+from bohn.engine.actions import Withdraw
+from bohn.rulesets.high_bohn.actions import Bury
+from bohn.rulesets.high_bohn.actions import MoveCard
+from bohn.rulesets.high_bohn.actions import Order
+from bohn.rulesets.high_bohn.actions import Store
 
 HELP_EN = """\
 High Bohn adds:
@@ -96,7 +99,9 @@ BuildingInfo = tuple[int, str, Entry]
 @cache
 def _buildings() -> dict[str, BuildingInfo]:
     """Every building key's :data:`BuildingInfo`, looked up once."""
-    from bohn.rulesets.high_bohn.rules import BUILDINGS, TABLE, HighBohn
+    from bohn.rulesets.high_bohn.rules import BUILDINGS
+    from bohn.rulesets.high_bohn.rules import TABLE
+    from bohn.rulesets.high_bohn.rules import HighBohn
 
     cat = catalogue(HighBohn.variant)
     return {

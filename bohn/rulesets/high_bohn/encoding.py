@@ -10,11 +10,19 @@ from dataclasses import replace
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, refs
-from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
-from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import refs
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import bean_of
+from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark_keys
+from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.high_bohn.rules import BUILDINGS, TYPE_NAMES, HighBohn
+from bohn.rulesets.high_bohn.rules import BUILDINGS
+from bohn.rulesets.high_bohn.rules import TYPE_NAMES
+from bohn.rulesets.high_bohn.rules import HighBohn
 from bohn.rulesets.high_bohn.state import HighBohnWriter
 
 

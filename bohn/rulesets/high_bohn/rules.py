@@ -24,28 +24,43 @@ at the end, the ``final-buying`` rounds after the final harvest. Every
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, Build, Pass, Plant, Take
-from bohn.engine.beans import (
-    _BUY,
-    _HARVEST,
-    _PASS,
-    OVER,
-    PLANT,
-    PLANT_TRADED,
-    TRADE,
-    _propose,
-    seats_of,
-    shared_action,
-)
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.beans import _BUY
+from bohn.engine.beans import _HARVEST
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import OVER
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import PLANT_TRADED
+from bohn.engine.beans import TRADE
+from bohn.engine.beans import _propose
+from bohn.engine.beans import seats_of
+from bohn.engine.beans import shared_action
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
-from bohn.engine.game import Option, Result, Words
-from bohn.engine.layout import HiddenLayout, offer_pins
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
-from bohn.rulesets.high_bohn.actions import Bury, MoveCard, Order, Store
+from bohn.rulesets.high_bohn.actions import Bury
+from bohn.rulesets.high_bohn.actions import MoveCard
+from bohn.rulesets.high_bohn.actions import Order
+from bohn.rulesets.high_bohn.actions import Store
 from bohn.rulesets.high_bohn.buildings import BuildingTable
 
 # phases High Bohn adds (Bohnanza's are 0-2 and 9)

@@ -7,27 +7,23 @@ from typing import Any
 
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
-from bohn.rulesets.high_bohn.rules import (
-    BRECH,
-    BUILDINGS,
-    DISTILLERY_3,
-    FARM_2,
-    FEUER,
-    FIELD_KINDS,
-    HOSTS,
-    SALOON,
-    SMITH,
-    SOJA,
-    STEW_METERS,
-    STORES,
-    HighBohn,
-)
-from bohn.scenario import (
-    BeanPositionLoader,
-    Position,
-    PositionLoader,
-    card_list,
-)
+from bohn.rulesets.high_bohn.rules import BRECH
+from bohn.rulesets.high_bohn.rules import BUILDINGS
+from bohn.rulesets.high_bohn.rules import DISTILLERY_3
+from bohn.rulesets.high_bohn.rules import FARM_2
+from bohn.rulesets.high_bohn.rules import FEUER
+from bohn.rulesets.high_bohn.rules import FIELD_KINDS
+from bohn.rulesets.high_bohn.rules import HOSTS
+from bohn.rulesets.high_bohn.rules import SALOON
+from bohn.rulesets.high_bohn.rules import SMITH
+from bohn.rulesets.high_bohn.rules import SOJA
+from bohn.rulesets.high_bohn.rules import STEW_METERS
+from bohn.rulesets.high_bohn.rules import STORES
+from bohn.rulesets.high_bohn.rules import HighBohn
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
+from bohn.scenario import card_list
 
 
 class HighBohnPositionLoader(BeanPositionLoader):

@@ -15,8 +15,13 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped, write_hist
-from bohn.rulesets.high_bohn.rules import DISTILLERY, FINAL_BUY, JAIL_COIN, HighBohn
+from bohn.rl.state import ExtraWriter
+from bohn.rl.state import capped
+from bohn.rl.state import write_hist
+from bohn.rulesets.high_bohn.rules import DISTILLERY
+from bohn.rulesets.high_bohn.rules import FINAL_BUY
+from bohn.rulesets.high_bohn.rules import JAIL_COIN
+from bohn.rulesets.high_bohn.rules import HighBohn
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -9,34 +9,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    EMPTY_FIELD_COST,
-    FORCED_HARVEST_COST,
-    GROWTH,
-    UPCOMING,
-    UPCOMING_BONUS,
-    Cards,
-    Field,
-    GreedyBot,
-    GuardedGreedyBot,
-    Position,
-)
+from bohn.bots.greedy import EMPTY_FIELD_COST
+from bohn.bots.greedy import FORCED_HARVEST_COST
+from bohn.bots.greedy import GROWTH
+from bohn.bots.greedy import UPCOMING
+from bohn.bots.greedy import UPCOMING_BONUS
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import GuardedGreedyBot
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    BuyField,
-    Decline,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-)
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import BuyField
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
 from bohn.engine.cards import CardTable
-from bohn.rulesets.ladybohn.rules import PULL_STEPS, move_up
+from bohn.rulesets.ladybohn.rules import PULL_STEPS
+from bohn.rulesets.ladybohn.rules import move_up
 
 #: gender codes of :class:`LadyCards` (the ``gender`` attribute of the card table)
 MAN, LADY, BABY = 0, 1, 2

@@ -12,22 +12,23 @@ The whole composition is the LB-D1 placeholder.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bohn.catalogue import SHARED_PALETTE as PALETTE
-from bohn.catalogue import (
-    Catalogue,
-    Entry,
-    Look,
-    bean_entries,
-    effect,
-    make,
-    read_json,
-    steps,
-)
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import effect
+from bohn.catalogue import make
+from bohn.catalogue import read_json
+from bohn.catalogue import steps
 from bohn.engine.cards import CardTable
-from bohn.rulesets.ladybohn.rules import PULL_STEPS, TABLE, Ladybohn
+from bohn.rulesets.ladybohn.rules import PULL_STEPS
+from bohn.rulesets.ladybohn.rules import TABLE
+from bohn.rulesets.ladybohn.rules import Ladybohn
 
 #: the picture of every baby's effect (its attack on the coins)
 BABY_ICON = "rattle"

@@ -4,10 +4,12 @@ priced by their top card, pulls, foisted babies and the third fields left."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action, Plant
+from bohn.engine.actions import Action
+from bohn.engine.actions import Plant
 
 HELP_EN = """\
 Ladybohn adds:

@@ -9,8 +9,10 @@ from typing import Any
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps
-from bohn.rl.encoding import Encoder, histogram
-from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import histogram
+from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
 from bohn.rulesets.ladybohn.rules import Ladybohn
 from bohn.rulesets.ladybohn.state import LadybohnWriter

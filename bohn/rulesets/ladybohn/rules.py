@@ -24,15 +24,22 @@ Mutterböhnchen (``rules/mutterbohnchen.md``) builds on this class. Every
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Plant
+from bohn.engine.actions import Action
+from bohn.engine.actions import Plant
 from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
-from bohn.engine.game import Option, Words
-from bohn.engine.layout import HiddenLayout, offer_pins
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Option
+from bohn.engine.game import Words
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)

@@ -6,11 +6,9 @@ from __future__ import annotations
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
 from bohn.rulesets.ladybohn.rules import Ladybohn
-from bohn.scenario import (
-    BeanPositionLoader,
-    Position,
-    PositionLoader,
-)
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
 
 
 class LadybohnPositionLoader(BeanPositionLoader):

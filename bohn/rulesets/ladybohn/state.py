@@ -15,8 +15,11 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped, write_hist
-from bohn.rulesets.ladybohn.rules import FOIST, Ladybohn
+from bohn.rl.state import ExtraWriter
+from bohn.rl.state import capped
+from bohn.rl.state import write_hist
+from bohn.rulesets.ladybohn.rules import FOIST
+from bohn.rulesets.ladybohn.rules import Ladybohn
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -20,7 +20,10 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bohn.engine.actions import PileAction, _IndexAction, _WordAction, register
+from bohn.engine.actions import PileAction
+from bohn.engine.actions import _IndexAction
+from bohn.engine.actions import _WordAction
+from bohn.engine.actions import register
 
 
 @register

@@ -3,20 +3,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from bohn.analysis.sections import (
-    Group,
-    Section,
-    figure,
-    key_rows,
-    note,
-    para,
-    table,
-)
-from bohn.analysis.stats import fmt_int, fmt_interval, fmt_num, fmt_pct, mean
+from bohn.analysis.sections import Group
+from bohn.analysis.sections import Section
+from bohn.analysis.sections import figure
+from bohn.analysis.sections import key_rows
+from bohn.analysis.sections import note
+from bohn.analysis.sections import para
+from bohn.analysis.sections import table
+from bohn.analysis.stats import fmt_int
+from bohn.analysis.stats import fmt_interval
+from bohn.analysis.stats import fmt_num
+from bohn.analysis.stats import fmt_pct
+from bohn.analysis.stats import mean
 from bohn.engine.game import Game
-from bohn.rulesets.mutterbohnchen.rules import MAMA, TABLE
+from bohn.rulesets.mutterbohnchen.rules import MAMA
+from bohn.rulesets.mutterbohnchen.rules import TABLE
 from bohn.sim.records import bean_stats
 
 if TYPE_CHECKING:

@@ -8,35 +8,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    Cards,
-    Field,
-    Position,
-)
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Decline,
-    Discard,
-    Drop,
-    Harvest,
-    Pass,
-    Plant,
-    Take,
-    Uncover,
-)
-from bohn.rulesets.ladybohn.bots import (
-    _EMPTY_LADY_FIELD,
-    BABY,
-    LADY,
-    LadybohnGreedyBot,
-    LadyField,
-    LadyPosition,
-)
+from bohn.engine.actions import Action
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.rulesets.ladybohn.bots import _EMPTY_LADY_FIELD
+from bohn.rulesets.ladybohn.bots import BABY
+from bohn.rulesets.ladybohn.bots import LADY
+from bohn.rulesets.ladybohn.bots import LadybohnGreedyBot
+from bohn.rulesets.ladybohn.bots import LadyField
+from bohn.rulesets.ladybohn.bots import LadyPosition
 from bohn.rulesets.mutterbohnchen import rules as mb
-from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
+from bohn.rulesets.mutterbohnchen.actions import Attack
+from bohn.rulesets.mutterbohnchen.actions import Pick
+from bohn.rulesets.mutterbohnchen.actions import Use
 
 #: a stolen coin: what one coin less for the target is worth to me (more when
 #: the target leads among my opponents)

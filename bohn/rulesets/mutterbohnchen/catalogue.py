@@ -10,9 +10,13 @@ its ``rattles``, as the engine reads them.
 from __future__ import annotations
 
 from bohn.catalogue import SHARED_PALETTE as PALETTE
-from bohn.catalogue import Catalogue, make, read_json
+from bohn.catalogue import Catalogue
+from bohn.catalogue import make
+from bohn.catalogue import read_json
 from bohn.rulesets.ladybohn.catalogue import gendered_entries
-from bohn.rulesets.mutterbohnchen.rules import RATTLES, TABLE, Mutterbohnchen
+from bohn.rulesets.mutterbohnchen.rules import RATTLES
+from bohn.rulesets.mutterbohnchen.rules import TABLE
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 
 _BABY = read_json("bohn.rulesets.mutterbohnchen", "catalogue.json")["baby"]
 

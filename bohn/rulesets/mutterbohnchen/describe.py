@@ -5,26 +5,27 @@ final placement and the game for two."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.engine.actions import (
-    Accept,
-    Action,
-    Decline,
-    Discard,
-    Drop,
-    EndTrading,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-    Propose,
-    Take,
-    Uncover,
-    Withdraw,
-)
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Decline
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Drop
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.engine.actions import Withdraw
 from bohn.rulesets.ladybohn.describe import LadybohnDescriber
-from bohn.rulesets.mutterbohnchen.actions import Attack, Pick, Use
+from bohn.rulesets.mutterbohnchen.actions import Attack
+from bohn.rulesets.mutterbohnchen.actions import Pick
+from bohn.rulesets.mutterbohnchen.actions import Use
 
 HELP_EN = """\
 Mutterböhnchen adds (and everything of Ladybohn above):

@@ -5,12 +5,17 @@ from the state by Ladybohn's writer and :mod:`bohn.rulesets.mutterbohnchen.state
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import BlockFn, Encoder, histogram
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
+from bohn.rl.encoding import BlockFn
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import histogram
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
 from bohn.rulesets.ladybohn.encoding import LadybohnEncoding

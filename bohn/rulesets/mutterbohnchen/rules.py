@@ -23,29 +23,45 @@ Mutterböhnchen is Ladybohn (:class:`Ladybohn`) with:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Accept, Action, Harvest, Pass, Plant, Take, Uncover
-from bohn.engine.beans import _PASS, OVER, PLANT, PLANT_TRADED, TRADE, BeanGame, seats_of
+from bohn.engine.actions import Accept
+from bohn.engine.actions import Action
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import OVER
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import PLANT_TRADED
+from bohn.engine.beans import TRADE
+from bohn.engine.beans import BeanGame
+from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
 from bohn.engine.game import Option
-from bohn.engine.layout import HiddenLayout, offer_pins
+from bohn.engine.layout import HiddenLayout
+from bohn.engine.layout import offer_pins
 from bohn.rulesets.bohnanza.rules import Bohnanza
-from bohn.rulesets.ladybohn.rules import (
-    BABY,
-    FOIST,
-    LADY,
-    MAN,
-    THEN_AREA,
-    THEN_FOIST,
-    THEN_HAND,
-    THEN_PLACE,
-    Ladybohn,
-    move_up,
-)
-from bohn.rulesets.mutterbohnchen.actions import Attack, Pick
+from bohn.rulesets.ladybohn.rules import BABY
+from bohn.rulesets.ladybohn.rules import FOIST
+from bohn.rulesets.ladybohn.rules import LADY
+from bohn.rulesets.ladybohn.rules import MAN
+from bohn.rulesets.ladybohn.rules import THEN_AREA
+from bohn.rulesets.ladybohn.rules import THEN_FOIST
+from bohn.rulesets.ladybohn.rules import THEN_HAND
+from bohn.rulesets.ladybohn.rules import THEN_PLACE
+from bohn.rulesets.ladybohn.rules import Ladybohn
+from bohn.rulesets.ladybohn.rules import move_up
+from bohn.rulesets.mutterbohnchen.actions import Attack
+from bohn.rulesets.mutterbohnchen.actions import Pick
 
 ATTACK: Final = 41  #: phase 1½: the active player chooses an attack or stops
 DEFEND: Final = 42  #: the target of an attack may harvest first

@@ -9,13 +9,11 @@ from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
-from bohn.scenario import (
-    BeanPositionLoader,
-    Position,
-    PositionLoader,
-    card_list,
-    int_in,
-)
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
+from bohn.scenario import card_list
+from bohn.scenario import int_in
 
 
 def _for_two(game: BeanGame) -> MutterbohnchenForTwo | None:

@@ -17,16 +17,16 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped, write_hist
-from bohn.rulesets.mutterbohnchen.rules import (
-    ATTACK,
-    CAPTURE,
-    DEFEND,
-    EFFECT,
-    FINAL_PLACE,
-    TURN_UP,
-    Mutterbohnchen,
-)
+from bohn.rl.state import ExtraWriter
+from bohn.rl.state import capped
+from bohn.rl.state import write_hist
+from bohn.rulesets.mutterbohnchen.rules import ATTACK
+from bohn.rulesets.mutterbohnchen.rules import CAPTURE
+from bohn.rulesets.mutterbohnchen.rules import DEFEND
+from bohn.rulesets.mutterbohnchen.rules import EFFECT
+from bohn.rulesets.mutterbohnchen.rules import FINAL_PLACE
+from bohn.rulesets.mutterbohnchen.rules import TURN_UP
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 
 

@@ -30,25 +30,33 @@ exist. A lost field leaves its slot empty, so field numbers never shift.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Discard, Drop, Pass, Plant
-from bohn.engine.beans import _PASS, PLANT, seats_of
-from bohn.engine.errors import BohnError, IllegalAction, NotWaiting
+from bohn.engine.actions import Action
+from bohn.engine.actions import Discard
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import seats_of
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import NotWaiting
 from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
-from bohn.rulesets.mutterbohnchen.rules import (
-    EFFECT,
-    FINAL_PLACE,
-    FLITZER,
-    FLITZER_OFFER,
-    HAMPELMANN,
-    MESSIE,
-    PRUEGELKNABE,
-    SOJA,
-    Mutterbohnchen,
-)
+from bohn.rulesets.mutterbohnchen.rules import EFFECT
+from bohn.rulesets.mutterbohnchen.rules import FINAL_PLACE
+from bohn.rulesets.mutterbohnchen.rules import FLITZER
+from bohn.rulesets.mutterbohnchen.rules import FLITZER_OFFER
+from bohn.rulesets.mutterbohnchen.rules import HAMPELMANN
+from bohn.rulesets.mutterbohnchen.rules import MESSIE
+from bohn.rulesets.mutterbohnchen.rules import PRUEGELKNABE
+from bohn.rulesets.mutterbohnchen.rules import SOJA
+from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 
 USE_OFFER: Final = 48  #: phase 1: the opponent's offer, stack by stack
 OFFER: Final = 49  #: phase 4: the revealed cards become stacks; take some, leave the offer

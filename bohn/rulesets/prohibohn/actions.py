@@ -18,15 +18,15 @@ uncovering after the early stop), ``build <card>`` (``build razzia name
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any
+from typing import ClassVar
+from typing import Self
 
-from bohn.engine.actions import (
-    _IndexAction,
-    _is_index_list,
-    _ListAction,
-    _WordAction,
-    register,
-)
+from bohn.engine.actions import _IndexAction
+from bohn.engine.actions import _is_index_list
+from bohn.engine.actions import _ListAction
+from bohn.engine.actions import _WordAction
+from bohn.engine.actions import register
 from bohn.engine.errors import InvalidAction
 
 

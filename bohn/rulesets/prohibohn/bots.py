@@ -8,28 +8,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    EMPTY_FIELD_COST,
-    UPCOMING_BONUS,
-    Cards,
-    Field,
-    Position,
-)
+from bohn.bots.greedy import EMPTY_FIELD_COST
+from bohn.bots.greedy import UPCOMING_BONUS
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Build,
-    Drop,
-    Harvest,
-    Pass,
-    Plant,
-    Take,
-    Uncover,
-)
-from bohn.rulesets.al_cabohne.bots import BOSS_HARVEST_COST, AlCabohneGreedyBot, AlCabohnePosition
-from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.rulesets.al_cabohne.bots import BOSS_HARVEST_COST
+from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
+from bohn.rulesets.al_cabohne.bots import AlCabohnePosition
+from bohn.rulesets.prohibohn.actions import Draw
+from bohn.rulesets.prohibohn.actions import Protect
+from bohn.rulesets.prohibohn.actions import Remove
+from bohn.rulesets.prohibohn.actions import Stash
 
 #: what an establishment's ability is worth (in coins) over a whole game,
 #: scaled by the share of the game still to come; its price comes back at the

@@ -12,26 +12,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from bohn.catalogue import (
-    LANGS,
-    SHARED_PALETTE,
-    Catalogue,
-    Entry,
-    Look,
-    bean_entries,
-    cost,
-    effect,
-    icon,
-    make,
-    names_of,
-    placeholder,
-    read_json,
-    sentence,
-)
+from bohn.catalogue import LANGS
+from bohn.catalogue import SHARED_PALETTE
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Entry
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import cost
+from bohn.catalogue import effect
+from bohn.catalogue import icon
+from bohn.catalogue import make
+from bohn.catalogue import names_of
+from bohn.catalogue import placeholder
+from bohn.catalogue import read_json
+from bohn.catalogue import sentence
 from bohn.engine.cards import CardTable
 from bohn.rulesets.al_cabohne.catalogue import PALETTE as MAFIA_PALETTE
 from bohn.rulesets.al_cabohne.catalogue import boss_entries
-from bohn.rulesets.prohibohn.rules import TABLE, Prohibohn
+from bohn.rulesets.prohibohn.rules import TABLE
+from bohn.rulesets.prohibohn.rules import Prohibohn
 
 PACKAGE = "bohn.rulesets.prohibohn"
 PALETTE: dict[str, Look] = {**MAFIA_PALETTE, "cognac": SHARED_PALETTE["cognac"]}

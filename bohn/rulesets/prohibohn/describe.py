@@ -10,12 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from bohn.catalogue import Entry, catalogue
-from bohn.engine.actions import Action, Build, Drop, Harvest, Pass, Plant, Take, Uncover
-from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber, boss_name
-from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
+from bohn.catalogue import Entry
+from bohn.catalogue import catalogue
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber
+from bohn.rulesets.al_cabohne.describe import boss_name
+from bohn.rulesets.prohibohn.actions import Draw
+from bohn.rulesets.prohibohn.actions import Protect
+from bohn.rulesets.prohibohn.actions import Remove
+from bohn.rulesets.prohibohn.actions import Stash
 
 HELP_EN = """\
 Prohibohn adds:
@@ -63,7 +76,9 @@ EstablishmentInfo = tuple[int, str, Entry]
 @cache
 def _establishments() -> dict[str, EstablishmentInfo]:
     """Every establishment key's :data:`EstablishmentInfo`, looked up once."""
-    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, TABLE, Prohibohn
+    from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+    from bohn.rulesets.prohibohn.rules import TABLE
+    from bohn.rulesets.prohibohn.rules import Prohibohn
 
     cat = catalogue(Prohibohn.variant)
     return {

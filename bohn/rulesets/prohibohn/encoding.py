@@ -8,12 +8,18 @@ import itertools
 from typing import Any
 
 from bohn.engine.game import Game
-from bohn.rl.actions import Caps, Family, nums
-from bohn.rl.encoding import Encoder, bean_of, histogram, mark_keys
+from bohn.rl.actions import Caps
+from bohn.rl.actions import Family
+from bohn.rl.actions import nums
+from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import bean_of
+from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark_keys
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
 from bohn.rulesets.al_cabohne.encoding import AlCabohneEncoding
-from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import Prohibohn
 from bohn.rulesets.prohibohn.state import EstablishmentWriter
 
 

@@ -29,17 +29,45 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Build, Drop, Pass, Plant, Take, Uncover
-from bohn.engine.beans import _PASS, OVER, PLANT, seats_of, shared_action
+from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import Drop
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Take
+from bohn.engine.actions import Uncover
+from bohn.engine.beans import _PASS
+from bohn.engine.beans import OVER
+from bohn.engine.beans import PLANT
+from bohn.engine.beans import seats_of
+from bohn.engine.beans import shared_action
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, InvalidAction, NotWaiting, SetupError
-from bohn.engine.game import Option, Result, Words
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import InvalidAction
+from bohn.engine.errors import NotWaiting
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Option
+from bohn.engine.game import Result
+from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
-from bohn.rulesets.al_cabohne.rules import ASK, BOSSES, FEED, GO_ON, PLACE, STOP, USE, AlCabohne
-from bohn.rulesets.prohibohn.actions import Draw, Protect, Remove, Stash
+from bohn.rulesets.al_cabohne.rules import ASK
+from bohn.rulesets.al_cabohne.rules import BOSSES
+from bohn.rulesets.al_cabohne.rules import FEED
+from bohn.rulesets.al_cabohne.rules import GO_ON
+from bohn.rulesets.al_cabohne.rules import PLACE
+from bohn.rulesets.al_cabohne.rules import STOP
+from bohn.rulesets.al_cabohne.rules import USE
+from bohn.rulesets.al_cabohne.rules import AlCabohne
+from bohn.rulesets.prohibohn.actions import Draw
+from bohn.rulesets.prohibohn.actions import Protect
+from bohn.rulesets.prohibohn.actions import Remove
+from bohn.rulesets.prohibohn.actions import Stash
 
 START_COINS: Final = 30  #: set-up: each player lays 2 hand cards as secret coins
 REMOVE_THIRD: Final = 31  #: after a second card of an establishment

@@ -9,12 +9,11 @@ from typing import Any
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
 from bohn.rulesets.al_cabohne.scenario import MafiaPositionLoader
-from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS, Prohibohn
-from bohn.scenario import (
-    Position,
-    PositionLoader,
-    int_in,
-)
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import Prohibohn
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
+from bohn.scenario import int_in
 
 
 class ProhibohnPositionLoader(MafiaPositionLoader):

@@ -14,16 +14,15 @@ from typing import Any
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
-from bohn.rl.state import ExtraWriter, capped
-from bohn.rulesets.prohibohn.rules import (
-    DRAW_CHOICE,
-    ESTABLISHMENTS,
-    POLICE_PICK,
-    PROTECT,
-    PUB_REMOVE,
-    REMOVE_THIRD,
-    Prohibohn,
-)
+from bohn.rl.state import ExtraWriter
+from bohn.rl.state import capped
+from bohn.rulesets.prohibohn.rules import DRAW_CHOICE
+from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
+from bohn.rulesets.prohibohn.rules import POLICE_PICK
+from bohn.rulesets.prohibohn.rules import PROTECT
+from bohn.rulesets.prohibohn.rules import PUB_REMOVE
+from bohn.rulesets.prohibohn.rules import REMOVE_THIRD
+from bohn.rulesets.prohibohn.rules import Prohibohn
 
 #: the tally's entries in the order of ``pb_seats``
 TALLY = ("cash", "cards", "bonus", "total")

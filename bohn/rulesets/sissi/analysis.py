@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from bohn.analysis.sections import (
-    Group,
-    Section,
-    against_baseline,
-    figure,
-    para,
-    table,
-)
-from bohn.analysis.stats import Rate, fmt_int, fmt_interval, fmt_num, fmt_pct, mean
+from bohn.analysis.sections import Group
+from bohn.analysis.sections import Section
+from bohn.analysis.sections import against_baseline
+from bohn.analysis.sections import figure
+from bohn.analysis.sections import para
+from bohn.analysis.sections import table
+from bohn.analysis.stats import Rate
+from bohn.analysis.stats import fmt_int
+from bohn.analysis.stats import fmt_interval
+from bohn.analysis.stats import fmt_num
+from bohn.analysis.stats import fmt_pct
+from bohn.analysis.stats import mean
 from bohn.engine.game import Game
 from bohn.sim.records import bean_stats
 

@@ -8,25 +8,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from bohn.bots.greedy import (
-    EMPTY_FIELD_COST,
-    FORCED_HARVEST_COST,
-    GROWTH,
-    Cards,
-    Field,
-    GreedyBot,
-    Position,
-)
+from bohn.bots.greedy import EMPTY_FIELD_COST
+from bohn.bots.greedy import FORCED_HARVEST_COST
+from bohn.bots.greedy import GROWTH
+from bohn.bots.greedy import Cards
+from bohn.bots.greedy import Field
+from bohn.bots.greedy import GreedyBot
+from bohn.bots.greedy import Position
 from bohn.bots.search import Search
-from bohn.engine.actions import (
-    Action,
-    Harvest,
-    Keep,
-    Pass,
-    Plant,
-)
+from bohn.engine.actions import Action
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Keep
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
 
 #: what a Sissi-on-Sissi or Captain-on-Captain pair costs beyond the forced
 #: phase-5 harvest it causes (the field's growth is lost)

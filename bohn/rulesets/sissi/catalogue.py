@@ -8,7 +8,11 @@ base game (``catalogue.names`` in ``cards.json``).
 from __future__ import annotations
 
 from bohn.catalogue import SHARED_PALETTE as BASE
-from bohn.catalogue import Catalogue, Look, bean_entries, make, palette_of
+from bohn.catalogue import Catalogue
+from bohn.catalogue import Look
+from bohn.catalogue import bean_entries
+from bohn.catalogue import make
+from bohn.catalogue import palette_of
 from bohn.rulesets.sissi.rules import Sissi
 
 PALETTE: dict[str, Look] = {**BASE, **palette_of("bohn.rulesets.sissi")}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Action, Harvest
+from bohn.engine.actions import Action
+from bohn.engine.actions import Harvest
 
 
 class SissiDescriber(BeanDescriber):

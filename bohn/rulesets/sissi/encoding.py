@@ -9,7 +9,8 @@ from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rl.encoding import Encoder
-from bohn.rl.parts import BeanEncoding, defined_by
+from bohn.rl.parts import BeanEncoding
+from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
 from bohn.rulesets.sissi.rules import Sissi
 from bohn.rulesets.sissi.state import SissiActionWriter

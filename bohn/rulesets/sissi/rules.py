@@ -23,14 +23,21 @@ from __future__ import annotations
 import itertools
 import json
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from bohn._native import mypyc_attr
-from bohn.engine.actions import Action, Harvest
-from bohn.engine.beans import PLANT_TRADED, BeanGame, seats_of
+from bohn.engine.actions import Action
+from bohn.engine.actions import Harvest
+from bohn.engine.beans import PLANT_TRADED
+from bohn.engine.beans import BeanGame
+from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
-from bohn.engine.errors import BohnError, IllegalAction, SetupError
-from bohn.engine.game import Option, Words
+from bohn.engine.errors import BohnError
+from bohn.engine.errors import IllegalAction
+from bohn.engine.errors import SetupError
+from bohn.engine.game import Option
+from bohn.engine.game import Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 #: phase 5, the Sissi action (§3.6)

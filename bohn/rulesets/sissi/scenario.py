@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from bohn.engine.beans import BeanGame
 from bohn.engine.errors import SetupError
-from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
-from bohn.scenario import (
-    BeanPositionLoader,
-    Position,
-    PositionLoader,
-)
+from bohn.rulesets.sissi.rules import SISSI_ACTION
+from bohn.rulesets.sissi.rules import Sissi
+from bohn.scenario import BeanPositionLoader
+from bohn.scenario import Position
+from bohn.scenario import PositionLoader
 
 
 class SissiPositionLoader(BeanPositionLoader):

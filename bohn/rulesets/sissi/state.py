@@ -15,7 +15,8 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
-from bohn.rulesets.sissi.rules import SISSI_ACTION, Sissi
+from bohn.rulesets.sissi.rules import SISSI_ACTION
+from bohn.rulesets.sissi.rules import Sissi
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

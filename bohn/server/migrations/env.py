@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from alembic import context
-from sqlalchemy import create_engine, event, pool, text
+from sqlalchemy import create_engine
+from sqlalchemy import event
+from sqlalchemy import pool
+from sqlalchemy import text
 
 from bohn.server.store import metadata
 

@@ -7,25 +7,33 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
+from fastapi import Request
 
 from bohn.engine.errors import SetupError
-from bohn.rulesets import DEFAULT_VARIANT, VARIANTS
-from bohn.server.context import ServerContext, bearer, seat_of
-from bohn.server.http import BadRequest, duration, links_base, openapi_body, parse_json
-from bohn.server.lobby import (
-    ACTION_BODY,
-    LOBBY_IDS,
-    LOBBY_PAGE,
-    TAKE_BODY,
-    create_schema,
-    new_game_spec,
-    player_name,
-    row_summary,
-    seat_free,
-    summary,
-)
-from bohn.server.store import LOBBY_STATUSES, SeatTaken, token_hash
+from bohn.rulesets import DEFAULT_VARIANT
+from bohn.rulesets import VARIANTS
+from bohn.server.context import ServerContext
+from bohn.server.context import bearer
+from bohn.server.context import seat_of
+from bohn.server.http import BadRequest
+from bohn.server.http import duration
+from bohn.server.http import links_base
+from bohn.server.http import openapi_body
+from bohn.server.http import parse_json
+from bohn.server.lobby import ACTION_BODY
+from bohn.server.lobby import LOBBY_IDS
+from bohn.server.lobby import LOBBY_PAGE
+from bohn.server.lobby import TAKE_BODY
+from bohn.server.lobby import create_schema
+from bohn.server.lobby import new_game_spec
+from bohn.server.lobby import player_name
+from bohn.server.lobby import row_summary
+from bohn.server.lobby import seat_free
+from bohn.server.lobby import summary
+from bohn.server.store import LOBBY_STATUSES
+from bohn.server.store import SeatTaken
+from bohn.server.store import token_hash
 
 
 def router(ctx: ServerContext) -> APIRouter:

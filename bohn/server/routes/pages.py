@@ -13,9 +13,13 @@ from starlette.responses import Response
 
 from bohn.bots.base import load_bots
 from bohn.catalogue import catalogue
-from bohn.rulesets import ASSETS, RULESETS, VARIANTS
+from bohn.rulesets import ASSETS
+from bohn.rulesets import RULESETS
+from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
-from bohn.server.http import CLIENT_ASSETS, LANGS, error_response
+from bohn.server.http import CLIENT_ASSETS
+from bohn.server.http import LANGS
+from bohn.server.http import error_response
 from bohn.variants import variant_info
 
 #: the pages' own files (``/static``)

@@ -14,13 +14,19 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
+from fastapi import Request
 
 from bohn.engine.errors import SetupError
 from bohn.rulesets import VARIANTS
-from bohn.server.context import ServerContext, bearer, seat_of
-from bohn.server.http import BadRequest, links_base
-from bohn.server.store import GameRow, SeatTaken, token_hash
+from bohn.server.context import ServerContext
+from bohn.server.context import bearer
+from bohn.server.context import seat_of
+from bohn.server.http import BadRequest
+from bohn.server.http import links_base
+from bohn.server.store import GameRow
+from bohn.server.store import SeatTaken
+from bohn.server.store import token_hash
 
 
 def rematch_row(old: GameRow, game_id: str, seed: int, spectator_hash: str) -> GameRow:

@@ -6,15 +6,22 @@ import secrets
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
+from fastapi import Request
 from starlette.responses import Response
 
 from bohn.engine.replay import record
 from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
-from bohn.server.http import LANGS, BadRequest
-from bohn.server.replays import MAX_STEPS, ReplayCache, step_view
-from bohn.server.rooms import Room, has_client_code, seat_kinds, seat_names
+from bohn.server.http import LANGS
+from bohn.server.http import BadRequest
+from bohn.server.replays import MAX_STEPS
+from bohn.server.replays import ReplayCache
+from bohn.server.replays import step_view
+from bohn.server.rooms import Room
+from bohn.server.rooms import has_client_code
+from bohn.server.rooms import seat_kinds
+from bohn.server.rooms import seat_names
 from bohn.server.store import token_hash
 
 

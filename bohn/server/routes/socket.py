@@ -8,10 +8,17 @@ import time
 from typing import Any
 
 import orjson
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter
+from fastapi import WebSocket
+from fastapi import WebSocketDisconnect
 
-from bohn.server.context import ServerContext, seat_of
-from bohn.server.http import MAX_BODY, BadRequest, RateLimited, log, parse_json
+from bohn.server.context import ServerContext
+from bohn.server.context import seat_of
+from bohn.server.http import MAX_BODY
+from bohn.server.http import BadRequest
+from bohn.server.http import RateLimited
+from bohn.server.http import log
+from bohn.server.http import parse_json
 from bohn.server.rooms import Refused
 
 
