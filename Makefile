@@ -54,7 +54,7 @@ typecheck: $(STAMP)
 # what the compiled build changes: the engine, the rulesets (their rules and
 # scenario tests), the conformance suite, the golden transcripts and the
 # research writer's equality (tests/passes.py gives their smaller seed sets)
-PURE_TESTS = tests/rules tests/conformance tests/test_golden.py tests/rl/test_state.py
+PURE_TESTS = tests/rules tests/conformance tests/test_golden.py tests/rl/test_state.py tests/test_state_parts.py
 PYTEST = $(BIN)/pytest -q -p no:cacheprovider --durations=10
 
 # the default build: compiled modules when they are current, else the sources

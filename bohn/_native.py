@@ -50,6 +50,7 @@ _CORE: tuple[str, ...] = (
     "bohn.engine.cards",
     "bohn.engine.game",
     "bohn.engine.rng",
+    "bohn.engine.parts",
     "bohn.sim.runner",
     "bohn.rl.state",
     "bohn.rl.step",

@@ -52,6 +52,11 @@ from bohn.engine.game import Game
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
+from bohn.engine.parts import CARD
+from bohn.engine.parts import PHASE
+from bohn.engine.parts import Codec
+from bohn.engine.parts import Made
+from bohn.engine.parts import Part
 
 # phases of the Bohnanza turn (rulesets may add their own numbers above 9)
 PLANT: Final = 0  #: phase 1: plant from the hand
@@ -154,6 +159,36 @@ def _mask_types(mask: int) -> list[int]:
 
 def _parse_ref(ref: str) -> tuple[str, int]:
     return ref[0], int(ref[1:])
+
+
+class _OfferCodec(Codec):
+    """The open offers (a dict by id), as a list of their JSON forms."""
+
+    def dump(self, game: Any, value: Any) -> Any:
+        keys = game.table.bean_keys
+        return [
+            {
+                "id": o.id,
+                "from": o.frm,
+                "to": o.to,
+                "give": [f"{z}{i}" for z, i in o.give],
+                "want": [keys[b] for b in o.want],
+            }
+            for o in value.values()
+        ]
+
+    def load(self, game: Any, data: Any) -> Any:
+        bean_type = game.table.bean_type
+        return {
+            o["id"]: Offer(
+                o["id"],
+                o["from"],
+                o["to"],
+                tuple(_parse_ref(r) for r in o["give"]),
+                tuple(bean_type(k) for k in o["want"]),
+            )
+            for o in data
+        }
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1346,25 +1381,38 @@ class BeanGame(Game):
         """Start the active player's turn (every ruleset defines its turn)."""
 
     # ------------------------------------------------------------------------
-    # copies and serialisation
+    # copies and serialisation: the state's parts (bohn/engine/parts.py)
 
-    _LIST_ZONES: ClassVar[tuple[str, ...]] = ("deck", "discard", "box", "revealed")
-    _SEAT_ZONES: ClassVar[tuple[str, ...]] = ("hands", "coins", "trade")
-    _SCALARS: ClassVar[tuple[str, ...]] = (
-        "start",
-        "active",
-        "planted",
-        "turn",
-        "exhaustions",
-        "final",
-        "next_offer",
-        "dry_turns",
-        "drawn_this_turn",
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("caps", codec=Made("_caps_from_options")),
+        Part("deck", 1, CARD),
+        Part("discard", 1, CARD),
+        Part("box", 1, CARD),
+        Part("revealed", 1, CARD),
+        Part("hands", 2, CARD),
+        Part("coins", 2, CARD),
+        Part("trade", 2, CARD),
+        Part("fields", 3, CARD),
+        Part("start"),
+        Part("active"),
+        Part("planted"),
+        Part("turn"),
+        Part("exhaustions"),
+        Part("final"),
+        Part("next_offer"),
+        Part("dry_turns"),
+        Part("drawn_this_turn"),
+        Part("phase", codec=PHASE),
+        Part("resume", 1, PHASE),
+        Part("offers", 1, _OfferCodec(), mapping=True),
+        Part("proposals", 1),
+        Part("idle", 1),
     )
 
+    # -- the state's copy: written by tools/state_copies.py from STATE --
     def _copy_state(self, other: Self) -> None:
-        self._copy_engine(other)  # the engine's attributes (game.py) ...
-        # ... the zones ...
+        super()._copy_state(other)
+        other.caps = self.caps
         other.deck = self.deck[:]
         other.discard = self.discard[:]
         other.box = self.box[:]
@@ -1373,78 +1421,21 @@ class BeanGame(Game):
         other.coins = [z[:] for z in self.coins]
         other.trade = [z[:] for z in self.trade]
         other.fields = [[f[:] for f in fs] for fs in self.fields]
-        # ... and the counters (offers are immutable values)
         other.start = self.start
         other.active = self.active
-        other.phase = self.phase
         other.planted = self.planted
         other.turn = self.turn
         other.exhaustions = self.exhaustions
         other.final = self.final
-        other.offers = self.offers.copy()
         other.next_offer = self.next_offer
-        other.proposals = self.proposals[:]
-        other.idle = self.idle[:]
         other.dry_turns = self.dry_turns
         other.drawn_this_turn = self.drawn_this_turn
+        other.phase = self.phase
         other.resume = self.resume[:]
-        other.caps = self.caps
-
-    def _state_json(self) -> dict[str, Any]:
-        keys = self.table.key_list
-        d: dict[str, Any] = {name: keys(getattr(self, name)) for name in self._LIST_ZONES}
-        for name in self._SEAT_ZONES:
-            d[name] = [keys(z) for z in getattr(self, name)]
-        d["fields"] = [[keys(f) for f in fs] for fs in self.fields]
-        for name in self._SCALARS:
-            d[name] = getattr(self, name)
-        d["phase"] = self.phase_name
-        d["resume"] = [self.PHASES[p] for p in self.resume]
-        d["offers"] = [
-            {
-                "id": o.id,
-                "from": o.frm,
-                "to": o.to,
-                "give": [f"{z}{i}" for z, i in o.give],
-                "want": [self.table.bean_keys[b] for b in o.want],
-            }
-            for o in self.offers.values()
-        ]
-        d["proposals"] = self.proposals[:]
-        d["idle"] = self.idle[:]
-        d["result"] = None if self._result is None else self._result.to_json()
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        cards = self.table.cards_of
-        self.caps = self._caps_from_options()
-        for name in self._LIST_ZONES:
-            setattr(self, name, cards(d[name]))
-        for name in self._SEAT_ZONES:
-            setattr(self, name, [cards(z) for z in d[name]])
-        self.fields = [[cards(f) for f in fs] for fs in d["fields"]]
-        phases = {name: code for code, name in self.PHASES.items()}
-        if d["phase"] not in phases:
-            raise SetupError(f"unknown phase {d['phase']!r}")
-        self.phase = phases[d["phase"]]
-        if any(p not in phases for p in d["resume"]):
-            raise SetupError(f"unknown phase in {d['resume']!r}")
-        self.resume = [phases[p] for p in d["resume"]]
-        for name in self._SCALARS:
-            setattr(self, name, d[name])
-        self.offers = {
-            o["id"]: Offer(
-                o["id"],
-                o["from"],
-                o["to"],
-                tuple(_parse_ref(r) for r in o["give"]),
-                tuple(self.table.bean_type(k) for k in o["want"]),
-            )
-            for o in d["offers"]
-        }
-        self.proposals = list(d["proposals"])
-        self.idle = list(d["idle"])
-        self._result = None if d["result"] is None else Result.from_json(d["result"])
+        other.offers = self.offers.copy()
+        other.proposals = self.proposals[:]
+        other.idle = self.idle[:]
+    # -- end of the state's copy --
 
     # ------------------------------------------------------------------------
     # observation

@@ -111,6 +111,9 @@ from bohn.engine.errors import GameOver
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import SetupError
 from bohn.engine.layout import HiddenLayout
+from bohn.engine.parts import Part
+from bohn.engine.parts import dump_parts
+from bohn.engine.parts import load_parts
 
 #: Version of the ``to_json`` / replay formats.
 FORMAT_VERSION: Final = 1
@@ -482,19 +485,6 @@ class Game(ABC):
         """Create the zones and deal (use :meth:`_shuffle` for chance)."""
 
     @abstractmethod
-    def _copy_state(self, other: Self) -> None:
-        """Make ``other`` (a bare instance) an independent copy of ``self``:
-        every attribute, with every mutable zone copied."""
-
-    @abstractmethod
-    def _state_json(self) -> dict[str, Any]:
-        """See the module docstring."""
-
-    @abstractmethod
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        """See the module docstring."""
-
-    @abstractmethod
     def waiting_for(self) -> frozenset[int]:
         """See the module docstring."""
 
@@ -690,9 +680,16 @@ class Game(ABC):
 
     # -- copies and serialisation --------------------------------------------
 
-    def _copy_engine(self, other: Self) -> None:
-        """The part of :meth:`_copy_state` every game shares: the engine's own
-        attributes (the log and the options are immutable and shared)."""
+    #: the parts of the state this class adds (:mod:`bohn.engine.parts`): each
+    #: game class declares its own, which give its ``_copy_state`` (written
+    #: from them by ``tools/state_copies.py``), its saved state and its loading
+    STATE: ClassVar[tuple[Part, ...]] = ()
+
+    def _copy_state(self, other: Self) -> None:
+        """Make ``other`` (a bare instance) an independent copy of ``self``:
+        here the engine's own attributes (the log and the options are
+        immutable and shared); each game class's copy of its parts calls
+        this first."""
         other.n = self.n
         other.seed = self.seed
         other.options = self.options
@@ -703,6 +700,17 @@ class Game(ABC):
         other._pending_events = []
         other._result = self._result
         other._trace = None
+
+    def _state_json(self) -> dict[str, Any]:
+        """The state as JSON-ready data: the result, then every part."""
+        d: dict[str, Any] = {"result": None if self._result is None else self._result.to_json()}
+        return dump_parts(self, d)
+
+    def _load_state_json(self, d: dict[str, Any]) -> None:
+        """The state from :meth:`_state_json`'s data, on a bare instance whose
+        engine attributes are set."""
+        self._result = None if d["result"] is None else Result.from_json(d["result"])
+        load_parts(self, d)
 
     def clone(self) -> Self:
         """An independent copy (shares only immutable data: options, the log)."""

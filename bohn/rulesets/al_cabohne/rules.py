@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action
@@ -53,6 +54,9 @@ from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
+from bohn.engine.parts import CARD
+from bohn.engine.parts import INT
+from bohn.engine.parts import Part
 from bohn.rulesets.al_cabohne.actions import Give
 from bohn.rulesets.al_cabohne.actions import Place
 
@@ -735,29 +739,20 @@ class AlCabohne(BeanGame):
         obs["feed"] = BOSSES[self.feeding][0] if self.phase == FEED else None
         return obs
 
-    def _copy_state(self, other: Any) -> None:
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("bosses", 2, CARD),
+        Part("treasury", 1, CARD),
+        Part("piles", 2, CARD),
+        Part("feeding", codec=INT),
+        Part("uncovered", codec=INT),
+    )
+
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
-        other.bosses = [f[:] for f in self.bosses]
+        other.bosses = [z[:] for z in self.bosses]
         other.treasury = self.treasury[:]
-        other.piles = [p[:] for p in self.piles]
+        other.piles = [z[:] for z in self.piles]
         other.feeding = self.feeding
         other.uncovered = self.uncovered
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        keys = self.table.key_list
-        d["bosses"] = [keys(f) for f in self.bosses]
-        d["treasury"] = keys(self.treasury)
-        d["piles"] = [keys(p) for p in self.piles]
-        d["feeding"] = self.feeding
-        d["uncovered"] = self.uncovered
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        cards = self.table.cards_of
-        self.bosses = [cards(f) for f in d["bosses"]]
-        self.treasury = cards(d["treasury"])
-        self.piles = [cards(p) for p in d["piles"]]
-        self.feeding = int(d["feeding"])
-        self.uncovered = int(d["uncovered"])
+    # -- end of the state's copy --

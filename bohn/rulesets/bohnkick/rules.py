@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action
@@ -39,6 +40,10 @@ from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
+from bohn.engine.parts import CARD
+from bohn.engine.parts import INT
+from bohn.engine.parts import PHASE
+from bohn.engine.parts import Part
 from bohn.rulesets.bohnkick.actions import CORNERS
 from bohn.rulesets.bohnkick.actions import Advantage
 from bohn.rulesets.bohnkick.actions import Aim
@@ -879,84 +884,65 @@ class Bohnkick(Game):
 
     # -- copies -----------------------------------------------------------------------------
 
-    _SCALARS: ClassVar[tuple[str, ...]] = (
-        "start",
-        "phase",
-        "team",
-        "opener",
-        "mover",
-        "last",
-        "holder",
-        "crossed",
-        "reactor",
-        "shot",
-        "corner",
-        "final",
-        "attacks",
-        "end_reason",
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("decks", 2, CARD),
+        Part("discards", 2, CARD),
+        Part("goals", 2, CARD),
+        Part("ddeck", 1, CARD),
+        Part("ddiscard", 1, CARD),
+        Part("box", 1, CARD),
+        Part("hands", 2, CARD),
+        Part("dhands", 2, CARD),
+        Part("played", 1, CARD),
+        Part("played_by", 1, INT),
+        Part("blockers", 1, INT),
+        Part("runouts", 1, INT),
+        Part("phase", codec=PHASE),  # by name, as the bean games write it
+        Part("start"),
+        Part("team"),
+        Part("opener"),
+        Part("mover"),
+        Part("last"),
+        Part("holder"),
+        Part("crossed"),
+        Part("reactor"),
+        Part("shot"),
+        Part("corner"),
+        Part("final"),
+        Part("attacks"),
+        Part("end_reason"),
     )
 
-    def _copy_state(self, other: Any) -> None:
-        self._copy_engine(other)
-        other.decks = [d[:] for d in self.decks]
-        other.discards = [d[:] for d in self.discards]
-        other.goals = [g[:] for g in self.goals]
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
+        super()._copy_state(other)
+        other.decks = [z[:] for z in self.decks]
+        other.discards = [z[:] for z in self.discards]
+        other.goals = [z[:] for z in self.goals]
         other.ddeck = self.ddeck[:]
         other.ddiscard = self.ddiscard[:]
         other.box = self.box[:]
-        other.hands = [h[:] for h in self.hands]
-        other.dhands = [h[:] for h in self.dhands]
+        other.hands = [z[:] for z in self.hands]
+        other.dhands = [z[:] for z in self.dhands]
         other.played = self.played[:]
         other.played_by = self.played_by[:]
         other.blockers = self.blockers[:]
         other.runouts = self.runouts[:]
-        for name in self._SCALARS:
-            setattr(other, name, getattr(self, name))
-
-    def _state_json(self) -> dict[str, Any]:
-        keys = TABLE.key_list
-        d: dict[str, Any] = {
-            "decks": [keys(z) for z in self.decks],
-            "discards": [keys(z) for z in self.discards],
-            "goals": [keys(z) for z in self.goals],
-            "ddeck": keys(self.ddeck),
-            "ddiscard": keys(self.ddiscard),
-            "box": keys(self.box),
-            "hands": [keys(z) for z in self.hands],
-            "dhands": [keys(z) for z in self.dhands],
-            "played": keys(self.played),
-            "played_by": self.played_by[:],
-            "blockers": self.blockers[:],
-            "runouts": self.runouts[:],
-            "result": None if self._result is None else self._result.to_json(),
-        }
-        for name in self._SCALARS:
-            d[name] = getattr(self, name)
-        d["phase"] = self.phase_name  # by name, as the bean games write it
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        cards = TABLE.cards_of
-        self.decks = [cards(z) for z in d["decks"]]
-        self.discards = [cards(z) for z in d["discards"]]
-        self.goals = [cards(z) for z in d["goals"]]
-        self.ddeck = cards(d["ddeck"])
-        self.ddiscard = cards(d["ddiscard"])
-        self.box = cards(d["box"])
-        self.hands = [cards(z) for z in d["hands"]]
-        self.dhands = [cards(z) for z in d["dhands"]]
-        self.played = cards(d["played"])
-        self.played_by = [int(s) for s in d["played_by"]]
-        self.blockers = [int(s) for s in d["blockers"]]
-        self.runouts = [int(x) for x in d["runouts"]]
-        for name in self._SCALARS:
-            if name != "phase":
-                setattr(self, name, d[name])
-        phases = {v: k for k, v in self.PHASES.items()}
-        if d["phase"] not in phases:
-            raise SetupError(f"unknown bohnkick phase {d['phase']!r}")
-        self.phase = phases[d["phase"]]
-        self._result = None if d["result"] is None else Result.from_json(d["result"])
+        other.phase = self.phase
+        other.start = self.start
+        other.team = self.team
+        other.opener = self.opener
+        other.mover = self.mover
+        other.last = self.last
+        other.holder = self.holder
+        other.crossed = self.crossed
+        other.reactor = self.reactor
+        other.shot = self.shot
+        other.corner = self.corner
+        other.final = self.final
+        other.attacks = self.attacks
+        other.end_reason = self.end_reason
+    # -- end of the state's copy --
 
 
 __all__ = ["TABLE", "Bohnkick"]

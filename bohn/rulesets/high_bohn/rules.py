@@ -27,6 +27,7 @@ import itertools
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Accept
@@ -50,12 +51,16 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import NotWaiting
-from bohn.engine.errors import SetupError
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
+from bohn.engine.parts import BOOL
+from bohn.engine.parts import CARD
+from bohn.engine.parts import INT
+from bohn.engine.parts import Names
+from bohn.engine.parts import Part
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.high_bohn.actions import Bury
 from bohn.rulesets.high_bohn.actions import MoveCard
@@ -245,8 +250,12 @@ class HighBohn(Bohnanza):
         self.kinds = [[REGULAR] * self.fields_at_start() for _ in range(n)]
         self.stews = [[False] * self.fields_at_start() for _ in range(n)]
         self.locks = [[0] * self.fields_at_start() for _ in range(n)]
-        for name in self._HB_SEAT_ZONES:
-            setattr(self, name, [[] for _ in range(n)])
+        self.store = [[] for _ in range(n)]
+        self.stew_coins = [[] for _ in range(n)]
+        self.still_coins = [[] for _ in range(n)]
+        self.teepee = [[] for _ in range(n)]
+        self.drawn = [[] for _ in range(n)]
+        self.from_store = [[] for _ in range(n)]
         self.held = []
         self.window = []
         self.window_type = -1
@@ -1288,24 +1297,31 @@ class HighBohn(Bohnanza):
 
     # -- copies and serialisation -------------------------------------------------------------
 
-    _HB_SEAT_ZONES: ClassVar[tuple[str, ...]] = (
-        "store",
-        "stew_coins",
-        "still_coins",
-        "teepee",
-        "drawn",
-        "from_store",
-    )
-    _HB_SCALARS: ClassVar[tuple[str, ...]] = (
-        "jail_owner",
-        "bank_used",
-        "buyer",
-        "quiet",
-        "bought",
-        "end_reason",
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("store", 2, CARD),
+        Part("stew_coins", 2, CARD),
+        Part("still_coins", 2, CARD),
+        Part("teepee", 2, CARD),
+        Part("drawn", 2, CARD),
+        Part("from_store", 2, CARD),
+        Part("held", 1, CARD),
+        Part("owned", 2, Names(BUILDINGS.keys, "building"), key="buildings"),
+        Part("supply", 1, Names(BUILDINGS.keys, "building")),
+        Part("kinds", 2, Names(FIELD_KINDS, "field kind"), key="field_kinds"),
+        Part("stews", 2, BOOL),
+        Part("locks", 2, INT),
+        Part("window", 1, INT),
+        Part("window_type", codec=Names(TYPE_NAMES, "building type", none_as=-1)),
+        Part("jail_owner"),
+        Part("bank_used"),
+        Part("buyer"),
+        Part("quiet"),
+        Part("bought"),
+        Part("end_reason"),
     )
 
-    def _copy_state(self, other: Any) -> None:
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
         other.store = [z[:] for z in self.store]
         other.stew_coins = [z[:] for z in self.stew_coins]
@@ -1313,12 +1329,12 @@ class HighBohn(Bohnanza):
         other.teepee = [z[:] for z in self.teepee]
         other.drawn = [z[:] for z in self.drawn]
         other.from_store = [z[:] for z in self.from_store]
+        other.held = self.held[:]
         other.owned = [z[:] for z in self.owned]
+        other.supply = self.supply[:]
         other.kinds = [z[:] for z in self.kinds]
         other.stews = [z[:] for z in self.stews]
         other.locks = [z[:] for z in self.locks]
-        other.supply = self.supply[:]
-        other.held = self.held[:]
         other.window = self.window[:]
         other.window_type = self.window_type
         other.jail_owner = self.jail_owner
@@ -1327,41 +1343,4 @@ class HighBohn(Bohnanza):
         other.quiet = self.quiet
         other.bought = self.bought
         other.end_reason = self.end_reason
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        keys = self.table.key_list
-        bk = BUILDINGS.keys
-        for name in self._HB_SEAT_ZONES:
-            d[name] = [keys(z) for z in getattr(self, name)]
-        d["held"] = keys(self.held)
-        d["buildings"] = [[bk[b] for b in z] for z in self.owned]
-        d["supply"] = [bk[b] for b in self.supply]
-        d["field_kinds"] = [[FIELD_KINDS[k] for k in z] for z in self.kinds]
-        d["stews"] = [z[:] for z in self.stews]
-        d["locks"] = [z[:] for z in self.locks]
-        d["window"] = self.window[:]
-        d["window_type"] = TYPE_NAMES[self.window_type] if self.window_type >= 0 else None
-        for name in self._HB_SCALARS:
-            d[name] = getattr(self, name)
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        cards = self.table.cards_of
-        for name in self._HB_SEAT_ZONES:
-            setattr(self, name, [cards(z) for z in d[name]])
-        self.held = cards(d["held"])
-        try:
-            self.owned = [[BUILDINGS.index[k] for k in z] for z in d["buildings"]]
-            self.supply = [BUILDINGS.index[k] for k in d["supply"]]
-            self.kinds = [[FIELD_KINDS.index(k) for k in z] for z in d["field_kinds"]]
-        except (KeyError, ValueError) as e:
-            raise SetupError(f"unknown building or field kind in the state: {e}") from None
-        self.stews = [[bool(x) for x in z] for z in d["stews"]]
-        self.locks = [[int(x) for x in z] for z in d["locks"]]
-        self.window = [int(s) for s in d["window"]]
-        wt = d["window_type"]
-        self.window_type = -1 if wt is None else BUILDINGS.type_index[wt]
-        for name in self._HB_SCALARS:
-            setattr(self, name, d[name])
+    # -- end of the state's copy --

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action
@@ -40,6 +41,8 @@ from bohn.engine.game import Option
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
+from bohn.engine.parts import CARD
+from bohn.engine.parts import Part
 from bohn.rulesets.bohnanza.rules import Bohnanza
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)
@@ -414,18 +417,13 @@ class Ladybohn(Bohnanza):
         )
         return obs
 
-    def _copy_state(self, other: Any) -> None:
+    STATE: ClassVar[tuple[Part, ...]] = (Part("must", 2, CARD),)
+
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
         other.must = [z[:] for z in self.must]
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        d["must"] = [self.table.key_list(z) for z in self.must]
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        self.must = [self.table.cards_of(z) for z in d["must"]]
+    # -- end of the state's copy --
 
 
 __all__ = ["BABY", "GENDER", "LADY", "MAN", "Ladybohn", "move_up"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Accept
@@ -49,6 +50,11 @@ from bohn.engine.errors import NotWaiting
 from bohn.engine.game import Option
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
+from bohn.engine.parts import CARD
+from bohn.engine.parts import INT
+from bohn.engine.parts import Codec
+from bohn.engine.parts import Made
+from bohn.engine.parts import Part
 from bohn.rulesets.bohnanza.rules import Bohnanza
 from bohn.rulesets.ladybohn.rules import BABY
 from bohn.rulesets.ladybohn.rules import FOIST
@@ -133,6 +139,22 @@ assert TABLE.keys[: len(Ladybohn.table.keys)] == Ladybohn.table.keys
 
 #: the exhaustion that ends the game, by player count (§5.1)
 ENDING_EXHAUSTION: Final = {2: 1, 3: 1, 4: 2, 5: 3, 6: 4}
+
+
+class _EffectCodec(Codec):
+    """A waiting card effect, ``[seat, card, n]``: the card by its key, or
+    ``"movers:<key>"`` for the movers of a card (stored as ``-1 - card``)."""
+
+    def dump_list(self, game: Any, values: list[Any]) -> list[Any]:
+        seat, card, n = values
+        keys = game.table.keys
+        return [seat, keys[card] if card >= 0 else "movers:" + keys[-1 - card], n]
+
+    def load_list(self, game: Any, data: list[Any]) -> list[Any]:
+        seat, card, n = data
+        table = game.table
+        code = -1 - table.card(card[7:]) if card.startswith("movers:") else table.card(card)
+        return [int(seat), code, int(n)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1299,22 +1321,34 @@ class Mutterbohnchen(Ladybohn):
         )
         return obs
 
-    _MB_SCALARS: ClassVar[tuple[str, ...]] = (
-        "offered",
-        "triple",
-        "target",
-        "reach",
-        "placer",
-        "placed",
-        "end_reason",
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("blind", 2, CARD),
+        Part("attacks", 2, INT),
+        Part("targets", 1, INT),
+        Part("turned", 1, CARD),
+        Part("effects", 2, _EffectCodec()),
+        Part("then", 1, INT),
+        Part("offered"),
+        Part("triple"),
+        Part("target"),
+        Part("reach"),
+        Part("placer"),
+        Part("placed"),
+        Part("end_reason"),
+        # true only inside a planting from the hand
+        Part("from_hand", codec=Made(value=False)),
     )
 
-    def _copy_state(self, other: Any) -> None:
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
         other.blind = [z[:] for z in self.blind]
-        other.attacks = [e[:] for e in self.attacks]
+        other.attacks = [z[:] for z in self.attacks]
         other.targets = self.targets[:]
         other.turned = self.turned[:]
+        other.effects = [z[:] for z in self.effects]
+        other.then = self.then[:]
+        other.offered = self.offered
         other.triple = self.triple
         other.target = self.target
         other.reach = self.reach
@@ -1322,51 +1356,7 @@ class Mutterbohnchen(Ladybohn):
         other.placed = self.placed
         other.end_reason = self.end_reason
         other.from_hand = self.from_hand
-        other.offered = self.offered
-        other.effects = [e[:] for e in self.effects]
-        other.then = self.then[:]
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        keys = self.table.key_list
-        d["blind"] = [keys(z) for z in self.blind]
-        d["attacks"] = [e[:] for e in self.attacks]
-        d["targets"] = self.targets[:]
-        d["turned"] = keys(self.turned)
-        d["effects"] = [
-            [
-                e[0],
-                self.table.keys[e[1]] if e[1] >= 0 else "movers:" + self.table.keys[-1 - e[1]],
-                e[2],
-            ]
-            for e in self.effects
-        ]
-        d["then"] = self.then[:]
-        for name in self._MB_SCALARS:
-            d[name] = getattr(self, name)
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        cards = self.table.cards_of
-        self.blind = [cards(z) for z in d["blind"]]
-        self.attacks = [[int(x) for x in e] for e in d["attacks"]]
-        self.targets = [int(t) for t in d["targets"]]
-        self.turned = cards(d["turned"])
-        self.effects = [
-            [
-                int(e[0]),
-                -1 - self.table.card(e[1][7:])
-                if e[1].startswith("movers:")
-                else self.table.card(e[1]),
-                int(e[2]),
-            ]
-            for e in d["effects"]
-        ]
-        self.then = [int(t) for t in d["then"]]
-        for name in self._MB_SCALARS:
-            setattr(self, name, d[name])
-        self.from_hand = False  # true only inside a planting from the hand
+    # -- end of the state's copy --
 
 
 __all__ = ["GENDER", "MAMA", "RATTLES", "Mutterbohnchen"]

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action
@@ -46,6 +47,10 @@ from bohn.engine.beans import seats_of
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.parts import BOOL
+from bohn.engine.parts import CARD
+from bohn.engine.parts import INT
+from bohn.engine.parts import Part
 from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
 from bohn.rulesets.mutterbohnchen.rules import EFFECT
@@ -506,33 +511,25 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             obs["attack"]["aside"] = self.table.key_list(self.aside)
         return obs
 
-    def _copy_state(self, other: Any) -> None:
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("stacks", 2, CARD),
+        Part("holder", codec=INT),
+        Part("slots", 1, INT),
+        Part("dropped", codec=BOOL),
+        Part("bound", 1, INT),
+        Part("aside", 1, CARD),
+    )
+
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
-        other.stacks = [s[:] for s in self.stacks]
+        other.stacks = [z[:] for z in self.stacks]
         other.holder = self.holder
         other.slots = self.slots[:]
         other.dropped = self.dropped
         other.bound = self.bound[:]
         other.aside = self.aside[:]
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        d["stacks"] = [self.table.key_list(s) for s in self.stacks]
-        d["holder"] = self.holder
-        d["slots"] = self.slots[:]
-        d["dropped"] = self.dropped
-        d["bound"] = self.bound[:]
-        d["aside"] = self.table.key_list(self.aside)
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        self.stacks = [self.table.cards_of(s) for s in d["stacks"]]
-        self.holder = int(d["holder"])
-        self.slots = [int(x) for x in d["slots"]]
-        self.dropped = bool(d["dropped"])
-        self.bound = [int(x) for x in d["bound"]]
-        self.aside = self.table.cards_of(d["aside"])
+    # -- end of the state's copy --
 
 
 __all__ = ["OFFER", "USE_OFFER", "MutterbohnchenForTwo"]

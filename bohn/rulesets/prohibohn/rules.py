@@ -32,6 +32,7 @@ from importlib import resources
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import Self
 
 from bohn._native import mypyc_attr
 from bohn.engine.actions import Action
@@ -51,11 +52,13 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import NotWaiting
-from bohn.engine.errors import SetupError
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
+from bohn.engine.parts import BOOL
+from bohn.engine.parts import Names
+from bohn.engine.parts import Part
 from bohn.rulesets.al_cabohne.rules import ASK
 from bohn.rulesets.al_cabohne.rules import BOSSES
 from bohn.rulesets.al_cabohne.rules import FEED
@@ -1009,21 +1012,25 @@ class Prohibohn(AlCabohne):
         obs["decision"] = decision
         return obs
 
-    _PB_SCALARS: ClassVar[tuple[str, ...]] = (
-        "stage",
-        "dropped",
-        "protecting",
-        "protect_boss",
-        "third",
-        "limit",
-        "under",
-        "extended",
-        "last",
-        "owed",
-        "end_reason",
+    STATE: ClassVar[tuple[Part, ...]] = (
+        Part("owned", 2, Names(ESTABLISHMENTS.keys, "establishment"), key="establishments"),
+        Part("supply", 1, Names(ESTABLISHMENTS.keys, "establishment")),
+        Part("stashed", 1, BOOL),
+        Part("stage"),
+        Part("dropped"),
+        Part("protecting"),
+        Part("protect_boss"),
+        Part("third"),
+        Part("limit"),
+        Part("under"),
+        Part("extended"),
+        Part("last"),
+        Part("owed"),
+        Part("end_reason"),
     )
 
-    def _copy_state(self, other: Any) -> None:
+    # -- the state's copy: written by tools/state_copies.py from STATE --
+    def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
         other.owned = [z[:] for z in self.owned]
         other.supply = self.supply[:]
@@ -1039,27 +1046,7 @@ class Prohibohn(AlCabohne):
         other.last = self.last
         other.owed = self.owed
         other.end_reason = self.end_reason
-
-    def _state_json(self) -> dict[str, Any]:
-        d = super()._state_json()
-        keys = ESTABLISHMENTS.keys
-        d["establishments"] = [[keys[e] for e in z] for z in self.owned]
-        d["supply"] = [keys[e] for e in self.supply]
-        d["stashed"] = self.stashed[:]
-        for name in self._PB_SCALARS:
-            d[name] = getattr(self, name)
-        return d
-
-    def _load_state_json(self, d: dict[str, Any]) -> None:
-        super()._load_state_json(d)
-        try:
-            self.owned = [[ESTABLISHMENTS.index[k] for k in z] for z in d["establishments"]]
-            self.supply = [ESTABLISHMENTS.index[k] for k in d["supply"]]
-        except KeyError as e:
-            raise SetupError(f"unknown establishment in the state: {e}") from None
-        self.stashed = [bool(x) for x in d["stashed"]]
-        for name in self._PB_SCALARS:
-            setattr(self, name, d[name])
+    # -- end of the state's copy --
 
 
 __all__ = ["BOSSES", "ESTABLISHMENTS", "FEED", "PLACE", "USE", "Prohibohn"]
