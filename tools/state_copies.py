@@ -106,7 +106,7 @@ def block_of(cls: type) -> Block | None:
         starts[0] + 1,
         ends[0],
         "".join(lines[starts[0] + 1 : ends[0]]),
-        copy_code(cls, indent),
+        copy_code(cls, indent) + "\n",  # a blank line before the end marker, as the formatter wants
     )
 
 

@@ -1435,6 +1435,7 @@ class BeanGame(Game):
         other.offers = self.offers.copy()
         other.proposals = self.proposals[:]
         other.idle = self.idle[:]
+
     # -- end of the state's copy --
 
     # ------------------------------------------------------------------------

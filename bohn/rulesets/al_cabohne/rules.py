@@ -755,4 +755,5 @@ class AlCabohne(BeanGame):
         other.piles = [z[:] for z in self.piles]
         other.feeding = self.feeding
         other.uncovered = self.uncovered
+
     # -- end of the state's copy --

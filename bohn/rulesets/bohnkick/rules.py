@@ -942,6 +942,7 @@ class Bohnkick(Game):
         other.final = self.final
         other.attacks = self.attacks
         other.end_reason = self.end_reason
+
     # -- end of the state's copy --
 
 

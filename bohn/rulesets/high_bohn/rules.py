@@ -1343,4 +1343,5 @@ class HighBohn(Bohnanza):
         other.quiet = self.quiet
         other.bought = self.bought
         other.end_reason = self.end_reason
+
     # -- end of the state's copy --

@@ -423,6 +423,7 @@ class Ladybohn(Bohnanza):
     def _copy_state(self, other: Self) -> None:
         super()._copy_state(other)
         other.must = [z[:] for z in self.must]
+
     # -- end of the state's copy --
 
 

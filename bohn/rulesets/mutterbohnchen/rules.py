@@ -1356,6 +1356,7 @@ class Mutterbohnchen(Ladybohn):
         other.placed = self.placed
         other.end_reason = self.end_reason
         other.from_hand = self.from_hand
+
     # -- end of the state's copy --
 
 

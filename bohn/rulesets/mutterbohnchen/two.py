@@ -529,6 +529,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
         other.dropped = self.dropped
         other.bound = self.bound[:]
         other.aside = self.aside[:]
+
     # -- end of the state's copy --
 
 

@@ -1046,6 +1046,7 @@ class Prohibohn(AlCabohne):
         other.last = self.last
         other.owed = self.owed
         other.end_reason = self.end_reason
+
     # -- end of the state's copy --
 
 
