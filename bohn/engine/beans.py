@@ -48,6 +48,10 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import SetupError
+from bohn.engine.events import BeanEvent
+from bohn.engine.events import OfferFields
+from bohn.engine.events import OwnOfferView
+from bohn.engine.events import PositionCommon
 from bohn.engine.game import Game
 from bohn.engine.game import Option
 from bohn.engine.game import Result
@@ -503,6 +507,11 @@ class BeanGame(Game):
     # ------------------------------------------------------------------------
     # small helpers
 
+    def _emit(
+        self, data: BeanEvent, to: tuple[int, ...] | None = None, public: BeanEvent | None = None
+    ) -> None:
+        self._push_event(data, to, public)
+
     def active_seat(self) -> int:
         return self.active
 
@@ -674,9 +683,9 @@ class BeanGame(Game):
         else:
             self.discard.extend(reversed(rest))
 
-    def _emit_harvest(
-        self, seat: int, f: int, cards: list[int], value: int, final: bool, **extra: Any
-    ) -> None:
+    def _emit_harvest(self, seat: int, f: int, cards: list[int], value: int, final: bool) -> None:
+        """The ``harvest`` event (a ruleset whose harvest says more emits
+        its own: High Bohn's ``stew``, Ladybohn's ``from_discard``)."""
         keys = self.table.keys
         self._emit(
             {
@@ -686,7 +695,6 @@ class BeanGame(Game):
                 "cards": [keys[c] for c in cards],
                 "coins": value,
                 "final": final,
-                **extra,
             }
         )
 
@@ -974,11 +982,19 @@ class BeanGame(Game):
         self.next_offer += 1
         self.proposals[seat] += 1
         self.offers[offer.id] = offer
-        self._emit({"type": "offer", **self.offer_view(offer)})
+        self._emit({"type": "offer", **self._offer_fields(offer, None)})
 
-    def offer_view(self, o: Offer, seat: int | None = None) -> dict[str, Any]:
+    def offer_view(self, o: Offer, seat: int | None = None) -> OfferFields | OwnOfferView:
+        """Open offer ``o`` as ``seat`` sees it; its proposer also sees the
+        hand positions (``give_refs``)."""
+        d = self._offer_fields(o, seat)
+        if seat != o.frm:
+            return d
+        return {**d, "give_refs": [f"{z}{i}" for z, i in o.give]}
+
+    def _offer_fields(self, o: Offer, seat: int | None) -> OfferFields:
         keys = self.table.keys
-        d: dict[str, Any] = {
+        return {
             "id": o.id,
             "from": o.frm,
             "to": o.to,
@@ -990,9 +1006,6 @@ class BeanGame(Game):
             "give_from": [z for z, _ in o.give],
             "want": [self.table.bean_keys[b] for b in o.want],
         }
-        if seat == o.frm:
-            d["give_refs"] = [f"{z}{i}" for z, i in o.give]
-        return d
 
     def offered_hand_card(self, card: int) -> str:
         """How a hand card named in an offer shows to the other seats: its key
@@ -1312,7 +1325,7 @@ class BeanGame(Game):
         self.revealed = []
         self.offers.clear()
         self._result = self._score(reason)
-        self._emit({"type": "game-over", **self._result.to_json()})
+        self._emit(self._result.event())
 
     def scores(self) -> list[int]:
         """Every seat's coins now (the score the game ends with)."""
@@ -1332,7 +1345,7 @@ class BeanGame(Game):
         step it begins at: a turn at its start begins as every turn does
         (an empty hand skips phase 1, §3.1.1), any other its ``turn`` event."""
         keys = self.table.key_list
-        common = {
+        common: PositionCommon = {
             "type": "position",
             "active": self.active,
             "phase": self.phase_name,

@@ -94,6 +94,7 @@ from abc import ABC
 from abc import abstractmethod
 from collections.abc import Callable
 from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -110,6 +111,8 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import GameOver
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import SetupError
+from bohn.engine.events import EngineEvent
+from bohn.engine.events import GameEnded
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.parts import Part
 from bohn.engine.parts import dump_parts
@@ -214,6 +217,20 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ranking": list(self.ranking),
+            "reason": self.reason,
+            "tie_break": self.tie_break,
+        }
+        if self.details is not None:
+            out["details"] = self.details
+        return out
+
+    def event(self) -> GameEnded:
+        """The ``game-over`` event: the type, then the JSON form."""
+        out: GameEnded = {
+            "type": "game-over",
             "scores": list(self.scores),
             "winners": list(self.winners),
             "ranking": list(self.ranking),
@@ -546,11 +563,27 @@ class Game(ABC):
 
     def _emit(
         self,
-        data: dict[str, Any],
+        data: EngineEvent,
         to: tuple[int, ...] | None = None,
-        public: dict[str, Any] | None = None,
+        public: EngineEvent | None = None,
     ) -> None:
-        self._pending_events.append(Event(data, to, public))
+        """Record an event (``to``, ``public``: who sees it, see :class:`Event`).
+        ``data`` and ``public`` are the events this class declares
+        (:mod:`bohn.engine.events`); a game class that emits more widens
+        them to its ruleset's union (its ``events.py``), so mypy checks every
+        event literal against it, and its override only passes the event on
+        to :meth:`_push_event`."""
+        self._push_event(data, to, public)
+
+    def _push_event(
+        self,
+        data: Mapping[str, object],
+        to: tuple[int, ...] | None = None,
+        public: Mapping[str, object] | None = None,
+    ) -> None:
+        """Log an event ``_emit`` has checked: the dict literal itself, which
+        :class:`Event` holds as the plain dict it is (no copy, no check)."""
+        self._pending_events.append(Event(data, to, public))  # type: ignore[arg-type]
         if self._trace is not None:
             self._trace(self, None, "")
 

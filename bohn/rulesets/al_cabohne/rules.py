@@ -59,6 +59,7 @@ from bohn.engine.parts import INT
 from bohn.engine.parts import Part
 from bohn.rulesets.al_cabohne.actions import Give
 from bohn.rulesets.al_cabohne.actions import Place
+from bohn.rulesets.al_cabohne.events import AlCabohneEvent
 
 USE: Final = 20  #: phase 1: the opponent's leftover piles
 PLACE: Final = 21  #: phase 5: plant the uncovered piles
@@ -156,6 +157,14 @@ class AlCabohne(BeanGame):
         """The rule an inherited check cites, as a section of this game."""
         base = section.split(" ")[0]
         return AlCabohne.cite(_SECTIONS.get(base, base))
+
+    def _emit(
+        self,
+        data: AlCabohneEvent,
+        to: tuple[int, ...] | None = None,
+        public: AlCabohneEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     def boss_count(self) -> int:
         return sum(1 for b in BOSSES if self.n == 1 or not b[3])
@@ -614,7 +623,7 @@ class AlCabohne(BeanGame):
         self.piles = []
         self.phase = OVER
         self._result = self._score(reason)
-        self._emit({"type": "game-over", **self._result.to_json()})
+        self._emit(self._result.event())
 
     def _score(self, reason: str) -> Result:
         r = super()._score(reason)

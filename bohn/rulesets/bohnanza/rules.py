@@ -44,6 +44,7 @@ from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
+from bohn.rulesets.bohnanza.events import BohnanzaEvent
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -60,6 +61,14 @@ class Bohnanza(BeanGame):
     max_players = 5
     table = CardTable.load("bohn.rulesets.bohnanza")
     rules_file = "bohnanza"
+
+    def _emit(
+        self,
+        data: BohnanzaEvent,
+        to: tuple[int, ...] | None = None,
+        public: BohnanzaEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     # -- phase 1 -----------------------------------------------------------
 

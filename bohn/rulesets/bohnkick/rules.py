@@ -51,6 +51,8 @@ from bohn.rulesets.bohnkick.actions import Block
 from bohn.rulesets.bohnkick.actions import Play
 from bohn.rulesets.bohnkick.actions import Swap
 from bohn.rulesets.bohnkick.actions import Tackle
+from bohn.rulesets.bohnkick.events import BohnkickEvent
+from bohn.rulesets.bohnkick.events import PositionCommon
 
 PLAY: Final = 0  #: the attacker plays a team card
 REACT: Final = 1  #: the defender reacts to a card that is no goal card (§3.3)
@@ -192,11 +194,19 @@ class Bohnkick(Game):
         """The team of ``seat``: partners sit opposite (§5.1.2)."""
         return seat % 2
 
+    def _emit(
+        self,
+        data: BohnkickEvent,
+        to: tuple[int, ...] | None = None,
+        public: BohnkickEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
+
     def _open_position(self) -> None:
         """A position set by hand opens with what every seat is shown of it
         (the ``position`` event, each seat's hands dealt to it), then its attack."""
         keys = self.table.key_list
-        common = {
+        common: PositionCommon = {
             "type": "position",
             "phase": self.phase_name,
             "mover": self.mover,
@@ -727,7 +737,7 @@ class Bohnkick(Game):
             "deck-exhausted",
             details={"goals": goals, "draw": goals[0] == goals[1]},
         )
-        self._emit({"type": "game-over", **self._result.to_json()})
+        self._emit(self._result.event())
 
     # -- the contract -----------------------------------------------------------------------
 

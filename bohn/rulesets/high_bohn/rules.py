@@ -67,6 +67,7 @@ from bohn.rulesets.high_bohn.actions import MoveCard
 from bohn.rulesets.high_bohn.actions import Order
 from bohn.rulesets.high_bohn.actions import Store
 from bohn.rulesets.high_bohn.buildings import BuildingTable
+from bohn.rulesets.high_bohn.events import HighBohnEvent
 
 # phases High Bohn adds (Bohnanza's are 0-2 and 9)
 BEFORE_TURN: Final = 11  #: §3 step 0: the Bank abilities
@@ -270,6 +271,14 @@ class HighBohn(Bohnanza):
         """Inherited checks state Bohnanza rules, which High Bohn keeps (§0)."""
         return Bohnanza.cite(section)
 
+    def _emit(
+        self,
+        data: HighBohnEvent,
+        to: tuple[int, ...] | None = None,
+        public: HighBohnEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
+
     def final_exhaustion(self) -> int:
         """§5.1: the 3rd exhaustion ends the game, the 4th with 5 players."""
         return 4 if self.n == 5 else 3
@@ -398,15 +407,11 @@ class HighBohn(Bohnanza):
         self.fields[seat][f].append(card)
         if way == "stew":
             self.stews[seat][f] = True
-        event: dict[str, Any] = {
-            "type": "plant",
-            "seat": seat,
-            "field": f,
-            "card": self.table.keys[card],
-        }
-        if way != "plain":
-            event["as"] = way
-        self._emit(event)
+        key = self.table.keys[card]
+        if way == "plain":
+            self._emit({"type": "plant", "seat": seat, "field": f, "card": key})
+        else:
+            self._emit({"type": "plant", "seat": seat, "field": f, "card": key, "as": way})
 
     def _plant_options(self, seat: int, card: int, traded: int | None) -> list[Action]:
         out: list[Action] = []
@@ -487,7 +492,17 @@ class HighBohn(Bohnanza):
         earned, rest = self._split_harvest(cards, value)
         pile = self.stew_coins[seat] if stew else self.coins[seat]
         pile.extend(earned)
-        self._emit_harvest(seat, f, cards, value, final, stew=stew)
+        self._emit(
+            {
+                "type": "harvest",
+                "seat": seat,
+                "field": f,
+                "cards": self.table.key_list(cards),
+                "coins": value,
+                "final": final,
+                "stew": stew,
+            }
+        )
         if stew and value:
             self._distillery_coin(seat, pile)
         if not stew and host == BLAUE and value and rest:
@@ -1159,7 +1174,7 @@ class HighBohn(Bohnanza):
         self.phase = OVER
         self.buyer = -1
         self._result = self._score(self.end_reason)
-        self._emit({"type": "game-over", **self._result.to_json()})
+        self._emit(self._result.event())
 
     def teepee_points(self, seat: int) -> int:
         """floor(cash / N) for teepee-2/-3/-4, N = 8/6/5 (§4.3.2, HB-D4)."""

@@ -44,6 +44,7 @@ from bohn.engine.layout import offer_pins
 from bohn.engine.parts import CARD
 from bohn.engine.parts import Part
 from bohn.rulesets.bohnanza.rules import Bohnanza
+from bohn.rulesets.ladybohn.events import LadybohnEvent
 
 FOIST: Final = 40  #: a received baby must go on a field of its type now (§4.3)
 #: what a planting held up by a decision goes on with (``_held_up``)
@@ -121,6 +122,14 @@ class Ladybohn(Bohnanza):
     def _rule(self, section: str) -> str:
         """Inherited checks state Bohnanza rules, which Ladybohn keeps (§0)."""
         return Bohnanza.cite(section)
+
+    def _emit(
+        self,
+        data: LadybohnEvent,
+        to: tuple[int, ...] | None = None,
+        public: LadybohnEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     # -- the third field (§4.4, LB-D9) --------------------------------------------------
 
@@ -365,7 +374,17 @@ class Ladybohn(Bohnanza):
         while len(coins) < value and self.discard:
             coins.append(self._garten_coin())
         self.coins[seat].extend(coins)
-        self._emit_harvest(seat, f, cards, value, final, from_discard=self.table.key_list(coins))
+        self._emit(
+            {
+                "type": "harvest",
+                "seat": seat,
+                "field": f,
+                "cards": self.table.key_list(cards),
+                "coins": value,
+                "final": final,
+                "from_discard": self.table.key_list(coins),
+            }
+        )
 
     def harvest_value(self, seat: int, f: int) -> int:
         fld = self.fields[seat][f]

@@ -68,6 +68,7 @@ from bohn.rulesets.ladybohn.rules import Ladybohn
 from bohn.rulesets.ladybohn.rules import move_up
 from bohn.rulesets.mutterbohnchen.actions import Attack
 from bohn.rulesets.mutterbohnchen.actions import Pick
+from bohn.rulesets.mutterbohnchen.events import MutterbohnchenEvent
 
 ATTACK: Final = 41  #: phase 1½: the active player chooses an attack or stops
 DEFEND: Final = 42  #: the target of an attack may harvest first
@@ -223,6 +224,14 @@ class Mutterbohnchen(Ladybohn):
 
     def _rule(self, section: str) -> str:
         return Ladybohn._rule(self, section)
+
+    def _emit(
+        self,
+        data: MutterbohnchenEvent,
+        to: tuple[int, ...] | None = None,
+        public: MutterbohnchenEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     def fields_at_start(self) -> int:
         return 3 if self.n == 3 else 2

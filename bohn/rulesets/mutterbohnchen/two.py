@@ -53,6 +53,7 @@ from bohn.engine.parts import INT
 from bohn.engine.parts import Part
 from bohn.rulesets.ladybohn.rules import THEN_AREA
 from bohn.rulesets.mutterbohnchen.actions import Use
+from bohn.rulesets.mutterbohnchen.events import MutterbohnchenForTwoEvent
 from bohn.rulesets.mutterbohnchen.rules import EFFECT
 from bohn.rulesets.mutterbohnchen.rules import FINAL_PLACE
 from bohn.rulesets.mutterbohnchen.rules import FLITZER
@@ -452,6 +453,14 @@ class MutterbohnchenForTwo(Mutterbohnchen):
             self._end_turn()  # phase 5; the stacks left are the opponent's offer
         else:
             super()._do_pass(seat, a)
+
+    def _emit(
+        self,
+        data: MutterbohnchenForTwoEvent,
+        to: tuple[int, ...] | None = None,
+        public: MutterbohnchenForTwoEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     def waiting_for(self) -> frozenset[int]:
         phase = self.phase

@@ -71,6 +71,7 @@ from bohn.rulesets.prohibohn.actions import Draw
 from bohn.rulesets.prohibohn.actions import Protect
 from bohn.rulesets.prohibohn.actions import Remove
 from bohn.rulesets.prohibohn.actions import Stash
+from bohn.rulesets.prohibohn.events import ProhibohnEvent
 
 START_COINS: Final = 30  #: set-up: each player lays 2 hand cards as secret coins
 REMOVE_THIRD: Final = 31  #: after a second card of an establishment
@@ -286,6 +287,14 @@ class Prohibohn(AlCabohne):
 
     def _rule(self, section: str) -> str:
         return AlCabohne._rule(self, section)
+
+    def _emit(
+        self,
+        data: ProhibohnEvent,
+        to: tuple[int, ...] | None = None,
+        public: ProhibohnEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     def _init_zones(self) -> None:
         super()._init_zones()

@@ -39,6 +39,7 @@ from bohn.engine.errors import SetupError
 from bohn.engine.game import Option
 from bohn.engine.game import Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
+from bohn.rulesets.sissi.events import SissiEvent
 
 #: phase 5, the Sissi action (§3.6)
 SISSI_ACTION = 10
@@ -229,6 +230,14 @@ class Sissi(Bohnanza):
     def _rule(self, section: str) -> str:
         """The rule an inherited Bohnanza check cites, as a section of this game."""
         return Sissi.cite(_SECTIONS.get(section, section))
+
+    def _emit(
+        self,
+        data: SissiEvent,
+        to: tuple[int, ...] | None = None,
+        public: SissiEvent | None = None,
+    ) -> None:
+        self._push_event(data, to, public)
 
     def captain(self, seat: int, f: int) -> int | None:
         """The bean type of the Captains on field ``f`` (None: it holds none)."""
