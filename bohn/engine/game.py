@@ -139,6 +139,11 @@ def play_counts_with(game: type, classes: dict[int, type]) -> None:
     _PLAYED_BY[game] = dict(classes)
 
 
+#: who sees an event in full: the seats listed (``()``: nobody, a chance
+#: event), or everyone (``None``)
+Audience = tuple[int, ...] | None
+
+
 class Event:
     """Something that happened, with who may see it.
 
@@ -153,7 +158,7 @@ class Event:
     def __init__(
         self,
         data: dict[str, Any],
-        to: tuple[int, ...] | None = None,
+        to: Audience = None,
         public: dict[str, Any] | None = None,
     ) -> None:
         self.data = data
@@ -216,15 +221,9 @@ class Result:
     details: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "ranking": list(self.ranking),
-            "reason": self.reason,
-            "tie_break": self.tie_break,
-        }
-        if self.details is not None:
-            out["details"] = self.details
+        """The result as JSON-ready data: its ``game-over`` event without the type."""
+        out: dict[str, Any] = dict(self.event())
+        del out["type"]
         return out
 
     def event(self) -> GameEnded:
@@ -562,10 +561,7 @@ class Game(ABC):
     # -- events and chance -----------------------------------------------------
 
     def _emit(
-        self,
-        data: EngineEvent,
-        to: tuple[int, ...] | None = None,
-        public: EngineEvent | None = None,
+        self, data: EngineEvent, to: Audience = None, public: EngineEvent | None = None
     ) -> None:
         """Record an event (``to``, ``public``: who sees it, see :class:`Event`).
         ``data`` and ``public`` are the events this class declares
@@ -578,7 +574,7 @@ class Game(ABC):
     def _push_event(
         self,
         data: Mapping[str, object],
-        to: tuple[int, ...] | None = None,
+        to: Audience = None,
         public: Mapping[str, object] | None = None,
     ) -> None:
         """Log an event ``_emit`` has checked: the dict literal itself, which

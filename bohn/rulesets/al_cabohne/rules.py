@@ -50,6 +50,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
@@ -159,10 +160,7 @@ class AlCabohne(BeanGame):
         return AlCabohne.cite(_SECTIONS.get(base, base))
 
     def _emit(
-        self,
-        data: AlCabohneEvent,
-        to: tuple[int, ...] | None = None,
-        public: AlCabohneEvent | None = None,
+        self, data: AlCabohneEvent, to: Audience = None, public: AlCabohneEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

@@ -42,6 +42,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
 from bohn.rulesets.bohnanza.events import BohnanzaEvent
@@ -63,10 +64,7 @@ class Bohnanza(BeanGame):
     rules_file = "bohnanza"
 
     def _emit(
-        self,
-        data: BohnanzaEvent,
-        to: tuple[int, ...] | None = None,
-        public: BohnanzaEvent | None = None,
+        self, data: BohnanzaEvent, to: Audience = None, public: BohnanzaEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

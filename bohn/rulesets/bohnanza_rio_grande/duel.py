@@ -31,6 +31,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.rulesets.bohnanza_rio_grande.events import DuelEvent
 from bohn.rulesets.bohnanza_rio_grande.rules import BohnanzaRioGrande
 
@@ -64,12 +65,7 @@ class BohnanzaDuel(BohnanzaRioGrande):
     def draw_size(self) -> int:
         return self.draw_count
 
-    def _emit(
-        self,
-        data: DuelEvent,
-        to: tuple[int, ...] | None = None,
-        public: DuelEvent | None = None,
-    ) -> None:
+    def _emit(self, data: DuelEvent, to: Audience = None, public: DuelEvent | None = None) -> None:
         self._push_event(data, to, public)
 
     # -- selling on one's own turn, buying at any time (§7.2, §4.3) ----------------

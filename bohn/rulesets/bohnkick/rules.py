@@ -35,6 +35,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
 from bohn.engine.errors import SetupError
+from bohn.engine.game import Audience
 from bohn.engine.game import Game
 from bohn.engine.game import Option
 from bohn.engine.game import Result
@@ -195,10 +196,7 @@ class Bohnkick(Game):
         return seat % 2
 
     def _emit(
-        self,
-        data: BohnkickEvent,
-        to: tuple[int, ...] | None = None,
-        public: BohnkickEvent | None = None,
+        self, data: BohnkickEvent, to: Audience = None, public: BohnkickEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

@@ -51,6 +51,7 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
@@ -272,10 +273,7 @@ class HighBohn(Bohnanza):
         return Bohnanza.cite(section)
 
     def _emit(
-        self,
-        data: HighBohnEvent,
-        to: tuple[int, ...] | None = None,
-        public: HighBohnEvent | None = None,
+        self, data: HighBohnEvent, to: Audience = None, public: HighBohnEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

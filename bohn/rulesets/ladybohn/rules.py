@@ -37,6 +37,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.game import Words
 from bohn.engine.layout import HiddenLayout
@@ -124,10 +125,7 @@ class Ladybohn(Bohnanza):
         return Bohnanza.cite(section)
 
     def _emit(
-        self,
-        data: LadybohnEvent,
-        to: tuple[int, ...] | None = None,
-        public: LadybohnEvent | None = None,
+        self, data: LadybohnEvent, to: Audience = None, public: LadybohnEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

@@ -47,6 +47,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.layout import HiddenLayout
 from bohn.engine.layout import offer_pins
@@ -228,7 +229,7 @@ class Mutterbohnchen(Ladybohn):
     def _emit(
         self,
         data: MutterbohnchenEvent,
-        to: tuple[int, ...] | None = None,
+        to: Audience = None,
         public: MutterbohnchenEvent | None = None,
     ) -> None:
         self._push_event(data, to, public)

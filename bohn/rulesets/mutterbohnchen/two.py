@@ -47,6 +47,7 @@ from bohn.engine.beans import seats_of
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.parts import BOOL
 from bohn.engine.parts import CARD
 from bohn.engine.parts import INT
@@ -457,7 +458,7 @@ class MutterbohnchenForTwo(Mutterbohnchen):
     def _emit(
         self,
         data: MutterbohnchenForTwoEvent,
-        to: tuple[int, ...] | None = None,
+        to: Audience = None,
         public: MutterbohnchenForTwoEvent | None = None,
     ) -> None:
         self._push_event(data, to, public)

@@ -52,6 +52,7 @@ from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import InvalidAction
 from bohn.engine.errors import NotWaiting
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.game import Result
 from bohn.engine.game import Words
@@ -289,10 +290,7 @@ class Prohibohn(AlCabohne):
         return AlCabohne._rule(self, section)
 
     def _emit(
-        self,
-        data: ProhibohnEvent,
-        to: tuple[int, ...] | None = None,
-        public: ProhibohnEvent | None = None,
+        self, data: ProhibohnEvent, to: Audience = None, public: ProhibohnEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 

@@ -36,6 +36,7 @@ from bohn.engine.cards import CardTable
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import SetupError
+from bohn.engine.game import Audience
 from bohn.engine.game import Option
 from bohn.engine.game import Words
 from bohn.rulesets.bohnanza.rules import Bohnanza
@@ -232,10 +233,7 @@ class Sissi(Bohnanza):
         return Sissi.cite(_SECTIONS.get(section, section))
 
     def _emit(
-        self,
-        data: SissiEvent,
-        to: tuple[int, ...] | None = None,
-        public: SissiEvent | None = None,
+        self, data: SissiEvent, to: Audience = None, public: SissiEvent | None = None
     ) -> None:
         self._push_event(data, to, public)
 
