@@ -379,6 +379,36 @@ def sentence(head: Mapping[str, str], tail: Mapping[str, str]) -> dict[str, str]
     return {lang: f"{head[lang]}; {tail[lang]}" for lang in LANGS}
 
 
+def priced_entry(
+    e: Mapping[str, Any],
+    palette: Mapping[str, Look],
+    *,
+    kind: str,
+    head: Mapping[str, str],
+    words: dict[str, str],
+    beanometer: Steps | None = None,
+) -> Entry:
+    """The entry of a card bought once for coins of its bean type, from its
+    data entry ``e`` (``key``, ``de``, ``en``, ``bean``, ``price``): its text
+    is ``head`` (the cost) and ``words`` (the effect)."""
+    bean = str(e["bean"])
+    return Entry(
+        key=str(e["key"]),
+        names={"de": str(e["de"]), "en": str(e["en"])},
+        kind=kind,
+        count=1,
+        group=bean,
+        look=palette[bean],
+        beanometer=beanometer,
+        text=sentence(head, words),
+        effect=words,
+        icon=icon(e),
+        placeholder=placeholder(e.get("provenance", ())),
+        option=str(e["variant"]) if "variant" in e else None,
+        extra={"price": int(e["price"])},
+    )
+
+
 # ----------------------------------------------------------------------------
 # colours
 

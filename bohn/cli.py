@@ -163,6 +163,43 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def add_command(
+    sub: argparse._SubParsersAction[Any],
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    epilog: str,
+) -> argparse.ArgumentParser:
+    """The parser of the command ``name``, which ``func`` runs: its line in
+    ``bohn --help``, its description and its ``epilog`` (:func:`examples`)."""
+    s: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=description, epilog=epilog
+    )
+    s.set_defaults(func=func)
+    return s
+
+
+def add_variant(parser: argparse.ArgumentParser, what: str = "to play (see bohn variants)") -> None:
+    """``VARIANT``, the variant the command is about."""
+    parser.add_argument("variant", metavar="VARIANT", help=f"the variant {what}")
+
+
+def add_json(parser: argparse.ArgumentParser, help: str = "print one JSON object") -> None:
+    """``--json``: the command's outcome as JSON."""
+    parser.add_argument("--json", action="store_true", help=help)
+
+
+def add_out(parser: argparse.ArgumentParser, help: str) -> None:
+    """``-o/--out FILE``, the records of the games as they finish, and
+    ``--resume``, to go on with the run they hold (:func:`open_records`)."""
+    parser.add_argument("-o", "--out", metavar="FILE", help=help)
+    parser.add_argument(
+        "--resume", action="store_true", help="go on with the unfinished run that --out holds"
+    )
+
+
 def add_players(parser: argparse.ArgumentParser) -> None:
     """``--players/-p N``: the seats, a positive integer (the variant checks its counts)."""
     parser.add_argument(
@@ -785,8 +822,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _add_cards_parser(sub: argparse._SubParsersAction[Any]) -> None:
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "cards",
+        cmd_cards,
         help="list a variant's cards: names, counts, meters, texts",
         description="Print a variant's card catalogue (docs/cards.md): every card once, with "
         "its name, count, beanometer, kind and cost or effect.",
@@ -794,16 +833,17 @@ def _add_cards_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "bohn cards bohnanza", "bohn cards ladybohn --lang de", "bohn cards sissi --json"
         ),
     )
-    s.add_argument("variant", metavar="VARIANT", help="the variant whose cards to list")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    add_variant(s, "whose cards to list")
+    add_json(s)
     s.add_argument("--lang", choices=["de", "en"], default="en", help="language of the table")
-    s.set_defaults(func=cmd_cards)
 
 
 def _add_variants_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn variants`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "variants",
+        cmd_variants,
         help="list the variants, player counts and options",
         description="Without VARIANT, a short table of every variant; with it, that "
         "variant in detail: its rules file and every option with its default.",
@@ -815,14 +855,15 @@ def _add_variants_parser(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="VARIANT",
         help="one variant to show in detail, with its options (default: a table of all)",
     )
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=cmd_variants)
+    add_json(s)
 
 
 def _add_play_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn play`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "play",
+        cmd_play,
         help="play in the terminal against bots",
         description="Play one seat of a game in the terminal against bots (docs/play.md). "
         "The settings are checked before the game starts.",
@@ -832,7 +873,7 @@ def _add_play_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "bohn play high-bohn --option cognac=true --lang de",
         ),
     )
-    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
+    add_variant(s)
     add_players(s)
     s.add_argument("--seat", type=int, default=0, metavar="K", help="your seat, 0 to N-1")
     s.add_argument(
@@ -851,13 +892,14 @@ def _add_play_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "--option", action="append", metavar="NAME=VALUE", help="game option (repeatable)"
     )
     s.add_argument("--lang", choices=["en", "de"], default="en", help="language of the screen")
-    s.set_defaults(func=cmd_play)
 
 
 def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn sim`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "sim",
+        cmd_sim,
         help="simulate many games between bots",
         description="Play G games between bots and summarise them: wins, scores, game "
         "lengths, speed. Every game depends only on the settings and its index, never on "
@@ -868,7 +910,7 @@ def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "bohn sim bohnanza -n 100000 -o runs.parquet   (Ctrl-C, then the same with --resume)",
         ),
     )
-    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
+    add_variant(s)
     add_players(s)
     s.add_argument(
         "-n", "--games", type=_positive, required=True, metavar="G", help="games to play"
@@ -891,15 +933,7 @@ def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="ADDR",
         help="the Ray cluster (ray://host:10001 or host:6379; default: a Ray instance here)",
     )
-    s.add_argument(
-        "-o",
-        "--out",
-        metavar="FILE",
-        help="write one record per game: Parquet if FILE ends in .parquet, else JSON lines",
-    )
-    s.add_argument(
-        "--resume", action="store_true", help="go on with the unfinished run that --out holds"
-    )
+    add_out(s, "write one record per game: Parquet if FILE ends in .parquet, else JSON lines")
     s.add_argument("--replays", metavar="FILE", help="write one replay per game (JSON lines)")
     s.add_argument(
         "--force",
@@ -907,14 +941,15 @@ def _add_sim_parser(sub: argparse._SubParsersAction[Any]) -> None:
         help="replace the files of --out and --replays if they exist (else refused)",
     )
     add_sim_options(s)
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=cmd_sim)
+    add_json(s)
 
 
 def _add_replay_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn replay`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "replay",
+        cmd_replay,
         help="verify the replays in a file",
         description="Verify every replay in FILE (docs/replay.md): play its actions again "
         "and compare each event. Exit 0 when all verify, 1 otherwise.",
@@ -925,14 +960,15 @@ def _add_replay_parser(sub: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     s.add_argument("file", metavar="FILE", help="one replay (JSON), or one per line")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=cmd_replay)
+    add_json(s)
 
 
 def _add_scenario_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn scenario`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "scenario",
+        cmd_scenario,
         help="run a scenario file",
         description="Load a scenario's position, apply its actions and hold the outcome to "
         "its expect block (docs/scenarios.md). Exit 0 when it is met, 1 otherwise.",
@@ -942,14 +978,15 @@ def _add_scenario_parser(sub: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     s.add_argument("file", metavar="FILE", help="the scenario, a JSON object")
-    s.add_argument("--json", action="store_true", help="print the outcome as JSON")
-    s.set_defaults(func=cmd_scenario)
+    add_json(s, "print the outcome as JSON")
 
 
 def _add_serve_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn serve`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "serve",
+        cmd_serve,
         help="run the multiplayer server (HTTP lobby, WebSocket play)",
         description="Run the multiplayer server until Ctrl-C (docs/server.md): it checks the "
         "database, migrates it and binds its socket before it says where it listens.",
@@ -1053,13 +1090,14 @@ def _add_serve_parser(sub: argparse._SubParsersAction[Any]) -> None:
         help="the server is behind a reverse proxy: a client is the last address of "
         "X-Forwarded-For, not the connection's",
     )
-    s.set_defaults(func=cmd_serve)
 
 
 def _add_bench_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``bohn bench`` subcommand."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "bench",
+        cmd_bench,
         help="measure the engine's speed",
         description="The performance harness: complete games between random bots on one "
         "core, then the cost of the engine's calls and of a search bot's decision.",
@@ -1087,8 +1125,7 @@ def _add_bench_parser(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="K",
         help="ismcts decisions timed (default 3; 0 leaves the search out)",
     )
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=cmd_bench)
+    add_json(s)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1151,6 +1188,12 @@ def main(argv: list[str] | None = None) -> int:
             )
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` were parsed for; its exit status (see the
+    module docstring): a user error is one line on stderr."""
     func: Callable[[argparse.Namespace], int] = args.func
     try:
         return func(args)
@@ -1164,3 +1207,20 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_FAILED
+
+
+def run_alone(
+    add_parser: Callable[[argparse._SubParsersAction[Any]], None], argv: list[str] | None
+) -> int:
+    """``bohn`` knowing only the command that ``add_parser`` adds (``argv``, by
+    default ``sys.argv[1:]``, begins with its name): a command in a module of
+    its own run on its own; its exit status as :func:`main` gives it."""
+    parser = _Parser(prog="bohn")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    add_parser(sub)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    return run(args)

@@ -433,22 +433,15 @@ class Session:
                 action = keys.actions[word]
             elif word in keys.fields:
                 action = self.which_field(keys.fields[word])
-                if action is None:
-                    continue
             elif word == "propose" and any(isinstance(a, Propose) for a in legal):
                 action = self.propose_dialogue(obs, legal)
                 if action is None:
                     self.say(self.words.ui("propose-none"))
-                    continue
             elif word.split()[0] in ("a", "d", "w"):
                 action = self.offer_key(word, legal)
-                if action is None:
-                    continue
             else:
                 action = self.typed(word, legal)
-                if action is None:
-                    continue
-            if self.play(action):
+            if action is not None and self.play(action):
                 return
 
     def which_field(self, choices: list[Plant]) -> Plant | None:
@@ -699,19 +692,17 @@ class Session:
                 return
             if done is not None:
                 continue
-            action: Action | None
-            if answer.isdigit():
-                k = int(answer)
-                if not 1 <= k <= len(legal):
-                    self.say(self.words.ui("no-choice", k=k, n=len(legal)))
-                    continue
-                action = legal[k - 1]
-            else:
-                action = self.typed(word, legal)
-                if action is None:
-                    continue
-            if self.play(action):
+            action = self.numbered(answer, legal) if answer.isdigit() else self.typed(word, legal)
+            if action is not None and self.play(action):
                 return
+
+    def numbered(self, answer: str, legal: list[Action]) -> Action | None:
+        """The choice of the number ``answer`` from 1 (None, said, for no such choice)."""
+        k = int(answer)
+        if not 1 <= k <= len(legal):
+            self.say(self.words.ui("no-choice", k=k, n=len(legal)))
+            return None
+        return legal[k - 1]
 
     def show_log(self) -> None:
         lines = []

@@ -43,21 +43,23 @@ from typing import Any
 
 from bohn.cli import EXIT_INTERRUPTED
 from bohn.cli import EXIT_OK
-from bohn.cli import EXIT_USAGE
 from bohn.cli import _bot_specs
 from bohn.cli import _default_players
-from bohn.cli import _Parser
 from bohn.cli import _positive
 from bohn.cli import _print_json
+from bohn.cli import add_command
 from bohn.cli import add_jobs
+from bohn.cli import add_json
+from bohn.cli import add_out
 from bohn.cli import add_players
 from bohn.cli import add_seed
 from bohn.cli import add_sim_options
+from bohn.cli import add_variant
 from bohn.cli import examples
 from bohn.cli import open_records
 from bohn.cli import parse_options
 from bohn.cli import parse_seed
-from bohn.engine.errors import BohnError
+from bohn.cli import run_alone
 from bohn.engine.errors import SetupError
 from bohn.engine.rng import derive_seed
 from bohn.spec import GameSpec
@@ -956,8 +958,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the ``tournament`` sub-command to ``bohn``'s sub-parsers."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "tournament",
+        cmd_tournament,
         help="play bots against bots and rate them",
         description="Play every pair of bots, one against a field of the other with its seat "
         "rotating, and report each pair's win rate with a 95% interval and each bot's "
@@ -968,7 +972,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             "bohn tournament bohnanza --bots ismcts,greedy,random --mode field --same-deals -o t.jsonl",
         ),
     )
-    s.add_argument("variant", metavar="VARIANT", help="the variant to play (see bohn variants)")
+    add_variant(s)
     s.add_argument(
         "--bots",
         required=True,
@@ -1007,44 +1011,22 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         "taken over deals",
     )
     add_jobs(s)
-    s.add_argument(
-        "-o",
-        "--out",
-        metavar="FILE",
-        help="write every game's record as it finishes: JSON lines, or Parquet for a "
+    add_out(
+        s,
+        "write every game's record as it finishes: JSON lines, or Parquet for a "
         "name ending in .parquet (the format of bohn sim --out)",
-    )
-    s.add_argument(
-        "--resume", action="store_true", help="go on with the unfinished run that --out holds"
     )
     s.add_argument(
         "--force", action="store_true", help="replace the file of --out if it exists (else refused)"
     )
     add_sim_options(s)
-    s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.set_defaults(func=cmd_tournament)
+    add_json(s)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``bohn tournament ARGV`` on its own parser (``argv`` begins with
     ``tournament``); return the exit status as ``bohn.cli.main`` does."""
-    parser = _Parser(prog="bohn")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
-    add_parser(sub)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    try:
-        code: int = args.func(args)
-        return code
-    except (UsageError, BohnError) as err:
-        print(f"bohn {args.command}: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print(f"bohn {args.command}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    return run_alone(add_parser, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,9 +30,9 @@ from bohn.analysis.sections import table
 from bohn.analysis.stats import NONE
 from bohn.analysis.stats import fmt_int
 from bohn.cli import EXIT_OK
-from bohn.cli import EXIT_USAGE
-from bohn.cli import _Parser
+from bohn.cli import add_command
 from bohn.cli import examples
+from bohn.cli import run_alone
 from bohn.userfiles import UsageError
 from bohn.userfiles import check_output
 from bohn.userfiles import write_text
@@ -292,8 +292,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     """Add the ``report`` command to ``bohn``'s sub-command parsers."""
-    s = sub.add_parser(
+    s = add_command(
+        sub,
         "report",
+        cmd_report,
         help="write an HTML report with plots from simulation records",
         description="Write one self-contained HTML page of statistics and plots from the "
         "records of bohn sim --out (JSON lines or Parquet).",
@@ -327,25 +329,12 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         help="fail (exit 2) on a record left out, such as a last line cut short by a crash, "
         "instead of warning",
     )
-    s.set_defaults(func=cmd_report)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``bohn report`` with ``argv`` (the arguments after ``report``; default
     ``sys.argv[1:]``); the exit status, as ``bohn.cli.main`` gives it."""
-    parser = _Parser(prog="bohn")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    add_parser(sub)
-    try:
-        args = parser.parse_args(["report", *(sys.argv[1:] if argv is None else argv)])
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    try:
-        code: int = args.func(args)
-    except UsageError as err:
-        print(f"bohn report: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    return code
+    return run_alone(add_parser, ["report", *(sys.argv[1:] if argv is None else argv)])
 
 
 __all__ = ["add_parser", "build_report", "cmd_report", "load", "main", "render"]

@@ -430,6 +430,61 @@ def key_rows(g: Group, stat: str, *, at_least_once: bool = True) -> list[KeyRow]
     return rows
 
 
+#: the columns :func:`owner_cells` fills: the owners' win rate, against the
+#: baseline, and the others'
+OWNER_COLUMNS = ("Owners' win rate", "95% interval", "Against baseline", "Others' win rate")
+
+
+def owner_cells(x: KeyRow, base: float) -> list[str]:
+    """The cells of :data:`OWNER_COLUMNS` for ``x`` against the baseline ``base``."""
+    return [
+        fmt_pct(x.owners.value),
+        fmt_interval(*x.owners.interval),
+        against_baseline(x.owners, base),
+        fmt_pct(x.others.value),
+    ]
+
+
+def key_section(
+    g: Group,
+    plot: Plotter,
+    rows: Sequence[KeyRow],
+    *,
+    heading: str,
+    intro: str,
+    empty: str,
+    key_columns: tuple[str, str],
+    header: Sequence[str],
+    cells: Callable[[KeyRow], list[str]],
+    series: Sequence[str],
+    title: str,
+) -> list[str]:
+    """The parts of a section on the keys of :func:`key_rows`: its heading and
+    ``intro``, then ``empty`` where no seat had any, else a table and a plot of
+    the win rates per key, of the owners and, with a second name in
+    ``series``, of the others. The table's row of a key is the key and its
+    seat-games (the columns ``key_columns``), then its ``cells`` (``header``)."""
+    out = [f"<h3>{esc(heading)}</h3>", para(intro)]
+    if not rows:
+        out.append(note(empty))
+        return out
+    rows_out = [[x.key, fmt_int(x.owners.trials), *cells(x)] for x in rows]
+    out.append(table([*key_columns, *header], rows_out))
+    rates = ([x.owners for x in rows], [x.others for x in rows])
+    out.append(
+        figure(
+            plot.rates(
+                [x.key for x in rows],
+                list(zip(series, rates, strict=False)),
+                baseline=g.baseline,
+                baseline_label=f"baseline {fmt_pct(g.baseline)}",
+                title=title,
+            )
+        )
+    )
+    return out
+
+
 #: the sections of every group, in order
 COMMON: tuple[Section, ...] = (section_seats, section_scores, section_length, section_end)
 
@@ -448,6 +503,7 @@ __all__ = [
     "COMMON",
     "DEFAULTS",
     "FEW_GAMES",
+    "OWNER_COLUMNS",
     "Group",
     "KeyRow",
     "SeatRow",
@@ -457,7 +513,9 @@ __all__ = [
     "fact",
     "group_key",
     "key_rows",
+    "key_section",
     "own_sections",
+    "owner_cells",
     "seat_ranks",
     "seat_rows",
     "table",

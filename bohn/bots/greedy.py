@@ -60,6 +60,7 @@ from bohn.engine.actions import Keep
 from bohn.engine.actions import Pass
 from bohn.engine.actions import Plant
 from bohn.engine.actions import Propose
+from bohn.engine.actions import Take
 from bohn.engine.actions import Withdraw
 from bohn.engine.cards import CardTable
 from bohn.rulesets import RULESETS
@@ -169,6 +170,21 @@ class Position:
         card = self.cards.index[keys[-1]]
         return Field(self.cards.bean[card], card, len(keys))
 
+    def traded_plantings(self, legal: Sequence[Action]) -> list[tuple[Plant, Field, int]]:
+        """The plantings of a received or kept card among ``legal``, each
+        with the field it goes on and the card."""
+        return [
+            (a, self.fields[a.field], self.trade[a.traded])
+            for a in legal
+            if isinstance(a, Plant) and a.traded is not None and a.traded < len(self.trade)
+        ]
+
+    def coin_takes(self, legal: Sequence[Action]) -> list[tuple[Take, int]]:
+        """The coins among ``legal`` a card lets me take (:class:`Take`), each
+        with its bean type."""
+        index = self.cards.bean_index
+        return [(a, index[a.bean]) for a in legal if isinstance(a, Take) and a.bean in index]
+
     # -- what is coming ---------------------------------------------------
 
     def upcoming(self, bean: int | None) -> int:
@@ -206,6 +222,14 @@ class Position:
                 best, pick = key, i
         return pick
 
+    def new_field_spot(self, fields: Sequence[Field], cards: Sequence[int]) -> int | None:
+        """Where a group of ``cards`` that no field grows goes: the first empty
+        field, else the one whose harvest loses least (None: no field at all)."""
+        for i, f in enumerate(fields):
+            if f.bean is None:
+                return i
+        return self.best_harvest(fields, cards)
+
     # -- placing cards ------------------------------------------------------
 
     def placement(self, cards: Sequence[int], fields: Sequence[Field] | None = None) -> float:
@@ -234,18 +258,16 @@ class Position:
             # a new field is worth what it pays plus half its progress to the next step
             new = (c.value(card, k) + c.pays(card, k)) / 2
             new += UPCOMING_BONUS * self.upcoming(bean[card])
-            empty = next((f for f in fl if f.bean is None), None)
-            if empty is not None:
+            i = self.new_field_spot(fl, cards)
+            if i is None:  # pragma: no cover - a position has fields
+                continue
+            f = fl[i]
+            if f.bean is None:
                 total += new - EMPTY_FIELD_COST
-            else:
-                i = self.best_harvest(fl, cards)
-                if i is None:  # pragma: no cover - every field is empty or taken
-                    continue
-                f = fl[i]
+            else:  # harvested first
                 total += new - self.harvest_loss(f, cards) - c.value(f.card, f.n)
                 total += c.pays(f.card, f.n) - FORCED_HARVEST_COST
-                empty = f
-            empty.bean, empty.card, empty.n = bean[card], card, k
+            f.bean, f.card, f.n = bean[card], card, k
         return total
 
     def hand_card_value(self, i: int) -> float:
@@ -314,6 +336,24 @@ class Position:
         return v
 
 
+def price_score(have: int, prices: Sequence[int], step: float) -> float:
+    """How near ``have`` coins bring me to a price of ``prices``: 3 when one is
+    met, 2 less ``step`` a coin still missing for the cheapest above, 1 when
+    every one is below, 0 without a price."""
+    if any(p == have for p in prices):
+        return 3.0
+    if any(p > have for p in prices):
+        return 2.0 - step * (min(p for p in prices if p > have) - have)
+    return 1.0 if prices else 0.0
+
+
+def by_name(phases: str, prefix: str = "") -> dict[str, str]:
+    """The :attr:`GreedyBot.PHASES` of the phases in ``phases`` (their names,
+    separated by spaces) that the method named after them decides:
+    ``turn-up``'s is ``turn_up``, after ``prefix``."""
+    return {p: prefix + p.replace("-", "_") for p in phases.split()}
+
+
 class GreedyBot(Bot):
     """The Bohnanza heuristic described in the module docstring.
 
@@ -348,11 +388,8 @@ class GreedyBot(Bot):
 
     # -- the entry point ---------------------------------------------------
 
-    PHASES: ClassVar[dict[str, str]] = {
-        "plant": "plant_from_hand",
-        "trade": "trade",
-        "plant-traded": "plant_traded",
-    }
+    #: phase -> the name of the method that decides it
+    PHASES: ClassVar[dict[str, str]] = {"plant": "plant_from_hand", **by_name("trade plant-traded")}
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
@@ -495,13 +532,18 @@ class GreedyBot(Bot):
                 return [pos.cards.index[k] for k in o.get("give", [])]
         return []
 
+    def accept_value(self, pos: Position, a: Accept) -> float:
+        """What accepting ``a`` gains me."""
+        return pos.deal_value(self.offer_cards(pos, a.offer), a.give)
+
     def answer_offers(self, pos: Position, legal: list[Action]) -> Action | None:
-        """The best acceptance if it improves my position, else a decline."""
+        """The best acceptance (:meth:`accept_value`) if it improves my
+        position, else a decline."""
         best: tuple[float, Action] | None = None
         decline: Action | None = None
         for a in legal:
             if isinstance(a, Accept):
-                v = pos.deal_value(self.offer_cards(pos, a.offer), a.give)
+                v = self.accept_value(pos, a)
                 if best is None or v > best[0]:
                     best = (v, a)
             elif isinstance(a, Decline) and decline is None:
@@ -608,11 +650,8 @@ class GreedyBot(Bot):
             return None
         bean = pos.cards.bean
         best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, Plant) or a.traded is None or a.traded >= len(pos.trade):
-                continue
-            f = pos.fields[a.field]
-            b = bean[pos.trade[a.traded]]
+        for a, f, card in pos.traded_plantings(legal):
+            b = bean[card]
             if f.bean == b:
                 score = 100.0 + f.n
             else:

@@ -19,19 +19,26 @@ Cards are named the way a seat sees them, never by hidden identity:
 * ``t<i>`` — card ``i`` of my trading area (cards received this turn);
 * bean types and card kinds by the keys of ``rules/README.md`` (``blaue``).
 
-Rulesets add action types with :func:`register`.
+Rulesets add action types with :func:`action`: a frozen dataclass with slots,
+made known to the parsers (:func:`register`), that states its type and the
+settings of its kind in its head (``class Drop(HandCardAction, type="drop")``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 from typing import ClassVar
+from typing import Literal
 from typing import Self
 from typing import TypeGuard
 from typing import TypeVar
+from typing import cast
+from typing import dataclass_transform
+from typing import overload
 
 from bohn.engine.errors import InvalidAction
 
@@ -49,15 +56,33 @@ INTERFACE = ("to_json", "text", "from_json_fields", "parse_words")
 
 
 def register(cls: _A) -> _A:
-    """Class decorator: make an action type known to the parsers. The class
-    must define the whole interface of :class:`Action`."""
+    """Make an action type known to the parsers. The class must define the
+    whole interface of :class:`Action`; its JSON keys (``fields_json``) are
+    its dataclass fields."""
     missing = [m for m in INTERFACE if not hasattr(cls, m)]
     if missing:
         raise TypeError(f"action type {cls.__name__} does not define {', '.join(missing)}")
     if cls.type in ACTION_TYPES and ACTION_TYPES[cls.type] is not cls:
         raise ValueError(f"action type {cls.type!r} registered twice")
+    fields = _field_names(cls)
+    if fields is not None:
+        cls.fields_json = fields
     ACTION_TYPES[cls.type] = cls
     return cls
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The names of a dataclass's fields, in order; None for another class."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@dataclass_transform(frozen_default=True)
+def action(cls: _A) -> _A:
+    """Class decorator of an action type: a frozen dataclass with slots,
+    made known to the parsers (:func:`register`)."""
+    return register(cast("_A", dataclass(frozen=True, slots=True)(cls)))
 
 
 class Action:
@@ -72,8 +97,18 @@ class Action:
 
     __slots__ = ()
     type: ClassVar[str] = "action"
-    #: JSON keys of this action type besides ``type``
+    #: JSON keys of this action type besides ``type`` (:func:`register` sets them)
     fields_json: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **settings: Any) -> None:
+        """A subclass states its type and the settings of its kind in its head
+        (``class Drop(HandCardAction, type="drop", usage=...)``): each is a
+        class attribute that a base declares."""
+        super().__init_subclass__()
+        for name, value in settings.items():
+            if not hasattr(cls, name):
+                raise TypeError(f"{cls.__name__}: no setting {name!r} to give")
+            setattr(cls, name, value)
 
     if TYPE_CHECKING:
         # The interface every registered action type defines (:func:`register`
@@ -98,7 +133,12 @@ class Action:
 # shape checks shared by the parsers
 
 
+@overload
+def _int(d: dict[str, Any], name: str) -> int: ...
+@overload
+def _int(d: dict[str, Any], name: str, *, required: Literal[False]) -> int | None: ...
 def _int(d: dict[str, Any], name: str, *, required: bool = True) -> int | None:
+    """The integer of key ``name`` (None for a missing one not ``required``)."""
     if name not in d:
         if required:
             raise InvalidAction(f"action {d.get('type')!r} needs {name!r}")
@@ -168,17 +208,13 @@ class _BareAction(Action):
         return cls()
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Pass(_BareAction):
+@action
+class Pass(_BareAction, type="pass"):
     """Decline an optional step (the second planting, a reaction window)."""
 
-    type: ClassVar[str] = "pass"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Plant(Action):
+@action
+class Plant(Action, type="plant"):
     """Plant a card on one of my fields.
 
     Without ``traded``: the front card of my hand (phase 1). With ``traded=i``:
@@ -189,8 +225,6 @@ class Plant(Action):
     ``joker``).
     """
 
-    type: ClassVar[str] = "plant"
-    fields_json: ClassVar[tuple[str, ...]] = ("field", "traded", "mode", "card")
     field: int
     traded: int | None = None
     mode: str | None = None
@@ -218,7 +252,6 @@ class Plant(Action):
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         f = _int(d, "field")
-        assert f is not None
         mode = d.get("mode")
         if mode is not None and (not isinstance(mode, str) or not _KEY.match(mode)):
             raise InvalidAction(f"'mode' must be a word such as 'stew', not {mode!r}")
@@ -280,8 +313,13 @@ class _IndexAction(Action):
         return cls(*(_int(d, k) for k in cls.fields_json))
 
     @classmethod
+    def _usage(cls) -> str:
+        """The message that refuses a text form of the wrong shape."""
+        return cls.usage or f"{cls.type} takes one argument: '{cls.type} {cls.prefixes[0]}<i>'"
+
+    @classmethod
     def parse_words(cls, words: list[str]) -> Self:
-        usage = cls.usage or f"{cls.type} takes one argument: '{cls.type} {cls.prefixes[0]}<i>'"
+        usage = cls._usage()
         if len(words) != len(cls.prefixes):
             raise InvalidAction(usage)
         indices: list[int] = []
@@ -293,6 +331,27 @@ class _IndexAction(Action):
             else:
                 raise InvalidAction(usage)
         return cls(*indices)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldAction(_IndexAction, prefixes=("f",)):
+    """An action naming one of my fields by index (``harvest f1``)."""
+
+    field: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandCardAction(_IndexAction, prefixes=("h",)):
+    """An action naming a card of my hand by its position (``drop h3``)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PileAction(_IndexAction, prefixes=("p",)):
+    """An action naming a pile of cards on the table by index (``discard p0``)."""
+
+    pile: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,12 +403,23 @@ def _is_index_list(v: object, most: int, below: int) -> TypeGuard[list[int]]:
 @dataclass(frozen=True, slots=True)
 class _ListAction(Action):
     """An action naming several cards by index (``swap d0,d2``): the one key
-    of :attr:`fields_json` holds the list, and the text form gives each after
-    :attr:`prefix`, separated by commas."""
+    of :attr:`fields_json` holds the list, 1 to :attr:`most` indices below
+    :attr:`below`, and the text form gives each after :attr:`prefix`,
+    separated by commas."""
 
     prefix: ClassVar[str] = ""
     #: the message that refuses a text form of the wrong shape
     usage: ClassVar[str] = ""
+    #: the most cards the action names, and the bound of every index
+    most: ClassVar[int] = 1
+    below: ClassVar[int] = 100
+    #: the message that refuses a JSON value of the wrong shape (``{value!r}``: that value)
+    invalid: ClassVar[str] = ""
+    #: what one card of the text form is, for the message that refuses another
+    what: ClassVar[str] = ""
+    #: the message that refuses a text form of more than :attr:`most` cards
+    #: (by default :attr:`usage`)
+    too_many: ClassVar[str] = ""
 
     def _indices(self) -> tuple[int, ...]:
         v: tuple[int, ...] = getattr(self, self.fields_json[0])
@@ -362,39 +432,36 @@ class _ListAction(Action):
         return f"{self.type} " + ",".join(f"{self.prefix}{i}" for i in self._indices())
 
     @classmethod
-    def _parse_refs(cls, words: list[str], what: str, most: int, too_many: str) -> Self:
-        """The action for a text form naming the cards as ``<prefix><i>,...``:
-        ``usage`` refuses other than one word, ``too_many`` more than ``most`` cards."""
+    def from_json_fields(cls, d: dict[str, Any]) -> Self:
+        v = d.get(cls.fields_json[0])
+        if not _is_index_list(v, cls.most, cls.below):
+            raise InvalidAction(cls.invalid.format(value=v))
+        return cls(tuple(v))  # type: ignore[call-arg]
+
+    @classmethod
+    def parse_words(cls, words: list[str]) -> Self:
+        """The action for a text form naming the cards as ``<prefix><i>,...``."""
         if len(words) != 1:
             raise InvalidAction(cls.usage)
-        refs = _csv(words[0], _REF, what)
-        if len(refs) > most:
-            raise InvalidAction(too_many)
+        refs = _csv(words[0], _REF, cls.what)
+        if len(refs) > cls.most:
+            raise InvalidAction(cls.too_many or cls.usage)
         return cls(tuple(_ref_int(r, cls.prefix) for r in refs))  # type: ignore[call-arg]
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Harvest(_IndexAction):
+@action
+class Harvest(FieldAction, type="harvest"):
     """Harvest (sell) one of my fields."""
 
-    type: ClassVar[str] = "harvest"
-    fields_json: ClassVar[tuple[str, ...]] = ("field",)
-    prefixes: ClassVar[tuple[str, ...]] = ("f",)
-    field: int
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class BuyField(Action):
+@action
+class BuyField(Action, type="buy-field"):
     """Buy my third bean field.
 
     ``pay`` names the coins I pay with by their bean side; ``None`` pays with
     the coins on top of my coin pile (the ones earned last).
     """
 
-    type: ClassVar[str] = "buy-field"
-    fields_json: ClassVar[tuple[str, ...]] = ("pay",)
     pay: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -422,17 +489,14 @@ class BuyField(Action):
         raise InvalidAction("buy-field takes nothing or 'pay <key>,<key>,...'")
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Propose(Action):
+@action
+class Propose(Action, type="propose"):
     """Offer a deal to one seat: my cards ``give`` for cards of the bean types ``want``.
 
     ``give`` holds card references (``h3``, ``r0``); ``want`` holds bean types,
     one entry per wanted card. An empty side makes the deal a donation.
     """
 
-    type: ClassVar[str] = "propose"
-    fields_json: ClassVar[tuple[str, ...]] = ("to", "give", "want")
     to: int
     give: tuple[str, ...] = ()
     want: tuple[str, ...] = ()
@@ -451,7 +515,6 @@ class Propose(Action):
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         to = _int(d, "to")
-        assert to is not None
         give = _check_refs(_strings(d, "give", _REF, "card references"))
         want = _strings(d, "want", _KEY, "bean types")
         if not give and not want:
@@ -479,13 +542,10 @@ class Propose(Action):
         return cls(to, give, want)
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Accept(Action):
+@action
+class Accept(Action, type="accept"):
     """Accept offer ``offer``, giving the cards ``give`` that satisfy what it wants."""
 
-    type: ClassVar[str] = "accept"
-    fields_json: ClassVar[tuple[str, ...]] = ("offer", "give")
     offer: int
     give: tuple[str, ...] = ()
 
@@ -500,7 +560,6 @@ class Accept(Action):
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         o = _int(d, "offer")
-        assert o is not None
         return cls(o, _check_refs(_strings(d, "give", _REF, "card references")))
 
     @classmethod
@@ -513,50 +572,36 @@ class Accept(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class _OfferAction(_IndexAction):
+class _OfferAction(_IndexAction, prefixes=("",), digits=_MAX_TEXT):
     """An action naming an offer by its number (``decline 3``)."""
 
-    fields_json: ClassVar[tuple[str, ...]] = ("offer",)
-    prefixes: ClassVar[tuple[str, ...]] = ("",)
-    digits: ClassVar[int] = _MAX_TEXT
     offer: int
 
+    @classmethod
+    def _usage(cls) -> str:
+        return f"{cls.type} takes an offer number: '{cls.type} <offer>'"
 
-@register
-@dataclass(frozen=True, slots=True)
-class Decline(_OfferAction):
+
+@action
+class Decline(_OfferAction, type="decline"):
     """Refuse an offer made to me."""
 
-    type: ClassVar[str] = "decline"
-    usage: ClassVar[str] = "decline takes an offer number: 'decline <offer>'"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Withdraw(_OfferAction):
+@action
+class Withdraw(_OfferAction, type="withdraw"):
     """Take back an offer I made."""
 
-    type: ClassVar[str] = "withdraw"
-    usage: ClassVar[str] = "withdraw takes an offer number: 'withdraw <offer>'"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Keep(_IndexAction):
+@action
+class Keep(_IndexAction, type="keep", prefixes=("r",)):
     """The active player keeps revealed card ``revealed`` for planting."""
 
-    type: ClassVar[str] = "keep"
-    fields_json: ClassVar[tuple[str, ...]] = ("revealed",)
-    prefixes: ClassVar[tuple[str, ...]] = ("r",)
     revealed: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class EndTrading(_BareAction):
+@action
+class EndTrading(_BareAction, type="end-trading"):
     """The active player ends the trading phase."""
-
-    type: ClassVar[str] = "end-trading"
 
 
 # --------------------------------------------------------------------------
@@ -568,7 +613,12 @@ class EndTrading(_BareAction):
 # takes one imports it from here
 
 
+@overload
+def _word(d: dict[str, Any], name: str) -> str: ...
+@overload
+def _word(d: dict[str, Any], name: str, *, required: Literal[False]) -> str | None: ...
 def _word(d: dict[str, Any], name: str, *, required: bool = True) -> str | None:
+    """The key of key ``name`` (None for a missing one not ``required``)."""
     v = d.get(name)
     if v is None and not required:
         return None
@@ -577,50 +627,25 @@ def _word(d: dict[str, Any], name: str, *, required: bool = True) -> str | None:
     return v
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Drop(_IndexAction):
+@action
+class Drop(HandCardAction, type="drop", usage="drop takes a hand card: 'drop h3'"):
     """Put my hand card ``card`` onto the discard pile (a ruleset's discard from the hand)."""
 
-    type: ClassVar[str] = "drop"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    prefixes: ClassVar[tuple[str, ...]] = ("h",)
-    usage: ClassVar[str] = "drop takes a hand card: 'drop h3'"
-    card: int
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Uncover(_BareAction):
+@action
+class Uncover(_BareAction, type="uncover"):
     """Go on uncovering cards after an early stop that a card allows."""
 
-    type: ClassVar[str] = "uncover"
 
-
-@dataclass(frozen=True, slots=True)
-class PileAction(_IndexAction):
-    """An action naming a pile of cards on the table by index (``discard p0``)."""
-
-    fields_json: ClassVar[tuple[str, ...]] = ("pile",)
-    prefixes: ClassVar[tuple[str, ...]] = ("p",)
-    pile: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Discard(PileAction):
+@action
+class Discard(PileAction, type="discard"):
     """Put the uncovered pile ``pile`` on the discard pile."""
 
-    type: ClassVar[str] = "discard"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Build(Action):
+@action
+class Build(Action, type="build"):
     """Buy the card ``building`` from the market; ``name`` names a bean type where the card asks for one."""
 
-    type: ClassVar[str] = "build"
-    fields_json: ClassVar[tuple[str, ...]] = ("building", "name")
     building: str
     name: str | None = None
 
@@ -637,7 +662,6 @@ class Build(Action):
     @classmethod
     def from_json_fields(cls, d: dict[str, Any]) -> Self:
         b = _word(d, "building")
-        assert b is not None
         return cls(b, _word(d, "name", required=False))
 
     @classmethod
@@ -649,15 +673,15 @@ class Build(Action):
         raise InvalidAction("build takes 'build <card>' or 'build <card> name <type>'")
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Take(_WordAction):
+@action
+class Take(
+    _WordAction,
+    type="take",
+    what="a key such as 'blaue' or 'casino-3'",
+    usage="take takes a bean type: 'take soja'",
+):
     """Take a card of bean type ``bean`` as my coin, where a card allows it."""
 
-    type: ClassVar[str] = "take"
-    fields_json: ClassVar[tuple[str, ...]] = ("bean",)
-    what: ClassVar[str] = "a key such as 'blaue' or 'casino-3'"
-    usage: ClassVar[str] = "take takes a bean type: 'take soja'"
     bean: str
 
 

@@ -58,9 +58,9 @@ class _TooLarge(Exception):
     pass
 
 
-class BodyLimit:
-    """Refuses HTTP request bodies over :data:`MAX_BODY` bytes with 413, by
-    their ``Content-Length`` or, without one, as they arrive (plain ASGI)."""
+class _HTTPMiddleware:
+    """A plain ASGI middleware of HTTP requests (:meth:`http`); anything else
+    (WebSocket, lifespan) passes through."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -69,6 +69,17 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyLimit(_HTTPMiddleware):
+    """Refuses HTTP request bodies over :data:`MAX_BODY` bytes with 413, by
+    their ``Content-Length`` or, without one, as they arrive (plain ASGI)."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         too_large = JSONResponse(
             {"code": "too-large", "message": f"request bodies hold at most {MAX_BODY} bytes"},
             status_code=413,
@@ -102,17 +113,10 @@ class BodyLimit:
             await too_large(scope, receive, send)
 
 
-class SecurityHeaders:
+class SecurityHeaders(_HTTPMiddleware):
     """Adds :data:`SECURITY_HEADERS` to every HTTP response (plain ASGI)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name.lower() for name, _ in message.get("headers", [])}

@@ -11,26 +11,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-from typing import ClassVar
 from typing import Self
 
 from bohn.engine.actions import Action
 from bohn.engine.actions import _IndexAction
 from bohn.engine.actions import _int
 from bohn.engine.actions import _ref_int
-from bohn.engine.actions import register
+from bohn.engine.actions import action
 from bohn.engine.errors import InvalidAction
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Place(Action):
+@action
+class Place(Action, type="place"):
     """Put uncovered pile ``pile`` on my field ``field`` or on boss ``boss``'s field."""
 
-    type: ClassVar[str] = "place"
-    fields_json: ClassVar[tuple[str, ...]] = ("pile", "field", "boss")
     pile: int
     field: int | None = None
     boss: int | None = None
@@ -49,7 +44,6 @@ class Place(Action):
         pile = _int(d, "pile")
         field = _int(d, "field", required=False)
         boss = _int(d, "boss", required=False)
-        assert pile is not None
         if (field is None) == (boss is None):
             raise InvalidAction("a place action names either a 'field' or a 'boss'")
         return cls(pile, field, boss)
@@ -66,14 +60,14 @@ class Place(Action):
         return cls(pile, _ref_int(words[1], "f"))
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Give(_IndexAction):
+@action
+class Give(
+    _IndexAction,
+    type="give",
+    prefixes=("h", "m"),
+    usage="give takes a hand card and a boss: 'give h2 m0'",
+):
     """Give my hand card ``card`` to boss ``boss``."""
 
-    type: ClassVar[str] = "give"
-    fields_json: ClassVar[tuple[str, ...]] = ("card", "boss")
-    prefixes: ClassVar[tuple[str, ...]] = ("h", "m")
-    usage: ClassVar[str] = "give takes a hand card and a boss: 'give h2 m0'"
     card: int
     boss: int

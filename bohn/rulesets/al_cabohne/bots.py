@@ -18,6 +18,7 @@ from bohn.bots.greedy import Cards
 from bohn.bots.greedy import Field
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Discard
@@ -138,9 +139,8 @@ class AlCabohneGreedyBot(GuardedGreedyBot):
     position_class: ClassVar[type[Position]] = AlCabohnePosition
     PHASES: ClassVar[dict[str, str]] = {
         "plant": "plant_from_hand",
-        "use-leftovers": "use_leftovers",
         "place": "place_piles",
-        "feed": "feed",
+        **by_name("use-leftovers feed"),
     }
 
     def voluntary(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:

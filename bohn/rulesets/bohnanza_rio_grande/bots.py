@@ -15,12 +15,12 @@ from typing import ClassVar
 from bohn.bots.greedy import GreedyBot
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import DEFAULT
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Drop
 from bohn.engine.actions import Pass
-from bohn.engine.actions import Plant
 
 
 class RioGrandeGreedyBot(GuardedGreedyBot):
@@ -30,9 +30,8 @@ class RioGrandeGreedyBot(GuardedGreedyBot):
 
     PHASES: ClassVar[dict[str, str]] = {
         **GreedyBot.PHASES,
+        **by_name("duel-plant duel-discard"),
         "duel-offer": "duel_plant",
-        "duel-plant": "duel_plant",
-        "duel-discard": "duel_discard",
     }
 
     def duel_plant(self, pos: Position, legal: list[Action], allowed: set[Action]) -> Action | None:
@@ -41,11 +40,8 @@ class RioGrandeGreedyBot(GuardedGreedyBot):
         bean = pos.cards.bean
         best: tuple[float, Action] | None = None
         empties = sum(1 for f in pos.fields if f.bean is None)
-        for a in legal:
-            if not isinstance(a, Plant) or a.traded is None or a.traded >= len(pos.trade):
-                continue
-            f = pos.fields[a.field]
-            b = bean[pos.trade[a.traded]]
+        for a, f, card in pos.traded_plantings(legal):
+            b = bean[card]
             if f.bean == b:
                 score = 100.0 + f.n
             else:

@@ -17,101 +17,72 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-from typing import ClassVar
 from typing import Final
-from typing import Self
 
+from bohn.engine.actions import HandCardAction
 from bohn.engine.actions import _BareAction
 from bohn.engine.actions import _IndexAction
-from bohn.engine.actions import _is_index_list
 from bohn.engine.actions import _ListAction
 from bohn.engine.actions import _WordAction
-from bohn.engine.actions import register
-from bohn.engine.errors import InvalidAction
+from bohn.engine.actions import action
 
 #: the corners of the goal: upper left, upper right, lower left, lower right
 CORNERS: Final = ("ul", "ur", "ll", "lr")
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Play(_IndexAction):
+@action
+class Play(HandCardAction, type="play"):
     """Play my team card ``card`` (hand position)."""
 
-    type: ClassVar[str] = "play"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    prefixes: ClassVar[tuple[str, ...]] = ("h",)
-    card: int
-
 
 @dataclass(frozen=True, slots=True)
-class DefenceCardAction(_IndexAction):
+class DefenceCardAction(_IndexAction, prefixes=("d",)):
     """An action naming one of my defensive cards (``tackle d1``)."""
 
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    prefixes: ClassVar[tuple[str, ...]] = ("d",)
     card: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Tackle(DefenceCardAction):
+@action
+class Tackle(DefenceCardAction, type="tackle"):
     """Play my Tackle card ``card`` (defensive hand position)."""
 
-    type: ClassVar[str] = "tackle"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Block(DefenceCardAction):
+@action
+class Block(DefenceCardAction, type="block"):
     """Block the shot with my Goalie card ``card`` (defensive hand position)."""
 
-    type: ClassVar[str] = "block"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Swap(_ListAction):
+@action
+class Swap(
+    _ListAction,
+    type="swap",
+    prefix="d",
+    most=3,
+    what="defensive card",
+    usage="swap takes 1 to 3 defensive cards: 'swap d0,d2'",
+    invalid="'cards' must list 1 to 3 defensive card positions, e.g. [0, 2]",
+):
     """Discard my defensive cards ``cards`` (positions, 1 to 3) and draw as many."""
 
-    type: ClassVar[str] = "swap"
-    fields_json: ClassVar[tuple[str, ...]] = ("cards",)
-    prefix: ClassVar[str] = "d"
-    usage: ClassVar[str] = "swap takes 1 to 3 defensive cards: 'swap d0,d2'"
     cards: tuple[int, ...]
 
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        cards = d.get("cards")
-        if not _is_index_list(cards, 3, 100):
-            raise InvalidAction("'cards' must list 1 to 3 defensive card positions, e.g. [0, 2]")
-        return cls(tuple(cards))
 
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        return cls._parse_refs(words, "defensive card", 3, cls.usage)
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Aim(_WordAction):
+@action
+class Aim(
+    _WordAction,
+    type="aim",
+    pattern=re.compile(f"(?:{'|'.join(CORNERS)})\\Z"),
+    what=f"one of {', '.join(CORNERS)}",
+    usage="aim takes a corner: 'aim ul' (ul, ur, ll or lr)",
+):
     """Name the corner the shot goes to: ``ul``, ``ur``, ``ll`` or ``lr``."""
 
-    type: ClassVar[str] = "aim"
-    fields_json: ClassVar[tuple[str, ...]] = ("corner",)
-    pattern: ClassVar[re.Pattern[str]] = re.compile(f"(?:{'|'.join(CORNERS)})\\Z")
-    what: ClassVar[str] = f"one of {', '.join(CORNERS)}"
-    usage: ClassVar[str] = "aim takes a corner: 'aim ul' (ul, ur, ll or lr)"
     corner: str
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Advantage(_BareAction):
+@action
+class Advantage(_BareAction, type="advantage"):
     """After a free kick is awarded: no kick, the attack goes on (advantage)."""
-
-    type: ClassVar[str] = "advantage"
 
 
 __all__ = ["CORNERS", "Advantage", "Aim", "Block", "Play", "Swap", "Tackle"]

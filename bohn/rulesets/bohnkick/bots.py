@@ -17,6 +17,7 @@ from typing import cast
 from bohn.bots.greedy import Cards
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Drop
@@ -507,12 +508,8 @@ class BohnkickGreedyBot(GuardedGreedyBot):
 
     position_class: ClassVar[type[Position]] = BohnkickPosition
     PHASES: ClassVar[dict[str, str]] = {
-        "play": "bk_play",
+        **by_name("play aim kick block react", prefix="bk_"),
         "only-goal-cards": "bk_cycle",
-        "aim": "bk_aim",
-        "kick": "bk_kick",
-        "block": "bk_block",
-        "react": "bk_react",
         "shot-react": "bk_react",
     }
 

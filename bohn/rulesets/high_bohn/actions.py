@@ -17,51 +17,44 @@ Buying a building (``build <building> [name <type>]``) and ``take <bean>``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
-from typing import ClassVar
 from typing import Self
 
 from bohn.engine.actions import _REF
 from bohn.engine.actions import _BareAction
 from bohn.engine.actions import _IndexAction
-from bohn.engine.actions import _is_index_list
 from bohn.engine.actions import _ListAction
 from bohn.engine.actions import _WordAction
-from bohn.engine.actions import register
+from bohn.engine.actions import action
 from bohn.engine.errors import InvalidAction
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Store(_WordAction):
+@action
+class Store(
+    _WordAction,
+    type="store",
+    pattern=_REF,
+    what="a card reference such as 'h0'",
+    usage="store takes one card reference: 'store h0', 'store r1', 'store t0'",
+):
     """Lay the card ``card`` (``h0``, ``r<i>`` or ``t<i>``) on my General Store."""
 
-    type: ClassVar[str] = "store"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    pattern: ClassVar[re.Pattern[str]] = _REF
-    what: ClassVar[str] = "a card reference such as 'h0'"
-    usage: ClassVar[str] = "store takes one card reference: 'store h0', 'store r1', 'store t0'"
     card: str
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Bury(_BareAction):
+@action
+class Bury(_BareAction, type="bury"):
     """``bank-2``: put the top card of the draw pile at its bottom."""
 
-    type: ClassVar[str] = "bury"
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class MoveCard(_IndexAction):
+@action
+class MoveCard(
+    _IndexAction,
+    type="move",
+    prefixes=("h", "h"),
+    usage="move takes two hand positions: 'move h3 h0'",
+):
     """``bank-4``: move my hand card at position ``card`` so that it ends at position ``to``."""
 
-    type: ClassVar[str] = "move"
-    fields_json: ClassVar[tuple[str, ...]] = ("card", "to")
-    prefixes: ClassVar[tuple[str, ...]] = ("h", "h")
-    usage: ClassVar[str] = "move takes two hand positions: 'move h3 h0'"
     card: int
     to: int
 
@@ -69,26 +62,22 @@ class MoveCard(_IndexAction):
 _ORDER = re.compile(r"^[0-9]{1,2}(,[0-9]{1,2}){0,15}$")
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Order(_ListAction):
+@action
+class Order(
+    _ListAction,
+    type="order",
+    most=16,
+    invalid="'drawn' must be a list of draw indices, not {value!r}",
+    usage="order takes the drawn cards' indices: 'order 2,0,1'",
+):
     """``bank-3``: my drawn cards (by their draw index) join my hand in this order."""
 
-    type: ClassVar[str] = "order"
-    fields_json: ClassVar[tuple[str, ...]] = ("drawn",)
     drawn: tuple[int, ...]
-
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        v = d.get("drawn")
-        if not _is_index_list(v, 16, 100):
-            raise InvalidAction(f"'drawn' must be a list of draw indices, not {v!r}")
-        return cls(tuple(v))
 
     @classmethod
     def parse_words(cls, words: list[str]) -> Self:
         if len(words) != 1 or not _ORDER.match(words[0]):
-            raise InvalidAction("order takes the drawn cards' indices: 'order 2,0,1'")
+            raise InvalidAction(cls.usage)
         return cls(tuple(int(i) for i in words[0].split(",")))
 
 

@@ -7,17 +7,15 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 from typing import Any
 
+from bohn.analysis.sections import OWNER_COLUMNS
 from bohn.analysis.sections import Group
 from bohn.analysis.sections import Section
-from bohn.analysis.sections import against_baseline
 from bohn.analysis.sections import baseline_text
-from bohn.analysis.sections import figure
 from bohn.analysis.sections import key_rows
-from bohn.analysis.sections import note
-from bohn.analysis.sections import para
+from bohn.analysis.sections import key_section
+from bohn.analysis.sections import owner_cells
 from bohn.analysis.sections import table
 from bohn.analysis.stats import fmt_int
-from bohn.analysis.stats import fmt_interval
 from bohn.analysis.stats import fmt_num
 from bohn.analysis.stats import fmt_pct
 from bohn.analysis.stats import mean
@@ -37,57 +35,25 @@ def stats(game: Game) -> dict[str, Any]:
 def section_buildings(g: Group, plot: Plotter) -> str:
     rows = key_rows(g, "buildings")
     base = g.baseline
-    out = [
-        "<h3>Buildings and final rank</h3>",
-        para(
-            "For each building: the seat-games in which a seat owned it at the end, "
-            "the owners' win rate (shared wins 1/k) and mean final rank (1 is best), "
-            f"against the other seats' win rate and {baseline_text(g, base)}. "
-            "Owning a building is a result of play as much as a cause of winning: "
-            "read these as associations."
-        ),
-    ]
+    out = key_section(
+        g,
+        plot,
+        rows,
+        heading="Buildings and final rank",
+        intro="For each building: the seat-games in which a seat owned it at the end, "
+        "the owners' win rate (shared wins 1/k) and mean final rank (1 is best), "
+        f"against the other seats' win rate and {baseline_text(g, base)}. "
+        "Owning a building is a result of play as much as a cause of winning: "
+        "read these as associations.",
+        empty="No seat owned a building in these games.",
+        key_columns=("Building", "Owned (seat-games)"),
+        header=["Games owned in", *OWNER_COLUMNS, "Owners' mean rank"],
+        cells=lambda x: [fmt_pct(x.games / g.games), *owner_cells(x, base), fmt_num(x.owner_rank)],
+        series=("owners",),
+        title="Win rate of each building's owners",
+    )
     if not rows:
-        out.append(note("No seat owned a building in these games."))
         return "".join(out)
-    out.append(
-        table(
-            [
-                "Building",
-                "Owned (seat-games)",
-                "Games owned in",
-                "Owners' win rate",
-                "95% interval",
-                "Against baseline",
-                "Others' win rate",
-                "Owners' mean rank",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.games / g.games),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    against_baseline(x.owners, base),
-                    fmt_pct(x.others.value),
-                    fmt_num(x.owner_rank),
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [("owners", [x.owners for x in rows])],
-                baseline=base,
-                baseline_label=f"baseline {fmt_pct(base)}",
-                title="Win rate of each building's owners",
-            )
-        )
-    )
     by_rank: dict[int, list[int]] = defaultdict(list)
     for r, rks in zip(g.records, g.ranks, strict=True):
         for s, rk in enumerate(rks):

@@ -22,6 +22,8 @@ from bohn.bots.greedy import GreedyBot
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
 from bohn.bots.greedy import _smooth
+from bohn.bots.greedy import by_name
+from bohn.bots.greedy import price_score
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Build
@@ -461,11 +463,8 @@ class HighBohnGreedyBot(GuardedGreedyBot):
     position_class: ClassVar[type[Position]] = HighBohnPosition
     PHASES: ClassVar[dict[str, str]] = {
         **GreedyBot.PHASES,
-        "before-turn": "before_turn",
-        "draw-order": "draw_order",
-        "jail-coin": "jail_coin",
+        **by_name("before-turn draw-order jail-coin final-buying"),
         "distillery": "distillery_window",
-        "final-buying": "final_buying",
     }
     #: a cheaper building is left for a dearer one of its type when that is
     #: worth this much more and more coins of the type are on their way
@@ -657,20 +656,11 @@ class HighBohnGreedyBot(GuardedGreedyBot):
         town = Town(pos.obs, pos.cards)
         bt = town.buildings
         best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, Take) or a.bean not in pos.cards.bean_index:
-                continue
-            t = pos.cards.bean_index[a.bean]
+        for a, t in pos.coin_takes(legal):
             score = 0.0
             if t not in town.owned[pos.seat]:
                 have = town.coins[pos.seat][t] + 1
-                prices = [bt.price[b] for b in town.of_type(t)]
-                if any(p == have for p in prices):
-                    score = 3.0
-                elif any(p > have for p in prices):
-                    score = 2.0 - 0.1 * (min(p for p in prices if p > have) - have)
-                elif prices:
-                    score = 1.0
+                score = price_score(have, [bt.price[b] for b in town.of_type(t)], 0.1)
             if best is None or score > best[0]:
                 best = (score, a)
         return None if best is None else best[1]

@@ -18,13 +18,11 @@ from bohn.catalogue import Look
 from bohn.catalogue import bean_entries
 from bohn.catalogue import cost
 from bohn.catalogue import effect
-from bohn.catalogue import icon
 from bohn.catalogue import make
 from bohn.catalogue import names_of
 from bohn.catalogue import palette_of
-from bohn.catalogue import placeholder
+from bohn.catalogue import priced_entry
 from bohn.catalogue import read_json
-from bohn.catalogue import sentence
 from bohn.catalogue import steps
 from bohn.engine.cards import CardTable
 from bohn.rulesets.high_bohn.rules import TABLE
@@ -48,22 +46,10 @@ def building_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]:
         meter = e.get("beanometer", [])
         fill = {"meter": meter_words(meter), "param": e.get("param", ""), "hosts": hosts}
         words = {lang: text.format(**fill) for lang, text in effect(e).items()}
-        price = int(e["price"])
+        head = cost(int(e["price"]), names_of(table, table.card(bean)))
         out.append(
-            Entry(
-                key=str(e["key"]),
-                names={"de": str(e["de"]), "en": str(e["en"])},
-                kind="building",
-                count=1,
-                group=bean,
-                look=PALETTE[bean],
-                beanometer=steps(meter),
-                text=sentence(cost(price, names_of(table, table.card(bean))), words),
-                effect=words,
-                icon=icon(e),
-                placeholder=placeholder(e.get("provenance", ())),
-                option=str(e["variant"]) if "variant" in e else None,
-                extra={"price": price},
+            priced_entry(
+                e, PALETTE, kind="building", head=head, words=words, beanometer=steps(meter)
             )
         )
     return out

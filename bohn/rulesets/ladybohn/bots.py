@@ -23,11 +23,11 @@ from bohn.bots.greedy import Field
 from bohn.bots.greedy import GreedyBot
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import Search
 from bohn.engine.actions import Accept
 from bohn.engine.actions import Action
 from bohn.engine.actions import BuyField
-from bohn.engine.actions import Decline
 from bohn.engine.actions import Harvest
 from bohn.engine.actions import Keep
 from bohn.engine.actions import Pass
@@ -50,7 +50,8 @@ class LadyCards(Cards):
     """The card lookups of a Ladybohn table: each card's gender, and the man,
     lady and baby card of each bean type."""
 
-    _lady_cache: ClassVar[dict[int, LadyCards]] = {}
+    #: a table's lookups of this class, not the plain ones
+    _cache: ClassVar[dict[int, Cards]] = {}
 
     def __init__(self, table: CardTable) -> None:
         super().__init__(table)
@@ -82,9 +83,8 @@ class LadyCards(Cards):
 
     @classmethod
     def of_lady(cls, table: CardTable) -> LadyCards:
-        c = cls._lady_cache.get(id(table))
-        if c is None or c.table is not table:
-            c = cls._lady_cache[id(table)] = cls(table)
+        c = cls.of(table)
+        assert isinstance(c, LadyCards)
         return c
 
 
@@ -317,13 +317,12 @@ class LadyPosition(Position):
             for card in self.ordered(group):
                 new = self.best_after(new, card)[2]
             value = self.worth(new) + UPCOMING_BONUS * self.upcoming(c.bean[group[0]])
-            spot = next((i for i, f in enumerate(fl) if f.bean is None), None)
-            if spot is not None:
+            spot = self.new_field_spot(fl, cards)
+            if spot is None:  # pragma: no cover - a position has fields
+                continue
+            if fl[spot].bean is None:
                 total += value - EMPTY_FIELD_COST
-            else:
-                spot = self.best_harvest(fl, cards)
-                if spot is None:  # pragma: no cover - every field is empty or taken
-                    continue
+            else:  # harvested first
                 total += value - self.harvest_loss(fl[spot], cards) - FORCED_HARVEST_COST
             fl[spot] = new
         return total
@@ -439,7 +438,7 @@ class LadybohnGreedyBot(GuardedGreedyBot):
     """
 
     position_class: ClassVar[type[Position]] = LadyPosition
-    PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, "foist": "foist"}
+    PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, **by_name("foist")}
     #: the smallest gain for which the optional second card is planted
     SECOND_MIN: ClassVar[float] = -0.05
     #: how much more than planting a harvest-then-plant must leave to be chosen
@@ -602,22 +601,11 @@ class LadybohnGreedyBot(GuardedGreedyBot):
             return cards, hidden
         return [], []
 
-    def answer_offers(self, pos: Position, legal: list[Action]) -> Action | None:
-        """The best acceptance by its expected value over the hidden genders."""
+    def accept_value(self, pos: Position, a: Accept) -> float:
+        """An acceptance's expected value over the hidden genders."""
         assert isinstance(pos, LadyPosition)
-        best: tuple[float, Action] | None = None
-        decline: Action | None = None
-        for a in legal:
-            if isinstance(a, Accept):
-                cards, hidden = self.offered(pos, a.offer)
-                v = pos.expected_deal(cards, hidden, a.give)
-                if best is None or v > best[0]:
-                    best = (v, a)
-            elif isinstance(a, Decline) and decline is None:
-                decline = a
-        if best is not None and best[0] >= self.ACCEPT_MIN:
-            return best[1]
-        return decline
+        cards, hidden = self.offered(pos, a.offer)
+        return pos.expected_deal(cards, hidden, a.give)
 
     def proposal_value(self, pos: Position, p: Propose, others: dict[int, Position]) -> float:
         """My expected gain if ``p`` were accepted: a type I ask for may come as

@@ -8,11 +8,8 @@ from typing import Any
 
 from bohn.analysis.sections import Group
 from bohn.analysis.sections import Section
-from bohn.analysis.sections import figure
 from bohn.analysis.sections import key_rows
-from bohn.analysis.sections import note
-from bohn.analysis.sections import para
-from bohn.analysis.sections import table
+from bohn.analysis.sections import key_section
 from bohn.analysis.stats import fmt_int
 from bohn.analysis.stats import fmt_interval
 from bohn.analysis.stats import fmt_num
@@ -41,58 +38,35 @@ def section_mama(g: Group, plot: Plotter) -> str:
     rows = key_rows(g, "specials_planted")
     rows.sort(key=lambda x: (-(x.owners.value - x.others.value), x.key))
     plantings = [sum(len(p) for p in r["stats"]["specials_planted"]) for r in g.records]
-    out = [
-        "<h3>Mama's beans</h3>",
-        para(
-            "For each mama's bean: the win rate of the seats that planted it at least "
-            "once in a game against the seats that did not (seat-games; shared wins "
-            f"1/k). Mama's beans planted per game, all seats together: mean "
-            f"{fmt_num(mean(plantings))}."
-        ),
-    ]
-    if not rows:
-        out.append(note("No mama's bean was planted in these games."))
-        return "".join(out)
-    out.append(
-        table(
-            [
-                "Mama's bean",
-                "Planted (seat-games)",
-                "Win rate (planted)",
-                "95% interval",
-                "Not planted (seat-games)",
-                "Win rate (not planted)",
-                "95% interval",
-                "Difference",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    fmt_int(x.others.trials),
-                    fmt_pct(x.others.value),
-                    fmt_interval(*x.others.interval),
-                    f"{100 * (x.owners.value - x.others.value):+.1f} pts",
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [
-                    ("planted", [x.owners for x in rows]),
-                    ("not planted", [x.others for x in rows]),
-                ],
-                baseline=g.baseline,
-                baseline_label=f"baseline {fmt_pct(g.baseline)}",
-                title="Win rate of the seats that planted each mama's bean, and of the others",
-            )
-        )
+    out = key_section(
+        g,
+        plot,
+        rows,
+        heading="Mama's beans",
+        intro="For each mama's bean: the win rate of the seats that planted it at least "
+        "once in a game against the seats that did not (seat-games; shared wins "
+        f"1/k). Mama's beans planted per game, all seats together: mean "
+        f"{fmt_num(mean(plantings))}.",
+        empty="No mama's bean was planted in these games.",
+        key_columns=("Mama's bean", "Planted (seat-games)"),
+        header=[
+            "Win rate (planted)",
+            "95% interval",
+            "Not planted (seat-games)",
+            "Win rate (not planted)",
+            "95% interval",
+            "Difference",
+        ],
+        cells=lambda x: [
+            fmt_pct(x.owners.value),
+            fmt_interval(*x.owners.interval),
+            fmt_int(x.others.trials),
+            fmt_pct(x.others.value),
+            fmt_interval(*x.others.interval),
+            f"{100 * (x.owners.value - x.others.value):+.1f} pts",
+        ],
+        series=("planted", "not planted"),
+        title="Win rate of the seats that planted each mama's bean, and of the others",
     )
     return "".join(out)
 

@@ -15,6 +15,7 @@ from typing import Final
 from bohn.bots.greedy import Cards
 from bohn.bots.greedy import Field
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Decline
@@ -240,14 +241,7 @@ class MutterbohnchenGreedyBot(LadybohnGreedyBot):
     position_class: ClassVar[type[Position]] = MutterPosition
     PHASES: ClassVar[dict[str, str]] = {
         **LadybohnGreedyBot.PHASES,
-        "attack": "attack",
-        "turn-up": "turn_up",
-        "capture": "capture",
-        "defend": "defend",
-        "quirk": "quirk",
-        "flitzer-offer": "flitzer_offer",
-        "final-placement": "final_placement",
-        "use-offer": "use_offer",
+        **by_name("attack turn-up capture defend quirk flitzer-offer final-placement use-offer"),
         "offer": "take_offer",
     }
     #: how much of a stack's worth to my opponent counts for taking it myself

@@ -17,75 +17,53 @@ uncovering after the early stop), ``build <card>`` (``build razzia name
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-from typing import ClassVar
-from typing import Self
-
+from bohn.engine.actions import FieldAction
 from bohn.engine.actions import _IndexAction
-from bohn.engine.actions import _is_index_list
 from bohn.engine.actions import _ListAction
 from bohn.engine.actions import _WordAction
-from bohn.engine.actions import register
-from bohn.engine.errors import InvalidAction
+from bohn.engine.actions import action
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Stash(_ListAction):
+@action
+class Stash(
+    _ListAction,
+    type="stash",
+    prefix="h",
+    most=8,
+    below=1000,
+    what="hand card",
+    usage="stash takes hand cards: 'stash h1,h4'",
+    too_many="stash takes at most 8 hand cards",
+    invalid="'cards' must be a short list of hand positions, e.g. [1, 4]",
+):
     """Lay my hand cards ``cards`` (positions) face down as my first coins."""
 
-    type: ClassVar[str] = "stash"
-    fields_json: ClassVar[tuple[str, ...]] = ("cards",)
-    prefix: ClassVar[str] = "h"
-    usage: ClassVar[str] = "stash takes hand cards: 'stash h1,h4'"
     cards: tuple[int, ...]
 
-    @classmethod
-    def from_json_fields(cls, d: dict[str, Any]) -> Self:
-        cards = d.get("cards")
-        if not _is_index_list(cards, 8, 1000):
-            raise InvalidAction("'cards' must be a short list of hand positions, e.g. [1, 4]")
-        return cls(tuple(cards))
 
-    @classmethod
-    def parse_words(cls, words: list[str]) -> Self:
-        return cls._parse_refs(words, "hand card", 8, "stash takes at most 8 hand cards")
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Remove(_WordAction):
+@action
+class Remove(
+    _WordAction,
+    type="remove",
+    what="a card key such as 'casino-4'",
+    usage="remove takes an establishment card: 'remove casino-4'",
+):
     """Remove the establishment card ``card`` from the game."""
 
-    type: ClassVar[str] = "remove"
-    fields_json: ClassVar[tuple[str, ...]] = ("card",)
-    what: ClassVar[str] = "a card key such as 'casino-4'"
-    usage: ClassVar[str] = "remove takes an establishment card: 'remove casino-4'"
     card: str
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class Protect(_IndexAction):
+@action
+class Protect(FieldAction, type="protect", usage="protect takes a field: 'protect f0'"):
     """Give the boss one more card from the top of my field ``field`` (``pub-3``)."""
 
-    type: ClassVar[str] = "protect"
-    fields_json: ClassVar[tuple[str, ...]] = ("field",)
-    prefixes: ClassVar[tuple[str, ...]] = ("f",)
-    usage: ClassVar[str] = "protect takes a field: 'protect f0'"
-    field: int
 
-
-@register
-@dataclass(frozen=True, slots=True)
-class Draw(_IndexAction):
+@action
+class Draw(
+    _IndexAction, type="draw", prefixes=("",), usage="draw takes a number of cards: 'draw 3'"
+):
     """Draw ``count`` cards in phase 6 (a Gas Station's choice)."""
 
-    type: ClassVar[str] = "draw"
-    fields_json: ClassVar[tuple[str, ...]] = ("count",)
-    prefixes: ClassVar[tuple[str, ...]] = ("",)
-    usage: ClassVar[str] = "draw takes a number of cards: 'draw 3'"
     count: int
 
 

@@ -7,19 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from typing import Any
 
+from bohn.analysis.sections import OWNER_COLUMNS
 from bohn.analysis.sections import Group
 from bohn.analysis.sections import Section
-from bohn.analysis.sections import against_baseline
 from bohn.analysis.sections import baseline_text
-from bohn.analysis.sections import figure
 from bohn.analysis.sections import key_rows
-from bohn.analysis.sections import note
-from bohn.analysis.sections import para
-from bohn.analysis.sections import table
-from bohn.analysis.stats import fmt_int
-from bohn.analysis.stats import fmt_interval
+from bohn.analysis.sections import key_section
+from bohn.analysis.sections import owner_cells
 from bohn.analysis.stats import fmt_num
-from bohn.analysis.stats import fmt_pct
 from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne.analysis import section_mafia
 from bohn.sim.records import bean_stats
@@ -35,59 +30,27 @@ def stats(game: Game) -> dict[str, Any]:
 
 
 def section_establishments(g: Group, plot: Plotter) -> str:
-    rows = key_rows(g, "establishments")
     base = g.baseline
-    out = [
-        "<h3>Establishments</h3>",
-        para(
-            "For each establishment (Police Stations and the Razzia included): the "
-            "seat-games in which a seat owned it at the end, the owners' win rate and "
-            "mean score against the seats without it. A win against the mafia only "
-            f"counts as a win; the comparison is with {baseline_text(g, base)}."
-        ),
-    ]
-    if not rows:
-        out.append(note("No seat owned an establishment in these games."))
-        return "".join(out)
-    out.append(
-        table(
-            [
-                "Establishment",
-                "Owned (seat-games)",
-                "Owners' win rate",
-                "95% interval",
-                "Against baseline",
-                "Others' win rate",
-                "Owners' mean score",
-                "Others' mean score",
-                "Difference",
-            ],
-            [
-                [
-                    x.key,
-                    fmt_int(x.owners.trials),
-                    fmt_pct(x.owners.value),
-                    fmt_interval(*x.owners.interval),
-                    against_baseline(x.owners, base),
-                    fmt_pct(x.others.value),
-                    fmt_num(x.owner_score),
-                    fmt_num(x.other_score),
-                    fmt_num(x.owner_score - x.other_score),
-                ]
-                for x in rows
-            ],
-        )
-    )
-    out.append(
-        figure(
-            plot.rates(
-                [x.key for x in rows],
-                [("owners", [x.owners for x in rows]), ("others", [x.others for x in rows])],
-                baseline=base,
-                baseline_label=f"baseline {fmt_pct(base)}",
-                title="Win rate of each establishment's owners and of the other seats",
-            )
-        )
+    out = key_section(
+        g,
+        plot,
+        key_rows(g, "establishments"),
+        heading="Establishments",
+        intro="For each establishment (Police Stations and the Razzia included): the "
+        "seat-games in which a seat owned it at the end, the owners' win rate and "
+        "mean score against the seats without it. A win against the mafia only "
+        f"counts as a win; the comparison is with {baseline_text(g, base)}.",
+        empty="No seat owned an establishment in these games.",
+        key_columns=("Establishment", "Owned (seat-games)"),
+        header=[*OWNER_COLUMNS, "Owners' mean score", "Others' mean score", "Difference"],
+        cells=lambda x: [
+            *owner_cells(x, base),
+            fmt_num(x.owner_score),
+            fmt_num(x.other_score),
+            fmt_num(x.owner_score - x.other_score),
+        ],
+        series=("owners", "others"),
+        title="Win rate of each establishment's owners and of the other seats",
     )
     return "".join(out)
 

@@ -17,6 +17,8 @@ from bohn.bots.greedy import UPCOMING_BONUS
 from bohn.bots.greedy import Cards
 from bohn.bots.greedy import Field
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
+from bohn.bots.greedy import price_score
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Build
@@ -217,15 +219,10 @@ class ProhibohnGreedyBot(AlCabohneGreedyBot):
     position_class: ClassVar[type[Position]] = ProhibohnPosition
     PHASES: ClassVar[dict[str, str]] = {
         **AlCabohneGreedyBot.PHASES,
+        **by_name("police-coin remove-third pub-removal protect uncover-more final-buying"),
         "plant": "plant_cards",
         "start-coins": "stash",
-        "police-coin": "police_coin",
-        "remove-third": "remove_third",
-        "pub-removal": "pub_removal",
-        "protect": "protect",
-        "uncover-more": "uncover_more",
         "draw": "draw_choice",
-        "final-buying": "final_buying",
     }
     #: phases in which only that phase's decision is open (no purchases meanwhile)
     BLOCKING: ClassVar[frozenset[str]] = frozenset(
@@ -455,23 +452,16 @@ class ProhibohnGreedyBot(AlCabohneGreedyBot):
         from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS as E
 
         best: tuple[float, Action] | None = None
-        for a in legal:
-            if not isinstance(a, Take) or a.bean not in pos.cards.bean_index:
-                continue
-            t = pos.cards.bean_index[a.bean]
+        for a, t in pos.coin_takes(legal):
             have = pos.coin_types[t] + 1
             prices = [
                 (E.price[E.index[k]], PB_ABILITY.get(k, 0.5))
                 for k in pos.supply
                 if k in E.index and E.bean[E.index[k]] == t and E.group[E.index[k]] != "police"
             ]
-            score = 0.0
-            if any(p == have for p, _ in prices):
-                score = 3.0 + max(v for p, v in prices if p == have)
-            elif any(p > have for p, _ in prices):
-                score = 2.0 - 0.2 * (min(p for p, _ in prices if p > have) - have)
-            elif prices:
-                score = 1.0
+            score = price_score(have, [p for p, _ in prices], 0.2)
+            if any(p == have for p, _ in prices):  # and the best of what that buys
+                score += max(v for p, v in prices if p == have)
             if best is None or score > best[0]:
                 best = (score, a)
         return None if best is None else best[1]

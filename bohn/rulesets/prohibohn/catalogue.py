@@ -20,12 +20,10 @@ from bohn.catalogue import Look
 from bohn.catalogue import bean_entries
 from bohn.catalogue import cost
 from bohn.catalogue import effect
-from bohn.catalogue import icon
 from bohn.catalogue import make
 from bohn.catalogue import names_of
-from bohn.catalogue import placeholder
+from bohn.catalogue import priced_entry
 from bohn.catalogue import read_json
-from bohn.catalogue import sentence
 from bohn.engine.cards import CardTable
 from bohn.rulesets.al_cabohne.catalogue import PALETTE as MAFIA_PALETTE
 from bohn.rulesets.al_cabohne.catalogue import boss_entries
@@ -59,22 +57,8 @@ def establishment_entries(table: CardTable, data: dict[str, Any]) -> list[Entry]
             head = {
                 lang: f"{head[lang]} {_OTHER[lang].format(n=e['other_price'])}" for lang in LANGS
             }
-        out.append(
-            Entry(
-                key=str(e["key"]),
-                names={"de": str(e["de"]), "en": str(e["en"])},
-                kind="establishment" if e["kind"] == "establishment" else str(e["type"]),
-                count=1,
-                group=bean,
-                look=PALETTE[bean],
-                text=sentence(head, words),
-                effect=words,
-                icon=icon(e),
-                placeholder=placeholder(e.get("provenance", ())),
-                option=str(e["variant"]) if "variant" in e else None,
-                extra={"price": price},
-            )
-        )
+        kind = "establishment" if e["kind"] == "establishment" else str(e["type"])
+        out.append(priced_entry(e, PALETTE, kind=kind, head=head, words=words))
     return out
 
 

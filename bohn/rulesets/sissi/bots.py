@@ -19,6 +19,7 @@ from bohn.bots.greedy import Cards
 from bohn.bots.greedy import Field
 from bohn.bots.greedy import GreedyBot
 from bohn.bots.greedy import Position
+from bohn.bots.greedy import by_name
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Harvest
@@ -166,7 +167,7 @@ class SissiGreedyBot(GreedyBot):
     trade for the kinds that alternate well, and harvest the phase-5 fields."""
 
     position_class: ClassVar[type[Position]] = SissiPosition
-    PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, "sissi-action": "sissi_action"}
+    PHASES: ClassVar[dict[str, str]] = {**GreedyBot.PHASES, **by_name("sissi-action")}
     #: the smallest gain for which the optional second card is planted
     SECOND_MIN: ClassVar[float] = 0.1
 
@@ -209,11 +210,10 @@ class SissiGreedyBot(GreedyBot):
         cheapest field when a card fits nowhere."""
         assert isinstance(pos, SissiPosition)
         best: tuple[float, Action] | None = None
-        for a in legal:
-            if isinstance(a, Plant) and a.traded is not None and a.traded < len(pos.trade):
-                g = pos.gain(pos.fields[a.field], pos.trade[a.traded])
-                if best is None or g > best[0]:
-                    best = (g, a)
+        for a, _, card in pos.traded_plantings(legal):
+            g = pos.gain(pos.fields[a.field], card)
+            if best is None or g > best[0]:
+                best = (g, a)
         if best is not None:
             return best[1]
         return self.make_room(pos, legal, allowed, pos.trade)

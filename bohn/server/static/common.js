@@ -102,11 +102,47 @@ export function placeOf(a, client = {}) {
   return null;
 }
 
+/** The text forms of the actions that name fields, cards, seats or a word
+ * (docs/actions.md), by type: after the type, each ``{key}`` the action's
+ * value of that JSON key. */
+const FORMS = new Map([
+  ["harvest", "f{field}"],
+  ["protect", "f{field}"],
+  ["keep", "r{revealed}"],
+  ["move", "h{card} h{to}"],
+  ["discard", "p{pile}"],
+  ["use", "p{pile}"],
+  ["drop", "h{card}"],
+  ["play", "h{card}"],
+  ["draw", "{count}"],
+  ["attack", "{target} f{field}"],
+  ["tackle", "d{card}"],
+  ["block", "d{card}"],
+  ["store", "{card}"],
+  ["remove", "{card}"],
+  ["pick", "{ref}"],
+  ["aim", "{corner}"],
+]);
+/** ... of the actions naming several cards by index: the JSON key and the letter before each. */
+const LISTED = new Map([
+  ["stash", ["cards", "h"]],
+  ["swap", ["cards", "d"]],
+  ["order", ["drawn", ""]],
+]);
+/** ... of the actions that name nothing but their type. */
+const BARE = new Set(["pass", "bury", "uncover", "advantage", "end-trading"]);
+
 /** The one-line text of an action JSON (docs/actions.md), a place of the
  * ruleset's own named as its ``client`` code says; compact JSON for the unknown. */
 export function actionText(a, client = {}) {
   if (!a || typeof a !== "object") return String(a);
   const t = a.type;
+  if (FORMS.has(t)) return `${t} ${FORMS.get(t).replace(/\{(\w+)\}/g, (_, key) => `${a[key]}`)}`;
+  if (LISTED.has(t)) {
+    const [key, letter] = LISTED.get(t);
+    return `${t} ${(a[key] || []).map((i) => `${letter}${i}`).join(",")}`;
+  }
+  if (BARE.has(t)) return t;
   switch (t) {
     case "plant": {
       let s = "plant";
@@ -116,9 +152,6 @@ export function actionText(a, client = {}) {
       if (a.mode) s += ` ${a.mode}`;
       return s;
     }
-    case "harvest":
-    case "protect":
-      return `${t} f${a.field}`;
     case "buy-field":
       return a.pay ? `buy-field pay ${refs(a.pay)}` : "buy-field";
     case "propose": {
@@ -132,16 +165,8 @@ export function actionText(a, client = {}) {
     case "decline":
     case "withdraw":
       return a.offer === undefined ? t : `${t} ${a.offer}`;
-    case "keep":
-      return `keep r${a.revealed}`;
     case "build":
       return a.name ? `build ${a.building} name ${a.name}` : `build ${a.building}`;
-    case "store":
-      return `store ${a.card}`;
-    case "move":
-      return `move h${a.card} h${a.to}`;
-    case "order":
-      return `order ${refs(a.drawn)}`;
     case "take":
       return a.bean ? `take ${a.bean}` : "take";
     case "place": {
@@ -152,35 +177,6 @@ export function actionText(a, client = {}) {
       const at = placeOf(a, client);
       return at ? `give h${a.card} ${at}` : JSON.stringify(a);
     }
-    case "discard":
-    case "use":
-      return `${t} p${a.pile}`;
-    case "stash":
-      return `stash ${(a.cards || []).map((c) => `h${c}`).join(",")}`;
-    case "drop":
-    case "play":
-      return `${t} h${a.card}`;
-    case "remove":
-      return `remove ${a.card}`;
-    case "draw":
-      return `draw ${a.count}`;
-    case "attack":
-      return `attack ${a.target} f${a.field}`;
-    case "pick":
-      return `pick ${a.ref}`;
-    case "swap":
-      return `swap ${(a.cards || []).map((c) => `d${c}`).join(",")}`;
-    case "tackle":
-    case "block":
-      return `${t} d${a.card}`;
-    case "aim":
-      return `aim ${a.corner}`;
-    case "pass":
-    case "bury":
-    case "uncover":
-    case "advantage":
-    case "end-trading":
-      return t;
     default:
       return JSON.stringify(a);
   }

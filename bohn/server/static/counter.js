@@ -64,6 +64,31 @@ export function beanButton(nodes, k, wanted, testid, pick) {
   return b;
 }
 
+/** A card to give (its ``label.choice`` node around a checkbox) follows the
+ * state: the card ``key`` at position ``i`` of zone ``z``, its test id after
+ * ``prefix``, and whether it is ``chosen``. */
+export function syncGiveChoice(node, prefix, z, i, key, chosen) {
+  const ref = `${z}${i}`;
+  const input = node.querySelector("input");
+  input.value = ref;
+  input.dataset.testid = `${prefix}-${ref}`;
+  input.checked = chosen;
+  input.setAttribute("aria-label", t("give-card", cardName(key), t(`zone.${z}`)));
+  node.classList.toggle("chosen", chosen);
+  node.dataset.zone = z;
+}
+
+/** A bean asked for: a chip (a ``tag`` element with test id ``testid``) of
+ * its card (``cardNode``) and a button that takes it out again (``remove``). */
+export function wantChip(tag, testid, k, cardNode, remove) {
+  return el(
+    tag,
+    { class: "want-chip", dataset: { testid, bean: k } },
+    cardNode,
+    el("button", { type: "button", class: "small", "aria-label": t("remove-want", cardName(k)), onclick: remove }, "×"),
+  );
+}
+
 /** The editor's elements follow the state: a closed counter-offer's go. */
 function follow(st) {
   if (view && view.counter !== st.counter) {
@@ -208,14 +233,7 @@ export function syncCounter(st) {
           n = el("label", { class: "choice" }, input, card(x.key, { tabindex: "-1" }));
           view.giveNodes.set(x.id, n);
         }
-        const ref = `${z}${i}`;
-        const input = n.querySelector("input");
-        input.value = ref;
-        input.dataset.testid = `counter-give-${ref}`;
-        input.checked = c.chosen.has(x.id);
-        input.setAttribute("aria-label", t("give-card", cardName(x.key), t(`zone.${z}`)));
-        n.classList.toggle("chosen", c.chosen.has(x.id));
-        n.dataset.zone = z;
+        syncGiveChoice(n, "counter-give", z, i, x.key, c.chosen.has(x.id));
         nodes.push(n);
       });
     }
@@ -238,24 +256,10 @@ export function syncCounter(st) {
   box.replaceChildren(
     ...(c.want.length
       ? c.want.map((k, i) =>
-          el(
-            "span",
-            { class: "want-chip", dataset: { testid: "counter-want-card", bean: k } },
-            card(k, { tabindex: "-1" }),
-            el(
-              "button",
-              {
-                type: "button",
-                class: "small",
-                "aria-label": t("remove-want", cardName(k)),
-                onclick: () => {
-                  removeCounterWant(st, i);
-                  redo();
-                },
-              },
-              "×",
-            ),
-          ),
+          wantChip("span", "counter-want-card", k, card(k, { tabindex: "-1" }), () => {
+            removeCounterWant(st, i);
+            redo();
+          }),
         )
       : [el("span", { class: "empty" }, t("nothing"))]),
   );

@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { seatOf } from "./table.js";
 import { $, S, hooks, me, obs, say, send, showError, who } from "./session.js";
 import { actionButton } from "./moves.js";
-import { beanButton, counterNode, counterNotice, placeInOrder, syncCounter, toggleCounter } from "./counter.js";
+import { beanButton, counterNode, counterNotice, placeInOrder, syncCounter, syncGiveChoice, toggleCounter, wantChip } from "./counter.js";
 import {
   ZONES,
   addWant,
@@ -309,15 +309,8 @@ export function syncTradeForm(o) {
         node = el("label", { class: "choice" }, input, el("span", { class: "zone-tag" }), card(c.key));
         giveNodes.set(c.id, node);
       }
-      const ref = `${z}${i}`;
-      const input = node.querySelector("input");
-      input.value = ref;
-      input.dataset.testid = `trade-give-${ref}`;
-      input.checked = st.chosen.has(c.id);
-      input.setAttribute("aria-label", t("give-card", cardName(c.key), t(`zone.${z}`)));
+      syncGiveChoice(node, "trade-give", z, i, c.key, st.chosen.has(c.id));
       node.querySelector(".zone-tag").textContent = z === "h" ? "" : t(`zone.${z}`);
-      node.classList.toggle("chosen", st.chosen.has(c.id));
-      node.dataset.zone = z;
       nodes.push(node);
     });
   }
@@ -352,24 +345,10 @@ function pickWant(k) {
 function renderWant() {
   const ul = $("trade-want");
   const items = st.want.map((k, i) =>
-    el(
-      "li",
-      { class: "want-chip", dataset: { testid: "trade-want-card", bean: k } },
-      card(k),
-      el(
-        "button",
-        {
-          type: "button",
-          class: "small",
-          "aria-label": t("remove-want", cardName(k)),
-          onclick: () => {
-            removeWant(st, i);
-            syncTradeForm(obs());
-          },
-        },
-        "×",
-      ),
-    ),
+    wantChip("li", "trade-want-card", k, card(k), () => {
+      removeWant(st, i);
+      syncTradeForm(obs());
+    }),
   );
   const focused = ul.contains(document.activeElement);
   ul.replaceChildren(...(items.length ? items : [el("li", { class: "empty" }, t("nothing"))]));
