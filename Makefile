@@ -49,7 +49,7 @@ jscheck: $(NODE_STAMP)
 	@tools/timed "js checks" sh -c 'npx --no-install eslint $(JS_FILES) && npx --no-install prettier --check --log-level warn $(JS_FILES) && node --test --test-reporter=dot tests/js/'
 
 typecheck: $(STAMP)
-	@tools/timed typecheck nice -n 15 sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py'
+	@tools/timed typecheck nice -n 15 sh -c '$(BIN)/mypy && $(BIN)/mypy tools/build_native.py tools/golden.py tools/state_copies.py'
 
 # what the compiled build changes: the engine, the rulesets (their rules and
 # scenario tests), the conformance suite, the golden transcripts and the
