@@ -374,18 +374,25 @@ class ActionTable:
         return out
 
 
+def markdown_table(title: str, header: list[str], rows: list[list[str]]) -> str:
+    """``title``, a blank line and a Markdown table of ``rows`` under ``header``
+    (the action table's families, the encoding's blocks)."""
+    lines = [title, "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def table_markdown(variant: str, players: int) -> str:
     """The action table of one configuration as a Markdown table of families."""
     t = ActionTable(variant, players)
-    lines = [
+    return markdown_table(
         f"Action table of {variant} for {players}: Discrete({len(t)})",
-        "",
-        "| indices | family | count | meaning |",
-        "|---|---|---|---|",
-    ]
-    for start, count, template, doc in t.describe():
-        lines.append(f"| {start}-{start + count - 1} | `{template}` | {count} | {doc} |")
-    return "\n".join(lines)
+        ["indices", "family", "count", "meaning"],
+        [
+            [f"{start}-{start + count - 1}", f"`{template}`", str(count), doc]
+            for start, count, template, doc in t.describe()
+        ],
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -441,6 +448,7 @@ __all__ = [
     "IllegalAction",
     "check_index",
     "default_caps",
+    "markdown_table",
     "nums",
     "offer_slots",
     "refs",

@@ -21,6 +21,11 @@ ruleset's :class:`~bohn.rl.parts.RulesetEncoding` add its blocks through the
 block builders below (:meth:`Encoder.number`, :meth:`Encoder.custom`,
 :meth:`Encoder.per_seat`, ...). The part is looked up once, when the encoder
 is built; encoding an observation only runs the writers the blocks left.
+A writer appends its non-zero entries to a sparse vector (``idx``, ``val``)
+through the helpers below: :func:`mark` (a 1), :func:`scaled` (a number),
+:func:`one_hot`, :func:`seat_hot`, :func:`one_hots`, :func:`flags`,
+:func:`mark_keys`, :func:`opened` (:func:`decision`) and the histograms (:func:`counts`,
+:func:`histogram`); what changes seldom is copied from memos (:func:`memoised`).
 
 A change to the layout or the meaning of any slice raises
 :data:`ENCODING_VERSION`.
@@ -38,14 +43,15 @@ from typing import Protocol
 import numpy as np
 
 from bohn.engine.game import Game
+from bohn.rl.actions import markdown_table
 from bohn.rl.actions import ruleset_encoding
+from bohn.rl.state import MEMO
+from bohn.rl.state import Layout
+from bohn.rl.state import remember
 from bohn.rulesets import find_variant
 
 #: the version of the layout below; bumped by any change of it
 ENCODING_VERSION = 1
-
-#: entries kept by each memo of histograms before it is emptied
-MEMO = 20_000
 
 #: a block's writer: ``writer(obs, rel, idx, val)`` appends the indices and
 #: values of its non-zero entries (``rel[k]``: the seat ``k`` places after the
@@ -53,9 +59,10 @@ MEMO = 20_000
 Writer = Callable[[dict[str, Any], list[int], list[int], list[float]], None]
 #: the function of a :meth:`Encoder.custom` block: ``fn(obs, rel, base, idx, val)``
 BlockFn = Callable[[dict[str, Any], list[int], int, list[int], list[float]], object]
-#: the function of a :meth:`Encoder.per_seat` block:
-#: ``fn(seat_obs, obs, rel, base, idx, val)``
-SeatFn = Callable[[dict[str, Any], dict[str, Any], list[int], int, list[int], list[float]], object]
+#: the function of a :meth:`Encoder.per_seat` block: ``fn(seat_obs, base, idx, val)``
+SeatFn = Callable[[dict[str, Any], int, list[int], list[float]], object]
+#: a memo's entry: the indices and values of a block's non-zero entries
+Sparse = tuple[list[int], list[float]]
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,117 @@ def bean_of(key: str) -> str:
     return key.split("/", 1)[0]
 
 
+def mark(i: int, idx: list[int], val: list[float]) -> None:
+    """A 1 at ``i`` of a sparse vector (``idx``, ``val``)."""
+    idx.append(i)
+    val.append(1.0)
+
+
+def scaled(
+    v: float | None, i: int, scale: float, cap: float, idx: list[int], val: list[float]
+) -> None:
+    """``v`` divided by ``scale`` and clipped to ``cap`` at ``i``, where ``v`` is
+    non-zero (0 and None are zero entries: nothing is written)."""
+    if v:
+        idx.append(i)
+        val.append(min(v / scale, cap))
+
+
+def one_hot(vocab: dict[Any, int], key: Any, base: int, idx: list[int], val: list[float]) -> None:
+    """A 1 at ``base`` plus ``key``'s index in ``vocab`` (a key not in it: nothing)."""
+    i = vocab.get(key)
+    if i is not None:
+        idx.append(base + i)
+        val.append(1.0)
+
+
+def seat_hot(s: Any, me: int, n: int, base: int, idx: list[int], val: list[float]) -> None:
+    """The seat ``s`` as a one-hot over the ``n`` seats at ``base``, relative to
+    ``me`` (slot 0: ``me``); anything but a seat (None, -1) writes nothing."""
+    if isinstance(s, int) and 0 <= s < n:
+        idx.append(base + (s - me) % n)
+        val.append(1.0)
+
+
+def one_hots(
+    vocab: dict[str, int], items: Any, length: int, base: int, idx: list[int], val: list[float]
+) -> None:
+    """The first ``length`` keys of ``items`` (a list, or None), a one-hot over
+    ``vocab`` per position from ``base``: a hand, a sequence of cards."""
+    k = len(vocab)
+    for j, c in enumerate((items or ())[:length]):
+        i = vocab.get(c)
+        if i is not None:
+            idx.append(base + j * k + i)
+            val.append(1.0)
+
+
+def flags(values: Any, base: int, idx: list[int], val: list[float]) -> None:
+    """A 1 at ``base + j`` for every true ``values[j]`` (``values``: a list, or None)."""
+    for j, x in enumerate(values or ()):
+        if x:
+            idx.append(base + j)
+            val.append(1.0)
+
+
+def opened(
+    entry: Any, me: int, n: int, base: int, idx: list[int], val: list[float], who: str = "seat"
+) -> bool:
+    """The head of the block of a decision that may be open (a foisting, a
+    window): where ``entry`` (a dict, or None) is open, a 1 at ``base`` and
+    its seat (``entry[who]``) as a one-hot at ``base + 1`` relative to ``me``
+    (:func:`seat_hot`, ``n`` seats). Whether it is open: its own entries
+    follow at ``base + 1 + n``."""
+    if not entry:
+        return False
+    mark(base, idx, val)
+    seat_hot(entry.get(who), me, n, base + 1, idx, val)
+    return True
+
+
+#: the writer of an open decision's own entries: ``fn(entry, base, idx, val)``
+EntryFn = Callable[[dict[str, Any], int, list[int], list[float]], object]
+
+
+def decision(key: str, n: int, entries: EntryFn, who: str = "seat") -> BlockFn:
+    """The function of a block (:meth:`Encoder.custom`, or a part of one) of
+    the decision ``obs[key]`` of ``n`` seats: its head (:func:`opened`), then
+    ``entries(obs[key], base + 1 + n, idx, val)`` while it is open."""
+
+    def write(
+        o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
+    ) -> None:
+        entry: Any = o.get(key)
+        if opened(entry, rel[0], n, base, idx, val, who):
+            entries(entry, base + 1 + n, idx, val)
+
+    return write
+
+
+#: a memoised writer: ``write(key, idx, val)`` (:func:`memoised`)
+Memoised = Callable[[Any, list[int], list[float]], None]
+
+
+def memoised(build: Callable[[Any, list[int], list[float]], object]) -> Memoised:
+    """A writer of the entries ``build(key, idx, val)`` writes, copied from a
+    memo by ``key`` (a hashable value of everything the entries depend on)
+    and built on a miss: for blocks that change far less often than they are
+    encoded. The memo is emptied when it holds :data:`~bohn.rl.state.MEMO`
+    entries."""
+    memo: dict[Any, Sparse] = {}
+
+    def write(key: Any, idx: list[int], val: list[float]) -> None:
+        hit = memo.get(key)
+        if hit is None:
+            hit = ([], [])
+            build(key, hit[0], hit[1])
+            remember(memo, key, hit)
+        idx.extend(hit[0])
+        val.extend(hit[1])
+
+    return write
+
+
 def counts(
     vocab: dict[str, int],
     items: Sequence[str],
@@ -114,10 +232,7 @@ def mark_keys(
     written at ``base`` into a sparse vector (``idx``, ``val``): a seat's
     buildings, establishments."""
     for k in keys or ():
-        i = index.get(k)
-        if i is not None:
-            idx.append(base + i)
-            val.append(1.0)
+        one_hot(index, k, base, idx, val)
 
 
 def histogram(
@@ -126,28 +241,15 @@ def histogram(
     """A writer of a histogram of keys at an offset. Results are memoised by
     (offset, cards): piles and fields change far less often than they are
     encoded."""
-    memo: dict[tuple[int, tuple[str, ...]], tuple[list[int], list[float]]] = {}
+
+    def build(key: tuple[int, tuple[str, ...]], idx: list[int], val: list[float]) -> None:
+        counts(vocab, key[1], key[0], scale, cap, idx, val)
+
+    cached = memoised(build)
 
     def write(items: Sequence[str] | None, base: int, idx: list[int], val: list[float]) -> None:
-        if not items:
-            return
-        key = (base, tuple(items))
-        hit = memo.get(key)
-        if hit is None:
-            counts: dict[int, int] = {}
-            for k in items:
-                i = vocab.get(k)
-                if i is not None:
-                    counts[i] = counts.get(i, 0) + 1
-            hit = (
-                [base + i for i in counts],
-                [min(c / scale, cap) for c in counts.values()],
-            )
-            if len(memo) >= MEMO:
-                memo.clear()
-            memo[key] = hit
-        idx.extend(hit[0])
-        val.extend(hit[1])
+        if items:
+            cached((base, tuple(items)), idx, val)
 
     return write
 
@@ -245,6 +347,21 @@ class Encoder:
     def layout(self) -> list[Block]:
         return list(self.blocks)
 
+    def writer_layout(self) -> Layout:
+        """What a writer of this configuration's vector from the state knows
+        of it (:class:`bohn.rl.state.Layout`): the blocks' starts and the sizes."""
+        return Layout(
+            {b.name: b.start for b in self.blocks},
+            {b.name: b.size for b in self.blocks},
+            self.size,
+            self.players,
+            self.fields,
+            list(self.cards),
+            list(self.beans),
+            dict(self.phases),
+            self.total,
+        )
+
     # -- the block builders (for the rulesets' parts) ----------------------------
 
     def add(self, name: str, size: int, high: float, doc: str) -> int:
@@ -261,10 +378,7 @@ class Encoder:
         base = self.add(name, len(vocab), 1.0, doc)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            i = vocab.get(obs.get(key))  # type: ignore[arg-type]
-            if i is not None:
-                idx.append(base + i)
-                val.append(1.0)
+            one_hot(vocab, obs.get(key), base, idx, val)
 
         self.writer(w)
 
@@ -283,32 +397,20 @@ class Encoder:
         n = self.players
 
         keys = [key for key, _, _, _ in nums] + [key for key, _ in seats]
-        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+
+        def build(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
+            # key: my seat, then the numbers' and the seats' values in order
+            me = key[0]
+            for (_, base, scale, cap), v in zip(nums, key[1:], strict=False):
+                scaled(v, base, scale, cap, idx, val)
+            for (_, base), s in zip(seats, key[1 + len(nums) :], strict=True):
+                seat_hot(s, me, n, base, idx, val)
+
+        cached = memoised(build)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             get = obs.get
-            me = rel[0]
-            key = (me, *[get(k) for k in keys])
-            hit = memo.get(key)
-            if hit is None:
-                ii: list[int] = []
-                vv: list[float] = []
-                for key_, base, scale, cap in nums:
-                    v = get(key_)
-                    if v:
-                        ii.append(base)
-                        vv.append(min(float(v) / scale, cap))
-                for key_, base in seats:
-                    s = get(key_)
-                    if isinstance(s, int) and 0 <= s < n:
-                        ii.append(base + (s - me) % n)
-                        vv.append(1.0)
-                hit = (ii, vv)
-                if len(memo) >= MEMO:
-                    memo.clear()
-                memo[key] = hit
-            idx.extend(hit[0])
-            val.extend(hit[1])
+            cached((rel[0], *[get(k) for k in keys]), idx, val)
 
         return w
 
@@ -318,10 +420,8 @@ class Encoder:
         base = self.add(name, n, 1.0, doc)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            me = rel[0]
             for s in obs.get(key) or ():
-                idx.append(base + (s - me) % n)
-                val.append(1.0)
+                seat_hot(s, rel[0], n, base, idx, val)
 
         self.writer(w)
 
@@ -339,16 +439,11 @@ class Encoder:
 
     def card_sequence(self, name: str, key: str, length: int, doc: str) -> None:
         """The first ``length`` card keys of a list, one-hot per position."""
-        k = len(self.cards)
-        base = self.add(name, length * k, 1.0, doc)
         cards = self.cards
+        base = self.add(name, length * len(cards), 1.0, doc)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            for j, c in enumerate((obs.get(key) or ())[:length]):
-                i = cards.get(c)
-                if i is not None:
-                    idx.append(base + j * k + i)
-                    val.append(1.0)
+            one_hots(cards, obs.get(key), length, base, idx, val)
 
         self.writer(w)
 
@@ -358,11 +453,7 @@ class Encoder:
         base = self.add(name, len(vocab), 1.0, doc)
 
         def w(obs: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            for v in obs.get(key) or ():
-                i = index.get(v)
-                if i is not None:
-                    idx.append(base + i)
-                    val.append(1.0)
+            mark_keys(obs.get(key), index, base, idx, val)
 
         self.writer(w)
 
@@ -377,14 +468,14 @@ class Encoder:
 
     def per_seat(self, name: str, size: int, high: float, doc: str, fn: SeatFn) -> None:
         """A block of ``size`` per seat (relative order), each written by
-        ``fn(seat_obs, obs, rel, base, idx, val)``."""
+        ``fn(seat_obs, base, idx, val)`` from the seat's part of the observation."""
         n = self.players
         base0 = self.add(name, n * size, high, f"per seat (relative), {size} each: {doc}")
 
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             seats = o["seats"]
             for k in range(n):
-                fn(seats[rel[k]], o, rel, base0 + k * size, idx, val)
+                fn(seats[rel[k]], base0 + k * size, idx, val)
 
         self.writer(write)
 
@@ -392,17 +483,14 @@ class Encoder:
 def layout_markdown(variant: str, players: int) -> str:
     """The layout of one configuration as a Markdown table."""
     enc = Encoder(variant, players)
-    lines = [
+    return markdown_table(
         f"Encoding v{ENCODING_VERSION} of {variant} for {players}: {enc.size} floats",
-        "",
-        "| slice | block | size | high | meaning |",
-        "|---|---|---|---|---|",
-    ]
-    for b in enc.layout():
-        lines.append(
-            f"| {b.start}:{b.start + b.size} | `{b.name}` | {b.size} | {b.high:g} | {b.doc} |"
-        )
-    return "\n".join(lines)
+        ["slice", "block", "size", "high", "meaning"],
+        [
+            [f"{b.start}:{b.start + b.size}", f"`{b.name}`", str(b.size), f"{b.high:g}", b.doc]
+            for b in enc.layout()
+        ],
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -421,11 +509,23 @@ __all__ = [
     "Block",
     "BlockFn",
     "Encoder",
+    "EntryFn",
+    "Memoised",
     "SeatFn",
+    "Sparse",
     "Writer",
     "bean_of",
     "counts",
+    "decision",
+    "flags",
     "histogram",
     "layout_markdown",
+    "mark",
     "mark_keys",
+    "memoised",
+    "one_hot",
+    "one_hots",
+    "opened",
+    "scaled",
+    "seat_hot",
 ]

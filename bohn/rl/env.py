@@ -53,6 +53,15 @@ def default_players(variant: str) -> int:
     return 3 if 3 in counts else counts[0]
 
 
+def reset_seeds(rng: np.random.Generator, seed: int | None) -> tuple[np.random.Generator, int]:
+    """A reset's generator of later seeds and its engine seed: a given ``seed``
+    deals the game and seeds the generator anew; without one the engine
+    seed is drawn from ``rng`` (seeded by the last given seed)."""
+    if seed is None:
+        return rng, int(rng.integers(0, 2**62))
+    return np.random.default_rng(seed), int(seed)
+
+
 def terminal_rewards(result: Result, players: int, kind: str) -> list[float]:
     """Each seat's reward for a finished game (``docs/rl.md``).
 
@@ -280,11 +289,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """A new game. ``seed`` is the engine's deal seed (and seeds the seeds
         of later resets without one); ``options`` is not used (the game
         options are fixed when the environment is made)."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = int(seed)
-        else:
-            game_seed = int(self._seeds.integers(0, 2**62))
+        self._seeds, game_seed = reset_seeds(self._seeds, seed)
         self.game = self.config.new_game(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -534,5 +539,6 @@ __all__ = [
     "SeatState",
     "env",
     "raw_env",
+    "reset_seeds",
     "terminal_rewards",
 ]

@@ -42,8 +42,11 @@ is one. :class:`BeanEncoding` gives one for every bean game whose
 observation is ``BeanGame.observe``'s and whose blocks are the bean games'
 (:meth:`BeanEncoding.state_extras`): a ruleset built on Bohnanza inherits it
 as long as it adds neither observation keys nor blocks; one that adds them
-overrides ``state_extras`` to return an :class:`~bohn.rl.state.ExtraWriter`
-per added block (Sissi, Ladybohn), else it is encoded from the dict.
+names the game classes whose ``observe`` its writers follow
+(:attr:`BeanEncoding.observes`) and gives an :class:`~bohn.rl.state.ExtraWriter`
+per added block (:meth:`BeanEncoding.extra_writers`, made from the
+configuration's :class:`~bohn.rl.state.Layout`: Sissi, Ladybohn), else it is
+encoded from the dict. :meth:`RulesetEncoding.written_exactly` is the check.
 """
 
 from __future__ import annotations
@@ -65,12 +68,18 @@ from bohn.rl.actions import Family
 from bohn.rl.actions import nums
 from bohn.rl.actions import refs
 from bohn.rl.actions import ruleset_encoding
-from bohn.rl.encoding import MEMO
 from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import bean_of
 from bohn.rl.encoding import counts
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
+from bohn.rl.encoding import memoised
+from bohn.rl.encoding import one_hot
+from bohn.rl.encoding import one_hots
+from bohn.rl.encoding import scaled
 from bohn.rl.state import BeanStateWriter
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 
 
 def defined_by(cls: type, name: str) -> type | None:
@@ -115,6 +124,16 @@ class RulesetEncoding(ABC):
         docstring), or None: the vector is encoded from ``observe(seat)``."""
         return None
 
+    def written_exactly(
+        self, kind: type[Game], observes: tuple[type, ...], part: type | None, method: str
+    ) -> bool:
+        """Whether ``part``'s writers from the state write what this part's
+        blocks write for ``kind``: ``kind`` observes as one of ``observes``
+        does (its ``observe`` is theirs) and the blocks are ``part``'s (the
+        ``method`` that adds them, ``blocks`` or ``extra_blocks``, is
+        ``part``'s, not that of a part built on it)."""
+        return defined_by(kind, "observe") in observes and defined_by(type(self), method) is part
+
 
 def bean_kind(kind: type[Game]) -> type[BeanGame]:
     """``kind`` as the bean game it must be for :class:`BeanEncoding`."""
@@ -136,6 +155,9 @@ class BeanEncoding(RulesetEncoding):
     plant_traded: bool = False
     #: ``plant h{h} f{f}``: planting any hand card
     plant_hand: bool = False
+    #: the game classes whose ``observe`` the writers of :meth:`extra_writers`
+    #: follow (a ruleset whose game adds observation keys names its own)
+    observes: tuple[type[Game], ...] = (BeanGame,)
 
     # -- the windows and the action families -----------------------------------
 
@@ -238,16 +260,21 @@ class BeanEncoding(RulesetEncoding):
     def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
         """Add the ruleset's own blocks, after the bean games'; none by default."""
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        """The state writers of :meth:`extra_blocks`'s blocks, or None where
-        there are none: the bean games' own (none) when ``kind`` observes as
-        ``BeanGame.observe`` does and the blocks are the bean games'. A
-        ruleset that adds observation keys and blocks overrides this."""
-        if defined_by(kind, "observe") is not BeanGame:
-            return None
-        if defined_by(type(self), "extra_blocks") is not BeanEncoding:
-            return None
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        """The state writers of :meth:`extra_blocks`'s blocks, made from the
+        configuration's layout; none by default (the bean games add none)."""
         return []
+
+    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+        """The state writers of :meth:`extra_blocks`'s blocks
+        (:meth:`extra_writers`), or None where they would not write what the
+        blocks do: ``kind`` observes other than as one of :attr:`observes`,
+        or the part that adds the blocks is not the one that gives their
+        writers (a part built on it added blocks and no writers)."""
+        part = defined_by(type(self), "extra_writers")
+        if not self.written_exactly(kind, self.observes, part, "extra_blocks"):
+            return None
+        return self.extra_writers(enc.writer_layout(), kind)
 
     def state_writer(self, enc: Encoder, kind: type[Game]) -> Any:
         """The bean games' writer (:class:`~bohn.rl.state.BeanStateWriter`,
@@ -292,18 +319,7 @@ class BeanEncoding(RulesetEncoding):
         extras = self.state_extras(enc, kind)
         if extras is None:
             return None
-        return BeanStateWriter(
-            enc.players,
-            enc.size,
-            {b.name: b.start for b in enc.blocks},
-            list(kind.table.keys),
-            list(kind.table.bean_keys),
-            dict(enc.phases),
-            enc.fields,
-            self.reveal_slots(kind),
-            enc.total,
-            extras,
-        )
+        return BeanStateWriter(enc.writer_layout(), self.reveal_slots(kind), extras)
 
     def reveal_slots(self, kind: type[Game]) -> int:
         """The positions of the ``revealed`` block."""
@@ -343,8 +359,7 @@ class BeanEncoding(RulesetEncoding):
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
         ) -> None:
             if o.get("last_turn"):
-                idx.append(base)
-                val.append(1.0)
+                mark(base, idx, val)
 
         enc.custom("last_turn", 1, 1.0, "1 once the final exhaustion has happened", last_turn)
         enc.seat_set("waiting_for", "waiting_for", "the seats the game waits on (relative)")
@@ -361,12 +376,8 @@ class BeanEncoding(RulesetEncoding):
         def discard(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             d = o.get("discard")
             if d:
-                i = cards.get(d[-1])
-                if i is not None:
-                    idx.append(disc_top + i)
-                    val.append(1.0)
-                idx.append(disc_size)
-                val.append(min(len(d) / total, 1.0))
+                one_hot(cards, d[-1], disc_top, idx, val)
+                scaled(len(d), disc_size, total, 1.0, idx, val)
 
         enc.writer(discard)
 
@@ -391,43 +402,26 @@ class BeanEncoding(RulesetEncoding):
         b_coins = enc.add(
             "coin_cards", nb, total / 10.0, "my coins' bean sides: count per bean type / 10"
         )
-        hands: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
-        coins: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+
+        def hand_entries(hand: tuple[str, ...], idx: list[int], val: list[float]) -> None:
+            one_hots(cards, hand, hand_len, b_hand, idx, val)
+            counts(cards, hand, b_counts, 5.0, total / 5.0, idx, val)
+
+        def coin_entries(coins: tuple[str, ...], idx: list[int], val: list[float]) -> None:
+            sides = [bean_of(c) for c in coins]
+            counts(beans, sides, b_coins, 10.0, total / 10.0, idx, val)
+
+        hand_blocks = memoised(hand_entries)
+        coin_block = memoised(coin_entries)
 
         def mine(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
             s = o["seats"][rel[0]]
             hand = s.get("hand")
             if hand:
-                key = tuple(hand)
-                hit = hands.get(key)
-                if hit is None:
-                    ii: list[int] = []
-                    vv: list[float] = []
-                    for j, c in enumerate(key[:hand_len]):
-                        i = cards.get(c)
-                        if i is not None:
-                            ii.append(b_hand + j * nk + i)
-                            vv.append(1.0)
-                    counts(cards, key, b_counts, 5.0, total / 5.0, ii, vv)
-                    hit = (ii, vv)
-                    if len(hands) >= MEMO:
-                        hands.clear()
-                    hands[key] = hit
-                idx.extend(hit[0])
-                val.extend(hit[1])
+                hand_blocks(tuple(hand), idx, val)
             cc = s.get("coin_cards")
             if cc:
-                key = tuple(cc)
-                hit = coins.get(key)
-                if hit is None:
-                    hit = ([], [])
-                    sides = [c.split("/", 1)[0] for c in key]
-                    counts(beans, sides, b_coins, 10.0, total / 10.0, hit[0], hit[1])
-                    if len(coins) >= MEMO:
-                        coins.clear()
-                    coins[key] = hit
-                idx.extend(hit[0])
-                val.extend(hit[1])
+                coin_block(tuple(cc), idx, val)
 
         enc.writer(mine)
 
@@ -457,7 +451,7 @@ class BeanEncoding(RulesetEncoding):
         )
         b_other = enc.add("offers_other", 1, 10.0, "other open offers (count / 10)")
 
-        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
+        slot = memoised(one)
         by_id = itemgetter("id")
 
         def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
@@ -480,18 +474,8 @@ class BeanEncoding(RulesetEncoding):
                         tuple(x.get("give_from") or ()),
                         tuple(x["want"]),
                     )
-                    hit = memo.get(key)
-                    if hit is None:
-                        hit = ([], [])
-                        one(key, hit[0], hit[1])
-                        if len(memo) >= MEMO:
-                            memo.clear()
-                        memo[key] = hit
-                    idx.extend(hit[0])
-                    val.extend(hit[1])
-            if other:
-                idx.append(b_other)
-                val.append(min(other / 10.0, 10.0))
+                    slot(key, idx, val)
+            scaled(other, b_other, 10.0, 10.0, idx, val)
 
         enc.writer(write)
 
@@ -510,19 +494,10 @@ class BeanEncoding(RulesetEncoding):
 
         def one(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
             base, who, give, give_from, want = key
-            idx.append(base)
-            val.append(1.0)
-            idx.append(base + 1 + who)
-            val.append(1.0)
+            mark(base, idx, val)
+            mark(base + 1 + who, idx, val)
             give_hist(give, base + 1 + n, idx, val)
-            zc: dict[int, int] = {}
-            for z in give_from:
-                zi = zones.get(z)
-                if zi is not None:
-                    zc[zi] = zc.get(zi, 0) + 1
-            for zi, c in zc.items():
-                idx.append(base + 1 + n + nk + zi)
-                val.append(min(c / 2.0, 10.0))
+            counts(zones, give_from, base + 1 + n + nk, 2.0, 10.0, idx, val)
             want_hist(want, base + 1 + n + nk + 3, idx, val)
 
         return one
@@ -546,60 +521,47 @@ class BeanEncoding(RulesetEncoding):
             "cards (key counts / 10)",
         )
 
-        memo: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
-
-        def build(flds: Any, pays: Any, idx: list[int], val: list[float]) -> None:
+        def field_entries(key: tuple[Any, ...], idx: list[int], val: list[float]) -> None:
+            flds, pays = key
             for j, f in enumerate(flds[:fields]):
                 base = base0 + 4 + nk + j * per_field
-                idx.append(base)
-                val.append(1.0)
+                mark(base, idx, val)
                 if f:
-                    idx.append(base + 1)
-                    val.append(min(len(f) / 10.0, total / 10.0))
-                    if j < len(pays) and pays[j]:
-                        idx.append(base + 2)
-                        val.append(min(pays[j] / 4.0, 10.0))
-                    t = cards.get(f[-1])
-                    if t is not None:
-                        idx.append(base + 3 + t)
-                        val.append(1.0)
+                    scaled(len(f), base + 1, 10.0, total / 10.0, idx, val)
+                    if j < len(pays):
+                        scaled(pays[j], base + 2, 4.0, 10.0, idx, val)
+                    one_hot(cards, f[-1], base + 3, idx, val)
                     field_hist(f, base + 3 + nk, idx, val)
 
-        numbers: dict[tuple[Any, ...], list[float]] = {}
-        number_idx = [base0, base0 + 1, base0 + 2, base0 + 3]
-
-        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
-            s = o["seats"][rel[k]]
-            get = s.get
-            flds = get("fields") or ()
-            nums = (get("hand_size", 0), get("coins", 0), get("proposals_left", 0), len(flds))
-            v = numbers.get(nums)
-            if v is None:
-                v = [
+        def number_entries(nums: tuple[int, ...], idx: list[int], val: list[float]) -> None:
+            # all four written, zeros too
+            idx.extend([base0, base0 + 1, base0 + 2, base0 + 3])
+            val.extend(
+                [
                     min(nums[0] / 10.0, 10.0),
                     min(nums[1] / 10.0, 10.0),
                     min(nums[2] / 20.0, 10.0),
                     nums[3] / fields,
                 ]
-                if len(numbers) >= MEMO:
-                    numbers.clear()
-                numbers[nums] = v
-            idx.extend(number_idx)
-            val.extend(v)
+            )
+
+        numbers = memoised(number_entries)
+        field_blocks = memoised(field_entries)
+
+        def write(o: dict[str, Any], rel: list[int], idx: list[int], val: list[float]) -> None:
+            s = o["seats"][rel[k]]
+            get = s.get
+            flds = get("fields") or ()
+            numbers(
+                (get("hand_size", 0), get("coins", 0), get("proposals_left", 0), len(flds)),
+                idx,
+                val,
+            )
             area = get("trading_area")
             if area:
                 area_hist(area, base0 + 4, idx, val)
             pays = get("field_pays") or ()
-            key = (tuple(map(tuple, flds)), tuple(pays))
-            hit = memo.get(key)
-            if hit is None:
-                hit = ([], [])
-                build(flds, pays, hit[0], hit[1])
-                if len(memo) >= MEMO:
-                    memo.clear()
-                memo[key] = hit
-            idx.extend(hit[0])
-            val.extend(hit[1])
+            field_blocks((tuple(map(tuple, flds)), tuple(pays)), idx, val)
 
         enc.writer(write)
 

@@ -11,7 +11,9 @@ the tests compare the two at every step of many games and check that
 scrambling the hidden cards leaves the vector unchanged.
 
 A ruleset whose observation adds keys to the bean games' gives the writer
-an :class:`ExtraWriter` for its own blocks (Sissi, Ladybohn). The module is
+an :class:`ExtraWriter` for its own blocks (Sissi, Ladybohn). Every writer is
+made from its configuration's :class:`Layout` (the encoder's block starts and
+sizes) and keeps what it reads of it as a :class:`BlockWriter`. The module is
 compiled with the engine (``bohn/_native.py``'s list, ``make native``) and
 free of NumPy: :meth:`BeanStateWriter.encode` writes the non-zero entries
 into a copy of a zero ``array('f')``; each seat's block, my hand's blocks and
@@ -25,14 +27,29 @@ from __future__ import annotations
 from abc import ABC
 from abc import abstractmethod
 from array import array
+from dataclasses import dataclass
 from typing import Any
+from typing import TypeVar
 
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.engine.beans import Offer
 
-#: entries kept by the memo of seat blocks before it is emptied
+#: entries kept by each memo of the encodings (the seat blocks', the
+#: histograms', ...) before it is emptied
 MEMO = 20_000
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(memo: dict[K, V], key: K, value: V) -> V:
+    """``value`` kept in ``memo`` under ``key``, and returned: a memo that
+    holds :data:`MEMO` entries is emptied first."""
+    if len(memo) >= MEMO:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def capped(x: float, most: float) -> float:
@@ -96,16 +113,124 @@ def write_hist_memo(
     if seg is None:
         seg = array("f", bytes(4 * len(counts)))
         write_hist(counts, cards, 0, scale, most, seg)
-        if len(memo) >= MEMO:
-            memo.clear()
-        memo[key] = seg
+        remember(memo, key, seg)
     out[base : base + len(counts)] = seg
 
 
+@dataclass(frozen=True)
+class Layout:
+    """What a state writer knows of its configuration's encoding
+    (:meth:`bohn.rl.encoding.Encoder.writer_layout`)."""
+
+    #: each block's start by its name
+    starts: dict[str, int]
+    #: each block's length by its name
+    sizes: dict[str, int]
+    #: the vector's length
+    size: int
+    players: int
+    #: field slots per seat (0: none)
+    fields: int
+    #: the card keys and the bean types, in the table's order
+    keys: list[str]
+    beans: list[str]
+    #: the phase names in the order of the ``phase`` one-hot
+    phases: dict[str, int]
+    #: the cards of the game (at least 1)
+    total: int
+
+    def sides(self) -> list[int]:
+        """Each card's bean side, as the index of its bean type (-1: none)."""
+        bean_index = {b: i for i, b in enumerate(self.beans)}
+        return [bean_index.get(k.split("/", 1)[0], -1) for k in self.keys]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ExtraWriter(ABC):
+class BlockWriter(ABC):
+    """What every writer keeps of its :class:`Layout`: the players (``n``),
+    the field slots, the number of card keys (``nk``) and bean types
+    (``nb``), each card's bean side, the cards of the game, and a counter per
+    card and per bean type to count with (all 0 between uses)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.n = layout.players
+        self.fields = layout.fields
+        self.nk = len(layout.keys)
+        self.nb = len(layout.beans)
+        #: card -> index of its bean side among the bean types (-1: none)
+        self.side = layout.sides()
+        self.total = layout.total
+        #: a count per card, all 0 between uses (:func:`write_hist`)
+        self.counts: list[int] = [0] * self.nk
+        #: a count per bean type, all 0 between uses (:meth:`bean_sides`)
+        self.bean_counts: list[int] = [0] * self.nb
+        #: :meth:`bean_sides`'s list
+        self.coin_sides: list[int] = []
+
+    @abstractmethod
+    def write(self, game: Any, seat: int, out: Any) -> None:
+        """Write the non-zero entries of the writer's blocks for ``seat`` into
+        ``out`` (the whole vector, zero there; indices into it)."""
+
+    def bean_sides(self, cards: list[int]) -> list[int]:
+        """The bean types of the bean sides of ``cards`` (coins), those that
+        have one: what a histogram of coins counts (with :attr:`bean_counts`).
+        The list is the writer's own, refilled by the next call (no new
+        object a vector: the garbage collector runs no more often)."""
+        sides = self.coin_sides
+        sides.clear()
+        side = self.side
+        for c in cards:
+            b = side[c]
+            if b >= 0:
+                sides.append(b)
+        return sides
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class VectorWriter(BlockWriter):
+    """A writer of a configuration's whole vector (the bean games',
+    Bohnkick's): its size, a zero vector to copy, and the blocks every
+    encoding begins with, ``phase`` and the seats' one-hots."""
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        self.size = layout.size
+        self.phases = layout.phases
+        self.o_phase = layout.starts["phase"]
+        self.zero = array("f", bytes(4 * layout.size))
+
+    def encode(self, game: Any, seat: int) -> array[float]:
+        """The seat's vector as a fresh ``array('f')``."""
+        out = self.zero[:]
+        # written through a memoryview: its item assignment is cheaper than the array's
+        self.write(game, seat, memoryview(out))
+        return out
+
+    def offer_slots(self, game: Any, seat: int) -> tuple[list[int], list[int]]:
+        """The ids of the open offers made to / by ``seat``, oldest first
+        (none here: a writer of a game with offers says)."""
+        return [], []
+
+    def write_phase(self, name: str, out: Any) -> None:
+        """The one-hot of the phase ``name`` (a phase not in the layout: none)."""
+        ph = self.phases.get(name, -1)
+        if ph >= 0:
+            out[self.o_phase + ph] = 1.0
+
+    def write_seat(self, s: int, base: int, seat: int, out: Any) -> None:
+        """Seat ``s`` as a one-hot at ``base``, relative to ``seat`` (a seat
+        out of range, such as -1: none)."""
+        n = self.n
+        if 0 <= s < n:
+            out[base + (s - seat) % n] = 1.0
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ExtraWriter(BlockWriter):
     """The writer of a ruleset's own blocks, after the bean games' ones (an
-    abstract base: every ruleset's writer defines :meth:`write`)."""
+    abstract base: every ruleset's writer defines :meth:`write`), made from
+    the configuration's :class:`Layout`."""
 
     @abstractmethod
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
@@ -113,40 +238,19 @@ class ExtraWriter(ABC):
         into ``out`` (the whole vector, zero there; indices into it)."""
 
 
-class BeanStateWriter:
-    """The bean games' blocks of one configuration, written from the state.
+class BeanStateWriter(VectorWriter):
+    """The bean games' blocks of one configuration, written from the state:
+    those of ``layout`` (its ``starts`` name them), the first ``reveal``
+    revealed cards, then ``extras``, the ruleset's writers of its own."""
 
-    ``offsets`` maps each block name of the encoder's layout to its start;
-    ``keys`` are the table's card keys, ``beans`` its bean types, ``phases``
-    the phase names in the encoder's one-hot order."""
-
-    def __init__(
-        self,
-        players: int,
-        size: int,
-        offsets: dict[str, int],
-        keys: list[str],
-        beans: list[str],
-        phases: dict[str, int],
-        fields: int,
-        reveal: int,
-        total: int,
-        extras: list[ExtraWriter],
-    ) -> None:
-        self.n = players
-        self.size = size
-        self.nk = len(keys)
-        self.fields = fields
+    def __init__(self, layout: Layout, reveal: int, extras: list[ExtraWriter]) -> None:
+        super().__init__(layout)
+        n = self.n
+        nk = self.nk
         self.reveal = reveal
-        self.total = total
-        self.phases = phases
         self.extras = extras
-        bean_index = {b: i for i, b in enumerate(beans)}
-        card_index = {k: i for i, k in enumerate(keys)}
-        self.card_index = card_index
-        #: card -> index of its bean side among the bean types (-1: none)
-        self.side: list[int] = [bean_index.get(k.split("/", 1)[0], -1) for k in keys]
-        self.o_phase = offsets["phase"]
+        self.card_index = {k: i for i, k in enumerate(layout.keys)}
+        offsets = layout.starts
         self.o_turn = offsets["turn"]
         self.o_active = offsets["active"]
         self.o_first = offsets["first_player"]
@@ -163,39 +267,24 @@ class BeanStateWriter:
         self.o_in = offsets["offers_to_me"]
         self.o_out = offsets["offers_by_me"]
         self.o_other = offsets["offers_other"]
-        self.o_seats = [offsets[f"seat{k}"] for k in range(players)]
+        self.o_seats = [offsets[f"seat{k}"] for k in range(n)]
         self.o_hand = offsets["hand"]
         self.o_counts = offsets["hand_counts"]
         self.o_coins = offsets["coin_cards"]
-        self.nb = len(beans)
-        self.per_offer = 1 + players + self.nk + 3 + len(beans)
-        self.zero = array("f", bytes(4 * size))
-        if self.o_counts != self.o_hand + 10 * self.nk:
+        self.per_offer = 1 + n + nk + 3 + self.nb
+        if self.o_counts != self.o_hand + 10 * nk:
             raise ValueError("hand_counts must follow the 10 positions of hand")
-        self.hand_zero = array("f", bytes(4 * 11 * self.nk))
+        self.hand_zero = array("f", bytes(4 * 11 * nk))
         self.hand_memo: dict[tuple[int, ...], Any] = {}
         #: the seat blocks by content (:meth:`_seat`)
-        self.seat_size = 4 + self.nk + fields * (3 + 2 * self.nk)
+        self.seat_size = 4 + nk + self.fields * (3 + 2 * nk)
         self.seat_zero = array("f", bytes(4 * self.seat_size))
         self.seat_memo: dict[tuple[int, ...], Any] = {}
         #: the discard pile's blocks (discard, discard_top, discard_size: side
         #: by side) by its cards
         self.discard_memo: dict[tuple[int, ...], Any] = {}
-        self.discard_joined = (
-            self.o_top == self.o_discard + self.nk and self.o_dsize == self.o_top + self.nk
-        )
-        self.discard_zero = array("f", bytes(4 * (2 * self.nk + 1)))
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * len(keys)
-        #: a count per bean type, all 0 between uses
-        self.bean_counts: list[int] = [0] * len(beans)
-
-    def encode(self, game: BeanGame, seat: int) -> array[float]:
-        """The seat's vector as a fresh ``array('f')``."""
-        out = self.zero[:]
-        # written through a memoryview: its item assignment is cheaper than the array's
-        self.write(game, seat, memoryview(out))
-        return out
+        self.discard_joined = self.o_top == self.o_discard + nk and self.o_dsize == self.o_top + nk
+        self.discard_zero = array("f", bytes(4 * (2 * nk + 1)))
 
     def offer_slots(self, game: BeanGame, seat: int) -> tuple[list[int], list[int]]:
         """The ids of the open offers made to / by ``seat``, oldest first."""
@@ -216,9 +305,7 @@ class BeanStateWriter:
         n = self.n
         nk = self.nk
         total = self.total
-        ph = self.phases.get(game.phase_name, -1)
-        if ph >= 0:
-            out[self.o_phase + ph] = 1.0
+        self.write_phase(game.phase_name, out)
         # the numbers (Encoder.number: 0 is not written)
         if game.turn:
             out[self.o_turn] = capped(float(game.turn) / 100.0, 10.0)
@@ -232,12 +319,8 @@ class BeanStateWriter:
         fe = game.final_exhaustion()
         if fe:
             out[self.o_final] = capped(float(fe) / 4.0, 2.0)
-        a = game.active
-        if 0 <= a < n:
-            out[self.o_active + (a - seat) % n] = 1.0
-        a = game.start
-        if 0 <= a < n:
-            out[self.o_first + (a - seat) % n] = 1.0
+        self.write_seat(game.active, self.o_active, seat, out)
+        self.write_seat(game.start, self.o_first, seat, out)
         if game.final:
             out[self.o_last] = 1.0
         for s in game.waiting_for():
@@ -267,23 +350,12 @@ class BeanStateWriter:
                 for j in range(min(len(hand), 10)):
                     seg[j * nk + hand[j]] = 1.0
                 write_hist(self.counts, hand, 10 * nk, 5.0, total / 5.0, seg)
-                if len(self.hand_memo) >= MEMO:
-                    self.hand_memo.clear()
-                self.hand_memo[hkey] = seg
+                remember(self.hand_memo, hkey, seg)
             out[self.o_hand : self.o_hand + 11 * nk] = seg
         coins = game.coins[seat]
         if coins:
-            side = self.side
-            sides = self.bean_counts
-            for c in coins:
-                b = side[c]
-                if b >= 0:
-                    sides[b] += 1
-            for b in range(self.nb):
-                k = sides[b]
-                if k:
-                    out[self.o_coins + b] = capped(k / 10.0, total / 10.0)
-                    sides[b] = 0
+            sides = self.bean_sides(coins)
+            write_hist(self.bean_counts, sides, self.o_coins, 10.0, total / 10.0, out)
         for x in self.extras:
             x.write(game, seat, out)
 
@@ -299,9 +371,7 @@ class BeanStateWriter:
             write_hist(self.counts, discard, 0, 10.0, total / 10.0, seg)
             seg[nk + discard[-1]] = 1.0
             seg[2 * nk] = capped(len(discard) / total, 1.0)
-            if len(self.discard_memo) >= MEMO:
-                self.discard_memo.clear()
-            self.discard_memo[key] = seg
+            remember(self.discard_memo, key, seg)
         o = self.o_discard
         out[o : o + 2 * self.nk + 1] = seg
 
@@ -337,9 +407,7 @@ class BeanStateWriter:
         if seg is None:
             seg = self.seat_zero[:]
             self._seat_write(game, s, seg)
-            if len(self.seat_memo) >= MEMO:
-                self.seat_memo.clear()
-            self.seat_memo[k] = seg
+            remember(self.seat_memo, k, seg)
         out[base0 : base0 + self.seat_size] = seg
 
     def _seat_write(self, game: BeanGame, s: int, out: Any) -> None:

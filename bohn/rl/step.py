@@ -202,13 +202,13 @@ class SeatCore:
         self.writer: Any = core.encoder.state
         self._vector: array[float] | None = None
         self._obs: dict[str, Any] | None = None
-        self._offers_in: list[int] | None = None
-        self._offers_out: list[int] | None = None
+        #: the ids of the open offers made to and by the seat (:meth:`_slots`)
+        self._offers: tuple[list[int], list[int]] | None = None
         if self.writer is None:
             from bohn.rl.actions import offer_slots
 
             obs = self._obs = game.observe(seat)
-            self._offers_in, self._offers_out = offer_slots(obs, seat)
+            self._offers = offer_slots(obs, seat)
         if isinstance(game, Game):
             actions = game.legal_actions(seat)
         else:
@@ -238,30 +238,25 @@ class SeatCore:
 
     # -- the open offers (the writer's, when first asked for) ------------------------------
 
-    def _slots(self) -> None:
-        if self._game.seq != self.seq:
-            raise RuntimeError("the game has moved on since this state was taken")
-        self._offers_in, self._offers_out = self.writer.offer_slots(self._game, self.seat)
+    def _slots(self) -> tuple[list[int], list[int]]:
+        """The ids of the open offers made to and by the seat, oldest first
+        (asked of the writer once)."""
+        slots = self._offers
+        if slots is None:
+            if self._game.seq != self.seq:
+                raise RuntimeError("the game has moved on since this state was taken")
+            slots = self._offers = self.writer.offer_slots(self._game, self.seat)
+        return slots
 
     @property
     def offers_in(self) -> list[int]:
         """The ids of the open offers made to the seat, oldest first."""
-        ids = self._offers_in
-        if ids is None:
-            self._slots()
-            ids = self._offers_in
-            assert ids is not None
-        return ids
+        return self._slots()[0]
 
     @property
     def offers_out(self) -> list[int]:
         """The ids of the open offers made by the seat, oldest first."""
-        ids = self._offers_out
-        if ids is None:
-            self._slots()
-            ids = self._offers_out
-            assert ids is not None
-        return ids
+        return self._slots()[1]
 
     # -- what the environments read ----------------------------------------------------------
 

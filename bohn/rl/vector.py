@@ -44,6 +44,7 @@ from bohn.engine.errors import IllegalAction
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.rl.env import Config
+from bohn.rl.env import reset_seeds
 from bohn.rl.env import terminal_rewards
 from bohn.rl.single import SingleAgentEnv
 from bohn.rl.step import SeatCore
@@ -77,11 +78,7 @@ class _SelfPlayGame:
 
     def reset(self, seed: int | None) -> None:
         # as raw_env.reset: the seed deals the game and seeds later resets
-        if seed is not None:
-            self.rng = np.random.default_rng(seed)
-            game_seed = int(seed)
-        else:
-            game_seed = int(self.rng.integers(0, 2**62))
+        self.rng, game_seed = reset_seeds(self.rng, seed)
         self.game = self.config.new_game(game_seed)
         n = self.config.players
         self.last = (self.game.active_seat() - 1) % n
@@ -118,7 +115,60 @@ class _SelfPlayGame:
         return vec, self.config._zeros, self.last
 
 
-class VectorEnv:
+#: what ``step`` returns: the batches of observations, rewards, terminations
+#: and truncations, and the infos
+Step = tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]
+
+
+class _Batch:
+    """What both forms share: ``n`` games, the single and the batched spaces,
+    ``reset`` with the games' seeds and the check of a step's actions. A game
+    that ended resets on the next step (``_autoreset``, ``NEXT_STEP``)."""
+
+    def _spaces(
+        self, n: int, observation: spaces.Space[Any], action: spaces.Space[Any], d: int, k: int
+    ) -> None:
+        """The spaces of ``n`` games, each observed in ``d`` floats and acting
+        with one of ``k`` indices."""
+        self.num_envs = n
+        self.single_observation_space = observation
+        self.single_action_space = action
+        self.observation_space = batch_space(observation, n)
+        self.action_space = batch_space(action, n)
+        self._autoreset = [False] * n
+        self._d = d
+        self._k = k
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """New games; ``seed``: game ``i`` gets ``seed + i`` (or ``seed[i]``)."""
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
+            self._reset_game(i, s)
+        self._autoreset = [False] * self.num_envs
+        return self._observations()
+
+    def _reset_game(self, i: int, seed: int | None) -> None:
+        """Deal game ``i`` anew (``seed``: as a separate environment's reset)."""
+        raise NotImplementedError
+
+    def _observations(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """The batched observations and the infos of a reset."""
+        raise NotImplementedError
+
+    def _actions(self, actions: Any) -> list[Any]:
+        """A step's ``actions``, one per game, as a list."""
+        n = self.num_envs
+        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+        if len(acts) != n:
+            raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
+        return acts
+
+
+class VectorEnv(_Batch):
     """``n`` games played by the caller at every seat (self-play); see the
     module docstring. ``observation_space`` / ``action_space`` are the batched
     spaces, ``single_observation_space`` / ``single_action_space`` those of one
@@ -138,38 +188,23 @@ class VectorEnv:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise SetupError(f"n must be a positive integer, not {n!r}")
         self.config = Config(variant, players, reward, options)
-        self.num_envs = n
         self.players = self.config.players
-        self.single_observation_space = self.config.observation_space
-        self.single_action_space = spaces.Discrete(len(self.config.table))
-        self.observation_space = batch_space(self.single_observation_space, n)
-        self.action_space = batch_space(self.single_action_space, n)
+        k = len(self.config.table)
+        d = self.config.encoder.size
+        self._spaces(n, self.config.observation_space, spaces.Discrete(k), d, k)
         self._games = [_SelfPlayGame(self.config) for _ in range(n)]
-        self._autoreset = [False] * n
-        self._d = self.config.encoder.size
-        self._k = len(self.config.table)
 
-    def reset(
-        self,
-        *,
-        seed: int | Sequence[int | None] | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """New games; ``seed``: game ``i`` gets ``seed + i`` (or ``seed[i]``)."""
-        for g, s in zip(self._games, _seeds(seed, self.num_envs), strict=True):
-            g.reset(s)
-        self._autoreset = [False] * self.num_envs
+    def _reset_game(self, i: int, seed: int | None) -> None:
+        self._games[i].reset(seed)
+
+    def _observations(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         obs, seats = self._batch()
         return obs, {"seat": seats}
 
-    def step(
-        self, actions: Any
-    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any) -> Step:
         """Apply ``actions[i]`` in game ``i`` (see the module docstring)."""
         n = self.num_envs
-        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
-        if len(acts) != n:
-            raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
+        acts = self._actions(actions)
         rewards = np.zeros((n, self.players), dtype=np.float64)
         done = [False] * n
         for i, g in enumerate(self._games):
@@ -181,14 +216,8 @@ class VectorEnv:
                 rewards[i] = r
                 done[i] = True
         self._autoreset = done
-        obs, seats = self._batch()
-        return (
-            obs,
-            rewards,
-            np.array(done, dtype=np.bool_),
-            np.zeros(n, dtype=np.bool_),
-            {"seat": seats},
-        )
+        obs, info = self._observations()
+        return obs, rewards, np.array(done, dtype=np.bool_), np.zeros(n, dtype=np.bool_), info
 
     def _batch(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
         vecs: list[array[float]] = []
@@ -218,7 +247,7 @@ class VectorEnv:
         self._games = []
 
 
-class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
+class SingleAgentVectorEnv(_Batch, gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     """``n`` games of one learning seat against bohn bots (see the module
     docstring): a :class:`gymnasium.vector.VectorEnv` over
     :class:`~bohn.rl.single.SingleAgentEnv` sub-environments."""
@@ -242,36 +271,21 @@ class SingleAgentVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any])
             SingleAgentEnv(variant, players, seat=s, opponents=opponents, **kwargs) for s in seats
         ]
         first = self.envs[0]
-        self.num_envs = n
         self.metadata = {**first.metadata, "autoreset_mode": AutoresetMode.NEXT_STEP}
         self.render_mode = None
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
-        self.observation_space = batch_space(self.single_observation_space, n)
-        self.action_space = batch_space(self.single_action_space, n)
-        self._autoreset = [False] * n
-        self._d = first.encoder.size
-        self._k = len(first.table)
+        d = first.encoder.size
+        self._spaces(n, first.observation_space, first.action_space, d, len(first.table))
 
-    def reset(
-        self,
-        *,
-        seed: int | Sequence[int | None] | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """New games; ``seed``: sub-environment ``i`` gets ``seed + i`` (or ``seed[i]``)."""
-        for e, s in zip(self.envs, _seeds(seed, self.num_envs), strict=True):
-            e._reset_game(s)
-        self._autoreset = [False] * self.num_envs
+    def _reset_game(self, i: int, seed: int | None) -> None:
+        self.envs[i]._reset_game(seed)
+
+    def _observations(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         return self._batch(), {}
 
-    def step(
-        self, actions: Any
-    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any) -> Step:
+        """Apply ``actions[i]`` in sub-environment ``i`` (see the module docstring)."""
         n = self.num_envs
-        acts = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
-        if len(acts) != n:
-            raise SetupError(f"{n} games need {n} actions, got {len(acts)}")
+        acts = self._actions(actions)
         rewards = np.zeros(n, dtype=np.float64)
         done = [False] * n
         found: dict[str, dict[int, Any]] = {"illegal": {}, "result": {}}

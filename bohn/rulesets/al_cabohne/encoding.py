@@ -12,16 +12,22 @@ from bohn.rl.actions import Family
 from bohn.rl.actions import nums
 from bohn.rl.encoding import Encoder
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
+from bohn.rl.encoding import one_hot
+from bohn.rl.encoding import scaled
 from bohn.rl.parts import BeanEncoding
-from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.al_cabohne.rules import BOSSES
 from bohn.rulesets.al_cabohne.rules import AlCabohne
+from bohn.rulesets.al_cabohne.state import PILES
 from bohn.rulesets.al_cabohne.state import MafiaWriter
 
 
 class AlCabohneEncoding(BeanEncoding):
     """Al Cabohne: the bean games' blocks and families and the mafia's."""
+
+    observes: tuple[type[Game], ...] = (AlCabohne,)
 
     def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         f = nums(caps.fields)
@@ -48,18 +54,13 @@ class AlCabohneEncoding(BeanEncoding):
         ) -> None:
             for j, b in enumerate((o.get("bosses") or ())[: len(boss_keys)]):
                 p = base + j * per
-                idx.append(p)
-                val.append(1.0)
+                mark(p, idx, val)
                 idx.append(p + 1)
                 val.append(min(b["threshold"] / 10.0, 10.0))
                 f = b.get("field") or ()
                 if f:
-                    idx.append(p + 2)
-                    val.append(min(len(f) / 10.0, total / 10.0))
-                    t = cards.get(f[-1])
-                    if t is not None:
-                        idx.append(p + 3 + t)
-                        val.append(1.0)
+                    scaled(len(f), p + 2, 10.0, total / 10.0, idx, val)
+                    one_hot(cards, f[-1], p + 3, idx, val)
                     hist(f, p + 3 + nk, idx, val)
 
         enc.custom(
@@ -71,37 +72,18 @@ class AlCabohneEncoding(BeanEncoding):
             bosses,
         )
         enc.number("treasury", "treasury", float(total), 1.0, "the mafia's coins / cards")
-        piles = 4
 
         def pile(
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
         ) -> None:
-            for j, p in enumerate((o.get("piles") or ())[:piles]):
+            for j, p in enumerate((o.get("piles") or ())[:PILES]):
                 hist(p, base + j * nk, idx, val)
 
-        enc.custom("piles", piles * nk, total / 10.0, "the uncovered piles (key counts / 10)", pile)
+        enc.custom("piles", PILES * nk, total / 10.0, "the uncovered piles (key counts / 10)", pile)
         enc.onehot("feed", {k: i for i, k in enumerate(boss_keys)}, "feed", "the boss to be fed")
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        if defined_by(kind, "observe") is not AlCabohne:
-            return None
-        if defined_by(type(self), "extra_blocks") is not AlCabohneEncoding:
-            return None
-        return self.mafia_writers(enc)
-
-    def mafia_writers(self, enc: Encoder) -> list[ExtraWriter]:
-        """The state writers of the mafia's blocks (:mod:`bohn.rulesets.al_cabohne.state`)."""
-        start = {b.name: b.start for b in enc.blocks}
-        return [
-            MafiaWriter(
-                start["bosses"],
-                start["treasury"],
-                start["piles"],
-                start["feed"],
-                len(enc.cards),
-                enc.total,
-            )
-        ]
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        return [MafiaWriter(layout)]
 
 
 ENCODING = AlCabohneEncoding()

@@ -15,6 +15,7 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rl.state import capped
 from bohn.rl.state import write_hist
 from bohn.rl.state import write_hist_memo
@@ -28,21 +29,18 @@ PILES = 4
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MafiaWriter(ExtraWriter):
-    """``bosses``, ``treasury``, ``piles`` and ``feed`` from the state."""
+    """``bosses``, ``treasury``, ``piles`` and ``feed`` of ``layout`` from the state."""
 
-    def __init__(
-        self, bosses: int, treasury: int, piles: int, feed: int, nk: int, total: int
-    ) -> None:
-        self.bosses = bosses
-        self.treasury = treasury
-        self.piles = piles
-        self.feed = feed
-        self.nk = nk
-        self.total = total
-        self.per = 3 + 2 * nk
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        starts = layout.starts
+        self.bosses = starts["bosses"]
+        self.treasury = starts["treasury"]
+        self.piles = starts["piles"]
+        self.feed = starts["feed"]
+        #: the length of a boss's slot of ``bosses``
+        self.per = layout.sizes["bosses"] // len(BOSSES)
         self.thresholds: list[float] = [float(b[2]) for b in BOSSES]
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * nk
         #: the uncovered piles' histograms by their cards (:func:`write_hist_memo`)
         self.hist_memo: dict[tuple[int, ...], Any] = {}
 

@@ -12,14 +12,18 @@ from bohn.rl.actions import Caps
 from bohn.rl.actions import Family
 from bohn.rl.actions import nums
 from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import flags
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
+from bohn.rl.encoding import one_hot
+from bohn.rl.encoding import one_hots
+from bohn.rl.encoding import scaled
 from bohn.rl.parts import RulesetEncoding
-from bohn.rl.parts import defined_by
 from bohn.rulesets.bohnkick.rules import Bohnkick
+from bohn.rulesets.bohnkick.state import CORNER_KEYS
+from bohn.rulesets.bohnkick.state import PLAYED
+from bohn.rulesets.bohnkick.state import SHOTS
 from bohn.rulesets.bohnkick.state import BohnkickStateWriter
-
-#: the attack's cards the block ``bohnkick`` encodes (the first ones)
-PLAYED = 12
 
 
 class BohnkickTable:
@@ -34,10 +38,8 @@ class BohnkickTable:
         self.total = enc.total
         self.hist = histogram(self.cards, 2.0, self.total / 2.0)
         self.balls = {b: i for i, b in enumerate(enc.beans)}
-        self.shots = {
-            s: i for i, s in enumerate(("shot", "long-shot", "header", "free-kick", "penalty"))
-        }
-        self.corners = {c: i for i, c in enumerate(("ul", "ur", "ll", "lr"))}
+        self.shots = {s: i for i, s in enumerate(SHOTS)}
+        self.corners = {c: i for i, c in enumerate(CORNER_KEYS)}
 
     @property
     def size(self) -> int:
@@ -66,31 +68,19 @@ class BohnkickTable:
     ) -> int:
         """Whether my team attacks, after_cross, last_attack; the ball, the shot
         and the corner one-hot. Returns where the next section starts."""
-        if o.get("attacking_team") == my_team:
-            idx.append(p)
-            val.append(1.0)
-        if o.get("after_cross"):
-            idx.append(p + 1)
-            val.append(1.0)
-        if o.get("last_attack"):
-            idx.append(p + 2)
-            val.append(1.0)
+        flags(
+            [o.get("attacking_team") == my_team, o.get("after_cross"), o.get("last_attack")],
+            p,
+            idx,
+            val,
+        )
         p += 3
-        b = self.balls.get(o.get("ball"))  # type: ignore[arg-type]
-        if b is not None:
-            idx.append(p + b)
-            val.append(1.0)
+        one_hot(self.balls, o.get("ball"), p, idx, val)
         p += len(self.balls)
-        s = self.shots.get(o.get("shot"))  # type: ignore[arg-type]
-        if s is not None:
-            idx.append(p + s)
-            val.append(1.0)
+        one_hot(self.shots, o.get("shot"), p, idx, val)
         p += len(self.shots)
-        c = self.corners.get(o.get("corner"))  # type: ignore[arg-type]
-        if c is not None:
-            idx.append(p + c)
-            val.append(1.0)
-        return p + 4
+        one_hot(self.corners, o.get("corner"), p, idx, val)
+        return p + len(self.corners)
 
     def played(self, o: dict[str, Any], me: int, p: int, idx: list[int], val: list[float]) -> int:
         """The attack's first :data:`PLAYED` cards: each card one-hot and who
@@ -99,13 +89,9 @@ class BohnkickTable:
         played = o.get("played") or ()
         by = o.get("played_by") or ()
         for j, card in enumerate(played[:PLAYED]):
-            i = self.cards.get(card)
-            if i is not None:
-                idx.append(p + j * (nk + n) + i)
-                val.append(1.0)
+            one_hot(self.cards, card, p + j * (nk + n), idx, val)
             if j < len(by):
-                idx.append(p + j * (nk + n) + nk + (by[j] - me) % n)
-                val.append(1.0)
+                mark(p + j * (nk + n) + nk + (by[j] - me) % n, idx, val)
         return p + PLAYED * (nk + n)
 
     def teams(
@@ -119,18 +105,9 @@ class BohnkickTable:
             goals = o.get("goals") or [[], []]
             self.hist(goals[t], p, idx, val)
             p += nk
-            score = (o.get("score") or [0, 0])[t]
-            if score:
-                idx.append(p)
-                val.append(min(score / 5.0, 10.0))
-            decks = (o.get("team_decks") or [0, 0])[t]
-            if decks:
-                idx.append(p + 1)
-                val.append(min(decks / float(total), 1.0))
-            runs = (o.get("runouts") or [0, 0])[t]
-            if runs:
-                idx.append(p + 2)
-                val.append(min(runs / 3.0, 10.0))
+            scaled((o.get("score") or [0, 0])[t], p, 5.0, 10.0, idx, val)
+            scaled((o.get("team_decks") or [0, 0])[t], p + 1, float(total), 1.0, idx, val)
+            scaled((o.get("runouts") or [0, 0])[t], p + 2, 3.0, 10.0, idx, val)
             p += 3
             self.hist((o.get("team_discards") or [[], []])[t], p, idx, val)
             p += nk
@@ -139,10 +116,7 @@ class BohnkickTable:
     def defence(self, o: dict[str, Any], p: int, idx: list[int], val: list[float]) -> int:
         """The defensive deck's size and its discards. Returns where the next
         section starts."""
-        dd = o.get("defence_deck")
-        if dd:
-            idx.append(p)
-            val.append(min(dd / float(self.total), 1.0))
+        scaled(o.get("defence_deck"), p, float(self.total), 1.0, idx, val)
         self.hist(o.get("defence_discard"), p + 1, idx, val)
         return p + 1 + self.nk
 
@@ -160,33 +134,18 @@ class BohnkickTable:
         for k in range(self.n):
             sd = o["seats"][rel[k]]
             if sd.get("team") == my_team:
-                idx.append(p)
-                val.append(1.0)
-            if sd.get("hand_size"):
-                idx.append(p + 1)
-                val.append(min(sd["hand_size"] / 6.0, 10.0))
-            if sd.get("defence_size"):
-                idx.append(p + 2)
-                val.append(min(sd["defence_size"] / 3.0, 10.0))
+                mark(p, idx, val)
+            scaled(sd.get("hand_size"), p + 1, 6.0, 10.0, idx, val)
+            scaled(sd.get("defence_size"), p + 2, 3.0, 10.0, idx, val)
             p += 3
         return p
 
     def own(self, o: dict[str, Any], me: int, p: int, idx: list[int], val: list[float]) -> None:
         """My hand (one-hot per position, 10) and my defensive cards (one-hot
         per position, 4)."""
-        nk = self.nk
         mine = o["seats"][me]
-        for j, card in enumerate((mine.get("hand") or ())[:10]):
-            i = self.cards.get(card)
-            if i is not None:
-                idx.append(p + j * nk + i)
-                val.append(1.0)
-        p += 10 * nk
-        for j, card in enumerate((mine.get("defence") or ())[:4]):
-            i = self.cards.get(card)
-            if i is not None:
-                idx.append(p + j * nk + i)
-                val.append(1.0)
+        one_hots(self.cards, mine.get("hand"), 10, p, idx, val)
+        one_hots(self.cards, mine.get("defence"), 4, p + 10 * self.nk, idx, val)
 
 
 class BohnkickEncoding(RulesetEncoding):
@@ -254,19 +213,9 @@ class BohnkickEncoding(RulesetEncoding):
         """The writer of the whole vector from the state
         (:mod:`bohn.rulesets.bohnkick.state`), where ``kind`` observes as
         Bohnkick does and the blocks are these."""
-        if defined_by(kind, "observe") is not Bohnkick:
+        if not self.written_exactly(kind, (Bohnkick,), BohnkickEncoding, "blocks"):
             return None
-        if defined_by(type(self), "blocks") is not BohnkickEncoding:
-            return None
-        return BohnkickStateWriter(
-            enc.players,
-            enc.size,
-            {b.name: b.start for b in enc.blocks},
-            len(enc.cards),
-            len(enc.beans),
-            dict(enc.phases),
-            enc.total,
-        )
+        return BohnkickStateWriter(enc.writer_layout())
 
 
 ENCODING = BohnkickEncoding()

@@ -12,10 +12,11 @@ write from that dict. Compiled with the engine (``@mypyc_attr``:
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from bohn._native import mypyc_attr
+from bohn.rl.state import Layout
+from bohn.rl.state import VectorWriter
 from bohn.rl.state import capped
 from bohn.rl.state import write_hist_memo
 from bohn.rulesets.bohnkick.rules import AIM
@@ -32,29 +33,13 @@ PLAYED = 12
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class BohnkickStateWriter:
-    """Bohnkick's whole vector of one configuration, written from the state.
+class BohnkickStateWriter(VectorWriter):
+    """Bohnkick's whole vector of one configuration (``layout``), written
+    from the state."""
 
-    ``offsets`` maps each block name of the encoder's layout to its start;
-    ``phases`` gives the phase names in the encoder's one-hot order."""
-
-    def __init__(
-        self,
-        players: int,
-        size: int,
-        offsets: dict[str, int],
-        nk: int,
-        nb: int,
-        phases: dict[str, int],
-        total: int,
-    ) -> None:
-        self.n = players
-        self.size = size
-        self.nk = nk
-        self.nb = nb
-        self.total = total
-        self.phases = phases
-        self.o_phase = offsets["phase"]
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        offsets = layout.starts
         self.o_turn = offsets["turn"]
         self.o_attack = offsets["attack"]
         self.o_first = offsets["first_player"]
@@ -66,55 +51,38 @@ class BohnkickStateWriter:
         self.o_table = offsets["bohnkick"]
         self.shots: dict[str, int] = {s: i for i, s in enumerate(SHOTS)}
         self.corners: dict[str, int] = {c: i for i, c in enumerate(CORNER_KEYS)}
-        self.zero = array("f", bytes(4 * size))
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * nk
         #: the histograms of the goals and discard piles by their cards (all
         #: scaled alike: :func:`write_hist_memo`)
         self.hist_memo: dict[tuple[int, ...], Any] = {}
 
-    def encode(self, game: Any, seat: int) -> array[float]:
-        """The seat's vector as a fresh ``array('f')``."""
-        out = self.zero[:]
-        # written through a memoryview: its item assignment is cheaper than the array's
-        self.write(game, seat, memoryview(out))
-        return out
-
-    def offer_slots(self, game: Any, seat: int) -> tuple[list[int], list[int]]:
-        """No offers in Bohnkick."""
-        return [], []
-
-    def _seat(self, s: int, base: int, seat: int, out: Any) -> None:
-        """A seat number as a relative one-hot at ``base`` (-1: none)."""
-        n = self.n
-        if 0 <= s < n:
-            out[base + (s - seat) % n] = 1.0
-
     def write(self, game: Any, seat: int, out: Any) -> None:
-        """Write the non-zero entries of ``seat``'s vector into ``out`` (an
-        ``array('f')`` of :attr:`size` zeros, or a memoryview of one)."""
         assert isinstance(game, Bohnkick)
         n = self.n
-        nk = self.nk
-        total = self.total
-        ph = self.phases.get(game.phase_name, -1)
-        if ph >= 0:
-            out[self.o_phase + ph] = 1.0
+        self.write_phase(game.phase_name, out)
         attacks = game.attacks
         if attacks:
             out[self.o_turn] = capped(float(attacks) / 50.0, 10.0)
             out[self.o_attack] = capped(float(attacks) / 50.0, 10.0)
-        self._seat(game.start, self.o_first, seat, out)
-        self._seat(game.mover, self.o_active, seat, out)
-        self._seat(game.opener, self.o_opener, seat, out)
+        self.write_seat(game.start, self.o_first, seat, out)
+        self.write_seat(game.mover, self.o_active, seat, out)
+        self.write_seat(game.opener, self.o_opener, seat, out)
         if game.phase in (PLAY, AIM, KICK, CYCLE):
-            self._seat(game.mover, self.o_to_play, seat, out)
-        self._seat(game.reactor, self.o_reactor, seat, out)
+            self.write_seat(game.mover, self.o_to_play, seat, out)
+        self.write_seat(game.reactor, self.o_reactor, seat, out)
         for s in game.waiting_for():
             out[self.o_wait + (s - seat) % n] = 1.0
         # the block ``bohnkick``
         my_team = game.team_of(seat)
-        p = self.o_table
+        p = self._attack(game, seat, my_team, self.o_table, out)
+        p = self._piles(game, my_team, p, out)
+        self._seats(game, seat, my_team, p, out)
+
+    def _attack(self, game: Bohnkick, seat: int, my_team: int, p: int, out: Any) -> int:
+        """The attack's part of ``bohnkick`` at ``p``: whether my team
+        attacks, after_cross, last_attack, the ball, the shot, the corner and
+        the cards played; where the next part starts."""
+        n = self.n
+        nk = self.nk
         if game.team == my_team:
             out[p] = 1.0
         if game.crossed:
@@ -132,19 +100,24 @@ class BohnkickStateWriter:
         c_i = self.corners.get(game.corner, -1)
         if c_i >= 0:
             out[p + c_i] = 1.0
-        p += 4
+        p += len(CORNER_KEYS)
         played = game.played
         by = game.played_by
         for j in range(min(len(played), PLAYED)):
             out[p + j * (nk + n) + played[j]] = 1.0
             if j < len(by):
                 out[p + j * (nk + n) + nk + (by[j] - seat) % n] = 1.0
-        p += PLAYED * (nk + n)
-        memo = self.hist_memo
+        return p + PLAYED * (nk + n)
+
+    def _piles(self, game: Bohnkick, my_team: int, p: int, out: Any) -> int:
+        """Per team, mine first, its goals, score, deck, runouts and
+        discards, then the defensive deck and its discards, at ``p``; where
+        the next part starts."""
+        nk = self.nk
+        total = self.total
         for t in (my_team, 1 - my_team):  # my team first
             goals = game.goals[t]
-            if goals:
-                write_hist_memo(memo, self.counts, goals, p, 2.0, self.total / 2.0, out)
+            self._pile(goals, p, out)
             p += nk
             score = len(goals)
             if score:
@@ -156,16 +129,24 @@ class BohnkickStateWriter:
             if runs:
                 out[p + 2] = capped(runs / 3.0, 10.0)
             p += 3
-            discards = game.discards[t]
-            if discards:
-                write_hist_memo(memo, self.counts, discards, p, 2.0, self.total / 2.0, out)
+            self._pile(game.discards[t], p, out)
             p += nk
         dd = len(game.ddeck)
         if dd:
             out[p] = capped(dd / float(total), 1.0)
-        if game.ddiscard:
-            write_hist_memo(memo, self.counts, game.ddiscard, p + 1, 2.0, self.total / 2.0, out)
-        p += 1 + nk
+        self._pile(game.ddiscard, p + 1, out)
+        return p + 1 + nk
+
+    def _pile(self, cards: list[int], p: int, out: Any) -> None:
+        """A pile's cards counted at ``p`` (key counts / 2)."""
+        if cards:
+            write_hist_memo(self.hist_memo, self.counts, cards, p, 2.0, self.total / 2.0, out)
+
+    def _seats(self, game: Bohnkick, seat: int, my_team: int, p: int, out: Any) -> None:
+        """Per seat (relative), same team, hand size and defensive cards;
+        then my hand and my defensive cards, at ``p``."""
+        n = self.n
+        nk = self.nk
         for k in range(n):
             s = (seat + k) % n
             if game.team_of(s) == my_team:

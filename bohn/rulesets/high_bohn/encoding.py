@@ -15,19 +15,34 @@ from bohn.rl.actions import Family
 from bohn.rl.actions import refs
 from bohn.rl.encoding import Encoder
 from bohn.rl.encoding import bean_of
+from bohn.rl.encoding import flags
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
 from bohn.rl.encoding import mark_keys
+from bohn.rl.encoding import one_hot
+from bohn.rl.encoding import one_hots
+from bohn.rl.encoding import opened
+from bohn.rl.encoding import scaled
+from bohn.rl.encoding import seat_hot
 from bohn.rl.parts import BeanEncoding
-from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.high_bohn.rules import BUILDINGS
+from bohn.rulesets.high_bohn.rules import FIELD_KINDS
 from bohn.rulesets.high_bohn.rules import TYPE_NAMES
 from bohn.rulesets.high_bohn.rules import HighBohn
 from bohn.rulesets.high_bohn.state import HighBohnWriter
 
+#: the building types, in the order of the encoding's one-hot and the table's names
+BUILDING_TYPES = sorted(set(BUILDINGS.kinds))
+#: building type -> its index in :data:`BUILDING_TYPES`
+TYPE_INDEX = {k: i for i, k in enumerate(BUILDING_TYPES)}
+
 
 class HighBohnEncoding(BeanEncoding):
     """High Bohn: the bean games' blocks and families and its buildings'."""
+
+    observes: tuple[type[Game], ...] = (HighBohn,)
 
     def caps(self, kind: type[Game], players: int) -> Caps:
         """The bean games' windows, and the General Store's 8 positions (``s<i>``)."""
@@ -39,12 +54,14 @@ class HighBohnEncoding(BeanEncoding):
     def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         beans = list(kind.table.bean_keys)
         out: list[Family] = []
-        kinds = sorted(set(BUILDINGS.kinds))
         out += [
             Family("build {b}", {"b": list(BUILDINGS.keys)}, "buy a building"),
             Family(
                 "build {b} name {k}",
-                {"b": [k for k in BUILDINGS.keys if k.startswith("distillery")], "k": kinds},
+                {
+                    "b": [k for k in BUILDINGS.keys if k.startswith("distillery")],
+                    "k": BUILDING_TYPES,
+                },
                 "buy a distillery naming a building type",
             ),
             Family(
@@ -89,52 +106,29 @@ class HighBohnEncoding(BeanEncoding):
         locks, its General Store, its stew, distillery and teepee coins, the
         cards it waits to order (3 Bank) and its plant limit."""
         buildings = {k: i for i, k in enumerate(BUILDINGS.keys)}
-        field_kinds = {"regular": 0, "third": 1, "goldmine": 2, "saloon": 3, "blacksmith": 4}
+        field_kinds = {k: i for i, k in enumerate(FIELD_KINDS)}
+        nfk = len(field_kinds)
         nk = len(enc.cards)
         nbld = len(buildings)
         f = enc.fields
         total = enc.total
         store_hist = histogram(enc.cards, 3.0, total / 3.0)
-        per = nbld + f * 5 + 2 * f + nk + 5
+        per = nbld + f * nfk + 2 * f + nk + 5
 
-        def seat(
-            s: dict[str, Any],
-            o: dict[str, Any],
-            rel: list[int],
-            base: int,
-            idx: list[int],
-            val: list[float],
-        ) -> None:
+        def seat(s: dict[str, Any], base: int, idx: list[int], val: list[float]) -> None:
             mark_keys(s.get("buildings"), buildings, base, idx, val)
             p = base + nbld
-            for j, fk in enumerate((s.get("field_kinds") or ())[:f]):
-                i = field_kinds.get(fk)
-                if i is not None:
-                    idx.append(p + j * 5 + i)
-                    val.append(1.0)
-            p += f * 5
-            for j, x in enumerate((s.get("stews") or ())[:f]):
-                if x:
-                    idx.append(p + j)
-                    val.append(1.0)
-            for j, x in enumerate((s.get("locked") or ())[:f]):
-                if x:
-                    idx.append(p + f + j)
-                    val.append(1.0)
+            one_hots(field_kinds, s.get("field_kinds"), f, p, idx, val)
+            p += f * nfk
+            flags((s.get("stews") or ())[:f], p, idx, val)
+            flags((s.get("locked") or ())[:f], p + f, idx, val)
             p += 2 * f
             store_hist(s.get("store"), p, idx, val)
             p += nk
             for j, key in enumerate(("stew_coins", "distillery_coins", "teepee_coins")):
-                c = len(s.get(key) or ())
-                if c:
-                    idx.append(p + j)
-                    val.append(min(c / 5.0, total / 5.0))
-            if s.get("drawn_count"):
-                idx.append(p + 3)
-                val.append(min(s["drawn_count"] / 3.0, 10.0))
-            if s.get("plant_limit"):
-                idx.append(p + 4)
-                val.append(min(s["plant_limit"] / 3.0, 10.0))
+                scaled(len(s.get(key) or ()), p + j, 5.0, total / 5.0, idx, val)
+            scaled(s.get("drawn_count"), p + 3, 3.0, 10.0, idx, val)
+            scaled(s.get("plant_limit"), p + 4, 3.0, 10.0, idx, val)
 
         enc.per_seat(
             "hb_seats",
@@ -155,7 +149,7 @@ class HighBohnEncoding(BeanEncoding):
             len(enc.beans),
             enc.total / 10.0,
             "coin faces (public in High Bohn): count per bean type / 10",
-            lambda s, o, r, base, i, v: coin_hist(
+            lambda s, base, i, v: coin_hist(
                 [bean_of(c) for c in s.get("coin_cards") or ()], base, i, v
             ),
         )
@@ -164,8 +158,7 @@ class HighBohnEncoding(BeanEncoding):
         """``hb_table``: the top card seen with the 2 Bank, my drawn cards,
         the banks used this turn, the final buyer, the distillery's window and
         the 4 Jail's choice."""
-        kinds = sorted(set(BUILDINGS.kinds))
-        kind_index = {k: i for i, k in enumerate(kinds)}
+        nt = len(BUILDING_TYPES)
         cards = enc.cards
         nk = len(cards)
         n = enc.players
@@ -174,86 +167,41 @@ class HighBohnEncoding(BeanEncoding):
         def rest(
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
         ) -> None:
-            top = o.get("deck_top")
-            if top is not None and top in cards:
-                idx.append(base + cards[top])
-                val.append(1.0)
+            one_hot(cards, o.get("deck_top"), base, idx, val)
             p = base + nk
-            for j, c in enumerate((o.get("drawn") or ())[:3]):
-                i = cards.get(c)
-                if i is not None:
-                    idx.append(p + j * nk + i)
-                    val.append(1.0)
+            one_hots(cards, o.get("drawn"), 3, p, idx, val)
             p += 3 * nk
             used = o.get("bank_used") or {}
-            if used.get("bury"):
-                idx.append(p)
-                val.append(1.0)
-            if used.get("move"):
-                idx.append(p + 1)
-                val.append(1.0)
+            flags([used.get("bury"), used.get("move")], p, idx, val)
             p += 2
             me = rel[0]
-            fb = o.get("final_buyer")
-            if isinstance(fb, int):
-                idx.append(p + (fb - me) % n)
-                val.append(1.0)
+            seat_hot(o.get("final_buyer"), me, n, p, idx, val)
             p += n
             dist = o.get("distillery")
             if dist:
-                idx.append(p)
-                val.append(1.0)
-                i = kind_index.get(dist.get("building_type"))
-                if i is not None:
-                    idx.append(p + 1 + i)
-                    val.append(1.0)
+                mark(p, idx, val)
+                one_hot(TYPE_INDEX, dist.get("building_type"), p + 1, idx, val)
                 for s in dist.get("seats") or ():
-                    idx.append(p + 1 + len(kinds) + (s - me) % n)
-                    val.append(1.0)
-            p += 1 + len(kinds) + n
-            jail = o.get("jail_coin")
-            if jail:
-                idx.append(p)
-                val.append(1.0)
-                js = jail.get("seat")
-                if isinstance(js, int):
-                    idx.append(p + 1 + (js - me) % n)
-                    val.append(1.0)
+                    seat_hot(s, me, n, p + 1 + nt, idx, val)
+            p += 1 + nt + n
+            jail: Any = o.get("jail_coin")
+            if opened(jail, me, n, p, idx, val):
                 store_hist(jail.get("cards"), p + 1 + n, idx, val)
 
         enc.custom(
             "hb_table",
-            nk + 3 * nk + 2 + n + 1 + len(kinds) + n + 1 + n + nk,
+            nk + 3 * nk + 2 + n + 1 + nt + n + 1 + n + nk,
             enc.total / 3.0,
             "the bank-2 deck top (one-hot), my drawn cards (one-hot per position, 3), "
             "bank_used (bury, move), the final buyer (relative), the distillery window "
-            f"(open, building type one-hot over {', '.join(kinds)}, seats to decide), "
+            f"(open, building type one-hot over {', '.join(BUILDING_TYPES)}, seats to decide), "
             "the jail-4 choice (open, seat, cards as key counts / 3)",
             rest,
         )
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        if defined_by(kind, "observe") is not HighBohn:
-            return None
-        if defined_by(type(self), "extra_blocks") is not HighBohnEncoding:
-            return None
-        kinds = sorted(set(BUILDINGS.kinds))
-        kind_index = {k: i for i, k in enumerate(kinds)}
-        beans = enc.beans
-        return [
-            HighBohnWriter(
-                {b.name: b.start for b in enc.blocks},
-                enc.players,
-                enc.fields,
-                len(enc.cards),
-                len(BUILDINGS.keys),
-                len(kinds),
-                len(beans),
-                [beans.get(bean_of(k), -1) for k in enc.cards],
-                {bean: kind_index[name] for bean, name in TYPE_NAMES.items()},
-                enc.total,
-            )
-        ]
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        window_kinds = {bean: TYPE_INDEX[name] for bean, name in TYPE_NAMES.items()}
+        return [HighBohnWriter(layout, len(BUILDINGS.keys), len(BUILDING_TYPES), window_kinds)]
 
 
 ENCODING = HighBohnEncoding()

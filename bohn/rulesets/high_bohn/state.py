@@ -16,6 +16,7 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rl.state import capped
 from bohn.rl.state import write_hist
 from bohn.rulesets.high_bohn.rules import DISTILLERY
@@ -26,44 +27,26 @@ from bohn.rulesets.high_bohn.rules import HighBohn
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HighBohnWriter(ExtraWriter):
-    """High Bohn's own blocks. ``starts`` maps the block names to their
-    starts; ``side`` is each card's bean type index (-1: none);
-    ``beans`` is the number of bean types; ``window_kinds`` maps a distillery window's bean type to the index of its
-    building type in the ``hb_table`` block's one-hot; ``kinds`` is the
-    number of building types."""
+    """High Bohn's own blocks of ``layout``: ``buildings`` is the number of
+    building keys, ``kinds`` of building types; ``window_kinds`` maps a
+    distillery window's bean type to the index of its building type in the
+    ``hb_table`` block's one-hot."""
 
     def __init__(
-        self,
-        starts: dict[str, int],
-        players: int,
-        fields: int,
-        cards: int,
-        buildings: int,
-        kinds: int,
-        beans: int,
-        side: list[int],
-        window_kinds: dict[int, int],
-        total: int,
+        self, layout: Layout, buildings: int, kinds: int, window_kinds: dict[int, int]
     ) -> None:
-        self.n = players
-        self.f = fields
-        self.nk = cards
+        super().__init__(layout)
         self.nbld = buildings
         self.nkinds = kinds
-        self.side = side
         self.window_kinds = window_kinds
-        self.total = total
-        self.per = buildings + fields * 5 + 2 * fields + cards + 5
+        #: the length of a seat's part of ``hb_seats``
+        self.per = layout.sizes["hb_seats"] // self.n
+        starts = layout.starts
         self.o_seats = starts["hb_seats"]
         self.o_faces = starts["coin_faces"]
-        self.nb = beans
         self.o_supply = starts["supply"]
         self.o_removed = starts["removed"]
         self.o_table = starts["hb_table"]
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * cards
-        #: a count per bean type, all 0 between uses
-        self.bean_counts: list[int] = [0] * beans
         #: ``buildings_in_play()`` of the last game class and options seen
         #: (a function of the options: the Distilleries with option cognac)
         self.in_play: list[int] = []
@@ -75,21 +58,13 @@ class HighBohnWriter(ExtraWriter):
         n = self.n
         total = self.total
         for k in range(n):
-            self._seat(game, (seat + k) % n, self.o_seats + k * self.per, out)
-            coins = game.coins[(seat + k) % n]
+            s = (seat + k) % n
+            self._seat(game, s, self.o_seats + k * self.per, out)
+            coins = game.coins[s]
             if coins:
-                sides = self.bean_counts
-                side = self.side
-                for c in coins:
-                    b = side[c]
-                    if b >= 0:
-                        sides[b] += 1
                 base = self.o_faces + k * self.nb
-                for b in range(self.nb):
-                    m = sides[b]
-                    if m:
-                        out[base + b] = capped(m / 10.0, total / 10.0)
-                        sides[b] = 0
+                sides = self.bean_sides(coins)
+                write_hist(self.bean_counts, sides, base, 10.0, total / 10.0, out)
         # removed: in play, neither owned nor for sale (marked, not searched)
         seen = [False] * self.nbld
         for z in game.owned:
@@ -143,7 +118,7 @@ class HighBohnWriter(ExtraWriter):
                 write_hist(self.counts, held, p + 1 + n, 3.0, total / 3.0, out)
 
     def _seat(self, game: HighBohn, s: int, base: int, out: Any) -> None:
-        f = self.f
+        f = self.fields
         total = self.total
         for b in game.owned[s]:
             out[base + b] = 1.0

@@ -4,22 +4,24 @@ from the state by :class:`~bohn.rulesets.ladybohn.state.LadybohnWriter`, compile
 
 from __future__ import annotations
 
-from typing import Any
-
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rl.actions import Caps
 from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import decision
 from bohn.rl.encoding import histogram
 from bohn.rl.parts import BeanEncoding
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.ladybohn.rules import Ladybohn
 from bohn.rulesets.ladybohn.state import LadybohnWriter
 
 
 class LadybohnEncoding(BeanEncoding):
     """Ladybohn: the bean games' blocks and families, pulls, foisting."""
+
+    observes: tuple[type[Game], ...] = (Ladybohn,)
 
     def modes(self, caps: Caps) -> list[str]:
         """Planting with a pull of the card at each depth (``pull<i>``)."""
@@ -32,25 +34,12 @@ class LadybohnEncoding(BeanEncoding):
         hist = histogram(enc.cards, 2.0, total / 2.0)
         nk = len(enc.cards)
 
-        def foist(
-            o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
-        ) -> None:
-            fo = o.get("foist")
-            if fo:
-                idx.append(base)
-                val.append(1.0)
-                s = fo.get("seat")
-                if isinstance(s, int):
-                    idx.append(base + 1 + (s - rel[0]) % n)
-                    val.append(1.0)
-                hist(fo.get("cards"), base + 1 + n, idx, val)
-
         enc.custom(
             "foist",
             1 + n + nk,
             total / 2.0,
             "phase foist: open, the seat (relative), the cards (key counts / 2)",
-            foist,
+            decision("foist", n, lambda fo, base, i, v: hist(fo.get("cards"), base, i, v)),
         )
 
     def pays_by_top(self, kind: type[Game]) -> bool:
@@ -61,21 +50,8 @@ class LadybohnEncoding(BeanEncoding):
             defined_by(kind, "_meter_card") is BeanGame
         )
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        if defined_by(kind, "observe") is not Ladybohn:
-            return None
-        if defined_by(type(self), "extra_blocks") is not LadybohnEncoding:
-            return None
-        start = {b.name: b.start for b in enc.blocks}
-        return [
-            LadybohnWriter(
-                start["third_fields_left"],
-                start["foist"],
-                enc.players,
-                len(enc.cards),
-                enc.total,
-            )
-        ]
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        return [LadybohnWriter(layout)]
 
 
 ENCODING = LadybohnEncoding()

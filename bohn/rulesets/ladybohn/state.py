@@ -16,6 +16,7 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rl.state import capped
 from bohn.rl.state import write_hist
 from bohn.rulesets.ladybohn.rules import FOIST
@@ -24,16 +25,13 @@ from bohn.rulesets.ladybohn.rules import Ladybohn
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class LadybohnWriter(ExtraWriter):
-    """``third_fields_left`` and ``foist`` written from the state
-    (``Ladybohn.observe``'s keys)."""
+    """``third_fields_left`` and ``foist`` of ``layout`` written from the
+    state (``Ladybohn.observe``'s keys)."""
 
-    def __init__(self, third: int, foist: int, players: int, cards: int, total: int) -> None:
-        self.third = third
-        self.foist = foist
-        self.n = players
-        self.total = total
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * cards
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        self.third = layout.starts["third_fields_left"]
+        self.foist = layout.starts["foist"]
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, Ladybohn)

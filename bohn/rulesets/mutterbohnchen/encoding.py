@@ -15,11 +15,17 @@ from bohn.rl.actions import Family
 from bohn.rl.actions import nums
 from bohn.rl.encoding import BlockFn
 from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import EntryFn
+from bohn.rl.encoding import decision
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
+from bohn.rl.encoding import one_hot
+from bohn.rl.encoding import scaled
+from bohn.rl.encoding import seat_hot
 from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.ladybohn.encoding import LadybohnEncoding
-from bohn.rulesets.ladybohn.state import LadybohnWriter
 from bohn.rulesets.mutterbohnchen.rules import Mutterbohnchen
 from bohn.rulesets.mutterbohnchen.state import MutterbohnchenWriter
 from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
@@ -28,12 +34,21 @@ from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 Histogram = Callable[[Sequence[str] | None, int, list[int], list[float]], None]
 
 
+def field_marks(slots: Any, fields: int, base: int, idx: list[int], val: list[float]) -> None:
+    """A 1 at ``base + j`` for every field slot ``j`` of ``slots`` (a list, or
+    None) among the ``fields`` slots: the open fields, the fields used."""
+    for j in slots or ():
+        if j < fields:
+            mark(base + j, idx, val)
+
+
 class MutterbohnchenEncoding(LadybohnEncoding):
     """Mutterböhnchen: Ladybohn's blocks and families and its own."""
 
     buy_field = False
     plant_traded = True
     plant_hand = True
+    observes: tuple[type[Game], ...] = (Mutterbohnchen, MutterbohnchenForTwo)
 
     def modes(self, caps: Caps) -> list[str]:
         """``kavalier``, then Ladybohn's pulls."""
@@ -72,23 +87,10 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         f = enc.fields
         coin_hist = histogram(enc.cards, 5.0, enc.total / 5.0)
 
-        def seat(
-            s: dict[str, Any],
-            o: dict[str, Any],
-            rel: list[int],
-            base: int,
-            idx: list[int],
-            val: list[float],
-        ) -> None:
+        def seat(s: dict[str, Any], base: int, idx: list[int], val: list[float]) -> None:
             coin_hist(s.get("known_coins"), base, idx, val)
-            b = s.get("blind_coins")
-            if b:
-                idx.append(base + nk)
-                val.append(min(b / 5.0, 10.0))
-            for j in s.get("open_fields") or ():
-                if j < f:
-                    idx.append(base + nk + 1 + j)
-                    val.append(1.0)
+            scaled(s.get("blind_coins"), base + nk, 5.0, 10.0, idx, val)
+            field_marks(s.get("open_fields"), f, base + nk + 1, idx, val)
 
         enc.per_seat(
             "mb_seats",
@@ -99,18 +101,29 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         )
 
     def mb_table_block(self, enc: Encoder) -> None:
-        """``mb_table``: the attack (:meth:`attack_part`), the quirk that asks
-        (:meth:`quirk_part`), the final placement (:meth:`placement_part`)
-        and the game for two's table (:meth:`two_player_part`), one after
-        the other."""
+        """``mb_table``: the attack (:meth:`attack_entries`), the quirk that
+        asks (open, its seat, its card), the final placement (open, its seat,
+        the fields used) and the game for two's table
+        (:meth:`two_player_part`), one after the other."""
         n = enc.players
-        nk = len(enc.cards)
+        cards = enc.cards
+        nk = len(cards)
         f = enc.fields
-        hist = histogram(enc.cards, 2.0, enc.total / 2.0)
+        hist = histogram(cards, 2.0, enc.total / 2.0)
         parts: list[tuple[int, BlockFn]] = [
-            (3 + n + 2 * nk, self.attack_part(enc, hist)),
-            (1 + n + nk, self.quirk_part(enc)),
-            (1 + n + f, self.placement_part(enc)),
+            (3 + n + 2 * nk, decision("attack", n, self.attack_entries(enc, hist), "target")),
+            (
+                1 + n + nk,
+                decision("quirk", n, lambda q, p, i, v: one_hot(cards, q.get("card"), p, i, v)),
+            ),
+            (
+                1 + n + f,
+                decision(
+                    "final_placement",
+                    n,
+                    lambda fp, p, i, v: field_marks(fp.get("used"), f, p, i, v),
+                ),
+            ),
             (n + 4 * nk + 1, self.two_player_part(enc, hist)),
         ]
 
@@ -124,7 +137,7 @@ class MutterbohnchenEncoding(LadybohnEncoding):
 
         enc.custom(
             "mb_table",
-            3 + n + 2 * nk + 1 + n + nk + 1 + n + f + n + 4 * nk + 1,
+            sum(size for size, _ in parts),
             enc.total / 2.0,
             "the attack (open, target relative, reach / 5, turned-up coins as key counts / 2, "
             "open attacks / 5, coins set aside), the quirk (open, seat, card one-hot), the "
@@ -133,83 +146,17 @@ class MutterbohnchenEncoding(LadybohnEncoding):
             rest,
         )
 
-    def attack_part(self, enc: Encoder, hist: Histogram) -> BlockFn:
-        """The attack's part of ``mb_table`` (3 + players + 2 keys): open, its
-        target (relative), its reach / 5, the coins turned up (key counts / 2),
-        the open attacks / 5 and the coins set aside (key counts / 2)."""
-        n = enc.players
+    def attack_entries(self, enc: Encoder, hist: Histogram) -> EntryFn:
+        """The open attack's entries in ``mb_table`` (after its head, open and
+        its target): its reach / 5, the coins turned up (key counts / 2), the
+        open attacks / 5 and the coins set aside (key counts / 2)."""
         nk = len(enc.cards)
 
-        def write(
-            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
-        ) -> None:
-            a = o.get("attack")
-            if not a:
-                return
-            idx.append(p)
-            val.append(1.0)
-            t = a.get("target")
-            if isinstance(t, int) and 0 <= t < n:
-                idx.append(p + 1 + (t - rel[0]) % n)
-                val.append(1.0)
-            if a.get("reach"):
-                idx.append(p + 1 + n)
-                val.append(min(a["reach"] / 5.0, 10.0))
-            hist(a.get("turned"), p + 2 + n, idx, val)
-            if a.get("open"):
-                idx.append(p + 2 + n + nk)
-                val.append(min(len(a["open"]) / 5.0, 10.0))
-            hist(a.get("aside"), p + 3 + n + nk, idx, val)
-
-        return write
-
-    def quirk_part(self, enc: Encoder) -> BlockFn:
-        """The quirk's part of ``mb_table`` (1 + players + keys): open, its
-        owner (relative) and its card (one-hot)."""
-        n = enc.players
-        cards = enc.cards
-
-        def write(
-            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
-        ) -> None:
-            q = o.get("quirk")
-            if not q:
-                return
-            idx.append(p)
-            val.append(1.0)
-            s = q.get("seat")
-            if isinstance(s, int):
-                idx.append(p + 1 + (s - rel[0]) % n)
-                val.append(1.0)
-            c = cards.get(q.get("card"))
-            if c is not None:
-                idx.append(p + 1 + n + c)
-                val.append(1.0)
-
-        return write
-
-    def placement_part(self, enc: Encoder) -> BlockFn:
-        """The final placement's part of ``mb_table`` (1 + players + field
-        slots): open, its seat (relative) and the fields used."""
-        n = enc.players
-        f = enc.fields
-
-        def write(
-            o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
-        ) -> None:
-            fp = o.get("final_placement")
-            if not fp:
-                return
-            idx.append(p)
-            val.append(1.0)
-            s = fp.get("seat")
-            if isinstance(s, int):
-                idx.append(p + 1 + (s - rel[0]) % n)
-                val.append(1.0)
-            for j in fp.get("used") or ():
-                if j < f:
-                    idx.append(p + 1 + n + j)
-                    val.append(1.0)
+        def write(a: dict[str, Any], p: int, idx: list[int], val: list[float]) -> None:
+            scaled(a.get("reach"), p, 5.0, 10.0, idx, val)
+            hist(a.get("turned"), p + 1, idx, val)
+            scaled(len(a.get("open") or ()), p + 1 + nk, 5.0, 10.0, idx, val)
+            hist(a.get("aside"), p + 2 + nk, idx, val)
 
         return write
 
@@ -223,45 +170,21 @@ class MutterbohnchenEncoding(LadybohnEncoding):
         def write(
             o: dict[str, Any], rel: list[int], p: int, idx: list[int], val: list[float]
         ) -> None:
-            holder = o.get("third_field_card")
-            if isinstance(holder, int) and 0 <= holder < n:
-                idx.append(p + (holder - rel[0]) % n)
-                val.append(1.0)
+            seat_hot(o.get("third_field_card"), rel[0], n, p, idx, val)
             p += n
             for j, stack in enumerate((o.get("offer") or ())[:4]):
                 hist(stack, p + j * nk, idx, val)
             p += 4 * nk
             if o.get("hand_discarded"):
-                idx.append(p)
-                val.append(1.0)
+                mark(p, idx, val)
 
         return write
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
         """Ladybohn's writer, then Mutterböhnchen's (which also overwrites the
         seats' coin counts: its observation counts the face-down coins)."""
-        observed = defined_by(kind, "observe")
-        if observed not in (Mutterbohnchen, MutterbohnchenForTwo):
-            return None
-        if defined_by(type(self), "extra_blocks") is not MutterbohnchenEncoding:
-            return None
-        start = {b.name: b.start for b in enc.blocks}
-        n = enc.players
-        return [
-            LadybohnWriter(
-                start["third_fields_left"], start["foist"], n, len(enc.cards), enc.total
-            ),
-            MutterbohnchenWriter(
-                [start[f"seat{k}"] for k in range(n)],
-                start["mb_seats"],
-                start["mb_table"],
-                n,
-                enc.fields,
-                len(enc.cards),
-                enc.total,
-                observed is MutterbohnchenForTwo,
-            ),
-        ]
+        two = defined_by(kind, "observe") is MutterbohnchenForTwo
+        return [*super().extra_writers(layout, kind), MutterbohnchenWriter(layout, two)]
 
 
 ENCODING = MutterbohnchenEncoding()

@@ -18,6 +18,7 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rl.state import capped
 from bohn.rl.state import write_hist
 from bohn.rulesets.mutterbohnchen.rules import ATTACK
@@ -32,38 +33,25 @@ from bohn.rulesets.mutterbohnchen.two import MutterbohnchenForTwo
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MutterbohnchenWriter(ExtraWriter):
-    """Mutterböhnchen's own blocks and the seats' coin counts. ``seat_starts``
-    are the starts of the bean games' blocks ``seat0`` ... (relative);
-    ``two``: the game for two players, whose observation adds the open
-    fields, the third-field card's holder, the offer and the coins set aside."""
+    """Mutterböhnchen's own blocks of ``layout`` and the seats' coin counts
+    (in the bean games' blocks ``seat0`` ...); ``two``: the game for two
+    players, whose observation adds the open fields, the third-field card's
+    holder, the offer and the coins set aside."""
 
-    def __init__(
-        self,
-        seat_starts: list[int],
-        mb_seats: int,
-        mb_table: int,
-        players: int,
-        fields: int,
-        cards: int,
-        total: int,
-        two: bool,
-    ) -> None:
-        self.seat_starts = seat_starts
-        self.o_seats = mb_seats
-        self.o_table = mb_table
-        self.n = players
-        self.f = fields
-        self.nk = cards
-        self.total = total
+    def __init__(self, layout: Layout, two: bool) -> None:
+        super().__init__(layout)
+        starts = layout.starts
+        self.seat_starts = [starts[f"seat{k}"] for k in range(self.n)]
+        self.o_seats = starts["mb_seats"]
+        self.o_table = starts["mb_table"]
         self.two = two
-        self.per = cards + 1 + fields
-        #: a count per card, all 0 between uses (:func:`write_hist`)
-        self.counts: list[int] = [0] * cards
+        #: the length of a seat's part of ``mb_seats``
+        self.per = layout.sizes["mb_seats"] // self.n
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, Mutterbohnchen)
         n = self.n
-        f = self.f
+        f = self.fields
         nk = self.nk
         total = self.total
         two = self.two

@@ -13,13 +13,18 @@ from bohn.rl.actions import Family
 from bohn.rl.actions import nums
 from bohn.rl.encoding import Encoder
 from bohn.rl.encoding import bean_of
+from bohn.rl.encoding import flags
 from bohn.rl.encoding import histogram
+from bohn.rl.encoding import mark
 from bohn.rl.encoding import mark_keys
-from bohn.rl.parts import defined_by
+from bohn.rl.encoding import scaled
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.al_cabohne.encoding import AlCabohneEncoding
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
 from bohn.rulesets.prohibohn.rules import Prohibohn
+from bohn.rulesets.prohibohn.state import KINDS
+from bohn.rulesets.prohibohn.state import TALLY
 from bohn.rulesets.prohibohn.state import EstablishmentWriter
 
 
@@ -28,6 +33,7 @@ class ProhibohnEncoding(AlCabohneEncoding):
 
     buy_field = False
     plant_hand = True
+    observes: tuple[type[Game], ...] = (Prohibohn,)
 
     def extra_families(self, kind: type[Game], players: int, caps: Caps) -> list[Family]:
         f = nums(caps.fields)
@@ -57,24 +63,13 @@ class ProhibohnEncoding(AlCabohneEncoding):
         ek = {k: i for i, k in enumerate(keys)}
         total = enc.total
 
-        def seat(
-            s: dict[str, Any],
-            o: dict[str, Any],
-            rel: list[int],
-            base: int,
-            idx: list[int],
-            val: list[float],
-        ) -> None:
+        def seat(s: dict[str, Any], base: int, idx: list[int], val: list[float]) -> None:
             mark_keys(s.get("establishments"), ek, base, idx, val)
             tally = s.get("tally") or {}
-            for j, key in enumerate(("cash", "cards", "bonus", "total")):
-                v = tally.get(key)
-                if v:
-                    idx.append(base + len(keys) + j)
-                    val.append(min(v / 20.0, 10.0))
+            for j, key in enumerate(TALLY):
+                scaled(tally.get(key), base + len(keys) + j, 20.0, 10.0, idx, val)
             if s.get("stashed"):
-                idx.append(base + len(keys) + 4)
-                val.append(1.0)
+                mark(base + len(keys) + 4, idx, val)
 
         enc.per_seat(
             "pb_seats",
@@ -87,37 +82,26 @@ class ProhibohnEncoding(AlCabohneEncoding):
         enc.multi_hot("pb_supply", keys, "supply", "cards still to be bought")
         beans = enc.beans
         coin = histogram(beans, 5.0, total / 5.0)
-        kinds = ("field", "boss", "counts", "third", "removable", "treasury")
 
         def rest(
             o: dict[str, Any], rel: list[int], base: int, idx: list[int], val: list[float]
         ) -> None:
-            for j, key in enumerate(("razzia", "extended")):
-                if o.get(key):
-                    idx.append(base + j)
-                    val.append(1.0)
-            for j, (key, scale) in enumerate((("under", 10.0), ("uncovered", 5.0))):
-                v = o.get(key)
-                if v:
-                    idx.append(base + 2 + j)
-                    val.append(min(v / scale, 10.0))
+            flags([o.get("razzia"), o.get("extended")], base, idx, val)
+            scaled(o.get("under"), base + 2, 10.0, 10.0, idx, val)
+            scaled(o.get("uncovered"), base + 3, 5.0, 10.0, idx, val)
             st = o.get("stage")
             if isinstance(st, int) and 0 <= st <= 6:
-                idx.append(base + 4 + st)
-                val.append(1.0)
+                mark(base + 4 + st, idx, val)
             d = o.get("decision")
             p = base + 11
             if d:
-                for j, key in enumerate(kinds):
-                    if key in d:
-                        idx.append(p + j)
-                        val.append(1.0)
+                flags([key in d for key in KINDS], p, idx, val)
                 if d.get("treasury"):
-                    coin([bean_of(c) for c in d["treasury"]], p + len(kinds), idx, val)
+                    coin([bean_of(c) for c in d["treasury"]], p + len(KINDS), idx, val)
 
         enc.custom(
             "pb_table",
-            11 + len(kinds) + len(beans),
+            11 + len(KINDS) + len(beans),
             total / 5.0,
             "razzia bought, extended, under / 10, uncovered / 5, stage (one-hot 0-6), the open "
             "decision (which of field, boss, counts, third, removable, treasury it names), the "
@@ -125,24 +109,9 @@ class ProhibohnEncoding(AlCabohneEncoding):
             rest,
         )
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        if defined_by(kind, "observe") is not Prohibohn:
-            return None
-        if defined_by(type(self), "extra_blocks") is not ProhibohnEncoding:
-            return None
-        start = {b.name: b.start for b in enc.blocks}
-        beans = enc.beans
-        side = [beans.get(bean_of(k), -1) for k in enc.cards]
-        establishments = EstablishmentWriter(
-            start["pb_seats"],
-            start["pb_supply"],
-            start["pb_table"],
-            enc.players,
-            side,
-            len(beans),
-            enc.total,
-        )
-        return [*self.mafia_writers(enc), establishments]
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        """Al Cabohne's writers, then the establishments'."""
+        return [*super().extra_writers(layout, kind), EstablishmentWriter(layout)]
 
 
 ENCODING = ProhibohnEncoding()

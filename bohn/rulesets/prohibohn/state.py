@@ -15,7 +15,9 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rl.state import capped
+from bohn.rl.state import write_hist
 from bohn.rulesets.prohibohn.rules import DRAW_CHOICE
 from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
 from bohn.rulesets.prohibohn.rules import POLICE_PICK
@@ -32,28 +34,16 @@ KINDS = ("field", "boss", "counts", "third", "removable", "treasury")
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EstablishmentWriter(ExtraWriter):
-    """``pb_seats``, ``pb_supply`` and ``pb_table`` from the state."""
+    """``pb_seats``, ``pb_supply`` and ``pb_table`` of ``layout`` from the state."""
 
-    def __init__(
-        self,
-        seats: int,
-        supply: int,
-        table: int,
-        players: int,
-        side: list[int],
-        beans: int,
-        total: int,
-    ) -> None:
-        self.seats = seats
-        self.supply = supply
-        self.table = table
-        self.n = players
-        #: card -> index of its bean side among the bean types (-1: none)
-        self.side = side
-        self.nb = beans
-        self.total = total
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        self.seats = layout.starts["pb_seats"]
+        self.supply = layout.starts["pb_supply"]
+        self.table = layout.starts["pb_table"]
         self.ne = len(ESTABLISHMENTS.keys)
-        self.per_seat = self.ne + 5
+        #: the length of a seat's part of ``pb_seats``
+        self.per_seat = layout.sizes["pb_seats"] // self.n
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         assert isinstance(game, Prohibohn)
@@ -94,21 +84,10 @@ class EstablishmentWriter(ExtraWriter):
         elif phase == POLICE_PICK:
             out[p + 5] = 1.0
             if seat == game.active and game.treasury:
-                self._coins(game.treasury, p + len(KINDS), out)
+                sides = self.bean_sides(game.treasury)
+                write_hist(self.bean_counts, sides, p + len(KINDS), 5.0, self.total / 5.0, out)
         elif phase == PROTECT:
             out[p] = 1.0
             out[p + 1] = 1.0
         elif phase == DRAW_CHOICE:
             out[p + 2] = 1.0
-
-    def _coins(self, cards: list[int], base: int, out: Any) -> None:
-        """The bean sides of ``cards`` at ``base``: count / 5, at most cards / 5."""
-        side = self.side
-        sides = [0] * self.nb
-        for c in cards:
-            b = side[c]
-            if b >= 0:
-                sides[b] += 1
-        for b in range(self.nb):
-            if sides[b]:
-                out[base + b] = capped(sides[b] / 5.0, self.total / 5.0)

@@ -9,9 +9,10 @@ from typing import Any
 
 from bohn.engine.game import Game
 from bohn.rl.encoding import Encoder
+from bohn.rl.encoding import mark
 from bohn.rl.parts import BeanEncoding
-from bohn.rl.parts import defined_by
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.sissi.rules import Sissi
 from bohn.rulesets.sissi.state import SissiActionWriter
 
@@ -20,6 +21,7 @@ class SissiEncoding(BeanEncoding):
     """Sissi: Bohnanza's blocks and families, no ``buy-field``, and ``sissi_action``."""
 
     buy_field = False
+    observes: tuple[type[Game], ...] = (Sissi,)
 
     def extra_blocks(self, enc: Encoder, kind: type[Game]) -> None:
         n = enc.players
@@ -31,8 +33,7 @@ class SissiEncoding(BeanEncoding):
             me = rel[0]
             for s, fld in o.get("sissi_action") or ():
                 if fld < f:
-                    idx.append(base + ((s - me) % n) * f + fld)
-                    val.append(1.0)
+                    mark(base + ((s - me) % n) * f + fld, idx, val)
 
         enc.custom(
             "sissi_action",
@@ -42,13 +43,8 @@ class SissiEncoding(BeanEncoding):
             fn,
         )
 
-    def state_extras(self, enc: Encoder, kind: type[Game]) -> list[ExtraWriter] | None:
-        if defined_by(kind, "observe") is not Sissi:
-            return None
-        if defined_by(type(self), "extra_blocks") is not SissiEncoding:
-            return None
-        base = next(b.start for b in enc.blocks if b.name == "sissi_action")
-        return [SissiActionWriter(base, enc.players, enc.fields)]
+    def extra_writers(self, layout: Layout, kind: type[Game]) -> list[ExtraWriter]:
+        return [SissiActionWriter(layout)]
 
 
 ENCODING = SissiEncoding()

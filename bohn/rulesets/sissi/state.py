@@ -15,6 +15,7 @@ from typing import Any
 from bohn._native import mypyc_attr
 from bohn.engine.beans import BeanGame
 from bohn.rl.state import ExtraWriter
+from bohn.rl.state import Layout
 from bohn.rulesets.sissi.rules import SISSI_ACTION
 from bohn.rulesets.sissi.rules import Sissi
 
@@ -23,17 +24,16 @@ from bohn.rulesets.sissi.rules import Sissi
 class SissiActionWriter(ExtraWriter):
     """``sissi_action`` written from the state (``Sissi.observe``'s key)."""
 
-    def __init__(self, base: int, players: int, fields: int) -> None:
-        self.base = base
-        self.n = players
-        self.f = fields
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        self.base = layout.starts["sissi_action"]
 
     def write(self, game: BeanGame, seat: int, out: Any) -> None:
         if game.phase != SISSI_ACTION:
             return
         assert isinstance(game, Sissi)
         n = self.n
-        f = self.f
+        f = self.fields
         for s, fld in game.sissi_action_fields():
             if fld < f:
                 out[self.base + ((s - seat) % n) * f + fld] = 1.0
