@@ -66,12 +66,11 @@ def game_classes() -> list[type]:
 
 
 def _source(cls: type) -> Path:
-    module = sys.modules[cls.__module__]
-    name = getattr(module, "__file__", None) or ""
-    path = Path(name)
-    if path.suffix != ".py":  # a compiled module: its source beside it
-        path = path.with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
-    return path
+    """The source file of ``cls``'s module (beside it where it is compiled)."""
+    name = getattr(sys.modules[cls.__module__], "__file__", None) or ""
+    if name.endswith(".py"):
+        return Path(name)
+    return ROOT.joinpath(*cls.__module__.split(".")).with_suffix(".py")
 
 
 def block_of(cls: type) -> Block | None:
