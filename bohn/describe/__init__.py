@@ -42,6 +42,14 @@ A describer answers
   words of the ruleset (terminal only; the browser log never reads them);
 * ``ORDER``: the action classes in the order the terminal lists them.
 
+A describer words most events by its table :attr:`Describer.EVENTS` (each
+class's own, the most derived first): an event's type, and a
+:class:`~bohn.describe.base.Sentence` whose ``{names}`` the event's words fill
+in (:meth:`Describer.slot`: ``{who} passed``), or the method that words it. A
+sentence names the viewer's seat ``you`` (``du``) and gives the verb after it
+in the third person: the verb takes the form "you" ("du") asks for
+(``you have``, ``du hast``) wherever a describer's words pass ``w``.
+
 The bean games' words (plant, harvest, trade, offers, fields, coins) live in
 :class:`~bohn.describe.bean.BeanDescriber`, the generic default for a ruleset
 without a ``describe`` part; a ruleset's describer subclasses that of the
@@ -67,11 +75,12 @@ from typing import cast
 from bohn.describe.base import LANGS
 from bohn.describe.base import UI
 from bohn.describe.base import Describer
+from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.game import Game
 from bohn.rulesets import ruleset
 
-__all__ = ["LANGS", "UI", "BeanDescriber", "Describer", "describer"]
+__all__ = ["LANGS", "UI", "BeanDescriber", "Describer", "Sentence", "describer"]
 
 
 def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
+from typing import NamedTuple
 
 from bohn.catalogue import names_of
 from bohn.describe.terminal import COMPACT_ROWS
+from bohn.describe.terminal import fit_rows
 from bohn.describe.terminal import fold
 from bohn.describe.terminal import person_ref
 from bohn.describe.terminal import person_text
@@ -25,119 +29,129 @@ from bohn.engine.game import Result
 #: the languages a describer speaks
 LANGS = ("en", "de")
 
+
+class Sentence(NamedTuple):
+    """A sentence in English and German whose ``{names}`` are filled in: by
+    an event's words (:meth:`Describer.say`: ``{who} passed``, ``{who}
+    passte``), by the terminal session's (:meth:`Describer.ui`)."""
+
+    en: str
+    de: str
+
+
 #: the terminal session's own sentences, English and German (``Describer.ui``)
-UI: dict[str, tuple[str, str]] = {
-    "intro": (
+UI: dict[str, Sentence] = {
+    "intro": Sentence(
         "{title}: {players} players, seed {seed}; you are seat {seat}. "
         "Type 'help' for the commands.",
         "{title}: {players} Spieler, Seed {seed}; du bist Platz {seat}. "
         "Tippe 'help' für die Befehle.",
     ),
-    "too-long": (
+    "too-long": Sentence(
         "the game did not end in time; stopping",
         "das Spiel endete nicht rechtzeitig; Abbruch",
     ),
-    "bot-error": ("{who} tried {text}: {error}", "{who} versuchte {text}: {error}"),
-    "bot-waits": (
+    "bot-error": Sentence("{who} tried {text}: {error}", "{who} versuchte {text}: {error}"),
+    "bot-waits": Sentence(
         "{who} keeps the trading open for you: propose, answer, or pass (p) when you are done",
         "{who} hält den Handel für dich offen: biete an, antworte, oder passe (p), wenn du "
         "fertig bist",
     ),
-    "choices": ("your choices:", "deine Möglichkeiten:"),
-    "prompt": (
+    "choices": Sentence("your choices:", "deine Möglichkeiten:"),
+    "prompt": Sentence(
         "your move (number, action, help, log, table, quit)> ",
         "dein Zug (Nummer, Aktion, help, log, table, quit)> ",
     ),
-    "quit": ("you left the game.", "du hast das Spiel verlassen."),
-    "input-closed": (
+    "quit": Sentence("you left the game.", "du hast das Spiel verlassen."),
+    "input-closed": Sentence(
         "\ninput closed: leaving the game.",
         "\nEingabe geschlossen: du verlässt das Spiel.",
     ),
-    "interrupted": (
+    "interrupted": Sentence(
         "\ninterrupted: leaving the game.",
         "\nunterbrochen: du verlässt das Spiel.",
     ),
-    "no-choice": (
+    "no-choice": Sentence(
         "there is no choice {k}; type a number from 1 to {n}",
         "es gibt keine Wahl {k}; tippe eine Zahl von 1 bis {n}",
     ),
-    "not-understood": (
+    "not-understood": Sentence(
         "not understood: {error} (type 'help' for the commands)",
         "nicht verstanden: {error} (tippe 'help' für die Befehle)",
     ),
-    "not-allowed": ("not allowed: {error}", "nicht erlaubt: {error}"),
-    "you-did": ("you: {text}", "du: {text}"),
-    "recent": ("recent events:", "die letzten Ereignisse:"),
-    "game-over": ("=== game over ({reason}) ===", "=== Spielende ({reason}) ==="),
-    "hidden": ("{type} (hidden)", "{type} (verdeckt)"),
+    "not-allowed": Sentence("not allowed: {error}", "nicht erlaubt: {error}"),
+    "you-did": Sentence("you: {text}", "du: {text}"),
+    "recent": Sentence("recent events:", "die letzten Ereignisse:"),
+    "game-over": Sentence("=== game over ({reason}) ===", "=== Spielende ({reason}) ==="),
+    "hidden": Sentence("{type} (hidden)", "{type} (verdeckt)"),
     # the compact table's prompt and commands (``bohn play``)
-    "ask": ("your move> ", "dein Zug> "),
-    "keys-more": ("{n} more: list", "{n} weitere: list"),
-    "help-actions": (
+    "ask": Sentence("your move> ", "dein Zug> "),
+    "keys-more": Sentence("{n} more: list", "{n} weitere: list"),
+    "help-actions": Sentence(
         "Any action may also be typed in its text form: help actions shows them.",
         "Jede Aktion lässt sich auch als Text eingeben: help actions zeigt sie.",
     ),
-    "commands": (
+    "commands": Sentence(
         "also: {extra}cards, log, table, help, quit",
         "außerdem: {extra}cards, log, table, help, quit",
     ),
-    "unknown-key": (
+    "unknown-key": Sentence(
         "not understood: {word!r}; this game's actions: {verbs} (type 'help' for the commands)",
         "nicht verstanden: {word!r}; die Aktionen dieses Spiels: {verbs} "
         "(tippe 'help' für die Befehle)",
     ),
-    "no-such-key": (
+    "no-such-key": Sentence(
         "there is no choice {k!r} now; the keys are shown above the prompt",
         "es gibt jetzt keine Wahl {k!r}; die Tasten stehen über der Eingabe",
     ),
-    "which-offer": (
+    "which-offer": Sentence(
         "which offer? type {letter} with its number: {ids}",
         "welches Angebot? tippe {letter} mit seiner Nummer: {ids}",
     ),
-    "which-give": ("which cards do you give?", "welche Karten gibst du?"),
-    "which-field": (
+    "which-give": Sentence("which cards do you give?", "welche Karten gibst du?"),
+    "which-field": Sentence(
         "on which field? ({fields}; Enter: back)> ",
         "auf welches Feld? ({fields}; Enter: zurück)> ",
     ),
-    "no-such-field": (
+    "no-such-field": Sentence(
         "no field {k!r} takes this card; it may go on field {fields}",
         "kein Feld {k!r} nimmt diese Karte; sie darf auf Feld {fields}",
     ),
-    "pick": ("choice (number, Enter: back)> ", "Wahl (Nummer, Enter: zurück)> "),
-    "more": ("-- more: Enter, q: stop -- ", "-- weiter: Enter, q: aufhören -- "),
-    "thinking": ("{who} is thinking…", "{who} denkt nach…"),
-    "auto-on": (
+    "pick": Sentence("choice (number, Enter: back)> ", "Wahl (Nummer, Enter: zurück)> "),
+    "more": Sentence("-- more: Enter, q: stop -- ", "-- weiter: Enter, q: aufhören -- "),
+    "thinking": Sentence("{who} is thinking…", "{who} denkt nach…"),
+    "auto-on": Sentence(
         "pass-through: you answer no to others' trading until your own turn (auto off: stop)",
         "Durchreichen: du sagst bis zu deinem eigenen Zug nein zu jedem Handel "
         "(auto off: aufhören)",
     ),
-    "auto-off": ("pass-through is off", "Durchreichen ist aus"),
-    "auto-ends": ("pass-through ends: your turn", "Durchreichen endet: dein Zug"),
-    "auto-did": ("pass-through: {what}", "Durchreichen: {what}"),
-    "cannot-fulfil": (
+    "auto-off": Sentence("pass-through is off", "Durchreichen ist aus"),
+    "auto-ends": Sentence("pass-through ends: your turn", "Durchreichen endet: dein Zug"),
+    "auto-did": Sentence("pass-through: {what}", "Durchreichen: {what}"),
+    "cannot-fulfil": Sentence(
         "offer {id} from {who} declined: you cannot give {want}",
         "Angebot {id} von {who} abgelehnt: du kannst {want} nicht geben",
     ),
-    "from-one": (
+    "from-one": Sentence(
         "not understood: {text!r}; seats, offers, fields and cards count from 1 (h1 is "
         "your front card)",
         "nicht verstanden: {text!r}; Plätze, Angebote, Felder und Karten zählen ab 1 (h1 "
         "ist deine vorderste Karte)",
     ),
-    "propose-to": (
+    "propose-to": Sentence(
         "propose to seat ({seats}; Enter: back)> ",
         "Angebot an Platz ({seats}; Enter: zurück)> ",
     ),
-    "propose-give": (
+    "propose-give": Sentence(
         "you give (e.g. {refs}; commas; Enter: nothing)> ",
         "du gibst (z. B. {refs}; Kommas; Enter: nichts)> ",
     ),
-    "propose-want": (
+    "propose-want": Sentence(
         "you want (card names, e.g. {names}; Enter: nothing)> ",
         "du willst (Kartennamen, z. B. {names}; Enter: nichts)> ",
     ),
-    "propose-none": ("no proposal made", "kein Angebot gemacht"),
-    "layout": ("layout: {layout}", "Ansicht: {layout}"),
+    "propose-none": Sentence("no proposal made", "kein Angebot gemacht"),
+    "layout": Sentence("layout: {layout}", "Ansicht: {layout}"),
 }
 
 
@@ -164,21 +178,74 @@ Tasten (über der Eingabe stehen nur die, die jetzt gelten):
 #: German sentences name the person "du" where a seat's name stands; the verb
 #: and the preposition after or before it then take the form "du" asks for
 _DU_VERBS = {
+    "ist": "bist",
     "darf": "darfst",
     "muss": "musst",
+    "will": "willst",
     "nimmt": "nimmst",
     "kauft": "kaufst",
     "hat": "hast",
-    "ist": "bist",
     "wählt": "wählst",
     "spielt": "spielst",
     "bekommt": "bekommst",
     "gibt": "gibst",
-    "will": "willst",
+    "greift": "greifst",
+    "deckt": "deckst",
+    "zielt": "zielst",
+    "reagiert": "reagierst",
+    "eröffnet": "eröffnest",
+    "legt": "legst",
+    "bietet": "bietest",
+    # the past
+    "legte": "legtest",
+    "musste": "musstest",
+    "kaufte": "kauftest",
+    "erntete": "erntetest",
+    "zahlte": "zahltest",
+    "pflanzte": "pflanztest",
+    "passte": "passtest",
+    "ordnete": "ordnetest",
+    "nannte": "nanntest",
+    "lehnte": "lehntest",
+    "erbeutete": "erbeutetest",
+    "beendete": "beendetest",
+    "baute": "bautest",
+    "spielte": "spieltest",
+    "tauschte": "tauschtest",
+    "grätschte": "grätschtest",
+    "zielte": "zieltest",
+    "nahm": "nahmst",
+    "bekam": "bekamst",
+    "gab": "gabst",
+    "zog": "zogst",
+    "sah": "sahst",
+    "verschob": "verschobst",
+    "behielt": "behieltst",
+    "begann": "begannst",
+    "hielt": "hieltst",
+    "rief": "riefst",
 }
-_DU_AFTER = re.compile(r"\bdu (" + "|".join(_DU_VERBS) + r")\b")
+_DU_AFTER = re.compile(r"\b([Dd]u) (" + "|".join(_DU_VERBS) + r")\b")
 _DU_CASES = {"durch": "dich", "für": "dich", "an": "dich", "von": "dir", "mit": "dir"}
 _DU_BEFORE = re.compile(r"\b(" + "|".join(_DU_CASES) + r") du\b")
+#: English sentences name the person "you" where a seat's name stands; the
+#: verb after it then takes the form "you" asks for (``has``: ``have``)
+_YOU_VERBS = {
+    "is": "are",
+    "has": "have",
+    "goes": "go",
+    "holds": "hold",
+    "gets": "get",
+    "chooses": "choose",
+    "attacks": "attack",
+    "opens": "open",
+    "plays": "play",
+    "reacts": "react",
+    "aims": "aim",
+    "discards": "discard",
+    "leaves": "leave",
+}
+_YOU_AFTER = re.compile(r"\b([Yy]ou) (" + "|".join(_YOU_VERBS) + r")\b")
 
 
 def _du(text: str) -> str:
@@ -187,8 +254,17 @@ def _du(text: str) -> str:
     >>> _du("ANGRIFF durch du: du darf eine Münze aufdecken")
     'ANGRIFF durch dich: du darfst eine Münze aufdecken'
     """
-    text = _DU_AFTER.sub(lambda m: f"du {_DU_VERBS[m.group(1)]}", text)
+    text = _DU_AFTER.sub(lambda m: f"{m.group(1)} {_DU_VERBS[m.group(2)]}", text)
     return _DU_BEFORE.sub(lambda m: f"{m.group(1)} {_DU_CASES[m.group(1)]}", text)
+
+
+def _you(text: str) -> str:
+    """English grammar for "you" standing where a seat's name stands.
+
+    >>> _you("you has no coins; You discards a card")
+    'you have no coins; You discard a card'
+    """
+    return _YOU_AFTER.sub(lambda m: f"{m.group(1)} {_YOU_VERBS[m.group(2)]}", text)
 
 
 def nth(i: Any) -> str:
@@ -210,6 +286,19 @@ def _start(text: str) -> str:
     """``text`` to open a sentence: its first letter a capital, the rest as
     it is (a player's name keeps its own letters)."""
     return text[:1].upper() + text[1:]
+
+
+class _Slots(dict[str, str]):
+    """The words of a sentence by name, given or looked up when it asks for
+    one (:meth:`Describer.say`), each once."""
+
+    def __init__(self, look_up: Callable[[str], str], given: dict[str, str]) -> None:
+        super().__init__(given)
+        self.look_up = look_up
+
+    def __missing__(self, name: str) -> str:
+        word = self[name] = self.look_up(name)
+        return word
 
 
 class Describer:
@@ -263,7 +352,7 @@ class Describer:
 
     def w(self, en: str, de: str) -> str:
         """``en`` or ``de``, in this describer's language."""
-        return _du(de) if self.lang == "de" else en
+        return _du(de) if self.lang == "de" else _you(en)
 
     def n(self, i: Any) -> str:
         """A seat, offer, field or card position as a person reads it, from 1
@@ -355,6 +444,17 @@ class Describer:
             return self.w("your", "dein")
         return self.w(f"{self.seat(s)}'s", f"von {self.seat(s)}")
 
+    def field_of(
+        self, s: Any, f: Any, me: int, de_mine: str = "dein Feld", de_other: str = "Feld"
+    ) -> str:
+        """Seat ``s``'s field ``f`` as ``me`` reads it, counted from 1: ``your
+        field 2``, ``seat 3's field 2``; German ``dein Feld 2`` (``de_mine``:
+        in another case, ``deinem Feld``), ``Feld 2 von Platz 3``."""
+        k = self.n(f)
+        if s == me:
+            return self.w(f"your field {k}", f"{de_mine} {k}")
+        return self.w(f"{self.seat(s)}'s field {k}", f"{de_other} {k} von {self.seat(s)}")
+
     def shuffled(self, pile: str) -> str:
         """German: a shuffled pile's name and its verb (``der Nachziehstapel
         wurde``, ``Münzen von Platz 2 wurden``)."""
@@ -379,10 +479,6 @@ class Describer:
             "defensive deck": "der Abwehrstapel",
             "starting coins": "die Startmünzen",
         }.get(pile, pile)
-
-    def verb(self, mine: bool, en_you: str, en_other: str, de_du: str, de_other: str) -> str:
-        """A verb in the form its subject (you or another seat) asks for."""
-        return self.w(en_you, de_du) if mine else self.w(en_other, de_other)
 
     # -------------------------------------------------------- the contract
 
@@ -410,8 +506,21 @@ class Describer:
         alike (:meth:`labels`); this base: nothing."""
         return ""
 
+    #: the events a describer words, by their type: a :class:`Sentence`, or
+    #: the name of the method that words one (``method(e, me)``; None: the
+    #: describer it builds on words it). Each class's own table counts, the
+    #: most derived first (:meth:`by_table`)
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {}
+
     def event(self, e: dict[str, Any], me: int) -> str | None:
-        """One line for an event as seat ``me`` sees it (None: not worth a line)."""
+        """One line for an event as seat ``me`` sees it (None: not worth a
+        line): as the tables of :attr:`EVENTS` word it, else :meth:`any_event`."""
+        line = self.by_table("EVENTS", e.get("type"), e, me)
+        return line if line is not None else self.any_event(e, me)
+
+    def any_event(self, e: dict[str, Any], me: int) -> str | None:
+        """An event no table words: every game's end and shuffles, the
+        actions (None: their events say what they did), any other as it is."""
         t = e.get("type")
         if t == "action":
             return None
@@ -424,6 +533,70 @@ class Describer:
                 f"{self.shuffled(str(e.get('pile')))} gemischt ({e.get('size', '?')} Karten)",
             )
         return str(e)
+
+    def by_table(self, table: str, key: Any, *args: Any) -> Any:
+        """What the class attribute ``table`` (by key, a :class:`Sentence` or
+        the name of the method that words the key) says of ``key`` and
+        ``args``: each class's own table is read, the most derived first,
+        until one says something (a method's None: the next table's turn);
+        None where none does. A sentence is an event's (:meth:`say`;
+        ``args``: the event and the viewer)."""
+        for klass in type(self).__mro__:
+            how = vars(klass).get(table, {}).get(key)
+            if isinstance(how, Sentence):
+                e, me = args
+                return self.say(e, me, how.en, how.de)
+            if how is not None:
+                said = getattr(self, how)(*args)
+                if said is not None:
+                    return said
+        return None
+
+    def say(self, e: dict[str, Any], me: int, en: str, de: str, **words: str) -> str:
+        """An event's sentence, ``en`` or ``de`` with its ``{names}`` filled
+        in: by ``words``, else by the event's words (:meth:`slot`). A seat
+        that is ``me`` reads ``you``, its verb in the form "you" asks for.
+
+        >>> Describer().say({"seat": 1, "id": 0}, 1, "{who} declined offer {id}", "")
+        'you declined offer 1'
+        """
+        slots = _Slots(lambda name: self.slot(e, me, name), words)
+        return self.fill(en, de, slots)
+
+    def fill(self, en: str, de: str, words: Mapping[str, str]) -> str:
+        """``en`` or ``de`` with its ``{names}`` filled in by ``words``, in
+        the grammar of a seat named "you" ("du")."""
+        return self.w(en.format_map(words), de.format_map(words))
+
+    #: the words of an event that name a seat (:meth:`slot`), by the event's key
+    SEAT_WORDS: ClassVar[dict[str, str]] = {
+        "who": "seat",
+        "Who": "seat",
+        "from": "from",
+        "to": "to",
+        "target": "target",
+        "first": "first",
+    }
+
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """An event's word for a sentence (:meth:`say`) by its name: ``who``
+        its seat (``you``, ``seat 2``; ``Who`` at a sentence's start),
+        ``from``, ``to``, ``target`` and ``first`` the seats of those keys
+        (:attr:`SEAT_WORDS`), ``card`` and ``cards`` by their names, ``id``,
+        ``offer``, ``field`` and ``pile`` counted from 1; any other the
+        event's value as it is."""
+        if name in self.SEAT_WORDS:
+            s = e.get(self.SEAT_WORDS[name])
+            if name == "Who":
+                return self.w("You", "Du") if s == me else self.seat_start(s)
+            return self.who(s, me)
+        if name == "card":
+            return self.label(str(e.get("card")))
+        if name == "cards":
+            return self.cards([str(k) for k in e.get("cards", [])])
+        if name in ("id", "offer", "field", "pile"):
+            return self.n(e.get(name))
+        return str(e.get(name))
 
     def screen(
         self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None = None
@@ -469,9 +642,38 @@ class Describer:
         seen: dict[str, Any],
         views: list[dict[str, Any]],
     ) -> tuple[str, list[dict[str, Any]]]:
-        """The line for a bot's move (``label``: ``seat 2 (greedy)``) and the
-        events (as the person sees them) to show under it."""
-        return f"{label}: {self.text(action)}", views
+        """The line for a bot's move (``label``: ``seat 2 (greedy)``), with
+        what its own events add to it (:meth:`reported`), and the other events
+        (as the person sees them) to show under it (:meth:`shown`). An action
+        the person may not see (``seen``: as the game shows it) reads as its
+        type (``take (hidden)``)."""
+        if seen == action.to_json():
+            text = self.text(action)
+        else:
+            text = self.ui("hidden", type=seen.get("type"))
+        summary: list[str] = []
+        rest: list[dict[str, Any]] = []
+        for v in views:
+            said = self.reported(v, s)
+            if said is not None:
+                summary.append(said)
+            elif self.shown(v, s):
+                rest.append(v)
+        line = f"{label}: {text}"
+        if summary:
+            line += " -> " + ", ".join(summary)
+        return line, rest
+
+    def reported(self, v: dict[str, Any], s: int) -> str | None:
+        """What an event of seat ``s``'s move adds to the line of the move
+        (:meth:`bot_report`); None: it is shown under it, or not at all. This
+        base: None."""
+        return None
+
+    def shown(self, v: dict[str, Any], s: int) -> bool:
+        """Whether an event of seat ``s``'s move is shown under the line of
+        the move (:meth:`bot_report`). This base: every one."""
+        return True
 
     # ------------------------------------------------- the terminal's table
 
@@ -485,11 +687,30 @@ class Describer:
     ) -> list[str]:
         """The table as ``seat`` sees it, laid out for an 80x24 terminal in
         about ``rows`` lines (the terminal game shows it at every prompt;
-        ``table`` shows :meth:`screen`). This base shows :meth:`screen`
-        without its leading blank line, long lines folded, nothing cut."""
+        ``table`` shows :meth:`screen`): the first of its layouts
+        (:meth:`compact_lines`) that fits once the lines it may miss are left
+        out (:func:`~bohn.describe.terminal.fit_rows`), else the last."""
+        note = self.w("(more: table)", "(mehr: table)")
+        lines: list[str] = []
+        for layout in range(self.COMPACT_LAYOUTS):
+            lines = fit_rows(self.compact_lines(obs, seat, kinds, asking, layout), rows, note)
+            if len(lines) <= rows:
+                break
+        return lines
+
+    #: how many layouts the compact table has (:meth:`compact_lines`)
+    COMPACT_LAYOUTS: ClassVar[int] = 1
+
+    def compact_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None, layout: int
+    ) -> list[tuple[int, str]]:
+        """The compact table's lines in its ``layout`` (0: the widest; each
+        tighter than the one before), each ranked by how much it may be
+        missed (0: never). This base has one: :meth:`screen` without its
+        leading blank line, long lines folded, none to miss."""
         lines = self.screen(obs, seat, kinds, asking)
         lines = lines[1:] if lines and not lines[0] else lines
-        return [x for line in lines for x in fold(line)]
+        return [(0, x) for line in lines for x in fold(line)]
 
     def zone_names(self, obs: dict[str, Any]) -> dict[str, str]:
         """Names of a seat's zones where this ruleset calls them otherwise than
@@ -541,12 +762,19 @@ class Describer:
         )
 
     @classmethod
+    def merged(cls, table: str) -> dict[str, Any]:
+        """The class attribute ``table`` (a dictionary) of this describer and
+        of those it builds on, in one: a key a class gives anew replaces its
+        bases'."""
+        out: dict[str, Any] = {}
+        for klass in reversed(cls.__mro__):
+            out.update(vars(klass).get(table) or {})
+        return out
+
+    @classmethod
     def phase_names(cls) -> dict[str, tuple[str, str]]:
         """Every phase this describer names: its own and its bases' tables."""
-        out: dict[str, tuple[str, str]] = {}
-        for klass in reversed(cls.__mro__):
-            out.update(getattr(klass, "PHASE_NAMES", None) or {})
-        return out
+        return cls.merged("PHASE_NAMES")
 
     def phase_name(self, code: Any) -> str:
         """A phase (its code in the observation) in words."""
@@ -590,9 +818,30 @@ class Describer:
         over: bool = False,
     ) -> str:
         """One sentence for the game page: what ``seat`` (None: a spectator)
-        is asked to do now, or what the others are doing while it waits."""
+        is asked to do now, or what the others are doing while it waits (a
+        ruleset's own sentence for its phase first, :meth:`phase_prompt`);
+        where the rules force its move, why (:meth:`forced`)."""
         if over or obs.get("phase") == "over":
             return self.w("The game is over.", "Das Spiel ist aus.")
+        line = self.phase_prompt(obs, seat, waiting, legal) or self.move_line(
+            obs, seat, waiting, legal
+        )
+        asked = seat is not None and self.to_move(obs, seat, waiting, legal)
+        why = self.forced(obs, seat, legal) if asked and seat is not None else None
+        return f"{line} {why}" if why else line
+
+    def phase_prompt(
+        self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
+    ) -> str | None:
+        """A ruleset's own sentence for what happens in its phase now (a bean
+        game's trading); None: :meth:`move_line`'s."""
+        return None
+
+    def move_line(
+        self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
+    ) -> str:
+        """Whose move it is now and in which phase: ``Your move: trading
+        (also to act: seat 3).``, ``Waiting for seat 2: planting.``"""
         phase = self.phase_name(obs.get("phase"))
         others = [s for s in waiting if s != seat]
         if seat is not None and self.to_move(obs, seat, waiting, legal):

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
+from itertools import groupby
 from typing import Any
 from typing import ClassVar
+from typing import Protocol
 
+from bohn.catalogue import Entry
 from bohn.catalogue import Steps
 from bohn.catalogue import catalogue
 from bohn.catalogue import priced_by
 from bohn.describe.base import Describer
-from bohn.describe.terminal import COMPACT_ROWS
-from bohn.describe.terminal import fit_rows
+from bohn.describe.base import Sentence
 from bohn.describe.terminal import flow
 from bohn.describe.terminal import fold
 from bohn.describe.terminal import fold_cells
@@ -162,12 +165,63 @@ PAID_FOR = {"the third field": "das dritte Feld"}
 _BEAN_WORD = re.compile(r" bean\b| Bohne\b|(?<=\w)bohne\b")
 
 
+#: a card bought with coins of a bean type (High Bohn's buildings, Prohibohn's
+#: establishments): its price, the bean type that pays it, its catalogue entry
+#: (its ``names``; its ``effect``: what it does)
+Bought = tuple[int, str, Entry]
+
+
+class PricedCards(Protocol):
+    """The table of a ruleset's cards bought with coins: each card's index by
+    its key, and by index its price and the bean type (an index into the card
+    table's ``bean_keys``) that pays it."""
+
+    @property
+    def index(self) -> dict[str, int]: ...
+
+    @property
+    def price(self) -> tuple[int, ...]: ...
+
+    @property
+    def bean(self) -> tuple[int, ...]: ...
+
+
+def bought_lookup(
+    load: Callable[[], tuple[str, PricedCards, CardTable]],
+) -> Callable[[str], Bought | None]:
+    """The :data:`Bought` of a card by its key (None: not one), from the
+    variant, the priced cards and the card table ``load`` gives on the first
+    look-up; every look-up of a key gives the same value."""
+
+    @cache
+    def bought() -> dict[str, Bought]:
+        variant, cards, table = load()
+        cat = catalogue(variant)
+        return {
+            k: (cards.price[i], table.bean_keys[cards.bean[i]], cat.entry(k))
+            for k, i in cards.index.items()
+        }
+
+    return lambda key: bought().get(key)
+
+
+def runs(keys: list[str]) -> list[tuple[str, int]]:
+    """The runs of one card in ``keys``, each with its length.
+
+    >>> runs(["sau", "sau", "blaue", "sau"])
+    [('sau', 2), ('blaue', 1), ('sau', 1)]
+    """
+    return [(k, len(list(same))) for k, same in groupby(keys)]
+
+
 def _pays(p: dict[str, Any], f: int) -> int | None:
     pays = p.get("field_pays") or []
     return pays[f] if f < len(pays) else None
 
 
-def _flag(p: dict[str, Any], key: str, f: int) -> bool:
+def field_flag(p: dict[str, Any], key: str, f: int) -> bool:
+    """Whether field ``f`` of a seat's observation ``p`` is marked in its
+    list ``key`` (one flag a field: High Bohn's ``stews``, ``locked``)."""
     flags = p.get(key) or []
     return f < len(flags) and bool(flags[f])
 
@@ -242,10 +296,22 @@ class BeanDescriber(Describer):
     @classmethod
     def rules(cls) -> dict[str, str]:
         """Every reason's rule this describer cites: its own and its bases'."""
-        out: dict[str, str] = {}
-        for klass in reversed(cls.__mro__):
-            out.update(getattr(klass, "RULES", None) or {})
-        return out
+        return cls.merged("RULES")
+
+    @classmethod
+    def rules_in(cls, file: str) -> dict[str, str]:
+        """Every reason's rule this describer cites, as the rules file
+        ``file`` gives it: a ruleset that keeps a game's rules cites that
+        game's file (``bohnanza §3.1.2``)."""
+        return {why: ref.format(file=file) for why, ref in cls.rules().items()}
+
+    @classmethod
+    def order_with(
+        cls, *first: type[Action], last: tuple[type[Action], ...] = ()
+    ) -> tuple[type[Action], ...]:
+        """This describer's :attr:`ORDER` with a ruleset's own actions:
+        ``first`` right after planting, ``last`` at the end."""
+        return (cls.ORDER[0], *first, *cls.ORDER[1:], *last)
 
     def rule(self, why: str) -> str:
         """The rule section behind ``why`` (:attr:`RULES`), as the engine's
@@ -300,6 +366,29 @@ class BeanDescriber(Describer):
             f"{self.cite(why)}.",
             f"Du musst {cards} pflanzen, und keines deiner Felder kann {it} nehmen: {room}"
             f"{self.cite(why)}.",
+        )
+
+    def free_choice(
+        self, obs: dict[str, Any], seat: int, legal: list[Action], card: str, why: str
+    ) -> str | None:
+        """Where ``card`` (a card of ``seat``'s: Prohibohn's Varieté) lets it
+        plant any card of its hand first, before its first planting: ``You
+        must plant a card of your hand first; your Varieté lets you choose
+        which (prohibohn §3.3).`` (``why``: the rule's reason); None where
+        it does not."""
+        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
+        if (
+            obs.get("phase") != "plant"
+            or obs.get("active") != seat
+            or int(obs.get("planted", 0) or 0)
+            or not any(a.card for a in plants)
+        ):
+            return None
+        return self.w(
+            f"You must plant a card of your hand first; your {card} lets you choose which"
+            f"{self.cite(why)}.",
+            f"Du musst zuerst eine Karte deiner Hand pflanzen; dein {card} lässt dich wählen, "
+            f"welche{self.cite(why)}.",
         )
 
     def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
@@ -357,27 +446,22 @@ class BeanDescriber(Describer):
                         self.lapsed[d["id"]] = "trading-ended" if ended else "cards-gone"
         return self.lapsed.get(offer, "?")
 
-    def lapsed_text(self, e: dict[str, Any]) -> str:
-        """An offer's lapse, why and by which rule."""
+    #: why an offer lapsed (:meth:`lapse_reason`), in words
+    LAPSES: ClassVar[dict[str, tuple[str, str]]] = {
+        "cards-gone": ("a card it gives is gone", "eine Karte, die es gibt, ist weg"),
+        "trading-ended": ("the trading phase ended", "die Handelsphase ist zu Ende"),
+    }
+
+    def lapsed_text(self, e: dict[str, Any], me: int) -> str:
+        """An offer's lapse, why and by which rule; both reasons where the
+        describer cannot tell (:attr:`LAPSES`)."""
         k = self.n(e.get("id"))
         why = self.lapse_reason(e.get("id"))
-        if why == "trading-ended":
-            return self.w(
-                f"offer {k} lapsed: the trading phase ended{self.cite(why)}",
-                f"Angebot {k} ist verfallen: die Handelsphase ist zu Ende{self.cite(why)}",
-            )
-        if why == "cards-gone":
-            return self.w(
-                f"offer {k} lapsed: a card it gives is gone{self.cite(why)}",
-                f"Angebot {k} ist verfallen: eine Karte, die es gibt, ist weg{self.cite(why)}",
-            )
-        rules = ", ".join(x for x in (self.rule("cards-gone"), self.rule("trading-ended")) if x)
+        reasons = [why] if why in self.LAPSES else list(self.LAPSES)
+        what = self.w(", or ", ", oder ").join(self.w(*self.LAPSES[r]) for r in reasons)
+        rules = ", ".join(x for x in map(self.rule, reasons) if x)
         cite = f" ({rules})" if rules else ""
-        return self.w(
-            f"offer {k} lapsed: a card it gives is gone, or the trading phase ended{cite}",
-            f"Angebot {k} ist verfallen: eine Karte, die es gibt, ist weg, oder die "
-            f"Handelsphase ist zu Ende{cite}",
-        )
+        return self.w(f"offer {k} lapsed: {what}{cite}", f"Angebot {k} ist verfallen: {what}{cite}")
 
     # ---------------------------------------------------------------- words
 
@@ -559,45 +643,23 @@ class BeanDescriber(Describer):
             isinstance(a, Propose) for a in legal
         )
 
-    def prompt(
-        self,
-        obs: dict[str, Any],
-        seat: int | None,
-        waiting: list[int],
-        legal: list[Action],
-        over: bool = False,
-    ) -> str:
-        """What ``seat`` is asked to do now (:meth:`Describer.prompt`), and where
-        the rules force its move, why (:meth:`forced`)."""
-        line = self.prompt_line(obs, seat, waiting, legal, over)
-        asked = not over and seat is not None and self.to_move(obs, seat, waiting, legal)
-        why = self.forced(obs, seat, legal) if asked and seat is not None else None
-        return f"{line} {why}" if why else line
-
-    def prompt_line(
-        self,
-        obs: dict[str, Any],
-        seat: int | None,
-        waiting: list[int],
-        legal: list[Action],
-        over: bool = False,
-    ) -> str:
-        """:meth:`prompt` without the reason of a forced move."""
+    def phase_prompt(
+        self, obs: dict[str, Any], seat: int | None, waiting: list[int], legal: list[Action]
+    ) -> str | None:
+        """The trading: the active player's move, another's that a bot keeps
+        open for ``seat``, or another's while ``seat`` may only propose."""
         active = obs.get("active")
-        if not over and obs.get("phase") == "trade" and active == seat and seat in waiting:
+        if obs.get("phase") != "trade":
+            return None
+        if active == seat and seat in waiting:
             # the others wait in trading only to propose: the active player's move
             return self.w(
                 f"Your move: {self.phase_name('trade')}.",
                 f"Du bist am Zug: {self.phase_name('trade')}.",
             )
-        if (
-            not over
-            and obs.get("phase") == "trade"
-            and isinstance(active, int)
-            and active != seat
-            and seat in waiting
-            and any(isinstance(a, Pass) for a in legal)
-        ):
+        if not isinstance(active, int) or active == seat:
+            return None
+        if seat in waiting and any(isinstance(a, Pass) for a in legal):
             # another's trading: a bot keeps it open until this seat passes
             return self.w(
                 f"Your move: {self.seat(active)} is trading. Make or answer offers, "
@@ -605,18 +667,12 @@ class BeanDescriber(Describer):
                 f"Du bist am Zug: {self.seat(active)} handelt. Biete an, antworte, "
                 "oder passe, wenn du fertig bist.",
             )
-        if (
-            not over
-            and obs.get("phase") == "trade"
-            and isinstance(active, int)
-            and active != seat
-            and not self.to_move(obs, seat, waiting, legal)
-        ):
-            line = f"{self.seat_start(active)} {self.w('is trading', 'handelt')}."
-            if seat is not None and any(isinstance(a, Propose) for a in legal):
-                line += self.w(" You may propose a trade.", " Du kannst einen Handel vorschlagen.")
-            return line
-        return super().prompt(obs, seat, waiting, legal, over)
+        if self.to_move(obs, seat, waiting, legal):
+            return None
+        line = f"{self.seat_start(active)} {self.w('is trading', 'handelt')}."
+        if seat is not None and any(isinstance(a, Propose) for a in legal):
+            line += self.w(" You may propose a trade.", " Du kannst einen Handel vorschlagen.")
+        return line
 
     def plant_how(self, mode: str | None) -> str:
         """How a planting's mode reads after its field."""
@@ -652,19 +708,27 @@ class BeanDescriber(Describer):
             cost = self.w(f" for {self.coins(price)}", f" für {self.coins(price)}")
         return self.w("buy your third field", "dein drittes Feld kaufen") + cost
 
+    #: what a pass means in a phase, by the phase (:meth:`pass_text`; the
+    #: tables of the describers a ruleset's builds on count too)
+    PASSES: ClassVar[dict[str, Sentence]] = {
+        "trade": Sentence(
+            "pass: make no more proposals in this trading phase",
+            "passen: keine weiteren Angebote in dieser Handelsphase",
+        ),
+    }
+
     def pass_text(self, obs: dict[str, Any]) -> str | None:
-        """What a pass means in the observation's phase (None: just ``pass``)."""
-        phase = obs.get("phase")
-        if phase == "plant":
+        """What a pass means in the observation's phase (None: just
+        ``pass``): the phase's sentence (:attr:`PASSES`); in phase 1, which
+        planting it gives up."""
+        said = self.merged("PASSES").get(str(obs.get("phase")))
+        if said is not None:
+            return self.say(obs, -1, *said)
+        if obs.get("phase") == "plant":
             second = int(obs.get("planted", 0)) < 2
             return self.w(
                 f"pass: do not plant {'a second' if second else 'a third'} card",
                 f"passen: keine {'zweite' if second else 'dritte'} Karte pflanzen",
-            )
-        if phase == "trade":
-            return self.w(
-                "pass: make no more proposals in this trading phase",
-                "passen: keine weiteren Angebote in dieser Handelsphase",
             )
         return None
 
@@ -728,182 +792,118 @@ class BeanDescriber(Describer):
 
     def paid_for(self, what: Any) -> str:
         """What a seat paid for (a ``pay`` event's ``for``) in words: a card
-        by its name, the third field in this language."""
+        bought by its name (:meth:`bought_name`), a card by its name, the
+        third field in this language."""
+        if self.bought(str(what)) is not None:
+            return self.bought_name(str(what))
         if str(what) in self.names:
             return self.name(str(what))
         return PAID_FOR.get(str(what), str(what)) if self.de else str(what)
 
-    #: the bean game's events: their type, and the method that words one
-    #: (``method(e, me)``, as :meth:`event`). Names, not functions, so that
-    #: a ruleset's describer overriding one needs no new table.
-    BEAN_EVENTS: ClassVar[dict[str, str]] = {
-        "turn": "turn_event",
+    def bought(self, key: str) -> Bought | None:
+        """The card ``key`` as a card bought with coins of a bean type
+        (:data:`Bought`); None where it is not one. The bean game sells none
+        (but the third field)."""
+        return None
+
+    def bought_name(self, key: str) -> str:
+        """A card bought (:meth:`bought`) by its catalogue name in this
+        language (``2 Bank``); any other key as it is."""
+        info = self.bought(key)
+        return info[2].names.get(self.lang, key) if info is not None else key
+
+    def bought_effect(self, key: str) -> str:
+        """What a card bought does (its catalogue entry's ``effect``) in this
+        language; "" where it says nothing."""
+        info = self.bought(key)
+        return (info[2].effect or {}).get(self.lang, "") if info is not None else ""
+
+    #: the bean game's events (:meth:`Describer.event`): a sentence, or the
+    #: method that words one
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "turn": Sentence("--- turn {turn}: {who} is active", "--- Zug {turn}: {who} ist am Zug"),
         "plant": "plant_event",
         "harvest": "harvest",
-        "reveal": "reveal_event",
+        "reveal": Sentence("revealed: {cards}", "aufgedeckt: {cards}"),
         "offer": "offer_event",
-        "trade": "trade_event",
-        "deal": "deal_event",
-        "decline": "decline_event",
-        "withdraw": "withdraw_event",
-        "offer-void": "lapsed_event",
-        "keep": "keep_event",
-        "end-trading": "end_trading_event",
-        "pass": "pass_event",
-        "draw": "draw_event",
-        "buy-field": "buy_field_event",
+        "trade": Sentence(
+            "trade {offer}: {from} gave {given} to {to} for {returned}",
+            "Handel {offer}: {from} gab {given} an {to} für {returned}",
+        ),
+        "deal": Sentence("{who} got {got}", "{who} bekam {got}"),
+        "decline": Sentence("{who} declined offer {id}", "{who} lehnte Angebot {id} ab"),
+        "withdraw": Sentence("{who} withdrew offer {id}", "{who} zog Angebot {id} zurück"),
+        "offer-void": "lapsed_text",
+        "keep": Sentence("{who} kept {cards}", "{who} behielt {cards}"),
+        "end-trading": Sentence("{who} ended the trading", "{who} beendete den Handel"),
+        "pass": Sentence("{who} passed", "{who} passte"),
+        "draw": Sentence("{who} drew {got}", "{who} zog {got}"),
+        "buy-field": Sentence("{who} bought a third field", "{who} kaufte ein drittes Feld"),
         "pay": "pay_event",
-        "exhausted": "exhausted_event",
+        "exhausted": Sentence(
+            "the draw pile ran out (exhaustion {count})",
+            "der Nachziehstapel ist aufgebraucht ({count}. Mal)",
+        ),
     }
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        """One line for an event as seat ``me`` sees it: the bean game's own
-        by :attr:`BEAN_EVENTS`, any other as :class:`Describer` words it."""
-        t = e.get("type")
-        if isinstance(t, str) and t in self.BEAN_EVENTS:
-            line: str | None = getattr(self, self.BEAN_EVENTS[t])(e, me)
-            return line
-        return super().event(e, me)
-
-    def turn_event(self, e: dict[str, Any], me: int) -> str:
-        """A turn begins: ``--- turn 4: seat 2 is active``."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"--- turn {e['turn']}: {who} {'are' if mine else 'is'} active",
-            f"--- Zug {e['turn']}: {who} {'bist' if mine else 'ist'} am Zug",
-        )
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """The bean game's words of an event besides every game's
+        (:meth:`Describer.slot`): ``got``, the cards dealt or drawn (counted
+        where ``me`` may not see them), ``coins`` a number of coins,
+        ``given`` and ``returned`` a trade's cards, ``rule`` the rule behind
+        an event of its type's name, and a card bought by its key
+        (``{bank-2}``: its name, :meth:`bought_name`)."""
+        if name == "got":
+            return self.cards_or_count(e)
+        if name == "coins":
+            return self.coins(int(e.get("coins") or 0))
+        if name in ("given", "returned"):
+            return self.cards(e.get(name, []))
+        if name == "rule":
+            return self.rule(str(e.get("type")))
+        if self.bought(name) is not None:
+            return self.bought_name(name)
+        return super().slot(e, me, name)
 
     def plant_event(self, e: dict[str, Any], me: int) -> str:
         """A card planted on a field, how and why (:meth:`planted_as`, :meth:`expect`)."""
-        mine = e.get("seat") == me
         how = self.planted_as(e) + self.reason_for("plant", e.get("seat"), e.get("card"))
-        card = self.label(str(e["card"]))
-        f = self.n(e["field"])
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} planted {card} on field {f}{how}",
-            f"{who} {'hast' if mine else 'hat'} {card} auf Feld {f} gepflanzt{how}",
+        return self.say(
+            e,
+            me,
+            "{who} planted {card} {where} field {field}{how}",
+            "{who} hat {card} {where} Feld {field} gepflanzt{how}",
+            where=self.planted_on(e),
+            how=how,
         )
 
-    def reveal_event(self, e: dict[str, Any], me: int) -> str:
-        """The cards turned face up for trading."""
-        return self.w(
-            f"revealed: {self.cards(e.get('cards', []))}",
-            f"aufgedeckt: {self.cards(e.get('cards', []))}",
-        )
+    def planted_on(self, e: dict[str, Any]) -> str:
+        """Where on its field a planting event's card went: ``on``."""
+        return self.w("on", "auf")
 
     def offer_event(self, e: dict[str, Any], me: int) -> str:
         """A proposal: who offers what to whom, and what it wants."""
-        to = self.w("YOU", "DICH") if e.get("to") == me else self.seat(e.get("to"))
-        give = self.offered(e.get("give", []))
-        want = self.cards(e.get("want", []))
-        frm = self.who(e.get("from"), me)
-        return self.w(
-            f"offer {self.n(e['id'])}: {frm} -> {to}: gives {give}, wants {want}",
-            f"Angebot {self.n(e['id'])}: {frm} -> {to}: gibt {give}, will {want}",
-        )
-
-    def trade_event(self, e: dict[str, Any], me: int) -> str:
-        """An accepted offer: the cards that went each way."""
-        given, returned = self.cards(e.get("given", [])), self.cards(e.get("returned", []))
-        k = self.n(e["offer"])
-        frm, to = self.who(e.get("from"), me), self.who(e.get("to"), me)
-        return self.w(
-            f"trade {k}: {frm} gave {given} to {to} for {returned}",
-            f"Handel {k}: {frm} {'gabst' if e.get('from') == me else 'gab'} "
-            f"{given} an {'dich' if e.get('to') == me else to} für {returned}",
-        )
-
-    def deal_event(self, e: dict[str, Any], me: int) -> str:
-        """The cards a seat was dealt (counted where ``me`` may not see them)."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} got {self.cards_or_count(e)}",
-            f"{who} {'bekamst' if mine else 'bekam'} {self.cards_or_count(e)}",
-        )
-
-    def decline_event(self, e: dict[str, Any], me: int) -> str:
-        """An offer declined by the seat it was made to."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} declined offer {self.n(e['id'])}",
-            f"{who} {'lehntest' if mine else 'lehnte'} Angebot {self.n(e['id'])} ab",
-        )
-
-    def withdraw_event(self, e: dict[str, Any], me: int) -> str:
-        """An offer withdrawn by the seat that made it."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} withdrew offer {self.n(e['id'])}",
-            f"{who} {'zogst' if mine else 'zog'} Angebot {self.n(e['id'])} zurück",
-        )
-
-    def lapsed_event(self, e: dict[str, Any], me: int) -> str:
-        """An offer that lapsed (:meth:`lapsed_text`)."""
-        return self.lapsed_text(e)
-
-    def keep_event(self, e: dict[str, Any], me: int) -> str:
-        """The revealed cards the active seat kept."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        cards = self.cards(e.get("cards", []))
-        return self.w(f"{who} kept {cards}", f"{who} {'behieltst' if mine else 'behielt'} {cards}")
-
-    def end_trading_event(self, e: dict[str, Any], me: int) -> str:
-        """The active seat ended the trading."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} ended the trading",
-            f"{who} {'beendetest' if mine else 'beendete'} den Handel",
-        )
-
-    def pass_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat passed."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(f"{who} passed", f"{who} {'passtest' if mine else 'passte'}")
-
-    def draw_event(self, e: dict[str, Any], me: int) -> str:
-        """The cards a seat drew (counted where ``me`` may not see them)."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} drew {self.cards_or_count(e)}",
-            f"{who} {'zogst' if mine else 'zog'} {self.cards_or_count(e)}",
-        )
-
-    def buy_field_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat bought its third field."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"{who} bought a third field",
-            f"{who} {'kauftest' if mine else 'kaufte'} ein drittes Feld",
+        return self.say(
+            e,
+            me,
+            "offer {id}: {from} -> {to}: gives {give}, wants {want}",
+            "Angebot {id}: {from} -> {to}: gibt {give}, will {want}",
+            to=self.w("YOU", "DICH") if e.get("to") == me else self.seat(e.get("to")),
+            give=self.offered(e.get("give", [])),
+            want=self.cards(e.get("want", [])),
         )
 
     def pay_event(self, e: dict[str, Any], me: int) -> str:
         """Coins a seat paid, their faces, and what for (:meth:`paid_for`)."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
         coins = e.get("coins", [])
-        faces = f" ({self.counted(coins)})" if coins else ""
-        n = self.coins(len(coins))
-        return self.w(
-            f"{who} paid {n}{faces} for {self.paid_for(e.get('for'))}",
-            f"{who} {'zahltest' if mine else 'zahlte'} {n}{faces} für "
-            f"{self.paid_for(e.get('for'))}",
-        )
-
-    def exhausted_event(self, e: dict[str, Any], me: int) -> str:
-        """The draw pile ran out, and how often it has."""
-        return self.w(
-            f"the draw pile ran out (exhaustion {e['count']})",
-            f"der Nachziehstapel ist aufgebraucht ({e['count']}. Mal)",
+        return self.say(
+            e,
+            me,
+            "{who} paid {n}{faces} for {what}",
+            "{who} zahlte {n}{faces} für {what}",
+            n=self.coins(len(coins)),
+            faces=f" ({self.counted(coins)})" if coins else "",
+            what=self.paid_for(e.get("for")),
         )
 
     def planted_as(self, e: dict[str, Any]) -> str:
@@ -940,13 +940,14 @@ class BeanDescriber(Describer):
                 where = self.w(" from the discard pile", " vom Ablagestapel")
         else:
             what = f"{len(cards)} x {self.label(str(cards[-1])) if cards else '?'}"
-        who = self.who(e.get("seat"), me)
-        coins = self.coins(e["coins"])
-        f = self.n(e["field"])
-        return self.w(
-            f"{who} harvested field {f} ({what}) -> {coins}{where}{final}",
-            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {f} "
-            f"({what}) -> {coins}{where}{final}",
+        return self.say(
+            e,
+            me,
+            "{who} harvested field {field} ({what}) -> {coins}{where}{final}",
+            "{who} erntete Feld {field} ({what}) -> {coins}{where}{final}",
+            what=what,
+            where=where,
+            final=final,
         )
 
     # --------------------------------------------------------------- table
@@ -998,10 +999,10 @@ class BeanDescriber(Describer):
         name = self.seat_name(active, seat, kinds)
         lines.append(
             self.w(
-                f"=== turn {obs.get('turn')} - {name} {'are' if active == seat else 'is'} "
-                f"active - phase: {self.phase_name(obs.get('phase'))} ===",
-                f"=== Zug {obs.get('turn')} - {name} {'bist' if active == seat else 'ist'} "
-                f"am Zug - Phase: {self.phase_name(obs.get('phase'))} ===",
+                f"=== turn {obs.get('turn')} - {name} is active - phase: "
+                f"{self.phase_name(obs.get('phase'))} ===",
+                f"=== Zug {obs.get('turn')} - {name} ist am Zug - Phase: "
+                f"{self.phase_name(obs.get('phase'))} ===",
             )
         )
         discard = obs.get("discard", [])
@@ -1154,14 +1155,9 @@ class BeanDescriber(Describer):
     def stack(self, keys: list[str]) -> str:
         """A field's cards bottom first in short names, runs of one card
         counted: ``Blue x3``, ``Green·baby, Green♀ x2``."""
-        runs: list[list[Any]] = []
-        for k in keys:
-            if runs and runs[-1][0] == k:
-                runs[-1][1] += 1
-            else:
-                runs.append([k, 1])
+        grouped = runs(keys)
         return ", ".join(
-            self.short(k) + (f" x{n}" if n > 1 or len(runs) == 1 else "") for k, n in runs
+            self.short(k) + (f" x{n}" if n > 1 or len(grouped) == 1 else "") for k, n in grouped
         )
 
     def short_payout(self, keys: list[str], pays: int | None) -> str:
@@ -1193,26 +1189,24 @@ class BeanDescriber(Describer):
         (the compact table shows it while there is room)."""
         return None
 
-    def compact_screen(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        kinds: dict[int, str],
-        asking: str | None = None,
-        rows: int = COMPACT_ROWS,
-        whole: bool = True,
-        tight: bool = False,
-    ) -> list[str]:
-        """The table in at most ``rows`` lines of 80 columns, nothing cut: the
-        turn and phase, the piles, a line a seat (its coins, hand size and
-        fields, each with its next payout), your fields, your hand, the
-        revealed cards and the offers to you or from you. Where that is more
-        than ``rows``, the legend goes first, then the others' holdings and
-        the table's supply, then your own holdings, and one line says that
-        ``table`` shows them; where it is still more, the others' fields of
-        different cards show their top cards (``whole`` false), and then
-        (``tight``) the seats' heads are shortened (``seat 2: 3 coins, 5
-        cards``) and one offer to you shows, the rest counted."""
+    #: the compact table's layouts: whole, the others' mixed fields by their
+    #: top cards, and then the seats' heads shortened too (:meth:`compact_lines`)
+    COMPACT_LAYOUTS: ClassVar[int] = 3
+
+    def compact_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None, layout: int
+    ) -> list[tuple[int, str]]:
+        """The table in lines of 80 columns, nothing cut: the turn and phase,
+        the piles, a line a seat (its coins, hand size and fields, each with
+        its next payout), your fields, your hand, the revealed cards and the
+        offers to you or from you. Where that is too much, the legend goes
+        first, then the others' holdings and the table's supply, then your
+        own holdings, and one line says that ``table`` shows them; where it is
+        still too much, the others' fields of different cards show their top
+        cards (layout 1), and then (layout 2) the seats' heads are shortened
+        (``seat 2: 3 coins, 5 cards``) and one offer to you shows, the rest
+        counted."""
+        whole, tight = layout == 0, layout == 2
         out = _ranked(0, self.compact_top(obs, seat, kinds))
         legend = self.legend()
         out += _ranked(3, [legend] if legend else [])
@@ -1223,14 +1217,7 @@ class BeanDescriber(Describer):
                 out += self.compact_seat(obs, seat, kinds, s, p, whole, tight)
         out += self.compact_mine(obs, seat)
         out += self.compact_open(obs, seat)
-        out += _ranked(0, self.compact_offers(obs, seat, 1 if tight else 3))
-        note = self.w("(more: table)", "(mehr: table)")
-        lines = fit_rows(out, rows, note)
-        if whole and len(lines) > rows:  # the others' fields by their top cards
-            return self.compact_screen(obs, seat, kinds, asking, rows, whole=False)
-        if not tight and len(lines) > rows:
-            return self.compact_screen(obs, seat, kinds, asking, rows, whole=False, tight=True)
-        return lines
+        return out + _ranked(0, self.compact_offers(obs, seat, 1 if tight else 3))
 
     def compact_top(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:
         """The compact table's first lines: the turn, who is active and the
@@ -1240,10 +1227,10 @@ class BeanDescriber(Describer):
         name = self.seat_name(active, seat, kinds)
         last = self.w("  LAST TURN", "  LETZTER ZUG") if obs.get("last_turn") else ""
         turn = self.w(
-            f"=== turn {obs.get('turn')}: {name} {'are' if active == seat else 'is'} "
-            f"active - {self.phase_name(obs.get('phase'))} ==={last}",
-            f"=== Zug {obs.get('turn')}: {name} {'bist' if active == seat else 'ist'} "
-            f"am Zug - {self.phase_name(obs.get('phase'))} ==={last}",
+            f"=== turn {obs.get('turn')}: {name} is active - "
+            f"{self.phase_name(obs.get('phase'))} ==={last}",
+            f"=== Zug {obs.get('turn')}: {name} ist am Zug - "
+            f"{self.phase_name(obs.get('phase'))} ==={last}",
         )
         discard = obs.get("discard", [])
         piles = self.w(
@@ -1430,32 +1417,20 @@ class BeanDescriber(Describer):
 
     # ------------------------------------------------------------ the bots
 
-    def bot_report(
-        self,
-        label: str,
-        s: int,
-        action: Action,
-        seen: dict[str, Any],
-        views: list[dict[str, Any]],
-    ) -> tuple[str, list[dict[str, Any]]]:
-        summary = []
-        rest = []
-        for v in views:
-            t = v.get("type")
-            if t == "harvest" and v.get("seat") == s and not v.get("final"):
-                summary.append(self.coins(v["coins"]))
-            elif t == "plant" and v.get("seat") == s:
-                summary.append(self.planted_summary(v))
-            elif t in self.SHOWN or t == "plant" or (t == "harvest" and v.get("final")):
-                rest.append(v)  # another seat's planting: a baby foisted by this deal
-        if seen == action.to_json():
-            text = self.text(action)
-        else:
-            text = self.ui("hidden", type=seen.get("type"))
-        line = f"{label}: {text}"
-        if summary:
-            line += " -> " + ", ".join(summary)
-        return line, rest
+    def reported(self, v: dict[str, Any], s: int) -> str | None:
+        """A bot's own harvest (its coins; the final harvest aside) and its
+        own planting (:meth:`planted_summary`), in the line of its move."""
+        if v.get("seat") != s:
+            return None
+        if v.get("type") == "harvest" and not v.get("final"):
+            return self.coins(v["coins"])
+        return self.planted_summary(v) if v.get("type") == "plant" else None
+
+    def shown(self, v: dict[str, Any], s: int) -> bool:
+        """The events of :attr:`SHOWN` under a bot's move, another seat's
+        planting (a baby foisted by this deal) and the final harvest."""
+        t = v.get("type")
+        return t in self.SHOWN or t == "plant" or (t == "harvest" and bool(v.get("final")))
 
     def planted_summary(self, v: dict[str, Any]) -> str:
         """A bot's own planting in the line of its move."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 from typing import ClassVar
 
+from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.actions import Action
 from bohn.engine.actions import Discard
@@ -24,10 +25,9 @@ def boss_name(key: str) -> str:
 class AlCabohneDescriber(BeanDescriber):
     """The bean game's words and the mafia's."""
 
-    #: this ruleset's phases in words (English, German)
+    #: this ruleset's phases in words (English, German), besides the bean game's
     PHASE_NAMES: ClassVar[dict[str, tuple[str, str]]] = {
         "use-leftovers": ("using the piles left over", "Verwenden der übrigen Stapel"),
-        "plant": ("planting from the hand", "Pflanzen aus der Hand"),
         "place": ("uncovering and placing cards", "Aufdecken und Verteilen der Karten"),
         "feed": ("feeding the mafia", "Füttern der Mafia"),
     }
@@ -136,82 +136,87 @@ class AlCabohneDescriber(BeanDescriber):
 
     # -------------------------------------------------------------- events
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        t = e.get("type")
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        boss = boss_name(e.get("boss", "?"))
-        card = self.label(str(e.get("card")))
-        if t == "mafia-plant":
-            return self.w(f"{boss} got {card}", f"{boss} bekam {card}")
-        if t == "mafia-harvest":
+    #: Al Cabohne's events (:meth:`Describer.event`): a sentence, or the method
+    #: that words one; any other is the bean game's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "mafia-plant": Sentence("{boss} got {card}", "{boss} bekam {card}"),
+        "mafia-harvest": "mafia_harvest_event",
+        "protection": Sentence(
+            "protection: {who} gave the top card of field {field} to the mafia: a boss grows its "
+            "type ({rule})",
+            "Schutzgeld: {who} gab die oberste Karte von Feld {field} an die Mafia: ein Boss baut "
+            "ihre Sorte an ({rule})",
+        ),
+        "uncover": "uncover_event",
+        "from-discard": Sentence(
+            "{card} from the discard pile joins pile {pile}",
+            "{card} vom Ablagestapel kommt zu Stapel {pile}",
+        ),
+        "place": "place_event",
+        "give": Sentence("{who} gave {card} to {boss}", "{who} gab {card} an {boss}"),
+        "discard-pile": Sentence(
+            "{who} discarded a pile: {cards}", "{who} legte einen Stapel ab: {cards}"
+        ),
+    }
+
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """Al Cabohne's words of an event besides the bean game's: ``boss``
+        the event's boss by name, ``stack`` its cards as their count and top
+        card (``3 x Blue bean``)."""
+        if name == "boss":
+            return boss_name(e.get("boss", "?"))
+        if name == "stack":
             cards = e.get("cards", [])
-            rule = self.rule("mafia-harvest")
-            final = (
-                self.final_harvest()
-                if e.get("final")
-                else self.w(
-                    f" (his field is worth his threshold, {rule})",
-                    f" (sein Feld erreicht seine Schwelle, {rule})",
-                )
+            return f"{len(cards)} x {self.label(cards[-1]) if cards else '?'}"
+        return super().slot(e, me, name)
+
+    def mafia_harvest_event(self, e: dict[str, Any], me: int) -> str:
+        """A boss harvested his field for the mafia's treasury, and why."""
+        rule = self.rule("mafia-harvest")
+        final = (
+            self.final_harvest()
+            if e.get("final")
+            else self.w(
+                f" (his field is worth his threshold, {rule})",
+                f" (sein Feld erreicht seine Schwelle, {rule})",
             )
-            top = self.label(cards[-1]) if cards else "?"
-            coins = self.coins(int(e.get("coins", 0)))
-            return self.w(
-                f"{boss} harvested {len(cards)} x {top} -> {coins} for the mafia treasury{final}",
-                f"{boss} erntete {len(cards)} x {top} -> {coins} für die Kasse der Mafia{final}",
+        )
+        return self.say(
+            e,
+            me,
+            "{boss} harvested {stack} -> {coins} for the mafia treasury{final}",
+            "{boss} erntete {stack} -> {coins} für die Kasse der Mafia{final}",
+            final=final,
+        )
+
+    def uncover_event(self, e: dict[str, Any], me: int) -> str:
+        """A card uncovered: it goes to the mafia, or joins the piles."""
+        if e.get("to") == "mafia":
+            return self.say(
+                e,
+                me,
+                "uncovered {card}: it goes to the mafia",
+                "aufgedeckt: {card}, sie geht an die Mafia",
             )
-        if t == "protection":
-            f, rule = self.n(e.get("field")), self.rule("protection")
-            return self.w(
-                f"protection: {who} gave the top card of field {f} to the mafia: a boss grows "
-                f"its type ({rule})",
-                f"Schutzgeld: {who} {'gabst' if mine else 'gab'} die oberste Karte von Feld "
-                f"{f} an die Mafia: ein Boss baut ihre Sorte an ({rule})",
+        return self.say(
+            e,
+            me,
+            "uncovered {card}: it joins the piles",
+            "aufgedeckt: {card}, sie kommt zu den Stapeln",
+        )
+
+    def place_event(self, e: dict[str, Any], me: int) -> str:
+        """A pile given to a boss, or planted whole on a field."""
+        if "boss" in e:
+            return self.say(
+                e, me, "{who} gave pile {pile} to {boss}", "{who} gab Stapel {pile} an {boss}"
             )
-        if t == "uncover":
-            if e.get("to") == "mafia":
-                return self.w(
-                    f"uncovered {card}: it goes to the mafia",
-                    f"aufgedeckt: {card}, sie geht an die Mafia",
-                )
-            return self.w(
-                f"uncovered {card}: it joins the piles",
-                f"aufgedeckt: {card}, sie kommt zu den Stapeln",
-            )
-        if t == "from-discard":
-            pile = self.n(e.get("pile"))
-            return self.w(
-                f"{card} from the discard pile joins pile {pile}",
-                f"{card} vom Ablagestapel kommt zu Stapel {pile}",
-            )
-        if t == "place":
-            pile = self.n(e.get("pile"))
-            if "boss" in e:
-                return self.w(
-                    f"{who} gave pile {pile} to {boss_name(e['boss'])}",
-                    f"{who} {'gabst' if mine else 'gab'} Stapel {pile} an {boss_name(e['boss'])}",
-                )
-            cards = e.get("cards", [])
-            top = self.label(cards[-1]) if cards else "?"
-            f = self.n(e.get("field"))
-            return self.w(
-                f"{who} planted pile {pile} ({len(cards)} x {top}) on field {f}",
-                f"{who} {'pflanztest' if mine else 'pflanzte'} Stapel {pile} "
-                f"({len(cards)} x {top}) auf Feld {f}",
-            )
-        if t == "give":
-            return self.w(
-                f"{who} gave {card} to {boss}",
-                f"{who} {'gabst' if mine else 'gab'} {card} an {boss}",
-            )
-        if t == "discard-pile":
-            cards = self.cards(e.get("cards", []))
-            return self.w(
-                f"{who} discarded a pile: {cards}",
-                f"{who} {'legtest' if mine else 'legte'} einen Stapel ab: {cards}",
-            )
-        return super().event(e, me)
+        return self.say(
+            e,
+            me,
+            "{who} planted pile {pile} ({stack}) on field {field}",
+            "{who} pflanzte Stapel {pile} ({stack}) auf Feld {field}",
+        )
 
     # --------------------------------------------------------------- table
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 
+from bohn.describe.base import Sentence
 from bohn.describe.bean import HELP_DE as BEAN_HELP_DE
 from bohn.describe.bean import HELP_EN as BEAN_HELP_EN
 from bohn.describe.bean import BeanDescriber
@@ -41,7 +42,7 @@ Das Bohnen-Duell zu zweit (kein Handel; Bohnen nur im eigenen Zug verkaufen):
 class RioGrandeDescriber(BeanDescriber):
     """Bohnanza's words and the bean duel's."""
 
-    ORDER: ClassVar[tuple[type[Action], ...]] = (*BeanDescriber.ORDER, Drop)
+    ORDER: ClassVar[tuple[type[Action], ...]] = BeanDescriber.order_with(last=(Drop,))
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {
         "drop",
         "from-discard",
@@ -77,61 +78,35 @@ class RioGrandeDescriber(BeanDescriber):
             return {"t": self.w("Turned up", "Aufgedeckt")}
         return super().zone_names(obs)
 
-    def pass_text(self, obs: dict[str, Any]) -> str | None:
-        phase = obs.get("phase")
-        if phase == "duel-offer":
-            return self.w(
-                "pass: discard the rest of the offer", "passen: den Rest des Angebots ablegen"
-            )
-        if phase == "duel-discard":
-            return self.w("pass: discard no hand card", "passen: keine Handkarte ablegen")
-        if phase == "duel-plant":
-            return self.w(
-                "pass: leave the rest as your opponent's offer",
-                "passen: den Rest dem Gegner als Angebot lassen",
-            )
-        return super().pass_text(obs)
+    #: what a pass means in the duel's steps (:meth:`pass_text`)
+    PASSES: ClassVar[dict[str, Sentence]] = {
+        "duel-offer": Sentence(
+            "pass: discard the rest of the offer", "passen: den Rest des Angebots ablegen"
+        ),
+        "duel-discard": Sentence("pass: discard no hand card", "passen: keine Handkarte ablegen"),
+        "duel-plant": Sentence(
+            "pass: leave the rest as your opponent's offer",
+            "passen: den Rest dem Gegner als Angebot lassen",
+        ),
+    }
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        t = e.get("type")
-        s = e.get("seat")
-        you = s == me
-        cards = ", ".join(self.name(k) for k in e.get("cards", [])) or self.w("nothing", "nichts")
-        if t == "drop":
-            card = self.name(str(e.get("card")))
-            if you:
-                return self.w(f"You discard {card}", f"Du legst {card} ab")
-            return self.w(
-                f"{self.seat_start(s)} discards {card}", f"{self.seat_start(s)} legt {card} ab"
-            )
-        if t == "from-discard":
-            return self.w(
-                f"From the discard pile they are joined by {cards}",
-                f"Von der Ablage kommen dazu: {cards}",
-            )
-        if t == "duel-offer":
-            if you:
-                return self.w(f"You leave {cards} as the offer", f"Du bietest {cards} an")
-            return self.w(
-                f"{self.seat_start(s)} leaves {cards} as the offer",
-                f"{self.seat_start(s)} bietet {cards} an",
-            )
-        if t == "offer-discarded":
-            if you:
-                return self.w(
-                    f"You discard the rest of the offer: {cards}",
-                    f"Du legst den Rest des Angebots ab: {cards}",
-                )
-            return self.w(
-                f"{self.seat_start(s)} discards the rest of the offer: {cards}",
-                f"{self.seat_start(s)} legt den Rest des Angebots ab: {cards}",
-            )
-        if t == "to-box":
-            return self.w(
-                f"The coins paid ({cards}) go to the box",
-                f"Die gezahlten Taler ({cards}) kommen in die Schachtel",
-            )
-        return super().event(e, me)
+    #: the duel's events (:meth:`Describer.event`); any other is the bean game's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "drop": Sentence("{Who} discards {card}", "{Who} legt {card} ab"),
+        "from-discard": Sentence(
+            "From the discard pile they are joined by {cards}",
+            "Von der Ablage kommen dazu: {cards}",
+        ),
+        "duel-offer": Sentence("{Who} leaves {cards} as the offer", "{Who} bietet {cards} an"),
+        "offer-discarded": Sentence(
+            "{Who} discards the rest of the offer: {cards}",
+            "{Who} legt den Rest des Angebots ab: {cards}",
+        ),
+        "to-box": Sentence(
+            "The coins paid ({cards}) go to the box",
+            "Die gezahlten Taler ({cards}) kommen in die Schachtel",
+        ),
+    }
 
     def help(self) -> str:
         return self.w(HELP_EN, HELP_DE)

@@ -8,8 +8,7 @@ from typing import Any
 from typing import ClassVar
 
 from bohn.describe.base import Describer
-from bohn.describe.terminal import COMPACT_ROWS
-from bohn.describe.terminal import fit_rows
+from bohn.describe.base import Sentence
 from bohn.describe.terminal import fold
 from bohn.describe.terminal import side_by_side
 from bohn.engine.actions import Action
@@ -27,27 +26,20 @@ from bohn.rulesets.bohnkick.catalogue import WORDS
 
 #: the teams' names (team 0 plays the National deck, team 1 the International one)
 TEAMS = (("National", "National"), ("International", "International"))
+
+
+def _words(group: str) -> dict[str, tuple[str, str]]:
+    """A group of the catalogue's words (``corners``, ``calls``, ``kicks``)
+    in English and German, by key."""
+    return {k: (str(v["en"]), str(v["de"])) for k, v in WORDS[group].items()}
+
+
 #: the corners of the goal in words
-CORNERS = {
-    "ul": ("upper left", "oben links"),
-    "ur": ("upper right", "oben rechts"),
-    "ll": ("lower left", "unten links"),
-    "lr": ("lower right", "unten rechts"),
-}
+CORNERS = {k: words for k, words in _words("corners").items() if k != "or"}
 #: the Referee's calls in words
-CALLS = {
-    "free-kick": ("free kick", "Freistoß"),
-    "penalty": ("penalty", "Elfmeter"),
-    "striker-foul": ("striker foul", "Stürmerfoul"),
-}
+CALLS = _words("calls")
 #: a shot being aimed (a goal card's kind, or a kick) in words
-SHOTS = {
-    "shot": ("shot", "Schuss"),
-    "long-shot": ("long shot", "Fernschuss"),
-    "header": ("header", "Kopfball"),
-    "free-kick": ("free kick", "Freistoß"),
-    "penalty": ("penalty", "Elfmeter"),
-}
+SHOTS = _words("kicks")
 #: the Goalie symbol that stops each kind of shot (bohnkick §3.5.3, §4.6)
 BLOCKED_BY = {
     "shot": "shot",
@@ -299,10 +291,9 @@ class BohnkickDescriber(Describer):
     def phase_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
         """Who acts now and what he may do."""
         phase = obs.get("phase")
-        name = self.PHASE_LINES.get(phase) if isinstance(phase, str) else None
-        if name is not None:
-            line: Callable[[dict[str, Any], int, dict[int, str]], str] = getattr(self, name)
-            return line(obs, seat, kinds)
+        line: str | None = self.by_table("PHASE_LINES", phase, obs, seat, kinds)
+        if line is not None:
+            return line
         if phase == "over":
             return self.w("the game is over", "das Spiel ist aus")
         return self.w(f"phase {phase}", f"Phase {phase}")
@@ -572,18 +563,13 @@ class BohnkickDescriber(Describer):
             + ("   ".join(f"d{i} {self.card(k)}" for i, k in enumerate(defence, 1)) or none),
         ]
 
-    def compact_screen(
-        self,
-        obs: dict[str, Any],
-        seat: int,
-        kinds: dict[int, str],
-        asking: str | None = None,
-        rows: int = COMPACT_ROWS,
-    ) -> list[str]:
-        """The match in about ``rows`` lines of 80 columns: the attack and the
-        score, what happens now, the cards played, the ball and the shot, the
-        teams with their players' cards, your cards; the decks and then the
-        goals give way when it is too tall (``table`` shows everything)."""
+    def compact_lines(
+        self, obs: dict[str, Any], seat: int, kinds: dict[int, str], asking: str | None, layout: int
+    ) -> list[tuple[int, str]]:
+        """The match in lines of 80 columns: the attack and the score, what
+        happens now, the cards played, the ball and the shot, the teams with
+        their players' cards, your cards; the decks and then the goals give
+        way when it is too tall (``table`` shows everything)."""
         out: list[tuple[int, str]] = []
 
         def add(rank: int, line: str) -> None:
@@ -648,7 +634,7 @@ class BohnkickDescriber(Describer):
         ):
             lines = side_by_side([title, *(cards or [none])], "    ")
             out += [(0, lines[0][4:])] + [(0, x) for x in lines[1:]]
-        return fit_rows(out, rows, self.w("(more: table)", "(mehr: table)"))
+        return out
 
     def final_lines(
         self, r: Result, obs: dict[str, Any], seat: int, kinds: dict[int, str]
@@ -849,46 +835,74 @@ class BohnkickDescriber(Describer):
 
     # -------------------------------------------------------------- events
 
-    #: the line of each event for :meth:`event`, by the event's type (others: the base's)
-    EVENTS: ClassVar[dict[str, str]] = {
-        "attack": "_event_attack",
-        "play": "_event_play",
+    #: Bohnkick's events (:meth:`Describer.event`): a sentence, or the method
+    #: that words one; others: the base's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "attack": Sentence(
+            "--- attack {attack}: {who} opens it for {team}",
+            "--- Angriff {attack}: {who} eröffnet ihn für {team}",
+        ),
+        "play": Sentence("{who} played {card}: {ball}", "{who} spielte {card}: {ball}"),
         "draw": "_event_draw",
         "defence-draw": "_event_draw",
         "deal": "_event_deal",
-        "referee": "_event_referee",
+        "referee": Sentence(
+            "{who} drew a Referee card ({referee}): shown and discarded",
+            "{who} zog eine Schiedsrichterkarte ({referee}): gezeigt und abgelegt",
+        ),
         "call": "_event_call",
-        "swap": "_event_swap",
-        "tackle": "_event_tackle",
-        "missed-pass": "_event_missed_pass",
-        "aim": "_event_aim",
-        "block": "_event_block",
-        "goal": "_event_goal",
-        "advantage": "_event_advantage",
-        "drop": "_event_drop",
-        "pass": "_event_pass",
+        "swap": Sentence("{who} swapped {cards}", "{who} tauschte {cards}"),
+        "tackle": Sentence("{who} tackled with {card}", "{who} grätschte mit {card}"),
+        "missed-pass": Sentence(
+            "{who} has no card for the bean with the ball: a missed pass, the ball is lost",
+            "{who} hat keine Karte für die Bohne mit dem Ball: ein Fehlpass, der Ball ist verloren",
+        ),
+        "aim": Sentence(
+            "{who} aimed the {shot} at the {corner}",
+            "{who} zielte mit dem {shot} auf die {corner}",
+        ),
+        "block": Sentence(
+            "{who} blocked the shot with {card}", "{who} hielt den Schuss mit {card}"
+        ),
+        "goal": Sentence("GOAL for {team} by {who}: {card}", "TOR für {team} durch {who}: {card}"),
+        "advantage": Sentence(
+            "{who} called advantage: no free kick, play goes on",
+            "{who} rief Vorteil: kein Freistoß, das Spiel geht weiter",
+        ),
+        "drop": Sentence(
+            "{who} discarded the goal card {card} (only goal cards)",
+            "{who} legte die Torkarte {card} ab (nur Torkarten)",
+        ),
+        "pass": Sentence(
+            "{who} passed (continue: no tackle, swap or block)",
+            "{who} passte (weiter: keine Grätsche, kein Tausch, kein Halten)",
+        ),
         "deck-out": "_event_deck_out",
         "attack-over": "_event_attack_over",
         "shuffle": "_event_shuffle",
         "game-over": "_event_game_over",
     }
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        """One line for an event as seat ``me`` sees it (None: not worth a line)."""
-        t = e.get("type")
-        name = self.EVENTS.get(t) if isinstance(t, str) else None
-        if name is None:
-            return super().event(e, me)
-        line: Callable[[dict[str, Any], int], str | None] = getattr(self, name)
-        return line(e, me)
-
-    def _actor(self, e: dict[str, Any], me: int) -> str:
-        """The seat of an event: ``you`` or ``seat 2``."""
-        return self.who(e.get("seat"), me)
-
-    def _acted(self, e: dict[str, Any], me: int, de_du: str, de_other: str) -> str:
-        """The German verb of an event's seat: ``de_du`` for ``me``, else ``de_other``."""
-        return self.verb(e.get("seat") == me, "", "", de_du, de_other)
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """Bohnkick's words of an event: ``card`` and ``cards`` in words
+        (:meth:`card`; cards not shown by their number), ``team`` the event's
+        team, ``shot`` and ``corner`` the shot's, ``ball`` where the ball
+        goes after the card played, ``referee`` a Referee card's call."""
+        if name == "card":
+            return self.card(str(e.get("card")))
+        if name == "cards":
+            return self._event_cards(e)
+        if name == "team":
+            return self._event_team(e)
+        if name == "shot":
+            return self.shot(str(e.get("shot")))
+        if name == "corner":
+            return self.corner(e.get("corner"))
+        if name == "ball":
+            return self.ball_after(str(e.get("card")))
+        if name == "referee":
+            return self.pick(CALLS, str(e.get("card")).partition(":")[2])
+        return super().slot(e, me, name)
 
     def _event_team(self, e: dict[str, Any], key: str = "team") -> str:
         """The team of an event: ``team 1 (National)``."""
@@ -902,73 +916,28 @@ class BohnkickDescriber(Describer):
             return self.card_list(list(e["cards"]))
         return str(e.get("count"))
 
-    def _event_card(self, e: dict[str, Any]) -> str:
-        """The one card of an event in words."""
-        return self.card(str(e.get("card")))
-
-    def _event_attack(self, e: dict[str, Any], me: int) -> str:
-        """An attack opens: its number, its opener, the attacking team."""
-        mine = e.get("seat") == me
-        who, team = self._actor(e, me), self._event_team(e)
-        return self.w(
-            f"--- attack {e.get('attack')}: {who} {self.verb(mine, 'open', 'opens', '', '')} it "
-            f"for {team}",
-            f"--- Angriff {e.get('attack')}: {who} {self._acted(e, me, 'eröffnest', 'eröffnet')} "
-            f"ihn für {team}",
-        )
-
-    def _event_play(self, e: dict[str, Any], me: int) -> str:
-        """A team card is played, and where the ball goes."""
-        who, card = self._actor(e, me), self._event_card(e)
-        key = str(e.get("card"))
-        return self.w(
-            f"{who} played {card}: {self.ball_after(key)}",
-            f"{who} {self._acted(e, me, 'spieltest', 'spielte')} {card}: {self.ball_after(key)}",
-        )
-
     def _event_draw(self, e: dict[str, Any], me: int) -> str:
         """Team cards (``draw``) or defensive cards (``defence-draw``) are drawn."""
-        en_kind, de_kind = (
-            ("team card", "Teamkarte")
-            if e.get("type") == "draw"
-            else ("defensive card", "Abwehrkarte")
-        )
-        who, drew = self._actor(e, me), self._acted(e, me, "zogst", "zog")
+        team = e.get("type") == "draw"
+        en, de = ("team card", "Teamkarte") if team else ("defensive card", "Abwehrkarte")
         if e.get("cards") is not None:
-            cards = self._event_cards(e)
-            return self.w(
-                f"{who} drew the {en_kind} {cards}",
-                f"{who} {drew} die {de_kind} {cards}",
+            kind = self.w(en, de)
+            return self.say(
+                e, me, "{who} drew the {kind} {cards}", "{who} zog die {kind} {cards}", kind=kind
             )
         n = int(e.get("count", 1))
-        return self.w(
-            f"{who} drew {n} {en_kind}{'s' if n != 1 else ''}",
-            f"{who} {drew} {n} {de_kind}{'n' if n != 1 else ''}",
+        kinds = self.w(en + "s" if n != 1 else en, de + "n" if n != 1 else de)
+        return self.say(
+            e, me, "{who} drew {n} {kind}", "{who} zog {n} {kind}", n=str(n), kind=kinds
         )
 
     def _event_deal(self, e: dict[str, Any], me: int) -> str:
         """A player is dealt his team cards."""
-        who, got = self._actor(e, me), self._acted(e, me, "bekamst", "bekam")
         if e.get("cards") is not None:
-            cards = self._event_cards(e)
-            return self.w(
-                f"{who} got the team cards {cards}",
-                f"{who} {got} die Teamkarten {cards}",
+            return self.say(
+                e, me, "{who} got the team cards {cards}", "{who} bekam die Teamkarten {cards}"
             )
-        return self.w(
-            f"{who} got {e.get('count')} team cards",
-            f"{who} {got} {e.get('count')} Teamkarten",
-        )
-
-    def _event_referee(self, e: dict[str, Any], me: int) -> str:
-        """A Referee card is drawn, shown and discarded."""
-        call = self.pick(CALLS, str(e.get("card")).partition(":")[2])
-        who = self._actor(e, me)
-        return self.w(
-            f"{who} drew a Referee card ({call}): shown and discarded",
-            f"{who} {self._acted(e, me, 'zogst', 'zog')} eine Schiedsrichterkarte ({call}): "
-            "gezeigt und abgelegt",
-        )
+        return self.say(e, me, "{who} got {count} team cards", "{who} bekam {count} Teamkarten")
 
     def _event_call(self, e: dict[str, Any], me: int) -> str:
         """The referee calls a foul: a striker foul, a free kick or a penalty."""
@@ -983,87 +952,6 @@ class BohnkickDescriber(Describer):
         return self.w(
             f"the referee calls a {call}: the defender fouled",
             f"der Schiedsrichter gibt {call}: der Verteidiger foulte",
-        )
-
-    def _event_swap(self, e: dict[str, Any], me: int) -> str:
-        """A defender swaps defensive cards."""
-        who, cards = self._actor(e, me), self._event_cards(e)
-        return self.w(
-            f"{who} swapped {cards}",
-            f"{who} {self._acted(e, me, 'tauschtest', 'tauschte')} {cards}",
-        )
-
-    def _event_tackle(self, e: dict[str, Any], me: int) -> str:
-        """A defender tackles with a Tackle card."""
-        who, card = self._actor(e, me), self._event_card(e)
-        return self.w(
-            f"{who} tackled with {card}",
-            f"{who} {self._acted(e, me, 'grätschtest', 'grätschte')} mit {card}",
-        )
-
-    def _event_missed_pass(self, e: dict[str, Any], me: int) -> str:
-        """The attacker has no card for the bean with the ball: the ball is lost."""
-        mine = e.get("seat") == me
-        who = self._actor(e, me)
-        return self.w(
-            f"{who} {self.verb(mine, 'have', 'has', '', '')} no card for the bean with the ball: "
-            "a missed pass, the ball is lost",
-            f"{who} {self._acted(e, me, 'hast', 'hat')} keine Karte für die Bohne mit dem Ball: "
-            "ein Fehlpass, der Ball ist verloren",
-        )
-
-    def _event_aim(self, e: dict[str, Any], me: int) -> str:
-        """The shot is aimed at a corner."""
-        who = self._actor(e, me)
-        shot = self.shot(str(e.get("shot")))
-        corner = self.corner(e.get("corner"))
-        return self.w(
-            f"{who} aimed the {shot} at the {corner}",
-            f"{who} {self._acted(e, me, 'zieltest', 'zielte')} mit dem {shot} auf die {corner}",
-        )
-
-    def _event_block(self, e: dict[str, Any], me: int) -> str:
-        """The shot is blocked with a Goalie card."""
-        who, card = self._actor(e, me), self._event_card(e)
-        return self.w(
-            f"{who} blocked the shot with {card}",
-            f"{who} {self._acted(e, me, 'hieltst', 'hielt')} den Schuss mit {card}",
-        )
-
-    def _event_goal(self, e: dict[str, Any], me: int) -> str:
-        """A goal: for which team, by whom, with which card."""
-        mine = e.get("seat") == me
-        who, team, card = self._actor(e, me), self._event_team(e), self._event_card(e)
-        return self.w(
-            f"GOAL for {team} by {who}: {card}",
-            f"TOR für {team} durch {'dich' if mine else who}: {card}",
-        )
-
-    def _event_advantage(self, e: dict[str, Any], me: int) -> str:
-        """Advantage is called: no free kick, play goes on."""
-        who = self._actor(e, me)
-        return self.w(
-            f"{who} called advantage: no free kick, play goes on",
-            f"{who} {self._acted(e, me, 'riefst', 'rief')} Vorteil: kein Freistoß, das Spiel "
-            "geht weiter",
-        )
-
-    def _event_drop(self, e: dict[str, Any], me: int) -> str:
-        """A goal card is discarded from a hand of goal cards only."""
-        who, card = self._actor(e, me), self._event_card(e)
-        return self.w(
-            f"{who} discarded the goal card {card} (only goal cards)",
-            f"{who} {self._acted(e, me, 'legtest', 'legte')} die Torkarte {card} ab (nur "
-            "Torkarten)",
-        )
-
-    def _event_pass(self, e: dict[str, Any], me: int) -> str:
-        """A defender passes: no tackle, swap or block."""
-        who = self._actor(e, me)
-        return self.w(
-            f"{who} passed (continue: no tackle, swap or block)",
-            f"{who} {self._acted(e, me, 'passtest', 'passte')} (weiter: keine Grätsche, kein "
-            "Tausch, kein Halten)",
         )
 
     def _event_deck_out(self, e: dict[str, Any], me: int) -> str:
@@ -1096,7 +984,7 @@ class BohnkickDescriber(Describer):
     def _event_shuffle(self, e: dict[str, Any], me: int) -> str | None:
         """The assistant referee's pick among differing Referee cards (other shuffles: the base's)."""
         if str(e.get("pile")) != "assistant referee":
-            return super().event(e, me)
+            return None
         return self.w(
             "the Referee cards drawn differ: the assistant referee shuffles them and "
             "one is picked at random",

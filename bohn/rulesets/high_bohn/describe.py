@@ -8,25 +8,19 @@ What a building does, and its German name, are the card catalogue's
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 from typing import ClassVar
 
-from bohn.catalogue import Entry
-from bohn.catalogue import catalogue
+from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
-from bohn.engine.actions import Accept
+from bohn.describe.bean import Bought
+from bohn.describe.bean import PricedCards
+from bohn.describe.bean import bought_lookup
+from bohn.describe.bean import field_flag
 from bohn.engine.actions import Action
 from bohn.engine.actions import Build
-from bohn.engine.actions import Decline
-from bohn.engine.actions import EndTrading
-from bohn.engine.actions import Harvest
-from bohn.engine.actions import Keep
-from bohn.engine.actions import Pass
-from bohn.engine.actions import Plant
-from bohn.engine.actions import Propose
 from bohn.engine.actions import Take
-from bohn.engine.actions import Withdraw
+from bohn.engine.cards import CardTable
 from bohn.rulesets.high_bohn.actions import Bury
 from bohn.rulesets.high_bohn.actions import MoveCard
 from bohn.rulesets.high_bohn.actions import Order
@@ -92,28 +86,19 @@ GENDERS_DE = {
 ARTICLES_DE = {"f": ("eine", "keine"), "m": ("einen", "keinen"), "n": ("ein", "kein")}
 
 
-#: (price, paying bean type, catalogue entry) of a building
-BuildingInfo = tuple[int, str, Entry]
-
-
-@cache
-def _buildings() -> dict[str, BuildingInfo]:
-    """Every building key's :data:`BuildingInfo`, looked up once."""
+def _buildings() -> tuple[str, PricedCards, CardTable]:
+    """High Bohn's variant, buildings and card table, imported on the first look-up."""
     from bohn.rulesets.high_bohn.rules import BUILDINGS
     from bohn.rulesets.high_bohn.rules import TABLE
     from bohn.rulesets.high_bohn.rules import HighBohn
 
-    cat = catalogue(HighBohn.variant)
-    return {
-        k: (BUILDINGS.price[b], TABLE.bean_keys[BUILDINGS.bean[b]], cat.entry(k))
-        for k, b in BUILDINGS.index.items()
-    }
+    return HighBohn.variant, BUILDINGS, TABLE
 
 
-def building_info(key: str) -> BuildingInfo | None:
-    """(price, paying bean type, catalogue entry) of a building key; the
-    entry's ``effect`` is what the building does, its ``names`` its names."""
-    return _buildings().get(key)
+#: a building's price, paying bean type and catalogue entry by its key (None:
+#: no building); the entry's ``effect`` is what the building does, its
+#: ``names`` its names
+building_info = bought_lookup(_buildings)
 
 
 class HighBohnDescriber(BeanDescriber):
@@ -129,33 +114,14 @@ class HighBohnDescriber(BeanDescriber):
         "jail-coin": ("choosing a coin for the jail", "Wählen einer Münze für das Gefängnis"),
     }
 
-    ORDER: ClassVar[tuple[type[Action], ...]] = (
-        Plant,
-        Store,
-        Order,
-        Take,
-        Bury,
-        MoveCard,
-        Pass,
-        EndTrading,
-        Accept,
-        Decline,
-        Keep,
-        Propose,
-        Withdraw,
-        Harvest,
-        Build,
+    ORDER: ClassVar[tuple[type[Action], ...]] = BeanDescriber.order_with(
+        Store, Order, Take, Bury, MoveCard, last=(Build,)
     )
     SHOWN: ClassVar[frozenset[str]] = BeanDescriber.SHOWN | {"final-buying"}
     #: the rules behind forced moves: Bohnanza's, which High Bohn keeps and
     #: its refusals cite, and its own end (``rules/high-bohn.md`` §5.2)
     RULES: ClassVar[dict[str, str]] = {
-        "front-card": "bohnanza §3.1.2",
-        "no-room": "bohnanza §3.1.2",
-        "plant-traded": "bohnanza §3.3.1",
-        "no-room-traded": "bohnanza §3.3.2",
-        "trading-ended": "bohnanza §3.2.3",
-        "cards-gone": "bohnanza §3.2.2",
+        **BeanDescriber.rules_in("bohnanza"),
         "final-harvest": "high-bohn §5.2",
     }
 
@@ -163,7 +129,7 @@ class HighBohnDescriber(BeanDescriber):
         """A field kind: ``third field``, ``2 Saloon field, Green bean only``."""
         if kind in BUILDING_FIELDS:
             key, only = BUILDING_FIELDS[kind]
-            name = self.building_name(key)
+            name = self.bought_name(key)
             text = self.w(f"{name} field", f"Feld von {name}")
             return text + (
                 self.w(f", {self.name(only)} only", f", nur {self.name(only)}") if only else ""
@@ -171,25 +137,18 @@ class HighBohnDescriber(BeanDescriber):
         en, de = FIELD_LABELS.get(kind, (kind, kind))
         return self.w(en, de)
 
-    def paid_for(self, what: Any) -> str:
-        """A building paid for by its name; anything else as the bean games say it."""
-        if building_info(str(what)) is not None:
-            return self.building_name(str(what))
-        return super().paid_for(what)
-
-    def building_name(self, key: str) -> str:
-        """A building by name: its catalogue name in this language (``2 Bank``)."""
-        info = building_info(key)
-        return info[2].names.get(self.lang, key) if info is not None else key
+    def bought(self, key: str) -> Bought | None:
+        """The buildings are High Bohn's cards bought with coins."""
+        return building_info(key)
 
     def building_names(self, keys: list[str]) -> str:
         """Buildings by name: ``1 Bank, 3 Bank``."""
-        return ", ".join(map(self.building_name, keys)) or self.w("none", "keine")
+        return ", ".join(map(self.bought_name, keys)) or self.w("none", "keine")
 
     def type_name(self, kind: str) -> str:
         """A building type by name, its number left off: ``saloon``: ``Saloon``,
         ``general-store``: ``General Store`` (``Gemischtwarenladen``)."""
-        name = self.building_name(f"{kind}-1")
+        name = self.bought_name(f"{kind}-1")
         return name.partition(" ")[2] if name != f"{kind}-1" else kind
 
     def a_type(self, kind: str, no: bool = False) -> str:
@@ -200,10 +159,6 @@ class HighBohnDescriber(BeanDescriber):
             some, none = ARTICLES_DE[GENDERS_DE.get(kind, "n")]
             return f"{none if no else some} {name}"
         return f"{'no' if no else 'an' if name[:1] in 'AEIOU' else 'a'} {name}"
-
-    def effect_text(self, entry: Entry) -> str:
-        """What a catalogue entry's card does, in this describer's language."""
-        return (entry.effect or {}).get(self.lang, "")
 
     def supply_text(self, keys: list[str]) -> str:
         """The building supply grouped by type: ``jail (Blue bean) 1 3 4``."""
@@ -225,9 +180,9 @@ class HighBohnDescriber(BeanDescriber):
             info = building_info(a.building)
             if info is None:
                 return self.text(a)
-            cost, bean, entry = info
+            cost, bean, _entry = info
             coins, bean = self.coins(cost), self.name(bean)
-            building = self.building_name(a.building)
+            building = self.bought_name(a.building)
             if a.name is not None:
                 named, one = self.type_name(a.name), self.a_type(a.name)
                 return self.w(
@@ -238,7 +193,7 @@ class HighBohnDescriber(BeanDescriber):
                     f"dürfen sofort {one} kaufen, dann verlassen die übrigen "
                     f"{named}-Karten das Spiel",
                 )
-            effect = self.effect_text(entry)
+            effect = self.bought_effect(a.building)
             return self.w(
                 f"build the {building} for {coins} of {bean}: {effect}",
                 f"{building} für {coins} {bean} bauen: {effect}",
@@ -264,14 +219,14 @@ class HighBohnDescriber(BeanDescriber):
         if isinstance(a, Bury):
             top = obs.get("deck_top")
             card = f" ({self.label(top)})" if top else ""
-            bank = self.building_name("bank-2")
+            bank = self.bought_name("bank-2")
             return self.w(
                 f"{bank}: put the top card of the draw pile{card} face down at its bottom",
                 f"{bank}: die oberste Karte des Nachziehstapels{card} verdeckt unter ihn legen",
             )
         if isinstance(a, MoveCard):
             card = self.ref_card(f"h{a.card}", me, obs)
-            bank = self.building_name("bank-4")
+            bank = self.bought_name("bank-4")
             k, to = self.n(a.card), self.n(a.to)
             return self.w(
                 f"{bank}: move hand card {k} ({card}) to position {to}",
@@ -280,14 +235,14 @@ class HighBohnDescriber(BeanDescriber):
         if isinstance(a, Order):
             drawn = obs.get("drawn") or []
             cards = ", ".join(self.label(str(drawn[i])) if i < len(drawn) else "?" for i in a.drawn)
-            bank = self.building_name("bank-3")
+            bank = self.bought_name("bank-3")
             return self.w(
                 f"{bank}: your drawn cards join the back of your hand as {cards}",
                 f"{bank}: deine gezogenen Karten kommen hinten auf die Hand als {cards}",
             )
         if isinstance(a, Take):
             bean = self.name(a.bean)
-            jail = self.building_name("jail-4")
+            jail = self.bought_name("jail-4")
             return self.w(
                 f"{jail}: take a {bean} leftover as your coin",
                 f"{jail}: eine übrige {bean} als deine Münze nehmen",
@@ -326,18 +281,20 @@ class HighBohnDescriber(BeanDescriber):
             price = 1
         return super().buy_field(obs, me, price)
 
+    #: what a pass means in High Bohn's phases (:meth:`pass_text`)
+    PASSES: ClassVar[dict[str, Sentence]] = {
+        "before-turn": Sentence(
+            "pass: use no (more) Bank ability and start your turn",
+            "passen: keine (weitere) Bank-Fähigkeit nutzen und den Zug beginnen",
+        ),
+        "final-buying": Sentence(
+            "pass: buy no more buildings in this round",
+            "passen: in dieser Runde keine Gebäude mehr kaufen",
+        ),
+    }
+
     def pass_text(self, obs: dict[str, Any]) -> str | None:
         phase = obs.get("phase")
-        if phase == "before-turn":
-            return self.w(
-                "pass: use no (more) Bank ability and start your turn",
-                "passen: keine (weitere) Bank-Fähigkeit nutzen und den Zug beginnen",
-            )
-        if phase == "final-buying":
-            return self.w(
-                "pass: buy no more buildings in this round",
-                "passen: in dieser Runde keine Gebäude mehr kaufen",
-            )
         if phase == "distillery":
             named = str((obs.get("distillery") or {}).get("building_type", "?"))
             return self.w(
@@ -360,21 +317,26 @@ class HighBohnDescriber(BeanDescriber):
             return super().harvest(e, me)
         cards = e.get("cards", [])
         final = self.why_harvested(e)
-        stew = ", ".join(map(self.label, cards))
-        who, coins = self.who(e.get("seat"), me), self.coins(e["coins"])
-        f = self.n(e["field"])
-        return self.w(
-            f"{who} harvested field {f} (a bean stew of {len(cards)}: {stew}) -> "
-            f"{coins} under the Saloon{final}",
-            f"{who} {'erntetest' if e.get('seat') == me else 'erntete'} Feld {f} "
-            f"(ein Bohneneintopf aus {len(cards)}: {stew}) -> {coins} unter den Saloon{final}",
+        return self.say(
+            e,
+            me,
+            "{who} harvested field {field} (a bean stew of {n}: {stew}) -> {coins} under the "
+            "Saloon{final}",
+            "{who} erntete Feld {field} (ein Bohneneintopf aus {n}: {stew}) -> {coins} unter den "
+            "Saloon{final}",
+            n=str(len(cards)),
+            stew=", ".join(map(self.label, cards)),
+            final=final,
         )
 
-    #: High Bohn's own events: their type, and the method that words one
-    #: (``method(e, me)``); any other is the bean game's (:attr:`BEAN_EVENTS`)
-    HIGH_BOHN_EVENTS: ClassVar[dict[str, str]] = {
-        "build": "build_event",
-        "store": "store_event",
+    #: High Bohn's own events (:meth:`Describer.event`): a sentence, or the
+    #: method that words one; any other is the bean game's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "build": Sentence("{who} built the {building}", "{who} baute {building}"),
+        "store": Sentence(
+            "{who} put {card} on the General Store",
+            "{who} legte {card} auf den Gemischtwarenladen",
+        ),
         "look": "look_event",
         "bury": "bury_event",
         "move": "move_event",
@@ -383,98 +345,85 @@ class HighBohnDescriber(BeanDescriber):
         "buildings-removed": "removed_event",
         "distillery-names": "distillery_names_event",
         "distillery-coin": "distillery_coin_event",
-        "jail-choice": "jail_choice_event",
-        "jail-coin": "jail_coin_event",
-        "final-buying": "final_buying_event",
+        "jail-choice": Sentence(
+            "{who} chooses the coin of the {jail-4} from {cards}",
+            "{who} wählt die Münze für das {jail-4} aus {cards}",
+        ),
+        "jail-coin": Sentence(
+            "{who} took a coin ({coin}) from the leftovers ({jail-4})",
+            "{who} nahm eine Münze ({coin}) aus den übrigen Karten ({jail-4})",
+        ),
+        "final-buying": Sentence(
+            "final buying rounds, starting with {first}",
+            "Schluss-Kaufrunden, beginnend mit {first}",
+        ),
         "teepee": "teepee_event",
     }
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        """One line for an event as seat ``me`` sees it: High Bohn's own by
-        :attr:`HIGH_BOHN_EVENTS`, the bean game's as its describer words them."""
-        t = e.get("type")
-        if isinstance(t, str) and t in self.HIGH_BOHN_EVENTS:
-            line: str | None = getattr(self, self.HIGH_BOHN_EVENTS[t])(e, me)
-            return line
-        return super().event(e, me)
-
-    def build_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat built a building."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        building = self.building_name(str(e.get("building")))
-        return self.w(
-            f"{who} built the {building}",
-            f"{who} {'bautest' if mine else 'baute'} {building}",
-        )
-
-    def store_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat laid a card on its General Store."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        card = self.label(str(e.get("card")))
-        return self.w(
-            f"{who} put {card} on the General Store",
-            f"{who} {'legtest' if mine else 'legte'} {card} auf den Gemischtwarenladen",
-        )
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """High Bohn's words of an event besides the bean game's: ``building``
+        the one built, ``coin`` a coin taken."""
+        if name == "building":
+            return self.bought_name(str(e.get("building")))
+        if name == "coin":
+            return self.label(str(e.get("coin")))
+        return super().slot(e, me, name)
 
     def look_event(self, e: dict[str, Any], me: int) -> str:
         """A seat looked at the top card of the draw pile (2 Bank); the card
         is named where ``me`` saw it."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        bank = self.building_name("bank-2")
-        if "card" in e:
-            card = self.label(str(e["card"]))
-            return self.w(
-                f"{who} looked at the top card of the draw pile: {card} ({bank})",
-                f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels "
-                f"an: {card} ({bank})",
-            )
-        return self.w(
-            f"{who} looked at the top card of the draw pile ({bank})",
-            f"{who} {'sahst' if mine else 'sah'} die oberste Karte des Nachziehstapels an ({bank})",
+        seen = f": {self.label(str(e['card']))}" if "card" in e else ""
+        return self.say(
+            e,
+            me,
+            "{who} looked at the top card of the draw pile{seen} ({bank-2})",
+            "{who} sah die oberste Karte des Nachziehstapels an{seen} ({bank-2})",
+            seen=seen,
         )
 
     def bury_event(self, e: dict[str, Any], me: int) -> str:
         """A seat put the top card under the draw pile (2 Bank)."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        bank = self.building_name("bank-2")
-        buried = self.label(str(e["card"])) if "card" in e else None
-        return self.w(
-            f"{who} put {buried or 'the top card'} at the bottom of the draw pile ({bank})",
-            f"{who} {'legtest' if mine else 'legte'} {buried or 'die oberste Karte'} unter "
-            f"den Nachziehstapel ({bank})",
+        top = self.w("the top card", "die oberste Karte")
+        return self.say(
+            e,
+            me,
+            "{who} put {buried} at the bottom of the draw pile ({bank-2})",
+            "{who} legte {buried} unter den Nachziehstapel ({bank-2})",
+            buried=self.label(str(e["card"])) if "card" in e else top,
         )
 
     def move_event(self, e: dict[str, Any], me: int) -> str:
         """A seat moved a hand card to another position (4 Bank)."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        bank = self.building_name("bank-4")
-        k, to = self.n(e.get("from")), self.n(e.get("to"))
-        return self.w(
-            f"{who} moved hand card {k} to position {to} ({bank})",
-            f"{who} {'verschobst' if mine else 'verschob'} Handkarte {k} nach "
-            f"Position {to} ({bank})",
+        return self.say(
+            e,
+            me,
+            "{who} moved hand card {k} to position {to} ({bank-4})",
+            "{who} verschob Handkarte {k} nach Position {to} ({bank-4})",
+            k=self.n(e.get("from")),
+            to=self.n(e.get("to")),
         )
 
     def order_event(self, e: dict[str, Any], me: int) -> str:
         """A seat ordered its drawn cards (3 Bank); the order where ``me`` saw it."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        bank = self.building_name("bank-3")
         cards = e.get("cards")
-        order = f": {self.cards(cards)}" if cards is not None else ""
-        return self.w(
-            f"{who} ordered the drawn cards ({bank}){order}",
-            f"{who} {'ordnetest' if mine else 'ordnete'} die gezogenen Karten ({bank}){order}",
+        return self.say(
+            e,
+            me,
+            "{who} ordered the drawn cards ({bank-3}){order}",
+            "{who} ordnete die gezogenen Karten ({bank-3}){order}",
+            order=f": {self.cards(cards)}" if cards is not None else "",
         )
 
     def new_field_event(self, e: dict[str, Any], me: int) -> str:
         """A seat got a new field, of which kind, and whether it is locked."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        kind = self.field_label(str(e.get("kind")))
         locked = self.w(" (locked for now)", " (vorerst gesperrt)") if e.get("locked") else ""
-        f = self.n(e.get("field"))
-        return self.w(
-            f"{who} got a new field {f}: {kind}{locked}",
-            f"{who} {'bekamst' if mine else 'bekam'} ein neues Feld {f}: {kind}{locked}",
+        return self.say(
+            e,
+            me,
+            "{who} got a new field {field}: {kind}{locked}",
+            "{who} bekam ein neues Feld {field}: {kind}{locked}",
+            kind=self.field_label(str(e.get("kind"))),
+            locked=locked,
         )
 
     def removed_event(self, e: dict[str, Any], me: int) -> str:
@@ -487,72 +436,43 @@ class HighBohnDescriber(BeanDescriber):
             ),
         }
         reason = str(e.get("reason"))
-        named = self.building_name(reason)  # a building that closed the rest
+        named = self.bought_name(reason)  # a building that closed the rest
         en, de = why.get(reason, (named, named))
         cards = self.building_names(list(e.get("buildings", [])))
         return self.w(f"out of the game ({en}): {cards}", f"aus dem Spiel ({de}): {cards}")
 
     def distillery_names_event(self, e: dict[str, Any], me: int) -> str:
         """A seat named a building type with the 2 Distillery."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
         kind = str(e.get("building_type"))
-        named, one = self.type_name(kind), self.a_type(kind)
-        distillery = self.building_name("distillery-2")
-        return self.w(
-            f"{who} named the {named} with the {distillery}: the others may buy {one} now, "
+        return self.say(
+            e,
+            me,
+            "{who} named the {named} with the {distillery-2}: the others may buy {one} now, "
             "then the rest leave the game",
-            f"{who} {'nanntest' if mine else 'nannte'} {named} mit der {distillery}: die "
-            f"anderen dürfen jetzt {one} kaufen, dann verlassen die übrigen das Spiel",
+            "{who} nannte {named} mit der {distillery-2}: die anderen dürfen jetzt {one} kaufen, "
+            "dann verlassen die übrigen das Spiel",
+            named=self.type_name(kind),
+            one=self.a_type(kind),
         )
 
     def distillery_coin_event(self, e: dict[str, Any], me: int) -> str:
         """A seat took a coin of another's stew (3 Distillery)."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        coin = self.label(str(e.get("coin")))
-        distillery = self.building_name("distillery-3")
-        return self.w(
-            f"{who} took a coin ({coin}) of {self.seat(e.get('from'))}'s stew ({distillery})",
-            f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus dem Eintopf von "
-            f"{self.seat(e.get('from'))} ({distillery})",
-        )
-
-    def jail_choice_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat is to choose the 4 Jail's coin of these cards."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        cards = self.cards(e.get("cards", []))
-        jail = self.building_name("jail-4")
-        return self.w(
-            f"{who} {'choose' if mine else 'chooses'} the coin of the {jail} from {cards}",
-            f"{who} {'wählst' if mine else 'wählt'} die Münze für das {jail} aus {cards}",
-        )
-
-    def jail_coin_event(self, e: dict[str, Any], me: int) -> str:
-        """A seat took the 4 Jail's coin of the leftovers."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        coin = self.label(str(e.get("coin")))
-        jail = self.building_name("jail-4")
-        return self.w(
-            f"{who} took a coin ({coin}) from the leftovers ({jail})",
-            f"{who} {'nahmst' if mine else 'nahm'} eine Münze ({coin}) aus den übrigen "
-            f"Karten ({jail})",
-        )
-
-    def final_buying_event(self, e: dict[str, Any], me: int) -> str:
-        """The final buying rounds begin, and with whom."""
-        first = self.who(e.get("first"), me)
-        return self.w(
-            f"final buying rounds, starting with {first}",
-            f"Schluss-Kaufrunden, beginnend mit {first}",
+        return self.say(
+            e,
+            me,
+            "{who} took a coin ({coin}) of {owner}'s stew ({distillery-3})",
+            "{who} nahm eine Münze ({coin}) aus dem Eintopf von {owner} ({distillery-3})",
+            owner=self.seat(e.get("from")),
         )
 
     def teepee_event(self, e: dict[str, Any], me: int) -> str:
         """The coins a seat gets from its Teepee."""
-        mine, who = e.get("seat") == me, self.who(e.get("seat"), me)
-        coins = self.coins(int(e.get("coins", 0)))
-        teepee = self.type_name("teepee")
-        return self.w(
-            f"{who} {'get' if mine else 'gets'} {coins} from the {teepee}",
-            f"{who} {'bekommst' if mine else 'bekommt'} {coins} aus dem {teepee}",
+        return self.say(
+            e,
+            me,
+            "{who} gets {coins} from the {teepee}",
+            "{who} bekommt {coins} aus dem {teepee}",
+            teepee=self.type_name("teepee"),
         )
 
     # --------------------------------------------------------------- table
@@ -561,11 +481,9 @@ class HighBohnDescriber(BeanDescriber):
         kinds = p.get("field_kinds") or []
         kind = kinds[f] if f < len(kinds) else "regular"
         marks = [self.field_label(kind)] if kind != "regular" else []
-        flags = p.get("stews") or []
-        if f < len(flags) and flags[f]:
+        if field_flag(p, "stews", f):
             marks.append(self.w("bean stew", "Bohneneintopf"))
-        locks = p.get("locked") or []
-        if f < len(locks) and locks[f]:
+        if field_flag(p, "locked", f):
             marks.append(
                 self.w(
                     "locked until the fields that held its type are harvested",
@@ -591,8 +509,8 @@ class HighBohnDescriber(BeanDescriber):
             (
                 "distillery_coins",
                 (
-                    f"coins under the {self.building_name('distillery-3')}",
-                    f"Münzen unter der {self.building_name('distillery-3')}",
+                    f"coins under the {self.bought_name('distillery-3')}",
+                    f"Münzen unter der {self.bought_name('distillery-3')}",
                 ),
             ),
             (
@@ -618,8 +536,8 @@ class HighBohnDescriber(BeanDescriber):
         if drawn:
             lines.append(
                 self.w(
-                    f"your drawn cards ({self.building_name('bank-3')}: choose their order): ",
-                    f"deine gezogenen Karten ({self.building_name('bank-3')}: wähle ihre "
+                    f"your drawn cards ({self.bought_name('bank-3')}: choose their order): ",
+                    f"deine gezogenen Karten ({self.bought_name('bank-3')}: wähle ihre "
                     "Reihenfolge): ",
                 )
                 + "  ".join(f"{i}) {self.label(k)}" for i, k in enumerate(drawn, 1))
@@ -628,8 +546,8 @@ class HighBohnDescriber(BeanDescriber):
             top = self.label(obs["deck_top"])
             lines.append(
                 self.w(
-                    f"top card of the draw pile ({self.building_name('bank-2')}): {top}",
-                    f"oberste Karte des Nachziehstapels ({self.building_name('bank-2')}): {top}",
+                    f"top card of the draw pile ({self.bought_name('bank-2')}): {top}",
+                    f"oberste Karte des Nachziehstapels ({self.bought_name('bank-2')}): {top}",
                 )
             )
         if me.get("store"):
@@ -655,7 +573,7 @@ class HighBohnDescriber(BeanDescriber):
             names = ", ".join(self.seat_name(s, seat, kinds) for s in window.get("seats", []))
             kind = str(window.get("building_type"))
             named, one = self.type_name(kind), self.a_type(kind)
-            distillery = self.building_name("distillery-2")
+            distillery = self.bought_name("distillery-2")
             out.append(
                 self.w(
                     f"the {distillery} named the {named}: {names or 'nobody'} may still buy "
@@ -670,8 +588,8 @@ class HighBohnDescriber(BeanDescriber):
             cards = self.cards(jail.get("cards", []))
             out.append(
                 self.w(
-                    f"{self.building_name('jail-4')}: {name} takes one of {cards} as a coin",
-                    f"{self.building_name('jail-4')}: {name} nimmt eine von {cards} als Münze",
+                    f"{self.bought_name('jail-4')}: {name} takes one of {cards} as a coin",
+                    f"{self.bought_name('jail-4')}: {name} nimmt eine von {cards} als Münze",
                 )
             )
         if obs.get("final_buyer") is not None:

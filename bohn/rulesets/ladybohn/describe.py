@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 from typing import ClassVar
 
+from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
+from bohn.describe.bean import runs
 from bohn.engine.actions import Action
 from bohn.engine.actions import Plant
 
@@ -78,15 +80,32 @@ class LadybohnDescriber(BeanDescriber):
     #: the rules behind forced moves: Bohnanza's, which Ladybohn keeps and its
     #: refusals cite (``bohnanza §3.1.2``), and its own
     RULES: ClassVar[dict[str, str]] = {
-        "front-card": "bohnanza §3.1.2",
-        "no-room": "bohnanza §3.1.2",
-        "plant-traded": "bohnanza §3.3.1",
-        "no-room-traded": "bohnanza §3.3.2",
-        "trading-ended": "bohnanza §3.2.3",
-        "cards-gone": "bohnanza §3.2.2",
+        **BeanDescriber.rules_in("bohnanza"),
         "final-harvest": "ladybohn §5",
         "foist": "ladybohn §4.3",
     }
+
+    #: a received card planted at once (ladybohn §4.3; Mutterböhnchen's go
+    #: wherever they fit) in words: where it goes, what a seat who must plant
+    #: one is told, and why the planting happened
+    ONTO: ClassVar[tuple[str, str]] = ("on a field of its type", "auf ein Feld ihrer Sorte")
+    FOIST_MUST: ClassVar[Sentence] = Sentence(
+        "You must plant the received {cards} at once on a field of its type, before the "
+        "trading goes on: a baby received in a deal by a player growing its type goes there at "
+        "once ({rule}).",
+        "Du musst die erhaltene {cards} sofort auf ein Feld ihrer Sorte pflanzen, bevor der "
+        "Handel weitergeht: ein Baby, das ein Spieler im Handel erhält, der seine Sorte anbaut, "
+        "kommt sofort dorthin ({rule}).",
+    )
+    FOIST_WHY: ClassVar[Sentence] = Sentence(
+        " (at once: a received baby goes on its type's field, {rule})",
+        " (sofort: ein erhaltenes Baby kommt auf das Feld seiner Sorte, {rule})",
+    )
+    #: a pull in words: on ``{where}``, from position ``{a}`` to ``{b}``
+    PULLED: ClassVar[Sentence] = Sentence(
+        "the baby pulled the lady of {where} up from position {a} to {b}",
+        "das Baby zog die Dame auf {where} von Position {a} auf {b} hoch",
+    )
 
     # ---------------------------------------------------------------- words
 
@@ -138,13 +157,7 @@ class LadybohnDescriber(BeanDescriber):
         why (:meth:`why_pays`; ``inner``: inside parentheses)."""
         if not keys:
             return self.w("empty", "leer")
-        runs: list[list[Any]] = []
-        for k in keys:
-            if runs and runs[-1][0] == k:
-                runs[-1][1] += 1
-            else:
-                runs.append([k, 1])
-        parts = [self.label(k) if n == 1 else f"{self.label(k)} x{n}" for k, n in runs]
+        parts = [self.label(k) if n == 1 else f"{self.label(k)} x{n}" for k, n in runs(keys)]
         n = len(keys)
         text = self.w(
             f"[bottom] {' -> '.join(parts)} [top] - {n} card{'s' if n != 1 else ''}",
@@ -223,14 +236,7 @@ class LadybohnDescriber(BeanDescriber):
         foist = obs.get("foist")
         if obs.get("phase") == "foist" and foist and int(foist.get("seat", -1)) == seat:
             cards = self.cards([str(k) for k in foist.get("cards", [])])
-            return self.w(
-                f"You must plant the received {cards} at once on a field of its type, before "
-                f"the trading goes on: a baby received in a deal by a player growing its type "
-                f"goes there at once ({self.rule('foist')}).",
-                f"Du musst die erhaltene {cards} sofort auf ein Feld ihrer Sorte pflanzen, bevor "
-                f"der Handel weitergeht: ein Baby, das ein Spieler im Handel erhält, der seine "
-                f"Sorte anbaut, kommt sofort dorthin ({self.rule('foist')}).",
-            )
+            return self.fill(*self.FOIST_MUST, {"cards": cards, "rule": self.rule("foist")})
         return super().forced(obs, seat, legal)
 
     def buy_field(self, obs: dict[str, Any], me: dict[str, Any], price: Any) -> str:
@@ -246,36 +252,37 @@ class LadybohnDescriber(BeanDescriber):
 
     # -------------------------------------------------------------- events
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        t = e.get("type")
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        if t == "foist":
-            card = self.label(str(e.get("card")))
-            self.expect(
-                "plant",
-                e.get("seat"),
-                e.get("card"),
-                self.w(
-                    f" (at once: a received baby goes on its type's field, {self.rule('foist')})",
-                    f" (sofort: ein erhaltenes Baby kommt auf das Feld seiner Sorte, "
-                    f"{self.rule('foist')})",
-                ),
-            )
-            return self.w(
-                f"{who} had to plant the received {card} at once on a field of its type "
-                f"({self.rule('foist')})",
-                f"{who} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
-                f"Feld ihrer Sorte pflanzen ({self.rule('foist')})",
-            )
-        if t == "pull":
-            f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
-            if self.de:
-                where = f"deinem Feld {f}" if mine else f"Feld {f} von {self.seat(e.get('seat'))}"
-                return f"das Baby zog die Dame auf {where} von Position {a} auf {b} hoch"
-            whose = self.whose(e.get("seat"), me)
-            return f"the baby pulled the lady of {whose} field {f} up from position {a} to {b}"
-        return super().event(e, me)
+    #: Ladybohn's events (:meth:`Describer.event`); any other is the bean game's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "foist": "foist_event",
+        "pull": "pull_event",
+    }
+
+    def foist_event(self, e: dict[str, Any], me: int) -> str:
+        """A received card that must be planted at once; its planting will say why."""
+        self.expect("plant", e.get("seat"), e.get("card"), self.say(e, me, *self.FOIST_WHY))
+        return self.had_to_plant(e, me, self.w("received", "erhaltene"), self.rule("foist"))
+
+    def had_to_plant(self, e: dict[str, Any], me: int, how: str, rule: str) -> str:
+        """``seat 2 had to plant the received Blue bean·baby at once on a
+        field of its type (ladybohn §4.3)``: an event's card planted at once,
+        ``how`` it came, where it goes (:attr:`ONTO`) and by which rule."""
+        en, de = self.ONTO
+        return self.say(
+            e,
+            me,
+            "{who} had to plant the {how} {card} at once {onto} ({rule})",
+            "{who} musste die {how} {card} sofort {onto} pflanzen ({rule})",
+            how=how,
+            onto=self.w(en, de),
+            rule=rule,
+        )
+
+    def pull_event(self, e: dict[str, Any], me: int) -> str:
+        """A pull: a card of a field moved up two places (:attr:`PULLED`)."""
+        where = self.field_of(e.get("seat"), e.get("field"), me, "deinem Feld")
+        a, b = self.n(e.get("from")), self.n(e.get("to"))
+        return self.fill(*self.PULLED, {"where": where, "a": a, "b": b})
 
     # --------------------------------------------------------------- table
 
@@ -300,19 +307,25 @@ class LadybohnDescriber(BeanDescriber):
                     + ("" if left else " (keines zu kaufen)"),
                 )
             )
-        foist = obs.get("foist")
-        if foist:
-            who = self.seat_name(int(foist["seat"]), seat, kinds)
-            cards = self.cards(foist.get("cards", []))
-            out.append(
-                self.w(
-                    f"foist: {who} must plant the received {cards} at once on a field of its "
-                    f"type ({self.rule('foist')})",
-                    f"Zuschieben: {who} muss die erhaltene {cards} sofort auf ein Feld ihrer "
-                    f"Sorte pflanzen ({self.rule('foist')})",
-                )
-            )
+        if obs.get("foist"):
+            out.append(self.foist_line(obs, seat, kinds))
         return out
+
+    def foist_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
+        """A received card that must be planted at once (:attr:`ONTO`)."""
+        foist = obs["foist"]
+        en, de = self.ONTO
+        words = {
+            "who": self.seat_name(int(foist["seat"]), seat, kinds),
+            "cards": self.cards(foist.get("cards", [])),
+            "onto": self.w(en, de),
+            "rule": self.rule("foist"),
+        }
+        return self.fill(
+            "foist: {who} must plant the received {cards} at once {onto} ({rule})",
+            "Zuschieben: {who} muss die erhaltene {cards} sofort {onto} pflanzen ({rule})",
+            words,
+        )
 
     def hidden_note(self) -> str:
         return self.w(

@@ -8,20 +8,14 @@ from collections.abc import Callable
 from typing import Any
 from typing import ClassVar
 
-from bohn.engine.actions import Accept
+from bohn.describe.base import Sentence
 from bohn.engine.actions import Action
-from bohn.engine.actions import Decline
 from bohn.engine.actions import Discard
 from bohn.engine.actions import Drop
-from bohn.engine.actions import EndTrading
 from bohn.engine.actions import Harvest
-from bohn.engine.actions import Keep
-from bohn.engine.actions import Pass
 from bohn.engine.actions import Plant
-from bohn.engine.actions import Propose
 from bohn.engine.actions import Take
 from bohn.engine.actions import Uncover
-from bohn.engine.actions import Withdraw
 from bohn.rulesets.ladybohn.describe import LadybohnDescriber
 from bohn.rulesets.mutterbohnchen.actions import Attack
 from bohn.rulesets.mutterbohnchen.actions import Pick
@@ -222,21 +216,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         "offer": ("taking from the offer", "Nehmen aus dem Angebot"),
     }
 
-    ORDER: ClassVar[tuple[type[Action], ...]] = (
-        Plant,
-        Attack,
-        Pick,
-        Take,
-        Uncover,
-        Pass,
-        EndTrading,
-        Accept,
-        Decline,
-        Keep,
-        Propose,
-        Withdraw,
-        Harvest,
-        Drop,
+    ORDER: ClassVar[tuple[type[Action], ...]] = LadybohnDescriber.order_with(
+        Attack, Pick, Take, Uncover, last=(Drop,)
     )
     #: the rules behind forced moves: Bohnanza's where the refusals cite them,
     #: and this game's own (``rules/mutterbohnchen.md``)
@@ -267,6 +248,25 @@ class MutterbohnchenDescriber(LadybohnDescriber):
         "offer-stacks",
         "coins-back",
     }
+
+    #: a received (or captured) card planted at once, in words (Ladybohn's
+    #: :attr:`~LadybohnDescriber.ONTO`): it goes wherever it fits
+    ONTO: ClassVar[tuple[str, str]] = ("on a field it fits", "auf ein passendes Feld")
+    FOIST_MUST: ClassVar[Sentence] = Sentence(
+        "You must plant the {cards} at once on a non-empty field it fits: a card received (or "
+        "captured) that fits a field goes there at once ({rule}).",
+        "Du musst {cards} sofort auf ein passendes, nicht leeres Feld pflanzen: eine erhaltene "
+        "(oder erbeutete) Karte, die auf ein Feld passt, kommt sofort dorthin ({rule}).",
+    )
+    FOIST_WHY: ClassVar[Sentence] = Sentence(
+        " (at once: a received card that fits a field goes there, {rule})",
+        " (sofort: eine erhaltene Karte, die auf ein Feld passt, kommt dorthin, {rule})",
+    )
+    #: a pull in words: any card may be pulled
+    PULLED: ClassVar[Sentence] = Sentence(
+        "pull on {where}: the card at position {a} moved up to {b}",
+        "Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}",
+    )
 
     # ---------------------------------------------------------------- words
 
@@ -560,7 +560,7 @@ class MutterbohnchenDescriber(LadybohnDescriber):
     def mb_action(
         self, a: Action, obs: dict[str, Any], seat: int, fld: Callable[[int], str]
     ) -> str | None:
-        """Mutterböhnchen's own actions and its phases' passes (None: not one of them)."""
+        """Mutterböhnchen's own actions (None: not one of them)."""
         me = obs["seats"][seat]
         if isinstance(a, Attack):
             return self.attack_action(a, obs, me)
@@ -574,8 +574,6 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             return self.take_action(a, obs)
         if isinstance(a, Harvest):
             return self.harvest_action(a, obs, fld)
-        if isinstance(a, Pass):
-            return self.pass_action(obs)
         return None
 
     def attack_action(self, a: Attack, obs: dict[str, Any], me: dict[str, Any]) -> str:
@@ -670,71 +668,58 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             "gepflanzt werden; die anderen Münzen gehen zurück",
         )
 
+    #: the harvests the phase asks for, in words (``{field}``: the field)
+    HARVESTS: ClassVar[dict[str, Sentence]] = {
+        "defend": Sentence(
+            "harvest {field} before your coins are turned up",
+            "{field} abernten, bevor deine Münzen aufgedeckt werden",
+        ),
+        "quirk": Sentence(
+            "harvest {field} (the quirk asks for it)", "{field} abernten (die Macke verlangt es)"
+        ),
+    }
+
     def harvest_action(
         self, a: Harvest, obs: dict[str, Any], fld: Callable[[int], str]
     ) -> str | None:
-        """A harvest of the attack's target or for a quirk (None: the bean game's)."""
-        phase = obs.get("phase")
-        if phase == "defend":
-            return self.w(
-                f"harvest {fld(a.field)} before your coins are turned up",
-                f"{fld(a.field)} abernten, bevor deine Münzen aufgedeckt werden",
-            )
-        if phase == "quirk":
-            return self.w(
-                f"harvest {fld(a.field)} (the quirk asks for it)",
-                f"{fld(a.field)} abernten (die Macke verlangt es)",
-            )
-        return None
+        """A harvest of the attack's target or for a quirk (:attr:`HARVESTS`;
+        None: the bean game's)."""
+        words = self.HARVESTS.get(str(obs.get("phase")))
+        return self.fill(*words, {"field": fld(a.field)}) if words else None
 
-    def pass_action(self, obs: dict[str, Any]) -> str | None:
-        """What passing gives up in each of Mutterböhnchen's phases (None:
-        the bean game's)."""
-        en_de = {
-            "attack": (
-                "pass: give up every attack still open this turn",
-                "passen: jeden in diesem Zug noch offenen Angriff aufgeben",
-            ),
-            "defend": (
-                "pass: harvest nothing more; your coins are shuffled and turned up",
-                "passen: nichts mehr ernten; deine Münzen werden gemischt und aufgedeckt",
-            ),
-            "turn-up": ("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
-            "flitzer-offer": (
-                f"pass: do not take the {self.mama_name('flitzer')}",
-                f"passen: den {self.mama_name('flitzer')} nicht nehmen",
-            ),
-            "final-placement": (
-                "pass: place no more cards; your final placement ends",
-                "passen: keine Karten mehr legen; dein Schlusslegen endet",
-            ),
-            "plant": (
-                "pass: end phase 2 (plant no more, discard nothing more)",
-                "passen: Phase 2 beenden (nichts mehr pflanzen, nichts mehr ablegen)",
-            ),
-            "offer": (
-                "pass: leave the other stacks as your opponent's offer; draw 2",
-                "passen: die übrigen Stapel als Angebot für den Gegner lassen; 2 ziehen",
-            ),
-        }.get(str(obs.get("phase")))
-        return self.w(*en_de) if en_de else None
+    #: what passing gives up in each of Mutterböhnchen's phases (:meth:`pass_text`)
+    PASSES: ClassVar[dict[str, Sentence]] = {
+        "attack": Sentence(
+            "pass: give up every attack still open this turn",
+            "passen: jeden in diesem Zug noch offenen Angriff aufgeben",
+        ),
+        "defend": Sentence(
+            "pass: harvest nothing more; your coins are shuffled and turned up",
+            "passen: nichts mehr ernten; deine Münzen werden gemischt und aufgedeckt",
+        ),
+        "turn-up": Sentence("pass: turn up no more coins", "passen: keine Münzen mehr aufdecken"),
+        "flitzer-offer": Sentence(
+            "pass: do not take the {flitzer}", "passen: den {flitzer} nicht nehmen"
+        ),
+        "final-placement": Sentence(
+            "pass: place no more cards; your final placement ends",
+            "passen: keine Karten mehr legen; dein Schlusslegen endet",
+        ),
+        "plant": Sentence(
+            "pass: end phase 2 (plant no more, discard nothing more)",
+            "passen: Phase 2 beenden (nichts mehr pflanzen, nichts mehr ablegen)",
+        ),
+        "offer": Sentence(
+            "pass: leave the other stacks as your opponent's offer; draw 2",
+            "passen: die übrigen Stapel als Angebot für den Gegner lassen; 2 ziehen",
+        ),
+    }
 
     def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
-        """Besides the bean game's: a card received that must be planted at
-        once, a captured coin to take, a quirk's demand, the Hampelmann's
-        free choice of the card to plant."""
+        """Besides Ladybohn's (a card received that must be planted at once,
+        :attr:`FOIST_MUST`): a captured coin to take, a quirk's demand, the
+        Hampelmann's free choice of the card to plant."""
         phase = obs.get("phase")
-        foist = obs.get("foist")
-        if phase == "foist" and foist and int(foist.get("seat", -1)) == seat:
-            cards = self.cards([str(k) for k in foist.get("cards", [])])
-            return self.w(
-                f"You must plant the {cards} at once on a non-empty field it fits: a card "
-                f"received (or captured) that fits a field goes there at once "
-                f"({self.rule('foist')}).",
-                f"Du musst {cards} sofort auf ein passendes, nicht leeres Feld pflanzen: eine "
-                f"erhaltene (oder erbeutete) Karte, die auf ein Feld passt, kommt sofort dorthin "
-                f"({self.rule('foist')}).",
-            )
         if phase == "capture" and obs.get("active") == seat and legal:
             return self.w(
                 "You must take one of the turned-up coins that fits a non-empty field of yours: "
@@ -752,21 +737,8 @@ class MutterbohnchenDescriber(LadybohnDescriber):
                     f"Your {name} asks: {ask} ({self.rule('quirk')}).",
                     f"Dein {name} verlangt: {ask} ({self.rule('quirk')}).",
                 )
-        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
-        if (
-            phase == "plant"
-            and obs.get("active") == seat
-            and not int(obs.get("planted", 0) or 0)
-            and any(a.card for a in plants)
-        ):
-            return self.w(
-                f"You must plant a card of your hand first; your "
-                f"{self.mama_name('hampelmann')} lets you choose which ({self.rule('quirk')}).",
-                f"Du musst zuerst eine Karte deiner Hand pflanzen; dein "
-                f"{self.mama_name('hampelmann')} lässt dich wählen, welche "
-                f"({self.rule('quirk')}).",
-            )
-        return super().forced(obs, seat, legal)
+        hampelmann = self.free_choice(obs, seat, legal, self.mama_name("hampelmann"), "quirk")
+        return hampelmann or super().forced(obs, seat, legal)
 
     def two_player_action(self, a: Action, obs: dict[str, Any], me: dict[str, Any]) -> str:
         """The game for two's own actions: a stack used or discarded, a hand
@@ -792,60 +764,85 @@ class MutterbohnchenDescriber(LadybohnDescriber):
 
     # -------------------------------------------------------------- events
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        line = self.mb_event(e, me)
-        return line if line is not None else super().event(e, me)
-
-    #: Mutterböhnchen's events: their type, and the method that words one
-    #: (``method(e, me)``, None where the bean game's words it); the game for
-    #: two's are :meth:`two_player_event`'s
-    MB_EVENTS: ClassVar[dict[str, str]] = {
+    #: Mutterböhnchen's events (:meth:`Describer.event`): a sentence, or the
+    #: method that words one (None: Ladybohn's or the bean game's words it)
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
         "starting-coins": "starting_coins_event",
-        "attack": "attack_event",
+        "attack": Sentence(
+            "{who} attacks {target} with the baby on top of field {field}",
+            "{who} greift {target} mit dem Baby oben auf Feld {field} an",
+        ),
         "shuffle": "coin_shuffle_event",
         "turn-up": "turn_up_event",
         "capture": "capture_event",
-        "attack-spent": "attack_spent_event",
+        "attack-spent": Sentence(
+            "{target} has no coins: the attack is spent",
+            "{target} hat keine Münzen: der Angriff ist verpufft",
+        ),
         "steal": "steal_event",
         "flitzer-offer": "flitzer_offer_event",
         "final-placement": "final_placement_event",
         "quirk": "quirk_event",
-        "plant": "bottom_plant_event",
-        "foist": "foist_event",
-        "pull": "pull_event",
+        # the game for two's
+        "third-field-card": Sentence(
+            "{who} holds the third-field card",
+            "{who} hat die Karte für das dritte Feld",
+        ),
+        "third-field": Sentence(
+            "{who} started a third field (field {field}); the card goes to the opponent",
+            "{who} begann ein drittes Feld (Feld {field}); die Karte geht an den Gegner",
+        ),
+        "field-lost": "field_lost_event",
+        "stack-used": Sentence(
+            "{who} took the stack {cards} to plant it",
+            "{who} nahm den Stapel {cards} zum Pflanzen",
+        ),
+        "stack-discarded": Sentence(
+            "{who} discarded the stack {cards}",
+            "{who} legte den Stapel {cards} ab",
+        ),
+        "drop": Sentence(
+            "{who} discarded {card} from the hand", "{who} legte {card} von der Hand ab"
+        ),
+        "to-offer": Sentence(
+            "{card} from the discard pile joins the offer",
+            "{card} vom Ablagestapel kommt zum Angebot",
+        ),
+        "offer-stacks": "offer_stacks_event",
+        "coins-back": Sentence(
+            "the coins set aside go back to {who}: {cards}",
+            "die beiseitegelegten Münzen gehen zurück an {who}: {cards}",
+        ),
     }
 
-    def mb_event(self, e: dict[str, Any], me: int) -> str | None:
-        """A line for Mutterböhnchen's own events (None: not one of them), by
-        :attr:`MB_EVENTS`, else :meth:`two_player_event`."""
-        t = e.get("type")
-        if isinstance(t, str) and t in self.MB_EVENTS:
-            line: str | None = getattr(self, self.MB_EVENTS[t])(e, me)
-            return line
-        return self.two_player_event(e, me)
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """Mutterböhnchen's words of an event besides Ladybohn's: ``mama`` the
+        event's mama's bean with its owner (``your Wühler``), a mama's bean by
+        its key (``{flitzer}``: its name), and by name the cards a quirk
+        ``takes``, ``taken``, ``plants`` or ``moved``."""
+        if name == "mama":
+            card, s = self.mama_name(str(e.get("card"))), e.get("seat")
+            if self.de and s != me:
+                return f"{card} von {self.seat(s)}"
+            return f"{self.whose(s, me)} {card}"
+        if name in MAMA_KEYS:
+            return self.mama_name(name)
+        if name in ("takes", "taken", "plants", "moved"):
+            return self.label(str(e.get(name)))
+        return super().slot(e, me, name)
 
     def starting_coins_event(self, e: dict[str, Any], me: int) -> str:
         """A seat's starting coins, dealt face down: nobody sees them."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
         n = int(e.get("count", 0))
-        if self.de:
-            extra = " (nicht einmal du siehst sie)" if mine else ""
-            return (
-                f"{who} {'bekamst' if mine else 'bekam'} {n} verdeckte "
-                f"Startmünze{'n' if n != 1 else ''}{extra}"
-            )
-        extra = " (not even you see them)" if mine else ""
-        return f"{who} got {n} face-down starting coin{'s' if n != 1 else ''}{extra}"
-
-    def attack_event(self, e: dict[str, Any], me: int) -> str:
-        """An attack on a seat by the baby on top of a field."""
-        mine = e.get("seat") == me
-        who, target = self.who(e.get("seat"), me), self.who(e.get("target"), me)
-        f = self.n(e.get("field"))
-        return self.w(
-            f"{who} {'attack' if mine else 'attacks'} {target} with the baby on top of field {f}",
-            f"{who} {'greifst' if mine else 'greift'} {target} mit dem Baby oben auf Feld {f} an",
+        unseen = self.w(" (not even you see them)", " (nicht einmal du siehst sie)")
+        return self.say(
+            e,
+            me,
+            "{who} got {n} face-down starting coin{s}{unseen}",
+            "{who} bekam {n} verdeckte Startmünze{s}{unseen}",
+            n=str(n),
+            s=self.w("s", "n") if n != 1 else "",
+            unseen=unseen if e.get("seat") == me else "",
         )
 
     def coin_shuffle_event(self, e: dict[str, Any], me: int) -> str | None:
@@ -870,11 +867,13 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             return f"eine von {owner} aufgedeckt: {card}"
         return f"turned up one of {self.whose(e.get('target'), me)} coins: {card}"
 
+    def owner(self, s: Any, me: int) -> str:
+        """Whose card it is, before its name: ``your``, ``seat 2's``; German
+        ``deine``, ``die von Platz 2``."""
+        return self.w(self.whose(s, me), "deine" if s == me else f"die von {self.seat(s)}")
+
     def capture_event(self, e: dict[str, Any], me: int) -> str:
         """A turned-up coin captured, which is planted at once."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        card = self.label(str(e.get("card")))
         rule = self.rule("capture")
         self.expect(
             "plant",
@@ -882,325 +881,184 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             e.get("card"),
             self.w(f" (a captured coin, {rule})", f" (eine erbeutete Münze, {rule})"),
         )
-        if self.de:
-            owner = "deine" if e.get("target") == me else f"die von {self.seat(e.get('target'))}"
-            return (
-                f"{who} {'erbeutetest' if mine else 'erbeutete'} {owner} {card}-Münze; "
-                f"eine erbeutete Münze, die auf ein Feld passt, wird sofort gepflanzt ({rule})"
-            )
-        return (
-            f"{who} captured {self.whose(e.get('target'), me)} {card} coin; a captured coin "
-            f"that fits a field is planted at once ({rule})"
-        )
-
-    def attack_spent_event(self, e: dict[str, Any], me: int) -> str:
-        """An attack on a seat without coins, spent."""
-        target_is_me = e.get("target") == me
-        target = self.who(e.get("target"), me)
-        return self.w(
-            f"{target} {'have' if target_is_me else 'has'} no coins: the attack is spent",
-            f"{target} {'hast' if target_is_me else 'hat'} keine Münzen: der Angriff ist verpufft",
+        return self.say(
+            e,
+            me,
+            "{who} captured {owner} {card} coin; a captured coin that fits a field is planted at "
+            "once ({rule})",
+            "{who} erbeutete {owner} {card}-Münze; eine erbeutete Münze, die auf ein Feld passt, "
+            "wird sofort gepflanzt ({rule})",
+            owner=self.owner(e.get("target"), me),
         )
 
     def steal_event(self, e: dict[str, Any], me: int) -> str:
         """The Kameradenschwein's theft of a neighbour's front hand card."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        got = f" ({self.label(str(e.get('card')))})" if "card" in e else ""
-        if self.de:
-            owner = "deine" if e.get("from") == me else f"die von {self.seat(e.get('from'))}"
-            return (
-                f"{who} {'nahmst' if mine else 'nahm'} {owner} vorderste Handkarte{got} "
-                f"({self.mama_name('kameradenschwein')})"
-            )
-        return f"{who} took {self.whose(e.get('from'), me)} front hand card{got} ({self.mama_name('kameradenschwein')})"
+        return self.say(
+            e,
+            me,
+            "{who} took {owner} front hand card{got} ({kameradenschwein})",
+            "{who} nahm {owner} vorderste Handkarte{got} ({kameradenschwein})",
+            owner=self.owner(e.get("from"), me),
+            got=f" ({self.label(str(e.get('card')))})" if "card" in e else "",
+        )
 
     def flitzer_offer_event(self, e: dict[str, Any], me: int) -> str:
         """The revealed Flitzer offered to a seat as a gift."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"the {self.mama_name('flitzer')} is offered to {who} as a gift",
-            f"der {self.mama_name('flitzer')} wird {'dir' if mine else who} als Geschenk angeboten",
+        return self.say(
+            e,
+            me,
+            "the {flitzer} is offered to {who} as a gift",
+            "der {flitzer} wird {whom} als Geschenk angeboten",
+            whom="dir" if e.get("seat") == me else self.who(e.get("seat"), me),
         )
 
     def final_placement_event(self, e: dict[str, Any], me: int) -> str:
         """A seat's final placement begins: a hand card on each non-empty field."""
         mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        return self.w(
-            f"final placement: {who} may put one hand card on each of "
-            f"{'your' if mine else 'their'} non-empty fields",
-            f"Schlusslegen: {who} {'darfst' if mine else 'darf'} auf jedes "
-            f"{'deiner' if mine else 'seiner'} nicht leeren Felder eine Handkarte legen",
+        return self.say(
+            e,
+            me,
+            "final placement: {who} may put one hand card on each of {their} non-empty fields",
+            "Schlusslegen: {who} darf auf jedes {their} nicht leeren Felder eine Handkarte legen",
+            their=self.w("your", "deiner") if mine else self.w("their", "seiner"),
         )
 
-    def bottom_plant_event(self, e: dict[str, Any], me: int) -> str | None:
-        """A card planted at the bottom of a field or under the lady on top
-        (None: on top, the bean game's words)."""
-        if not (e.get("bottom") or e.get("under_lady")):
-            return None
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        planted = self.label(str(e["card"]))
-        f = self.n(e["field"])
-        why = self.reason_for("plant", e.get("seat"), e.get("card"))
-        if self.de:
-            where = "ganz unten auf" if e.get("bottom") else "unter die Dame oben auf"
-            return f"{who} {'hast' if mine else 'hat'} {planted} {where} Feld {f} gepflanzt{why}"
-        where = "at the bottom of" if e.get("bottom") else "under the lady on top of"
-        return f"{who} planted {planted} {where} field {f}{why}"
+    def planted_on(self, e: dict[str, Any]) -> str:
+        """A card planted at the bottom of a field, or under the lady on top."""
+        if e.get("bottom"):
+            return self.w("at the bottom of", "ganz unten auf")
+        if e.get("under_lady"):
+            return self.w("under the lady on top of", "unter die Dame oben auf")
+        return super().planted_on(e)
 
     def foist_event(self, e: dict[str, Any], me: int) -> str:
         """A received or captured card that fits a field, to be planted at once."""
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        card = self.label(str(e.get("card")))
         if ("plant", e.get("seat"), e.get("card")) in self.pending:  # a captured coin
-            rule = self.rule("capture")
-            return self.w(
-                f"{who} had to plant the captured {card} at once on a field it fits ({rule})",
-                f"{who} {'musstest' if mine else 'musste'} die erbeutete {card} sofort auf "
-                f"ein passendes Feld pflanzen ({rule})",
-            )
-        rule = self.rule("foist")
-        self.expect(
-            "plant",
-            e.get("seat"),
-            e.get("card"),
-            self.w(
-                f" (at once: a received card that fits a field goes there, {rule})",
-                f" (sofort: eine erhaltene Karte, die auf ein Feld passt, kommt dorthin, {rule})",
-            ),
-        )
-        return self.w(
-            f"{who} had to plant the received {card} at once on a field it fits ({rule})",
-            f"{who} {'musstest' if mine else 'musste'} die erhaltene {card} sofort auf ein "
-            f"passendes Feld pflanzen ({rule})",
+            return self.had_to_plant(e, me, self.w("captured", "erbeutete"), self.rule("capture"))
+        return super().foist_event(e, me)
+
+    def field_lost_event(self, e: dict[str, Any], me: int) -> str:
+        """A field harvested with three fields is lost (the game for two)."""
+        return self.say(
+            e,
+            me,
+            "{where} is gone: a player with three fields loses the field he harvests ({rule})",
+            "{where} ist weg: wer drei Felder hat, verliert das Feld, das er aberntet ({rule})",
+            where=self.field_of(e.get("seat"), e.get("field"), me, "dein Feld", "das Feld"),
         )
 
-    def pull_event(self, e: dict[str, Any], me: int) -> str:
-        """A pull: a card of a field moved up two places."""
-        f, a, b = self.n(e.get("field")), self.n(e.get("from")), self.n(e.get("to"))
-        if self.de:
-            if e.get("seat") == me:
-                where = f"deinem Feld {f}"
-            else:
-                where = f"Feld {f} von {self.seat(e.get('seat'))}"
-            return f"Hochziehen auf {where}: die Karte an Position {a} rückte auf {b}"
-        return (
-            f"pull on {self.whose(e.get('seat'), me)} field {f}: the card at position {a} "
-            f"moved up to {b}"
-        )
+    def offer_stacks_event(self, e: dict[str, Any], me: int) -> str:
+        """The offer's stacks (the game for two)."""
+        text = "   ".join(self.stack_text(list(st)) for st in e.get("stacks") or [])
+        return self.w("the offer: ", "das Angebot: ") + (text or self.w("empty", "leer"))
 
-    def two_player_event(self, e: dict[str, Any], me: int) -> str | None:
-        """A line for the events of the game for two (None: not one of them)."""
-        t = e.get("type")
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        cards = self.cards([str(k) for k in e.get("cards", [])])
-        if t == "third-field-card":
-            return self.w(
-                f"{who} {'hold' if mine else 'holds'} the third-field card",
-                f"{who} {'hast' if mine else 'hat'} die Karte für das dritte Feld",
-            )
-        if t == "third-field":
-            f = self.n(e.get("field"))
-            return self.w(
-                f"{who} started a third field (field {f}); the card goes to the opponent",
-                f"{who} {'begannst' if mine else 'begann'} ein drittes Feld (Feld {f}); "
-                "die Karte geht an den Gegner",
-            )
-        if t == "field-lost":
-            f, rule = self.n(e.get("field")), self.rule("field-lost")
-            if self.de:
-                where = "dein Feld" if mine else "das Feld"
-                whom = "" if mine else f" von {self.seat(e.get('seat'))}"
-                return (
-                    f"{where} {f}{whom} ist weg: wer drei Felder hat, verliert das Feld, das er "
-                    f"aberntet ({rule})"
-                )
-            return (
-                f"{self.whose(e.get('seat'), me)} field {f} is gone: a player with three "
-                f"fields loses the field he harvests ({rule})"
-            )
-        if t == "stack-used":
-            return self.w(
-                f"{who} took the stack {cards} to plant it",
-                f"{who} {'nahmst' if mine else 'nahm'} den Stapel {cards} zum Pflanzen",
-            )
-        if t == "stack-discarded":
-            return self.w(
-                f"{who} discarded the stack {cards}",
-                f"{who} {'legtest' if mine else 'legte'} den Stapel {cards} ab",
-            )
-        card = self.label(str(e.get("card")))
-        if t == "drop":
-            return self.w(
-                f"{who} discarded {card} from the hand",
-                f"{who} {'legtest' if mine else 'legte'} {card} von der Hand ab",
-            )
-        if t == "to-offer":
-            return self.w(
-                f"{card} from the discard pile joins the offer",
-                f"{card} vom Ablagestapel kommt zum Angebot",
-            )
-        if t == "offer-stacks":
-            stacks = e.get("stacks") or []
-            text = "   ".join(self.stack_text(list(st)) for st in stacks)
-            return self.w("the offer: ", "das Angebot: ") + (text or self.w("empty", "leer"))
-        if t == "coins-back":
-            return self.w(
-                f"the coins set aside go back to {who}: {cards}",
-                f"die beiseitegelegten Münzen gehen zurück an {'dich' if mine else who}: {cards}",
-            )
-        return None
-
-    #: the mama's beans whose quirk has words of its own: their key, and the
-    #: method that words the quirk (``method(e, me, name)``, ``name`` the
-    #: bean's, with its owner; None: :meth:`quirk_effect`'s words)
-    QUIRK_EVENTS: ClassVar[dict[str, str]] = {
+    #: the mama's beans whose quirk has words of its own: their key, and a
+    #: sentence (``{mama}``: the bean, with its owner) or the method that
+    #: words the quirk (None: :meth:`quirk_effect`'s words)
+    QUIRK_EVENTS: ClassVar[dict[str, str | Sentence]] = {
         "flitzer": "flitzer_quirk",
-        "messie": "messie_quirk",
-        "pruegelknabe": "pruegelknabe_quirk",
+        "messie": Sentence(
+            "{mama}: no planting from the hand this turn",
+            "{mama}: in diesem Zug kein Pflanzen von der Hand",
+        ),
+        "pruegelknabe": Sentence(
+            "{mama}: the gift is accepted at once",
+            "{mama}: das Geschenk wird sofort angenommen",
+        ),
         "aktivist": "aktivist_quirk",
         "kameradenschwein": "kameradenschwein_quirk",
-        "schuerzenjaeger": "schuerzenjaeger_quirk",
+        "schuerzenjaeger": Sentence(
+            "{mama} took {taken} from the discard pile",
+            "{mama} nahm {taken} vom Ablagestapel",
+        ),
         "arbeitstier": "arbeitstier_quirk",
     }
 
     def quirk_event(self, e: dict[str, Any], me: int) -> str:
         """A mama's bean's quirk acting, by :attr:`QUIRK_EVENTS`, else what it
         did to its field (:meth:`quirk_effect`)."""
-        card = str(e.get("card"))
-        name = f"{self.whose(e.get('seat'), me)} {self.mama_name(card)}"
-        if self.de and e.get("seat") != me:
-            name = f"{self.mama_name(card)} von {self.seat(e.get('seat'))}"
-        if card in self.QUIRK_EVENTS:
-            line: str | None = getattr(self, self.QUIRK_EVENTS[card])(e, me, name)
-            if line is not None:
-                return line
-        return self.quirk_effect(e, card, name)
+        line: str | None = self.by_table("QUIRK_EVENTS", str(e.get("card")), e, me)
+        return line if line is not None else self.quirk_effect(e, me)
 
-    def flitzer_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+    def quirk_reason(self, key: str) -> str:
+        """Why a planting or harvest happened: `` (the Aktivist's quirk,
+        mutterbohnchen §4.7)``."""
+        name, rule = self.mama_name(key), self.rule("quirk")
+        return self.w(f" ({name}'s quirk, {rule})", f" (Macke des {name}, {rule})")
+
+    def flitzer_quirk(self, e: dict[str, Any], me: int) -> str:
         """The Flitzer goes to the seat that plants him."""
-        rule = self.rule("quirk")
-        who = self.who(e.get("seat"), me)
-        self.expect(
-            "plant",
-            e.get("seat"),
-            "flitzer",
-            self.w(f" (the {self.mama_name('flitzer')}, {rule})", f" (der Flitzer, {rule})"),
-        )
-        return self.w(
-            f"the {self.mama_name('flitzer')} goes to {who}",
-            f"der {self.mama_name('flitzer')} geht an {'dich' if e.get('seat') == me else who}",
-        )
+        why = self.say(e, me, " (the {flitzer}, {rule})", " (der Flitzer, {rule})")
+        self.expect("plant", e.get("seat"), "flitzer", why)
+        return self.say(e, me, "the {flitzer} goes to {who}", "der {flitzer} geht an {who}")
 
-    def messie_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
-        """The Messie: his owner skips planting from the hand."""
-        return self.w(
-            f"{name}: no planting from the hand this turn",
-            f"{name}: in diesem Zug kein Pflanzen von der Hand",
-        )
-
-    def pruegelknabe_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
-        """The Prügelknabe: a gift is accepted at once."""
-        return self.w(
-            f"{name}: the gift is accepted at once",
-            f"{name}: das Geschenk wird sofort angenommen",
-        )
-
-    def aktivist_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+    def aktivist_quirk(self, e: dict[str, Any], me: int) -> str:
         """The Aktivist takes the revealed Soy bean onto his field."""
-        rule = self.rule("quirk")
-        takes = self.label(str(e.get("takes")))
-        self.expect(
-            "plant",
-            e.get("seat"),
-            e.get("takes"),
-            self.w(
-                f" ({self.mama_name('aktivist')}'s quirk, {rule})",
-                f" (Macke des {self.mama_name('aktivist')}, {rule})",
-            ),
-        )
-        return self.w(
-            f"{name} takes the revealed {takes} onto his field",
-            f"{name} nimmt die aufgedeckte {takes} auf sein Feld",
+        self.expect("plant", e.get("seat"), e.get("takes"), self.quirk_reason("aktivist"))
+        return self.say(
+            e,
+            me,
+            "{mama} takes the revealed {takes} onto his field",
+            "{mama} nimmt die aufgedeckte {takes} auf sein Feld",
         )
 
-    def kameradenschwein_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
+    def kameradenschwein_quirk(self, e: dict[str, Any], me: int) -> str:
         """The Kameradenschwein takes the neighbour's front hand card."""
-        src = self.who(e.get("from"), me)
-        return self.w(
-            f"{name}: {self.whose(e.get('from'), me)} front hand card is taken",
-            f"{name}: die vorderste Handkarte von {'dir' if e.get('from') == me else src} "
-            "wird genommen",
+        return self.say(
+            e,
+            me,
+            "{mama}: {owner} front hand card is taken",
+            "{mama}: die vorderste Handkarte von {from} wird genommen",
+            owner=self.whose(e.get("from"), me),
         )
 
-    def schuerzenjaeger_quirk(self, e: dict[str, Any], me: int, name: str) -> str:
-        """The Schürzenjäger takes a lady from the discard pile."""
-        taken = self.label(str(e.get("taken")))
-        return self.w(
-            f"{name} took {taken} from the discard pile",
-            f"{name} nahm {taken} vom Ablagestapel",
-        )
-
-    def arbeitstier_quirk(self, e: dict[str, Any], me: int, name: str) -> str | None:
+    def arbeitstier_quirk(self, e: dict[str, Any], me: int) -> str | None:
         """The Arbeitstier plants the back hand card (None: no card named)."""
         if "plants" not in e:
             return None
-        rule = self.rule("quirk")
-        plants = self.label(str(e["plants"]))
-        self.expect(
-            "plant",
-            e.get("seat"),
-            e["plants"],
-            self.w(
-                f" ({self.mama_name('arbeitstier')}'s quirk, {rule})",
-                f" (Macke des {self.mama_name('arbeitstier')}, {rule})",
-            ),
-        )
-        return self.w(
-            f"{name}: the back hand card {plants} is planted ({rule})",
-            f"{name}: die hinterste Handkarte {plants} wird gepflanzt ({rule})",
+        self.expect("plant", e.get("seat"), e["plants"], self.quirk_reason("arbeitstier"))
+        return self.say(
+            e,
+            me,
+            "{mama}: the back hand card {plants} is planted ({rule})",
+            "{mama}: die hinterste Handkarte {plants} wird gepflanzt ({rule})",
         )
 
-    def quirk_effect(self, e: dict[str, Any], card: str, name: str) -> str:
+    def quirk_effect(self, e: dict[str, Any], me: int) -> str:
         """What a quirk did to a field: a mover moved up, a card brought to
         the top or discarded, the field harvested; else that it acts."""
-        rule = self.rule("quirk")
-        f = self.n(e.get("field"))
         if "to" in e:
-            k = self.n(e["to"])
-            return self.w(
-                f"{name} moved up to position {k} of field {f}",
-                f"{name} rückte auf Position {k} von Feld {f} hoch",
+            return self.say(
+                e,
+                me,
+                "{mama} moved up to position {k} of field {field}",
+                "{mama} rückte auf Position {k} von Feld {field} hoch",
+                k=self.n(e["to"]),
+            )
+        if "moved" in e and e.get("card") == "frauenversteher":
+            return self.say(
+                e,
+                me,
+                "{mama} brought {moved} to the top of field {field}",
+                "{mama} brachte {moved} nach oben auf Feld {field}",
             )
         if "moved" in e:
-            moved = self.label(str(e["moved"]))
-            if card == "frauenversteher":
-                return self.w(
-                    f"{name} brought {moved} to the top of field {f}",
-                    f"{name} brachte {moved} nach oben auf Feld {f}",
-                )
-            return self.w(
-                f"{name} discarded {moved} from field {f}",
-                f"{name} legte {moved} von Feld {f} ab",
+            return self.say(
+                e,
+                me,
+                "{mama} discarded {moved} from field {field}",
+                "{mama} legte {moved} von Feld {field} ab",
             )
         if "field" in e:
-            mama = self.mama_name(card)
-            self.expect(
-                "harvest",
-                e.get("seat"),
-                e.get("field"),
-                self.w(f" ({mama}'s quirk, {rule})", f" (Macke des {mama}, {rule})"),
+            reason = self.quirk_reason(str(e.get("card")))
+            self.expect("harvest", e.get("seat"), e.get("field"), reason)
+            return self.say(
+                e,
+                me,
+                "{mama}: field {field} is harvested ({rule})",
+                "{mama}: Feld {field} wird abgeerntet ({rule})",
             )
-            return self.w(
-                f"{name}: field {f} is harvested ({rule})",
-                f"{name}: Feld {f} wird abgeerntet ({rule})",
-            )
-        return self.w(f"{name} acts", f"{name} wirkt")
+        return self.say(e, me, "{mama} acts", "{mama} wirkt")
 
     # --------------------------------------------------------------- table
 
@@ -1384,18 +1242,6 @@ class MutterbohnchenDescriber(LadybohnDescriber):
             f"field (fields used: {used}); then every field is harvested",
             f"Schlusslegen: {name} darf auf jedes nicht leere Feld eine passende "
             f"Handkarte legen (benutzte Felder: {used}); dann wird jedes Feld abgeerntet",
-        )
-
-    def foist_line(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
-        """A received card that must be planted at once on a field it fits."""
-        foist = obs["foist"]
-        name = self.seat_name(int(foist["seat"]), seat, kinds)
-        cards = self.cards(foist.get("cards", []))
-        return self.w(
-            f"foist: {name} must plant the received {cards} at once on a field it fits "
-            f"({self.rule('foist')})",
-            f"Zuschieben: {name} muss die erhaltene {cards} sofort auf ein passendes "
-            f"Feld pflanzen ({self.rule('foist')})",
         )
 
     def two_player_lines(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> list[str]:

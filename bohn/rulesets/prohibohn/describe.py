@@ -9,12 +9,13 @@ are the card catalogue's (:mod:`bohn.rulesets.prohibohn.catalogue`,
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 from typing import ClassVar
 
-from bohn.catalogue import Entry
-from bohn.catalogue import catalogue
+from bohn.describe.base import Sentence
+from bohn.describe.bean import Bought
+from bohn.describe.bean import PricedCards
+from bohn.describe.bean import bought_lookup
 from bohn.engine.actions import Action
 from bohn.engine.actions import Build
 from bohn.engine.actions import Drop
@@ -23,6 +24,7 @@ from bohn.engine.actions import Pass
 from bohn.engine.actions import Plant
 from bohn.engine.actions import Take
 from bohn.engine.actions import Uncover
+from bohn.engine.cards import CardTable
 from bohn.rulesets.al_cabohne.describe import AlCabohneDescriber
 from bohn.rulesets.al_cabohne.describe import boss_name
 from bohn.rulesets.prohibohn.actions import Draw
@@ -69,29 +71,20 @@ mit der 3er- und 4er-Karte ihres Etablissements 4.
 """
 
 
-#: (price, paying bean type, catalogue entry) of an establishment
-EstablishmentInfo = tuple[int, str, Entry]
-
-
-@cache
-def _establishments() -> dict[str, EstablishmentInfo]:
-    """Every establishment key's :data:`EstablishmentInfo`, looked up once."""
+def _establishments() -> tuple[str, PricedCards, CardTable]:
+    """Prohibohn's variant, establishments and card table, imported on the
+    first look-up."""
     from bohn.rulesets.prohibohn.rules import ESTABLISHMENTS
     from bohn.rulesets.prohibohn.rules import TABLE
     from bohn.rulesets.prohibohn.rules import Prohibohn
 
-    cat = catalogue(Prohibohn.variant)
-    return {
-        k: (ESTABLISHMENTS.price[e], TABLE.bean_keys[ESTABLISHMENTS.bean[e]], cat.entry(k))
-        for k, e in ESTABLISHMENTS.index.items()
-    }
+    return Prohibohn.variant, ESTABLISHMENTS, TABLE
 
 
-def establishment_info(key: str) -> EstablishmentInfo | None:
-    """(price, paying bean type, catalogue entry) of an establishment, Police
-    Station or Razzia key; the entry's ``effect`` is what the card does, its
-    ``names`` its names."""
-    return _establishments().get(key)
+#: an establishment's, Police Station's or the Razzia's price, paying bean type
+#: and catalogue entry by its key (None: none of them); the entry's ``effect``
+#: is what the card does, its ``names`` its names
+establishment_info = bought_lookup(_establishments)
 
 
 def establishment_values(owned: list[str], razzia: bool) -> list[int]:
@@ -208,33 +201,27 @@ class ProhibohnDescriber(AlCabohneDescriber):
             return self.prohibohn_action(a, obs, me, fld)
         return super().action(a, obs, seat, price)
 
-    def paid_for(self, what: Any) -> str:
-        """A establishment paid for by its name; anything else as the bean games say it."""
-        if establishment_info(str(what)) is not None:
-            return self.establishment_name(str(what))
-        return super().paid_for(what)
-
     def coin_word(self, bean: str) -> str:
         """German: a coin of a bean type as one word, its name's words joined by
         hyphens (``Saubohne-Münze``, ``Blaue-Bohne-Münze``)."""
         return f"{bean.replace(' ', '-')}-Münze"
 
-    def establishment_name(self, key: str) -> str:
-        """An establishment by name: its catalogue name in this language."""
-        info = establishment_info(key)
-        return info[2].names.get(self.lang, key) if info is not None else key
+    def bought(self, key: str) -> Bought | None:
+        """The establishments, Police Stations and the Razzia are Prohibohn's
+        cards bought with coins."""
+        return establishment_info(key)
 
     def establishment_action(self, a: Build) -> str:
         """Buying an establishment, Police Station or the Razzia: what it costs and
         does (the catalogue's effect)."""
         info = establishment_info(a.building)
         if info is None:
-            name = self.establishment_name(a.building)
+            name = self.bought_name(a.building)
             return self.w(f"buy the {name}", f"{name} kaufen")
-        cost, bean, entry = info
+        cost, bean, _entry = info
         coins, bean = self.coins(cost), self.name(bean)
-        effect = (entry.effect or {}).get(self.lang, "")
-        name = self.establishment_name(a.building)
+        effect = self.bought_effect(a.building)
+        name = self.bought_name(a.building)
         if a.building == "razzia":
             if a.name is not None:
                 pay = self.w(f"5 coins of {self.name(a.name)}", f"5 Münzen {self.name(a.name)}")
@@ -264,15 +251,15 @@ class ProhibohnDescriber(AlCabohneDescriber):
             )
         if isinstance(a, Drop):
             card = self.ref_card(f"h{a.card}", me, obs)
-            casino = self.establishment_name("casino-3")
+            casino = self.bought_name("casino-3")
             return self.w(
                 f"{casino}: put hand card {self.n(a.card)} ({card}) on the discard pile",
                 f"{casino}: Handkarte {self.n(a.card)} ({card}) auf den Ablagestapel legen",
             )
         if isinstance(a, Remove):
-            card = self.establishment_name(a.card)
+            card = self.bought_name(a.card)
             if obs.get("phase") == "pub-removal":
-                pub = self.establishment_name("pub-4")
+                pub = self.bought_name("pub-4")
                 return self.w(
                     f"{pub}: remove your opponent's {card} from the game",
                     f"{pub}: {card} deines Gegners aus dem Spiel nehmen",
@@ -291,7 +278,7 @@ class ProhibohnDescriber(AlCabohneDescriber):
             boss = (obs.get("decision") or {}).get("boss")
             to = boss_name(boss) if isinstance(boss, str) else self.w("the boss", "dem Boss")
             on = fld(a.field)
-            pub = self.establishment_name("pub-3")
+            pub = self.bought_name("pub-3")
             return self.w(
                 f"{pub}: give {to} the top card of {on} too",
                 f"{pub}: {to} auch die oberste Karte von {on} geben",
@@ -302,126 +289,124 @@ class ProhibohnDescriber(AlCabohneDescriber):
     def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
         """Al Cabohne's, but with the Varieté a card from anywhere in the hand
         may be the one planted first."""
-        plants = [a for a in legal if isinstance(a, Plant) and a.traded is None]
-        if (
-            obs.get("phase") == "plant"
-            and obs.get("active") == seat
-            and not int(obs.get("planted", 0) or 0)
-            and any(a.card for a in plants)
-        ):
-            return self.w(
-                "You must plant a card of your hand first; your Varieté lets you choose which"
-                f"{self.cite('front-card')}.",
-                "Du musst zuerst eine Karte deiner Hand pflanzen; dein Varieté lässt dich "
-                f"wählen, welche{self.cite('front-card')}.",
-            )
-        return super().forced(obs, seat, legal)
+        chosen = self.free_choice(obs, seat, legal, "Varieté", "front-card")
+        return chosen or super().forced(obs, seat, legal)
+
+    #: what a pass means in Prohibohn's decisions (:meth:`pass_text`)
+    PASSES: ClassVar[dict[str, Sentence]] = {
+        "final-buying": Sentence(
+            "pass: end your final buying", "passen: deinen Schlusskauf beenden"
+        ),
+        "pub-removal": Sentence(
+            "pass: remove none of your opponent's 1-cards",
+            "passen: keine 1er-Karte deines Gegners entfernen",
+        ),
+        "protect": Sentence(
+            "pass: give the boss no more cards of this field",
+            "passen: dem Boss keine weiteren Karten dieses Feldes geben",
+        ),
+        "uncover-more": Sentence("pass: stop uncovering", "passen: nicht weiter aufdecken"),
+    }
 
     def pass_text(self, obs: dict[str, Any]) -> str | None:
-        phase = obs.get("phase")
-        decision = obs.get("decision") or {}
-        if phase == "final-buying":
-            return self.w("pass: end your final buying", "passen: deinen Schlusskauf beenden")
-        if phase == "remove-third":
-            third = decision.get("third")
-            third = self.establishment_name(str(third)) if third else None
+        if obs.get("phase") == "remove-third":
+            third = (obs.get("decision") or {}).get("third")
+            third = self.bought_name(str(third)) if third else None
             return self.w(
                 f"pass: leave {third or 'the third card'} to be had",
                 f"passen: {third or 'die dritte Karte'} zu haben lassen",
             )
-        if phase == "pub-removal":
-            return self.w(
-                "pass: remove none of your opponent's 1-cards",
-                "passen: keine 1er-Karte deines Gegners entfernen",
-            )
-        if phase == "protect":
-            return self.w(
-                "pass: give the boss no more cards of this field",
-                "passen: dem Boss keine weiteren Karten dieses Feldes geben",
-            )
-        if phase == "uncover-more":
-            return self.w("pass: stop uncovering", "passen: nicht weiter aufdecken")
         return super().pass_text(obs)
 
     # -------------------------------------------------------------- events
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        t = e.get("type")
-        mine = e.get("seat") == me
-        who = self.who(e.get("seat"), me)
-        if t == "build":
-            card = self.establishment_name(str(e.get("card")))
-            return self.w(
-                f"{who} bought the {card}",
-                f"{who} {'kauftest' if mine else 'kaufte'} {card}",
+    #: Prohibohn's events (:meth:`Describer.event`): a sentence, or the method
+    #: that words one; any other is Al Cabohne's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {
+        "build": Sentence("{who} bought the {establishment}", "{who} kaufte {establishment}"),
+        "final-buying": Sentence(
+            "final buying: {who} may harvest and buy now",
+            "Schlusskauf: {who} darf jetzt ernten und kaufen",
+        ),
+        "stash": "stash_event",
+        "remove": Sentence(
+            "{who} removed {establishment} from the game",
+            "{who} nahm {establishment} aus dem Spiel",
+        ),
+        "police-coin": "police_coin_event",
+        "mafia-coin": "mafia_coin_event",
+        "drop": Sentence(
+            "{who} put {card} on the discard pile ({casino-3})",
+            "{who} legte {card} auf den Ablagestapel ({casino-3})",
+        ),
+        "uncover-more": Sentence(
+            "{who} goes on uncovering (Undertaker)",
+            "{who} deckt weiter auf (Bestatter)",
+        ),
+        "play-on": Sentence(
+            "only {establishments} establishment cards are owned: the discard pile becomes a "
+            "fourth draw pile and play goes on",
+            "nur {establishments} Etablissement-Karten sind vergeben: der Ablagestapel wird ein "
+            "vierter Nachziehstapel und das Spiel geht weiter",
+        ),
+    }
+
+    def slot(self, e: dict[str, Any], me: int, name: str) -> str:
+        """Prohibohn's words of an event besides Al Cabohne's: ``establishment``
+        the event's card by its name."""
+        if name == "establishment":
+            return self.bought_name(str(e.get("card")))
+        return super().slot(e, me, name)
+
+    def stash_event(self, e: dict[str, Any], me: int) -> str:
+        """A seat laid its starting coins face down: the cards where ``me`` saw them."""
+        if "cards" in e:
+            return self.say(
+                e,
+                me,
+                "{who} laid {cards} face down as starting coins",
+                "{who} legte {cards} verdeckt als Startmünzen",
             )
-        if t == "final-buying":
-            return self.w(
-                f"final buying: {who} may harvest and buy now",
-                f"Schlusskauf: {who} {'darfst' if mine else 'darf'} jetzt ernten und kaufen",
-            )
-        if t == "stash":
-            if "cards" in e:
-                cards = self.cards(e["cards"])
-                return self.w(
-                    f"{who} laid {cards} face down as starting coins",
-                    f"{who} {'legtest' if mine else 'legte'} {cards} verdeckt als Startmünzen",
-                )
-            n = e.get("count", 2)
-            return self.w(
-                f"{who} laid {n} cards face down as starting coins",
-                f"{who} {'legtest' if mine else 'legte'} {n} Karten verdeckt als Startmünzen",
-            )
-        if t == "remove":
-            card = self.establishment_name(str(e.get("card")))
-            return self.w(
-                f"{who} removed {card} from the game",
-                f"{who} {'nahmst' if mine else 'nahm'} {card} aus dem Spiel",
-            )
-        if t == "police-coin":
-            if "card" in e:
-                coin = self.w(
-                    f"a {self.name(e['card'])} coin", f"eine {self.coin_word(self.name(e['card']))}"
-                )
-            else:
-                coin = self.w("a coin", "eine Münze")
-            return self.w(
-                f"{who} took {coin} of the mafia treasury (Police Station)",
-                f"{who} {'nahmst' if mine else 'nahm'} {coin} aus der Kasse der Mafia "
-                "(Polizeiwache)",
-            )
-        if t == "mafia-coin":
-            source = str(e.get("for"))
-            card = self.name(str(e.get("card")))
-            if source == "protection":
-                en, de = "bonus coin of the mafia's harvest", "Bonusmünze aus der Ernte der Mafia"
-            else:  # an establishment's ability: by its name
-                en = de = self.establishment_name(source)
-            return self.w(
-                f"{who} got a {card} coin ({en})",
-                f"{who} {'bekamst' if mine else 'bekam'} eine {self.coin_word(card)} ({de})",
-            )
-        if t == "drop":
-            card = self.label(str(e.get("card")))
-            casino = self.establishment_name("casino-3")
-            return self.w(
-                f"{who} put {card} on the discard pile ({casino})",
-                f"{who} {'legtest' if mine else 'legte'} {card} auf den Ablagestapel ({casino})",
-            )
-        if t == "uncover-more":
-            return self.w(
-                f"{who} {'go' if mine else 'goes'} on uncovering (Undertaker)",
-                f"{who} {'deckst' if mine else 'deckt'} weiter auf (Bestatter)",
-            )
-        if t == "play-on":
-            n = e.get("establishments")
-            return self.w(
-                f"only {n} establishment cards are owned: the discard pile becomes a fourth "
-                "draw pile and play goes on",
-                f"nur {n} Etablissement-Karten sind vergeben: der Ablagestapel wird ein vierter "
-                "Nachziehstapel und das Spiel geht weiter",
-            )
-        return super().event(e, me)
+        return self.say(
+            e,
+            me,
+            "{who} laid {n} cards face down as starting coins",
+            "{who} legte {n} Karten verdeckt als Startmünzen",
+            n=str(e.get("count", 2)),
+        )
+
+    def police_coin_event(self, e: dict[str, Any], me: int) -> str:
+        """The Police Station's coin of the mafia treasury: its bean where ``me`` saw it."""
+        coin = self.w("a coin", "eine Münze")
+        if "card" in e:
+            bean = self.name(e["card"])
+            coin = self.w(f"a {bean} coin", f"eine {self.coin_word(bean)}")
+        return self.say(
+            e,
+            me,
+            "{who} took {coin} of the mafia treasury (Police Station)",
+            "{who} nahm {coin} aus der Kasse der Mafia (Polizeiwache)",
+            coin=coin,
+        )
+
+    def mafia_coin_event(self, e: dict[str, Any], me: int) -> str:
+        """A coin a seat got from the mafia: a protection's bonus, or an
+        establishment's ability."""
+        source = str(e.get("for"))
+        bean = self.name(str(e.get("card")))
+        if source == "protection":
+            why = self.w("bonus coin of the mafia's harvest", "Bonusmünze aus der Ernte der Mafia")
+        else:  # an establishment's ability: by its name
+            why = self.bought_name(source)
+        return self.say(
+            e,
+            me,
+            "{who} got a {bean} coin ({why})",
+            "{who} bekam eine {coin} ({why})",
+            bean=bean,
+            coin=self.coin_word(bean),
+            why=why,
+        )
 
     # --------------------------------------------------------------- table
 
@@ -547,11 +532,8 @@ class ProhibohnDescriber(AlCabohneDescriber):
         """The open decision: the set-up coins, the third card, the Police
         Station's treasury coin, pub-4's removal, pub-3, the Undertakers, the
         Gas Stations' draw and the final buying (:attr:`DECISIONS`)."""
-        phase = obs.get("phase")
-        if isinstance(phase, str) and phase in self.DECISIONS:
-            lines: list[str] = getattr(self, self.DECISIONS[phase])(obs, seat, kinds)
-            return lines
-        return []
+        lines: list[str] = self.by_table("DECISIONS", obs.get("phase"), obs, seat, kinds) or []
+        return lines
 
     def decider(self, obs: dict[str, Any], seat: int, kinds: dict[int, str]) -> str:
         """The active seat, who decides, by name (``you``, ``seat 2 (greedy)``)."""

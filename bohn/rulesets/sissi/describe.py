@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from typing import ClassVar
 
+from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
 from bohn.engine.actions import Action
 from bohn.engine.actions import Harvest
@@ -30,14 +31,16 @@ class SissiDescriber(BeanDescriber):
         "sissi-action": "sissi §3.6",
     }
 
+    #: why the Sissi action harvests a field (sissi §3.6)
+    WHY: ClassVar[tuple[str, str]] = (
+        "a Sissi lies on a Sissi or a Captain on a Captain",
+        "eine Sissi liegt auf einer Sissi oder ein Kapitän auf einem Kapitän",
+    )
+
     def sissi_reason(self) -> str:
         """Why a field is harvested in phase 5, with the rule."""
-        return self.w(
-            f" (Sissi action: a Sissi lies on a Sissi or a Captain on a Captain, "
-            f"{self.rule('sissi-action')})",
-            f" (Sissi-Aktion: eine Sissi liegt auf einer Sissi oder ein Kapitän auf einem "
-            f"Kapitän, {self.rule('sissi-action')})",
-        )
+        why, rule = self.w(*self.WHY), self.rule("sissi-action")
+        return self.w(f" (Sissi action: {why}, {rule})", f" (Sissi-Aktion: {why}, {rule})")
 
     def forced(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> str | None:
         if obs.get("phase") == "sissi-action":
@@ -51,33 +54,28 @@ class SissiDescriber(BeanDescriber):
                 word = self.w("field" if len(mine) == 1 else "fields", "Feld")
                 if self.de and len(mine) > 1:
                     word = "Felder"
+                why, rule = self.w(*self.WHY), self.rule("sissi-action")
                 return self.w(
-                    f"You must harvest your {word} {fields}: a Sissi lies on a Sissi or a "
-                    f"Captain on a Captain ({self.rule('sissi-action')}).",
+                    f"You must harvest your {word} {fields}: {why} ({rule}).",
                     f"Du musst dein{'e' if len(mine) > 1 else ''} {word} {fields} abernten: "
-                    f"eine Sissi liegt auf einer Sissi oder ein Kapitän auf einem Kapitän "
-                    f"({self.rule('sissi-action')}).",
+                    f"{why} ({rule}).",
                 )
         return super().forced(obs, seat, legal)
 
-    def event(self, e: dict[str, Any], me: int) -> str | None:
-        if e.get("type") == "sissi-action":
-            fields = e.get("fields", [])
-            for s, f in fields:
-                self.expect("harvest", s, f, self.sissi_reason())
-            rule = f" ({self.rule('sissi-action')})"
-            if self.de:
-                pairs = ", ".join(
-                    f"dein Feld {self.n(f)}" if s == me else f"Feld {self.n(f)} von {self.seat(s)}"
-                    for s, f in fields
-                )
-                return f"Sissi-Aktion: {pairs or 'kein Feld'} muss abgeerntet werden{rule}"
-            owners = [self.whose(s, me) for s, _ in fields]
-            pairs = ", ".join(
-                f"{o} field {self.n(f)}" for o, (_, f) in zip(owners, fields, strict=True)
-            )
-            return f"Sissi action: {pairs or 'no field'} must be harvested{rule}"
-        return super().event(e, me)
+    #: the Sissi action's event (:meth:`Describer.event`); any other is the bean game's
+    EVENTS: ClassVar[dict[str, str | Sentence]] = {"sissi-action": "sissi_action_event"}
+
+    def sissi_action_event(self, e: dict[str, Any], me: int) -> str:
+        """The fields the Sissi action harvests; each harvest will say why."""
+        fields = e.get("fields", [])
+        for s, f in fields:
+            self.expect("harvest", s, f, self.sissi_reason())
+        pairs = ", ".join(self.field_of(s, f, me) for s, f in fields)
+        rule = f" ({self.rule('sissi-action')})"
+        return self.w(
+            f"Sissi action: {pairs or 'no field'} must be harvested{rule}",
+            f"Sissi-Aktion: {pairs or 'kein Feld'} muss abgeerntet werden{rule}",
+        )
 
 
 DESCRIBER = SissiDescriber
