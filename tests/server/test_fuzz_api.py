@@ -1,10 +1,14 @@
 """Property-based fuzzing of the HTTP API from its OpenAPI schema
-(Schemathesis), against a live server: no request is answered 5xx, and a
+(Schemathesis), against a live server on SQLite and on PostgreSQL: no
+request is answered 5xx, every answer carries the security headers, and a
 refused one (4xx) changes nothing stored (``fuzz.stored``). Request bodies
 fit the schema or, as often, not (positive and negative generation); the
-game, seat and token of a request are drawn from real ones as well as
-made up, so the checks past "no such game" are reached. ``BOHN_SOAK=1``
-runs many more examples."""
+game, seat and token of a request are drawn from real ones as well as made
+up, so the checks past "no such game" are reached; and any text in a body,
+a query or a path may be swapped for what a hostile client sends (non-ASCII
+letters, emoji, quotes and backslashes that grow when stored as JSON,
+digits of other scripts, thousands of digits). ``BOHN_SOAK=1`` runs many
+more examples."""
 
 from __future__ import annotations
 
@@ -13,7 +17,6 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +28,10 @@ from hypothesis import strategies as st
 from schemathesis.generation.modes import GenerationMode
 
 from bohn.server.app import create_app
+from bohn.server.http import SECURITY_HEADERS
 from bohn.server.launch import free_port
+from server.fuzz import database
+from server.fuzz import databases
 from server.fuzz import examples
 from server.fuzz import stored
 from server.serving import serving
@@ -43,7 +49,7 @@ schema.config.phases.coverage.enabled = False
 @dataclass
 class Live:
     url: str
-    db: Path
+    db: str
     #: the games made here, with only people's seats (nothing moves them by itself)
     fixed: set[str] = field(default_factory=set)
     #: game id -> its seat tokens, and its spectator token
@@ -59,12 +65,38 @@ def _post(url: str, body: Any) -> Any:
         return json.load(r)
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    db = tmp_path_factory.mktemp("fuzz") / "bohn.db"
-    port = free_port()
-    with serving(create_app(f"sqlite:///{db}"), port, log_level="critical"):
-        yield _with_games(Live(f"http://127.0.0.1:{port}", db))
+@pytest.fixture(scope="module", params=databases())
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Live]:
+    with database(request.param, tmp_path_factory.mktemp("fuzz")) as url:
+        port = free_port()
+        with serving(create_app(url), port, log_level="critical"):
+            yield _with_games(Live(f"http://127.0.0.1:{port}", url))
+
+
+#: what a hostile client puts where text goes: letters and signs JSON escapes
+#: (so a stored form outgrows its characters), emoji, digits of other
+#: scripts, a right-to-left mark, and numbers of thousands of digits
+HOSTILE = st.one_of(
+    st.text(st.sampled_from('é"\\²٣€\u202e😀 0'), min_size=1, max_size=64),
+    st.text(st.characters(min_codepoint=0x80, exclude_categories=("Cs",)), min_size=1, max_size=64),
+    st.integers(300, 5000).map(lambda n: "9" * n),
+)
+
+#: the security headers every answer carries, a 500 too (docs/server.md)
+HEADERS = [name.decode() for name, _ in SECURITY_HEADERS]
+
+
+def _hostile(data: Any, value: Any, label: str) -> Any:
+    """``value`` with some of its text swapped for :data:`HOSTILE` text."""
+    if isinstance(value, dict):
+        return {k: _hostile(data, v, f"{label}.{k}") for k, v in value.items()}
+    if isinstance(value, list):
+        return [_hostile(data, v, f"{label}[]") for v in value]
+    if isinstance(value, str) and data.draw(st.integers(0, 3), label=f"swap {label}") == 0:
+        return data.draw(HOSTILE, label=label)
+    return value
 
 
 def _with_games(out: Live) -> Live:
@@ -106,9 +138,18 @@ def test_no_5xx_and_no_change_on_a_refusal(case: Any, data: Any, live: Live) -> 
             case.query["spectate"] = live.spectate[gid]
     if "seat" in params and data.draw(st.booleans(), label="a real seat"):
         params["seat"] = str(data.draw(st.integers(0, 3)))
+    for name in params:
+        if name != "game_id":
+            params[name] = _hostile(data, params[name], name)
+    if isinstance(case.query, dict):
+        case.query = _hostile(data, case.query, "query")
+    if isinstance(case.body, dict | list):
+        case.body = _hostile(data, case.body, "body")
     before = stored(live.db, live.fixed)
     response = case.call(base_url=live.url, headers=headers, timeout=30)
     assert response.status_code < 500, (case.method, case.formatted_path, response.text)
+    missing = [h for h in HEADERS if h not in response.headers]
+    assert not missing, (case.method, case.formatted_path, response.status_code, missing)
     event(str(response.status_code))  # --hypothesis-show-statistics
     if response.status_code >= 400:
         assert stored(live.db, live.fixed) == before, (
