@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from abc import ABC
 from abc import abstractmethod
 from collections.abc import Callable
@@ -125,22 +126,32 @@ class Param:
         :class:`BotSpecError` naming the bound it breaks otherwise."""
         where = f"{kind} parameter {self.name}"
         if self.type == "bool":
-            low = raw.strip().lower()
-            if low in ("true", "1", "yes"):
+            if raw in ("true", "1", "yes"):
                 return True
-            if low in ("false", "0", "no"):
+            if raw in ("false", "0", "no"):
                 return False
-            raise BotSpecError(f"{where} must be true or false, not {raw!r}")
+            raise BotSpecError(
+                f"{where} must be true or false (also 1/0, yes/no; lower case), not {raw!r}"
+            )
         if self.type == "choice":
             if raw not in self.choices:
                 raise BotSpecError(f"{where} must be one of {', '.join(self.choices)}, not {raw!r}")
             return raw
-        value: float
-        try:
-            value = int(raw) if self.type == "int" else float(raw)
-        except (TypeError, ValueError):
-            what = "an integer" if self.type == "int" else "a number"
-            raise BotSpecError(f"{where} must be {what}, not {raw!r}") from None
+        what = "an integer" if self.type == "int" else "a number"
+        digits = _INT if self.type == "int" else _DECIMAL
+        if _NEGATIVE.fullmatch(raw) and self.low >= 0:
+            raise BotSpecError(f"{where} must not be negative ({self.bounds()}), not {raw}")
+        if not digits.fullmatch(raw):
+            if self.type == "float" and _NOT_FINITE.fullmatch(raw):
+                raise BotSpecError(f"{where} must be a finite number, not {raw!r}")
+            written = (
+                "ASCII digits 0-9 alone" if self.type == "int" else "ASCII digits 0-9 and one '.'"
+            )
+            raise BotSpecError(
+                f"{where} must be {what}, not {raw!r} (written in {written}: "
+                "no sign, spaces, underscores or digits of other scripts)"
+            )
+        value: float = int(raw) if self.type == "int" else float(raw)
         if not math.isfinite(value):
             raise BotSpecError(f"{where} must be a finite number, not {raw!r}")
         if value < self.low:
@@ -155,6 +166,15 @@ class Param:
         if value > self.high:
             raise BotSpecError(f"{where} is at most {_num(self.high)}, not {raw}")
         return value
+
+
+#: how a parameter's value is written: an integer in ASCII digits alone; a
+#: number in ASCII digits with at most one decimal point (no sign, no
+#: exponent, no underscores, no spaces, no digits of other scripts)
+_INT = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_NEGATIVE = re.compile(r"-(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_NOT_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
 def _num(x: float) -> str:
@@ -243,15 +263,36 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"ismcts:iterations=500"`` -> ``("ismcts", {"iterations": "500"})``."""
-    kind, _, rest = spec.strip().partition(":")
+    """``"ismcts:iterations=500"`` -> ``("ismcts", {"iterations": "500"})``:
+    the kind and each parameter's text, exactly as written. Strict:
+    :class:`BotSpecError` (a ``ValueError``) naming the problem for spaces
+    around the spec, its kind or a parameter's name or value, a part that is
+    not ``name=value``, nothing after the ``:``, or a parameter given twice.
+    The kind and the values are checked against the bots' declarations by
+    :func:`check_bot_spec`."""
+    if spec != spec.strip():
+        raise BotSpecError(f"bot spec {spec!r} has spaces around it; write {spec.strip()!r}")
+    kind, colon, rest = spec.partition(":")
+    if kind != kind.strip():
+        raise BotSpecError(f"bot name {kind!r} in {spec!r} has spaces around it")
     params: dict[str, str] = {}
+    if colon and not rest:
+        raise BotSpecError(
+            f"nothing follows the ':' in {spec!r}; give name=value parameters or leave out the ':'"
+        )
     if rest:
         for part in rest.split(","):
             k, eq, v = part.partition("=")
             if not eq or not k:
-                raise ValueError(f"bad bot parameter {part!r} in {spec!r}; use name=value")
-            params[k.strip()] = v.strip()
+                raise BotSpecError(f"bad bot parameter {part!r} in {spec!r}; use name=value")
+            if k != k.strip() or v != v.strip():
+                raise BotSpecError(
+                    f"bot parameter {part!r} in {spec!r} has spaces around its name or value; "
+                    "write name=value without spaces"
+                )
+            if k in params:
+                raise BotSpecError(f"bot parameter {k} is given twice in {spec!r}; give it once")
+            params[k] = v
     return kind, params
 
 

@@ -58,9 +58,11 @@ from bohn.server.http import SECURITY_HEADERS
 from bohn.server.http import WS_READ_MAX
 from bohn.server.http import BadRequest
 from bohn.server.http import BodyLimit
+from bohn.server.http import Failures
 from bohn.server.http import RateLimited
 from bohn.server.http import SecurityHeaders
 from bohn.server.http import error_response
+from bohn.server.http import internal_error
 from bohn.server.http import log
 from bohn.server.http import parse_json
 from bohn.server.http import too_deep
@@ -142,6 +144,9 @@ def create_app(
     # what the routes share, for an embedding program or a test to reach the live games
     app.state.ctx = ctx
     app.add_middleware(BodyLimit)
+    # a route failing unexpectedly is answered 500 here, inside the security
+    # headers' middleware, so that answer carries them as every other does
+    app.add_middleware(Failures)
     app.add_middleware(SecurityHeaders)  # the outermost: every answer has them
 
     @app.exception_handler(BadRequest)
@@ -153,22 +158,12 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def _failed(request: Request, exc: Exception) -> JSONResponse:
-        """A route that failed unexpectedly (a defect): logged by bohn's logger
-        with the request and the game's id, and answered in the API's error
-        form with the security headers (this answer is made outside the
-        middleware that adds them to every other one)."""
-        game = request.path_params.get("game_id")
-        log.error(
-            "%s %s failed%s",
-            request.method,
-            request.url.path,
-            f" (game {game})" if game else "",
-            exc_info=exc,
-            extra={"game": game} if game else {},
-        )
-        answer = error_response(
-            500, "internal", "the server failed on this request (logged on the server); try again"
-        )
+        """The last resort, for a failure outside :class:`Failures` (which
+        answers a route's): logged, and answered in the API's error form with
+        the security headers (this answer is made outside the middleware
+        that adds them to every other one)."""
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        answer = internal_error()
         for name, value in SECURITY_HEADERS:
             answer.headers.setdefault(name.decode(), value.decode())
         return answer

@@ -25,6 +25,7 @@ from bohn.server.rooms import Hub
 from bohn.server.rooms import Room
 from bohn.server.store import BrokenGame
 from bohn.server.store import ExpiredGame
+from bohn.server.store import is_game_id
 from bohn.server.store import token_hash
 
 
@@ -81,7 +82,7 @@ class ServerContext:
 
     async def room(self, game_id: str) -> Room:
         """The live game ``game_id``; BadRequest (404, 410) if there is none."""
-        if len(game_id) > 32:
+        if not is_game_id(game_id):  # never stored: not looked up
             raise BadRequest("no such game", "not-found", 404)
         try:
             room = await self.hub().room(game_id)

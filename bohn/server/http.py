@@ -113,6 +113,47 @@ class BodyLimit(_HTTPMiddleware):
             await too_large(scope, receive, send)
 
 
+class Failures(_HTTPMiddleware):
+    """Answers a request whose handling failed unexpectedly (a defect) with
+    ``500 internal`` in the API's error form, logged by bohn's logger with
+    the request and the game's id (plain ASGI). It sits inside
+    :class:`SecurityHeaders`, so the answer carries every security header as
+    any other does, and the exception stops here: the server does not log it
+    again nor drop the connection. A failure after the answer has started
+    cannot be answered any more and is raised on."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except Exception as exc:
+            if started:
+                raise
+            game = (scope.get("path_params") or {}).get("game_id")
+            log.error(
+                "%s %s failed%s",
+                scope.get("method", ""),
+                scope.get("path", ""),
+                f" (game {game})" if game else "",
+                exc_info=exc,
+                extra={"game": game} if game else {},
+            )
+            await internal_error()(scope, receive, send)
+
+
+def internal_error() -> JSONResponse:
+    """The answer to a request the server failed on (a defect)."""
+    return error_response(
+        500, "internal", "the server failed on this request (logged on the server); try again"
+    )
+
+
 class SecurityHeaders(_HTTPMiddleware):
     """Adds :data:`SECURITY_HEADERS` to every HTTP response (plain ASGI)."""
 
@@ -125,6 +166,26 @@ class SecurityHeaders(_HTTPMiddleware):
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def ascii_int(text: str, what: str, low: int, high: int, code: str = "bad-request") -> int:
+    """``text`` (a path or query parameter) as an integer from ``low`` to
+    ``high``: ASCII digits only (no sign, spaces, underscores or digits of
+    other scripts, which ``int()`` would take), and no more digits than
+    ``high`` has, so no text is converted that could not be in range.
+    BadRequest (400, ``code``) naming the range otherwise; ``what`` names the
+    parameter in the message ("limit is ...")."""
+    allowed = f"{what} is a whole number from {low} to {high}, in ASCII digits 0-9"
+    shown = text if len(text) <= 20 else f"{text[:20]}... ({len(text)} characters)"
+    if not _DIGITS.fullmatch(text):
+        raise BadRequest(f"{allowed}, not {shown!r}", code)
+    if len(text.lstrip("0")) > len(str(high)) or not low <= int(text) <= high:
+        raise BadRequest(f"{allowed}, not {shown}", code)
+    return int(text)
+
+
+#: ASCII digits (``str.isdigit`` also takes ``²`` and ``٣``)
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def too_deep(value: Any, limit: int) -> bool:

@@ -21,7 +21,9 @@ from bohn.server.http import BadRequest
 from bohn.server.http import openapi_body
 from bohn.server.rooms import Room
 from bohn.server.rooms import seat_names
+from bohn.server.store import SEED_COLUMN
 from bohn.server.store import GameRow
+from bohn.server.store import seed_text
 from bohn.spec import HUMAN
 from bohn.spec import GameSpec
 
@@ -35,8 +37,34 @@ LOBBY_PAGE = (50, 200)
 LOBBY_IDS = 50
 
 
-#: the longest player name, in characters
+#: the longest player name, in characters (the column holds as many)
 MAX_NAME = 40
+#: the longest seed a person may give, in characters (an integer's digits)
+MAX_SEED = 60
+#: the keys a seat of the create request takes, by its kind
+SEAT_KEYS = {"human": {"kind", "name"}, "bot": {"kind", "bot"}}
+
+
+def check_seed(seed: Any) -> None:
+    """That ``seed`` (a create request's) is an integer or a string of at
+    most :data:`MAX_SEED` characters, whose stored form (its JSON,
+    :func:`~bohn.server.store.seed_text`) fits the column ``games.seed``:
+    the limit measured in the unit the database stores. BadRequest else."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise BadRequest(
+            f"seed must be an integer or a string of at most {MAX_SEED} characters, "
+            f"not {type(seed).__name__}"
+        )
+    if len(str(seed)) > MAX_SEED:
+        raise BadRequest(f"seed has at most {MAX_SEED} characters, not {len(str(seed))}")
+    stored = len(seed_text(seed))
+    if stored > SEED_COLUMN:
+        raise BadRequest(
+            f"seed is stored as JSON, {stored} characters long, and the database holds at "
+            f"most {SEED_COLUMN} (the column games.seed): in JSON a quote, a backslash or "
+            "a line break takes 2 characters, another control character or a character "
+            "beyond ASCII 6 (\\u00e9), one beyond U+FFFF 12; use a shorter seed, or ASCII"
+        )
 
 
 def player_name(value: Any, where: str) -> str:
@@ -182,6 +210,13 @@ def new_game_spec(body: Any) -> NewTable:
             raise BadRequest(
                 f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': 'greedy'}}"
             )
+        extra = sorted(set(s) - SEAT_KEYS[s["kind"]])
+        if extra:
+            raise BadRequest(
+                f"seat {i}: a {s['kind']} seat takes "
+                f"{' and '.join(sorted(SEAT_KEYS[s['kind']]))}, not {', '.join(extra)}"
+                + (" (a bot's seat gets a name of its own)" if "name" in extra else "")
+            )
         if s["kind"] == "bot":
             spec = s.get("bot", "greedy")
             if not isinstance(spec, str):
@@ -234,8 +269,7 @@ def new_game_spec(body: Any) -> NewTable:
             f"number of seconds from {low} to {high}, or null for {TRADE_WINDOW_S}; not {trade!r}"
         )
     seed = body.get("seed", secrets.randbits(48))
-    if isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 60:
-        raise BadRequest("seed must be an integer or a short string")
+    check_seed(seed)
     seats_of = tuple(HUMAN if r["kind"] == "human" else str(r["bot"]) for r in rows)
     return NewTable(
         game=GameSpec(variant, players, seed, options, seats_of),
@@ -276,7 +310,12 @@ def create_schema() -> dict[str, Any]:
                 },
             },
             "think_ms": {"type": "integer", "minimum": 0, "maximum": MAX_THINK_MS},
-            "seed": {"type": ["integer", "string"], "maxLength": 60},
+            "seed": {
+                "type": ["integer", "string"],
+                "maxLength": MAX_SEED,
+                "description": f"at most {MAX_SEED} characters, and at most {SEED_COLUMN} "
+                "in its stored form, JSON (a quote 2 characters, a non-ASCII one 6 or 12)",
+            },
             "clock_s": {
                 "type": ["integer", "null"],
                 "minimum": CLOCK_RANGE[0],

@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +28,7 @@ from typing import Any
 
 import orjson
 import sqlalchemy as sa
+from sqlalchemy.exc import DataError
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -97,6 +99,42 @@ actions = sa.Table(
     # true: the server's bot played it for a seat whose turn clock ran out
     sa.Column("by_clock", sa.Boolean, nullable=True),
 )
+
+
+def column_length(column: sa.Column[Any]) -> int:
+    """The most characters a string column holds (``String(n)``): what
+    PostgreSQL enforces, in characters (code points) as Python's ``len``
+    counts them; SQLite stores longer text, so the server checks every
+    value against it before storing, alike on both."""
+    length = getattr(column.type, "length", None)
+    assert isinstance(length, int), column
+    return length
+
+
+#: the longest stored form of a seed (its JSON: quotes, escapes and all)
+SEED_COLUMN = column_length(games.c.seed)
+#: the longest name a seat stores
+NAME_COLUMN = column_length(seats.c.name)
+#: the longest bot spec a seat stores
+BOT_COLUMN = column_length(seats.c.bot)
+#: the longest game id stored
+ID_COLUMN = column_length(games.c.id)
+#: a game id as the server makes them (``secrets.token_hex``) and as any
+#: request may name one: ASCII letters, digits, ``-`` and ``_``, at most the
+#: column's length (PostgreSQL cannot even compare text holding NUL)
+GAME_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{ID_COLUMN}}}")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` could name a game (:data:`GAME_ID`)."""
+    return GAME_ID.fullmatch(text) is not None
+
+
+def seed_text(seed: int | str) -> str:
+    """A seed as ``games.seed`` stores it: its JSON, in ASCII (a non-ASCII
+    character as ``\\uXXXX``, two for one outside the BMP; a quote or a
+    backslash escaped)."""
+    return json.dumps(seed)
 
 
 def token_hash(token: str) -> str:
@@ -257,7 +295,7 @@ def parse_cursor(text: str) -> tuple[float, str]:
         when = float(at)
     except ValueError:
         when = float("nan")
-    if not sep or when != when or abs(when) == float("inf") or not 0 < len(game_id) <= 32:
+    if not sep or when != when or abs(when) == float("inf") or not is_game_id(game_id):
         raise ValueError(f"cursor {text[:80]!r} is not one the lobby gave (its next_cursor)")
     return when, game_id
 
@@ -333,6 +371,10 @@ class Writer:
     one transaction; each submitter resumes only once its writes are
     committed (or learns that one of its action rows' ``(game, seq)`` was
     taken: :class:`StaleAction`, and nothing of its submission is stored).
+    A row or value the database refuses (a constraint, or a value it cannot
+    hold: ``DataError``) fails its own submission only; the others of the
+    batch are committed each on its own, so one bad request never stops
+    another game's moves.
 
     With SQLite, an in-process library whose commit of a batch (WAL,
     ``synchronous=NORMAL``) takes a few milliseconds, the batch is written
@@ -419,8 +461,8 @@ class Writer:
                 }  # the last is the latest
                 self._insert(conn, [r for w in batch for r in w.rows], waiting)
             return [None] * len(batch)
-        except IntegrityError:
-            pass
+        except (IntegrityError, DataError):
+            pass  # a row the database refused: whose it is, each on its own
         out: list[Exception | None] = []
         for w in batch:
             try:
@@ -428,6 +470,8 @@ class Writer:
                     self._statements(conn, w.statements)
                     self._insert(conn, w.rows, w.waiting)
                 out.append(None)
+            except DataError as e:  # a value the database refused: this submission's
+                out.append(e)
             except IntegrityError as e:
                 if not w.rows:
                     out.append(e)
@@ -529,7 +573,7 @@ class Store:
             id=row.id,
             variant=row.variant,
             players=row.players,
-            seed=json.dumps(row.seed),
+            seed=seed_text(row.seed),
             options=json.dumps(row.options, sort_keys=True),
             think_ms=row.think_ms,
             status="running",

@@ -17,6 +17,7 @@ from bohn.server.context import ServerContext
 from bohn.server.context import bearer
 from bohn.server.context import seat_of
 from bohn.server.http import BadRequest
+from bohn.server.http import ascii_int
 from bohn.server.http import duration
 from bohn.server.http import links_base
 from bohn.server.http import openapi_body
@@ -31,9 +32,14 @@ from bohn.server.lobby import player_name
 from bohn.server.lobby import row_summary
 from bohn.server.lobby import seat_free
 from bohn.server.lobby import summary
+from bohn.server.store import ID_COLUMN
 from bohn.server.store import LOBBY_STATUSES
 from bohn.server.store import SeatTaken
+from bohn.server.store import is_game_id
 from bohn.server.store import token_hash
+
+#: the largest step a request may name (``?since=``): more than any game has
+MAX_STEP = 10**9
 
 
 def router(ctx: ServerContext) -> APIRouter:
@@ -111,9 +117,16 @@ def router(ctx: ServerContext) -> APIRouter:
             ctx.creating, ctx.client_of(request), "games created and seats taken", "--create-rate"
         )
         room = await ctx.room(game_id)
-        if not seat.isdigit() or int(seat) >= len(room.row.seats):
-            raise BadRequest(f"game {game_id} has no seat {seat}", "not-found", 404)
-        n = int(seat)
+        last = len(room.row.seats) - 1
+        try:  # ASCII digits only: int() also takes "٣" and fails on "²"
+            n = ascii_int(seat, "a seat", 0, last)
+        except BadRequest:
+            raise BadRequest(
+                f"game {game_id} has no seat {seat[:20]!r}: its seats are 0 to {last}, "
+                "written in ASCII digits 0-9",
+                "not-found",
+                404,
+            ) from None
         body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"name"}:
             raise BadRequest('the body is {"name": "<your name>"}')
@@ -160,14 +173,18 @@ def router(ctx: ServerContext) -> APIRouter:
             raise BadRequest(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
         size = LOBBY_PAGE[0]
         if limit is not None:
-            if not limit.isdigit() or not 1 <= int(limit) <= LOBBY_PAGE[1]:
-                raise BadRequest(f"limit is a number of games from 1 to {LOBBY_PAGE[1]}")
-            size = int(limit)
+            size = ascii_int(limit, "limit (games a page)", 1, LOBBY_PAGE[1])
         wanted = None
         if ids is not None:
             wanted = [i for i in ids.split(",") if i]
-            if len(wanted) > LOBBY_IDS or any(len(i) > 32 for i in wanted):
+            if len(wanted) > LOBBY_IDS:
                 raise BadRequest(f"ids names at most {LOBBY_IDS} games, comma-separated")
+            bad = next((i for i in wanted if not is_game_id(i)), None)
+            if bad is not None:
+                raise BadRequest(
+                    f"ids names games by their ids (letters, digits, - and _, at most "
+                    f"{ID_COLUMN} characters), not {bad[:40]!r}"
+                )
         try:
             page, nxt = await ctx.hub().store.lobby(status, variant, size, cursor, wanted)
         except ValueError as e:
@@ -190,12 +207,14 @@ def router(ctx: ServerContext) -> APIRouter:
         game_id: str,
         request: Request,
         spectate: str | None = None,
-        since: int = 0,
+        since: str = "0",
         lang: str = "en",
     ) -> dict[str, Any]:
         room = await ctx.room(game_id)
         seat = seat_of(room, bearer(request), spectate)
-        return room.view(seat, max(0, since), lang)
+        # a step; past the last step the log is empty
+        step = ascii_int(since, "since (a step)", 0, MAX_STEP)
+        return room.view(seat, step, lang)
 
     @r.post("/api/games/{game_id}/actions", openapi_extra=ACTION_BODY)
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:

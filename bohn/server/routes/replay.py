@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -23,6 +24,19 @@ from bohn.server.rooms import has_client_code
 from bohn.server.rooms import seat_kinds
 from bohn.server.rooms import seat_names
 from bohn.server.store import token_hash
+
+#: a step as a query writes it (with a minus sign: read, and refused as out of range)
+_STEP = re.compile(r"-?[0-9]+")
+#: more than any game's steps
+_NO_STEP = 10**12
+
+
+def _step(text: str) -> int:
+    """A step's text (:data:`_STEP`) as a number; one longer than any step
+    (Python converts at most 4,300 digits) as :data:`_NO_STEP`, signed."""
+    if len(text.lstrip("-").lstrip("0")) > len(str(_NO_STEP)):
+        return -_NO_STEP if text.startswith("-") else _NO_STEP
+    return int(text)
 
 
 def router(ctx: ServerContext) -> APIRouter:
@@ -71,13 +85,18 @@ def router(ctx: ServerContext) -> APIRouter:
     ) -> Response:
         room, rep = await _replayed(game_id, spectate, lang)
         q = request.query_params
-        try:
-            first = int(q.get("from", "0"))
-            last = int(q["to"]) if "to" in q else min(rep.last, first + MAX_STEPS - 1)
-        except ValueError:
-            raise BadRequest("from and to are step numbers (integers)") from None
+        # steps in ASCII digits (int() also takes "+3", "1_0" and "٣")
+        for key in ("from", "to"):
+            if key in q and not _STEP.fullmatch(q[key]):
+                raise BadRequest(
+                    f"from and to are step numbers (whole numbers in ASCII digits 0-9), "
+                    f"not {key}={q[key][:20]!r}"
+                )
+        first = _step(q.get("from", "0"))
+        last = _step(q["to"]) if "to" in q else min(rep.last, first + MAX_STEPS - 1)
         if not 0 <= first <= rep.last:
-            raise BadRequest(f"from is a step from 0 to {rep.last}, not {first}", "bad-step", 400)
+            shown = q.get("from", "0")[:20]
+            raise BadRequest(f"from is a step from 0 to {rep.last}, not {shown}", "bad-step", 400)
         if last < first:
             raise BadRequest(f"to ({last}) comes before from ({first})", "bad-step", 400)
         if last - first >= MAX_STEPS:
