@@ -3,8 +3,7 @@ found answered 500 (on SQLite, PostgreSQL or both) is refused with a 4xx
 that says what is wrong and which limit or rule forbids it, changes nothing
 stored and carries the security headers; and a route that fails anyway
 answers 500 with every security header. On SQLite always, on PostgreSQL
-when ``BOHN_TEST_POSTGRES`` names a server: one database of each kind for the
-module, each test comparing what is stored before and after its requests."""
+when ``BOHN_TEST_POSTGRES`` names a server (``db_url`` of ``test_api``)."""
 
 from __future__ import annotations
 
@@ -41,8 +40,6 @@ from bohn.server.store import Store
 from bohn.server.store import migrate
 from bohn.server.store import seed_text
 from bohn.sim.batch import seat_bots
-from server.fuzz import database
-from server.fuzz import databases
 from server.rows import game_row
 from server.serving import serving
 from server.test_api import db_url  # noqa: F401
@@ -53,22 +50,11 @@ def _app(url: str) -> FastAPI:
     return create_app(url, create_rate=None, action_rate=None, max_open_games=None)
 
 
-@pytest.fixture(scope="module", params=databases())
-def shared_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    """One database of each kind for the module's tests: each compares what is
-    stored before and after its own requests (a new database a case would
-    cost PostgreSQL a database and a migration each)."""
-    with database(request.param, tmp_path_factory.mktemp("no5xx")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def client(shared_url: str) -> Iterator[TestClient]:
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:  # noqa: F811
     # raise_server_exceptions stays on: a route's failure must not get past
     # the server's own answer to it
-    with TestClient(_app(shared_url)) as c:
+    with TestClient(_app(db_url)) as c:
         yield c
 
 
@@ -119,7 +105,7 @@ def create(client: TestClient, **body: Any) -> httpx.Response:
 )
 def test_a_seed_too_long_in_its_stored_form_is_refused(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     seed: str,
 ) -> None:
     """Within the 60 characters a person may give, but longer than the
@@ -127,10 +113,10 @@ def test_a_seed_too_long_in_its_stored_form_is_refused(
     escaped): refused, saying so, nothing stored (on PostgreSQL this was a
     500, StringDataRightTruncation)."""
     assert len(seed) <= MAX_SEED < len(seed_text(seed))
-    before = stored(shared_url)
+    before = stored(db_url)
     r = create(client, seed=seed)
     refused(r, 400, "stored as JSON", f"at most {SEED_COLUMN}", "games.seed")
-    assert stored(shared_url) == before
+    assert stored(db_url) == before
 
 
 @pytest.mark.parametrize(
@@ -138,13 +124,13 @@ def test_a_seed_too_long_in_its_stored_form_is_refused(
 )
 def test_a_seed_that_fits_its_column_is_stored_as_given(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     seed: int | str,
 ) -> None:
     r = create(client, seed=seed)
     assert r.status_code == 201, r.text
     assert len(seed_text(seed)) <= SEED_COLUMN
-    (row,) = [g for g in stored(shared_url)["games"] if g[0] == r.json()["id"]]
+    (row,) = [g for g in stored(db_url)["games"] if g[0] == r.json()["id"]]
     assert json.loads(row[3]) == seed
 
 
@@ -227,12 +213,12 @@ def test_a_value_the_database_refuses_fails_its_own_submission_only(
 @pytest.mark.parametrize("variant", [[], {}, ["bohnanza"], {"bohnanza": 1}, 5, None, True])
 def test_a_variant_that_is_no_name_is_refused(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     variant: Any,
 ) -> None:
-    before = stored(shared_url)
+    before = stored(db_url)
     refused(create(client, variant=variant), 400, "unknown variant", "known: bohnanza")
-    assert stored(shared_url) == before
+    assert stored(db_url) == before
 
 
 # -- 3. seats are numbered in ASCII digits --------------------------------------
@@ -241,14 +227,14 @@ def test_a_variant_that_is_no_name_is_refused(
 @pytest.mark.parametrize("seat", ["²", "٣", "\uff11", "+1", " 1", "1_0", "-1", "9" * 5000, "3"])
 def test_a_seat_is_a_number_in_ascii_digits(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     seat: str,
 ) -> None:
     g = create(client, seats=[{"kind": "human"}] * 3).json()
-    before = stored(shared_url)
+    before = stored(db_url)
     r = client.post(f"/api/games/{g['id']}/seats/{seat}/take", json={"name": "Ann"})
     refused(r, 404, "its seats are 0 to 2", "ASCII digits", code="not-found")
-    assert stored(shared_url) == before
+    assert stored(db_url) == before
     r = client.post(f"/api/games/{g['id']}/seats/01/take", json={"name": "Ann"})
     assert r.status_code == 200 and r.json()["seat"] == 1, r.text
 
@@ -336,14 +322,14 @@ def test_replay_steps_are_numbers_in_ascii_digits(
 )
 def test_a_seat_of_the_wrong_type_is_refused_alike_on_both_databases(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     seat: Any,
     says: str,
 ) -> None:
-    before = stored(shared_url)
+    before = stored(db_url)
     r = create(client, seats=[{"kind": "human"}, seat, {"kind": "bot", "bot": "greedy"}])
     refused(r, 400, says)
-    assert stored(shared_url) == before
+    assert stored(db_url) == before
 
 
 def test_each_limit_fits_its_column() -> None:
@@ -356,7 +342,7 @@ def test_each_limit_fits_its_column() -> None:
 @pytest.mark.parametrize("name", ["é" * 40, "\U0001f600" * 40, "漢" * 40, "  " + "x" * 40 + " "])
 def test_a_name_of_forty_characters_is_stored_as_given(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     name: str,
 ) -> None:
     """The column holds :data:`MAX_NAME` characters in the unit it counts
@@ -366,7 +352,7 @@ def test_a_name_of_forty_characters_is_stored_as_given(
     )
     assert r.status_code == 201, r.text
     assert r.json()["seats"][0]["name"] == name.strip()
-    names = [s[-1] for s in stored(shared_url)["seats"] if s[0] == r.json()["id"] and s[1] == 0]
+    names = [s[-1] for s in stored(db_url)["seats"] if s[0] == r.json()["id"] and s[1] == 0]
     assert names == [name.strip()]
 
 
@@ -395,10 +381,10 @@ def test_a_game_id_no_game_could_have_is_not_looked_up(
 
 
 def test_a_route_that_fails_answers_500_with_every_security_header(
-    shared_url: str,
+    db_url: str,  # noqa: F811
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    app = _app(shared_url)
+    app = _app(db_url)
 
     async def boom() -> None:
         raise LookupError("a defect")
@@ -412,7 +398,7 @@ def test_a_route_that_fails_answers_500_with_every_security_header(
 
 
 def test_a_failing_route_keeps_the_connection_and_its_headers_on_a_real_server(
-    shared_url: str,
+    db_url: str,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Over a real server (uvicorn) and one keep-alive connection: a route
@@ -424,7 +410,7 @@ def test_a_failing_route_keeps_the_connection_and_its_headers_on_a_real_server(
         raise RuntimeError("a defect")
 
     port = free_port()
-    with serving(_app(shared_url), port), httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
+    with serving(_app(db_url), port), httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
         g = c.post("/api/games", json={"variant": "bohnanza", "players": 3}).json()
         monkeypatch.setattr(rooms.Room, "view", broken)
         for _ in range(3):
@@ -517,10 +503,10 @@ def test_a_loose_bot_spec_is_refused_naming_the_problem(spec: str, says: str) ->
 )
 def test_the_server_refuses_a_loose_bot_spec(
     client: TestClient,
-    shared_url: str,
+    db_url: str,  # noqa: F811
     spec: str,
 ) -> None:
-    before = stored(shared_url)
+    before = stored(db_url)
     r = create(client, seats=[{"kind": "human"}, {"kind": "bot", "bot": spec}, {"kind": "human"}])
     refused(r, 400, "seat 1: ", code="bad-bot")
-    assert stored(shared_url) == before
+    assert stored(db_url) == before
