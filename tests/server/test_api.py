@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,42 +21,16 @@ from bohn.engine.actions import action_from_json
 from bohn.replay import verify
 from bohn.server.app import MAX_BODY
 from bohn.server.app import create_app
+from server.fuzz import database
+from server.fuzz import databases
 
 POSTGRES = os.environ.get("BOHN_TEST_POSTGRES")
 
 
-def _db_urls() -> list[Any]:
-    urls: list[Any] = ["sqlite"]
-    required = os.environ.get("BOHN_REQUIRE_POSTGRES") == "1"  # CI: never skipped
-    urls.append(
-        pytest.param(
-            "postgresql",
-            marks=pytest.mark.skipif(
-                not POSTGRES and not required,
-                reason="BOHN_TEST_POSTGRES names no PostgreSQL server",
-            ),
-        )
-    )
-    return urls
-
-
-@pytest.fixture(params=_db_urls())
+@pytest.fixture(params=databases())
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'bohn.db'}"
-        return
-    assert POSTGRES, "BOHN_REQUIRE_POSTGRES=1 but BOHN_TEST_POSTGRES names no server"
-    import psycopg
-
-    name = f"bohn_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    base = POSTGRES.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with database(request.param, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import random
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from bohn.bots.base import make_bot
 from bohn.engine.actions import action_from_json
 from bohn.replay import verify
 from bohn.server.launch import start_server
+from server.fuzz import database
 
 POSTGRES = os.environ.get("BOHN_TEST_POSTGRES")
 REQUIRED = os.environ.get("BOHN_REQUIRE_POSTGRES") == "1"  # CI: never skipped
@@ -39,19 +39,10 @@ needs_postgres = pytest.mark.skipif(
 
 
 @pytest.fixture
-def pg() -> Iterator[str]:
+def pg(tmp_path: Path) -> Iterator[str]:
     """A fresh PostgreSQL database; its URL."""
-    assert POSTGRES, "BOHN_REQUIRE_POSTGRES=1 but BOHN_TEST_POSTGRES names no server"
-    import psycopg
-
-    name = f"bohn_test_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    try:
-        yield f"{POSTGRES.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with database("postgresql", tmp_path) as url:
+        yield url
 
 
 class Node:
