@@ -147,13 +147,27 @@ def test_every_event_of_a_played_game_is_declared(config: Config) -> None:
     )
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def _position(path: Path) -> Any:
+    """The position of a scenario file, or None where it shows one that
+    cannot be set up (the scenario's point: its loading is refused)."""
+    try:
+        return load_position(load_file(path))
+    except SetupError:
+        return None
+
+
+#: the scenarios whose positions can be set up (the others have no events)
+PLAYABLE = [p for p in SCENARIOS if _position(p) is not None]
+
+
+def test_most_scenarios_have_a_position() -> None:
+    assert len(PLAYABLE) >= len(SCENARIOS) - 2, sorted(set(SCENARIOS) - set(PLAYABLE))
+
+
+@pytest.mark.parametrize("path", PLAYABLE, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_event_of_a_scenario_is_declared(path: Path) -> None:
     data = load_file(path)
-    try:
-        game = load_position(data)
-    except SetupError as e:  # a scenario may show a position that cannot be set up
-        pytest.skip(f"no position: {e}")
+    game = load_position(data)
     for entry in data.get("actions", []):
         seat, action = scenario_action(entry)
         try:

@@ -30,6 +30,8 @@ of ``n`` separate environments.
 
 from __future__ import annotations
 
+from abc import ABC
+from abc import abstractmethod
 from array import array
 from collections.abc import Sequence
 from typing import Any
@@ -120,7 +122,7 @@ class _SelfPlayGame:
 Step = tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]
 
 
-class _Batch:
+class _Batch(ABC):
     """What both forms share: ``n`` games, the single and the batched spaces,
     ``reset`` with the games' seeds and the check of a step's actions. A game
     that ended resets on the next step (``_autoreset``, ``NEXT_STEP``)."""
@@ -151,13 +153,13 @@ class _Batch:
         self._autoreset = [False] * self.num_envs
         return self._observations()
 
+    @abstractmethod
     def _reset_game(self, i: int, seed: int | None) -> None:
         """Deal game ``i`` anew (``seed``: as a separate environment's reset)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _observations(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """The batched observations and the infos of a reset."""
-        raise NotImplementedError
 
     def _actions(self, actions: Any) -> list[Any]:
         """A step's ``actions``, one per game, as a list."""

@@ -8,6 +8,8 @@ import json
 import logging
 import math
 import re
+from abc import ABC
+from abc import abstractmethod
 from typing import Any
 
 from fastapi import Request
@@ -58,7 +60,7 @@ class _TooLarge(Exception):
     pass
 
 
-class _HTTPMiddleware:
+class _HTTPMiddleware(ABC):
     """A plain ASGI middleware of HTTP requests (:meth:`http`); anything else
     (WebSocket, lifespan) passes through."""
 
@@ -71,8 +73,9 @@ class _HTTPMiddleware:
             return
         await self.http(scope, receive, send)
 
+    @abstractmethod
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        raise NotImplementedError
+        """Handle one HTTP request."""
 
 
 class BodyLimit(_HTTPMiddleware):

@@ -13,6 +13,7 @@ import logging
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -40,6 +41,8 @@ from bohn.server.store import Store
 from bohn.server.store import migrate
 from bohn.server.store import seed_text
 from bohn.sim.batch import seat_bots
+from server.fuzz import database
+from server.fuzz import databases
 from server.rows import game_row
 from server.serving import serving
 from server.test_api import db_url  # noqa: F401
@@ -169,16 +172,19 @@ def test_a_flood_of_refused_creates_does_not_hold_up_a_bot_game(client: TestClie
     assert now["seq"] > start
 
 
-def test_a_value_the_database_refuses_fails_its_own_submission_only(
-    db_url: str,  # noqa: F811
-) -> None:
+@pytest.fixture(params=databases()[1:])
+def postgres_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new PostgreSQL database (SQLite stores text longer than its column's length)."""
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+def test_a_value_the_database_refuses_fails_its_own_submission_only(postgres_url: str) -> None:
     """The store's group commit: a new game whose seed the database cannot
     hold (validation bypassed), committed in one batch with another game's
     action, fails alone; the action is stored. (Before, the whole batch
     failed, and the other game's bots stopped.)"""
-    if db_url.startswith("sqlite"):
-        pytest.skip("SQLite stores text longer than its column's length")
-    migrate(db_url)
+    migrate(postgres_url)
     human = {"seat": 0, "kind": "human", "bot": None, "token_hash": "h0", "name": "Ada"}
     seats = [human] + [
         {"seat": i, "kind": "human", "bot": None, "token_hash": f"h{i}", "name": None}
@@ -186,7 +192,7 @@ def test_a_value_the_database_refuses_fails_its_own_submission_only(
     ]
 
     async def run() -> tuple[BaseException | None, BaseException | None]:
-        store = Store(db_url)
+        store = Store(postgres_url)
         try:
             await store.create_game(game_row("good", "bohnanza", 3, 1, seats))
             bad = game_row("bad", "bohnanza", 3, 1, seats)
@@ -202,7 +208,7 @@ def test_a_value_the_database_refuses_fails_its_own_submission_only(
 
     failed, ok = asyncio.run(run())
     assert isinstance(failed, DataError) and ok is None, (failed, ok)
-    rows = stored(db_url)
+    rows = stored(postgres_url)
     assert [g[0] for g in rows["games"]] == ["good"]
     assert [(a[0], a[1]) for a in rows["actions"]] == [("good", 0)]
 
