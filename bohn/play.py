@@ -36,10 +36,10 @@ from bohn.bots.base import parse_bot_spec
 from bohn.bots.base import seat_view
 from bohn.catalogue import catalogue
 from bohn.describe import Describer
+from bohn.describe import card_aliases
 from bohn.describe import describer
 from bohn.describe.terminal import WIDTH
 from bohn.describe.terminal import CountsFromOne
-from bohn.describe.terminal import aliases
 from bohn.describe.terminal import catalogue_lines
 from bohn.describe.terminal import engine_text
 from bohn.describe.terminal import fold
@@ -121,24 +121,12 @@ class Session:
         #: pass-through (``auto``): others' trading answered no until your turn
         self.auto = False
         #: every card key by the plain-ASCII names a person may type
-        self.aliases = self.card_aliases()
+        self.aliases = card_aliases(game.variant)
         #: a bot holding back its end of the trading for the person's pass, and
         #: the state it did so at (:func:`bohn.pacing.holds`)
         self.resting: tuple[int, int] | None = None
         #: the turn whose waiting bot was announced
         self.told_wait: Any = None
-
-    def card_aliases(self) -> dict[str, str]:
-        try:
-            cat = catalogue(self.game.variant)
-        except BohnError:  # pragma: no cover - every ruleset has a catalogue
-            return {}
-        labels: dict[str, list[str]] = {}
-        for lang in ("en", "de"):
-            words = describer(self.game, lang)
-            for e in cat.entries:
-                labels.setdefault(e.key, []).append(words.label(e.key))
-        return aliases(cat, labels)
 
     def say(self, text: str = "") -> None:
         """``text``; in the compact layout in lines of at most 80 columns (a
@@ -267,10 +255,7 @@ class Session:
 
     def ordered_legal(self) -> list[Action]:
         """The legal actions in the order they are listed: the usual moves first."""
-        order = self.words.ORDER
-        rank: dict[type[Action], int] = {kind: i for i, kind in enumerate(order)}
-        legal = self.game.legal_actions(self.seat)
-        return sorted(legal, key=lambda a: rank.get(type(a), len(order)))
+        return self.words.ordered(self.game.legal_actions(self.seat))
 
     def ask(self, prompt: str) -> str:
         try:

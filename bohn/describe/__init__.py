@@ -16,6 +16,11 @@ A ruleset's part ``describe`` (``bohn/rulesets/<id>/describe.py``, loaded by
     :func:`bohn.catalogue.names_of`, name the cards in either language; the
     typed text of an action keeps the keys).
 
+and, optionally, ``SUMMARY``: the game's rules in brief, a
+:class:`~bohn.describe.base.Sentence` (English, German) that
+:func:`summary` gives (the text interface's rules, :mod:`bohn.text`); a
+ruleset's own, never its base's.
+
 A describer answers
 
 * ``action(a, obs, seat, price=None) -> str``: a sentence for one of
@@ -72,15 +77,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from bohn.catalogue import catalogue
 from bohn.describe.base import LANGS
 from bohn.describe.base import UI
 from bohn.describe.base import Describer
 from bohn.describe.base import Sentence
 from bohn.describe.bean import BeanDescriber
+from bohn.describe.terminal import aliases
+from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 from bohn.rulesets import ruleset
 
-__all__ = ["LANGS", "UI", "BeanDescriber", "Describer", "Sentence", "describer"]
+__all__ = [
+    "LANGS",
+    "UI",
+    "BeanDescriber",
+    "Describer",
+    "Sentence",
+    "card_aliases",
+    "describer",
+    "summary",
+]
 
 
 def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
@@ -95,3 +112,31 @@ def describer(game: Game | type[Game] | str, lang: str = "en") -> Describer:
     if isinstance(game, Game):
         words.game = game
     return words
+
+
+def summary(variant: str, lang: str = "en") -> str | None:
+    """The rules of ``variant`` in brief, in ``lang``: its describe part's
+    ``SUMMARY`` (the package's own, not one it builds on); None where it
+    has none."""
+    r = ruleset(variant)
+    own = r.own_part("describe")
+    said = getattr(own, "SUMMARY", None) if own is not None else None
+    if not isinstance(said, Sentence):
+        return None
+    return said.de if lang == "de" else said.en
+
+
+def card_aliases(variant: str) -> dict[str, str]:
+    """Every card key of ``variant`` by the plain-ASCII names a person may
+    type for it (:func:`~bohn.describe.terminal.aliases`): its keys, and its
+    names in both languages as the catalogue and the table give them."""
+    try:
+        cat = catalogue(variant)
+    except BohnError:  # pragma: no cover - every ruleset has a catalogue
+        return {}
+    labels: dict[str, list[str]] = {}
+    for lang in LANGS:
+        words = describer(variant, lang)
+        for e in cat.entries:
+            labels.setdefault(e.key, []).append(words.label(e.key))
+    return aliases(cat, labels)

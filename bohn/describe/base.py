@@ -487,12 +487,15 @@ class Describer:
         observation ``obs`` (``price``: the third field's price option)."""
         return self.text(a)
 
-    def labels(self, actions: Sequence[Action], obs: dict[str, Any], seat: int) -> list[str]:
-        """The sentences of ``seat``'s legal ``actions`` (:meth:`action`), two
-        moves that would read alike told apart by where their cards lie
-        (:meth:`told_apart`: giving the Chili bean that is ``hand card 3``
-        or the one that is ``hand card 5`` leaves different hands)."""
-        out = [self.action(a, obs, seat) for a in actions]
+    def labels(
+        self, actions: Sequence[Action], obs: dict[str, Any], seat: int, price: Any = None
+    ) -> list[str]:
+        """The sentences of ``seat``'s legal ``actions`` (:meth:`action`;
+        ``price``: the third field's, as there), two moves that would read
+        alike told apart by where their cards lie (:meth:`told_apart`:
+        giving the Chili bean that is ``hand card 3`` or the one that is
+        ``hand card 5`` leaves different hands)."""
+        out = [self.action(a, obs, seat, price) for a in actions]
         counts = Counter(out)
         for i, a in enumerate(actions):
             if counts[out[i]] > 1:
@@ -505,6 +508,13 @@ class Describer:
         """Where the cards of ``a`` lie, to tell it from a move that reads
         alike (:meth:`labels`); this base: nothing."""
         return ""
+
+    def ordered(self, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` in the order they are listed to a person: by the class
+        order of :attr:`ORDER` (the usual moves first), any other after,
+        each kind in the order given."""
+        rank: dict[type[Action], int] = {kind: i for i, kind in enumerate(self.ORDER)}
+        return sorted(actions, key=lambda a: rank.get(type(a), len(rank)))
 
     #: the events a describer words, by their type: a :class:`Sentence`, or
     #: the name of the method that words one (``method(e, me)``; None: the

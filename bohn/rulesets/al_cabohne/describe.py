@@ -277,3 +277,38 @@ class AlCabohneDescriber(BeanDescriber):
 
 
 DESCRIBER = AlCabohneDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Al Cabohne: beans against the mafia, solo or for two. The mafia's bosses each grow "
+        "one bean type; a boss harvests into the mafia's treasury as soon as his field is "
+        "worth his threshold. Your turn: (two players) place each pile your opponent left "
+        "whole on one of your fields, or discard it; for each of your fields of a type a boss"
+        " grows, its top card goes to that boss (protection); plant your front card and, if "
+        "you like, the next; cards are uncovered until three count, forming piles by type (a "
+        "card of a type a boss grows goes to him instead); place each pile whole on one of "
+        "your fields or on a boss's field, give hand cards to the bosses if you like, and "
+        "pass; draw two cards. You harvest only on your own turn; there is no trading. The "
+        "game ends at the draw pile's third exhaustion: every field is harvested, the bosses'"
+        " into the treasury. The mafia wins unless a player has more coins than the treasury;"
+        " then the player with most coins wins."
+    ),
+    (
+        "Al Cabohne: Bohnen gegen die Mafia, allein oder zu zweit. Jeder Boss der Mafia baut "
+        "eine Bohnensorte an; ein Boss erntet in die Schatzkammer der Mafia ab, sobald sein "
+        "Feld seine Schwelle wert ist. Dein Zug: (zu zweit) jeden Stapel, den dir der Gegner "
+        "ließ, ganz auf eines deiner Felder legen oder abwerfen; für jedes deiner Felder "
+        "einer Sorte, die ein Boss anbaut, geht die oberste Karte an diesen Boss "
+        "(Schutzgeld); die vorderste Karte pflanzen und, wenn du willst, die nächste; Karten "
+        "werden aufgedeckt, bis drei zählen, und bilden Stapel nach Sorte (eine Karte einer "
+        "Sorte, die ein Boss anbaut, geht stattdessen an ihn); jeden Stapel ganz auf eines "
+        "deiner Felder oder das Feld eines Bosses legen, wenn du willst Handkarten an die "
+        "Bosse geben, und passen; zwei Karten ziehen. Du erntest nur im eigenen Zug ab; "
+        "gehandelt wird nicht. Das Spiel endet, wenn der Nachziehstapel zum dritten Mal "
+        "aufgebraucht ist: jedes Feld wird abgeerntet, die der Bosse in die Schatzkammer. Die"
+        " Mafia gewinnt, außer ein Spieler hat mehr Münzen als die Schatzkammer; dann "
+        "gewinnt, wer die meisten hat."
+    ),
+)

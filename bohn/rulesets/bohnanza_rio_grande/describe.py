@@ -113,3 +113,41 @@ class RioGrandeDescriber(BeanDescriber):
 
 
 DESCRIBER = RioGrandeDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Bohnanza, the English edition (Rio Grande Games), for 2 to 7 players with 11 bean "
+        "types. With 3 to 7 players the turn is Bohnanza's: plant the front card (and, if you"
+        " like, the next); turn up two cards and trade with the active player; plant what you"
+        " received or kept; the active player draws three cards (four with 6-7 players). "
+        "Harvest any field at any time for coins by its beanometer. The player count sets the"
+        " cards in play, the fields (3 players: three fields each, none to buy; 6-7 players: "
+        "the third field costs 2 coins) and the end (the draw pile's 2nd exhaustion with 3 "
+        "players, else its 3rd). The most coins win; among tied players, the one with most "
+        "cards in hand. For 2 players, the bean duel: no trading; a turn is: plant any of the"
+        " cards your opponent left you and discard the rest; plant one or two cards from the "
+        "front of your hand and, if you like, discard one hand card; turn up three cards and "
+        "plant any of them (the rest is left to your opponent); draw two. In the duel you "
+        "harvest only on your own turn, and the game ends at the first exhaustion."
+    ),
+    (
+        "Bohnanza, die englische Ausgabe (Rio Grande Games), für 2 bis 7 Spieler mit 11 "
+        "Bohnensorten. Mit 3 bis 7 Spielern ist der Zug der von Bohnanza: die vorderste Karte"
+        " pflanzen (und, wenn du willst, die nächste); zwei Karten aufdecken und mit dem "
+        "aktiven Spieler handeln; pflanzen, was du bekommen oder behalten hast; der aktive "
+        "Spieler zieht drei Karten (vier mit 6-7 Spielern). Jedes Feld darf jederzeit für "
+        "Münzen nach seinem Bohnometer abgeerntet werden. Die Spielerzahl bestimmt die Karten"
+        " im Spiel, die Felder (3 Spieler: je drei Felder, keines zu kaufen; 6-7 Spieler: das"
+        " dritte Feld kostet 2 Münzen) und das Ende (mit 3 Spielern, wenn der Nachziehstapel "
+        "zum 2. Mal aufgebraucht ist, sonst zum 3. Mal). Die meisten Münzen gewinnen; bei "
+        "Gleichstand, wer mehr Karten auf der Hand hat. Für 2 Spieler das Bohnenduell: kein "
+        "Handel; ein Zug: von den Karten, die dir der Gegner ließ, beliebige pflanzen und den"
+        " Rest abwerfen; eine oder zwei Karten vorne von der Hand pflanzen und, wenn du "
+        "willst, eine Handkarte abwerfen; drei Karten aufdecken und beliebige davon pflanzen "
+        "(der Rest bleibt dem Gegner); zwei Karten ziehen. Im Duell erntest du nur im eigenen"
+        " Zug ab, und das Spiel endet, wenn der Nachziehstapel zum ersten Mal aufgebraucht "
+        "ist."
+    ),
+)

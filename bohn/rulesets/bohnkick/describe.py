@@ -1010,3 +1010,36 @@ class BohnkickDescriber(Describer):
 
 
 DESCRIBER = BohnkickDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Bohnkick: bean football for 2 players, or 4 in two partnerships sitting opposite. "
+        "Each side attacks with its own team deck and defends with cards of a shared "
+        "defensive deck (three in hand). An attack opens with a team card that is no goal "
+        "card; then only the bean with the ball plays (a dribble keeps it, a pass or cross "
+        "gives it on), the attacker drawing a team card after each. After every card the "
+        "defender may pass, swap defensive cards (a Referee card drawn may call a foul) or "
+        "tackle with the Tackle card of the bean that acted. A goal card is a shot: the "
+        "shooter aims at a corner and the defender may block with a Goalie card of the shot's"
+        " kind showing that corner, else it is a goal. Fouls give free kicks and penalties. "
+        "When a team's deck runs out after the other's has, the attack in progress is the "
+        "last; the side with more goals wins, equal goals are a draw."
+    ),
+    (
+        "Bohnkick: Bohnenfußball für 2 Spieler, oder 4 in zwei Mannschaften, die Partner "
+        "gegenüber. Jede Seite greift mit ihrem eigenen Mannschaftsstapel an und verteidigt "
+        "mit Karten eines gemeinsamen Abwehrstapels (drei auf der Hand). Ein Angriff beginnt "
+        "mit einer Mannschaftskarte, die keine Torkarte ist; dann spielt nur die Bohne mit "
+        "dem Ball (ein Dribbling behält ihn, ein Pass oder eine Flanke gibt ihn weiter), und "
+        "der Angreifer zieht nach jeder Karte eine Mannschaftskarte. Nach jeder Karte darf "
+        "der Verteidiger passen, Abwehrkarten tauschen (eine gezogene Schiedsrichterkarte "
+        "kann ein Foul pfeifen) oder mit der Grätsche der Bohne, die spielte, grätschen. Eine"
+        " Torkarte ist ein Schuss: der Schütze zielt auf eine Ecke, und der Verteidiger darf "
+        "mit einer Torwartkarte der Schussart, die diese Ecke zeigt, halten, sonst ist es ein"
+        " Tor. Fouls geben Freistöße und Elfmeter. Ist der Stapel einer Mannschaft "
+        "aufgebraucht, nachdem der andere es schon war, ist der laufende Angriff der letzte; "
+        "die Seite mit mehr Toren gewinnt, gleich viele sind ein Unentschieden."
+    ),
+)

@@ -605,3 +605,32 @@ class HighBohnDescriber(BeanDescriber):
 
 
 DESCRIBER = HighBohnDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "High Bohn: Bohnanza with buildings; every Bohnanza rule holds unless High Bohn "
+        "changes it. Coins keep their bean side. A building of price p costs p coins of its "
+        "type (build <building>); any player may build at any time, one building per type, "
+        "and its ability (see the cards) holds from then on; with 3 or 4 players the cards of"
+        " a type leave the game once enough players own one. In phase 1 you may plant up to "
+        "two cards. The game ends at the draw pile's third exhaustion (the fourth with 5 "
+        "players): every field is harvested, then in the final buying every player may build "
+        "until a whole round passes without a purchase. Your score: your cash, the prices of "
+        "your buildings and a bonus for owning 4 or more. The Cognac option adds the Cognac "
+        "beans."
+    ),
+    (
+        "High Bohn: Bohnanza mit Gebäuden; jede Regel von Bohnanza gilt, wenn High Bohn sie "
+        "nicht ändert. Münzen behalten ihre Bohnenseite. Ein Gebäude zum Preis p kostet p "
+        "Münzen seiner Sorte (build <Gebäude>); jeder darf jederzeit bauen, ein Gebäude je "
+        "Sorte, und seine Fähigkeit (siehe die Karten) gilt von da an; mit 3 oder 4 Spielern "
+        "verlassen die Karten einer Sorte das Spiel, sobald genug Spieler eine besitzen. In "
+        "Phase 1 darfst du bis zu zwei Karten pflanzen. Das Spiel endet, wenn der "
+        "Nachziehstapel zum dritten Mal aufgebraucht ist (zum vierten Mal mit 5 Spielern): "
+        "jedes Feld wird abgeerntet, dann darf beim Schlusskauf jeder bauen, bis eine ganze "
+        "Runde ohne Kauf vergeht. Deine Punkte: dein Geld, die Preise deiner Gebäude und ein "
+        "Bonus ab 4 Gebäuden. Die Option Cognac bringt die Cognacbohnen ins Spiel."
+    ),
+)

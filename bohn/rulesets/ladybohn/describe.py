@@ -340,3 +340,31 @@ class LadybohnDescriber(BeanDescriber):
 
 
 DESCRIBER = LadybohnDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Ladybohn: Bohnanza with men, ladies and babies of every bean type; every Bohnanza "
+        "rule holds unless Ladybohn changes it. All genders of a type share a field; a card "
+        "goes on top of a field whose top card is of its type, or on an empty field. A field "
+        "counts all its cards and pays by the beanometer of its top card: ladies pay better "
+        "than men, a baby on top pays nothing. A baby planted on a field with a lady of its "
+        "type pulls one lady (your choice) up two places. Others see only the bean type of a "
+        "hand card you offer. A baby you receive in a deal while you grow its type goes onto "
+        "that field at once. A Garden field is paid with coins from the top of the discard "
+        "pile."
+    ),
+    (
+        "Ladybohn: Bohnanza mit Männern, Damen und Babys jeder Bohnensorte; jede Regel von "
+        "Bohnanza gilt, wenn Ladybohn sie nicht ändert. Alle Geschlechter einer Sorte teilen "
+        "sich ein Feld; eine Karte kommt oben auf ein Feld, dessen oberste Karte ihre Sorte "
+        "hat, oder auf ein leeres Feld. Ein Feld zählt alle seine Karten und bringt, was das "
+        "Bohnometer seiner obersten Karte sagt: Damen bringen mehr als Männer, ein Baby oben "
+        "bringt nichts. Ein Baby, gepflanzt auf ein Feld mit einer Dame seiner Sorte, zieht "
+        "eine Dame (deine Wahl) zwei Plätze nach oben. Andere sehen von einer angebotenen "
+        "Handkarte nur die Bohnensorte. Ein Baby, das du im Handel bekommst, während du seine"
+        " Sorte anbaust, kommt sofort auf dieses Feld. Ein Gartenbohnenfeld wird mit Münzen "
+        "vom Ablagestapel bezahlt."
+    ),
+)

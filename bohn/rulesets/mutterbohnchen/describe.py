@@ -1321,3 +1321,37 @@ class MutterbohnchenDescriber(LadybohnDescriber):
 
 
 DESCRIBER = MutterbohnchenDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Mutterböhnchen: Ladybohn with 24 mama's beans (men with quirks, see the cards), "
+        "babies with two rattles and face-down starting coins; every Ladybohn rule holds "
+        "unless Mutterböhnchen changes it. After phase 1, every field of the active player "
+        "with a baby on top may attack another player: the target may harvest first, then his"
+        " coins are shuffled and turned up one at a time, as many as the baby has rattles "
+        "(one more with a Wühler in the field); a coin that fits one of the attacker's fields"
+        " is captured and planted there. Every card received is planted at once. The game "
+        "ends at the draw pile's 1st exhaustion with 3 players, 2nd with 4, 3rd with 5, 4th "
+        "with 6; then each player may place one fitting hand card on each of his fields, "
+        "every field is harvested, and the most coins (face up and face down) win. For two "
+        "players there is no trading, a third-field card passes between the players, and each"
+        " harvests only on his own turn."
+    ),
+    (
+        "Mutterböhnchen: Ladybohn mit 24 Muttersöhnchen (Männer mit Macken, siehe die "
+        "Karten), Babys mit zwei Rasseln und verdeckten Startmünzen; jede Regel von Ladybohn "
+        "gilt, wenn Mutterböhnchen sie nicht ändert. Nach Phase 1 darf jedes Feld des aktiven"
+        " Spielers mit einem Baby oben einen Mitspieler angreifen: das Ziel darf erst "
+        "abernten, dann werden seine Münzen gemischt und einzeln aufgedeckt, so viele, wie "
+        "das Baby Rasseln hat (eine mehr mit einem Wühler im Feld); eine Münze, die auf ein "
+        "Feld des Angreifers passt, wird erbeutet und dort gepflanzt. Jede erhaltene Karte "
+        "wird sofort gepflanzt. Das Spiel endet, wenn der Nachziehstapel mit 3 Spielern zum "
+        "1., mit 4 zum 2., mit 5 zum 3., mit 6 zum 4. Mal aufgebraucht ist; dann darf jeder "
+        "auf jedes seiner Felder eine passende Handkarte legen, jedes Feld wird abgeerntet, "
+        "und die meisten Münzen (offen und verdeckt) gewinnen. Zu zweit wird nicht gehandelt,"
+        " eine Karte für das dritte Feld wandert zwischen den Spielern, und jeder erntet nur "
+        "im eigenen Zug ab."
+    ),
+)

@@ -666,3 +666,35 @@ class ProhibohnDescriber(AlCabohneDescriber):
 
 
 DESCRIBER = ProhibohnDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Prohibohn: Al Cabohne for two with establishments; every Al Cabohne rule holds "
+        "unless Prohibohn changes it. Protection compares only each field's top card, and "
+        "every boss harvest it causes gives you one coin of it. Uncovering stops early once a"
+        " card of the discard pile has joined an uncovered pile. On your own turn you may buy"
+        " establishments (build <card>) with coins of their type, a Police Station or the "
+        "Razzia; each acts as its card says. After the draw pile's third exhaustion comes the"
+        " final buying; if both players together own fewer than 10 establishment cards, play "
+        "goes on until the fourth. Your total: coins, the value of your establishment cards, "
+        "your Police Station and its bonus, the Razzia; the mafia wins unless a player's "
+        "total beats its treasury. The Pub option adds the Cognac beans, the Pub cards, a "
+        "third boss and a third field each."
+    ),
+    (
+        "Prohibohn: Al Cabohne zu zweit mit Etablissements; jede Regel von Al Cabohne gilt, "
+        "wenn Prohibohn sie nicht ändert. Das Schutzgeld vergleicht nur die oberste Karte "
+        "jedes Feldes, und jede Ernte eines Bosses, die es auslöst, bringt dir eine ihrer "
+        "Münzen. Das Aufdecken endet früh, sobald eine Karte des Ablagestapels zu einem "
+        "aufgedeckten Stapel kam. Im eigenen Zug darfst du Etablissements (build <Karte>) mit"
+        " Münzen ihrer Sorte kaufen, eine Polizeiwache oder die Razzia; jede wirkt, wie ihre "
+        "Karte sagt. Nach dem dritten Aufbrauchen des Nachziehstapels kommt der Schlusskauf; "
+        "besitzen beide zusammen weniger als 10 Etablissementkarten, geht das Spiel bis zum "
+        "vierten weiter. Deine Summe: Münzen, der Wert deiner Etablissementkarten, deine "
+        "Polizeiwache und ihr Bonus, die Razzia; die Mafia gewinnt, außer eine Summe ist "
+        "höher als ihre Schatzkammer. Die Option Pub bringt die Cognacbohnen, die Pub-Karten,"
+        " einen dritten Boss und je ein drittes Feld."
+    ),
+)

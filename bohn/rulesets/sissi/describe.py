@@ -79,3 +79,35 @@ class SissiDescriber(BeanDescriber):
 
 
 DESCRIBER = SissiDescriber
+
+
+#: the rules in brief (:func:`bohn.describe.summary`), English and German
+SUMMARY = Sentence(
+    (
+        "Sissi! Die Bohnenkaiserin: Bohnanza with Sissi beans and Captains of seven "
+        "varieties; coins are Talers, a harvest pays 1, 3 or 5. A card may go on an empty "
+        "field; a Sissi on any field; a Captain on a field holding no Captain or only "
+        "Captains of its variety. A harvest counts every card of the field and pays by the "
+        "beanometer of its top card. The turn: plant the front card (and, if you like, the "
+        "next); turn up two cards and trade with the active player as in Bohnanza; plant what"
+        " you received or kept; every player draws one card; then, in the Sissi action, every"
+        " field with a Sissi directly on a Sissi or a Captain directly on a Captain is "
+        "harvested. Any field may be harvested at any time; no field can be bought (three "
+        "fields each with 3 players, two with 4-5). The game ends at the draw pile's third "
+        "exhaustion; the most Talers win."
+    ),
+    (
+        "Sissi! Die Bohnenkaiserin: Bohnanza mit Sissi-Bohnen und Kapitänen in sieben Sorten;"
+        " Münzen sind Taler, eine Ernte bringt 1, 3 oder 5. Eine Karte darf auf ein leeres "
+        "Feld; eine Sissi auf jedes Feld; ein Kapitän auf ein Feld ohne Kapitän oder nur mit "
+        "Kapitänen seiner Sorte. Eine Ernte zählt alle Karten des Feldes und bringt, was das "
+        "Bohnometer der obersten Karte sagt. Der Zug: die vorderste Karte pflanzen (und, wenn"
+        " du willst, die nächste); zwei Karten aufdecken und wie in Bohnanza mit dem aktiven "
+        "Spieler handeln; pflanzen, was du bekommen oder behalten hast; jeder zieht eine "
+        "Karte; dann wird in der Sissi-Aktion jedes Feld abgeerntet, in dem eine Sissi direkt"
+        " auf einer Sissi oder ein Kapitän direkt auf einem Kapitän liegt. Jedes Feld darf "
+        "jederzeit abgeerntet werden; Felder kann man nicht kaufen (je drei mit 3 Spielern, "
+        "zwei mit 4-5). Das Spiel endet, wenn der Nachziehstapel zum dritten Mal aufgebraucht"
+        " ist; die meisten Taler gewinnen."
+    ),
+)
