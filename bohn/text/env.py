@@ -16,6 +16,9 @@ the table and its numbered moves) and answers with one move as text::
         done, info = env.step(agent(observation))
     rewards, game_info = env.close()
 
+Seats may be left to bohn's bots (``bots={1: "greedy"}``): they move within
+``step``, and only the other seats are asked.
+
 An answer that names no move the player may make is refused: the player is
 asked again, its observation headed by the refusal (which lists its moves);
 after :attr:`TextEnv.error_allowance` refusals in a row the player forfeits
@@ -26,15 +29,21 @@ for the rules in brief: they head the next observation, and no move is made.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
+from bohn.bots.base import Bot
+from bohn.bots.base import make_bot
 from bohn.bots.base import next_seat
+from bohn.bots.base import seat_view
 from bohn.describe import Sentence
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.engine.game import Result
+from bohn.pacing import holds
 from bohn.rulesets import DEFAULT_VARIANT
 from bohn.rulesets import find_variant
+from bohn.sim.runner import bot_seed
 from bohn.text.moves import MoveError
 from bohn.text.moves import norm
 from bohn.text.view import SeatText
@@ -75,10 +84,12 @@ class TextEnv:
     ``get_observation``, ``step`` and ``close`` (see the module's text).
 
     ``variant`` and ``options`` choose the game; ``lang`` the language of
-    every text (``"en"`` or ``"de"``); ``error_allowance`` how many refused
-    answers in a row a player may give before it forfeits; ``max_steps``
-    how many moves a game may take before it is stopped (no winner, every
-    reward 0).
+    every text (``"en"`` or ``"de"``); ``bots`` the seats bohn's bots play,
+    by seat (``{1: "greedy", 2: "ismcts"}``, the specs of ``docs/bots.md``):
+    they move within :meth:`step`, and only the other seats are players to
+    move; ``error_allowance`` how many refused answers in a row a player may
+    give before it forfeits; ``max_steps`` how many moves a game may take
+    before it is stopped (no winner, every reward 0).
     """
 
     def __init__(
@@ -88,6 +99,7 @@ class TextEnv:
         lang: str = "en",
         error_allowance: int = 3,
         max_steps: int = 20_000,
+        bots: Mapping[int, str] | None = None,
     ) -> None:
         self.kind: type[Game] = find_variant(variant)
         self.kind.resolve_options(options)  # refuses an unknown option now
@@ -96,6 +108,11 @@ class TextEnv:
         self.lang = lang
         self.error_allowance = error_allowance
         self.max_steps = max_steps
+        self.bot_specs = dict(bots or {})
+        for spec in self.bot_specs.values():
+            make_bot(spec, 0)  # refuses an unknown bot now
+        self.bots: dict[int, Bot] = {}
+        self.trackers: dict[int, Any] = {}
         self.game: Game | None = None
         self.seats: list[SeatText] = []
         self.player_id = -1
@@ -119,8 +136,14 @@ class TextEnv:
             raise SetupError(
                 f"{self.variant} is for {self.kind.players_text()} players, not {num_players}"
             )
+        if any(not 0 <= s < num_players for s in self.bot_specs):
+            raise SetupError(f"bots sit at seats 0 to {num_players - 1} only")
+        if len(self.bot_specs) >= num_players:
+            raise SetupError("every seat is a bot's: leave one to a player")
         seed = secrets.randbelow(2**31) if seed is None else seed
         game = self.kind.new(num_players, seed, self.options)
+        self.bots = {s: make_bot(spec, bot_seed(seed, s)) for s, spec in self.bot_specs.items()}
+        self.trackers = {}
         self.game = game
         self.seats = [SeatText(game, s, self.lang) for s in range(num_players)]
         self.shown = [0] * num_players
@@ -130,7 +153,8 @@ class TextEnv:
         self.steps = 0
         self.ended = None
         self.rewards = None
-        self.player_id = next_seat(game.waiting_for(), (game.active_seat() - 1) % game.n, game.n)
+        self.player_id = min(set(range(num_players)) - self.bots.keys())
+        self._advance((game.active_seat() - 1) % game.n)
 
     def get_observation(self) -> tuple[int, str]:
         """The player to move and its observation (see the module's text);
@@ -169,13 +193,13 @@ class TextEnv:
         self.errors = 0
         self.steps += 1
         info: dict[str, Any] = {"player_id": seat, "action": move.to_json()}
+        self._advance(seat)
         if game.is_over:
             return self._end(info)
         if self.steps >= self.max_steps:
             info["reason"] = self._say("too-long", n=self.max_steps)
             self.rewards = dict.fromkeys(range(game.n), 0.0)
             return self._end(info)
-        self.player_id = next_seat(game.waiting_for(), seat, game.n)
         return False, info
 
     def close(self) -> tuple[dict[int, float], dict[str, Any]]:
@@ -203,6 +227,29 @@ class TextEnv:
     def _say(self, key: str, **kw: Any) -> str:
         en, de = SAID[key]
         return (de if self.lang == "de" else en).format(**kw)
+
+    def _advance(self, last: int) -> None:
+        """The bots' moves until a player is to move (or the game is over):
+        the waiting seats in turn clockwise after ``last``; a bot that would
+        end the trading, or take back an offer to a player, while a player
+        still trades holds its move (:func:`bohn.pacing.holds`, as at a
+        table with people), and the next waiting player moves."""
+        game = self._game()
+        players = [s for s in range(game.n) if s not in self.bots]
+        while not game.is_over and self.steps < self.max_steps:
+            waiting = game.waiting_for()
+            seat = next_seat(waiting, last, game.n)
+            bot = self.bots.get(seat)
+            if bot is None:
+                self.player_id = seat
+                return
+            action = bot.act(seat_view(game, seat, bot, self.trackers))
+            if holds(game, seat, action, players):
+                self.player_id = next_seat(waiting - self.bots.keys(), seat, game.n)
+                return
+            game.apply(seat, action)
+            self.steps += 1
+            last = seat
 
     def _refuse(self, seat: int, error: str) -> tuple[bool, dict[str, Any]]:
         """A refused answer: asked again, or forfeited after too many."""

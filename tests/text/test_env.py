@@ -90,3 +90,30 @@ def test_a_game_must_be_set_up() -> None:
         env.reset(3)
     with pytest.raises(SetupError):
         TextEnv("bohnanza", options={"no_such_option": 1})
+
+
+def test_a_game_against_bots() -> None:
+    env = TextEnv("bohnanza", bots={1: "greedy", 2: "random"})
+    env.reset(3, seed=6)
+    rnd = random.Random(6)
+    done = False
+    moves = 0
+    while not done:
+        player, observation = env.get_observation()
+        assert player == 0
+        done, info = env.step(answer(observation, rnd))
+        assert "invalid_move" not in info
+        moves += 1
+    assert env.steps > moves  # the bots moved too
+    rewards, game_info = env.close()
+    assert set(rewards) == {0, 1, 2} and "result" in game_info
+
+
+def test_bots_are_checked() -> None:
+    with pytest.raises(ValueError, match="no-such-bot"):
+        TextEnv("bohnanza", bots={1: "no-such-bot"})
+    env = TextEnv("bohnanza", bots={0: "random", 1: "random", 2: "random"})
+    with pytest.raises(SetupError, match="leave one to a player"):
+        env.reset(3)
+    with pytest.raises(SetupError, match="seats 0 to 2 only"):
+        TextEnv("bohnanza", bots={5: "random"}).reset(3)
