@@ -36,7 +36,6 @@ from bohn.bots.base import Bot
 from bohn.bots.base import make_bot
 from bohn.bots.base import next_seat
 from bohn.bots.base import seat_view
-from bohn.describe import Sentence
 from bohn.engine.errors import SetupError
 from bohn.engine.game import Game
 from bohn.engine.game import Result
@@ -47,26 +46,10 @@ from bohn.sim.runner import bot_seed
 from bohn.text.moves import MoveError
 from bohn.text.moves import norm
 from bohn.text.view import SeatText
+from bohn.text.words import say
 
 #: the answers that ask for the rules instead of making a move
 ASK_RULES = frozenset(("rules", "help", "regeln", "hilfe"))
-
-#: the environment's own sentences, English and German
-SAID: dict[str, Sentence] = {
-    "refused": Sentence(
-        "Your answer was refused ({left} more refusals end the game for you): {error}",
-        "Deine Antwort wurde abgelehnt ({left} weitere Ablehnungen beenden das Spiel für dich):"
-        " {error}",
-    ),
-    "forfeit": Sentence(
-        "seat {seat} answered with no move it may make {n} times in a row and forfeits",
-        "Platz {seat} antwortete {n}-mal hintereinander ohne erlaubten Zug und gibt auf",
-    ),
-    "too-long": Sentence(
-        "the game did not end within {n} moves",
-        "das Spiel endete nicht innerhalb von {n} Zügen",
-    ),
-}
 
 
 def rewards_of(result: Result, players: int) -> dict[int, float]:
@@ -197,7 +180,7 @@ class TextEnv:
         if game.is_over:
             return self._end(info)
         if self.steps >= self.max_steps:
-            info["reason"] = self._say("too-long", n=self.max_steps)
+            info["reason"] = say(self.lang, "too-long", n=self.max_steps)
             self.rewards = dict.fromkeys(range(game.n), 0.0)
             return self._end(info)
         return False, info
@@ -223,10 +206,6 @@ class TextEnv:
         if self.game is None:
             raise SetupError("call reset(num_players) first")
         return self.game
-
-    def _say(self, key: str, **kw: Any) -> str:
-        en, de = SAID[key]
-        return (de if self.lang == "de" else en).format(**kw)
 
     def _advance(self, last: int) -> None:
         """The bots' moves until a player is to move (or the game is over):
@@ -257,10 +236,12 @@ class TextEnv:
         info: dict[str, Any] = {"player_id": seat, "invalid_move": True, "error": error}
         if self.errors < self.error_allowance:
             left = self.error_allowance - self.errors
-            self.refusal = self._say("refused", left=left, error=error)
+            self.refusal = say(self.lang, "refused", left=left, error=error)
             return False, info
         game = self._game()
-        info["reason"] = self._say("forfeit", seat=self.seats[seat].words.n(seat), n=self.errors)
+        info["reason"] = say(
+            self.lang, "forfeit", seat=self.seats[seat].words.n(seat), n=self.errors
+        )
         self.rewards = {s: -1.0 if s == seat else 0.0 for s in range(game.n)}
         return self._end(info, forfeit=seat)
 

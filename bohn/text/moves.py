@@ -25,10 +25,8 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
-from typing import Any
 
 from bohn.describe import Describer
-from bohn.describe import Sentence
 from bohn.describe.terminal import CountsFromOne
 from bohn.describe.terminal import ascii_name
 from bohn.describe.terminal import engine_text
@@ -37,6 +35,7 @@ from bohn.engine.actions import parse_action
 from bohn.engine.errors import BohnError
 from bohn.engine.errors import InvalidAction
 from bohn.engine.game import Game
+from bohn.text.words import say
 
 #: the most moves an error message lists (the observation lists them all)
 LISTED = 40
@@ -44,38 +43,6 @@ LISTED = 40
 PREFIX = 3
 #: the most words a card's name spans (``Blue bean``, ``Blaue Bohne Dame``)
 NAME_WORDS = 4
-
-#: the text interface's own sentences, English and German
-WORDS: dict[str, Sentence] = {
-    "empty": Sentence("no move given", "kein Zug angegeben"),
-    "no-number": Sentence(
-        "there is no move {k}; the moves are numbered 1 to {n}",
-        "es gibt keinen Zug {k}; die Züge sind von 1 bis {n} nummeriert",
-    ),
-    "not-understood": Sentence("not understood: {text!r}", "nicht verstanden: {text!r}"),
-    "from-one": Sentence(
-        "seats, offers, fields and cards count from 1 (h1 is your front card)",
-        "Plätze, Angebote, Felder und Karten zählen ab 1 (h1 ist deine vorderste Karte)",
-    ),
-    "ambiguous": Sentence(
-        "{text!r} could be any of these moves; answer with its number or its command:",
-        "{text!r} kann jeder dieser Züge sein; antworte mit seiner Nummer oder seinem Befehl:",
-    ),
-    "not-allowed": Sentence("not allowed: {error}", "nicht erlaubt: {error}"),
-    "no-moves": Sentence("you have no move now", "du hast jetzt keinen Zug"),
-    "legal": Sentence("your moves:", "deine Züge:"),
-    "more": Sentence("... and {n} more", "... und {n} weitere"),
-    "answer": Sentence(
-        "Answer with a move's number, its command in brackets or its words.",
-        "Antworte mit der Nummer eines Zuges, seinem Befehl in Klammern oder seinen Worten.",
-    ),
-}
-
-
-def say(words: Describer, key: str, **kw: Any) -> str:
-    """One of :data:`WORDS` in the describer's language, filled in."""
-    en, de = WORDS[key]
-    return (de if words.de else en).format(**kw)
 
 
 class MoveError(InvalidAction):
@@ -182,13 +149,15 @@ def read_move(
     whose legality the game decides. :class:`MoveError`, listing the moves,
     where ``text`` names none."""
     if not isinstance(text, str) or not norm(text):
-        raise MoveError(problem(say(words, "empty"), listed, words))
+        raise MoveError(problem(say(words.lang, "empty"), listed, words))
     said = norm(text)
     numbered = re.fullmatch(r"#?(\d+)\s*(?:[:.)]\s*(.*))?", said)
     if numbered is not None:
         k = int(numbered.group(1))
         if not 1 <= k <= len(listed):
-            raise MoveError(problem(say(words, "no-number", k=k, n=len(listed)), listed, words))
+            raise MoveError(
+                problem(say(words.lang, "no-number", k=k, n=len(listed)), listed, words)
+            )
         rest = numbered.group(2)
         if not rest or listed[k - 1] in matching(rest, listed):
             return listed[k - 1].action
@@ -196,7 +165,7 @@ def read_move(
     if len(found) == 1:
         return found[0].action
     if len(found) > 1:
-        raise MoveError(problem(say(words, "ambiguous", text=text.strip()), found, words))
+        raise MoveError(problem(say(words.lang, "ambiguous", text=text.strip()), found, words))
     bracket = re.findall(r"\[([^\[\]]+)\]", said)
     tried = [bracket[-1], said] if bracket else [said]
     error: str | None = None
@@ -204,15 +173,15 @@ def read_move(
         try:
             return command_action(command, aliases)
         except CountsFromOne:
-            error = error or say(words, "from-one")
+            error = error or say(words.lang, "from-one")
         except BohnError as e:
             error = error or str(e)
     starting = [m for m in listed if len(said) >= PREFIX and norm(m.label).startswith(said)]
     if len(starting) == 1:
         return starting[0].action
     if len(starting) > 1:
-        raise MoveError(problem(say(words, "ambiguous", text=text.strip()), starting, words))
-    head = say(words, "not-understood", text=text.strip())
+        raise MoveError(problem(say(words.lang, "ambiguous", text=text.strip()), starting, words))
+    head = say(words.lang, "not-understood", text=text.strip())
     raise MoveError(problem(f"{head} ({error})" if error else head, listed, words))
 
 
@@ -224,10 +193,10 @@ def matching(said: str, listed: Sequence[Move]) -> list[Move]:
 def problem(head: str, listed: Sequence[Move], words: Describer) -> str:
     """``head``, then the moves (at most :data:`LISTED` of them)."""
     if not listed:
-        return f"{head}; {say(words, 'no-moves')}"
-    lines = [head, say(words, "legal")]
+        return f"{head}; {say(words.lang, 'no-moves')}"
+    lines = [head, say(words.lang, "legal")]
     lines += [f"  {m.line}" for m in listed[:LISTED]]
     if len(listed) > LISTED:
-        lines.append("  " + say(words, "more", n=len(listed) - LISTED))
-    lines.append(say(words, "answer"))
+        lines.append("  " + say(words.lang, "more", n=len(listed) - LISTED))
+    lines.append(say(words.lang, "answer"))
     return "\n".join(lines)

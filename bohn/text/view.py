@@ -19,8 +19,6 @@ from types import MappingProxyType
 from typing import Any
 
 from bohn.catalogue import catalogue
-from bohn.describe import Describer
-from bohn.describe import Sentence
 from bohn.describe import card_aliases
 from bohn.describe import describer
 from bohn.describe import summary
@@ -35,85 +33,12 @@ from bohn.text.moves import MoveError
 from bohn.text.moves import moves
 from bohn.text.moves import problem
 from bohn.text.moves import read_move
-from bohn.text.moves import say
+from bohn.text.words import say
 
 #: the most lines of events one observation shows (the latest)
 EVENT_LINES = 40
 #: the width the rules' card list is laid out for (nothing is cut)
 WIDE = 10_000
-
-#: the observation's and the rules' own sentences, English and German
-TEXTS: dict[str, Sentence] = {
-    "head": Sentence(
-        "{title}, {players} players: you are seat {seat}.",
-        "{title}, {players} Spieler: du bist Platz {seat}.",
-    ),
-    "since": Sentence(
-        "What happened since your last move:", "Was seit deinem letzten Zug geschah:"
-    ),
-    "moves": Sentence(
-        "Your moves (answer with a number, the command in brackets, or the words):",
-        "Deine Züge (antworte mit einer Nummer, dem Befehl in Klammern oder den Worten):",
-    ),
-    "propose": Sentence(
-        "Any proposal the rules allow may be made, not only those listed: "
-        "propose <seat> give <your cards> want <bean types> (see the rules).",
-        "Jedes Angebot, das die Regeln erlauben, ist möglich, nicht nur die aufgeführten: "
-        "propose <Platz> give <deine Karten> want <Bohnensorten> (siehe die Regeln).",
-    ),
-    "no-moves": Sentence("You have no move now.", "Du hast jetzt keinen Zug."),
-    "rules-head": Sentence(
-        "{title}: the rules in brief ({players} players in this game)",
-        "{title}: die Regeln in Kürze ({players} Spieler in diesem Spiel)",
-    ),
-    "options": Sentence("Options of this game: {options}.", "Optionen dieses Spiels: {options}."),
-    "cards": Sentence("The cards:", "Die Karten:"),
-    "answer": Sentence(
-        "How to answer: one move per message. Name it by its number in the list of your "
-        "moves (3), by its command, the text in brackets (plant f1), or by its words "
-        "(plant Blue bean on field 1). Letter case, spacing, quotes and a final full stop "
-        "do not matter, and the start of a move's words will do where no other move starts "
-        "so. Seats, offers, fields and cards count from 1, as the table shows them: h1 is "
-        "the front card of your hand, r1 the first revealed card, t1 the first card of "
-        "your trading area, f1 your first field. Cards may be named by key or by name "
-        "(blaue, Blue bean).",
-        "Wie du antwortest: ein Zug je Nachricht. Nenne ihn mit seiner Nummer in der "
-        "Liste deiner Züge (3), mit seinem Befehl, dem Text in Klammern (plant f1), oder "
-        "mit seinen Worten (Blaue Bohne auf Feld 1 pflanzen). Groß- und Kleinschreibung, "
-        "Leerzeichen, Anführungszeichen und ein Punkt am Ende sind gleich, und der Anfang "
-        "der Worte eines Zuges genügt, wo kein anderer Zug so beginnt. Plätze, Angebote, "
-        "Felder und Karten zählen ab 1, wie der Tisch sie zeigt: h1 ist die vorderste "
-        "Karte deiner Hand, r1 die erste aufgedeckte Karte, t1 die erste Karte deines "
-        "Handelsbereichs, f1 dein erstes Feld. Karten dürfen mit Schlüssel oder Namen "
-        "genannt werden (blaue, Blaue Bohne).",
-    ),
-    "trading": Sentence(
-        "Trading: the list of your moves holds some proposals, but any proposal the rules "
-        "allow may be made: propose <seat> give <cards> want <bean types>. give names your "
-        "cards by their places (h2, or h1,r2: several separated by commas); want names "
-        "bean types, one per card wanted, by key or by name (soja, Soy bean, "
-        "blue bean,red bean); either part may be left out: a gift, or a request for a "
-        "gift. Examples: propose 2 give h3 want soja; propose 3 give h1,h4 want blue "
-        "bean, red bean; propose 2 want soja. An offer made to you: accept <offer> give "
-        "<cards> (the cards it asks for, by their places) or decline <offer>; your own "
-        "offer: withdraw <offer>.",
-        "Handel: die Liste deiner Züge enthält einige Angebote, aber jedes Angebot, das die "
-        "Regeln erlauben, ist möglich: propose <Platz> give <Karten> want <Bohnensorten>. "
-        "give nennt deine Karten nach ihrem Platz (h2, oder h1,r2: mehrere durch Kommas "
-        "getrennt); want nennt Bohnensorten, eine je gewünschte Karte, mit Schlüssel oder "
-        "Namen (soja, Sojabohne, blaue bohne,rote bohne); jeder Teil darf fehlen: ein "
-        "Geschenk, oder die Bitte um eines. Beispiele: propose 2 give h3 want soja; "
-        "propose 3 give h1,h4 want blaue bohne, rote bohne; propose 2 want soja. Ein "
-        "Angebot an dich: accept <Angebot> give <Karten> (die verlangten Karten, nach "
-        "ihrem Platz) oder decline <Angebot>; dein eigenes: withdraw <Angebot>.",
-    ),
-}
-
-
-def text(words: Describer, key: str, **kw: Any) -> str:
-    """One of :data:`TEXTS` in the describer's language, filled in."""
-    en, de = TEXTS[key]
-    return (de if words.de else en).format(**kw)
 
 
 @cache
@@ -132,7 +57,7 @@ def rules_text(
     trades)."""
     kind = find_variant(variant).class_for(players)
     words = describer(variant, lang)
-    out = [text(words, "rules-head", title=kind.title, players=players)]
+    out = [say(words.lang, "rules-head", title=kind.title, players=players)]
     brief = summary(variant, lang)
     if brief:
         out.append(brief)
@@ -142,12 +67,12 @@ def rules_text(
         if name in kind.OPTIONS and value != kind.OPTIONS[name].default
     ]
     if changed:
-        out.append(text(words, "options", options=", ".join(changed)))
-    out += ["", text(words, "cards")]
+        out.append(say(words.lang, "options", options=", ".join(changed)))
+    out += ["", say(words.lang, "cards")]
     out += catalogue_lines(catalogue(variant), words.lang, WIDE)
-    out += ["", text(words, "answer")]
+    out += ["", say(words.lang, "how-to-answer")]
     if Propose in kind.HANDLERS:
-        out.append(text(words, "trading"))
+        out.append(say(words.lang, "trading"))
     return "\n".join(out)
 
 
@@ -166,10 +91,17 @@ class SeatText:
         self.seat = seat
         self.words = describer(game.variant, lang)
         self.aliases = _aliases(game.variant)
+        #: the moves of the state the game was last worded in: its ``seq``, the moves
+        self._listed: tuple[int, list[Move]] | None = None
 
     def moves(self) -> list[Move]:
-        """The seat's legal moves, numbered from 1 (:func:`bohn.text.moves.moves`)."""
-        return moves(self.game, self.seat, self.words)
+        """The seat's legal moves, numbered from 1 (:func:`bohn.text.moves.moves`):
+        worded once for each state of the game (its ``seq``), so that an
+        observation and the answer read after it share them."""
+        game = self.game
+        if self._listed is None or self._listed[0] != game.seq:
+            self._listed = (game.seq, moves(game, self.seat, self.words))
+        return self._listed[1]
 
     def rules(self) -> str:
         """The rules in brief (:func:`rules_text`)."""
@@ -191,23 +123,22 @@ class SeatText:
         *,
         rules: bool = False,
         events: Iterable[dict[str, Any]] = (),
-        listed: list[Move] | None = None,
     ) -> str:
         """What the seat sees, as text: who it is, the rules where asked
         (``rules``), the ``events`` given (as ``game.events(seat)`` shows
         them; the last :data:`EVENT_LINES` lines), the table, what the game
-        asks now and the numbered moves (``listed``: as :meth:`moves` gives
-        them); at the end of the game the result instead of the moves."""
+        asks now and the numbered moves; at the end of the game the result
+        instead of the moves."""
         game, seat, words = self.game, self.seat, self.words
         obs = game.observe(seat)
-        out = [text(words, "head", title=game.title, players=game.n, seat=words.n(seat))]
+        out = [say(words.lang, "head", title=game.title, players=game.n, seat=words.n(seat))]
         if rules:
             out += ["", self.rules()]
         happened = self.event_lines(events)[-EVENT_LINES:]
         if happened:
-            out += ["", text(words, "since"), *(f"  {line}" for line in happened)]
+            out += ["", say(words.lang, "since"), *(f"  {line}" for line in happened)]
         result = game.result()
-        listed = self.moves() if listed is None else listed
+        listed = self.moves()
         legal = [m.action for m in listed]
         asking = None
         if obs.get("phase") == "quirk":
@@ -221,20 +152,20 @@ class SeatText:
         waiting = sorted(game.waiting_for())
         out.append(words.prompt(obs, seat, waiting, legal))
         if not listed:
-            out.append(text(words, "no-moves"))
+            out.append(say(words.lang, "none-now"))
             return "\n".join(out)
-        out.append(text(words, "moves"))
+        out.append(say(words.lang, "moves"))
         out += [f"  {m.line}" for m in listed]
         if any(isinstance(m.action, Propose) for m in listed):
-            out.append(text(words, "propose"))
+            out.append(say(words.lang, "propose"))
         return "\n".join(out)
 
-    def read(self, answer: str, listed: list[Move] | None = None) -> Action:
+    def read(self, answer: str) -> Action:
         """The action ``answer`` names (:func:`bohn.text.moves.read_move`),
         one the game takes from the seat now: a listed move, or one the list
         leaves out that the game accepts (a proposal). :class:`MoveError`,
         listing the moves, for any other; the game does not change."""
-        listed = self.moves() if listed is None else listed
+        listed = self.moves()
         action = read_move(answer, listed, self.words, self.aliases)
         if any(m.action == action for m in listed):
             return action
@@ -242,7 +173,7 @@ class SeatText:
             self.game.clone().apply(self.seat, action)
         except BohnError as e:
             raise MoveError(
-                problem(say(self.words, "not-allowed", error=e), listed, self.words)
+                problem(say(self.words.lang, "not-allowed", error=e), listed, self.words)
             ) from None
         return action
 
