@@ -78,8 +78,8 @@ WORDS: dict[str, Sentence] = {
         "genannt werden (blaue, Blaue Bohne).",
     ),
     "trading": Sentence(
-        "Trading: the list of your moves holds some proposals, but any proposal the rules "
-        "allow may be made: propose <seat> give <cards> want <bean types>. give names your "
+        "Trading, where this game has it: the list of your moves holds some proposals, but "
+        "any proposal the rules allow may be made: propose <seat> give <cards> want <bean types>. give names your "
         "cards by their places (h2, or h1,r2: several separated by commas); want names "
         "bean types, one per card wanted, by key or by name (soja, Soy bean, "
         "blue bean,red bean); either part may be left out: a gift, or a request for a "
@@ -87,8 +87,8 @@ WORDS: dict[str, Sentence] = {
         "bean, red bean; propose 2 want soja. An offer made to you: accept <offer> give "
         "<cards> (the cards it asks for, by their places) or decline <offer>; your own "
         "offer: withdraw <offer>.",
-        "Handel: die Liste deiner Züge enthält einige Angebote, aber jedes Angebot, das die "
-        "Regeln erlauben, ist möglich: propose <Platz> give <Karten> want <Bohnensorten>. "
+        "Handel, wo dieses Spiel ihn hat: die Liste deiner Züge enthält einige Angebote, "
+        "aber jedes Angebot, das die Regeln erlauben, ist möglich: propose <Platz> give <Karten> want <Bohnensorten>. "
         "give nennt deine Karten nach ihrem Platz (h2, oder h1,r2: mehrere durch Kommas "
         "getrennt); want nennt Bohnensorten, eine je gewünschte Karte, mit Schlüssel oder "
         "Namen (soja, Sojabohne, blaue bohne,rote bohne); jeder Teil darf fehlen: ein "
