@@ -42,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from collections.abc import Callable
 
 from fastapi import FastAPI
 from fastapi import Request
@@ -50,7 +51,10 @@ from fastapi.staticfiles import StaticFiles
 
 from bohn.rulesets import VARIANTS
 from bohn.server import limits
+from bohn.server.accounts import AccountStore
+from bohn.server.accounts import Passwords
 from bohn.server.context import ServerContext
+from bohn.server.csrf import CsrfGuard
 from bohn.server.http import CSP
 from bohn.server.http import MAX_BODY
 from bohn.server.http import MAX_DEPTH
@@ -69,8 +73,12 @@ from bohn.server.http import too_deep
 from bohn.server.limits import Rate
 from bohn.server.lobby import CLOCK_RANGE
 from bohn.server.lobby import MAX_THINK_MS
+from bohn.server.mail import Mailer
+from bohn.server.mail import SmtpUrl
+from bohn.server.notices import TurnNotices
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Refused
+from bohn.server.routes import accounts
 from bohn.server.routes import games
 from bohn.server.routes import pages
 from bohn.server.routes import rematch
@@ -87,29 +95,40 @@ def create_app(
     base_url: str = "",
     create_rate: Rate | None = limits.CREATE_RATE,
     action_rate: Rate | None = limits.ACTION_RATE,
+    sign_in_rate: Rate | None = limits.SIGN_IN_RATE,
     max_open_games: int | None = limits.MAX_OPEN_GAMES,
     open_game_ttl: float | None = limits.OPEN_GAME_TTL,
     trust_proxy: bool = False,
     cluster: bool = False,
+    smtp: str | None = None,
+    mail_from: str = "bohn@localhost",
 ) -> FastAPI:
     """The server as an ASGI app, on the database ``db_url`` (migrated on start).
 
     The limits against abuse (``docs/server.md``, Limits; None: none):
     ``create_rate`` for creating games and taking seats and ``action_rate``
-    for actions, each per client; ``max_open_games`` open games one client
+    for actions, ``sign_in_rate`` for signing in and up, each per client;
+    ``max_open_games`` open games one client
     may have created; ``open_game_ttl`` seconds after which an open game
     nobody joined, unchanged since, expires. ``trust_proxy``: a client is the
     last address of ``X-Forwarded-For`` (the server is behind a proxy that
     adds it), not the socket's peer. ``cluster``: one of several processes
     sharing the PostgreSQL database ``db_url`` (:mod:`bohn.server.cluster`;
-    ValueError for another database). The routes are in
+    ValueError for another database). ``smtp``: where turn mails go
+    (``smtp://HOST:PORT``, :mod:`bohn.server.mail`; None: no mail), sent
+    from ``mail_from``; the mails' links start with ``base_url``, which
+    must then be set. The routes are in
     :mod:`bohn.server.routes`, one router a concern."""
     if cluster:
-        from bohn.server.cluster import Cluster
         from bohn.server.cluster import is_cluster_url
 
         if not is_cluster_url(db_url):
             raise ValueError("a cluster's servers share one PostgreSQL database")
+    mailer = None
+    if smtp is not None:
+        if not base_url:
+            raise ValueError("turn mails link to the server: give its public URL too")
+        mailer = Mailer(SmtpUrl.parse(smtp), mail_from)
     ctx = ServerContext(
         db_url,
         base_url,
@@ -118,31 +137,18 @@ def create_app(
         max_open_games,
         open_game_ttl,
         trust_proxy,
+        sign_in_rate,
     )
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.to_thread(migrate, db_url)
-        store = Store(db_url)
-        hub = ctx.live = Hub(store, open_game_ttl=open_game_ttl)
-        if cluster:
-            await Cluster(hub, db_url).start()
-        await hub.resume_all()
-        upkeep = asyncio.get_running_loop().create_task(hub.maintain())
-        try:
-            yield
-        finally:
-            upkeep.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await upkeep
-            await hub.close()
-            await store.close()
+    lifespan = _lifespan(ctx, db_url, open_game_ttl, cluster, mailer)
 
     # no /docs or /redoc pages: they run inline script from elsewhere, which
     # the pages' Content-Security-Policy forbids (the schema is /openapi.json)
     app = FastAPI(title="bohn", lifespan=lifespan, docs_url=None, redoc_url=None)
+    ctx.mailer = mailer
     # what the routes share, for an embedding program or a test to reach the live games
     app.state.ctx = ctx
+    app.add_middleware(CsrfGuard)  # a forged request is refused before any route reads it
     app.add_middleware(BodyLimit)
     # a route failing unexpectedly is answered 500 here, inside the security
     # headers' middleware, so that answer carries them as every other does
@@ -175,9 +181,51 @@ def create_app(
         )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for part in (pages, games, replay, rematch, socket):
+    for part in (pages, accounts, games, replay, rematch, socket):
         app.include_router(part.router(ctx))
     return app
+
+
+def _lifespan(
+    ctx: ServerContext,
+    db_url: str,
+    open_game_ttl: float | None,
+    cluster: bool,
+    mailer: Mailer | None,
+) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
+    """The server's start and stop: the database migrated, the store, the
+    accounts, the hub of live games (and a cluster's peers, turn mails),
+    the games that move by themselves resumed, and the upkeep."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate, db_url)
+        store = Store(db_url)
+        ctx.accounts = AccountStore(store)
+        ctx.passwords = Passwords()
+        hub = ctx.live = Hub(store, open_game_ttl=open_game_ttl)
+        notices = None
+        if mailer is not None:
+            notices = TurnNotices(mailer, ctx.accounts, ctx.base_url)
+            hub.tell_turn = notices.told
+        if cluster:
+            from bohn.server.cluster import Cluster
+
+            await Cluster(hub, db_url).start()
+        await hub.resume_all()
+        upkeep = asyncio.get_running_loop().create_task(hub.maintain())
+        try:
+            yield
+        finally:
+            upkeep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await upkeep
+            await hub.close()
+            if notices is not None:
+                await notices.close()
+            await store.close()
+
+    return lifespan
 
 
 __all__ = [

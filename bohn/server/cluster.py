@@ -322,6 +322,8 @@ class Cluster:
             room.forward = None
             room.deadlines = dict(told)
             room.owner_deadlines = None
+            if not told and room.clock_s is not None:  # none told: the stored ones
+                room.load_deadlines(await room.store.seat_clocks(room.row.id))
         self.owned.add(room.row.id)
         room.kick_bots()
         room.arm_clock()

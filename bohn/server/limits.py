@@ -104,6 +104,9 @@ class Limiter:
 CREATE_RATE = Rate(rate=20 / 60, burst=20)
 #: actions (HTTP and WebSocket), per client: 30 at once, then 20 a second
 ACTION_RATE = Rate(rate=20.0, burst=30)
+#: signing in and signing up, per client: 10 at once, then 10 in 5 minutes
+#: (each checks or makes an Argon2 hash: 64 MiB for about a tenth of a second)
+SIGN_IN_RATE = Rate(rate=10 / 300, burst=10)
 #: the most open games (a person's seat not joined yet) one client may have created
 MAX_OPEN_GAMES = 10
 #: an open game unchanged this long expires (it leaves the lobby; its links answer 410), in seconds
@@ -159,6 +162,7 @@ __all__ = [
     "MAX_CLIENTS",
     "MAX_OPEN_GAMES",
     "OPEN_GAME_TTL",
+    "SIGN_IN_RATE",
     "Limiter",
     "Rate",
     "client_key",

@@ -29,8 +29,14 @@ from bohn.spec import GameSpec
 
 #: the longest think time a bot seat may be given, in milliseconds
 MAX_THINK_MS = 10_000
-#: the turn clock's seconds per decision, least and most
+#: the turn clock's seconds per decision, least and most (real time)
 CLOCK_RANGE = (10, 3600)
+#: a turn-based game's hours a move, least and most
+MOVE_HOURS = (1, 72)
+#: the times a person's clock may run out in a turn-based game before the
+#: clock's bot plays for them, least and most, and by default
+SKIPS = (0, 9)
+DEFAULT_SKIPS = 1
 #: the lobby's page size: by default, and the most
 LOBBY_PAGE = (50, 200)
 #: the most games one lobby request may name (``?ids=``)
@@ -140,6 +146,8 @@ class NewTable:
     pace: str | None
     #: seconds a bot keeps its trading open for the people (None: the default)
     trade_s: int | None
+    #: a turn-based game's skips (None: a real-time game)
+    skips: int | None = None
 
     def row(self, game_id: str, spectator_hash: str, waiting: list[int]) -> GameRow:
         """The store's row of the new game ``game_id``."""
@@ -161,6 +169,7 @@ class NewTable:
             waiting=waiting,
             pace=self.pace,
             trade_s=self.trade_s,
+            skips=self.skips,
         )
 
 
@@ -168,17 +177,7 @@ def new_game_spec(body: Any) -> NewTable:
     """Validate a create-game request; its checked form."""
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
-    unknown = set(body) - {
-        "variant",
-        "players",
-        "options",
-        "seats",
-        "think_ms",
-        "seed",
-        "clock_s",
-        "pace",
-        "trade_s",
-    }
+    unknown = set(body) - CREATE_KEYS
     if unknown:
         raise BadRequest(f"unknown keys: {', '.join(sorted(unknown))}")
     variant = body.get("variant")
@@ -199,6 +198,53 @@ def new_game_spec(body: Any) -> NewTable:
         cls.resolve_options(options)
     except SetupError as e:
         raise BadRequest(e.message) from None
+    rows = _seat_rows(body, players)
+    think = body.get("think_ms", 0)
+    if isinstance(think, bool) or not isinstance(think, int) or not 0 <= think <= MAX_THINK_MS:
+        raise BadRequest(f"think_ms must be an integer from 0 to {MAX_THINK_MS}")
+    turns = _turn_based(body.get("turn_based"))
+    if turns is not None and body.get("clock_s") is not None:
+        raise BadRequest(
+            "a turn-based game's clock is its hours a move (turn_based.hours); give no clock_s"
+        )
+    pace = body.get("pace")  # none: think_ms alone, as before (the page sends one)
+    if pace is not None and (not isinstance(pace, str) or pace not in PACES):
+        raise BadRequest(f"pace is one of {', '.join(PACES)} (the bots' pace), not {pace!r}")
+    seed = body.get("seed", secrets.randbits(48))
+    check_seed(seed)
+    seats_of = tuple(HUMAN if r["kind"] == "human" else str(r["bot"]) for r in rows)
+    return NewTable(
+        game=GameSpec(variant, players, seed, options, seats_of),
+        seats=rows,
+        think_ms=think,
+        clock_s=_clock(body.get("clock_s")) if turns is None else turns[0] * 3600,
+        seed_chosen="seed" in body,
+        pace=pace,
+        trade_s=_trade(body.get("trade_s")),
+        skips=None if turns is None else turns[1],
+    )
+
+
+#: the keys of a create-game request
+CREATE_KEYS = frozenset(
+    {
+        "variant",
+        "players",
+        "options",
+        "seats",
+        "think_ms",
+        "seed",
+        "clock_s",
+        "pace",
+        "trade_s",
+        "turn_based",
+    }
+)
+
+
+def _seat_rows(body: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """The store's seat rows of a create request's ``seats`` (by default a
+    person and greedy bots), each bot named."""
     seats = body.get(
         "seats", [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (players - 1)
     )
@@ -218,23 +264,11 @@ def new_game_spec(body: Any) -> NewTable:
                 + (" (a bot's seat gets a name of its own)" if "name" in extra else "")
             )
         if s["kind"] == "bot":
-            spec = s.get("bot", "greedy")
-            if not isinstance(spec, str):
-                raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
-            try:
-                # the kind and every parameter within its bounds (the
-                # server's, Param.server_high), and a bot that can be made
-                check_bot_spec(spec, server=True)
-                make_bot(spec, 0, server=True)
-            except BotSpecError as e:
-                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
-            except ValueError as e:  # parameters that do not go together
-                raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
-            rows.append({"seat": i, "kind": "bot", "bot": spec, "token_hash": None, "name": None})
+            rows.append({"seat": i, "kind": "bot", "bot": _bot(i, s), "token_hash": None})
         else:
             name = None if s.get("name") is None else player_name(s["name"], f"seat {i}")
             rows.append({"seat": i, "kind": "human", "bot": None, "name": name})
-    taken = {str(r["name"]).lower() for r in rows if r["name"]}
+    taken = {str(r["name"]).lower() for r in rows if r.get("name")}
     for r in rows:
         if r["kind"] == "bot":
             r["name"] = bot_name(r["seat"], taken)
@@ -243,10 +277,27 @@ def new_game_spec(body: Any) -> NewTable:
         raise BadRequest(
             "a game on the server needs at least one human seat (use bohn sim for bots)"
         )
-    think = body.get("think_ms", 0)
-    if isinstance(think, bool) or not isinstance(think, int) or not 0 <= think <= MAX_THINK_MS:
-        raise BadRequest(f"think_ms must be an integer from 0 to {MAX_THINK_MS}")
-    clock = body.get("clock_s")
+    return rows
+
+
+def _bot(i: int, seat: dict[str, Any]) -> str:
+    """The bot spec of seat ``i``, checked: its kind and every parameter
+    within the server's bounds (``Param.server_high``), a bot that can be made."""
+    spec = seat.get("bot", "greedy")
+    if not isinstance(spec, str):
+        raise BadRequest(f"seat {i}: a bot is named by a short spec, e.g. 'greedy'")
+    try:
+        check_bot_spec(spec, server=True)
+        make_bot(spec, 0, server=True)
+    except BotSpecError as e:
+        raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+    except ValueError as e:  # parameters that do not go together
+        raise BadRequest(f"seat {i}: {e}", "bad-bot") from None
+    return spec
+
+
+def _clock(clock: Any) -> int | None:
+    """A real-time game's ``clock_s``: seconds a decision, or None."""
     if clock is not None and (
         isinstance(clock, bool)
         or not isinstance(clock, int)
@@ -256,10 +307,11 @@ def new_game_spec(body: Any) -> NewTable:
             f"clock_s (the turn clock) is a whole number of seconds from {CLOCK_RANGE[0]} "
             f"to {CLOCK_RANGE[1]}, or null for no clock; not {clock!r}"
         )
-    pace = body.get("pace")  # none: think_ms alone, as before (the page sends one)
-    if pace is not None and (not isinstance(pace, str) or pace not in PACES):
-        raise BadRequest(f"pace is one of {', '.join(PACES)} (the bots' pace), not {pace!r}")
-    trade = body.get("trade_s")
+    return clock
+
+
+def _trade(trade: Any) -> int | None:
+    """``trade_s``: how long a bot keeps its trading open for the people."""
     low, high = TRADE_WINDOW_RANGE
     if trade is not None and (
         isinstance(trade, bool) or not isinstance(trade, int) or not low <= trade <= high
@@ -268,18 +320,26 @@ def new_game_spec(body: Any) -> NewTable:
             f"trade_s (how long a bot keeps its trading open for the people) is a whole "
             f"number of seconds from {low} to {high}, or null for {TRADE_WINDOW_S}; not {trade!r}"
         )
-    seed = body.get("seed", secrets.randbits(48))
-    check_seed(seed)
-    seats_of = tuple(HUMAN if r["kind"] == "human" else str(r["bot"]) for r in rows)
-    return NewTable(
-        game=GameSpec(variant, players, seed, options, seats_of),
-        seats=rows,
-        think_ms=think,
-        clock_s=clock,
-        seed_chosen="seed" in body,
-        pace=pace,
-        trade_s=trade,
+    return trade
+
+
+def _turn_based(value: Any) -> tuple[int, int] | None:
+    """A turn-based game's ``{"hours", "skips"}``: the hours a person has
+    for each move (:data:`MOVE_HOURS`) and the times their clock may run out
+    before the clock's bot plays for them (:data:`SKIPS`); None: real time."""
+    if value is None:
+        return None
+    shape = (
+        f'turn_based is {{"hours": {MOVE_HOURS[0]}-{MOVE_HOURS[1]}, '
+        f'"skips": {SKIPS[0]}-{SKIPS[1]}}} or null for real time'
     )
+    if not isinstance(value, dict) or not set(value) <= {"hours", "skips"} or "hours" not in value:
+        raise BadRequest(shape)
+    hours, skips = value["hours"], value.get("skips", DEFAULT_SKIPS)
+    for x, (low, high) in ((hours, MOVE_HOURS), (skips, SKIPS)):
+        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+            raise BadRequest(f"{shape}; not {value!r}")
+    return hours, skips
 
 
 def create_schema() -> dict[str, Any]:
@@ -326,6 +386,19 @@ def create_schema() -> dict[str, Any]:
                 "type": ["integer", "null"],
                 "minimum": TRADE_WINDOW_RANGE[0],
                 "maximum": TRADE_WINDOW_RANGE[1],
+            },
+            "turn_based": {
+                "type": ["object", "null"],
+                "additionalProperties": False,
+                "required": ["hours"],
+                "properties": {
+                    "hours": {
+                        "type": "integer",
+                        "minimum": MOVE_HOURS[0],
+                        "maximum": MOVE_HOURS[1],
+                    },
+                    "skips": {"type": "integer", "minimum": SKIPS[0], "maximum": SKIPS[1]},
+                },
             },
         },
     }
@@ -380,6 +453,10 @@ def row_summary(row: GameRow, seq: int, waiting_for: list[int] | None) -> dict[s
         "players": row.players,
         "options": row.options,
         "clock_s": row.clock_s,
+        # a turn-based game's hours a move and skips (null: real time)
+        "turn_based": None
+        if row.skips is None or row.clock_s is None
+        else {"hours": row.clock_s // 3600, "skips": row.skips},
         "pace": row.pace,
         "trade_s": row.trade_s or TRADE_WINDOW_S,
         "status": status,

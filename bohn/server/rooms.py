@@ -61,11 +61,13 @@ from bohn.server.botpool import PoolClosed
 from bohn.server.botpool import decision
 from bohn.server.botpool import snapshot
 from bohn.server.presence import Presence
+from bohn.server.refusals import Refused
 from bohn.server.store import BrokenGame
 from bohn.server.store import GameRow
 from bohn.server.store import StaleAction
 from bohn.server.store import Store
 from bohn.server.store import is_database_error
+from bohn.server.turnclock import TurnClock
 from bohn.sim.runner import bot_seed
 
 
@@ -107,19 +109,6 @@ IDLE_FINISHED = 300.0
 PRIORITY_WINDOW = 0.3
 #: how often the upkeep looks for open games that expired, in seconds
 EXPIRE_EVERY = 60.0
-
-
-class Refused(Exception):
-    """An action the server does not take; ``code`` says why (JSON-ready)."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -333,7 +322,7 @@ class Watcher:
     last: dict[str, Any] | None = None
 
 
-class Room:
+class Room(TurnClock):
     """One live game."""
 
     def __init__(self, row: GameRow, game: Game, store: Store, pool: BotPool | None = None) -> None:
@@ -365,15 +354,10 @@ class Room:
         #: the requests held in the priority window, and the task that applies them
         self.held: list[Held] = []
         self._window_task: asyncio.Task[None] | None = None
-        #: the turn clock: seconds a human seat has per decision (None: no
-        #: clock; a float so that tests may give a fraction of a second)
-        self.clock_s: float | None = row.clock_s
+        #: the turn clock (:class:`~bohn.server.turnclock.TurnClock`)
+        self._init_clock(row)
         #: the states whose action the clock's bot played (``Hub`` loads them)
         self.clocked: set[int] = set()
-        #: the running deadlines (``time.monotonic``) by seat
-        self.deadlines: dict[int, float] = {}
-        self._clock_task: asyncio.Task[None] | None = None
-        self._clock_bot: Bot | None = None
         #: in a cluster, while another process owns the game: sends an action
         #: there and returns its answer (the room's bots and clock rest then);
         #: None: this process applies actions (``bohn.server.cluster``)
@@ -396,7 +380,16 @@ class Room:
         #: the clock of the pacing (tests move it themselves)
         self.clock: Callable[[], float] = time.monotonic
         #: how long a bot keeps its trading open for the people at the table
-        self.window = TradeWindow(float(row.trade_s or TRADE_WINDOW_S), clock=lambda: self.clock())
+        # (in a turn-based game, as long as a move's time: the people answer
+        # in their own time)
+        self.window = TradeWindow(
+            float(
+                row.clock_s
+                if row.skips is not None and row.clock_s
+                else row.trade_s or TRADE_WINDOW_S
+            ),
+            clock=lambda: self.clock(),
+        )
         #: a bot holding back its end of the trading, and the state it did so at
         self.resting: tuple[int, int] | None = None
         self._wake_task: asyncio.Task[None] | None = None
@@ -861,112 +854,6 @@ class Room:
                 break
         return moves
 
-    # -- the turn clock ----------------------------------------------------------
-
-    def clock_view(self) -> dict[str, Any] | None:
-        """The turn clock as the state message carries it: its seconds per
-        decision and the seconds left of each running deadline, by seat."""
-        if self.clock_s is None:
-            return None
-        now = time.monotonic()
-        return {
-            "seconds": self.clock_s,
-            "deadlines": {
-                str(s): round(max(0.0, d - now), 2)
-                for s, d in sorted(self.shown_deadlines().items())
-            },
-        }
-
-    def shown_deadlines(self) -> dict[int, float]:
-        """The running deadlines by seat: this process's own, or in a
-        cluster, while another process owns the game, the owner's as it told
-        them for the state shown (none while this copy is behind or ahead)."""
-        if self.forward is None:
-            return self.deadlines
-        told = self.owner_deadlines
-        return told[1] if told is not None and told[0] == self.game.seq else {}
-
-    def _clock_seats(self) -> list[int]:
-        """The human seats the game waits on that have a move that advances it."""
-        game = self.game
-        if game.result() is not None:
-            return []
-        waiting = sorted(game.waiting_for())
-        words = _clock_words(game.variant)
-        out = []
-        for s in waiting:
-            if s in self.bots:
-                continue
-            if words.to_move(game.observe(s), s, waiting, game.legal_actions(s)):
-                out.append(s)
-        return out
-
-    def arm_clock(self) -> None:
-        """Start the deadline of every human seat the game now waits on (one
-        that runs already goes on), drop the others, and have the clock's
-        task watch them. After a restart the clocks start from here."""
-        if self.clock_s is None or self.forward is not None:
-            return
-        seats = self._clock_seats()
-        now = time.monotonic()
-        before = self.deadlines
-        self.deadlines = {s: self.deadlines.get(s, now + self.clock_s) for s in seats}
-        if self.tell_clock is not None and (before or self.deadlines):
-            self.tell_clock()
-        if self.deadlines and (self._clock_task is None or self._clock_task.done()):
-            self._clock_task = asyncio.get_running_loop().create_task(self._run_clock())
-
-    async def _run_clock(self) -> None:
-        """While a deadline runs: wake at the earliest, and have the bot play
-        the decision of each seat whose time ran out."""
-        while self.deadlines and self.clock_s is not None:
-            wait = min(self.deadlines.values()) - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(min(wait, 1.0))
-                continue
-            try:
-                await self._clock_moves()
-            except Refused:  # the game moved on meanwhile: look again
-                pass
-            except Exception:  # the store failing: try again a moment later
-                log.exception("turn clock of %s", self.row.id)
-                await asyncio.sleep(1.0)
-            self.kick_bots()
-
-    async def _clock_moves(self) -> None:
-        """Under the lock: each seat past its deadline (and still waited on)
-        gets one decision played by the greedy bot, through the same path a
-        seat's own action takes, marked ``by_clock``."""
-        async with self.lock:
-            now = time.monotonic()
-            due = sorted(s for s, d in self.deadlines.items() if d <= now)
-            live = set(self._clock_seats())
-            for s in due:
-                if s not in live:
-                    self.deadlines.pop(s, None)
-                    continue
-                if self._clock_bot is None:
-                    self._clock_bot = make_bot("greedy", bot_seed(self.row.seed, -1))
-                game = self.game
-                view = seat_view(game, s, self._clock_bot, {})
-                words = _clock_words(game.variant)
-                obs = game.observe(s)
-                legal = [a for a in view.legal if words.advances(a, obs, s)] or view.legal
-                action = self._clock_bot.act(view)
-                if action not in legal:  # a harvest at any time is no decision
-                    action = legal[0]
-                trial = game.clone()
-                try:
-                    trial.apply(s, action)
-                except BohnError:
-                    trial = game.clone()
-                    action = legal[0]
-                    trial.apply(s, action)
-                log.info("turn clock of %s: seat %s timed out", self.row.id, s)
-                await self._commit(trial, [(game.seq, s, action.to_json())], by_clock=True)
-                live = set(self._clock_seats())
-            self.arm_clock()
-
     async def stop(self) -> None:
         for h in self.held:
             if not h.done.done():
@@ -986,12 +873,6 @@ class Room:
                     await task
         if self._own_pool is not None:
             await self._own_pool.close()
-
-
-@lru_cache(maxsize=64)
-def _clock_words(variant: str) -> Describer:
-    """The describer the turn clock asks which moves advance the game."""
-    return describer(variant, "en")
 
 
 class Hub:
@@ -1015,6 +896,8 @@ class Hub:
         self.pool = BotPool(bots)
         #: the servers sharing the database (``bohn serve --cluster``); None: this one alone
         self.cluster: ClusterHooks | None = None
+        #: who is told that a game waits for a person (turn mails; None: nobody)
+        self.tell_turn: Callable[[TurnClock, list[int]], None] | None = None
 
     def bot_queue_length(self) -> int:
         """Games whose search bot waits for a worker of the bot pool (not
@@ -1036,6 +919,8 @@ class Hub:
             try:
                 game = await self.rebuild(row)
                 room = Room(row, game, self.store, self.pool)
+                room.tell_turn = self.tell_turn
+                room.load_deadlines(row.seats)  # a restart goes on with them
                 room.clocked = await self.store.clocked(game_id)
                 if row.waiting is None and row.status == "running":  # stored before 0007
                     await self.store.note_waiting(game_id, sorted(game.waiting_for()))

@@ -73,6 +73,10 @@ games = sa.Table(
     # the game its players started as this one's rematch (null: none yet;
     # migration 0009)
     sa.Column("rematch", sa.String(32), nullable=True),
+    # a turn-based game's skips: the times a person's clock may run out
+    # before the clock's bot plays for them (null: a real-time game;
+    # migration 0011)
+    sa.Column("skips", sa.Integer, nullable=True),
 )
 
 seats = sa.Table(
@@ -86,6 +90,16 @@ seats = sa.Table(
     sa.Column("joined", sa.Boolean, nullable=False),
     # the player's name (a bot's: its bot's); None: nobody has taken the seat
     sa.Column("name", sa.String(40), nullable=True),
+    # the account the person's seat belongs to (null: its link alone plays
+    # it; migration 0010, ``bohn.server.accounts``)
+    sa.Column("account_id", sa.String(32), nullable=True),
+    # the running deadline of the seat's decision (wall-clock seconds; null:
+    # none) and, in a turn-based game, the skips it has left (migration 0011)
+    sa.Column("deadline", sa.Float, nullable=True),
+    sa.Column("skips_left", sa.Integer, nullable=True),
+    # the turn the seat's account was last mailed for (migration 0012)
+    sa.Column("mailed_turn", sa.Integer, nullable=True),
+    sa.Index("seats_account", "account_id"),
 )
 
 actions = sa.Table(
@@ -254,6 +268,8 @@ class GameRow:
     trade_s: int | None = None
     #: the id of this game's rematch (None: none yet; ``games.rematch``)
     rematch: str | None = None
+    #: a turn-based game's skips (None: real time; ``games.skips``)
+    skips: int | None = None
 
 
 #: the statuses a game has: running and finished ones are played and listed;
@@ -587,12 +603,15 @@ class Store:
             waiting=None if row.waiting is None else waiting_text(row.waiting),
             pace=row.pace,
             trade_s=row.trade_s,
+            skips=row.skips,
         )
         seat_list = [
             {
                 "game_id": row.id,
                 "joined": False,
-                **{k: s.get(k) for k in ("seat", "kind", "bot", "token_hash", "name")},
+                **{
+                    k: s.get(k) for k in ("seat", "kind", "bot", "token_hash", "name", "account_id")
+                },
             }
             for s in row.seats
         ]
@@ -669,10 +688,12 @@ class Store:
         """The game changed now (``updated_at``: an open game's expiry counts from it)."""
         return games.update().where(games.c.id == game_id).values(updated_at=time.time())
 
-    async def take_seat(self, game_id: str, seat: int, name: str, token_hash: str) -> None:
+    async def take_seat(
+        self, game_id: str, seat: int, name: str, token_hash: str, account_id: str | None = None
+    ) -> None:
         """Give the free human seat ``seat`` to the player ``name``, who plays
         it with the token of hash ``token_hash`` (any earlier token of the
-        seat stops working). :class:`SeatTaken` if the seat is not free in
+        seat stops working), and makes it the account's ``account_id``. :class:`SeatTaken` if the seat is not free in
         the database (taken, joined, a bot's), and nothing is stored."""
         take = Guarded(
             seats.update()
@@ -683,12 +704,41 @@ class Store:
                 seats.c.name.is_(None),
                 seats.c.joined == sa.false(),
             )
-            .values(name=name, token_hash=token_hash)
+            .values(name=name, token_hash=token_hash, account_id=account_id)
         )
         try:
             await self.writer.submit([], [(take, None), (self._touch(game_id), None)])
         except IntegrityError:
             raise SeatTaken(f"seat {seat} of game {game_id} is taken") from None
+
+    async def set_deadlines(
+        self, game_id: str, deadlines: dict[int, float | None], skips_left: dict[int, int]
+    ) -> None:
+        """Store the running deadlines of seats (wall-clock seconds; None:
+        none) and the skips they have left (a turn-based game's)."""
+        statements: list[Statement] = []
+        for seat, deadline in sorted(deadlines.items()):
+            values: dict[str, Any] = {"deadline": deadline}
+            if seat in skips_left:
+                values["skips_left"] = skips_left[seat]
+            statements.append(
+                (
+                    seats.update()
+                    .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                    .values(**values),
+                    None,
+                )
+            )
+        await self.writer.submit([], statements)
+
+    async def seat_clocks(self, game_id: str) -> list[dict[str, Any]]:
+        """The seats' stored deadlines and skips left (``seat``, ``kind``,
+        ``deadline``, ``skips_left``)."""
+        q = sa.select(seats.c.seat, seats.c.kind, seats.c.deadline, seats.c.skips_left).where(
+            seats.c.game_id == game_id
+        )
+        async with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in (await conn.execute(q))]
 
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Mark the game ``game_id`` as one that cannot be loaded (logged)."""
@@ -724,6 +774,7 @@ class Store:
             pace=getattr(g, "pace", None),
             trade_s=getattr(g, "trade_s", None),
             rematch=getattr(g, "rematch", None),
+            skips=getattr(g, "skips", None),
             seats=[
                 {
                     "seat": s.seat,
@@ -732,6 +783,9 @@ class Store:
                     "token_hash": s.token_hash,
                     "joined": bool(s.joined),
                     "name": s.name,
+                    "account_id": getattr(s, "account_id", None),
+                    "deadline": getattr(s, "deadline", None),
+                    "skips_left": getattr(s, "skips_left", None),
                 }
                 for s in sorted(seat_rows, key=lambda s: s.seat)
             ],

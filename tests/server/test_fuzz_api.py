@@ -55,6 +55,8 @@ class Live:
     #: game id -> its seat tokens, and its spectator token
     tokens: dict[str, list[str]] = field(default_factory=dict)
     spectate: dict[str, str] = field(default_factory=dict)
+    #: a signed-in account's cookies (its session and CSRF token)
+    session: dict[str, str] = field(default_factory=dict)
 
 
 def _post(url: str, body: Any) -> Any:
@@ -71,8 +73,9 @@ def live(
 ) -> Iterator[Live]:
     with database(request.param, tmp_path_factory.mktemp("fuzz")) as url:
         port = free_port()
-        with serving(create_app(url), port, log_level="critical"):
-            yield _with_games(Live(f"http://127.0.0.1:{port}", url))
+        # sign-ins unlimited per client, so that the fuzzer reaches past the limit
+        with serving(create_app(url, sign_in_rate=None), port, log_level="critical"):
+            yield _with_account(_with_games(Live(f"http://127.0.0.1:{port}", url)))
 
 
 #: what a hostile client puts where text goes: letters and signs JSON escapes
@@ -117,6 +120,22 @@ def _with_games(out: Live) -> Live:
     return out
 
 
+def _with_account(out: Live) -> Live:
+    """``out`` with an account signed in on its server (its cookies)."""
+    import httpx
+
+    with httpx.Client(base_url=out.url) as c:
+        c.get("/api/account")
+        r = c.post(
+            "/api/account/signup",
+            json={"name": "Fuzz", "password": "a fuzzing password"},
+            headers={"X-CSRF-Token": c.cookies["bohn_csrf"]},
+        )
+        assert r.status_code == 201, r.text
+        out.session = {k: c.cookies[k] for k in ("bohn_session", "bohn_csrf")}
+    return out
+
+
 @schema.parametrize()
 @schema.given(data=st.data())
 @settings(
@@ -138,6 +157,9 @@ def test_no_5xx_and_no_change_on_a_refusal(case: Any, data: Any, live: Live) -> 
             case.query["spectate"] = live.spectate[gid]
     if "seat" in params and data.draw(st.booleans(), label="a real seat"):
         params["seat"] = str(data.draw(st.integers(0, 3)))
+    if data.draw(st.booleans(), label="signed in"):  # the account's cookies and CSRF token
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in live.session.items())
+        headers["X-CSRF-Token"] = live.session["bohn_csrf"]
     for name in params:
         if name != "game_id":
             params[name] = _hostile(data, params[name], name)

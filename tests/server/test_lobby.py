@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bohn.cli import main
-from bohn.cli import public_url
+from bohn.serve import public_url
 from bohn.server.app import create_app
 from bohn.server.store import SeatTaken
 from bohn.server.store import Store

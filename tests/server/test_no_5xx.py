@@ -358,7 +358,13 @@ def test_a_name_of_forty_characters_is_stored_as_given(
     )
     assert r.status_code == 201, r.text
     assert r.json()["seats"][0]["name"] == name.strip()
-    names = [s[-1] for s in stored(db_url)["seats"] if s[0] == r.json()["id"] and s[1] == 0]
+    engine = sa.create_engine(
+        db_url.replace("postgresql://", "postgresql+psycopg://"), poolclass=NullPool
+    )
+    with engine.connect() as conn:
+        query = sa.text("SELECT name FROM seats WHERE game_id = :g AND seat = 0")
+        names = [r[0] for r in conn.execute(query, {"g": r.json()["id"]})]
+    engine.dispose()
     assert names == [name.strip()]
 
 

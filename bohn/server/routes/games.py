@@ -57,8 +57,13 @@ def router(ctx: ServerContext) -> APIRouter:
     async def create_game(request: Request) -> dict[str, Any]:
         client = ctx.client_of(request)
         ctx.throttle(ctx.creating, client, "games created and seats taken", "--create-rate")
+        account = await ctx.account(request)
         body = parse_json(await request.body())
         table = new_game_spec(body)
+        if account is not None:  # the creator's seat (the first person's) is their account's
+            own = next(r for r in table.seats if r["kind"] == "human")
+            own["account_id"] = account.id
+            own["name"] = own.get("name") or account.name
         game_id = secrets.token_hex(8)
         tokens: dict[int, str] = {}
         for r in table.seats:
@@ -127,6 +132,7 @@ def router(ctx: ServerContext) -> APIRouter:
                 "not-found",
                 404,
             ) from None
+        account = await ctx.account(request)
         body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"name"}:
             raise BadRequest('the body is {"name": "<your name>"}')
@@ -144,10 +150,14 @@ def router(ctx: ServerContext) -> APIRouter:
             if not seat_free(row, s):
                 raise BadRequest(f"seat {n} is taken", "seat-taken", 409)
             try:
-                await room.store.take_seat(game_id, n, name, token_hash(token))
+                await room.store.take_seat(
+                    game_id, n, name, token_hash(token), None if account is None else account.id
+                )
             except SeatTaken:
                 raise BadRequest(f"seat {n} is taken", "seat-taken", 409) from None
             s["name"], s["token_hash"] = name, token_hash(token)
+            if account is not None:
+                s["account_id"] = account.id
         room.seat_names_changed()
         base = links_base(ctx.base_url, request)
         return {"seat": n, "token": token, "url": f"{base}/play/{game_id}?token={token}"}
@@ -211,7 +221,7 @@ def router(ctx: ServerContext) -> APIRouter:
         lang: str = "en",
     ) -> dict[str, Any]:
         room = await ctx.room(game_id)
-        seat = seat_of(room, bearer(request), spectate)
+        seat = seat_of(room, bearer(request), spectate, await ctx.account(request))
         # a step; past the last step the log is empty
         step = ascii_int(since, "since (a step)", 0, MAX_STEP)
         return room.view(seat, step, lang)
@@ -219,8 +229,8 @@ def router(ctx: ServerContext) -> APIRouter:
     @r.post("/api/games/{game_id}/actions", openapi_extra=ACTION_BODY)
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         room = await ctx.room(game_id)
-        seat = seat_of(room, bearer(request), None)
-        if seat is None:  # pragma: no cover - _seat_of needs a token here
+        seat = seat_of(room, bearer(request), None, await ctx.account(request))
+        if seat is None:  # a finished game's public view: nobody's seat
             raise BadRequest("spectators do not act", "forbidden", 403)
         body = parse_json(await request.body())
         if not isinstance(body, dict) or set(body) != {"seq", "action"}:

@@ -55,13 +55,16 @@ def router(ctx: ServerContext) -> APIRouter:
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         """Start the rematch of the finished game ``game_id``, or join the
         one another player started: the new game's id and this seat's play
-        link. 403 without a seat's token; 409 while the game runs."""
+        link. 403 without a seat's token (or a seat of the signed-in
+        account); 409 while the game runs."""
         room = await ctx.room(game_id)
         token = bearer(request)
-        if not token:
+        account = await ctx.account(request)
+        if not token and account is None:
             raise BadRequest("a rematch is asked for with your seat's token", "forbidden", 403)
-        seat = seat_of(room, token, None)
-        assert seat is not None  # seat_of gives a seat for a token, or refuses
+        seat = seat_of(room, token, None, account)
+        if seat is None:
+            raise BadRequest("your account has no seat in this game", "forbidden", 403)
         base = links_base(ctx.base_url, request)
         async with room.lock:
             if room.game.result() is None:
@@ -105,7 +108,9 @@ def router(ctx: ServerContext) -> APIRouter:
         return {
             "game": new_id,
             "seat": seat,
-            "url": f"{base}/play/{new_id}?token={token}",
+            # the same token plays the same seat of the rematch; an account's
+            # seat is its account's there too
+            "url": f"{base}/play/{new_id}" + (f"?token={token}" if token else ""),
         }
 
     return r

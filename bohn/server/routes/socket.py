@@ -49,7 +49,12 @@ def router(ctx: ServerContext) -> APIRouter:
         """One WebSocket connection to a game, once accepted (``docs/server.md``)."""
         try:
             room = await ctx.room(game_id)
-            seat = seat_of(room, ws.query_params.get("token"), ws.query_params.get("spectate"))
+            seat = seat_of(
+                room,
+                ws.query_params.get("token"),
+                ws.query_params.get("spectate"),
+                await ctx.account(ws),
+            )
         except BadRequest as e:
             await ws.send_json({"type": "error", "code": e.code, "message": e.message})
             await ws.close(code=4403 if e.status == 403 else 4410 if e.status == 410 else 4404)

@@ -9,8 +9,11 @@ import { el } from "./common.js";
 
 const timers = new WeakMap();
 
-function fmt(s) {
+/** Seconds left as a person reads them: "4:05", or a turn-based game's "23 h 04 min" and "2 d 5 h". */
+export function fmt(s) {
   const t = Math.max(0, Math.ceil(s));
+  if (t >= 2 * 86400) return `${Math.floor(t / 86400)} d ${Math.floor((t % 86400) / 3600)} h`;
+  if (t >= 3600) return `${Math.floor(t / 3600)} h ${String(Math.floor((t % 3600) / 60)).padStart(2, "0")} min`;
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
 }
 
@@ -27,7 +30,10 @@ export function renderClock(box, state, me, lang = "en") {
     // the JSON counts seats from 0; a person reads them from 1
     const who = mine ? (de ? "Deine Zeit" : "Your time") : de ? `Platz ${Number(seat) + 1}` : `Seat ${Number(seat) + 1}`;
     const time = el("span", { class: "clock-time" }, fmt(left));
-    const row = el("span", { class: mine ? "clock-seat clock-mine" : "clock-seat", dataset: { testid: "clock-seat", seat } }, `${who} `, time);
+    // a turn-based game: the times this seat's clock may still run out before a bot plays
+    const skips = clock.turn_based && clock.skips_left ? clock.skips_left[seat] : undefined;
+    const note = skips === undefined ? "" : de ? ` (${skips} Aussetzer übrig)` : ` (${skips} ${skips === 1 ? "skip" : "skips"} left)`;
+    const row = el("span", { class: mine ? "clock-seat clock-mine" : "clock-seat", dataset: { testid: "clock-seat", seat } }, `${who} `, time, note);
     return { row, time, left };
   });
   if (!rows.length) {

@@ -8,6 +8,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
+  // a request that changes something carries the page's CSRF token (the
+  // server's bohn_csrf cookie, which no other site's page can read)
+  if (method !== "GET" && method !== "HEAD") headers["x-csrf-token"] = cookie("bohn_csrf");
   const res = await fetch(path, {
     method,
     headers,
@@ -31,6 +34,15 @@ export async function api(path, { method = "GET", body, token } = {}) {
     throw err;
   }
   return data;
+}
+
+/** The value of the cookie `name` ("" if the browser has none). */
+export function cookie(name) {
+  for (const part of document.cookie.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return "";
 }
 
 /** Create an element: el("div", {class: "x", dataset: {testid: "y"}}, child, "text", ...). */

@@ -2,10 +2,12 @@
 // games this browser created or joined, list every game.
 import { api, el, inviteKey } from "./common.js";
 import { lang, switchLanguage, t } from "./i18n.js";
+import { account, linksOf, loadAccount, renderAccount } from "./account.js";
+import { GAMES_KEY, keep, myGames, stored } from "./kept.js";
+import { watchTurns } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = "bohn.name";
-const GAMES_KEY = "bohn.games";
 const REFRESH_MS = 5000;
 // the all-games table's page size (the server's most is 200)
 const PAGE = 20;
@@ -18,23 +20,6 @@ let timer = null;
 
 // ---- what this browser keeps ----
 
-function stored(key, fallback) {
-  try {
-    const v = localStorage.getItem(key);
-    return v === null ? fallback : JSON.parse(v);
-  } catch {
-    return fallback;
-  }
-}
-
-function keep(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage off: the page still works, it forgets on reload
-  }
-}
-
 function myName() {
   return String(stored(NAME_KEY, "") || "");
 }
@@ -43,10 +28,25 @@ function keepName(name) {
   if (name) keep(NAME_KEY, name);
 }
 
-/** The games this browser created or joined, newest first. */
-export function myGames() {
-  const list = stored(GAMES_KEY, []);
-  return Array.isArray(list) ? list.filter((g) => g && g.id && g.url) : [];
+/** The signed-in account's games (the server's summaries, each with its `seat`). */
+let accountGames = [];
+
+/** What "Your games" lists: this browser's games, then the account's others
+ * (played from any device by the account's cookie, without a link). */
+function keptGames() {
+  const local = myGames();
+  const extra = accountGames
+    .filter((g) => !local.some((m) => m.id === g.id && m.seat === g.seat))
+    .map((g) => ({
+      id: g.id,
+      seat: g.seat,
+      variant: g.variant,
+      title: g.title,
+      url: withLang(absolute(`/play/${encodeURIComponent(g.id)}`)),
+      role: "account",
+      name: (g.seats[g.seat] || {}).name,
+    }));
+  return [...local, ...extra];
 }
 
 function remember(entry) {
@@ -109,6 +109,7 @@ function seatLabel(s) {
 }
 
 function clockText(g) {
+  if (g.turn_based) return t("lobby.turn-based-on", g.turn_based.hours, g.turn_based.skips);
   return g.clock_s ? t("lobby.clock-on", g.clock_s) : t("lobby.clock-off");
 }
 
@@ -329,8 +330,11 @@ async function create(ev) {
     showError(e.message);
     return;
   }
-  const clock = $("clock").value.trim();
-  if (clock) body.clock_s = Number(clock);
+  if ($("speed").value === "turn-based") body.turn_based = { hours: Number($("move-hours").value), skips: Number($("skips").value) };
+  else {
+    const clock = $("clock").value.trim();
+    if (clock) body.clock_s = Number(clock);
+  }
   const trade = $("trade-s").value.trim();
   if (trade) body.trade_s = Number(trade);
   const seed = $("seed").value.trim();
@@ -430,7 +434,7 @@ function renderOpen(games) {
 
 function renderMine(games, known) {
   const box = $("my-list");
-  const mine = myGames();
+  const mine = keptGames();
   box.replaceChildren();
   if (!mine.length) box.append(el("li", { class: "hint empty" }, t("lobby.no-mine")));
   for (const m of mine) {
@@ -449,7 +453,9 @@ function renderMine(games, known) {
         ),
       );
     } else status = statusText(g);
-    const drop = el("button", { type: "button", class: "forget", dataset: { testid: "forget" } }, t("lobby.forget"));
+    const mineNow = g && g.status !== "finished" && (g.waiting_for || []).includes(m.seat);
+    if (mineNow) status = `${t("turns.your-turn")} · ${status}`;
+    const drop = el("button", { type: "button", class: "forget", dataset: { testid: "forget" }, hidden: m.role === "account" }, t("lobby.forget"));
     drop.addEventListener("click", () => {
       forget(m.id, m.seat);
       renderMine(games, known);
@@ -465,7 +471,7 @@ function renderMine(games, known) {
           " ",
           el("code", {}, m.id),
           " ",
-          el("span", { class: "hint" }, when(m.when)),
+          el("span", { class: "hint" }, m.role === "account" ? t("lobby.account-games") : when(m.when)),
         ),
         el("p", { class: "my-seat" }, t("lobby.my-seat", m.seat, m.name || "")),
         el("p", { class: "my-status", dataset: { testid: "my-status" } }, status),
@@ -579,9 +585,10 @@ async function loadGames() {
     try {
       const open = await api(query({ status: "open", limit: MAX_IDS }));
       renderOpen(open.games);
+      accountGames = account.current ? (await api("/api/account/games")).games : [];
       const ids = [...new Set(myGames().map((m) => m.id))].slice(0, MAX_IDS);
       const mine = ids.length ? (await api(query({ ids: ids.join(","), limit: MAX_IDS }))).games : [];
-      renderMine(mine, true);
+      renderMine([...mine, ...accountGames], true);
       await loadListing();
     } catch (e) {
       showError(t("lobby.list-failed", e.message));
@@ -604,6 +611,21 @@ async function init() {
   $("my-name").value = myName();
   $("my-name").addEventListener("change", () => keepName($("my-name").value.trim()));
   renderMine([], false);
+  await loadAccount();
+  const accountChanged = () => {
+    if (account.current && !$("my-name").value.trim()) $("my-name").value = account.current.name;
+    if (!account.current) accountGames = [];
+    loadGames();
+  };
+  const turns = watchTurns({ signedIn: () => Boolean(account.current) });
+  renderAccount($("account"), {
+    links: () => linksOf(myGames()),
+    onChange: () => {
+      accountChanged();
+      turns.refresh();
+    },
+  });
+  if (account.current && !$("my-name").value.trim()) $("my-name").value = account.current.name;
   try {
     const data = await api("/api/variants");
     variants = data.variants;
@@ -623,6 +645,13 @@ async function init() {
     renderOptions(); // the options that name seats ask for as many
   });
   $("new-game").addEventListener("submit", create);
+  $("speed").addEventListener("change", () => {
+    const turns = $("speed").value === "turn-based";
+    $("turn-row").hidden = !turns;
+    $("clock-row").hidden = turns;
+    // a turn-based game's trading stays open as long as a move's time
+    $("trade-row").hidden = turns;
+  });
   $("refresh").addEventListener("click", loadGames);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") loadGames();

@@ -14,6 +14,7 @@ import { rematchBlock, renderInvites, seatMarks, withPresence } from "./people.j
 import { boardDrawn, installLayout } from "./layout.js";
 import { animate, capture, setLastMoves } from "./motion.js";
 import { answered, connectionClosed, drawn, logEntries, receiveState } from "./page-state.js";
+import { watchTurns } from "./turns.js";
 
 const params = new URLSearchParams(location.search);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -116,7 +117,9 @@ function onMessage(msg) {
     tradeAnswer(msg);
   } else if (msg.type === "error") {
     answered(S, msg.code);
-    showError(msg.message + (msg.rule ? t("rule", msg.rule) : ""), msg.code);
+    // without a link, the page plays the seat of the account signed in here, if it has one
+    const text = msg.code === "forbidden" && !token && !spectate && !S.state ? t("needs-link") : msg.message + (msg.rule ? t("rule", msg.rule) : "");
+    showError(text, msg.code);
     if (S.state) renderActions();
     tradeAnswer(msg);
     if (S.state) {
@@ -271,9 +274,11 @@ staticWords();
 setupTradeForm();
 document.addEventListener("keydown", onKey);
 installDetails();
-if (!gameId || (!token && !spectate)) {
+if (!gameId) {
   showError(t("needs-link"));
   setConnection(t("not-connected"), "closed");
 } else {
+  // without a link's token the server looks for a seat of the account signed in here
   connect();
+  watchTurns({ current: gameId });
 }
