@@ -76,11 +76,13 @@ from bohn.server.lobby import MAX_THINK_MS
 from bohn.server.mail import Mailer
 from bohn.server.mail import SmtpUrl
 from bohn.server.notices import TurnNotices
+from bohn.server.ratings import Ratings
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Refused
 from bohn.server.routes import accounts
 from bohn.server.routes import games
 from bohn.server.routes import pages
+from bohn.server.routes import players
 from bohn.server.routes import rematch
 from bohn.server.routes import replay
 from bohn.server.routes import socket
@@ -181,7 +183,7 @@ def create_app(
         )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for part in (pages, accounts, games, replay, rematch, socket):
+    for part in (pages, accounts, players, games, replay, rematch, socket):
         app.include_router(part.router(ctx))
     return app
 
@@ -204,6 +206,8 @@ def _lifespan(
         ctx.accounts = AccountStore(store)
         ctx.passwords = Passwords()
         hub = ctx.live = Hub(store, open_game_ttl=open_game_ttl)
+        ctx.ratings = Ratings(store)
+        hub.game_over = ctx.ratings.game_over
         notices = None
         if mailer is not None:
             notices = TurnNotices(mailer, ctx.accounts, ctx.base_url)
@@ -223,6 +227,7 @@ def _lifespan(
             await hub.close()
             if notices is not None:
                 await notices.close()
+            await ctx.ratings.close()  # the last games' ratings
             await store.close()
 
     return lifespan

@@ -30,6 +30,7 @@ from bohn.server.limits import client_key
 from bohn.server.limits import rate_text
 from bohn.server.mail import Mailer
 from bohn.server.metrics import Metrics
+from bohn.server.ratings import Ratings
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Room
 from bohn.server.store import BrokenGame
@@ -65,6 +66,8 @@ class ServerContext:
     passwords: Passwords | None = None
     #: where turn mails go (None: the server sends none)
     mailer: Mailer | None = None
+    #: the accounts' ratings (set when the server starts)
+    ratings: Ratings | None = None
 
     def __post_init__(self) -> None:
         self.creating = Limiter(self.create_rate) if self.create_rate is not None else None

@@ -148,6 +148,8 @@ class NewTable:
     trade_s: int | None
     #: a turn-based game's skips (None: a real-time game)
     skips: int | None = None
+    #: whether the game is rated (between accounts and bots)
+    rated: bool = False
 
     def row(self, game_id: str, spectator_hash: str, waiting: list[int]) -> GameRow:
         """The store's row of the new game ``game_id``."""
@@ -170,6 +172,7 @@ class NewTable:
             pace=self.pace,
             trade_s=self.trade_s,
             skips=self.skips,
+            rated=self.rated,
         )
 
 
@@ -210,7 +213,12 @@ def new_game_spec(body: Any) -> NewTable:
     pace = body.get("pace")  # none: think_ms alone, as before (the page sends one)
     if pace is not None and (not isinstance(pace, str) or pace not in PACES):
         raise BadRequest(f"pace is one of {', '.join(PACES)} (the bots' pace), not {pace!r}")
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise BadRequest("rated is true or false")
     seed = body.get("seed", secrets.randbits(48))
+    if rated and "seed" in body:
+        raise BadRequest("a rated game's deal is drawn by the server: give no seed")
     check_seed(seed)
     seats_of = tuple(HUMAN if r["kind"] == "human" else str(r["bot"]) for r in rows)
     return NewTable(
@@ -222,6 +230,7 @@ def new_game_spec(body: Any) -> NewTable:
         pace=pace,
         trade_s=_trade(body.get("trade_s")),
         skips=None if turns is None else turns[1],
+        rated=rated,
     )
 
 
@@ -238,6 +247,7 @@ CREATE_KEYS = frozenset(
         "pace",
         "trade_s",
         "turn_based",
+        "rated",
     }
 )
 
@@ -387,6 +397,7 @@ def create_schema() -> dict[str, Any]:
                 "minimum": TRADE_WINDOW_RANGE[0],
                 "maximum": TRADE_WINDOW_RANGE[1],
             },
+            "rated": {"type": "boolean"},
             "turn_based": {
                 "type": ["object", "null"],
                 "additionalProperties": False,
@@ -458,6 +469,7 @@ def row_summary(row: GameRow, seq: int, waiting_for: list[int] | None) -> dict[s
         if row.skips is None or row.clock_s is None
         else {"hours": row.clock_s // 3600, "skips": row.skips},
         "pace": row.pace,
+        "rated": row.rated,
         "trade_s": row.trade_s or TRADE_WINDOW_S,
         "status": status,
         "seq": seq,

@@ -356,6 +356,8 @@ class Room(TurnClock):
         self._window_task: asyncio.Task[None] | None = None
         #: the turn clock (:class:`~bohn.server.turnclock.TurnClock`)
         self._init_clock(row)
+        #: told the row of the game once it ends (a rated game's ratings)
+        self.game_over: Callable[[GameRow], None] | None = None
         #: the states whose action the clock's bot played (``Hub`` loads them)
         self.clocked: set[int] = set()
         #: in a cluster, while another process owns the game: sends an action
@@ -651,6 +653,8 @@ class Room(TurnClock):
         if ended is not None:  # stored with the moves
             self.row.status = "finished"
             self.row.result = ended.to_json()
+            if self.game_over is not None:
+                self.game_over(self.row)
         self.arm_clock()
         self._changed()
 
@@ -898,6 +902,8 @@ class Hub:
         self.cluster: ClusterHooks | None = None
         #: who is told that a game waits for a person (turn mails; None: nobody)
         self.tell_turn: Callable[[TurnClock, list[int]], None] | None = None
+        #: who is told that a game ended (ratings; None: nobody)
+        self.game_over: Callable[[GameRow], None] | None = None
 
     def bot_queue_length(self) -> int:
         """Games whose search bot waits for a worker of the bot pool (not
@@ -920,6 +926,7 @@ class Hub:
                 game = await self.rebuild(row)
                 room = Room(row, game, self.store, self.pool)
                 room.tell_turn = self.tell_turn
+                room.game_over = self.game_over
                 room.load_deadlines(row.seats)  # a restart goes on with them
                 room.clocked = await self.store.clocked(game_id)
                 if row.waiting is None and row.status == "running":  # stored before 0007

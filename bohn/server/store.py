@@ -77,6 +77,9 @@ games = sa.Table(
     # before the clock's bot plays for them (null: a real-time game;
     # migration 0011)
     sa.Column("skips", sa.Integer, nullable=True),
+    # a rated game: between accounts (and bots), its end moves their
+    # ratings (migration 0013, ``bohn.server.ratings``)
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -270,6 +273,8 @@ class GameRow:
     rematch: str | None = None
     #: a turn-based game's skips (None: real time; ``games.skips``)
     skips: int | None = None
+    #: whether the game is rated (``games.rated``)
+    rated: bool = False
 
 
 #: the statuses a game has: running and finished ones are played and listed;
@@ -604,6 +609,7 @@ class Store:
             pace=row.pace,
             trade_s=row.trade_s,
             skips=row.skips,
+            rated=row.rated,
         )
         seat_list = [
             {
@@ -775,6 +781,7 @@ class Store:
             trade_s=getattr(g, "trade_s", None),
             rematch=getattr(g, "rematch", None),
             skips=getattr(g, "skips", None),
+            rated=bool(getattr(g, "rated", False)),
             seats=[
                 {
                     "seat": s.seat,

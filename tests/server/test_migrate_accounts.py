@@ -21,8 +21,8 @@ from bohn.server.store import sync_url
 from server.fuzz import database
 from server.fuzz import databases
 
-#: the columns added since migration 0009 (accounts, turn-based games, turn mails)
-NEW_COLUMNS = ("account_id", "deadline", "skips_left", "skips", "mailed_turn")
+#: the columns added since migration 0009 (accounts, turn-based games, turn mails, ratings)
+NEW_COLUMNS = ("account_id", "deadline", "skips_left", "skips", "mailed_turn", "rated")
 MIGRATIONS = Path(__file__).resolve().parents[2] / "bohn" / "server" / "migrations"
 
 
@@ -103,7 +103,7 @@ def test_a_database_from_before_accounts_loses_nothing(db_url: str) -> None:
         seat0 = {"Authorization": f"Bearer {game['join'][0]['token']}"}
         before_state = c.get(f"/api/games/{game['id']}/state", headers=seat0).json()
     alembic(db_url, "0009")  # the schema before accounts and turn-based games, with these rows
-    assert not {"accounts", "sessions", "sign_in_limits"} & tables(db_url)
+    assert not {"accounts", "sessions", "sign_in_limits", "ratings"} & tables(db_url)
     before = dump(db_url)
     assert len(before["actions"]) == 12 and len(before["seats"]) == 6
     with TestClient(create_app(db_url, action_rate=None)) as c:  # upgrades to head

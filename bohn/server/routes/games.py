@@ -60,6 +60,10 @@ def router(ctx: ServerContext) -> APIRouter:
         account = await ctx.account(request)
         body = parse_json(await request.body())
         table = new_game_spec(body)
+        if table.rated and account is None:
+            raise BadRequest(
+                "a rated game is between accounts: sign in to create one", "sign-in-needed", 403
+            )
         if account is not None:  # the creator's seat (the first person's) is their account's
             own = next(r for r in table.seats if r["kind"] == "human")
             own["account_id"] = account.id
@@ -149,6 +153,12 @@ def router(ctx: ServerContext) -> APIRouter:
                 raise BadRequest(f"seat {n} is played by a bot", "seat-taken", 409)
             if not seat_free(row, s):
                 raise BadRequest(f"seat {n} is taken", "seat-taken", 409)
+            if row.rated and account is None:
+                raise BadRequest(
+                    "a rated game is between accounts: sign in to take a seat",
+                    "sign-in-needed",
+                    403,
+                )
             try:
                 await room.store.take_seat(
                     game_id, n, name, token_hash(token), None if account is None else account.id

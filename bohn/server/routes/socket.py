@@ -59,6 +59,22 @@ def router(ctx: ServerContext) -> APIRouter:
             await ws.send_json({"type": "error", "code": e.code, "message": e.message})
             await ws.close(code=4403 if e.status == 403 else 4410 if e.status == 410 else 4404)
             return
+        if seat is not None and room.row.rated and room.row.seats[seat].get("account_id") is None:
+            # a rated game is between accounts: its seat becomes the account's that joins
+            account = await ctx.account(ws)
+            if account is None or not await ctx.account_store().bind_seat(
+                game_id, seat, account.id
+            ):
+                await ws.send_json(
+                    {
+                        "type": "error",
+                        "code": "sign-in-needed",
+                        "message": "a rated game is between accounts: sign in to play this seat",
+                    }
+                )
+                await ws.close(code=4403)
+                return
+            room.row.seats[seat]["account_id"] = account.id
         if seat is not None and not room.row.seats[seat]["joined"]:
             room.row.seats[seat]["joined"] = True
             await room.store.mark_joined(game_id, seat)

@@ -188,7 +188,12 @@ export function renderAccount(box, { links, onChange }) {
   everywhere.addEventListener("click", () => {
     if (confirm(t("account.sign-out-everywhere-sure"))) out("/api/account/signout-everywhere");
   });
-  const actions = [pw, signOut, everywhere];
+  const profile = el(
+    "a",
+    { href: `/players/${encodeURIComponent(account.current.name)}`, class: "account-profile", dataset: { testid: "account-profile" } },
+    t("account.profile"),
+  );
+  const actions = [profile, pw, signOut, everywhere];
   if (account.mail) {
     const mail = el("button", { type: "button", class: "quiet", dataset: { testid: "account-mail-open" } }, t("account.mail"));
     mail.addEventListener("click", () => dialog("mail", { links, onDone: redraw }));

@@ -337,8 +337,10 @@ async function create(ev) {
   }
   const trade = $("trade-s").value.trim();
   if (trade) body.trade_s = Number(trade);
+  const rated = account.current && $("rated").checked;
+  if (rated) body.rated = true;
   const seed = $("seed").value.trim();
-  if (seed) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
+  if (seed && !rated) body.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
   try {
     const g = await api("/api/games", { method: "POST", body });
     const own = g.join[0];
@@ -613,6 +615,7 @@ async function init() {
   renderMine([], false);
   await loadAccount();
   const accountChanged = () => {
+    $("rated-row").hidden = !account.current; // a rated game is between accounts
     if (account.current && !$("my-name").value.trim()) $("my-name").value = account.current.name;
     if (!account.current) accountGames = [];
     loadGames();
@@ -626,6 +629,10 @@ async function init() {
     },
   });
   if (account.current && !$("my-name").value.trim()) $("my-name").value = account.current.name;
+  $("rated-row").hidden = !account.current;
+  $("rated").addEventListener("change", () => {
+    $("seed-row").hidden = $("rated").checked; // the server draws a rated game's deal
+  });
   try {
     const data = await api("/api/variants");
     variants = data.variants;
