@@ -32,8 +32,9 @@ def router(ctx: ServerContext) -> APIRouter:
             raise RuntimeError("the server has not started")
         return ctx.ratings
 
+    @r.get("/leaderboard", include_in_schema=False)
     @r.get("/leaderboard/{variant}", include_in_schema=False)
-    async def leaderboard_page(variant: str) -> FileResponse:
+    async def leaderboard_page(variant: str = "") -> FileResponse:
         return FileResponse(STATIC / "leaderboard.html")
 
     @r.get("/players/{name}", include_in_schema=False)

@@ -3,7 +3,8 @@
 import { api, el } from "./common.js";
 import { lang, switchLanguage, t } from "./i18n.js";
 
-const variant = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "bohnanza");
+// the ruleset of the address (/leaderboard/<variant>); /leaderboard alone: the first one
+const named = location.pathname.split("/").filter(Boolean)[1];
 
 async function init() {
   document.documentElement.lang = lang;
@@ -15,6 +16,7 @@ async function init() {
   $("bots-title").textContent = t("ranking.bots");
   $("board-hint").textContent = t("ranking.hint");
   const variants = (await api("/api/variants")).variants;
+  const variant = named ? decodeURIComponent(named) : variants[0].id;
   $("rulesets").replaceChildren(
     ...variants.map((v) => el("a", { href: `/leaderboard/${encodeURIComponent(v.id)}`, "aria-current": v.id === variant ? "page" : undefined }, v.title)),
   );

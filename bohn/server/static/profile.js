@@ -30,7 +30,13 @@ function plot(history) {
   const points = plotPoints(history, w, h);
   const line = svg("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke: "currentColor", "stroke-width": 2 });
   const dots = points.map(([x, y]) => svg("circle", { cx: x, cy: y, r: 2.5, fill: "currentColor" }));
-  return svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "rating-plot", role: "img", "aria-label": t("profile.plot") }, line, ...dots);
+  // the start (1500) and the rating now, written at their points
+  const first = points[0];
+  const last = points[points.length - 1];
+  const now = history.length ? history[history.length - 1].rating : 1500;
+  const label = (x, y, text, anchor) => svg("text", { x, y: Math.max(10, y - 5), "font-size": 10, "text-anchor": anchor, fill: "currentColor" }, text);
+  const labels = first ? [label(first[0], first[1], "1500", "start"), label(last[0], last[1], String(now), "end")] : [];
+  return svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "rating-plot", role: "img", "aria-label": t("profile.plot") }, line, ...dots, ...labels);
 }
 
 async function init() {
@@ -67,6 +73,7 @@ async function init() {
   $("games").replaceChildren(
     ...p.games.map((g) => {
       const won = g.result && g.result.winners.includes(g.seat);
+      const place = g.result ? g.result.ranking.indexOf(g.seat) + 1 : 0;
       const replay = `/static/replay.html?game=${encodeURIComponent(g.id)}${lang !== "en" ? `&lang=${lang}` : ""}`;
       return el(
         "li",
@@ -74,7 +81,7 @@ async function init() {
         el("strong", {}, g.title),
         " ",
         el("span", { class: "hint" }, new Date(g.created_at * 1000).toLocaleDateString(lang === "de" ? "de-DE" : "en-GB")),
-        el("p", {}, `${won ? t("profile.won") : t("profile.lost")}${g.rated ? ` · ${t("profile.rated")}` : ""}`),
+        el("p", {}, `${won ? t("profile.won") : t("profile.place", place, g.players)}${g.rated ? ` · ${t("profile.rated")}` : ""}`),
         el("a", { href: replay }, t("lobby.replay")),
       );
     }),
