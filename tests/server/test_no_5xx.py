@@ -3,11 +3,20 @@ found answered 500 (on SQLite, PostgreSQL or both) is refused with a 4xx
 that says what is wrong and which limit or rule forbids it, changes nothing
 stored and carries the security headers; and a route that fails anyway
 answers 500 with every security header. On SQLite always, on PostgreSQL
-when ``BOHN_TEST_POSTGRES`` names a server (``db_url`` of ``test_api``)."""
+when ``BOHN_TEST_POSTGRES`` names a server (``server.fuzz.databases``).
+
+The cases that start no bot game share one database of each kind and one
+server on it (``client``, ``db_url``): nothing moves in it between a case's
+reading of what is stored and its request, and each case still compares
+the rows before and after. A case whose game has bots (they may move while
+another case compares the rows) has a database and a server of its own
+(``own_client``, ``own_db_url``); a bot seat found in the shared database
+after a case fails that case."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -45,7 +54,6 @@ from server.fuzz import database
 from server.fuzz import databases
 from server.rows import game_row
 from server.serving import serving
-from server.test_api import db_url  # noqa: F401
 
 
 def _app(url: str) -> FastAPI:
@@ -53,11 +61,77 @@ def _app(url: str) -> FastAPI:
     return create_app(url, create_rate=None, action_rate=None, max_open_games=None)
 
 
+# raise_server_exceptions stays on in every client: a route's failure must
+# not get past the server's own answer to it
+
+
+class _Shared(dict[str, tuple[str, TestClient]]):
+    """Per database kind, made when a case first asks for it: the database
+    (migrated by its server's start) and a server on it."""
+
+    def __init__(self, stack: contextlib.ExitStack, folder: pytest.TempPathFactory) -> None:
+        super().__init__()
+        self.stack = stack
+        self.folder = folder
+
+    def __missing__(self, kind: str) -> tuple[str, TestClient]:
+        url = self.stack.enter_context(database(kind, self.folder.mktemp(kind)))
+        self[kind] = (url, self.stack.enter_context(TestClient(_app(url))))
+        return self[kind]
+
+
+@pytest.fixture(scope="module")
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Shared]:
+    """The database and server of each kind that the module's cases which
+    start no bot game share."""
+    with contextlib.ExitStack() as stack:
+        yield _Shared(stack, tmp_path_factory)
+
+
+def _bots(url: str) -> int:
+    engine = sa.create_engine(
+        url.replace("postgresql://", "postgresql+psycopg://"), poolclass=NullPool
+    )
+    try:
+        with engine.connect() as conn:
+            return int(
+                conn.execute(sa.text("SELECT count(*) FROM seats WHERE kind = 'bot'")).scalar_one()
+            )
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(params=databases())
+def kind(request: pytest.FixtureRequest) -> str:
+    """The database the case runs on: ``sqlite``, ``postgresql``."""
+    return str(request.param)
+
+
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:  # noqa: F811
-    # raise_server_exceptions stays on: a route's failure must not get past
-    # the server's own answer to it
-    with TestClient(_app(db_url)) as c:
+def db_url(kind: str, _shared: _Shared) -> Iterator[str]:
+    """The shared database of ``kind`` (for a case that starts no bot game)."""
+    url = _shared[kind][0]
+    yield url
+    assert not _bots(url), "a case on the shared database made a bot seat: use own_client"
+
+
+@pytest.fixture
+def client(db_url: str, kind: str, _shared: _Shared) -> TestClient:
+    """The server on the shared database (:func:`db_url`)."""
+    return _shared[kind][1]
+
+
+@pytest.fixture
+def own_db_url(kind: str, tmp_path: Path) -> Iterator[str]:
+    """A new database of ``kind`` of the case's own (a case whose game has bots)."""
+    with database(kind, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def own_client(own_db_url: str) -> Iterator[TestClient]:
+    """A server of the case's own, on :func:`own_db_url`."""
+    with TestClient(_app(own_db_url)) as c:
         yield c
 
 
@@ -108,7 +182,7 @@ def create(client: TestClient, **body: Any) -> httpx.Response:
 )
 def test_a_seed_too_long_in_its_stored_form_is_refused(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     seed: str,
 ) -> None:
     """Within the 60 characters a person may give, but longer than the
@@ -126,14 +200,12 @@ def test_a_seed_too_long_in_its_stored_form_is_refused(
     "seed", ["é" * 13, '"' * 39, "a" * MAX_SEED, 10 ** (MAX_SEED - 1), -(10 ** (MAX_SEED - 2))]
 )
 def test_a_seed_that_fits_its_column_is_stored_as_given(
-    client: TestClient,
-    db_url: str,  # noqa: F811
-    seed: int | str,
+    own_client: TestClient, own_db_url: str, seed: int | str
 ) -> None:
-    r = create(client, seed=seed)
+    r = create(own_client, seed=seed)  # a person and two bots
     assert r.status_code == 201, r.text
     assert len(seed_text(seed)) <= SEED_COLUMN
-    (row,) = [g for g in stored(db_url)["games"] if g[0] == r.json()["id"]]
+    (row,) = [g for g in stored(own_db_url)["games"] if g[0] == r.json()["id"]]
     assert json.loads(row[3]) == seed
 
 
@@ -142,10 +214,11 @@ def test_the_sixty_characters_a_person_may_give_still_hold(client: TestClient) -
     refused(create(client, seed=[1]), 400, "an integer or a string", "not list")
 
 
-def test_a_flood_of_refused_creates_does_not_hold_up_a_bot_game(client: TestClient) -> None:
+def test_a_flood_of_refused_creates_does_not_hold_up_a_bot_game(own_client: TestClient) -> None:
     """While a bot game runs (its bots move, a think time apart), a flood of
     creates that are refused leaves it alone: it moves on, as the
     conditions show (its state goes on); no sleep decides it."""
+    client = own_client
     r = create(
         client,
         seed=5,
@@ -219,7 +292,7 @@ def test_a_value_the_database_refuses_fails_its_own_submission_only(postgres_url
 @pytest.mark.parametrize("variant", [[], {}, ["bohnanza"], {"bohnanza": 1}, 5, None, True])
 def test_a_variant_that_is_no_name_is_refused(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     variant: Any,
 ) -> None:
     before = stored(db_url)
@@ -233,7 +306,7 @@ def test_a_variant_that_is_no_name_is_refused(
 @pytest.mark.parametrize("seat", ["²", "٣", "\uff11", "+1", " 1", "1_0", "-1", "9" * 5000, "3"])
 def test_a_seat_is_a_number_in_ascii_digits(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     seat: str,
 ) -> None:
     g = create(client, seats=[{"kind": "human"}] * 3).json()
@@ -254,9 +327,9 @@ def test_the_lobby_limit_names_its_range(client: TestClient, limit: str) -> None
     refused(r, 400, "limit", "from 1 to 200", "ASCII digits")
 
 
-def test_the_lobby_limit_in_range_is_taken(client: TestClient) -> None:
-    create(client)
-    assert len(client.get("/api/games", params={"limit": "001"}).json()["games"]) == 1
+def test_the_lobby_limit_in_range_is_taken(own_client: TestClient) -> None:
+    create(own_client)  # a person and two bots
+    assert len(own_client.get("/api/games", params={"limit": "001"}).json()["games"]) == 1
 
 
 @pytest.mark.parametrize(
@@ -268,10 +341,10 @@ def test_the_lobby_limit_in_range_is_taken(client: TestClient) -> None:
     ],
 )
 def test_the_state_since_is_a_step_in_ascii_digits(
-    client: TestClient, query: dict[str, str], says: str
+    own_client: TestClient, query: dict[str, str], says: str
 ) -> None:
-    g = create(client).json()
-    r = client.get(
+    g = create(own_client).json()  # a person and two bots
+    r = own_client.get(
         f"/api/games/{g['id']}/state",
         params=query,
         headers={"authorization": f"Bearer {g['join'][0]['token']}"},
@@ -288,10 +361,10 @@ def test_the_state_since_is_a_step_in_ascii_digits(
     ],
 )
 def test_replay_steps_are_numbers_in_ascii_digits(
-    client: TestClient, query: dict[str, str], code: str
+    own_client: TestClient, query: dict[str, str], code: str
 ) -> None:
-    g = create(client).json()
-    r = client.get(
+    g = create(own_client).json()  # a person and two bots
+    r = own_client.get(
         f"/api/games/{g['id']}/replay/steps",
         params={**query, "spectate": g["spectate"]["token"]},
     )
@@ -328,7 +401,7 @@ def test_replay_steps_are_numbers_in_ascii_digits(
 )
 def test_a_seat_of_the_wrong_type_is_refused_alike_on_both_databases(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     seat: Any,
     says: str,
 ) -> None:
@@ -348,7 +421,7 @@ def test_each_limit_fits_its_column() -> None:
 @pytest.mark.parametrize("name", ["é" * 40, "\U0001f600" * 40, "漢" * 40, "  " + "x" * 40 + " "])
 def test_a_name_of_forty_characters_is_stored_as_given(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     name: str,
 ) -> None:
     """The column holds :data:`MAX_NAME` characters in the unit it counts
@@ -393,7 +466,7 @@ def test_a_game_id_no_game_could_have_is_not_looked_up(
 
 
 def test_a_route_that_fails_answers_500_with_every_security_header(
-    db_url: str,  # noqa: F811
+    db_url: str,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     app = _app(db_url)
@@ -410,8 +483,7 @@ def test_a_route_that_fails_answers_500_with_every_security_header(
 
 
 def test_a_failing_route_keeps_the_connection_and_its_headers_on_a_real_server(
-    db_url: str,  # noqa: F811
-    monkeypatch: pytest.MonkeyPatch,
+    own_db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Over a real server (uvicorn) and one keep-alive connection: a route
     that fails answers 500 with every header, and the next request on the
@@ -422,7 +494,7 @@ def test_a_failing_route_keeps_the_connection_and_its_headers_on_a_real_server(
         raise RuntimeError("a defect")
 
     port = free_port()
-    with serving(_app(db_url), port), httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
+    with serving(_app(own_db_url), port), httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
         g = c.post("/api/games", json={"variant": "bohnanza", "players": 3}).json()
         monkeypatch.setattr(rooms.Room, "view", broken)
         for _ in range(3):
@@ -515,7 +587,7 @@ def test_a_loose_bot_spec_is_refused_naming_the_problem(spec: str, says: str) ->
 )
 def test_the_server_refuses_a_loose_bot_spec(
     client: TestClient,
-    db_url: str,  # noqa: F811
+    db_url: str,
     spec: str,
 ) -> None:
     before = stored(db_url)
