@@ -76,6 +76,7 @@ from bohn.server.lobby import MAX_THINK_MS
 from bohn.server.mail import Mailer
 from bohn.server.mail import SmtpUrl
 from bohn.server.notices import TurnNotices
+from bohn.server.quick import QuickGames
 from bohn.server.ratings import Ratings
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Refused
@@ -83,10 +84,12 @@ from bohn.server.routes import accounts
 from bohn.server.routes import games
 from bohn.server.routes import pages
 from bohn.server.routes import players
+from bohn.server.routes import quick
 from bohn.server.routes import rematch
 from bohn.server.routes import replay
 from bohn.server.routes import socket
 from bohn.server.routes.pages import STATIC
+from bohn.server.routes.quick import make_game
 from bohn.server.store import Store
 from bohn.server.store import migrate
 
@@ -183,7 +186,7 @@ def create_app(
         )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for part in (pages, accounts, players, games, replay, rematch, socket):
+    for part in (pages, accounts, players, quick, games, replay, rematch, socket):
         app.include_router(part.router(ctx))
     return app
 
@@ -208,6 +211,8 @@ def _lifespan(
         hub = ctx.live = Hub(store, open_game_ttl=open_game_ttl)
         ctx.ratings = Ratings(store)
         hub.game_over = ctx.ratings.game_over
+        ctx.quick = QuickGames(store, make_game)
+        ctx.quick.start()
         notices = None
         if mailer is not None:
             notices = TurnNotices(mailer, ctx.accounts, ctx.base_url)
@@ -228,6 +233,7 @@ def _lifespan(
             if notices is not None:
                 await notices.close()
             await ctx.ratings.close()  # the last games' ratings
+            await ctx.quick.close()
             await store.close()
 
     return lifespan

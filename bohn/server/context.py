@@ -30,6 +30,7 @@ from bohn.server.limits import client_key
 from bohn.server.limits import rate_text
 from bohn.server.mail import Mailer
 from bohn.server.metrics import Metrics
+from bohn.server.quick import QuickGames
 from bohn.server.ratings import Ratings
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Room
@@ -68,6 +69,8 @@ class ServerContext:
     mailer: Mailer | None = None
     #: the accounts' ratings (set when the server starts)
     ratings: Ratings | None = None
+    #: the quick games' tickets and matcher (set when the server starts)
+    quick: QuickGames | None = None
 
     def __post_init__(self) -> None:
         self.creating = Limiter(self.create_rate) if self.create_rate is not None else None

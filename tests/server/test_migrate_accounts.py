@@ -103,7 +103,9 @@ def test_a_database_from_before_accounts_loses_nothing(db_url: str) -> None:
         seat0 = {"Authorization": f"Bearer {game['join'][0]['token']}"}
         before_state = c.get(f"/api/games/{game['id']}/state", headers=seat0).json()
     alembic(db_url, "0009")  # the schema before accounts and turn-based games, with these rows
-    assert not {"accounts", "sessions", "sign_in_limits", "ratings"} & tables(db_url)
+    assert not {"accounts", "sessions", "sign_in_limits", "ratings", "quick_tickets"} & tables(
+        db_url
+    )
     before = dump(db_url)
     assert len(before["actions"]) == 12 and len(before["seats"]) == 6
     with TestClient(create_app(db_url, action_rate=None)) as c:  # upgrades to head

@@ -5,6 +5,7 @@ import { lang, switchLanguage, t } from "./i18n.js";
 import { account, linksOf, loadAccount, renderAccount } from "./account.js";
 import { GAMES_KEY, keep, myGames, stored } from "./kept.js";
 import { watchTurns } from "./turns.js";
+import { setupQuick } from "./quick.js";
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = "bohn.name";
@@ -642,6 +643,14 @@ async function init() {
     return;
   }
   $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
+  setupQuick(variants, {
+    name: () => (account.current ? "" : askName()),
+    onMatched: (game, url, seat) => {
+      const v = variants.find((x) => x.id === $("quick-variant").value);
+      remember({ id: game, variant: v && v.id, title: v && v.title, seat, name: myName(), url: withLang(absolute(url)), role: "joined" });
+      location.assign(withLang(absolute(url)));
+    },
+  });
   renderFilters();
   $("variant").addEventListener("change", () => {
     renderPlayers();

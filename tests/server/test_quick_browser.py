@@ -1,0 +1,48 @@
+"""A quick game through the lobby's page: three guests in three browser
+contexts ask for Bohnanza for 3, and each lands on their own seat of the one
+game made for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from server.browser import TIMEOUT
+from server.browser import need_chromium
+
+need_chromium()
+
+
+def _ask(browser: Any, server: str, name: str) -> Any:
+    page = browser.new_context().new_page()
+    page.goto(f"{server}/")
+    page.locator("[data-testid=name-input]").fill(name)
+    page.select_option("[data-testid=quick-variant]", "bohnanza")
+    page.select_option("[data-testid=quick-players]", "3")
+    page.locator("[data-testid=quick-go]").click()
+    return page
+
+
+def test_three_guests_find_one_game(browser: Any, server: str) -> None:
+    anna = _ask(browser, server, "Anna")
+    status = anna.locator("[data-testid=quick-status]")
+    status.wait_for(timeout=TIMEOUT)
+    anna.wait_for_function(
+        "document.querySelector('[data-testid=quick-status]').textContent.includes('1 of 3')",
+        timeout=TIMEOUT,
+    )
+    assert anna.locator("[data-testid=quick-stop]").is_visible()
+    bert = _ask(browser, server, "Bert")
+    carl = _ask(browser, server, "Carl")
+    games = set()
+    for page in (anna, bert, carl):
+        page.wait_for_url("**/play/**", timeout=TIMEOUT)
+        page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
+        games.add(page.url.split("/play/")[1].split("?")[0])
+    assert len(games) == 1
+    game = httpx.get(f"{server}/api/games/{games.pop()}").json()
+    assert [s["name"] for s in game["seats"]] == ["Anna", "Bert", "Carl"]
+    # each page plays its own seat: its hand is shown, the others' are not
+    for page in (anna, bert, carl):
+        assert page.locator("[data-testid=hand-card]").count() > 0
