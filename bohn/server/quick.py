@@ -57,8 +57,12 @@ quick_tickets = sa.Table(
 WAIT_RANGE = (10, 600)
 #: a ticket nobody asks about is forgotten this long after it was matched or left
 KEEP_S = 3600.0
-#: how often the matcher looks at the waiting tickets, in seconds
+#: how often the matcher looks at the waiting tickets while some wait, in
+#: seconds, and while none does (another process's may: a cluster's)
 EVERY_S = 1.0
+IDLE_EVERY_S = 10.0
+#: how often tickets long matched or left are forgotten, in seconds
+FORGET_EVERY_S = 600.0
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ class QuickGames:
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
+        #: whether the last look found people waiting
+        self.busy = False
+        self._forgot_at = 0.0
 
     async def ask(
         self, variant: str, players: int, name: str, account_id: str | None, wait_s: int
@@ -190,6 +197,7 @@ class QuickGames:
                     .order_by(quick_tickets.c.created_at, quick_tickets.c.token_hash)
                 )
             )
+        self.busy = bool(rows)
         groups: dict[tuple[str, int], list[Ticket]] = {}
         for r in rows:
             groups.setdefault((r.variant, r.players), []).append(
@@ -202,7 +210,9 @@ class QuickGames:
                 game_id = await self._make(variant, players, table)
                 if game_id is not None:
                     made.append(game_id)
-        await self._forget(now)
+        if now - self._forgot_at >= FORGET_EVERY_S:
+            self._forgot_at = now
+            await self._forget(now)
         return made
 
     async def _make(self, variant: str, players: int, table: list[Ticket]) -> str | None:
@@ -242,15 +252,18 @@ class QuickGames:
         await self.store.writer.submit([], [(old, None)])
 
     async def run(self) -> None:
-        """Match for the server's life: at once after each new ticket, and every second."""
+        """Match for the server's life: at once after each new ticket, every
+        second while people wait, and every ten seconds while none does."""
         while True:
+            # cleared before the look, so that a ticket asked for during it
+            # wakes the next one at once
+            self._wake.clear()
             try:
                 await self.match()
             except Exception:  # the database failing: tried again a moment later
                 log.exception("matching quick games")
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), EVERY_S)
+                await asyncio.wait_for(self._wake.wait(), EVERY_S if self.busy else IDLE_EVERY_S)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())

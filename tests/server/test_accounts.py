@@ -11,6 +11,7 @@ from typing import Any
 import argon2
 import pytest
 import sqlalchemy as sa
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from bohn.server.accounts import CSRF_COOKIE
@@ -18,6 +19,7 @@ from bohn.server.accounts import SESSION_COOKIE
 from bohn.server.accounts import SESSION_TTL_S
 from bohn.server.accounts import SIGN_IN_FAILURES
 from bohn.server.accounts import SIGN_IN_WINDOW_S
+from bohn.server.accounts import Passwords
 from bohn.server.app import create_app
 from bohn.server.limits import Rate
 from bohn.server.store import sync_url
@@ -33,10 +35,30 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
+#: Argon2 at its cheapest, for the tests that do not look at the hashes
+#: themselves (the recommended parameters take about 0.1 s a hash)
+CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+def cheap(c: TestClient) -> TestClient:
+    """``c``'s server hashing at :data:`CHEAP` parameters."""
+    c.app.state.ctx.passwords = Passwords(CHEAP)  # type: ignore[attr-defined]
+    return c
+
+
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, sign_in_rate=None, create_rate=None)) as c:
+        cheap(c)
         c.get("/api/account")  # the page's first request: its CSRF cookie
+        yield c
+
+
+@pytest.fixture
+def real_hashes(db_url: str) -> Iterator[TestClient]:
+    """A client of a server hashing at the library's recommended parameters."""
+    with TestClient(create_app(db_url, sign_in_rate=None, create_rate=None)) as c:
+        c.get("/api/account")
         yield c
 
 
@@ -46,6 +68,7 @@ def on_sqlite(tmp_path: Path) -> Iterator[tuple[TestClient, str]]:
     before the database is asked (the checks of a request)."""
     url = f"sqlite:///{tmp_path / 'bohn.db'}"
     with TestClient(create_app(url, sign_in_rate=None, create_rate=None)) as c:
+        cheap(c)
         c.get("/api/account")
         yield c, url
 
@@ -167,9 +190,9 @@ def test_a_bad_sign_up_is_refused_and_stores_nothing(
 
 
 def test_the_password_hash_has_the_librarys_recommended_parameters(
-    client: TestClient, db_url: str
+    real_hashes: TestClient, db_url: str
 ) -> None:
-    sign_up(client)
+    sign_up(real_hashes)
     (stored,) = rows(db_url, "SELECT password_hash FROM accounts")[0]
     assert stored.startswith("$argon2id$")
     assert argon2.extract_parameters(stored) == argon2.profiles.RFC_9106_LOW_MEMORY
@@ -192,10 +215,11 @@ def test_signing_in_on_another_device(client: TestClient) -> None:
 
 
 def test_a_wrong_password_and_an_unknown_name_say_the_same_and_cost_the_same(
-    client: TestClient,
+    real_hashes: TestClient,
 ) -> None:
     """Both check one Argon2 hash of the same parameters and make one write,
     as a right password does; the answers are identical."""
+    client = real_hashes
     sign_up(client)
     client.cookies.delete(SESSION_COOKIE)
     ctx = client.app.state.ctx  # type: ignore[attr-defined]
@@ -226,9 +250,9 @@ def test_a_wrong_password_and_an_unknown_name_say_the_same_and_cost_the_same(
 
 
 def test_an_unknown_name_is_checked_against_a_hash_of_the_same_parameters(
-    client: TestClient,
+    real_hashes: TestClient,
 ) -> None:
-    ctx = client.app.state.ctx  # type: ignore[attr-defined]
+    ctx = real_hashes.app.state.ctx  # type: ignore[attr-defined]
     nobody = ctx.passwords._nobody
     assert argon2.extract_parameters(nobody) == argon2.profiles.RFC_9106_LOW_MEMORY
 
@@ -265,6 +289,7 @@ def test_a_right_password_forgets_the_names_failures(client: TestClient) -> None
 
 def test_sign_ins_are_limited_per_client(db_url: str) -> None:
     with TestClient(create_app(db_url, sign_in_rate=Rate(1 / 60, 3))) as c:
+        cheap(c)
         c.get("/api/account")
         codes = [sign_in(c, f"N{i}", "wrong password").status_code for i in range(4)]
         assert codes == [403, 403, 403, 429]
@@ -475,3 +500,23 @@ def test_a_seat_taken_signed_in_is_the_accounts(client: TestClient) -> None:
 def test_a_guest_has_no_account_games(client: TestClient) -> None:
     r = client.get("/api/account/games")
     assert r.status_code == 401 and r.json()["code"] == "signed-out"
+
+
+def test_a_session_works_on_every_server_of_a_cluster(db_url: str) -> None:
+    """Sessions are rows of the shared database: one started on one server
+    signs in on another (``--cluster`` on PostgreSQL; two servers on one
+    SQLite file share it the same way)."""
+    cluster = db_url.startswith("postgresql")
+    with (
+        TestClient(create_app(db_url, sign_in_rate=None, cluster=cluster)) as a,
+        TestClient(create_app(db_url, sign_in_rate=None, cluster=cluster)) as b,
+    ):
+        cheap(a)
+        a.get("/api/account")
+        sign_up(a)
+        set_cookies(b, dict(a.cookies.items()))
+        assert who(b)["name"] == "Anna"
+        g = new_game(b)  # a signed-in request on the other server: its CSRF token holds there
+        assert g["seats"][0]["name"] == "Anna"
+        assert post(b, "/api/account/signout-everywhere").status_code == 200
+        assert who(a) is None

@@ -20,9 +20,11 @@ from server.fuzz import databases
 
 @pytest.fixture(params=databases())
 def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
-    with database(request.param, tmp_path) as url:
-        with TestClient(create_app(url, create_rate=None)) as c:
-            yield c
+    with (
+        database(request.param, tmp_path) as url,
+        TestClient(create_app(url, create_rate=None)) as c,
+    ):
+        yield c
 
 
 class Clock:
@@ -87,6 +89,7 @@ def test_after_the_wait_bots_fill_the_seats(client: TestClient) -> None:
     a = _ask(client, "Anna", wait_s=30)
     assert _look(client, a)["seconds_left"] == 30
     clock.now += 31
+    client.portal.call(client.app.state.ctx.quick.match)  # type: ignore[attr-defined,union-attr]
     (found,) = _matched(client, [a])
     game = client.get(f"/api/games/{found['game']}").json()
     assert [s["kind"] for s in game["seats"]] == ["human", "bot", "bot"]
@@ -102,6 +105,7 @@ def test_leaving_the_wait(client: TestClient) -> None:
     clock.now += 120
     b = _ask(client, "Bert", wait_s=10)
     clock.now += 11
+    client.portal.call(client.app.state.ctx.quick.match)  # type: ignore[attr-defined,union-attr]
     (found,) = _matched(client, [b])  # Anna left: Bert plays with bots
     game = client.get(f"/api/games/{found['game']}").json()
     assert [s["kind"] for s in game["seats"]] == ["human", "bot", "bot"]
