@@ -38,7 +38,6 @@ from argon2.exceptions import VerifyMismatchError
 from sqlalchemy.exc import IntegrityError
 
 from bohn.server.http import BadRequest
-from bohn.server.store import Guarded
 from bohn.server.store import Store
 from bohn.server.store import column_length
 from bohn.server.store import games
@@ -247,7 +246,7 @@ class AccountStore:
         #: the wall clock (tests move it themselves)
         self.clock = clock
 
-    async def _submit(self, *statements: sa.Executable | Guarded) -> None:
+    async def _submit(self, *statements: sa.Executable) -> None:
         await self.store.writer.submit([], [(s, None) for s in statements])
 
     async def create(self, name: str, password_hash: str) -> str:
@@ -454,43 +453,31 @@ class AccountStore:
     async def claim_mail(self, game_id: str, seat: int, turn: int) -> bool:
         """Whether the seat is to be mailed for ``turn`` (once: the first
         process to ask marks it, ``seats.mailed_turn``)."""
-        try:
-            await self._submit(
-                Guarded(
-                    seats.update()
-                    .where(
-                        seats.c.game_id == game_id,
-                        seats.c.seat == seat,
-                        sa.or_(seats.c.mailed_turn.is_(None), seats.c.mailed_turn < turn),
-                    )
-                    .values(mailed_turn=turn)
-                )
+        return await self.store.change_one(
+            seats.update()
+            .where(
+                seats.c.game_id == game_id,
+                seats.c.seat == seat,
+                sa.or_(seats.c.mailed_turn.is_(None), seats.c.mailed_turn < turn),
             )
-        except IntegrityError:
-            return False
-        return True
+            .values(mailed_turn=turn)
+        )
 
     # -- seats ------------------------------------------------------------------
 
     async def bind_seat(self, game_id: str, seat: int, account_id: str) -> bool:
         """Make the person's seat ``seat`` of ``game_id`` the account's, if it
         is nobody's yet (or the account's already); whether it is now."""
-        try:
-            await self._submit(
-                Guarded(
-                    seats.update()
-                    .where(
-                        seats.c.game_id == game_id,
-                        seats.c.seat == seat,
-                        seats.c.kind == "human",
-                        sa.or_(seats.c.account_id.is_(None), seats.c.account_id == account_id),
-                    )
-                    .values(account_id=account_id)
-                )
+        return await self.store.change_one(
+            seats.update()
+            .where(
+                seats.c.game_id == game_id,
+                seats.c.seat == seat,
+                seats.c.kind == "human",
+                sa.or_(seats.c.account_id.is_(None), seats.c.account_id == account_id),
             )
-        except IntegrityError:
-            return False
-        return True
+            .values(account_id=account_id)
+        )
 
     async def games(
         self, account_id: str, limit: int, before: float | None = None

@@ -152,27 +152,15 @@ class QuickGames:
 
     async def cancel(self, secret: str) -> bool:
         """Stop waiting (a ticket not matched yet); whether it was waiting."""
-        try:
-            await self.store.writer.submit(
-                [],
-                [
-                    (
-                        Guarded(
-                            quick_tickets.update()
-                            .where(
-                                quick_tickets.c.token_hash == token_hash(secret),
-                                quick_tickets.c.game_id.is_(None),
-                                quick_tickets.c.cancelled == sa.false(),
-                            )
-                            .values(cancelled=True, wait_until=self.clock())
-                        ),
-                        None,
-                    )
-                ],
+        return await self.store.change_one(
+            quick_tickets.update()
+            .where(
+                quick_tickets.c.token_hash == token_hash(secret),
+                quick_tickets.c.game_id.is_(None),
+                quick_tickets.c.cancelled == sa.false(),
             )
-        except IntegrityError:
-            return False
-        return True
+            .values(cancelled=True, wait_until=self.clock())
+        )
 
     @staticmethod
     def _open(variant: str, players: int) -> list[Any]:

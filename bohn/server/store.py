@@ -746,6 +746,16 @@ class Store:
         async with self.engine.connect() as conn:
             return [dict(r._mapping) for r in (await conn.execute(q))]
 
+    async def change_one(self, statement: sa.Executable) -> bool:
+        """Commit ``statement``, which must change exactly one row: whether
+        it did (if not, a condition in it no longer held, and nothing of it
+        is stored)."""
+        try:
+            await self.writer.submit([], [(Guarded(statement), None)])
+        except IntegrityError:
+            return False
+        return True
+
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Mark the game ``game_id`` as one that cannot be loaded (logged)."""
         log.error("game %s cannot be loaded, marked broken: %s", game_id, reason)

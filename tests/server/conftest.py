@@ -13,6 +13,7 @@ from bohn.server.launch import free_port
 from server.browser import ARGS
 from server.browser import CHROMIUM
 from server.serving import serving
+from server.smtp import sink as sink  # the local SMTP sink, a fixture of the mail tests
 
 
 @pytest.fixture(scope="module")

@@ -6,15 +6,12 @@ The pages' timers run on Playwright's clock, moved by the test."""
 
 from __future__ import annotations
 
-import email
 import time
-from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from playwright import sync_api
 
 from bohn.server.app import create_app
@@ -24,32 +21,13 @@ from server.browser import CHROMIUM
 from server.browser import TIMEOUT
 from server.browser import need_chromium
 from server.serving import serving
+from server.smtp import Sink
 
 need_chromium()
 
 PASSWORD = "correct horse battery"
 #: the moves a person here prefers, by their first word (as test_e2e's whole game)
 PREFER = ("plant", "harvest", "pass", "end-trading", "decline", "keep")
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.mails: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.mails.append(email.message_from_bytes(envelope.content))
-        return "250 OK"
-
-
-@pytest.fixture
-def sink() -> Iterator[tuple[Sink, int]]:
-    handler, port = Sink(), free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 def _until(cond: Any, what: str, timeout: float = 20.0) -> None:

@@ -5,53 +5,20 @@ unsubscribe link that works in one click."""
 
 from __future__ import annotations
 
-import email
 import re
-import socket
 import time
-from collections.abc import Iterator
-from email.message import Message
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from bohn.server.app import create_app
 from bohn.server.mail import SmtpUrl
+from server.smtp import Sink
 
 PASSWORD = "correct horse battery"
 BASE = "https://bohn.example.org"
-
-
-class Sink:
-    """An SMTP server that keeps every mail it is given."""
-
-    def __init__(self) -> None:
-        self.mails: list[Message] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.mails.append(email.message_from_bytes(envelope.content))
-        return "250 OK"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def sink() -> Iterator[tuple[Sink, int]]:
-    handler = Sink()
-    port = _free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 def _until(cond: Any, timeout: float = 10.0) -> None:

@@ -124,6 +124,22 @@ def router(ctx: ServerContext) -> APIRouter:
     def throttle(request: Request) -> None:
         ctx.throttle(ctx.signing, ctx.client_of(request), "sign-ins and sign-ups", "--sign-in-rate")
 
+    async def credentials(request: Request) -> tuple[str, str, list[tuple[str, str]]]:
+        """A sign-in or sign-up's name, password and seat links (throttled
+        per client): the name checked, the password a string of at most
+        4,096 characters (a new one is checked further, :func:`password`)."""
+        throttle(request)
+        body = _object(
+            parse_json(await request.body()),
+            {"name", "password"},
+            {"links"},
+            '{"name", "password", "links": [{"game", "token"}]}',
+        )
+        name = account_name(body["name"])
+        if not isinstance(body["password"], str) or len(body["password"]) > 4096:
+            raise BadRequest("the password is a string", "bad-password")
+        return name, body["password"], _links(body.get("links"))
+
     async def me(request: Request) -> Account:
         account = await ctx.account(request)
         if account is None:
@@ -188,16 +204,8 @@ def router(ctx: ServerContext) -> APIRouter:
         """A new account ``{"name", "password", "links"}``, signed in at once;
         ``links``: the guest's seat links to keep (``claimed``). 409 if the
         name is taken."""
-        throttle(request)
-        body = _object(
-            parse_json(await request.body()),
-            {"name", "password"},
-            {"links"},
-            '{"name", "password", "links": [{"game", "token"}]}',
-        )
-        name = account_name(body["name"])
-        secret = password(body["password"])
-        links = _links(body.get("links"))
+        name, secret, links = await credentials(request)
+        secret = password(secret)
         passwords = ctx.passwords
         assert passwords is not None
         try:
@@ -214,17 +222,7 @@ def router(ctx: ServerContext) -> APIRouter:
         """Sign in ``{"name", "password", "links"}``: a new session (any
         session cookie sent is replaced). A wrong password and an unknown
         name are answered alike (403 ``sign-in-failed``)."""
-        throttle(request)
-        body = _object(
-            parse_json(await request.body()),
-            {"name", "password"},
-            {"links"},
-            '{"name", "password", "links": [{"game", "token"}]}',
-        )
-        name = account_name(body["name"])
-        if not isinstance(body["password"], str) or len(body["password"]) > 4096:
-            raise BadRequest("the password is a string")
-        links = _links(body.get("links"))
+        name, secret, links = await credentials(request)
         store = ctx.account_store()
         wait = await store.sign_in_wait(name)
         if wait > 0:
@@ -237,7 +235,7 @@ def router(ctx: ServerContext) -> APIRouter:
         found = await store.by_name(name)
         passwords = ctx.passwords
         assert passwords is not None
-        right = await passwords.check(None if found is None else found[2], body["password"])
+        right = await passwords.check(None if found is None else found[2], secret)
         if found is None or not right:
             await store.failed(name)
             raise BadRequest("wrong name or password", "sign-in-failed", 403)
