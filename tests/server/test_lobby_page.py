@@ -240,7 +240,8 @@ def test_the_language_switch(browser: Any, server: str) -> None:
     page.wait_for_url(re.compile(r"lang=de"), timeout=TIMEOUT)
     page.wait_for_selector("[data-testid=open-table]", timeout=TIMEOUT)
     assert page.locator("#new-title").inner_text() == "Neues Spiel"
-    assert "Platz 1 nehmen" in page.locator("[data-testid=open-tables]").inner_text()
+    # the free seat is the second (index 1): a person reads it as seat 2
+    assert "Platz 2 nehmen" in page.locator("[data-testid=open-tables]").inner_text()
     assert page.locator("[data-testid=lang-switch]").inner_text() == "English"
     keys = page.evaluate("import('/static/i18n.js').then((m) => m.KEYS)")
     lobby = {k for k in keys["en"] if k.startswith("lobby.")}
