@@ -153,7 +153,8 @@ def create_app(
     ctx.mailer = mailer
     # what the routes share, for an embedding program or a test to reach the live games
     app.state.ctx = ctx
-    app.add_middleware(CsrfGuard)  # a forged request is refused before any route reads it
+    # a forged request is refused before any route reads it
+    app.add_middleware(CsrfGuard, public=base_url)
     app.add_middleware(BodyLimit)
     # a route failing unexpectedly is answered 500 here, inside the security
     # headers' middleware, so that answer carries them as every other does

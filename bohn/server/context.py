@@ -111,7 +111,7 @@ class ServerContext:
             return None
         if isinstance(conn, WebSocket):
             headers = {k.lower(): v for k, v in conn.headers.items()}
-            if cross_site(headers, "https" if conn.url.scheme == "wss" else "http"):
+            if cross_site(headers, "https" if conn.url.scheme == "wss" else "http", self.base_url):
                 return None  # another site's page: its socket plays as a guest
         account = await self.account_store().session(token)
         if account is None or isinstance(conn, WebSocket) or conn.method in SAFE_METHODS:

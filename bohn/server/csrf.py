@@ -25,6 +25,7 @@ from http.cookies import CookieError
 from http.cookies import SimpleCookie
 from urllib.parse import urlsplit
 
+from starlette.types import ASGIApp
 from starlette.types import Receive
 from starlette.types import Scope
 from starlette.types import Send
@@ -65,11 +66,16 @@ def same_origin(origin: str, host: str, scheme: str) -> bool:
     return bool(o.netloc) and o.netloc.lower() == host.lower() and o.scheme in (scheme, "https")
 
 
-def cross_site(headers: dict[str, str], scheme: str) -> str | None:
-    """Why a request comes from another site (None: it does not)."""
+def cross_site(headers: dict[str, str], scheme: str, public: str = "") -> str | None:
+    """Why a request comes from another site (None: it does not): its
+    ``Origin`` is neither the server it was made to nor ``public`` (the
+    server's public URL, ``--public-url``: behind a proxy that does not
+    pass the browser's ``Host`` on)."""
     origin = headers.get("origin")
     if origin is not None and origin != "null":
-        if not same_origin(origin, headers.get("host", ""), scheme):
+        if origin.rstrip("/") != public and not same_origin(
+            origin, headers.get("host", ""), scheme
+        ):
             return f"this request comes from another site ({origin[:100]})"
     elif origin == "null":
         return "this request comes from a page without an origin"
@@ -94,14 +100,19 @@ def token_missing(headers: dict[str, str], path: str) -> str | None:
 
 
 class CsrfGuard(_HTTPMiddleware):
-    """Refuses forged requests (plain ASGI; see the module's text)."""
+    """Refuses forged requests (plain ASGI; see the module's text);
+    ``public``: the server's public URL, an origin of its own."""
+
+    def __init__(self, app: ASGIApp, public: str = "") -> None:
+        super().__init__(app)
+        self.public = public.rstrip("/")
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope.get("method", "GET") not in SAFE_METHODS:
             headers: dict[str, str] = {}
             for k, v in scope["headers"]:
                 headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
-            why = cross_site(headers, scope.get("scheme", "http")) or token_missing(
+            why = cross_site(headers, scope.get("scheme", "http"), self.public) or token_missing(
                 headers, scope.get("path", "")
             )
             if why is not None:

@@ -407,6 +407,19 @@ def test_a_request_from_another_site_is_refused(on_sqlite: tuple[TestClient, str
     assert same.status_code == 201, same.text
 
 
+def test_the_public_url_is_an_origin_of_the_servers_own(tmp_path: Path) -> None:
+    """Behind a proxy that does not pass the browser's Host on, the page's
+    requests come from the public URL, not the address the server sees."""
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    app = create_app(url, base_url="https://bohn.example.org", create_rate=None)
+    with TestClient(app) as c:
+        body = {"variant": "bohnanza", "players": 3}
+        ok = c.post("/api/games", json=body, headers={"Origin": "https://bohn.example.org"})
+        assert ok.status_code == 201, ok.text
+        evil = c.post("/api/games", json=body, headers={"Origin": "https://bohn.example.net"})
+        assert evil.status_code == 403 and evil.json()["code"] == "csrf"
+
+
 def test_a_signed_in_request_needs_the_sessions_own_token(
     on_sqlite: tuple[TestClient, str],
 ) -> None:
