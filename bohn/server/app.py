@@ -81,6 +81,7 @@ from bohn.server.ratings import Ratings
 from bohn.server.rooms import Hub
 from bohn.server.rooms import Refused
 from bohn.server.routes import accounts
+from bohn.server.routes import agents
 from bohn.server.routes import games
 from bohn.server.routes import pages
 from bohn.server.routes import players
@@ -187,7 +188,7 @@ def create_app(
         )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for part in (pages, accounts, players, quick, games, replay, rematch, socket):
+    for part in (pages, accounts, players, quick, games, replay, rematch, socket, agents):
         app.include_router(part.router(ctx))
     return app
 

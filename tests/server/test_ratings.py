@@ -14,15 +14,13 @@ import pytest
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 
-from bohn.bots.base import SeatView
-from bohn.bots.base import make_bot
-from bohn.engine.actions import action_from_json
 from bohn.server.app import create_app
 from bohn.server.ratings import BOT_RATINGS
 from bohn.server.ratings import places
 from bohn.server.ratings import shown
 from server.fuzz import database
 from server.fuzz import databases
+from server.playing import play_to_the_end
 
 PASSWORD = "correct horse battery"
 DOMAIN = "testserver.local"
@@ -54,33 +52,6 @@ def _as(c: TestClient, jar: dict[str, str]) -> None:
         c.cookies.set(k, v, domain=DOMAIN)
 
 
-def _play_seat_0(c: TestClient, gid: str, token: str) -> dict[str, Any]:
-    """Seat 0 (a person) plays a random bot's moves over HTTP until the game ends."""
-    me = make_bot("random", 5)
-    end = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < end, "the game did not end"
-        v = c.get(
-            f"/api/games/{gid}/state",
-            params={"since": 10**6},
-            headers={"Authorization": f"Bearer {token}"},
-        ).json()
-        if v["result"] is not None:
-            return v
-        if 0 not in v["waiting_for"] or not v["legal"]:
-            time.sleep(0.005)  # the bots move
-            continue
-        legal = [action_from_json(x["action"]) for x in v["legal"]]
-        action = me.act(SeatView(0, legal, lambda v=v: v["observation"])).to_json()  # type: ignore[misc]
-        r = c.post(
-            f"/api/games/{gid}/actions",
-            json={"seq": v["seq"], "action": action},
-            # signed in here: a request with the session cookie carries the CSRF token
-            headers={"Authorization": f"Bearer {token}", **_csrf(c)},
-        )
-        assert r.status_code in (200, 409), r.text  # 409: a bot moved first
-
-
 def _ratings(c: TestClient, n: int) -> list[dict[str, Any]]:
     """The leaderboard once it lists ``n`` accounts (a game's ratings are
     stored just after its end)."""
@@ -110,7 +81,8 @@ def test_a_rated_game_moves_the_rating_as_openskill_computes(client: TestClient)
     assert r.status_code == 201, r.text
     game = r.json()
     assert game["rated"] is True
-    result = _play_seat_0(client, game["id"], game["join"][0]["token"])["result"]
+    token = game["join"][0]["token"]
+    result = play_to_the_end(client, game["id"], token, headers=_csrf(client))["result"]
     model = PlackettLuce()  # what the library computes from the same start
     teams = [
         [model.rating()],
