@@ -878,7 +878,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cards_parser(sub)
 
     # commands in modules of their own (they import this module's helpers)
-    for module in ("bohn.serve", "bohn.tournament", "bohn.analysis.report"):
+    for module in ("bohn.serve", "bohn.tournament", "bohn.analysis.report", "bohn.arena.cli"):
         importlib.import_module(module).add_parser(sub)
     return p
 
