@@ -42,6 +42,7 @@ COMMANDS = {
     "scenario": ["x.json"],
     "bench": [],
     "serve": [],
+    "arena": ["--bot", "greedy", "--bot", "random"],
 }
 
 

@@ -182,7 +182,10 @@ class League:
             del opts
         for p in self.participants:
             if p.kind == "bot":
-                make_bot(p.spec, 0)  # refuses an unknown bot now
+                try:
+                    make_bot(p.spec, 0)  # refuses an unknown bot now
+                except ValueError as err:
+                    raise SetupError(f"{p.name}: {err}") from None
         if self.lang not in ("en", "de"):
             raise SetupError(f"the language is en or de, not {self.lang!r}")
         self.agents: dict[str, AgentProcess] = {
@@ -282,7 +285,13 @@ class League:
                     tallies[s].failures["crash"] += 1
                     tallies[s].benched += 1
                     failures.append(
-                        {"seat": s, "name": name, "step": 0, "failure": "crash", "detail": problem}
+                        {
+                            "seat": s,
+                            "name": name,
+                            "step": None,
+                            "failure": "crash",
+                            "detail": problem,
+                        }
                     )
             agents[s] = seat
         shown_events = [0] * n
@@ -412,6 +421,7 @@ class League:
                     "type": "result",
                     "game": game_id,
                     "seat": s,
+                    "result": res,
                     "place": seat_places[s],
                     "places": seat_places,
                     "scores": res["scores"],
