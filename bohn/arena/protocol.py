@@ -166,7 +166,8 @@ class AgentProcess:
         self._next_id += 1
         ask_id = self._next_id
         begun = time.monotonic()
-        problem = self.send({**message, "id": ask_id})
+        rest = dict(message)
+        problem = self.send({"type": rest.pop("type", "observation"), "id": ask_id, **rest})
         if problem is not None:
             return Answer(None, "crash", problem, time.monotonic() - begun)
         self._pending.append(ask_id)
