@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -58,13 +57,6 @@ def parse_bot(text: str) -> tuple[str, str]:
     return text.strip(), text.strip()
 
 
-def default_deals(participants: int, seats: int) -> int:
-    """Deals a ruleset when ``--deals`` is not given: enough for everybody
-    to play at least twice (each deal seats ``seats`` of them, in every
-    rotation)."""
-    return max(2, 2 * math.ceil(participants / seats))
-
-
 def out_paths(out: str, force: bool) -> dict[str, Path]:
     """The files of ``--out DIR`` (made if missing), each refused if it
     exists without ``--force``."""
@@ -98,12 +90,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     participants += [Participant(n, "bot", s) for n, s in map(parse_bot, args.bot or ())]
     if len(participants) < 2:
         raise UsageError("a league needs at least two participants (--agent, --bot)")
-    seats = min(r.players for r in rulesets)
-    deals = args.deals if args.deals else default_deals(len(participants), seats)
     league = League(
         rulesets,
         participants,
-        deals=deals,
+        deals=args.deals or None,
+        rounds=args.rounds,
         seed=parse_seed(args.seed),
         move_time=args.move_time,
         start_time=args.start_time,
@@ -194,7 +185,15 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
         default=0,
         metavar="D",
         help="duplicate deals a ruleset, each played in every rotation of its table "
-        "(default: enough for everybody to play twice)",
+        "(default: enough for everybody to sit at --rounds tables)",
+    )
+    s.add_argument(
+        "--rounds",
+        type=_positive,
+        default=2,
+        metavar="R",
+        help="without --deals: the tables each participant sits at, at least, in a "
+        "ruleset (default 2)",
     )
     add_seed(s, "league seed")
     s.add_argument(

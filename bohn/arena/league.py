@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -150,7 +151,9 @@ class League:
 
     rulesets: list[Ruleset]
     participants: list[Participant]
-    deals: int = 2
+    #: deals a ruleset; None: enough for everybody to sit at ``rounds`` tables
+    deals: int | None = None
+    rounds: int = 2
     seed: int | str = 0
     move_time: float = MOVE_TIME_S
     start_time: float = START_TIME_S
@@ -192,10 +195,17 @@ class League:
             p.name: AgentProcess(p.name, p.spec) for p in self.participants if p.kind == "agent"
         }
 
+    def deals_for(self, rs: Ruleset) -> int:
+        """The deals of ``rs``: :attr:`deals`, else enough for each
+        participant to sit at :attr:`rounds` tables (at least one deal)."""
+        if self.deals:
+            return self.deals
+        return max(1, math.ceil(self.rounds * len(self.participants) / rs.players))
+
     @property
     def total(self) -> int:
         """The games the league plays."""
-        return sum(self.deals * rs.players for rs in self.rulesets)
+        return sum(self.deals_for(rs) * rs.players for rs in self.rulesets)
 
     # ------------------------------------------------------------ playing
 
@@ -217,7 +227,7 @@ class League:
                 table_rng = random.Random(derive_seed(self.seed, "arena-tables", rs.label))
                 games: dict[str, int] = {p.name: 0 for p in self.participants}
                 met: dict[tuple[str, str], int] = {}
-                for deal in range(self.deals):
+                for deal in range(self.deals_for(rs)):
                     table = choose_table(
                         [p.name for p in self.participants], rs.players, games, met, table_rng
                     )
@@ -503,7 +513,7 @@ class League:
         return {
             "settings": {
                 "rulesets": [rs.label for rs in self.rulesets],
-                "deals": self.deals,
+                "deals": {rs.label: self.deals_for(rs) for rs in self.rulesets},
                 "seed": self.seed,
                 "move_time_s": self.move_time,
                 "start_time_s": self.start_time,

@@ -111,7 +111,7 @@ def _settings_line(league: dict[str, Any]) -> str:
     opts = ", ".join(f"{k}={v}" for k, v in sorted(s["options"].items())) or "defaults"
     return (
         f"{league['games']} games of {league['requested']} "
-        f"({', '.join(s['rulesets'])}), {s['deals']} duplicate deals a ruleset, "
+        f"({', '.join(f'{r} in {d} deals' for r, d in s['deals'].items())}; duplicate deals), "
         f"seed {s['seed']}, {s['move_time_s']:g} s a move, language {s['lang']}, "
         f"options {opts}; {league['elapsed_s']:.1f} s"
         + (" (interrupted)" if league["interrupted"] else "")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +53,6 @@ def test_league_of_agents_and_bots(tmp_path: Path, capsys: pytest.CaptureFixture
     lateness are counted and their moves played by the fallback; every
     participant is rated with an interval; the leaderboard names them all."""
     out = tmp_path / "league"
-    start = time.monotonic()
     code, stdout, err = run(
         capsys,
         "arena",
@@ -62,20 +60,19 @@ def test_league_of_agents_and_bots(tmp_path: Path, capsys: pytest.CaptureFixture
         "-r", "sissi:3",
         "--agent", f"steady={SCRIPTED}",
         "--agent", f"crashy={SCRIPTED} --crash-after 3",
-        "--agent", f"slow={SCRIPTED} --sleep 0.3",
+        "--agent", f"slow={SCRIPTED} --sleep 0.6 --slow-from 2",
         "--bot", "greedy",
         "--bot", "random",
-        "--deals", "3",
-        "--move-time", "0.1",
-        "--start-time", "0.5",
+        "--rounds", "1",
+        "--move-time", "0.3",
+        "--start-time", "1",
         "--out", str(out),
         "--json",
     )  # fmt: skip
-    took = time.monotonic() - start
     assert code == 0, err
     league = json.loads(stdout)
     names = {"steady", "crashy", "slow", "greedy", "random"}
-    assert league["games"] == league["requested"] == 3 * 2 + 3 * 3
+    assert league["games"] == league["requested"] == 3 * 2 + 2 * 3
     assert not league["interrupted"]
     for r in league["rulesets"]:
         assert r["unfinished"] == 0
@@ -115,7 +112,6 @@ def test_league_of_agents_and_bots(tmp_path: Path, capsys: pytest.CaptureFixture
         seats = [g["seats"] for g in games]
         assert all(sorted(s) == sorted(seats[0]) for s in seats)
         assert len({tuple(s) for s in seats}) == len(seats)
-    assert took < 15
 
 
 def test_a_rerun_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

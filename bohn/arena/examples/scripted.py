@@ -7,7 +7,8 @@ Run it as an agent::
     bohn arena bohnanza --agent scripted="python -m bohn.arena.examples.scripted"
 
 ``--first`` makes it always answer move 1. ``--crash-after N`` (exit after N
-moves), ``--sleep S`` (wait S seconds before each answer) and ``--junk``
+moves), ``--sleep S`` (wait S seconds before each answer, from the
+``--slow-from``-th on) and ``--junk``
 (answer every third observation with text that is not JSON, every third
 with a move that does not exist) make it a misbehaving agent, for testing
 an arena's failure rules.
@@ -48,6 +49,7 @@ def serve(
     first: bool = False,
     crash_after: int | None = None,
     sleep: float = 0.0,
+    slow_from: int = 1,
     junk: bool = False,
 ) -> int:
     """Answer every observation read from ``lines`` on ``out``, until
@@ -66,9 +68,9 @@ def serve(
         if crash_after is not None and answered >= crash_after:
             print("scripted agent: crashing on purpose", file=sys.stderr)
             return 3
-        if sleep:
-            time.sleep(sleep)
         answered += 1
+        if sleep and answered >= slow_from:
+            time.sleep(sleep)
         if junk and answered % 3 == 1:
             out.write("this is not JSON\n")
         elif junk and answered % 3 == 2:
@@ -84,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", action="store_true", help="always answer move 1")
     p.add_argument("--crash-after", type=int, metavar="N", help="exit after N moves")
     p.add_argument("--sleep", type=float, default=0.0, metavar="S", help="wait S s a move")
+    p.add_argument(
+        "--slow-from", type=int, default=1, metavar="N", help="sleep from the Nth answer on"
+    )
     p.add_argument("--junk", action="store_true", help="answer badly two times in three")
     args = p.parse_args(argv)
     return serve(
@@ -92,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         first=args.first,
         crash_after=args.crash_after,
         sleep=args.sleep,
+        slow_from=args.slow_from,
         junk=args.junk,
     )
 
