@@ -168,10 +168,15 @@ def markdown(league: dict[str, Any]) -> str:
 # HTML
 
 
+def _num(cell: str) -> str:
+    """The class of a cell that holds a number (aligned right)."""
+    return ' class="n"' if cell[:1].isdigit() or cell[:1] in "-[" else ""
+
+
 def _html_table(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
     body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows
+        "<tr>" + "".join(f"<td{_num(c)}>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -254,10 +259,10 @@ def history_plot(ruleset: dict[str, Any], colours: dict[str, str]) -> str:
 
 
 STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;padding:0 1em;"
+    "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:80em;padding:0 1em;"
     "color:#222}table{border-collapse:collapse;margin:0.5em 0 1em}"
-    "th,td{border:1px solid #ccc;padding:0.25em 0.6em;text-align:right}"
-    "th:nth-child(2),td:nth-child(2){text-align:left}th{background:#f3f3f3}"
+    "th,td{border:1px solid #ccc;padding:0.2em 0.5em;text-align:left;white-space:nowrap}"
+    "td.n{text-align:right}th{background:#f3f3f3}"
     "figure{margin:0.5em 0}figcaption{font-size:0.9em;color:#555}"
 )
 
