@@ -13,11 +13,14 @@ object a line to its stdin, and reads one JSON object a line from its stdout:
 
 :class:`AgentProcess` runs one program: a thread reads its stdout into a
 queue, so that an answer is waited for with a real time limit, and another
-keeps the last lines of its stderr, which a crash's report quotes.
+keeps the last lines of its stderr, which a crash's report quotes. A third
+writes to its stdin, so that a program that does not read cannot block the
+arena: its answer is simply late.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -80,7 +83,8 @@ class AgentProcess:
         self.cwd = cwd
         self.env = env
         self.proc: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue[str | Broken | None] = queue.Queue()
+        self._out: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self._next_id = 0
         #: ids asked and not yet answered (a late answer to one is dropped)
@@ -96,6 +100,7 @@ class AgentProcess:
         None, or why it could not start."""
         self.stop()
         self._lines = queue.Queue()
+        self._out = queue.Queue()
         self._pending.clear()
         self.starts += 1
         try:
@@ -116,28 +121,28 @@ class AgentProcess:
             return f"could not start {self.argv[0]}: {err.strerror or err}"
         self.proc = proc
         self.dead = False
-        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=self._read, args=(proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=self._read_stderr, args=(proc.stderr,), daemon=True).start()
+        threading.Thread(
+            target=self._write_all, args=(proc.stdin, self._out, self._lines), daemon=True
+        ).start()
         if hello is not None:
             return self.send(hello)
         return None
 
     def stop(self, bye: bool = False) -> None:
-        """Stop the program: ``bye`` first if asked, then its stdin closed;
-        killed if it has not exited within :data:`EXIT_GRACE_S`."""
+        """Stop the program: with ``bye``, that message and then the end of
+        its stdin, and :data:`EXIT_GRACE_S` to exit; killed if it has not
+        exited by then (at once without ``bye``)."""
         proc = self.proc
         if proc is None:
             return
         self.proc = None
         self.dead = True
-        if bye and proc.poll() is None:
-            self._write(proc, {"type": "bye"})
-        try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-        except OSError:
-            pass
+        if bye:
+            self._out.put(_line({"type": "bye"}))
+        self._out.put(None)  # the writer closes stdin
         try:
             proc.wait(EXIT_GRACE_S if bye else 0.05)
         except subprocess.TimeoutExpired:
@@ -151,14 +156,13 @@ class AgentProcess:
     # ------------------------------------------------------------ speaking
 
     def send(self, message: dict[str, Any]) -> str | None:
-        """Write one message; None, or why it could not be written."""
+        """Send one message (written by the writer thread, so never blocking);
+        None, or why it cannot be sent."""
         proc = self.proc
         if proc is None or self.dead:
             return "the program is not running"
-        problem = self._write(proc, message)
-        if problem is not None:
-            self.dead = True
-        return problem
+        self._out.put(_line(message))
+        return None
 
     def ask(self, message: dict[str, Any], seconds: float) -> Answer:
         """Send an observation (``message`` gets its ``id``) and wait up to
@@ -184,6 +188,9 @@ class AgentProcess:
             if line is None:
                 self.dead = True
                 return Answer(None, "crash", self._exit_text(), took)
+            if isinstance(line, Broken):
+                self.dead = True
+                return Answer(None, "crash", line.reason, took)
             answer = self._answer(line, ask_id, took)
             if answer is not None:
                 return answer
@@ -233,17 +240,23 @@ class AgentProcess:
     # ------------------------------------------------------------ threads
 
     @staticmethod
-    def _write(proc: subprocess.Popen[str], message: dict[str, Any]) -> str | None:
+    def _write_all(
+        stream: IO[str], out: queue.Queue[str | None], lines: queue.Queue[str | Broken | None]
+    ) -> None:
+        """Write each line of ``out`` until None, then close ``stream``; a
+        failed write is put on ``lines`` as :class:`Broken`."""
         try:
-            assert proc.stdin is not None
-            proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            proc.stdin.flush()
+            while (line := out.get()) is not None:
+                stream.write(line)
+                stream.flush()
         except (OSError, ValueError) as err:
-            return f"could not write to the program ({type(err).__name__}: {err})"
-        return None
+            lines.put(Broken(f"could not write to the program ({type(err).__name__}: {err})"))
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
 
     @staticmethod
-    def _read(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+    def _read(stream: IO[str], lines: queue.Queue[str | Broken | None]) -> None:
         try:
             for line in stream:
                 lines.put(line[:MAX_LINE])
@@ -257,6 +270,17 @@ class AgentProcess:
                 self._stderr.append(line.rstrip("\n")[:500])
         except (OSError, ValueError):
             pass
+
+
+@dataclass(frozen=True)
+class Broken:
+    """The program's stdin could not be written to (a broken pipe)."""
+
+    reason: str
+
+
+def _line(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False) + "\n"
 
 
 def _cut(text: str, n: int = 120) -> str:

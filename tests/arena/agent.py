@@ -8,7 +8,8 @@ LOG (one JSON a line) and answers observations by MODE:
   to the second, move 1 to every other;
 * ``late``: the first answer after 0.6 s, the others at once;
 * ``exit``: exits with status 4 at the first observation, after a line on
-  stderr.
+  stderr;
+* ``deaf``: reads nothing and answers nothing for 30 s.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ import time
 
 def main() -> int:
     mode, log = sys.argv[1], sys.argv[2]
+    if mode == "deaf":
+        time.sleep(30)
+        return 0
     asked = 0
     with open(log, "a", encoding="utf-8") as f:
         for line in sys.stdin:

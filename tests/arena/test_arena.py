@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +184,21 @@ def test_a_late_answer_loses_its_move_and_is_dropped(tmp_path: Path) -> None:
     second = late.ask({"type": "observation"}, 2.0)  # the first's answer comes, then its own
     assert second.failure is None and second.move == "1"
     late.stop()
+
+
+def test_a_program_that_reads_nothing_cannot_block_the_arena(tmp_path: Path) -> None:
+    """Observations larger than a pipe holds, to a program that never reads
+    them: each is late, none blocks, and the program is stopped."""
+    deaf = AgentProcess("deaf", agent_cmd("deaf", tmp_path / "log"))
+    deaf.start({"type": "hello"})
+    begun = time.monotonic()
+    for _ in range(3):
+        answer = deaf.ask({"type": "observation", "text": "x" * 200_000}, 0.1)
+        assert answer.failure == "timeout"
+    proc = deaf.proc
+    deaf.stop(bye=True)
+    assert proc is not None and proc.poll() is not None  # killed after its grace
+    assert time.monotonic() - begun < 5
 
 
 def test_the_league_plays_the_fallback_for_bad_answers(tmp_path: Path) -> None:
