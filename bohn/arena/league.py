@@ -171,8 +171,12 @@ class League:
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.participants]
-        if len(set(names)) != len(names):
-            raise SetupError("every participant needs a name of its own")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise SetupError(
+                f"every participant needs a name of its own, and {', '.join(twice)} is given "
+                "twice (name one: --bot NAME=SPEC, --agent NAME=COMMAND)"
+            )
         if not self.rulesets:
             raise SetupError("a league needs a ruleset")
         for rs in self.rulesets:

@@ -130,6 +130,7 @@ def test_a_rerun_refuses_to_overwrite(tmp_path: Path, capsys: pytest.CaptureFixt
         (["--bot", "random"], "at least two participants"),
         (["--bot", "random", "--agent", "nocommand"], "NAME=COMMAND"),
         (["--bot", "random", "--bot", "nosuchbot"], "nosuchbot"),
+        (["--bot", "random", "--bot", "random"], "random is given twice"),
         (["-r", "sissi:2", "--bot", "random", "--bot", "greedy"], "not 2"),
         (["-r", "sissi:3", "--bot", "random", "--bot", "greedy"], "only 2 participants"),
     ],
