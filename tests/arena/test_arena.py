@@ -242,3 +242,24 @@ def test_the_league_plays_the_fallback_for_bad_answers(tmp_path: Path) -> None:
     # the moves lost were the first listed ones
     lost = [r for r in league.records if any(f["name"] == "bad" for f in r["failures"])]
     assert sum(replay_fallbacks(r) for r in lost) == 2
+
+
+def test_ctrl_c_stops_the_league_with_its_games_rated(tmp_path: Path) -> None:
+    league = League(
+        [Ruleset.parse("bohnkick:2")],
+        [
+            Participant("agent", "agent", agent_cmd("good", tmp_path / "log")),
+            Participant("random", "bot", "random"),
+        ],
+        deals=2,
+    )
+
+    def stop(record: dict[str, Any]) -> None:
+        raise KeyboardInterrupt
+
+    league.run(on_game=stop)
+    out = league.to_json()
+    assert out["interrupted"] and out["games"] == 1 and out["requested"] == 4
+    assert out["rulesets"][0]["games"] == 1
+    assert league.agents["agent"].proc is None  # stopped
+    assert messages(tmp_path / "log")[-1]["type"] == "bye"
