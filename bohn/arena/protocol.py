@@ -86,11 +86,14 @@ class AgentProcess:
         self._lines: queue.Queue[str | Broken | None] = queue.Queue()
         self._out: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
+        self._stderr_thread: threading.Thread | None = None
         self._next_id = 0
         #: ids asked and not yet answered (a late answer to one is dropped)
         self._pending: deque[int] = deque()
         #: how many times the program was started
         self.starts = 0
+        #: seconds the program has to exit after ``bye``
+        self.grace = EXIT_GRACE_S
         self.dead = True
 
     # ------------------------------------------------------------ life
@@ -123,7 +126,10 @@ class AgentProcess:
         self.dead = False
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=self._read, args=(proc.stdout, self._lines), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(proc.stderr,), daemon=True).start()
+        self._stderr_thread = threading.Thread(
+            target=self._read_stderr, args=(proc.stderr,), daemon=True
+        )
+        self._stderr_thread.start()
         threading.Thread(
             target=self._write_all, args=(proc.stdin, self._out, self._lines), daemon=True
         ).start()
@@ -133,7 +139,7 @@ class AgentProcess:
 
     def stop(self, bye: bool = False) -> None:
         """Stop the program: with ``bye``, that message and then the end of
-        its stdin, and :data:`EXIT_GRACE_S` to exit; killed if it has not
+        its stdin, and :attr:`grace` seconds to exit; killed if it has not
         exited by then (at once without ``bye``)."""
         proc = self.proc
         if proc is None:
@@ -144,7 +150,7 @@ class AgentProcess:
             self._out.put(_line({"type": "bye"}))
         self._out.put(None)  # the writer closes stdin
         try:
-            proc.wait(EXIT_GRACE_S if bye else 0.05)
+            proc.wait(self.grace if bye else 0.05)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
@@ -228,6 +234,8 @@ class AgentProcess:
                 code = proc.wait(0.5)
             except subprocess.TimeoutExpired:
                 code = None
+        if code is not None and self._stderr_thread is not None:
+            self._stderr_thread.join(0.5)  # its last words, to the pipe's end
         said = f"; its last error output: {self._stderr[-1]}" if self._stderr else ""
         how = "closed its output" if code is None else f"exited with status {code}"
         return f"the program {how}{said}"

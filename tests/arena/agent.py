@@ -7,6 +7,7 @@ LOG (one JSON a line) and answers observations by MODE:
 * ``bad``: not JSON to the first observation, a move that does not exist
   to the second, move 1 to every other;
 * ``late``: the first answer after 0.6 s, the others at once;
+* ``slow``: every answer but the first after 0.2 s;
 * ``exit``: exits with status 4 at the first observation, after a line on
   stderr;
 * ``deaf``: reads nothing and answers nothing for 30 s.
@@ -46,6 +47,8 @@ def main() -> int:
                 answer["move"] = "999"
             elif mode == "late" and asked == 1:
                 time.sleep(0.6)
+            elif mode == "slow" and asked > 1:
+                time.sleep(0.2)
             elif mode == "exit":
                 print("test agent: leaving", file=sys.stderr, flush=True)
                 return 4

@@ -8,7 +8,7 @@ Run it as an agent::
 
 ``--first`` makes it always answer move 1. ``--crash-after N`` (exit after N
 moves), ``--sleep S`` (wait S seconds before each answer, from the
-``--slow-from``-th on) and ``--junk``
+``--slow-from``-th on, ``--slow-moves`` of them) and ``--junk``
 (answer every third observation with text that is not JSON, every third
 with a move that does not exist) make it a misbehaving agent, for testing
 an arena's failure rules.
@@ -50,6 +50,7 @@ def serve(
     crash_after: int | None = None,
     sleep: float = 0.0,
     slow_from: int = 1,
+    slow_moves: int | None = None,
     junk: bool = False,
 ) -> int:
     """Answer every observation read from ``lines`` on ``out``, until
@@ -69,7 +70,8 @@ def serve(
             print("scripted agent: crashing on purpose", file=sys.stderr)
             return 3
         answered += 1
-        if sleep and answered >= slow_from:
+        slow = answered >= slow_from and (slow_moves is None or answered < slow_from + slow_moves)
+        if sleep and slow:
             time.sleep(sleep)
         if junk and answered % 3 == 1:
             out.write("this is not JSON\n")
@@ -89,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--slow-from", type=int, default=1, metavar="N", help="sleep from the Nth answer on"
     )
+    p.add_argument(
+        "--slow-moves", type=int, metavar="K", help="sleep for K answers only (default all)"
+    )
     p.add_argument("--junk", action="store_true", help="answer badly two times in three")
     args = p.parse_args(argv)
     return serve(
@@ -98,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         crash_after=args.crash_after,
         sleep=args.sleep,
         slow_from=args.slow_from,
+        slow_moves=args.slow_moves,
         junk=args.junk,
     )
 
