@@ -1,10 +1,9 @@
 """Ratings of a league's participants, per ruleset: OpenSkill's
 Plackett-Luce model over each game's finishing order (``docs/arena.md``).
 
-:func:`shown` and :func:`places` are the server's reading of a rating and of
-a result (``bohn/server/ratings.py``), kept here without the server's
-database so that the arena does not import the server: a rating of the
-arena and one of the server read alike.
+:func:`shown` and :func:`places` read a rating and a result for the arena
+and for the server's rated games alike (``bohn/server/ratings.py`` imports
+them from here; this module needs no database).
 """
 
 from __future__ import annotations

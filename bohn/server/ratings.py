@@ -22,8 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from openskill.models import PlackettLuce
 
+from bohn.arena.ratings import MODEL
+from bohn.arena.ratings import MU
+from bohn.arena.ratings import SCALE
+from bohn.arena.ratings import SIGMA
+from bohn.arena.ratings import places
+from bohn.arena.ratings import shown
 from bohn.server.accounts import accounts
 from bohn.server.store import Store
 from bohn.server.store import games
@@ -55,40 +60,20 @@ rating_events = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
-#: the model (OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6)
-MODEL = PlackettLuce()
-#: a new account's rating
-MU, SIGMA = MODEL.mu, MODEL.sigma
-#: the bots' fixed ratings (mu, sigma), by kind: provisional, until the
-#: arena's league measures them (``docs/bots.md``)
+#: the bots' fixed ratings (mu, sigma), by kind: provisional, until a
+#: league of ``bohn arena`` measures them (``docs/arena.md``); the model, a
+#: newcomer's rating, the shown rating and a result's places are the
+#: arena's (:mod:`bohn.arena.ratings`), so both read alike
 BOT_RATINGS: dict[str, tuple[float, float]] = {
     "random": (16.0, 1.0),
     "greedy": (25.0, 1.0),
     "ismcts": (27.0, 1.0),
 }
-#: the points of the shown rating a unit of mu is worth
-SCALE = 40.0
-
-
-def shown(mu: float) -> int:
-    """A rating as people read it: 1500 for a new account, 40 points a unit of mu."""
-    return round(1500 + SCALE * (mu - MU))
 
 
 def bot_rating(spec: str) -> tuple[float, float]:
     """A bot's fixed rating, by its kind (the spec's name before ``:``)."""
     return BOT_RATINGS.get(spec.split(":", 1)[0], BOT_RATINGS["greedy"])
-
-
-def places(result: dict[str, Any], players: int) -> list[int]:
-    """Each seat's place (1 first) from a result: its winners share the
-    first place, the others follow the ranking."""
-    winners = set(result.get("winners") or [])
-    ranking = list(result.get("ranking") or range(players))
-    out = [0] * players
-    for i, seat in enumerate(ranking):
-        out[seat] = 1 if seat in winners else i + 1
-    return out
 
 
 @dataclass(frozen=True)
