@@ -13,8 +13,11 @@ How many of each run (``tests/passes.py``, ``docs/testing.md``):
   in full at every :data:`PURE_FULL_EVERY`-th step of the pure pass and
   every :data:`COMPILED_FULL_EVERY`-th of the compiled one, cheaply at the
   steps between;
-* the compiled pass checks :data:`CHEAP_GAMES` games of every configuration
-  cheaply, the pure pass one;
+* :data:`CHEAP_GAMES` seeds of every configuration are checked cheaply
+  between the two passes: the pure pass plays the first
+  (:data:`PURE_CHEAP_GAMES`), the compiled pass the others (the same game
+  on the same seed in both passes would check the same sources twice; the
+  golden transcripts and the compiled-versus-pure checks tie the builds);
 * a soak run (``BOHN_SOAK=1``) checks :data:`games.FULL_GAMES` games of every
   configuration in full at every step and :data:`SOAK_CHEAP_GAMES` cheaply
   (``BOHN_SOAK=N``: ``N`` cheaply).
@@ -32,8 +35,10 @@ from .games import CONFIGS
 from .games import FULL_GAMES
 from .games import Config
 
-#: games per configuration checked cheaply at every step in the compiled pass
+#: seeds per configuration checked cheaply at every step, the two passes together
 CHEAP_GAMES = 4
+#: ... of them, those the pure pass plays (the compiled pass plays the rest)
+PURE_CHEAP_GAMES = 1
 #: ... in a soak run
 SOAK_CHEAP_GAMES = 200
 #: the compiled pass checks its games in full at every this many steps
@@ -42,8 +47,15 @@ COMPILED_FULL_EVERY = 3
 PURE_FULL_EVERY = 2
 
 
-def cheap_games() -> int:
-    return SOAK_GAMES or per_run(CHEAP_GAMES, pure=1, soak=SOAK_CHEAP_GAMES)
+def cheap_seeds() -> range:
+    """The seeds of this run's cheaply checked games: in a soak run
+    :data:`SOAK_CHEAP_GAMES` (or ``BOHN_SOAK=N``), else the pure pass's
+    :data:`PURE_CHEAP_GAMES` and the compiled pass's others of :data:`CHEAP_GAMES`
+    (after the seeds of the games checked in full)."""
+    if SOAK:
+        return range(FULL_GAMES, FULL_GAMES + (SOAK_GAMES or SOAK_CHEAP_GAMES))
+    first = FULL_GAMES if PURE else FULL_GAMES + PURE_CHEAP_GAMES
+    return range(first, FULL_GAMES + (PURE_CHEAP_GAMES if PURE else CHEAP_GAMES))
 
 
 def full_configs() -> list[Config]:
@@ -76,5 +88,4 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "full_seed" in metafunc.fixturenames:
         metafunc.parametrize("full_seed", range(per_run(1, soak=FULL_GAMES)))
     if "cheap_seed" in metafunc.fixturenames:
-        seeds = range(FULL_GAMES, FULL_GAMES + cheap_games())
-        metafunc.parametrize("cheap_seed", seeds)
+        metafunc.parametrize("cheap_seed", cheap_seeds())

@@ -48,7 +48,8 @@ from .games import CONFIGS
 from .games import Config
 
 #: games per configuration and bot kind (the pure pass: random games of
-#: each ruleset and option at its fewest players, as ``conftest.full_configs``)
+#: each ruleset and option at its fewest players, as ``conftest.full_configs``;
+#: the compiled pass: the other games, the same seeds)
 GAMES = per_run(1, soak=4)
 #: candidates tried per seat and step, from each source
 TRIES = per_run(2, soak=8)
@@ -206,13 +207,15 @@ class Prober:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    configs = CONFIGS
-    bots: tuple[str, ...] = BOTS
-    if PURE and not SOAK:
-        fewest = {(c.variant, c.rule_options): c for c in reversed(CONFIGS)}
-        configs, bots = list(fewest.values()), ("random",)
-    metafunc.parametrize("configuration", configs, ids=[str(c) for c in configs])
-    metafunc.parametrize("bots", bots)
+    """Every configuration with each bot kind; the pure pass plays the random
+    game of each ruleset and option at its fewest players, the compiled pass
+    every other (a soak run: all of them)."""
+    fewest = {(c.variant, c.rule_options): c for c in reversed(CONFIGS)}
+    pure = [(c, "random") for c in fewest.values()]
+    cases = [(c, b) for c in CONFIGS for b in BOTS]
+    if not SOAK:
+        cases = pure if PURE else [case for case in cases if case not in pure]
+    metafunc.parametrize(("configuration", "bots"), cases, ids=[f"{c}-{b}" for c, b in cases])
 
 
 def test_apply_accepts_what_legal_actions_lists(configuration: Config, bots: str) -> None:

@@ -2,7 +2,9 @@
 
 Games seeded ``0 .. FULL_GAMES-1`` get every check (at every step, or at every
 ``full_every``-th step and the cheap checks in between: ``conftest.py``); the
-next ``CHEAP_GAMES`` (or ``BOHN_SOAK``) seeds get the cheap ones.
+next seeds get the cheap ones (``conftest.cheap_seeds``: ``CHEAP_GAMES``
+between the two passes, the first in the pure pass and the others in the
+compiled one; ``BOHN_SOAK`` more).
 """
 
 from __future__ import annotations
