@@ -58,7 +58,28 @@ def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
         yield base, app.state.ctx
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One live server for a whole test module (as :func:`live_server`, with
+    no per-client limits: a module's tests make more games from one address
+    than a person may): its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    db = tmp_path_factory.mktemp("server") / "bohn.db"
+    app = create_app(
+        f"sqlite:///{db}", base_url=base, create_rate=None, action_rate=None, max_open_games=None
+    )
+    with serving(app, port):
+        yield base
+
+
 @pytest.fixture
-def server(live_server: tuple[str, Any]) -> str:
-    """A live server's base URL (:func:`live_server`)."""
-    return live_server[0]
+def server(request: pytest.FixtureRequest) -> str:
+    """A live server's base URL: a server of the test's own
+    (:func:`live_server`), or where the test module says ``ONE_SERVER =
+    True`` the module's (:func:`module_server`: its tests each make a game of
+    their own and look only at it, or take only the pages from the server;
+    starting and stopping a server took about half a second a test)."""
+    if getattr(request.module, "ONE_SERVER", False):
+        return str(request.getfixturevalue("module_server"))
+    return str(request.getfixturevalue("live_server")[0])

@@ -21,6 +21,9 @@ from server.test_api import play_seat_0
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 #: the rule sets axe checks against: WCAG 2.1 A and AA, and its best practices
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]

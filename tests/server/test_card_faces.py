@@ -21,6 +21,9 @@ from server.browser import need_chromium
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 
 def _show(browser: Any, server: str, game: Game, seat: int, lang: str = "en") -> Any:
     view = game_view(game, "faces0", seat)

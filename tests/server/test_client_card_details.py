@@ -25,6 +25,9 @@ from server.touch import centre
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 # (ruleset, players, seed, where the card lies on the page, its kind)
 CASES = [
     ("high-bohn", 3, 5, "[data-testid=supply]", "building"),

@@ -38,6 +38,9 @@ from server.browser import need_chromium
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 NAMES: list[str | None] = ["Anna", "Bertha", "Carl"]
 DESK = {"width": 1366, "height": 800}
 

@@ -38,6 +38,9 @@ from server.touch import centre
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 DESK = {"width": 1366, "height": 800}
 
 

@@ -17,6 +17,9 @@ from server.person_page import person_and_bots
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 #: tag every part of the table the page keeps between states
 _TAG = """() => {
   for (const n of document.querySelectorAll('#seats > [data-part], #table [data-part]')) n.bohnKept = n.dataset.part;

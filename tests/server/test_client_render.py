@@ -26,6 +26,9 @@ from server.browser import need_chromium
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 

@@ -19,6 +19,9 @@ from server.touch import centre
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 SEED = 3  # seat 0's hand: blaue, feuer, sau, sau, feuer; both fields empty
 
 

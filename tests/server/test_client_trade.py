@@ -20,6 +20,9 @@ from server.routed import wait_open
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "bohnanza" / "trade-and-donate.json"
 
 

@@ -25,6 +25,9 @@ from server.routed import show_state
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 
 def _show(browser: Any, server: str, game: Game, seat: int) -> tuple[Any, list[dict[str, Any]]]:
     return show_state(browser, server, game, seat, "pace0")

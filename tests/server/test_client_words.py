@@ -22,6 +22,9 @@ from server.routed import show_state
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 #: an action's text form as a button's main text
 RAW = re.compile(r"^(plant|keep|harvest|propose|stash|buy-field) [a-z]?\d")
 

@@ -15,6 +15,9 @@ from server.person_page import person_and_bots
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 SEED = 3  # seat 0's hand: blaue in front; both fields empty
 
 # the animation the last state started on the card in field 1 of "my seat",

@@ -28,6 +28,9 @@ from server.person_page import person_and_bots
 
 need_chromium()
 
+#: one live server for the module's tests (each makes a game of its own; conftest.server)
+ONE_SERVER = True
+
 DESKTOPS = [{"width": 1366, "height": 800}, {"width": 1920, "height": 1080}]
 #: the share of a desktop window's height the board reaches down to, at least
 FILLED = 0.9
