@@ -18,7 +18,7 @@
 // A card is drawn once for each key (a bean once for each outline and what its
 // kind wears) and every card of it on the page is a copy of that drawing.
 // Nothing here names a ruleset: all of it comes from the catalogue's entries.
-import { wired } from "./patch.js";
+import { copies, wired } from "./patch.js";
 
 let entries = new Map(); // key -> catalogue entry
 let byGroup = new Map(); // group -> first entry of it (a bean type's look)
@@ -540,7 +540,10 @@ function copyOf(id, draw) {
     n = draw();
     drawnCards.set(id, n);
   }
-  return n && n.cloneNode(true);
+  if (!n) return n;
+  const copy = n.cloneNode(true);
+  copies.set(copy, n);
+  return copy;
 }
 
 /** A symbol of the catalogue as a small picture (its glyph where none is drawn). */
@@ -761,6 +764,56 @@ export function cardFace(key, attrs = {}) {
   return n;
 }
 
+/** The name a card's band shows: a lady's her bean type's (her ♀ badge, bow
+ * and frame say the rest), a thing to buy its short title. */
+function bandName(e, name, isBean) {
+  const man = e.kind === "lady" ? byGroup.get(e.group) : null;
+  return isBean ? (man && man.kind !== "lady" ? cardName(man.key) : name) : shortTitle(e, name);
+}
+
+/** A card of a stack that lies under another, of which only its top edge
+ * shows: one element, its frame and the ribbon in its bean's colour with its
+ * name (where the card is large enough to read it), and what it is for a
+ * screen reader, on hover and in its detail view. Null when the catalogue
+ * lacks it (a token, a key it does not know). */
+export function cardRibbon(key, attrs = {}) {
+  if (key === null || key === undefined) return null;
+  const n = copyOf(`ribbon:${key}`, () => drawRibbon(key));
+  if (!n) return null;
+  apply(n, attrs);
+  if (n.dataset.details) n.setAttribute("tabindex", n.getAttribute("tabindex") ?? "0");
+  return n;
+}
+
+function drawRibbon(key) {
+  const e = entryOf(key);
+  if (!e || !entries.has(String(key))) return null;
+  const name = cardName(key);
+  const isBean = !!e.beanometer && !e.text;
+  const shown = breakable(bandName(e, name, isBean));
+  const n = h("span", `card cardl kind-${e.kind}${e.kind === "lady" ? " lady" : ""}`, shown);
+  n.dataset.card = String(key);
+  n.style.setProperty("--nf", String(nameScale(shown, isBean ? 0 : priceCoins(e.price))));
+  n.style.setProperty("--c", e.colour);
+  n.style.setProperty("--ink", e.ink);
+  n.lang = lang;
+  n.setAttribute("aria-label", name);
+  n.setAttribute("role", "img");
+  n.title = [name, ...details(e)].join("\n");
+  n.dataset.details = "1";
+  return n;
+}
+
+/** A face-down card of one element (a fan of another seat's hand, where a
+ * card is too small for the back's medallion). */
+export function cardBackPlain() {
+  return copyOf("back-plain", () => {
+    const back = h("span", "card cardl card-back");
+    back.setAttribute("aria-hidden", "true");
+    return back;
+  });
+}
+
 function drawFace(key) {
   const e = entryOf(key);
   if (!e) return null;
@@ -776,8 +829,7 @@ function drawFace(key) {
   n.dataset.card = String(key);
   // a lady's face says her bean type; her ♀ badge, bow and frame say the rest
   // (her full name, "Garden bean (lady)", is the accessible name and the hover text)
-  const man = lady ? byGroup.get(e.group) : null;
-  const shown = isBean ? (man && man.kind !== "lady" ? cardName(man.key) : name) : shortTitle(e, name);
+  const shown = bandName(e, name, isBean);
   // the name as large as fits its band in two lines (three for a long title)
   n.style.setProperty("--nf", String(nameScale(breakable(shown), isBean ? 0 : priceCoins(e.price))));
   n.lang = lang;

@@ -220,8 +220,12 @@ function keepTab(tab) {
   }
 }
 
+let badgeShows = null; // the count the badge shows
+
 function renderBadge() {
   const badge = $("log-badge");
+  if (badgeShows === tabs.unseen && badge.hidden === !tabs.unseen) return; // as it is
+  badgeShows = tabs.unseen;
   badge.hidden = !tabs.unseen;
   badge.replaceChildren();
   if (!tabs.unseen) return;

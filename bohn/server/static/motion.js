@@ -30,7 +30,7 @@
 // shows the new state). A state that comes while cards still travel takes
 // them from where they are. With `prefers-reduced-motion: reduce` cards only
 // fade in. docs/play.md, "Motion", says it for players.
-import { cardBack, cardName, coinFace } from "./cards.js";
+import { cardBack, cardFace, cardName, coinFace } from "./cards.js";
 import { lang } from "./i18n.js";
 
 //: how long a move's cards travel, in milliseconds (a calm pace)
@@ -433,45 +433,47 @@ export function setLastMoves(entries) {
 
 /** Mark seat `seat`'s area `sec` (table.js): a caption with its last move
  * and an outline on the places and cards in it that the seats' last moves
- * touched; `nameOf(seat)` names a seat. */
-/** What the marks of ``seat`` are drawn from (table.js redraws a seat whose
- * marks changed): its own last move, and the marks that touch its places. */
-export function markKey(seat) {
-  const own = marks.get(seat);
-  const touching = [...marks.values()]
-    .filter((mk) => mk.zones.some((z) => zoneParts(z).seat === seat) || mk.cards.some((c) => zoneParts(c.zone).seat === seat))
-    .map((mk) => [mk.step, mk.step === latest]);
-  return JSON.stringify([own ? [own.step, own.step === latest, lang] : null, touching]);
-}
-
+ * touched; `nameOf(seat)` names a seat. An area marked before is brought up
+ * to the marks now: only what changed is written. */
 export function markSeat(sec, seat, nameOf) {
   const m = marks.get(seat);
+  const head = sec.querySelector(".seat-head") || sec;
+  let cap = head.querySelector(":scope > .last-move");
   if (m) {
-    const head = sec.querySelector(".seat-head") || sec;
+    if (!cap) {
+      cap = document.createElement("span");
+      cap.dataset.testid = `last-move-${seat}`;
+      head.append(cap);
+    }
+    const set = (name, value) => cap.getAttribute(name) !== value && cap.setAttribute(name, value);
+    set("class", m.step === latest ? "last-move latest" : "last-move");
+    set("data-step", String(m.step));
+    set("title", `${(WORDS[lang] || WORDS.en).last}: ${m.events.map((ev) => ev.text || caption({ ...m, events: [ev] }, nameOf)).join(" · ")}`);
     const text = caption(m, nameOf);
-    const cap = document.createElement("span");
-    cap.className = m.step === latest ? "last-move latest" : "last-move";
-    cap.dataset.testid = `last-move-${seat}`;
-    cap.dataset.step = String(m.step);
-    cap.textContent = text;
-    cap.title = `${(WORDS[lang] || WORDS.en).last}: ${m.events.map((ev) => ev.text || caption({ ...m, events: [ev] }, nameOf)).join(" · ")}`;
-    head.append(cap);
-  }
+    if (cap.textContent !== text) cap.textContent = text;
+  } else if (cap) cap.remove();
+  const zones = new Map(); // a place's node -> whether the newest move touched it
+  const cards = new Set();
   for (const mk of marks.values()) {
     for (const z of mk.zones) {
       if (zoneParts(z).seat !== seat) continue;
-      for (const n of sec.querySelectorAll(`[data-zone="${z}"]`)) {
-        n.classList.add("last-touched");
-        if (mk.step === latest) n.classList.add("latest");
-      }
+      for (const n of sec.querySelectorAll(`[data-zone="${z}"]`)) zones.set(n, zones.get(n) || mk.step === latest);
     }
     for (const c of mk.cards) {
       if (zoneParts(c.zone).seat !== seat) continue;
       const z = sec.querySelector(`[data-zone="${c.zone}"]`);
       const hit = z ? [...z.querySelectorAll(".card")].reverse().find((n) => n.dataset.card === c.key) : null;
-      if (hit) hit.classList.add("last-card");
+      if (hit) cards.add(hit);
     }
   }
+  const toggle = (n, cls, on) => n.classList.contains(cls) !== on && n.classList.toggle(cls, on);
+  for (const n of sec.querySelectorAll(".last-touched")) if (!zones.has(n)) n.classList.remove("last-touched", "latest");
+  for (const [n, newest] of zones) {
+    toggle(n, "last-touched", true);
+    toggle(n, "latest", newest);
+  }
+  for (const n of sec.querySelectorAll(".last-card")) if (!cards.has(n)) n.classList.remove("last-card");
+  for (const n of cards) toggle(n, "last-card", true);
 }
 
 // ---------------------------------------------------------------- where the cards are
@@ -648,10 +650,13 @@ function flip(node, from, to, ms, delay, records, rec) {
   track(a, node, records, { kind: "flip", fromRect: from, toRect: to, ...rec });
 }
 
+/** How a card looks in flight: a stack's lower card, drawn as its top edge only, as its whole face. */
+const lookOf = (n) => (n.classList.contains("cardl") && n.dataset.card ? cardFace(n.dataset.card) || n : n);
+
 /** A stand-in drawn over the board, from `from` to `to`, removed when it lands. */
 function ghost(look, from, to, ms, delay, records, rec, opts = {}) {
   if (!sized(from) || !sized(to)) return null;
-  const g = look.cloneNode(true);
+  const g = lookOf(look).cloneNode(true);
   for (const n of [g, ...g.querySelectorAll("*")])
     for (const a of ["id", "data-testid", "data-card", "data-src", "data-zone", "tabindex", "draggable"]) n.removeAttribute(a);
   g.classList.remove("pickable", "picked", "movable", "motion-fly", "last-card", "dragging");
@@ -674,7 +679,7 @@ function ghost(look, from, to, ms, delay, records, rec, opts = {}) {
 /** A card fading out where it was (a card that left for the box, or that turned into a coin). */
 function fadeOut(look, at, ms, delay, records, rec) {
   if (!sized(at)) return;
-  const g = look.cloneNode(true);
+  const g = lookOf(look).cloneNode(true);
   for (const n of [g, ...g.querySelectorAll("*")])
     for (const a of ["id", "data-testid", "data-card", "data-src", "data-zone", "tabindex"]) n.removeAttribute(a);
   g.classList.remove("pickable", "picked", "movable", "motion-fly", "last-card");

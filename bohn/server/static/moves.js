@@ -134,24 +134,43 @@ function renderPickBar(only) {
 
 /** My fields' own buttons: harvest (and other moves of a field that take no
  * card); Keep under each revealed card that may be kept, so that it is in
- * view beside the cards; and the field a kept card is planned for. */
+ * view beside the cards; and the field a kept card is planned for. A button
+ * or a tag that is there already stays (a seat drawn as it was keeps them). */
 export function fieldButtons(c) {
-  if (!c.pick) return;
-  for (const l of S.state.legal || []) {
-    const a = l.action;
-    if (a.type === "keep") {
-      const card = document.querySelector(`[data-testid=revealed] [data-src="r${a.revealed}"]`);
-      if (card && card.parentElement) card.parentElement.append(actionButton(l, undefined, { small: true }));
+  const want = new Map(); // host -> [node]
+  const add = (host, node) => {
+    node.dataset.added = node.dataset.move || node.textContent;
+    if (!want.has(host)) want.set(host, []);
+    want.get(host).push(node);
+  };
+  if (c.pick) {
+    for (const l of S.state.legal || []) {
+      const a = l.action;
+      if (a.type === "keep") {
+        const card = document.querySelector(`[data-testid=revealed] [data-src="r${a.revealed}"]`);
+        if (card && card.parentElement) add(card.parentElement, actionButton(l, undefined, { small: true }));
+        continue;
+      }
+      if (a.type !== "harvest" && a.type !== "protect") continue;
+      const node = document.querySelector(`#my-seat .field[data-dst="f${a.field}"]`);
+      if (node) add(node, actionButton(l, undefined, { small: true }));
+    }
+    for (const p of planTags(picking, S.state, me())) {
+      const card = document.querySelector(`#my-seat [data-src="t${p.index}"]`);
+      if (card && card.parentElement) add(card.parentElement, el("span", { class: "plan-tag", dataset: { testid: "plan-tag" } }, `→ ${t("field", p.field)}`));
+    }
+  }
+  const hosts = new Set([...document.querySelectorAll("#my-seat [data-added], [data-testid=revealed] [data-added]")].map((n) => n.parentElement));
+  for (const host of want.keys()) hosts.add(host);
+  for (const host of hosts) {
+    const had = [...host.children].filter((n) => n.dataset.added !== undefined);
+    const nodes = want.get(host) || [];
+    if (had.length === nodes.length && had.every((n, k) => n.dataset.added === nodes[k].dataset.added)) {
+      for (const n of had) if (n.tagName === "BUTTON") n.disabled = S.pending;
       continue;
     }
-    if (a.type !== "harvest" && a.type !== "protect") continue;
-    const node = document.querySelector(`#my-seat .field[data-dst="f${a.field}"]`);
-    if (!node) continue;
-    node.append(actionButton(l, undefined, { small: true }));
-  }
-  for (const p of planTags(picking, S.state, me())) {
-    const card = document.querySelector(`#my-seat [data-src="t${p.index}"]`);
-    if (card && card.parentElement) card.parentElement.append(el("span", { class: "plan-tag", dataset: { testid: "plan-tag" } }, `→ ${t("field", p.field)}`));
+    for (const n of had) n.remove();
+    host.append(...nodes);
   }
 }
 

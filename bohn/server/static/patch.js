@@ -19,6 +19,10 @@
 export const wired = new WeakSet();
 /** The cards and places that take moves by hand (table.js). */
 export const armed = new WeakSet();
+/** A card drawn as a copy of one drawing (cards.js) -> that drawing: two
+ * copies of one drawing differ only in their own attributes, so a copy on
+ * the page is brought up to another by its attributes alone. */
+export const copies = new WeakMap();
 
 const sigs = new WeakMap(); // part -> the sig it was built from
 
@@ -99,6 +103,9 @@ export function morph(old, neu) {
     return neu;
   }
   syncAttributes(old, neu);
+  const drawing = copies.get(neu);
+  if (drawing !== undefined && copies.get(old) === drawing) return old; // the same card drawn: its insides are the same
+  copies.delete(old);
   morphChildren(old, [...neu.childNodes]);
   return old;
 }

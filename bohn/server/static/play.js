@@ -168,8 +168,11 @@ function render() {
   const o = obs();
   document.body.dataset.seq = String(S.state.seq);
   document.body.dataset.phase = String(o.phase ?? "");
-  $("title").textContent = `${S.state.title || S.state.variant} · ${me() === null ? t("spectator") : who(me())}`;
-  document.title = `bohn — ${S.state.title || S.state.variant}${yourMove() ? ` (${t("your-move-title")})` : ""}`;
+  // written only when they change: each write is laid out again (and the tab's title is sent to the browser)
+  const title = `${S.state.title || S.state.variant} · ${me() === null ? t("spectator") : who(me())}`;
+  if ($("title").textContent !== title) $("title").textContent = title;
+  const tab = `bohn — ${S.state.title || S.state.variant}${yourMove() ? ` (${t("your-move-title")})` : ""}`;
+  if (document.title !== tab) document.title = tab;
   const seed = $("seed-note");
   if (typeof S.state.seed_chosen === "boolean") {
     seed.hidden = false;

@@ -38,10 +38,10 @@
 // Its places name their zones themselves (ui.zoned, `data-zone`: motion.js).
 // `ui` of the log's and the result's hooks holds only lang, t and seatName.
 import { card, cards, el, seatName } from "./common.js";
-import { LONG_PRESS_MS, PRESS_SLOP_PX, cardName, closeDetail, coinRow, entryOf } from "./cards.js";
+import { LONG_PRESS_MS, PRESS_SLOP_PX, cardBackPlain, cardName, cardRibbon, closeDetail, coinRow, entryOf } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { renderSupply } from "./market.js";
-import { markKey, markSeat } from "./motion.js";
+import { markSeat } from "./motion.js";
 import { armed, morphChildren, part, patch } from "./patch.js";
 
 export function kv(label, value, testid) {
@@ -435,17 +435,34 @@ export function renderStatus(box, ctx, yours) {
 
 // ---------------------------------------------------------------- the hand
 
+const drawnFrom = new WeakMap(); // a box -> what it was last drawn from
+
 export function renderHand(hand, extra, ctx) {
   const o = ctx.state.observation;
   if (ctx.me === null) {
+    drawnFrom.delete(hand);
     hand.replaceChildren();
     extra.replaceChildren();
     delete hand.dataset.zone;
     return;
   }
-  zoned(hand, `hand:${ctx.me}`);
   const mine = seatOf(o, ctx.me);
   const list = mine.hand || [];
+  // drawn again only when what it is drawn from changed
+  const p = ctx.pick;
+  const sig = JSON.stringify([
+    lang,
+    ctx.me,
+    list,
+    mine.defence || null,
+    o.drawn || null,
+    o.deck_top || null,
+    p ? [[...p.sources.keys()].filter((k) => /^[hd]/.test(k)), [...p.loose].filter((k) => /^[hd]/.test(k)), p.selected] : null,
+  ]);
+  if (p) live.pick = p;
+  if (drawnFrom.get(hand) === sig) return;
+  drawnFrom.set(hand, sig);
+  zoned(hand, `hand:${ctx.me}`);
   if (list.length > 1) hand.style.setProperty("--fan", String(list.length));
   const items = list.map((k, i) =>
     el(
@@ -635,7 +652,8 @@ export function fieldStack(list, label, testid, pays) {
   const wrap = el("div", { class: "field", dataset: { testid } });
   const ol = el("ol", { class: "stack", "aria-label": label || "field" });
   if (list.length > 1) ol.style.setProperty("--n", String(list.length - 1));
-  list.forEach((k, i) => ol.append(el("li", { class: i === list.length - 1 ? "stack-top" : "under" }, card(k))));
+  // the cards under the top one show only their top edge: each is drawn as that (cards.js)
+  list.forEach((k, i) => ol.append(i === list.length - 1 ? el("li", { class: "stack-top" }, card(k)) : el("li", { class: "under" }, cardRibbon(k) || card(k))));
   if (!list.length) ol.append(el("li", { class: "empty-field" }, t("field-empty")));
   const facts = fieldFacts(list, pays);
   if (label)
@@ -670,40 +688,41 @@ function fieldLabel(s, j, ctx) {
   return label;
 }
 
-/** One seat's area: its name, coins, hand size, fields and what else it holds. */
-export function seatArea(i, ctx) {
-  const state = ctx.state;
-  const o = state.observation;
-  const s = seatOf(o, i);
-  const mine = i === ctx.me;
-  const waiting = (state.waiting_for || []).includes(i);
+/** A seat area's own attributes: its classes and its name. */
+function seatShell(i, ctx) {
+  const o = ctx.state.observation;
   const classes = ["seat"];
-  if (mine) classes.push("me");
+  if (i === ctx.me) classes.push("me");
   if (i === o.active) classes.push("active");
-  if (waiting) classes.push("waiting");
-  const sec = el("section", { class: classes.join(" "), dataset: { testid: `seat-${i}`, seat: String(i) }, "aria-label": who(ctx, i) });
+  if ((ctx.state.waiting_for || []).includes(i)) classes.push("waiting");
+  return { class: classes.join(" "), label: who(ctx, i) };
+}
+
+/** A seat's head: its name, what it is (a bot's kind, a person's presence) and whether it acts. */
+function seatHead(i, ctx) {
+  const o = ctx.state.observation;
+  const mine = i === ctx.me;
+  const waiting = (ctx.state.waiting_for || []).includes(i);
   const badges = [];
   if (i === o.active) badges.push(el("span", { class: "badge badge-active" }, "▶ ", t(mine ? "your-turn" : "is-active")));
   if (waiting) badges.push(el("span", { class: "badge badge-waiting" }, t("to-act")));
   // what the seat is (a bot's kind) or whether its person is here (people.js)
   const marks = ctx.marks ? ctx.marks(i) : [];
-  const head = el("header", { class: "seat-head" }, el("h3", { class: "seat-name" }, who(ctx, i)), ...marks, ...badges);
-  sec.append(head);
-  if (ctx.client.seat) {
-    ctx.client.seat(o, s, i, sec, uiOf(ctx));
-    if (ctx.reveal && (s.hand || []).length && !mine)
-      sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
-    markSeat(sec, i, (x) => who(ctx, x)); // its last move (motion.js)
-    return sec;
-  }
-  // coins and hand on one line
+  return el("header", { class: "seat-head" }, el("h3", { class: "seat-name" }, who(ctx, i)), ...marks, ...badges);
+}
+
+/** A seat's coins and hand on one line. */
+function seatFacts(i, ctx) {
+  const o = ctx.state.observation;
+  const s = seatOf(o, i);
+  const mine = i === ctx.me;
   const facts = el("div", { class: "seat-facts" });
   const coinBox = el("span", { class: "coin-count", title: t("coins") }, el("span", { class: "coin-icon", "aria-hidden": "true" }), ` ${s.coins ?? 0}`);
   if (s.blind_coins !== undefined) coinBox.append(` (${t("blind", s.blind_coins)})`);
   zoned(coinBox, `coins:${i}`, s.coins ?? 0);
   facts.append(el("span", { class: "kv", dataset: { testid: `coins-${i}` } }, el("span", { class: "visually-hidden" }, `${t("coins")}: `), coinBox));
   if (!mine || ctx.reveal) {
-    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 10) }, () => card(null)));
+    const fan = el("span", { class: "hand-fan", "aria-hidden": "true" }, ...Array.from({ length: Math.min(s.hand_size || 0, 10) }, cardBackPlain));
     zoned(fan, `hand:${i}`, s.hand_size ?? 0);
     facts.append(
       el(
@@ -729,8 +748,14 @@ export function seatArea(i, ctx) {
   if (s.tally) facts.append(kv(t("tally"), `${s.tally.cash} + ${s.tally.cards} + ${s.tally.bonus} = ${s.tally.total}`));
   if (s.stashed !== undefined && o.phase === "start-coins") facts.append(kv(t("start-coins"), yesNo(s.stashed)));
   if (s.proposals_left !== undefined && o.offers !== undefined && o.phase === "trade" && mine) facts.append(kv(t("proposals-left"), String(s.proposals_left)));
-  sec.append(facts);
-  // the fields, and beside them what else the seat holds
+  return facts;
+}
+
+/** A seat's fields, and beside them what else it holds. */
+function seatBody(i, ctx) {
+  const o = ctx.state.observation;
+  const s = seatOf(o, i);
+  const mine = i === ctx.me;
   const fields = el("div", { class: "fields" });
   (s.fields || []).forEach((f, j) => {
     const node = fieldStack(f, fieldLabel(s, j, ctx), `field-${i}-${j}`, s.field_pays ? s.field_pays[j] : undefined);
@@ -739,10 +764,8 @@ export function seatArea(i, ctx) {
     fields.append(mine ? target(node, `f${j}`, ctx) : node);
   });
   const zones = el("div", { class: "seat-zones" });
-  const zone = (label, list, testid, prefix) =>
-    el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
   const tradingName = (ctx.state && ctx.state.zone_names && ctx.state.zone_names.t) || t("trading-area");
-  if ((s.trading_area || []).length) zones.append(zoned(zone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null), `trade:${i}`));
+  if ((s.trading_area || []).length) zones.append(zoned(seatZone(tradingName, s.trading_area, `trading-area-${i}`, mine ? "t" : null, ctx), `trade:${i}`));
   if (s.buildings && s.buildings.length)
     zones.append(zoned(kv(t("buildings"), el("span", { class: "inline-cards" }, ...cards(s.buildings)), `buildings-${i}`), `buildings:${i}`));
   if (s.store !== undefined && (s.store.length || mine)) {
@@ -760,50 +783,124 @@ export function seatArea(i, ctx) {
       zoned(kv(t("establishments"), el("span", { class: "inline-cards" }, ...cards(s.establishments)), `establishments-${i}`), `establishments:${i}`),
     );
   if (ctx.client.seatZones) zones.append(...ctx.client.seatZones(o, s, i, uiOf(ctx)));
-  sec.append(el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null));
-  // a hand revealed at the end (the replay), in a row of its own under the fields
-  if (ctx.reveal && (s.hand || []).length && !mine) {
-    const hand = zone(t("hand"), s.hand, `hand-${i}`);
-    hand.classList.add("revealed-hand");
-    sec.append(hand);
+  return el("div", { class: "seat-body" }, fields, zones.childNodes.length ? zones : null);
+}
+
+const seatZone = (label, list, testid, prefix, ctx) =>
+  el("div", { class: "seat-zone", dataset: { testid: `${testid}-zone` } }, el("span", { class: "k" }, label), cardRow(list, label, testid, prefix, ctx));
+
+/** A hand revealed at the end (the replay), in a row of its own under the fields; null for none. */
+function seatReveal(i, ctx) {
+  const s = seatOf(ctx.state.observation, i);
+  if (!ctx.reveal || !(s.hand || []).length || i === ctx.me) return null;
+  const hand = seatZone(t("hand"), s.hand, `hand-${i}`);
+  hand.classList.add("revealed-hand");
+  return hand;
+}
+
+/** One seat's area: its name, coins, hand size, fields and what else it holds. */
+export function seatArea(i, ctx) {
+  const state = ctx.state;
+  const o = state.observation;
+  const s = seatOf(o, i);
+  const shell = seatShell(i, ctx);
+  const sec = el("section", { class: shell.class, dataset: { testid: `seat-${i}`, seat: String(i) }, "aria-label": shell.label });
+  sec.append(seatHead(i, ctx));
+  if (ctx.client.seat) {
+    ctx.client.seat(o, s, i, sec, uiOf(ctx));
+    if (ctx.reveal && (s.hand || []).length && i !== ctx.me)
+      sec.append(el("div", { class: "seat-zone" }, el("span", { class: "k" }, t("hand")), cardRow(s.hand, t("hand"), `hand-${i}`)));
+    markSeat(sec, i, (x) => who(ctx, x)); // its last move (motion.js)
+    return sec;
   }
+  sec.append(seatFacts(i, ctx), seatBody(i, ctx));
+  const reveal = seatReveal(i, ctx);
+  if (reveal) sec.append(reveal);
   markSeat(sec, i, (x) => who(ctx, x)); // its last move (motion.js)
   return sec;
 }
 
-/** What another seat's area is drawn from, or null where it is drawn anew
- * every time (a ruleset's own seat view, which may hold controls). */
-function seatSig(i, ctx) {
-  if (ctx.client.seat) return null;
+/** Bring the seat area ``sec`` (on the page) up to seat ``i``: its own
+ * attributes, then its parts, each drawn again only when what it is drawn
+ * from changed (its head, its coins and hand, its fields and other places),
+ * then its last move's marks (motion.js). */
+function fillSeat(sec, i, ctx) {
   const state = ctx.state;
   const o = state.observation;
-  return JSON.stringify([
+  const shell = seatShell(i, ctx);
+  if (sec.className !== shell.class) sec.className = shell.class;
+  if (sec.getAttribute("aria-label") !== shell.label) sec.setAttribute("aria-label", shell.label);
+  const p = i === ctx.me ? ctx.pick : null;
+  const head = JSON.stringify([
     lang,
-    seatOf(o, i),
-    o.active === i,
-    (state.waiting_for || []).includes(i),
     who(ctx, i),
+    o.active === i,
+    i === ctx.me,
+    (state.waiting_for || []).includes(i),
     (state.seats || [])[i] || null,
+    state.seat ?? null,
     state.presence ? (state.presence.connected || []).includes(i) : null,
-    Boolean(ctx.reveal),
-    o.phase,
-    state.zone_names || null,
-    markKey(i),
   ]);
+  // your hand is drawn under your seat, not in it (renderHand); what can be
+  // picked in your seat: the cards of its trading area and its store, and the places to put one
+  const { hand, ...seat } = seatOf(o, i);
+  const own = (keys) => [...keys].filter((k) => /^[ts]/.test(k));
+  // the phase shows only as the start coins laid and the proposals left
+  const facts = JSON.stringify([
+    lang,
+    i === ctx.me,
+    seat,
+    Boolean(ctx.reveal),
+    seat.stashed !== undefined && o.phase === "start-coins",
+    i === ctx.me && o.phase === "trade" && o.offers !== undefined,
+  ]);
+  const body = JSON.stringify([
+    facts,
+    ctx.client.seatZones ? o.phase : null,
+    state.zone_names || null,
+    p ? [own(p.sources.keys()), own(p.loose), /^[ts]/.test(p.selected) ? p.selected : p.selected !== null, [...p.targets], [...p.mine]] : null,
+  ]);
+  const parts = [part("head", head, () => seatHead(i, ctx)), part("facts", facts, () => seatFacts(i, ctx)), part("body", body, () => seatBody(i, ctx))];
+  if (seatReveal(i, ctx)) parts.push(part("reveal", JSON.stringify([lang, hand]), () => seatReveal(i, ctx)));
+  patch(sec, parts);
+  markSeat(sec, i, (x) => who(ctx, x));
 }
 
 /** Every seat's area: the others in a row (in seat order after mine), mine in its own place. */
 export function renderSeats(others, mineBox, ctx) {
   const o = ctx.state.observation;
   const n = (o.seats || []).length;
+  if (ctx.pick) live.pick = ctx.pick;
+  // a ruleset's own seat view (which may hold controls) is drawn anew every
+  // time; a seat the table draws is kept, and its parts follow the state (fillSeat)
+  const own = Boolean(ctx.client.seat);
+  const shell = (i) =>
+    part(`seat-${i}`, own ? null : "seat", () =>
+      own ? seatArea(i, ctx) : el("section", { class: "seat", dataset: { testid: `seat-${i}`, seat: String(i) } }),
+    );
   const areas = [];
   const start = ctx.me === null ? 0 : ctx.me + 1;
   for (let k = 0; k < n; k++) {
     const i = (start + k) % n;
-    if (i === ctx.me) continue;
-    areas.push(part(`seat-${i}`, seatSig(i, ctx), () => seatArea(i, ctx)));
+    if (i !== ctx.me) areas.push(i);
   }
-  patch(others, areas);
-  others.dataset.count = String(areas.length);
-  if (mineBox) morphChildren(mineBox, ctx.me === null ? [] : [seatArea(ctx.me, ctx)]);
+  patch(
+    others,
+    areas.map((i) => shell(i)),
+  );
+  if (others.dataset.count !== String(areas.length)) others.dataset.count = String(areas.length);
+  if (mineBox) patch(mineBox, ctx.me === null ? [] : [shell(ctx.me)]);
+  if (own) return;
+  [...others.children].forEach((sec, k) => fillSeat(sec, areas[k], ctx));
+  if (!mineBox || ctx.me === null) return;
+  fillSeat(mineBox.firstElementChild, ctx.me, ctx);
+  // the places a chosen card may go: marked anew (a drag marks them in place, moves.js)
+  const p = ctx.pick;
+  for (const n of mineBox.querySelectorAll("[data-dst]")) {
+    const dst = n.dataset.dst;
+    const on = Boolean(p && p.selected !== null && p.targets.has(dst));
+    const off = Boolean(p && p.selected !== null && !on && p.mine.has(dst));
+    if (n.classList.contains("target") !== on) n.classList.toggle("target", on);
+    if (n.classList.contains("not-target") !== off) n.classList.toggle("not-target", off);
+  }
 }
