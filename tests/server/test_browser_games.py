@@ -38,6 +38,7 @@ from passes import SOAK
 
 from server.browser import PHONE
 from server.browser import TIMEOUT
+from server.browser import after_paint
 from server.browser import need_chromium
 
 need_chromium()
@@ -110,14 +111,7 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
 # that frame's layout and before its paint, so a look taken straight after the
 # state's message (before the frame) would see a board no one is shown: the
 # look waits for the frame's animation callback and then for the task after
-# the frame, as ``after_paint`` does.
-#
-# After a click the same evaluation first waits for what the click brings:
-# at each frame's animation callback it looks whether the state (``data-seq``)
-# changed, the result screen or a refusal shows, or the guard dropped the
-# click; then the look waits for the next frame and the task after it, as
-# it did when the wait was a call of its own (``wait_for_function``) before
-# the look: one call to the page a step instead of two.
+# the frame (``after_paint``).
 #
 # The move is the primary one (``data-primary``), else a chooser's, else one
 # that advances the game (not an any-time one, not a proposal). It is clicked
@@ -126,21 +120,8 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
 # next click through only if it lands on that very button (a state drawn
 # between this look and the click may have put another button there; the
 # guard drops such a click and the next look sees the new state).
-_STEP = """async ({wait, seq, timeout}) => {
-  const changed = () => document.body.dataset.seq !== seq
-    || !document.getElementById('result').hidden
-    || !document.getElementById('error').hidden || window.__bohnMissed > 0;
-  const end = performance.now() + timeout;
-  const came = await new Promise((done) => {
-    const frame = () => {
-      if (!wait || changed()) requestAnimationFrame(() => setTimeout(() => done(true), 0));
-      else if (performance.now() > end) done(false);
-      else requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  if (!came) return {kind: 'timeout', seq: document.body.dataset.seq || null};
-  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+_STEP = after_paint(
+    """  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const outside = [];
   for (const f of document.querySelectorAll('[data-seat] [data-field]')) {
     const r = f.getBoundingClientRect();
@@ -195,8 +176,8 @@ _STEP = """async ({wait, seq, timeout}) => {
   look.kind = 'click';
   look.x = x;
   look.y = y;
-  return look;
-}"""
+  return look;"""
+)
 
 
 @dataclass
@@ -232,15 +213,15 @@ def _check(look: dict[str, Any], played: Played, desktop: bool, fit: bool = True
     _leaks(look["text"], played.leaks)
 
 
-def _look(page: Any, before: str | None = None, *, wait: bool = True) -> dict[str, Any]:
-    """The step's look (:data:`_STEP`), taken once the next state came (or
-    the result screen, or a refusal, or a click the guard dropped) after the
-    state ``before`` (``wait=False``: at once, after the next frame)."""
-    look: dict[str, Any] = page.evaluate(_STEP, {"wait": wait, "seq": before, "timeout": TIMEOUT})
-    assert look["kind"] != "timeout", (
-        f"nothing came within {TIMEOUT} ms after state {before} (the page is at {look['seq']})"
+def _changed(page: Any, before: str | None) -> None:
+    """Wait for the next state (or the result screen, or a refusal, or a
+    click the guard dropped)."""
+    page.wait_for_function(
+        "(b) => document.body.dataset.seq !== b || !document.getElementById('result').hidden"
+        " || !document.getElementById('error').hidden || window.__bohnMissed > 0",
+        arg=before,
+        timeout=TIMEOUT,
     )
-    return look
 
 
 def _chooser(page: Any) -> None:
@@ -265,8 +246,8 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
     page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
     stale = 0
     clicked: str | None = None
-    look = _look(page, wait=False)
     while True:
+        look: dict[str, Any] = page.evaluate(_STEP)
         _check(look, played, desktop, fit)
         if clicked is not None and not look["missed"] and look["refused"]:
             # a bot's move made the clicked one stale: the page shows the new state
@@ -282,7 +263,7 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
         before = look["seq"]
         assert look["kind"] != "covered", f"the move {look['move']!r} is covered by {look['by']}"
         if look["kind"] == "wait":
-            look = _look(page, before)
+            _changed(page, before)
             continue
         if look["kind"] == "chooser":
             _chooser(page)
@@ -291,7 +272,7 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
             page.mouse.click(look["x"], look["y"])
             clicked = look["move"]
         played.steps += 1
-        look = _look(page, before)
+        _changed(page, before)
     played.seconds = time.monotonic() - start
     played.result = page.inner_text("#result")
     # the result in words: who won (or why nobody did) and why the game ended
