@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import run
 
 from bohn.arena.league import MAX_FAILURES
 from bohn.arena.league import League
@@ -20,7 +21,6 @@ from bohn.arena.protocol import AgentProcess
 from bohn.engine.actions import parse_action
 from bohn.rulesets import find_variant
 from bohn.text import SeatText
-from tests.cli_helpers import run
 
 AGENT = str(Path(__file__).with_name("agent.py"))
 SCRIPTED = f"{sys.executable} -m bohn.arena.examples.scripted"

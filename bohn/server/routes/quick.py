@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi import Request
 
+from bohn.rulesets import DEFAULT_VARIANT
 from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
 from bohn.server.context import bearer
@@ -80,7 +81,7 @@ def router(ctx: ServerContext) -> APIRouter:
     @r.post(
         "/api/quick",
         status_code=201,
-        openapi_extra=openapi_body(_ASK, {"variant": "bohnanza", "players": 4, "wait_s": 60}),
+        openapi_extra=openapi_body(_ASK, {"variant": DEFAULT_VARIANT, "players": 4, "wait_s": 60}),
     )
     async def ask(request: Request) -> dict[str, Any]:
         """Wait for a game of ``variant`` for ``players``: other people, or
