@@ -380,14 +380,14 @@ class League:
             bot = bots.get(s)
             if bot is not None:
                 action = bot.act(seat_view(game, s, bot, trackers))
-                people = [t for t, a in agents.items() if not a.benched]
+                people = frozenset(t for t, a in agents.items() if not a.benched)
                 if not holds(game, s, action, people):
                     game.apply(s, action)
                     moves.append([s, action.text()])
                     steps += 1
                     last = s
                     continue
-                s = next_seat(waiting - bots.keys(), s, n)
+                s = next_seat(frozenset(waiting - bots.keys()), s, n)
             action = agent_move(s)
             game.apply(s, action)
             moves.append([s, action.text()])

@@ -214,7 +214,7 @@ class TextEnv:
         still trades holds its move (:func:`bohn.pacing.holds`, as at a
         table with people), and the next waiting player moves."""
         game = self._game()
-        players = [s for s in range(game.n) if s not in self.bots]
+        players = frozenset(s for s in range(game.n) if s not in self.bots)
         while not game.is_over and self.steps < self.max_steps:
             waiting = game.waiting_for()
             seat = next_seat(waiting, last, game.n)
@@ -224,7 +224,7 @@ class TextEnv:
                 return
             action = bot.act(seat_view(game, seat, bot, self.trackers))
             if holds(game, seat, action, players):
-                self.player_id = next_seat(waiting - self.bots.keys(), seat, game.n)
+                self.player_id = next_seat(frozenset(waiting - self.bots.keys()), seat, game.n)
                 return
             game.apply(seat, action)
             self.steps += 1
