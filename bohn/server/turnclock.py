@@ -21,6 +21,7 @@ import logging
 import time
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 from typing import Any
 
 from bohn.bots.base import Bot
@@ -89,17 +90,18 @@ class TurnClock:
         """Whether the game is turn-based (its clock counts hours and has skips)."""
         return self.row.skips is not None
 
-    # the room's own (bohn.server.rooms.Room)
-    async def _commit(
-        self, trial: Game, moves: list[tuple[int, int, dict[str, Any]]], by_clock: bool = False
-    ) -> None:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the room's own (bohn.server.rooms.Room defines them)
 
-    def kick_bots(self) -> None:
-        raise NotImplementedError
+        async def _commit(
+            self,
+            trial: Game,
+            moves: list[tuple[int, int, dict[str, Any]]],
+            by_clock: bool = False,
+        ) -> None: ...
 
-    def _changed(self) -> None:
-        raise NotImplementedError
+        def kick_bots(self) -> None: ...
+
+        def _changed(self) -> None: ...
 
     # -- what the pages see ------------------------------------------------------
 
