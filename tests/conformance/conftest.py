@@ -44,9 +44,9 @@ PURE_CHEAP_GAMES = 1
 #: ... in a soak run
 SOAK_CHEAP_GAMES = 200
 #: the compiled pass checks its games in full at every this many steps
-COMPILED_FULL_EVERY = 3
+COMPILED_FULL_EVERY = 4
 #: ... the pure pass
-PURE_FULL_EVERY = 2
+PURE_FULL_EVERY = 3
 
 
 def cheap_seeds() -> range:

@@ -51,10 +51,11 @@ from .games import Config
 #: each ruleset and option at its fewest players, as ``conftest.full_configs``;
 #: the compiled pass: the other games, the same seeds)
 GAMES = per_run(1, soak=4)
-#: candidates tried per seat and step, from each source
-TRIES = per_run(2, soak=8)
-#: listed actions applied per step (every one in a soak run)
-LISTED = per_run(2, soak=1_000)
+#: candidates tried per seat and step, from each source (the pure pass one:
+#: its games check the sources the compiled pass checks with two)
+TRIES = per_run(2, pure=1, soak=8)
+#: listed actions applied per step (every one in a soak run; the pure pass one)
+LISTED = per_run(2, pure=1, soak=1_000)
 #: the bots the games are played with
 BOTS = ("random", "greedy")
 

@@ -16,10 +16,12 @@ from bohn.engine.beans import BeanGame
 from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 
-from .games import CONFIGS
+from .conftest import full_configs
 from .games import Config
 
-BEAN_CONFIGS = [c for c in CONFIGS if issubclass(c.cls, BeanGame)]
+#: the bean games' configurations, shared between the passes as the games
+#: checked in full are
+BEAN_CONFIGS = [c for c in full_configs() if issubclass(c.cls, BeanGame)]
 
 
 def _agree(config: Config) -> dict[str, int]:
