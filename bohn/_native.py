@@ -57,6 +57,7 @@ _CORE: tuple[str, ...] = (
     "bohn.bots.greedy",
     "bohn.bots.base",
     "bohn.bots.random",
+    "bohn.bots.rollout",
 )
 
 

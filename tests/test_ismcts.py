@@ -424,3 +424,36 @@ def test_bohnkick_worth_counts_both_partners_defensive_cards() -> None:
     assert worth(["goalie:long-shot:ul+ur+ll+lr", "goalie:long-shot:ul+ur"]) > worth(
         ["goalie:penalty:ul", "goalie:penalty:ur"]
     )
+
+
+def _playout_deals(quick: bool, seed: int) -> tuple[int, int]:
+    """Proposals made in one playout of 200 steps from the start of a
+    Bohnanza game for 4: in the first turn, and in the turns after it (the
+    playout's steps applied again to a copy of the start, to read whose turn
+    each was in)."""
+    game = bohn.new_game("bohnanza", 4, seed=seed, options=options("bohnanza"))
+    start = game.clone()
+    bot = make_bot(f"ismcts:quick={str(quick).lower()}", 3)
+    assert isinstance(bot, IsmctsBot)
+    seat = game.active_seat()
+    bot._iterate(game, None, game.legal_actions(seat)[0], seat, 11, 200, frozenset())
+    deals = [0, 0]
+    turn = start.turn
+    for who, action, _ in game.history()[1:]:
+        assert who is not None and action is not None
+        if isinstance(action, Propose):
+            deals[start.turn != turn] += 1
+        start.apply(who, action)
+    assert not start.waiting_for() or start.turn > turn + 2  # past its first turns
+    return deals[0], deals[1]
+
+
+def test_quick_playouts_trade_in_the_turn_at_hand_only() -> None:
+    """Past the trading of the turn being decided, a quick playout makes no
+    proposals; with ``quick=false`` the greedy bots go on proposing."""
+    assert make_bot("ismcts", 1).quick is True  # type: ignore[attr-defined]
+    quick = [_playout_deals(True, s) for s in range(4)]
+    slow = [_playout_deals(False, s) for s in range(4)]
+    assert sum(first for first, _ in quick) > 0  # the turn at hand is traded as greedy trades
+    assert all(later == 0 for _, later in quick)
+    assert sum(later for _, later in slow) > 0

@@ -82,6 +82,9 @@ from bohn.bots.base import next_seat
 from bohn.bots.base import register_bot
 from bohn.bots.greedy import Cards
 from bohn.bots.greedy import GreedyBot
+from bohn.bots.rollout import quick_action
+from bohn.bots.rollout import traded
+from bohn.bots.rollout import turn_of
 from bohn.bots.search import DEFAULT
 from bohn.bots.search import HORIZON
 from bohn.bots.search import ITERATIONS
@@ -91,6 +94,7 @@ from bohn.engine.actions import Action
 from bohn.engine.actions import BuyField
 from bohn.engine.actions import Harvest
 from bohn.engine.actions import Propose
+from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rulesets import RULESETS
 
@@ -110,6 +114,9 @@ EXPAND = 8
 #: how clearly a candidate must beat the greedy choice to be picked: standard errors
 #: of the test on many worlds against one rival, corrected by :func:`threshold`
 EVIDENCE = 1.5
+#: whether a playout's seats play the quick play (:mod:`bohn.bots.rollout`)
+#: once the turn being decided is over, instead of ``greedy``
+QUICK = True
 #: the share of a field's growth towards its next step counted in its worth
 GROWTH = 0.5
 
@@ -153,6 +160,30 @@ def values(world: Game) -> tuple[list[float], float | None]:
     worth_of = settings(world.variant).worth
     if worth_of is not None:
         return worth_of(world), house_worth
+    if isinstance(world, BeanGame):  # read from the world itself: no observation built
+        return bean_worth(world), house_worth
+    return observed_worth(world), house_worth
+
+
+def bean_worth(world: BeanGame) -> list[float]:
+    """:func:`values`' worth of each seat of a bean game, read from its
+    state: what :func:`observed_worth` reads from its public observation."""
+    now = world.scores()
+    cards = Cards.of(world.table)
+    worth: list[float] = []
+    for i, fields in enumerate(world.fields):
+        w = float(now[i])
+        for f, fld in enumerate(fields):
+            if fld:
+                paid = world.harvest_value(i, f)
+                w += paid + GROWTH * max(0.0, cards.value(fld[-1], len(fld)) - paid)
+        worth.append(w)
+    return worth
+
+
+def observed_worth(world: Game) -> list[float]:
+    """:func:`values`' worth of each seat, read from the game's public
+    observation (its seats' fields and what they pay)."""
     obs = world.observe(None)
     now = world.scores()
     table = world.table
@@ -171,7 +202,7 @@ def values(world: Game) -> tuple[list[float], float | None]:
             if card is not None:
                 w += GROWTH * max(0.0, cards.value(card, len(fld)) - paid)
         worth.append(w)
-    return worth, house_worth
+    return worth
 
 
 def reward(world: Game, seat: int, rival: str | None = None) -> float:
@@ -219,6 +250,7 @@ class IsmctsBot(Bot):
         Param("evidence", "float", 0, 100),
         Param("expand", "int", 0, 1_000_000),
         Param("rival", "choice", choices=RIVALS),
+        Param("quick", "bool"),
     )
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -230,6 +262,7 @@ class IsmctsBot(Bot):
         self.proposals = _int(params, "proposals", PROPOSALS)
         self.evidence = float(params.pop("evidence", EVIDENCE))
         self.expand = _int(params, "expand", EXPAND)
+        self.quick = str(params.pop("quick", QUICK)).lower() in ("true", "1", "yes")
         rival = params.pop("rival", None)
         self.rival: str | None = None if rival is None else str(rival)
         if self.rival is not None and self.rival not in RIVALS:
@@ -338,8 +371,10 @@ class IsmctsBot(Bot):
         decisions and on to ``horizon`` steps (further while the phase is one
         of ``play_on``); score the world and back it up."""
         n = world.n
-        policy = [GreedyBot(seed + s, proposals=self.proposals) for s in range(n)]
+        policy: list[GreedyBot | None] = [None] * n
         path: list[Node] = [node] if node is not None else []
+        turn = turn_of(world)
+        quick = self.quick
         world.apply(me, action)
         last = me
         steps = 1
@@ -351,11 +386,16 @@ class IsmctsBot(Bot):
                 break
             seat = next_seat(waiting, last, n)
             legal = world.legal_actions(seat)
+            act: Action | None = None
             if len(legal) == 1:
                 act = legal[0]
-            else:
-                view = SeatView(seat, legal, partial(world.observe, seat))
-                act = policy[seat].act(view)
+            elif quick and (node is None or seat != me) and traded(world, turn):
+                act = quick_action(world, seat, legal)  # past the trading at hand
+            if act is None:
+                bot = policy[seat]
+                if bot is None:
+                    bot = policy[seat] = GreedyBot(seed + seat, proposals=self.proposals)
+                act = bot.act(SeatView(seat, legal, partial(world.observe, seat)))
                 if seat == me and node is not None:
                     if node.visits < self.expand:
                         node = None  # a young node: greedy's choice, the rest is playout

@@ -17,9 +17,9 @@ from bohn.engine.game import Game
 
 #: iterations per decision by default (about a quarter to three quarters of a
 #: second a decision with the compiled bots)
-ITERATIONS: Final = 64
+ITERATIONS: Final = 256
 #: steps (of any seat) played per iteration before the world is scored
-HORIZON: Final = 120
+HORIZON: Final = 60
 #: whom a seat's lead is measured against: the mean of its rivals (``mean``)
 #: or the strongest of them (``max``)
 RIVALS: Final = ("mean", "max")

@@ -39,9 +39,9 @@ from bohn.server.store import migrate
 from server.rows import game_row
 from server.serving import serving
 
-#: the longest search the lobby may ask for (the bots' server bounds): seconds
-#: of thinking per decision without the pool's caps
-ENDLESS = "ismcts:iterations=1000,time_ms=10000"
+#: the longest search the lobby may ask for (the bots' server bounds): ten
+#: seconds of thinking per decision, bounded by time alone, without the pool's caps
+ENDLESS = "ismcts:iterations=0,time_ms=10000"
 
 
 def _decision() -> tuple[Game, SeatView, IsmctsBot]:

@@ -1,0 +1,155 @@
+"""The quick play of the search's playouts (``bohn.bots.rollout``) and the
+worth a playout's world is scored by."""
+
+from __future__ import annotations
+
+import pytest
+from infostate_helpers import options
+
+import bohn
+from bohn.bots.base import seat_view
+from bohn.bots.ismcts import bean_worth
+from bohn.bots.ismcts import observed_worth
+from bohn.bots.rollout import quick_action
+from bohn.bots.rollout import turn_of
+from bohn.engine.actions import Action
+from bohn.engine.actions import Decline
+from bohn.engine.actions import EndTrading
+from bohn.engine.actions import Harvest
+from bohn.engine.actions import Pass
+from bohn.engine.actions import Plant
+from bohn.engine.actions import Propose
+from bohn.engine.beans import BeanGame
+from bohn.engine.game import Game
+from bohn.rulesets import VARIANTS
+from bohn.sim.runner import make_bots
+from bohn.sim.runner import next_seat
+from bohn.sim.runner import play_game
+
+#: every bean game, at the players its search is measured at
+BEAN = {
+    "bohnanza": 3,
+    "bohnanza-rio-grande": 4,
+    "sissi": 3,
+    "high-bohn": 3,
+    "al-cabohne": 2,
+    "prohibohn": 2,
+    "ladybohn": 3,
+    "mutterbohnchen": 3,
+}
+
+
+def new(variant: str, seed: int) -> Game:
+    return bohn.new_game(variant, BEAN[variant], seed=seed, options=options(variant))
+
+
+def states(variant: str, seed: int) -> list[tuple[Game, int]]:
+    """Every decision of a game between ``greedy`` bots: the state, the seat."""
+    game = new(variant, seed)
+    seen: list[tuple[Game, int]] = []
+
+    def keep(g: Game, seat: int, action: Action) -> None:
+        for s in sorted(g.waiting_for()):
+            seen.append((g.clone(), s))
+
+    play_game(game, make_bots(["greedy"] * game.n, seed), on_step=keep)
+    return seen
+
+
+def test_every_bean_game_is_listed() -> None:
+    assert {v for v, cls in VARIANTS.items() if issubclass(cls, BeanGame)} == set(BEAN)
+
+
+@pytest.mark.parametrize("variant", BEAN)
+def test_the_worth_read_from_the_state_is_the_observed_one(variant: str) -> None:
+    seen = states(variant, 4)[::7]
+    assert len(seen) > 20
+    for g, _ in seen:
+        assert bean_worth(g) == pytest.approx(observed_worth(g))
+    assert any(max(observed_worth(g)) > 5 for g, _ in seen)
+
+
+@pytest.mark.parametrize("variant", BEAN)
+def test_the_quick_play_picks_a_legal_action_and_finishes_games(variant: str) -> None:
+    """Whole games played by the quick play where it decides, greedy
+    elsewhere: every choice is legal, no choice is a deal, and the games end."""
+    players = BEAN[variant]
+    for seed in (1, 2):
+        game = new(variant, seed)
+        greedy = make_bots(["greedy"] * players, seed)
+        decided = 0
+        last = game.active_seat()
+        steps = 0
+        while game.waiting_for():
+            seat = next_seat(game.waiting_for(), last, players)
+            legal = game.legal_actions(seat)
+            act = quick_action(game, seat, legal) if len(legal) > 1 else legal[0]
+            if act is None:
+                act = greedy[seat].act(seat_view(game, seat, greedy[seat], {}))
+            elif len(legal) > 1:
+                decided += 1
+                assert act in legal
+                assert not isinstance(act, Propose)
+            game.apply(seat, act)
+            last = seat
+            steps += 1
+            assert steps < 20_000
+        assert game.result() is not None
+        assert decided > 50
+
+
+def test_the_quick_play_plants_on_the_biggest_field_of_the_type() -> None:
+    g = new("bohnanza", 5)
+    assert isinstance(g, BeanGame)
+    seat = g.active
+    card = g.hands[seat][0]
+    bean = g.table.bean
+    same = next(c for c in g.deck if bean[c] == bean[card])
+    other = next(c for c in g.deck if bean[c] != bean[card])
+    g.fields[seat] = [[other], [same, same], []]
+    legal = g.legal_actions(seat)
+    assert quick_action(g, seat, legal) == Plant(1)
+    # with no field of its type, the front card goes on the empty field
+    g.fields[seat] = [[other], [], [other]]
+    assert quick_action(g, seat, g.legal_actions(seat)) == Plant(1)
+
+
+def test_the_quick_play_harvests_what_pays_most_when_nothing_fits() -> None:
+    g = new("bohnanza", 5)
+    assert isinstance(g, BeanGame)
+    seat = g.active
+    card = g.hands[seat][0]
+    bean = g.table.bean
+    others = [c for c in g.deck if bean[c] != bean[card]]
+    kinds: dict[int, list[int]] = {}
+    for c in others:
+        kinds.setdefault(bean[c], []).append(c)
+    a, b = [cs for cs in kinds.values() if len(cs) >= 6][:2]
+    g.fields[seat] = [a[:1], b[:6]]
+    legal = g.legal_actions(seat)
+    assert all(not isinstance(x, Plant) for x in legal)
+    choice = quick_action(g, seat, legal)
+    assert isinstance(choice, Harvest)
+    pays = [g.harvest_value(seat, f) for f in range(2)]
+    assert pays[choice.field] == max(pays)
+
+
+def test_the_quick_play_makes_no_deal() -> None:
+    g = new("bohnanza", 5)
+    for g2, seat in states("bohnanza", 5):
+        if g2.phase_name == "trade" and len(g2.legal_actions(seat)) > 1:
+            legal = g2.legal_actions(seat)
+            choice = quick_action(g2, seat, legal)
+            assert isinstance(choice, EndTrading | Pass | Decline)
+            g = g2
+    assert g.phase_name == "trade"
+
+
+def test_the_quick_play_starts_after_the_turn() -> None:
+    g = new("bohnanza", 5)
+    first = turn_of(g)
+    while turn_of(g) == first:
+        seat = next_seat(g.waiting_for(), g.active_seat(), 3)
+        g.apply(seat, g.legal_actions(seat)[0])
+    assert turn_of(g) != first
+    assert turn_of(bohn.new_game("bohnkick", 2, seed=1)) == -1
