@@ -379,3 +379,30 @@ def test_a_limit_is_worded_in_the_pages_language(
             )
             assert r.status_code == 429 and server_says in r.json()["message"], r.text
             assert r.json()["limit"] == server_says.split("--")[1]
+
+
+def test_bots_are_chosen_by_how_hard_they_play(browser: Any, server: str) -> None:
+    """A bot seat offers three levels, worded in the page's language (normal
+    chosen unless you pick another); the game is made with each level's bot."""
+    levels = {lv["level"]: lv["bot"] for lv in _api(server, "/api/variants")["levels"]}
+    assert levels == {
+        "easy": "greedy:proposals=0,buy=false",
+        "normal": "greedy",
+        "strong": "ismcts",
+    }
+    de = _lobby(browser, server, "?lang=de")
+    de.select_option("[data-testid=players-select]", "4")
+    shown = de.locator("[data-testid=seat-kind-1] option").all_inner_texts()
+    assert [x for x in shown if x.startswith("Bot")] == ["Bot: leicht", "Bot: normal", "Bot: stark"]
+    page = _lobby(browser, server)
+    page.fill("[data-testid=name-input]", "Ada")
+    page.select_option("[data-testid=players-select]", "4")
+    assert page.input_value("[data-testid=seat-kind-1]") == "bot:greedy"
+    page.select_option("[data-testid=seat-kind-1]", "open")
+    page.select_option("[data-testid=seat-kind-2]", label="bot: strong")
+    page.select_option("[data-testid=seat-kind-3]", label="bot: easy")
+    page.click("[data-testid=create-game]")
+    page.wait_for_url(re.compile(r"/play/"), timeout=TIMEOUT)
+    (game,) = _api(server, "/api/games")["games"]
+    assert [s["bot"] for s in game["seats"]] == [None, None, "ismcts", levels["easy"]]
+    assert not page.errors and not de.errors

@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse
 from starlette.responses import Response
 
 from bohn.bots.base import load_bots
+from bohn.bots.levels import LEVELS
 from bohn.catalogue import catalogue
 from bohn.rulesets import ASSETS
 from bohn.rulesets import RULESETS
@@ -78,6 +79,7 @@ def router(ctx: ServerContext) -> APIRouter:
         return {
             "variants": [variant_info(cls) for cls in VARIANTS.values()],
             "bots": sorted(load_bots()),
+            "levels": [{"level": k, "bot": v} for k, v in LEVELS.items()],
         }
 
     @r.get("/api/variants/{variant}/cards")

@@ -16,7 +16,12 @@ const MAX_PAGE = 200;
 // the most games one request may name (the server's LOBBY_IDS)
 const MAX_IDS = 50;
 let variants = [];
-let bots = ["greedy", "random"];
+// the bots a person picks by how hard they play (bohn/bots/levels.py; /api/variants)
+let levels = [
+  { level: "easy", bot: "greedy:proposals=0,buy=false" },
+  { level: "normal", bot: "greedy" },
+  { level: "strong", bot: "ismcts" },
+];
 let timer = null;
 
 // ---- what this browser keeps ----
@@ -104,7 +109,10 @@ function withLang(url) {
 }
 
 function seatLabel(s) {
-  if (s.kind === "bot") return s.name || t("lobby.bot", s.bot);
+  if (s.kind === "bot") {
+    const level = levels.find((l) => l.bot === s.bot);
+    return s.name || (level ? t("lobby.level", level.level) : t("lobby.bot", s.bot));
+  }
   if (s.name) return s.name;
   return s.free ? t("lobby.seat-free") : t("lobby.seat-unnamed");
 }
@@ -182,9 +190,10 @@ function renderSeats() {
       { id, name: id, dataset: { testid: `seat-kind-${i}` } },
       el("option", { value: "open" }, t("lobby.seat-open")),
       el("option", { value: "reserved" }, t("lobby.seat-reserved")),
-      ...bots.map((b) => el("option", { value: `bot:${b}` }, t("lobby.bot", b))),
+      ...levels.map((l) => el("option", { value: `bot:${l.bot}` }, t("lobby.level", l.level))),
     );
-    sel.value = previous[i - 1] || `bot:${bots.includes("greedy") ? "greedy" : bots[0]}`;
+    const normal = levels.find((l) => l.level === "normal") || levels[0];
+    sel.value = previous[i - 1] || `bot:${normal.bot}`;
     if (!sel.value) sel.value = "open";
     const name = el("input", {
       type: "text",
@@ -637,7 +646,7 @@ async function init() {
   try {
     const data = await api("/api/variants");
     variants = data.variants;
-    bots = data.bots && data.bots.length ? data.bots : bots;
+    levels = data.levels && data.levels.length ? data.levels : levels;
   } catch (e) {
     showError(t("lobby.variants-failed", e.message));
     return;
