@@ -17,6 +17,7 @@ from bohn.engine.errors import BohnError
 from bohn.engine.game import Game
 
 from .conftest import full_configs
+from .games import CONFIGS
 from .games import Config
 
 #: the bean games' configurations, shared between the passes as the games
@@ -62,5 +63,5 @@ def test_the_field_s_list_and_its_refusal_agree(cfg: Config) -> None:
 
 def test_a_seat_that_can_pay_may_buy_and_its_listed_buy_applies() -> None:
     """The agreement is checked where buying is possible too (Bohnanza, 4 players)."""
-    config = next(c for c in BEAN_CONFIGS if c.variant == "bohnanza" and c.players == 4)
+    config = next(c for c in CONFIGS if c.variant == "bohnanza" and c.players == 4)
     assert _agree(config)["yes"] > 0
