@@ -74,7 +74,7 @@ unit-pure: $(STAMP)
 	@BOHN_NATIVE=0 tools/timed "pure pass" nice -n 15 $(PYTEST) -n 2 $(PURE_TESTS)
 
 unit-native: native services $(NODE_STAMP)
-	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS)
+	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
 
 TEST_WORKERS ?= 2
 

@@ -44,7 +44,7 @@ from .helpers import CONFIGS
 
 #: seeded games per configuration of a ruleset with a state writer: the
 #: two passes' together, and the pure pass's share (the first seeds)
-EQUALITY_GAMES, PURE_EQUALITY_GAMES = 10, 3
+EQUALITY_GAMES, PURE_EQUALITY_GAMES = 8, 3
 #: ... of a ruleset encoded from observe (the same path both ways)
 DICT_GAMES, PURE_DICT_GAMES = 6, 2
 #: ... in a soak run (each)
