@@ -188,8 +188,11 @@ class Passwords:
         self.hasher = hasher or PasswordHasher()
         self._gate = asyncio.Semaphore(HASHING_AT_ONCE)
         #: a hash no password matches, at the same parameters: an unknown
-        #: name's password is checked against it, so that it costs the same
-        self._nobody = self.hasher.hash(secrets.token_urlsafe(32))
+        #: name's password is checked against it, so that it costs the same.
+        #: Made by the first check of any name (:meth:`nobody`), not at start:
+        #: a server whose people never sign in never pays for it, and the one
+        #: check that pays pays whether or not its name exists
+        self._nobody: str | None = None
         #: how many hashes were computed and checked (the timing test's count)
         self.verified = 0
 
@@ -201,9 +204,18 @@ class Passwords:
         """Whether ``text`` is the password of the hash ``stored``; None: an
         unknown name, checked against a hash no password matches (the same
         work, the same answer as a wrong password)."""
+        nobody = await self.nobody()
         self.verified += 1
         async with self._gate:
-            return await asyncio.to_thread(self._verify, stored or self._nobody, text)
+            return await asyncio.to_thread(self._verify, stored or nobody, text)
+
+    async def nobody(self) -> str:
+        """The hash no password matches (made once, on first use)."""
+        if self._nobody is None:
+            made = await self.hash(secrets.token_urlsafe(32))
+            if self._nobody is None:
+                self._nobody = made
+        return self._nobody
 
     def _verify(self, stored: str, text: str) -> bool:
         try:

@@ -253,7 +253,10 @@ def test_an_unknown_name_is_checked_against_a_hash_of_the_same_parameters(
     real_hashes: TestClient,
 ) -> None:
     ctx = real_hashes.app.state.ctx  # type: ignore[attr-defined]
+    assert ctx.passwords._nobody is None  # a server start pays for no hash
+    assert sign_in(real_hashes, "Nobody", PASSWORD).status_code == 403
     nobody = ctx.passwords._nobody
+    assert nobody is not None
     assert argon2.extract_parameters(nobody) == argon2.profiles.RFC_9106_LOW_MEMORY
 
 
