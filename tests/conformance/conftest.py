@@ -38,7 +38,7 @@ from .games import FULL_GAMES
 from .games import Config
 
 #: seeds per configuration checked cheaply at every step, the two passes together
-CHEAP_GAMES = 4
+CHEAP_GAMES = 3
 #: ... of them, those the pure pass plays (the compiled pass plays the rest)
 PURE_CHEAP_GAMES = 1
 #: ... in a soak run
