@@ -25,6 +25,10 @@ from .games import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: the determinism of the sources, which both builds run: once a run, in the
+#: compiled pass, where it costs a third of the pure pass's time
+pytestmark = pytest.mark.skipif(PURE, reason="in the compiled pass: both builds run these sources")
+
 
 def disturb(step: int) -> None:
     """Reseed and draw from every global generator there is."""
@@ -83,7 +87,6 @@ def run_digests(games: list[list[Any]], hash_seed: str) -> list[str]:
     return digests
 
 
-@pytest.mark.skipif(PURE, reason="once a run, in the compiled pass: both builds run these sources")
 def test_hash_seed_does_not_matter() -> None:
     """Every configuration, in two processes with different string hashing."""
     games: list[list[Any]] = [[c.variant, c.players, 3, c.options] for c in CONFIGS]

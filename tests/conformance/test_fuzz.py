@@ -40,7 +40,7 @@ from .vocabulary import sample_actions
 POSITION_EVERY = 7
 
 FUZZ = settings(
-    max_examples=per_run(100, pure=15, soak=2000),
+    max_examples=per_run(100, pure=10, soak=2000),
     deadline=None,
     derandomize=True,
     database=None,

@@ -44,9 +44,9 @@ from .helpers import CONFIGS
 
 #: seeded games per configuration of a ruleset with a state writer: the
 #: two passes' together, and the pure pass's share (the first seeds)
-EQUALITY_GAMES, PURE_EQUALITY_GAMES = 8, 3
+EQUALITY_GAMES, PURE_EQUALITY_GAMES = 7, 2
 #: ... of a ruleset encoded from observe (the same path both ways)
-DICT_GAMES, PURE_DICT_GAMES = 6, 2
+DICT_GAMES, PURE_DICT_GAMES = 5, 1
 #: ... in a soak run (each)
 SOAK_EQUALITY_GAMES = 1000
 #: seeded games in which the C writer is compared with its reference
