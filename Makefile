@@ -76,7 +76,7 @@ unit-pure: $(STAMP)
 unit-native: native services $(NODE_STAMP)
 	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
 
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 2
 
 # lint, types and the tests a change touches (tools/changed_tests.sh), or a
 # quick set when nothing is touched: minutes, not the whole gate
