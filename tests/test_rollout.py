@@ -105,12 +105,17 @@ def test_the_quick_play_picks_a_legal_action_and_finishes_games(variant: str) ->
         assert decided > 50
 
 
-def test_the_quick_play_plants_on_the_biggest_field_of_the_type() -> None:
-    g = new("bohnanza", 5)
+def front_card(seed: int) -> tuple[BeanGame, int, int, list[int]]:
+    """A Bohnanza game for 3 at its start: the game, the active seat, its
+    front card and the table's bean type of each card."""
+    g = new("bohnanza", seed)
     assert isinstance(g, BeanGame)
     seat = g.active
-    card = g.hands[seat][0]
-    bean = g.table.bean
+    return g, seat, g.hands[seat][0], list(g.table.bean)
+
+
+def test_the_quick_play_plants_on_the_biggest_field_of_the_type() -> None:
+    g, seat, card, bean = front_card(5)
     same = next(c for c in g.deck if bean[c] == bean[card])
     other = next(c for c in g.deck if bean[c] != bean[card])
     g.fields[seat] = [[other], [same, same], []]
@@ -122,11 +127,7 @@ def test_the_quick_play_plants_on_the_biggest_field_of_the_type() -> None:
 
 
 def test_the_quick_play_harvests_what_pays_most_when_nothing_fits() -> None:
-    g = new("bohnanza", 5)
-    assert isinstance(g, BeanGame)
-    seat = g.active
-    card = g.hands[seat][0]
-    bean = g.table.bean
+    g, seat, card, bean = front_card(5)
     others = [c for c in g.deck if bean[c] != bean[card]]
     kinds: dict[int, list[int]] = {}
     for c in others:
