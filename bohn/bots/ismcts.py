@@ -115,7 +115,7 @@ EXPAND = 8
 #: of the test on many worlds against one rival, corrected by :func:`threshold`
 EVIDENCE = 1.5
 #: whether a playout's seats play the quick play (:mod:`bohn.bots.rollout`)
-#: once the turn being decided is over, instead of ``greedy``
+#: once the trading of the turn being decided is over, instead of ``greedy``
 QUICK = True
 #: the share of a field's growth towards its next step counted in its worth
 GROWTH = 0.5
