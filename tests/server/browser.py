@@ -65,12 +65,26 @@ def create_game(server: str, seats: list[dict[str, Any]] | None = None, **body: 
     return r.json()
 
 
-def after_paint(body: str) -> str:
+def after_paint(body: str, settled: bool = False) -> str:
     """An async script for ``page.evaluate`` that runs ``body`` once the
     browser has painted the frame after the last state: the board's
     ResizeObserver may change the board's size in that frame, so the script
-    sees what a player sees (the frame callback, then a task queued there)."""
+    sees what a player sees (the frame callback, then a task queued there).
+
+    ``settled``: first wait for every style sheet, then for two frames. A
+    ruleset's own style sheet (Bohnkick's ``client.css``) comes after the
+    table's first drawing, and the board is fitted again in the frame after
+    it loads: a look at the page as it first opens needs this; a look after
+    each move of a game does not (the sheet came long before)."""
     wait = "await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));"
+    if settled:
+        wait = (
+            "await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')]"
+            ".filter((l) => !l.sheet).map((l) => new Promise((ok) => {"
+            " l.addEventListener('load', ok, {once: true}); l.addEventListener('error', ok, {once: true}); })));\n"
+            "  await new Promise((done) => requestAnimationFrame(() =>"
+            " requestAnimationFrame(() => setTimeout(done, 0))));"
+        )
     return f"async () => {{\n  {wait}\n{body}\n}}"
 
 

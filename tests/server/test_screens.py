@@ -78,7 +78,8 @@ _LOOK = after_paint(
     size: document.getElementById('board').dataset.size || 'usual',
     hand: hand ? box(hand) : null, tabs: box(document.getElementById('side-tabs')),
     play: !document.getElementById('pane-play').hidden,
-  };"""
+  };""",
+    settled=True,
 )
 
 
