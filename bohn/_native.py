@@ -51,6 +51,7 @@ _CORE: tuple[str, ...] = (
     "bohn.engine.game",
     "bohn.engine.rng",
     "bohn.engine.parts",
+    "bohn.engine.infostate",
     "bohn.sim.runner",
     "bohn.rl.state",
     "bohn.rl.step",

@@ -414,6 +414,7 @@ def test_one_ctrl_c_stops_a_ray_run_and_keeps_its_records(tmp_path: Path) -> Non
     out = tmp_path / "g.jsonl"
     proc = subprocess.Popen(
         [sys.executable, "-m", "bohn", "sim", "bohnanza", "-n", "100000", "--backend", "ray",
+         "--bots", "random",  # quick games: the first chunk is done soon after Ray starts
          "-j", "2", "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # a test run in the background ignores SIGINT, and so would the command

@@ -92,16 +92,34 @@ def card_paths(
     value: JSON, keys: frozenset[str], skip: tuple[str, ...] = (), path: Path = ()
 ) -> Iterator[Path]:
     """Paths of every string in ``value`` that is a card key (skipping the keys ``skip``)."""
+    out: list[Path] = []
+    _collect(value, keys, skip, path, out)
+    return iter(out)
+
+
+def _collect(
+    value: JSON, keys: frozenset[str], skip: tuple[str, ...], path: Path, out: list[Path]
+) -> None:
+    """:func:`card_paths` into ``out`` (one list, not a generator per level:
+    the tracker walks the whole state at every event)."""
     if isinstance(value, str):
         if value in keys:
-            yield path
+            out.append(path)
     elif isinstance(value, dict):
         for k, v in value.items():
             if k not in skip:
-                yield from card_paths(v, keys, skip, (*path, k))
+                if isinstance(v, str):
+                    if v in keys:
+                        out.append((*path, k))
+                else:
+                    _collect(v, keys, skip, (*path, k), out)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from card_paths(v, keys, skip, (*path, i))
+            if isinstance(v, str):
+                if v in keys:
+                    out.append((*path, i))
+            else:
+                _collect(v, keys, skip, (*path, i), out)
 
 
 def get_path(value: JSON, path: Path) -> JSON:

@@ -105,6 +105,14 @@ def _new_game(base: str, variant: str, players: int, seed: int) -> str:
     return str(game["join"][0]["url"])
 
 
+#: what ends the wait for the page's next state after a click: a new state
+#: (its seq), the result screen, a refusal, or a click the guard dropped
+CHANGED = (
+    "document.body.dataset.seq !== before || !document.getElementById('result').hidden"
+    " || !document.getElementById('error').hidden || window.__bohnMissed > 0"
+)
+
+
 # One step, as the player sees it: what the page shows in the frame painted
 # after the state arrived, and the move to click. A state's render may make the
 # roomy board too tall; the page's ResizeObserver gives the roomy size up after
@@ -176,7 +184,8 @@ _STEP = after_paint(
   look.kind = 'click';
   look.x = x;
   look.y = y;
-  return look;"""
+  return look;""",
+    changed=CHANGED,
 )
 
 
@@ -213,17 +222,6 @@ def _check(look: dict[str, Any], played: Played, desktop: bool, fit: bool = True
     _leaks(look["text"], played.leaks)
 
 
-def _changed(page: Any, before: str | None) -> None:
-    """Wait for the next state (or the result screen, or a refusal, or a
-    click the guard dropped)."""
-    page.wait_for_function(
-        "(b) => document.body.dataset.seq !== b || !document.getElementById('result').hidden"
-        " || !document.getElementById('error').hidden || window.__bohnMissed > 0",
-        arg=before,
-        timeout=TIMEOUT,
-    )
-
-
 def _chooser(page: Any) -> None:
     """Tick cards of the chooser until its button takes them, then click it."""
     boxes = page.locator(".chooser [data-testid=choose-card]")
@@ -246,8 +244,10 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
     page.wait_for_selector("body[data-seq]", timeout=TIMEOUT)
     stale = 0
     clicked: str | None = None
+    before: str | None = None  # the seq the last look saw (None: nothing to wait for)
     while True:
-        look: dict[str, Any] = page.evaluate(_STEP)
+        # the look waits (in the page) for the state after the last click first
+        look: dict[str, Any] = page.evaluate(_STEP, [before, TIMEOUT])
         _check(look, played, desktop, fit)
         if clicked is not None and not look["missed"] and look["refused"]:
             # a bot's move made the clicked one stale: the page shows the new state
@@ -263,7 +263,6 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
         before = look["seq"]
         assert look["kind"] != "covered", f"the move {look['move']!r} is covered by {look['by']}"
         if look["kind"] == "wait":
-            _changed(page, before)
             continue
         if look["kind"] == "chooser":
             _chooser(page)
@@ -272,7 +271,6 @@ def play(page: Any, url: str, *, desktop: bool = True, fit: bool = True) -> Play
             page.mouse.click(look["x"], look["y"])
             clicked = look["move"]
         played.steps += 1
-        _changed(page, before)
     played.seconds = time.monotonic() - start
     played.result = page.inner_text("#result")
     # the result in words: who won (or why nobody did) and why the game ended
