@@ -73,8 +73,12 @@ SERVICES = BOHN_TEST_POSTGRES="$$(cat build/postgres.url)" BOHN_CHROMIUM="$$(cat
 unit-pure: $(STAMP)
 	@BOHN_NATIVE=0 tools/timed "pure pass" nice -n 15 $(PYTEST) -n 2 $(PURE_TESTS)
 
+# each test file runs whole on one worker (its browser and server start once),
+# the longest files first (tests/conftest.py: FIRST), not xdist's own order of
+# the files with the most tests first: a long file started last kept the other
+# worker idle until it ended
 unit-native: native services $(NODE_STAMP)
-	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
+	@$(SERVICES) BOHN_NATIVE=1 tools/timed "compiled pass" $(PYTEST) -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 TEST_WORKERS ?= 2
 

@@ -65,7 +65,7 @@ def create_game(server: str, seats: list[dict[str, Any]] | None = None, **body: 
     return r.json()
 
 
-def after_paint(body: str, settled: bool = False, changed: str | None = None) -> str:
+def after_paint(body: str, settled: bool = False) -> str:
     """An async script for ``page.evaluate`` that runs ``body`` once the
     browser has painted the frame after the last state: the board's
     ResizeObserver may change the board's size in that frame, so the script
@@ -75,13 +75,7 @@ def after_paint(body: str, settled: bool = False, changed: str | None = None) ->
     ruleset's own style sheet (Bohnkick's ``client.css``) comes after the
     table's first drawing, and the board is fitted again in the frame after
     it loads: a look at the page as it first opens needs this; a look after
-    each move of a game does not (the sheet came long before).
-
-    ``changed``: a condition (JavaScript, on ``before``) the script first
-    waits for, called with ``[before, timeout_ms]``: the page's next state
-    after a click is awaited and looked at in one call. It is tried at each
-    change of a ``data-seq`` or ``hidden`` attribute and every 50 ms (what
-    no attribute shows), and the script fails after ``timeout_ms``."""
+    each move of a game does not (the sheet came long before)."""
     wait = "await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));"
     if settled:
         wait = (
@@ -91,23 +85,7 @@ def after_paint(body: str, settled: bool = False, changed: str | None = None) ->
             "  await new Promise((done) => requestAnimationFrame(() =>"
             " requestAnimationFrame(() => setTimeout(done, 0))));"
         )
-    if changed is None:
-        return f"async () => {{\n  {wait}\n{body}\n}}"
-    until = (
-        "await new Promise((ok, fail) => {\n"
-        f"    const done = () => {changed};\n"
-        "    if (done()) return ok();\n"
-        "    const stop = () => { seen.disconnect(); clearInterval(poll); clearTimeout(late); };\n"
-        "    const check = () => { if (done()) { stop(); ok(); } };\n"
-        "    const seen = new MutationObserver(check);\n"
-        "    seen.observe(document.body, {attributes: true, subtree: true,"
-        " attributeFilter: ['data-seq', 'hidden']});\n"
-        "    const poll = setInterval(check, 50);\n"
-        "    const late = setTimeout(() => { stop();"
-        " fail(new Error(`no change after ${timeout} ms (seq ${before})`)); }, timeout);\n"
-        "  });"
-    )
-    return f"async ([before, timeout]) => {{\n const _a = performance.now(); {until}\n const _b = performance.now(); {wait}\n window.__T = window.__T || [0, 0]; window.__T[0] += _b - _a; window.__T[1] += performance.now() - _b; console.log(window.__T);\n{body}\n}}"
+    return f"async () => {{\n  {wait}\n{body}\n}}"
 
 
 def need_chromium() -> None:
