@@ -315,10 +315,11 @@ def test_a_bohnkick_playout_plays_a_shot_to_its_end() -> None:
     hand = ["feuer/shot", *BK_NOTHING]
     bot = IsmctsBot(3)
     for play_on, ends in ((BOHNKICK_SEARCH.play_on, True), (frozenset[str](), False)):
+        search = dataclasses.replace(BOHNKICK_SEARCH, play_on=play_on)
         game = bk_position(played=["sau/pass:feuer"], players=[{"hand": hand}, {}])
         shot = next(a for a in game.legal_actions(0) if a.text() == "play h0")
         world = game.clone()
-        bot._iterate(world, None, shot, 0, 7, 1, play_on)
+        bot._iterate(world, None, shot, 0, 7, 1, search)
         # at horizon 1 the playout stops after the shot, or plays it to its end
         assert (world.phase_name not in ("shot-react", "aim", "block", "kick")) is ends
         assert (world.attacks > game.attacks) is ends
@@ -436,7 +437,9 @@ def _playout_deals(quick: bool, seed: int) -> tuple[int, int]:
     bot = make_bot(f"ismcts:quick={str(quick).lower()}", 3)
     assert isinstance(bot, IsmctsBot)
     seat = game.active_seat()
-    bot._iterate(game, None, game.legal_actions(seat)[0], seat, 11, 200, frozenset())
+    bot._iterate(
+        game, None, game.legal_actions(seat)[0], seat, 11, 200, ismcts.settings("bohnanza")
+    )
     deals = [0, 0]
     turn = start.turn
     for who, action, _ in game.history()[1:]:

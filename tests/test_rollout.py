@@ -10,8 +10,8 @@ import bohn
 from bohn.bots.base import seat_view
 from bohn.bots.ismcts import bean_worth
 from bohn.bots.ismcts import observed_worth
+from bohn.bots.rollout import bean_stage
 from bohn.bots.rollout import quick_action
-from bohn.bots.rollout import turn_of
 from bohn.engine.actions import Action
 from bohn.engine.actions import Decline
 from bohn.engine.actions import EndTrading
@@ -22,6 +22,7 @@ from bohn.engine.actions import Propose
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
 from bohn.rulesets import VARIANTS
+from bohn.rulesets.bohnkick.actions import Tackle
 from bohn.sim.runner import make_bots
 from bohn.sim.runner import next_seat
 from bohn.sim.runner import play_game
@@ -153,11 +154,91 @@ def test_the_quick_play_makes_no_deal() -> None:
     assert g.phase_name == "trade"
 
 
-def test_the_quick_play_starts_after_the_turn() -> None:
+def test_the_quick_play_starts_after_the_trading_of_the_turn() -> None:
+    """A bean game's stage grows once the turn's trading is over (its traded
+    cards are planted) and again with the next turn; other games have none."""
     g = new("bohnanza", 5)
-    first = turn_of(g)
-    while turn_of(g) == first:
+    assert isinstance(g, BeanGame)
+    first, turn = bean_stage(g), g.turn
+    seen = [first]
+    while g.turn < turn + 3:
         seat = next_seat(g.waiting_for(), g.active_seat(), 3)
         g.apply(seat, g.legal_actions(seat)[0])
-    assert turn_of(g) != first
-    assert turn_of(bohn.new_game("bohnkick", 2, seed=1)) == -1
+        stage = bean_stage(g)
+        assert stage >= seen[-1]  # it only grows
+        if stage != seen[-1]:
+            seen.append(stage)
+        trading_over = g.phase_name == "plant-traded" or g.turn > turn
+        assert (stage > first) == trading_over
+    assert len(seen) >= 4
+    assert bean_stage(bohn.new_game("bohnkick", 2, seed=1)) == 0
+
+
+# -- Bohnkick's quick play (its bots part) ------------------------------------------
+
+
+def bk(n: int = 2, **setup: object) -> Game:
+    from bohn.scenario import load_position
+
+    return load_position({"variant": "bohnkick", "players": n, "setup": setup})
+
+
+BK_NOTHING = ["brech/dribble", "brech/dribble", "sau/dribble", "kaffee/dribble", "garten/dribble"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bohnkicks_quick_play_picks_a_legal_action_and_finishes_games(players: int) -> None:
+    from bohn.rulesets.bohnkick.bots import quick_play
+
+    for seed in range(3):
+        g = bohn.new_game("bohnkick", players, seed=seed)
+        last = g.active_seat()
+        steps = 0
+        while g.waiting_for():
+            seat = next_seat(g.waiting_for(), last, players)
+            legal = g.legal_actions(seat)
+            choice = quick_play(g, seat, legal) if len(legal) > 1 else legal[0]
+            assert choice is not None and choice in legal, (g.phase_name, legal)
+            g.apply(seat, choice)
+            last, steps = seat, steps + 1
+            assert steps < 5000
+        assert g.result() is not None
+
+
+def test_bohnkicks_quick_play_shoots_a_goal_card_it_may_play() -> None:
+    from bohn.rulesets.bohnkick.bots import quick_play
+
+    g = bk(played=["sau/pass:feuer"], players=[{"hand": [*BK_NOTHING, "feuer/shot"]}, {}])
+    choice = quick_play(g, 0, g.legal_actions(0))
+    assert choice is not None and choice.text() == "play h5"
+
+
+def test_bohnkicks_quick_play_tackles_a_shot_and_lets_a_pass_go() -> None:
+    from bohn.rulesets.bohnkick.bots import quick_play
+
+    defence = ["tackle:feuer", "goalie:penalty:ul", "goalie:penalty:ur"]
+    hand = ["feuer/shot", "feuer/dribble", *BK_NOTHING[:4]]
+    shot = bk(phase="shot-react", played=["sau/pass:feuer", "feuer/shot"],
+              players=[{"hand": hand[1:]}, {"defence": defence}])  # fmt: skip
+    assert isinstance(quick_play(shot, 1, shot.legal_actions(1)), Tackle)
+    dribble = bk(phase="react", played=["sau/pass:feuer", "feuer/dribble"],
+                 players=[{"hand": [hand[0], *hand[2:]]}, {"defence": defence}])  # fmt: skip
+    legal = dribble.legal_actions(1)
+    assert any(isinstance(a, Tackle) for a in legal)
+    assert isinstance(quick_play(dribble, 1, legal), Pass)
+
+
+def test_bohnkicks_quick_play_starts_with_the_next_attack() -> None:
+    from bohn.rulesets.bohnkick.bots import SEARCH
+    from bohn.rulesets.bohnkick.bots import attack_stage
+
+    g = bohn.new_game("bohnkick", 2, seed=4)
+    first = attack_stage(g)
+    assert SEARCH.stage is attack_stage
+    last = g.active_seat()
+    while attack_stage(g) == first:
+        assert g.phase_name != "over"
+        seat = next_seat(g.waiting_for(), last, 2)
+        g.apply(seat, g.legal_actions(seat)[-1])
+        last = seat
+    assert attack_stage(g) == first + 1

@@ -13,7 +13,11 @@ plays one candidate for the decision at hand, then plays on:
   so a small budget is not spent on random moves after the one at hand;
 * **the other seats** play the ``greedy`` bot of their variant, in the tree and
   out of it: the search plans against that model of its opponents;
-* **after the tree**, every seat plays ``greedy`` until ``horizon`` steps from
+* **after the tree**, every seat plays ``greedy`` to the end of the stage of
+  the game the decision is made in (a bean game's trading of the turn at
+  hand, a Bohnkick attack), then the ruleset's quick play
+  (:attr:`Search.quick <bohn.bots.search.Search.quick>`, where it has one
+  for the phase, else ``greedy``; parameter ``quick``), until ``horizon`` steps from
   the decision (further while the phase is one of the ruleset's ``play_on``:
   in Bohnkick a shot on its way is played to its end first), and the world is
   scored (:func:`reward`): each seat's score plus what its fields would pay
@@ -82,9 +86,6 @@ from bohn.bots.base import next_seat
 from bohn.bots.base import register_bot
 from bohn.bots.greedy import Cards
 from bohn.bots.greedy import GreedyBot
-from bohn.bots.rollout import quick_action
-from bohn.bots.rollout import traded
-from bohn.bots.rollout import turn_of
 from bohn.bots.search import DEFAULT
 from bohn.bots.search import HORIZON
 from bohn.bots.search import ITERATIONS
@@ -308,7 +309,6 @@ class IsmctsBot(Bot):
         search = settings(info.cls.variant)
         iterations = self.iterations if self.iterations is not None else search.iterations
         horizon = self.horizon if self.horizon is not None else search.horizon
-        play_on = search.play_on
         tree = {a: Node() for a in cands}  # the seat's later decisions, after each candidate
         now = time.perf_counter()
         limit = now + self.time_ms / 1000 if self.time_ms > 0 else math.inf
@@ -335,7 +335,7 @@ class IsmctsBot(Bot):
             for a in cands:
                 if capped and (time.perf_counter() >= cap or (stop is not None and stop())):
                     break
-                played.append(self._iterate(world.clone(), tree[a], a, me, seed, horizon, play_on))
+                played.append(self._iterate(world.clone(), tree[a], a, me, seed, horizon, search))
             if len(played) < m:
                 break  # the budget ran out: the rounds played so far decide
             for a, playout in zip(cands, played, strict=True):
@@ -365,16 +365,21 @@ class IsmctsBot(Bot):
         me: int,
         seed: int,
         horizon: int,
-        play_on: frozenset[str],
+        search: Search,
     ) -> float:
         """Play ``action`` in ``world``, then down the tree of the seat's later
         decisions and on to ``horizon`` steps (further while the phase is one
-        of ``play_on``); score the world and back it up."""
+        of the ruleset's ``play_on``); score the world and back it up. Past
+        the stage of the decision (:attr:`Search.stage`), the seats out of
+        the tree play the ruleset's quick play (:attr:`Search.quick`)."""
         n = world.n
         policy: list[GreedyBot | None] = [None] * n
         path: list[Node] = [node] if node is not None else []
-        turn = turn_of(world)
-        quick = self.quick
+        play_on = search.play_on
+        stage = search.stage
+        quick = search.quick if self.quick else None
+        at = stage(world)
+        past = False  # past the stage of the decision
         world.apply(me, action)
         last = me
         steps = 1
@@ -389,8 +394,11 @@ class IsmctsBot(Bot):
             act: Action | None = None
             if len(legal) == 1:
                 act = legal[0]
-            elif quick and (node is None or seat != me) and traded(world, turn):
-                act = quick_action(world, seat, legal)  # past the trading at hand
+            elif quick is not None and (node is None or seat != me):
+                if not past:
+                    past = stage(world) > at
+                if past:
+                    act = quick(world, seat, legal)
             if act is None:
                 bot = policy[seat]
                 if bot is None:

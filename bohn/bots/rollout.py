@@ -19,10 +19,16 @@ from the world itself, in a few comparisons a decision:
 It reads only the world, never a seat's observation: the world is the
 search's own sample, so the play uses no hidden card the seat could not have
 dealt itself. In any other phase or game (a building, a mafia, a Bohnkick
-match) it answers ``None`` and the playout asks ``greedy``.
+match) it answers ``None`` and the playout asks ``greedy``; a ruleset with
+phases of its own gives its search a quick play of its own
+(:attr:`Search.quick <bohn.bots.search.Search.quick>`), and the stage after
+which it starts (:attr:`Search.stage <bohn.bots.search.Search.stage>`; in a
+bean game :func:`bean_stage`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from bohn.engine.actions import Action
 from bohn.engine.actions import Decline
@@ -36,6 +42,10 @@ from bohn.engine.beans import PLANT_TRADED
 from bohn.engine.beans import TRADE
 from bohn.engine.beans import BeanGame
 from bohn.engine.game import Game
+
+#: a quick play: a seat's action among the legal ones (two or more) of a
+#: world, or ``None`` where ``greedy`` decides
+QuickPlay = Callable[[Game, int, list[Action]], Action | None]
 
 
 def quick_action(world: Game, seat: int, legal: list[Action]) -> Action | None:
@@ -112,15 +122,11 @@ def _planting(world: BeanGame, seat: int, legal: list[Action], front: bool) -> A
     return harvest
 
 
-def turn_of(world: Game) -> int:
-    """The number of the turn ``world`` is in (a bean game's), else -1."""
-    return world.turn if isinstance(world, BeanGame) else -1
-
-
-def traded(world: Game, turn: int) -> bool:
-    """Whether the trading of turn ``turn`` is over in ``world`` (a later
-    turn, or the turn's traded cards being planted): the quick play starts
-    there."""
+def bean_stage(world: Game) -> int:
+    """The stage of a bean game: two a turn, the second once the turn's
+    traded cards are being planted (its trading is over). The quick play
+    starts past the trading of the turn at hand. Any other game stays at
+    stage 0 (no quick play)."""
     if not isinstance(world, BeanGame):
-        return False
-    return world.turn != turn or world.phase == PLANT_TRADED
+        return 0
+    return 2 * world.turn + (1 if world.phase == PLANT_TRADED else 0)

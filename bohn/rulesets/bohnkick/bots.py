@@ -659,6 +659,65 @@ def seat_worth(world: Game) -> list[float]:
     return [team[game.team_of(s)] for s in range(world.n)]
 
 
+def quick_play(world: Game, seat: int, legal: list[Action]) -> Action | None:
+    """The quick play of a search's playouts in Bohnkick
+    (:attr:`Search.quick <bohn.bots.search.Search.quick>`), past the attack
+    being decided: read from the world, a few comparisons a decision.
+
+    * ``play``: a goal card where one may be played, else the first card
+      that may (the opening card, a pass, a cross or a dribble);
+    * ``react``: no tackle and no swap: the defender keeps his cards for a
+      shot (``pass``); ``shot-react``: a goal card is tackled where a Tackle
+      card allows it;
+    * ``block``: with a Goalie card that stops the shot, where there is one;
+    * ``aim`` and ``kick``: a corner, one after the other from attack to
+      attack (a free kick is aimed, never waived);
+    * ``only-goal-cards``: the first goal card goes.
+    """
+    game = cast(bk.Bohnkick, world)
+    phase = game.phase
+    if phase == bk.PLAY:
+        hand = game.hands[seat]
+        first: Action | None = None
+        for a in legal:
+            if isinstance(a, Play):
+                if bk.GOAL[hand[a.card]]:
+                    return a
+                if first is None:
+                    first = a
+        return first
+    if phase == bk.REACT:
+        return _first(legal, Pass)
+    if phase == bk.SHOT_REACT:
+        return _first(legal, Tackle) or _first(legal, Pass)
+    if phase == bk.BLOCK:
+        return _first(legal, Block) or _first(legal, Pass)
+    if phase == bk.AIM or phase == bk.KICK:
+        corner = CORNERS[(game.attacks + len(game.played)) % len(CORNERS)]
+        for a in legal:
+            if isinstance(a, Aim) and a.corner == corner:
+                return a
+        return _first(legal, Aim)
+    if phase == bk.CYCLE:
+        return _first(legal, Drop)
+    return None
+
+
+def _first(legal: list[Action], kind: type[Action]) -> Action | None:
+    for a in legal:
+        if isinstance(a, kind):
+            return a
+    return None
+
+
+def attack_stage(world: Game) -> int:
+    """The stage of a Bohnkick game for the search's quick play
+    (:attr:`Search.stage <bohn.bots.search.Search.stage>`): its attacks so
+    far. The attack being decided is played out by ``greedy``, the later
+    ones by :func:`quick_play`."""
+    return cast(bk.Bohnkick, world).attacks
+
+
 GREEDY = BohnkickGreedyBot
 #: a playout is scored after about three attacks, for where the game stands
 #: (:func:`bohnkick_worth`), not played out to the end, where its outcome is
@@ -671,4 +730,6 @@ SEARCH: Final = Search(
     play_on=frozenset({"shot-react", "aim", "block", "kick"}),
     scale=3.0,
     worth=seat_worth,
+    quick=quick_play,
+    stage=attack_stage,
 )
