@@ -10,10 +10,14 @@ import bohn
 from bohn.bots.base import seat_view
 from bohn.bots.ismcts import bean_worth
 from bohn.bots.ismcts import observed_worth
+from bohn.bots.ismcts import settings
 from bohn.bots.rollout import bean_stage
 from bohn.bots.rollout import quick_action
 from bohn.engine.actions import Action
+from bohn.engine.actions import Build
+from bohn.engine.actions import BuyField
 from bohn.engine.actions import Decline
+from bohn.engine.actions import Discard
 from bohn.engine.actions import EndTrading
 from bohn.engine.actions import Harvest
 from bohn.engine.actions import Pass
@@ -79,9 +83,13 @@ def test_the_worth_read_from_the_state_is_the_observed_one(variant: str) -> None
 
 @pytest.mark.parametrize("variant", BEAN)
 def test_the_quick_play_picks_a_legal_action_and_finishes_games(variant: str) -> None:
-    """Whole games played by the quick play where it decides, greedy
-    elsewhere: every choice is legal, no choice is a deal, and the games end."""
+    """Whole games played by the ruleset's quick play where it decides,
+    greedy elsewhere: every choice is legal, no choice is a deal, no
+    building is bought, and the games end. The mafia games' quick play
+    decides their piles and feeding too."""
     players = BEAN[variant]
+    quick = settings(variant).quick
+    phases: set[str] = set()
     for seed in (1, 2):
         game = new(variant, seed)
         greedy = make_bots(["greedy"] * players, seed)
@@ -91,19 +99,24 @@ def test_the_quick_play_picks_a_legal_action_and_finishes_games(variant: str) ->
         while game.waiting_for():
             seat = next_seat(game.waiting_for(), last, players)
             legal = game.legal_actions(seat)
-            act = quick_action(game, seat, legal) if len(legal) > 1 else legal[0]
+            act = quick(game, seat, legal) if len(legal) > 1 else legal[0]
             if act is None:
                 act = greedy[seat].act(seat_view(game, seat, greedy[seat], {}))
             elif len(legal) > 1:
                 decided += 1
+                phases.add(game.phase_name)
                 assert act in legal
-                assert not isinstance(act, Propose)
+                assert not isinstance(act, Propose | Build | BuyField)
             game.apply(seat, act)
             last = seat
             steps += 1
             assert steps < 20_000
         assert game.result() is not None
         assert decided > 50
+    if variant in ("al-cabohne", "prohibohn"):
+        assert {"use-leftovers", "place", "feed"} <= phases, phases
+    else:
+        assert quick is quick_action
 
 
 def front_card(seed: int) -> tuple[BeanGame, int, int, list[int]]:
@@ -242,3 +255,44 @@ def test_bohnkicks_quick_play_starts_with_the_next_attack() -> None:
         g.apply(seat, g.legal_actions(seat)[-1])
         last = seat
     assert attack_stage(g) == first + 1
+
+
+# -- the mafia games' quick play (Al Cabohne's bots part, also Prohibohn's) -----------
+
+
+def mafia(phase: str, seats: list[dict[str, object]], piles: list[list[str]]) -> Game:
+    from bohn.scenario import load_position
+
+    setup = {"deck_rest": "none", "phase": phase, "players": seats, "piles": piles,
+             "deck": ["kidney"] * 6, "bosses": [["blaue"], ["feuer"]]}  # fmt: skip
+    return load_position({"variant": "al-cabohne", "players": 2, "setup": setup})
+
+
+def test_the_mafia_quick_play_grows_a_field_with_a_pile_before_an_empty_one() -> None:
+    from bohn.rulesets.al_cabohne.bots import quick_play
+
+    g = mafia("place", [{"hand": [], "fields": [["sau"], []]}, {"hand": []}],
+              [["puff", "puff"], ["sau", "sau"]])  # fmt: skip
+    choice = quick_play(g, 0, g.legal_actions(0))
+    assert choice is not None and choice.text() == "place p1 f0"
+    g.apply(0, choice)
+    choice = quick_play(g, 0, g.legal_actions(0))  # two Puff beans: the empty field
+    assert choice is not None and choice.text() == "place p0 f1"
+
+
+def test_the_mafia_quick_play_leaves_a_single_card_to_the_mafia() -> None:
+    from bohn.rulesets.al_cabohne.bots import quick_play
+
+    g = mafia("place", [{"hand": [], "fields": [["sau"], []]}, {"hand": []}], [["puff"]])
+    assert isinstance(quick_play(g, 0, g.legal_actions(0)), Pass)
+
+
+def test_the_mafia_quick_play_uses_a_leftover_pile_or_discards_it() -> None:
+    from bohn.rulesets.al_cabohne.bots import quick_play
+
+    g = mafia("use-leftovers", [{"hand": [], "fields": [["sau"], ["puff"]]}, {"hand": []}],
+              [["blaue", "blaue"], ["puff"]])  # fmt: skip
+    choice = quick_play(g, 0, g.legal_actions(0))
+    assert choice is not None and choice.text() == "place p1 f1"
+    g.apply(0, choice)
+    assert isinstance(quick_play(g, 0, g.legal_actions(0)), Discard)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
 from typing import Final
+from typing import cast
 
 from bohn.bots.greedy import EMPTY_FIELD_COST
 from bohn.bots.greedy import FORCED_HARVEST_COST
@@ -19,13 +20,20 @@ from bohn.bots.greedy import Field
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
 from bohn.bots.greedy import by_name
+from bohn.bots.rollout import quick_action
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Discard
 from bohn.engine.actions import Harvest
 from bohn.engine.actions import Pass
+from bohn.engine.beans import PLANT
+from bohn.engine.game import Game
 from bohn.rulesets.al_cabohne.actions import Give
 from bohn.rulesets.al_cabohne.actions import Place
+from bohn.rulesets.al_cabohne.rules import FEED
+from bohn.rulesets.al_cabohne.rules import PLACE
+from bohn.rulesets.al_cabohne.rules import USE
+from bohn.rulesets.al_cabohne.rules import AlCabohne
 
 #: how much a leftover pile helping the opponent counts against leaving it (2 players)
 OPPONENT_WEIGHT = 0.6
@@ -247,8 +255,64 @@ class AlCabohneGreedyBot(GuardedGreedyBot):
         return int(pos.obs.get("players", 1)) == 2 and super().buy_now(pos)
 
 
+def quick_play(world: Game, seat: int, legal: list[Action]) -> Action | None:
+    """The quick play of a search's playouts in the mafia games (Al Cabohne
+    and Prohibohn; :attr:`Search.quick <bohn.bots.search.Search.quick>`),
+    read from the world, a few comparisons a decision:
+
+    * ``plant``: as in every bean game (:func:`~bohn.bots.rollout.quick_action`);
+    * ``use-leftovers``: each pile onto the field of its type that holds
+      most, else onto an empty field, else onto the discard pile;
+    * ``place``: each pile of a type one of my fields grows onto that field
+      (the one holding most), then a pile of two or more onto an empty
+      field; then the turn goes on (``pass``), the rest left to the mafia;
+    * ``feed``: the boss gets the hand card furthest back;
+    * never a building, a field bought or a harvest by choice.
+
+    Any other phase (Prohibohn's establishments, coins and abilities) is
+    ``greedy``'s (``None``)."""
+    game = cast(AlCabohne, world)
+    phase = game.phase
+    if phase == PLANT:
+        return quick_action(world, seat, legal)
+    if phase == FEED:
+        back: Give | None = None
+        for a in legal:
+            if isinstance(a, Give) and (back is None or a.card > back.card):
+                back = a
+        return back
+    if phase != USE and phase != PLACE:
+        return None
+    fields = game.fields[seat]
+    piles = game.piles
+    best: Place | None = None
+    best_key = (-1, -1)
+    for a in legal:
+        if not isinstance(a, Place) or a.field is None or a.pile >= len(piles):
+            continue
+        fld = fields[a.field]
+        if fld:
+            key = (2, len(fld))  # the field grows
+        elif phase == USE or len(piles[a.pile]) > 1:
+            key = (1, len(piles[a.pile]))  # an empty field
+        else:
+            continue
+        if key > best_key:
+            best, best_key = a, key
+    if best is not None:
+        return best
+    for kind in (Discard, Pass) if phase == USE else (Pass, Discard):
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    for a in legal:  # a pile that must go somewhere: a boss
+        if isinstance(a, Place):
+            return a
+    return None
+
+
 GREEDY = AlCabohneGreedyBot
 #: in the mafia games a winner must beat the mafia as well as every player, and
 #: against the strongest rival the search won clearly more of the Al Cabohne
 #: games a player won (docs/bots.md)
-SEARCH: Final = Search(rival="max")
+SEARCH: Final = Search(rival="max", quick=quick_play)

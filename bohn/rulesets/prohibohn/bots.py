@@ -31,6 +31,7 @@ from bohn.engine.actions import Uncover
 from bohn.rulesets.al_cabohne.bots import BOSS_HARVEST_COST
 from bohn.rulesets.al_cabohne.bots import AlCabohneGreedyBot
 from bohn.rulesets.al_cabohne.bots import AlCabohnePosition
+from bohn.rulesets.al_cabohne.bots import quick_play
 from bohn.rulesets.prohibohn.actions import Draw
 from bohn.rulesets.prohibohn.actions import Protect
 from bohn.rulesets.prohibohn.actions import Remove
@@ -718,4 +719,4 @@ class ProhibohnGreedyBot(AlCabohneGreedyBot):
 
 GREEDY = ProhibohnGreedyBot
 #: as in Al Cabohne: the lead over the strongest rival, the mafia counted as one
-SEARCH: Final = Search(rival="max")
+SEARCH: Final = Search(rival="max", quick=quick_play)
