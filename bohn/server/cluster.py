@@ -161,13 +161,19 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.release()
+        if self._send is not None:
+            with contextlib.suppress(Exception):
+                await self._send.close()
+
+    async def release(self) -> None:
+        """Give every lease of this process up (at :meth:`close`, and again
+        once the rooms have stopped: a room's last work may have taken one
+        back meanwhile)."""
         with contextlib.suppress(Exception):
             async with self.hub.store.engine.begin() as conn:
                 await conn.execute(leases.delete().where(leases.c.owner == self.node))
         self.owned.clear()
-        if self._send is not None:
-            with contextlib.suppress(Exception):
-                await self._send.close()
 
     # -- leases ------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 
@@ -59,11 +60,13 @@ class Limiter:
 
     limit: Rate
     buckets: dict[str, _Bucket] = field(default_factory=dict)
+    #: the seconds the buckets fill by (a test's clock stands still)
+    clock: Callable[[], float] = time.monotonic
 
     def take(self, client: str, now: float | None = None) -> float:
         """Take a token for ``client``: 0 when the request may go on, else
         the seconds until it may (nothing is taken then)."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         b = self.buckets.get(client)
         if b is None:
             if len(self.buckets) >= MAX_CLIENTS:
@@ -80,7 +83,7 @@ class Limiter:
     def forget(self, now: float | None = None) -> int:
         """Drop the buckets that are full again by ``now`` (and, past
         :data:`MAX_CLIENTS`, the fullest of the rest); how many went."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         full = [
             c
             for c, b in self.buckets.items()

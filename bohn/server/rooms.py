@@ -83,6 +83,8 @@ class ClusterHooks(Protocol):
 
     async def close(self) -> None: ...
 
+    async def release(self) -> None: ...
+
     def health(self) -> dict[str, Any]: ...
 
 
@@ -1040,6 +1042,8 @@ class Hub:
         await self.pool.close()
         for room in self.rooms.values():
             await room.stop()
+        if self.cluster is not None:
+            await self.cluster.release()  # what a room's last work took back
 
 
 __all__ = ["PRIORITY_WINDOW", "Hub", "Refused", "Room", "game_view", "legal_view", "seat_names"]

@@ -50,6 +50,27 @@ def _create(c: TestClient, who: str | None = None, seats: Any = PEOPLE) -> Any:
     return c.post("/api/games", json=body, headers=headers)
 
 
+class Clock:
+    """A clock for the rate limits that moves only when told (no test
+    waits on real time, and a slow machine refills no bucket)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def still(app: Any) -> Clock:
+    """Stop the clock of ``app``'s rate limits; the clock."""
+    clock = Clock()
+    ctx = app.state.ctx
+    for limiter in (ctx.creating, ctx.acting):
+        if limiter is not None:
+            limiter.clock = clock
+    return clock
+
+
 def _bearer(token: str, who: str | None = None) -> dict[str, str]:
     h = {"Authorization": f"Bearer {token}"}
     return {**h, "X-Forwarded-For": who} if who else h
@@ -60,6 +81,7 @@ def _bearer(token: str, who: str | None = None) -> dict[str, str]:
 
 def test_a_loop_of_creations_meets_the_limit_and_others_do_not(tmp_path: Path) -> None:
     app = create_app(_db(tmp_path), max_open_games=None, trust_proxy=True)
+    still(app)
     with TestClient(app) as c:
         codes = [_create(c, "203.0.113.7").status_code for _ in range(300)]
         made = codes.count(201)
@@ -93,11 +115,15 @@ def test_a_loop_of_creations_meets_the_limit_and_others_do_not(tmp_path: Path) -
 
 def test_a_forged_forwarded_for_does_not_escape_the_limit(tmp_path: Path) -> None:
     # without --trust-proxy the header is the client's own say: ignored
-    with TestClient(create_app(_db(tmp_path), max_open_games=None)) as c:
+    app = create_app(_db(tmp_path), max_open_games=None)
+    still(app)
+    with TestClient(app) as c:
         codes = [_create(c, f"10.0.0.{i}").status_code for i in range(25)]
         assert codes.count(201) == 20 and codes[-1] == 429
     # behind a trusted proxy only its own (last) address counts
-    with TestClient(create_app(_db(tmp_path), max_open_games=None, trust_proxy=True)) as c:
+    app = create_app(_db(tmp_path), max_open_games=None, trust_proxy=True)
+    still(app)
+    with TestClient(app) as c:
         codes = [_create(c, f"10.0.0.{i}, 192.0.2.1").status_code for i in range(25)]
         assert codes.count(201) == 20 and codes[-1] == 429
 
@@ -112,6 +138,7 @@ def _waiting(c: TestClient, g: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def test_a_loop_of_actions_meets_the_limit_over_http(tmp_path: Path) -> None:
     app = create_app(_db(tmp_path), action_rate=Rate(rate=2.0, burst=5), trust_proxy=True)
+    still(app)
     with TestClient(app) as c:
         g = _create(c).json()
         answers = []
@@ -143,6 +170,7 @@ def test_a_loop_of_actions_meets_the_limit_over_http(tmp_path: Path) -> None:
 
 def test_a_loop_of_actions_over_a_websocket_is_answered_not_closed(tmp_path: Path) -> None:
     app = create_app(_db(tmp_path), action_rate=Rate(rate=4.0, burst=3))
+    clock = still(app)
     with TestClient(app) as c:
         g = c.post(
             "/api/games",
@@ -159,7 +187,7 @@ def test_a_loop_of_actions_over_a_websocket_is_answered_not_closed(tmp_path: Pat
             codes = [a.get("code") for a in answers]
             assert "rate-limited" not in codes[:3] and codes[3:] == ["rate-limited"] * 3, codes
             assert answers[3]["retry_after"] == 1 and "--action-rate" in answers[3]["message"]
-            time.sleep(0.3)  # one token back: the socket still plays
+            clock.now += 0.3  # one token back: the socket still plays
             ws.send_json({"type": "act", "seq": st["seq"], "action": st["legal"][0]["action"]})
             while (m := ws.receive_json())["type"] == "state":
                 pass
