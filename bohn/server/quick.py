@@ -4,8 +4,8 @@ A person asks for a ruleset and a player count and says how long they will
 wait for other people (:data:`WAIT_RANGE`). Their ticket waits with the
 others of the same ruleset and count; as soon as there are as many as the
 game has seats, a game is made for them; when the first of them has waited
-as long as they said, a game is made for those waiting, greedy bots taking
-the other seats. The ticket's secret is the seat's token in the game made
+as long as they said, a game is made for those waiting, bots taking the
+other seats at the level the first of them chose (``bohn.bots.levels``). The ticket's secret is the seat's token in the game made
 (the database keeps only its SHA-256), so the person plays their seat with
 what they already hold. Tickets are rows of the shared database and a
 match is stored in one transaction guarded on each ticket being unmatched,
@@ -50,6 +50,8 @@ quick_tickets = sa.Table(
     sa.Column("game_id", sa.String(32), nullable=True),
     sa.Column("seat", sa.Integer, nullable=True),
     sa.Column("cancelled", sa.Boolean, nullable=False, server_default=sa.false()),
+    # how hard the bots play that fill the seats nobody took (bohn.bots.levels)
+    sa.Column("level", sa.String(16), nullable=False, server_default="normal"),
     sa.Index("quick_waiting", "variant", "players", "game_id"),
 )
 
@@ -74,6 +76,8 @@ class Ticket:
     account_id: str | None
     created_at: float
     wait_until: float
+    #: the bots' level the person chose (``bohn.bots.levels.LEVELS``)
+    level: str = "normal"
 
 
 #: makes a game for ``(variant, players, tickets)`` with bots in the free
@@ -97,7 +101,13 @@ class QuickGames:
         self._forgot_at = 0.0
 
     async def ask(
-        self, variant: str, players: int, name: str, account_id: str | None, wait_s: int
+        self,
+        variant: str,
+        players: int,
+        name: str,
+        account_id: str | None,
+        wait_s: int,
+        level: str = "normal",
     ) -> str:
         """A new ticket; its secret (the seat's token once matched)."""
         secret = secrets.token_urlsafe(24)
@@ -114,6 +124,7 @@ class QuickGames:
                         account_id=account_id,
                         created_at=now,
                         wait_until=now + wait_s,
+                        level=level,
                     ),
                     None,
                 )
@@ -189,7 +200,7 @@ class QuickGames:
         groups: dict[tuple[str, int], list[Ticket]] = {}
         for r in rows:
             groups.setdefault((r.variant, r.players), []).append(
-                Ticket(r.token_hash, r.name, r.account_id, r.created_at, r.wait_until)
+                Ticket(r.token_hash, r.name, r.account_id, r.created_at, r.wait_until, r.level)
             )
         made = []
         for (variant, players), waiting in sorted(groups.items()):

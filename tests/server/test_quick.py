@@ -94,6 +94,26 @@ def test_after_the_wait_bots_fill_the_seats(client: TestClient) -> None:
     game = client.get(f"/api/games/{found['game']}").json()
     assert [s["kind"] for s in game["seats"]] == ["human", "bot", "bot"]
     assert game["seats"][0]["name"] == "Anna"
+    assert [s.get("bot") for s in game["seats"][1:]] == ["greedy", "greedy"]  # normal
+
+
+@pytest.mark.parametrize(
+    ("level", "bot"), [("easy", "greedy:proposals=0,buy=false"), ("strong", "ismcts")]
+)
+def test_the_bots_play_as_hard_as_the_first_to_wait_chose(
+    client: TestClient, level: str, bot: str
+) -> None:
+    clock = Clock()
+    client.app.state.ctx.quick.clock = clock  # type: ignore[attr-defined]
+    a = _ask(client, "Anna", wait_s=30, level=level)
+    clock.now += 1
+    b = _ask(client, "Bert", wait_s=30, level="normal")
+    clock.now += 30  # Anna's wait ran out: her choice
+    client.portal.call(client.app.state.ctx.quick.match)  # type: ignore[attr-defined,union-attr]
+    found = _matched(client, [a, b])
+    game = client.get(f"/api/games/{found[0]['game']}").json()
+    assert [s["kind"] for s in game["seats"]] == ["human", "human", "bot"]
+    assert game["seats"][2]["bot"] == bot
 
 
 def test_leaving_the_wait(client: TestClient) -> None:
@@ -122,6 +142,8 @@ def test_leaving_the_wait(client: TestClient) -> None:
         ({"variant": "bohnanza", "players": 3, "wait_s": 5, "name": "A"}, 400),
         ({"variant": "bohnanza", "players": 3, "wait_s": True, "name": "A"}, 400),
         ({"variant": "bohnanza", "players": 3, "wait_s": 60, "name": "A", "x": 1}, 400),
+        ({"variant": "bohnanza", "players": 3, "wait_s": 60, "name": "A", "level": "hard"}, 400),
+        ({"variant": "bohnanza", "players": 3, "wait_s": 60, "name": "A", "level": 2}, 400),
     ],
 )
 def test_a_bad_request_is_refused(client: TestClient, body: Any, status: int) -> None:

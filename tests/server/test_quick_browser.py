@@ -46,3 +46,24 @@ def test_three_guests_find_one_game(browser: Any, server: str) -> None:
     # each page plays its own seat: its hand is shown, the others' are not
     for page in (anna, bert, carl):
         assert page.locator("[data-testid=hand-card]").count() > 0
+
+
+def test_the_bots_level_is_chosen_with_the_wait(browser: Any, server: str) -> None:
+    page = browser.new_context().new_page()
+    page.goto(f"{server}/?lang=de")
+    level = page.locator("[data-testid=quick-level]")
+    assert level.locator("option").all_inner_texts() == ["leicht", "normal", "stark"]
+    assert level.input_value() == "normal"
+    page.locator("[data-testid=name-input]").fill("Dora")
+    page.select_option("[data-testid=quick-variant]", "sissi")
+    level.select_option("strong")
+    with page.expect_request(
+        lambda r: r.url.endswith("/api/quick") and r.method == "POST"
+    ) as asked:
+        page.locator("[data-testid=quick-go]").click()
+    assert asked.value.post_data_json["level"] == "strong"
+    page.locator("[data-testid=quick-stop]").wait_for(timeout=TIMEOUT)
+    assert level.is_disabled()  # what is asked for stays as it was while waiting
+    page.locator("[data-testid=quick-stop]").click()
+    page.locator("[data-testid=quick-go]").wait_for(timeout=TIMEOUT)
+    assert not level.is_disabled()

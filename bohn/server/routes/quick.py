@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi import Request
 
+from bohn.bots.levels import LEVELS
 from bohn.rulesets import DEFAULT_VARIANT
 from bohn.rulesets import VARIANTS
 from bohn.server.context import ServerContext
@@ -35,6 +36,7 @@ _ASK = {
         "players": {"type": "integer", "minimum": 1, "maximum": 8},
         "wait_s": {"type": "integer", "minimum": WAIT_RANGE[0], "maximum": WAIT_RANGE[1]},
         "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+        "level": {"type": "string", "enum": list(LEVELS)},
     },
     "required": ["variant", "players", "wait_s"],
     "additionalProperties": False,
@@ -43,12 +45,14 @@ _ASK = {
 
 def make_game(variant: str, players: int, table: list[Ticket]) -> tuple[str, list[Statement]]:
     """A quick game: the waiting people in the first seats (each playing with
-    their ticket's secret), greedy bots in the others, the bots' normal pace."""
+    their ticket's secret), bots in the others at the level the first of them
+    chose (the one whose wait ran out), the bots' normal pace."""
+    bot = LEVELS.get(table[0].level, LEVELS["normal"]) if table else LEVELS["normal"]
     body = {
         "variant": variant,
         "players": players,
         "seats": [{"kind": "human", "name": t.name} for t in table]
-        + [{"kind": "bot", "bot": "greedy"}] * (players - len(table)),
+        + [{"kind": "bot", "bot": bot}] * (players - len(table)),
         "pace": "normal",
     }
     spec = new_game_spec(body)
@@ -85,7 +89,8 @@ def router(ctx: ServerContext) -> APIRouter:
     )
     async def ask(request: Request) -> dict[str, Any]:
         """Wait for a game of ``variant`` for ``players``: other people, or
-        after ``wait_s`` seconds bots in the seats nobody took. The answer's
+        after ``wait_s`` seconds bots in the seats nobody took, as hard as
+        ``level`` (easy, normal or strong; default normal). The answer's
         ``ticket`` is the secret to look with (and the seat's token)."""
         ctx.throttle(
             ctx.creating, ctx.client_of(request), "games created and seats taken", "--create-rate"
@@ -97,8 +102,14 @@ def router(ctx: ServerContext) -> APIRouter:
             "players",
             "wait_s",
             "name",
+            "level",
         }:
-            raise BadRequest('the body is {"variant", "players", "wait_s", "name"}')
+            raise BadRequest('the body is {"variant", "players", "wait_s", "name", "level"}')
+        level = body.get("level", "normal")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise BadRequest(
+                f"level is how hard the bots play if nobody comes: {', '.join(LEVELS)}"
+            )
         # the same checks as a game's creation (ruleset, player count)
         new_game_spec({"variant": body["variant"], "players": body["players"]})
         wait = body["wait_s"]
@@ -117,7 +128,12 @@ def router(ctx: ServerContext) -> APIRouter:
         else:
             raise BadRequest("a quick game needs your name (or sign in)", "name-needed")
         secret = await quick().ask(
-            body["variant"], body["players"], name, None if account is None else account.id, wait
+            body["variant"],
+            body["players"],
+            name,
+            None if account is None else account.id,
+            wait,
+            level,
         )
         return {"ticket": secret, **(await quick().look(secret) or {})}
 

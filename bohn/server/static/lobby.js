@@ -653,6 +653,7 @@ async function init() {
   }
   $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
   setupQuick(variants, {
+    levels: levels.map((l) => l.level),
     name: () => (account.current ? "" : askName()),
     onMatched: (game, url, seat) => {
       const v = variants.find((x) => x.id === $("quick-variant").value);

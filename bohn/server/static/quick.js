@@ -11,12 +11,17 @@ const KEY = "bohn.quick";
 
 const $ = (id) => document.getElementById(id);
 
-/** Set up the quick game's box: `variants` as the server lists them; `name()`
- * asks for the person's name (none: they are not asked); `onMatched(game,
- * url)` goes to the seat. */
-export function setupQuick(variants, { name, onMatched }) {
+/** Set up the quick game's box: `variants` as the server lists them;
+ * `levels` the bots' levels (easiest first; the bots that fill the seats
+ * nobody takes play at the one chosen, normal first); `name()` asks for the
+ * person's name (none: they are not asked); `onMatched(game, url)` goes to
+ * the seat. */
+export function setupQuick(variants, { levels = ["easy", "normal", "strong"], name, onMatched }) {
   const rulesets = $("quick-variant");
   rulesets.replaceChildren(...variants.map((v) => el("option", { value: v.id }, v.title)));
+  const level = $("quick-level");
+  level.replaceChildren(...levels.map((l) => el("option", { value: l }, t("quick.level-of", l))));
+  level.value = levels.includes("normal") ? "normal" : levels[0];
   const players = () => {
     const v = variants.find((x) => x.id === rulesets.value) || variants[0];
     const sel = $("quick-players");
@@ -33,7 +38,7 @@ export function setupQuick(variants, { name, onMatched }) {
   const waiting = (on) => {
     $("quick-go").hidden = on;
     $("quick-stop").hidden = !on;
-    for (const id of ["quick-variant", "quick-players", "quick-wait"]) $(id).disabled = on;
+    for (const id of ["quick-variant", "quick-players", "quick-wait", "quick-level"]) $(id).disabled = on;
   };
   const stop = () => {
     clearInterval(timer);
@@ -86,7 +91,12 @@ export function setupQuick(variants, { name, onMatched }) {
     };
   };
   $("quick-go").addEventListener("click", async () => {
-    const body = { variant: rulesets.value, players: Number($("quick-players").value), wait_s: Number($("quick-wait").value) };
+    const body = {
+      variant: rulesets.value,
+      players: Number($("quick-players").value),
+      wait_s: Number($("quick-wait").value),
+      level: level.value,
+    };
     const who = name();
     if (who) body.name = who;
     try {
