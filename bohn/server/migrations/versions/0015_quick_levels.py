@@ -19,9 +19,7 @@ down_revision = "0014"
 
 def upgrade() -> None:
     with op.batch_alter_table("quick_tickets") as batch:
-        batch.add_column(
-            sa.Column("level", sa.String(16), nullable=False, server_default="normal")
-        )
+        batch.add_column(sa.Column("level", sa.String(16), nullable=False, server_default="normal"))
 
 
 def downgrade() -> None:
