@@ -29,6 +29,7 @@ from bohn.arena.ratings import SCALE
 from bohn.arena.ratings import SIGMA
 from bohn.arena.ratings import places
 from bohn.arena.ratings import shown
+from bohn.bots.levels import level_of
 from bohn.server.accounts import accounts
 from bohn.server.store import Store
 from bohn.server.store import games
@@ -60,19 +61,28 @@ rating_events = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
-#: the bots' fixed ratings (mu, sigma), by kind: provisional, until a
-#: league of ``bohn arena`` measures them (``docs/arena.md``); the model, a
-#: newcomer's rating, the shown rating and a result's places are the
-#: arena's (:mod:`bohn.arena.ratings`), so both read alike
+#: the bots' fixed ratings (mu, sigma), by kind, and for the lobby's easy
+#: level (``bohn.bots.levels``: a ``greedy`` that proposes nothing and buys
+#: no field) by its level: provisional, until a league of ``bohn arena``
+#: against people measures them (``docs/arena.md``). The easy level sits
+#: between random and greedy as far as a league of the bots measured it
+#: (``docs/server.md``, Ratings). The model, a newcomer's rating, the shown
+#: rating and a result's places are the arena's
+#: (:mod:`bohn.arena.ratings`), so both read alike
 BOT_RATINGS: dict[str, tuple[float, float]] = {
     "random": (16.0, 1.0),
+    "easy": (23.0, 1.0),
     "greedy": (25.0, 1.0),
     "ismcts": (27.0, 1.0),
 }
 
 
 def bot_rating(spec: str) -> tuple[float, float]:
-    """A bot's fixed rating, by its kind (the spec's name before ``:``)."""
+    """A bot's fixed rating: its level's where it has one of its own (easy),
+    else its kind's (the spec's name before ``:``)."""
+    level = level_of(spec)
+    if level is not None and level in BOT_RATINGS:
+        return BOT_RATINGS[level]
     return BOT_RATINGS.get(spec.split(":", 1)[0], BOT_RATINGS["greedy"])
 
 

@@ -96,7 +96,15 @@ def test_a_rated_game_moves_the_rating_as_openskill_computes(client: TestClient)
     assert anna["sigma"] == pytest.approx(expect.sigma, abs=1e-3)
     assert anna["rating"] == shown(expect.mu)
     board = client.get("/api/ratings/bohnanza").json()
-    assert {"bot": "greedy", "rating": 1500} in board["bots"]
+    assert {"bot": "greedy", "level": "normal", "rating": 1500} in board["bots"]
+    # weakest first, each lobby level named: easy below normal below strong
+    assert [(b["bot"], b["level"]) for b in board["bots"]] == [
+        ("random", None),
+        ("easy", "easy"),
+        ("greedy", "normal"),
+        ("ismcts", "strong"),
+    ]
+    assert [b["rating"] for b in board["bots"]] == sorted(b["rating"] for b in board["bots"])
     profile = client.get("/api/players/anna").json()  # names compare case-folded
     assert profile["name"] == "Anna"
     assert profile["ratings"]["bohnanza"]["games"] == 1
@@ -175,3 +183,16 @@ def test_the_pages_and_refusals(client: TestClient) -> None:
     assert client.get("/api/players/nobody").status_code == 404
     assert client.get("/api/players/" + "x" * 41).status_code == 404
     assert client.get("/api/ratings/bohnanza", params={"limit": "0"}).status_code == 400
+
+
+def test_a_bot_is_rated_by_its_level_where_it_has_one_else_by_its_kind() -> None:
+    from bohn.bots.levels import LEVELS
+    from bohn.server.ratings import bot_rating
+
+    assert bot_rating(LEVELS["easy"]) == BOT_RATINGS["easy"]
+    assert bot_rating(LEVELS["normal"]) == bot_rating("greedy:proposals=1") == BOT_RATINGS["greedy"]
+    assert (
+        bot_rating(LEVELS["strong"]) == bot_rating("ismcts:iterations=64") == BOT_RATINGS["ismcts"]
+    )
+    assert bot_rating("random") < bot_rating(LEVELS["easy"]) < bot_rating("greedy")
+    assert bot_rating("no-such-bot") == BOT_RATINGS["greedy"]

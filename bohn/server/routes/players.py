@@ -8,6 +8,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from bohn.bots.levels import LEVELS
+from bohn.bots.levels import level_of
 from bohn.rulesets import VARIANTS
 from bohn.server.accounts import NAME_MAX
 from bohn.server.accounts import name_key
@@ -21,6 +23,11 @@ from bohn.server.routes.pages import STATIC
 
 #: the most accounts a leaderboard lists
 BOARD_MOST = 200
+
+
+def _level(kind: str) -> str | None:
+    """The lobby's level a rated bot stands for (easy, normal, strong), if any."""
+    return kind if kind in LEVELS else level_of(kind)
 
 
 def router(ctx: ServerContext) -> APIRouter:
@@ -54,7 +61,8 @@ def router(ctx: ServerContext) -> APIRouter:
             "title": VARIANTS[variant].title,
             "players": await rated().leaderboard(variant, most),
             "bots": [
-                {"bot": kind, "rating": shown(mu)} for kind, (mu, _) in sorted(BOT_RATINGS.items())
+                {"bot": kind, "level": _level(kind), "rating": shown(mu)}
+                for kind, (mu, _) in sorted(BOT_RATINGS.items(), key=lambda kv: kv[1][0])
             ],
         }
 

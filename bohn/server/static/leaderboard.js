@@ -44,7 +44,8 @@ async function init() {
       ),
     );
   });
-  $("bots").replaceChildren(...data.bots.map((b) => el("li", {}, t("ranking.bot", b.bot, b.rating))));
+  // a bot the lobby offers by its level, as the lobby names it; another by its kind
+  $("bots").replaceChildren(...data.bots.map((b) => el("li", {}, b.level ? t("ranking.level", b.level, b.rating) : t("ranking.bot", b.bot, b.rating))));
 }
 
 function $(id) {
