@@ -11,6 +11,7 @@ from bohn.bots.base import seat_view
 from bohn.bots.ismcts import bean_worth
 from bohn.bots.ismcts import observed_worth
 from bohn.bots.ismcts import settings
+from bohn.bots.rollout import QuickPlay
 from bohn.bots.rollout import bean_stage
 from bohn.bots.rollout import quick_action
 from bohn.engine.actions import Action
@@ -81,38 +82,47 @@ def test_the_worth_read_from_the_state_is_the_observed_one(variant: str) -> None
     assert any(max(observed_worth(g)) > 5 for g, _ in seen)
 
 
+def play_quickly(game: Game, quick: QuickPlay, seed: int) -> tuple[int, set[str]]:
+    """Play ``game`` to its end by ``quick`` where it decides (checking each
+    choice is legal, no deal and no purchase), ``greedy`` elsewhere; the
+    decisions it made and the phases it made them in."""
+    players = game.n
+    greedy = make_bots(["greedy"] * players, seed)
+    decided = 0
+    phases: set[str] = set()
+    last = game.active_seat()
+    steps = 0
+    while game.waiting_for():
+        seat = next_seat(game.waiting_for(), last, players)
+        legal = game.legal_actions(seat)
+        act = quick(game, seat, legal) if len(legal) > 1 else legal[0]
+        if act is None:
+            act = greedy[seat].act(seat_view(game, seat, greedy[seat], {}))
+        elif len(legal) > 1:
+            decided += 1
+            phases.add(game.phase_name)
+            assert act in legal, (game.phase_name, act, legal)
+            assert not isinstance(act, Propose | Build | BuyField)
+        game.apply(seat, act)
+        last = seat
+        steps += 1
+        assert steps < 20_000
+    assert game.result() is not None
+    return decided, phases
+
+
 @pytest.mark.parametrize("variant", BEAN)
 def test_the_quick_play_picks_a_legal_action_and_finishes_games(variant: str) -> None:
     """Whole games played by the ruleset's quick play where it decides,
     greedy elsewhere: every choice is legal, no choice is a deal, no
     building is bought, and the games end. The mafia games' quick play
     decides their piles and feeding too."""
-    players = BEAN[variant]
     quick = settings(variant).quick
     phases: set[str] = set()
     for seed in (1, 2):
-        game = new(variant, seed)
-        greedy = make_bots(["greedy"] * players, seed)
-        decided = 0
-        last = game.active_seat()
-        steps = 0
-        while game.waiting_for():
-            seat = next_seat(game.waiting_for(), last, players)
-            legal = game.legal_actions(seat)
-            act = quick(game, seat, legal) if len(legal) > 1 else legal[0]
-            if act is None:
-                act = greedy[seat].act(seat_view(game, seat, greedy[seat], {}))
-            elif len(legal) > 1:
-                decided += 1
-                phases.add(game.phase_name)
-                assert act in legal
-                assert not isinstance(act, Propose | Build | BuyField)
-            game.apply(seat, act)
-            last = seat
-            steps += 1
-            assert steps < 20_000
-        assert game.result() is not None
+        decided, seen = play_quickly(new(variant, seed), quick, seed)
         assert decided > 50
+        phases |= seen
     if variant in ("al-cabohne", "prohibohn"):
         assert {"use-leftovers", "place", "feed"} <= phases, phases
     else:
@@ -203,19 +213,14 @@ BK_NOTHING = ["brech/dribble", "brech/dribble", "sau/dribble", "kaffee/dribble",
 def test_bohnkicks_quick_play_picks_a_legal_action_and_finishes_games(players: int) -> None:
     from bohn.rulesets.bohnkick.bots import quick_play
 
+    phases: set[str] = set()
     for seed in range(3):
-        g = bohn.new_game("bohnkick", players, seed=seed)
-        last = g.active_seat()
-        steps = 0
-        while g.waiting_for():
-            seat = next_seat(g.waiting_for(), last, players)
-            legal = g.legal_actions(seat)
-            choice = quick_play(g, seat, legal) if len(legal) > 1 else legal[0]
-            assert choice is not None and choice in legal, (g.phase_name, legal)
-            g.apply(seat, choice)
-            last, steps = seat, steps + 1
-            assert steps < 5000
-        assert g.result() is not None
+        decided, seen = play_quickly(
+            bohn.new_game("bohnkick", players, seed=seed), quick_play, seed
+        )
+        assert decided > 20
+        phases |= seen
+    assert {"play", "react", "aim"} <= phases, phases  # with 4, no Tackle card: no choice at a shot
 
 
 def test_bohnkicks_quick_play_shoots_a_goal_card_it_may_play() -> None:
