@@ -334,7 +334,7 @@ def test_search_settings_come_from_the_rulesets_bots_part() -> None:
     assert ismcts.settings("al-cabohne").rival == ismcts.settings("prohibohn").rival == "max"
     bk = ismcts.settings("bohnkick")
     assert bk is BOHNKICK_SEARCH and bk.worth is seat_worth
-    assert (bk.iterations, bk.horizon, bk.scale) == (256, 30, 3.0)
+    assert (bk.iterations, bk.horizon, bk.scale) == (256, 15, 3.0)
     assert ismcts.settings("no-such-game") is DEFAULT
 
 

@@ -719,14 +719,16 @@ def attack_stage(world: Game) -> int:
 
 
 GREEDY = BohnkickGreedyBot
-#: a playout is scored after about three attacks, for where the game stands
-#: (:func:`bohnkick_worth`), not played out to the end, where its outcome is
-#: mostly the luck of the later draws; its short playouts afford more of them.
-#: A shot on its way to goal is played to its end before the world is scored;
-#: the lead is counted in goals.
+#: a playout is scored after about one and a half attacks (the attack being
+#: decided played by ``greedy``, the next begun by the quick play), for where
+#: the game stands (:func:`bohnkick_worth`), not played out to the end, where
+#: its outcome is mostly the luck of the later draws: with 30 steps (about
+#: three attacks, two of them the quick play's) the search was no longer
+#: separated from ``greedy`` (docs/bots.md). A shot on its way to goal is
+#: played to its end before the world is scored; the lead is counted in goals.
 SEARCH: Final = Search(
     iterations=256,
-    horizon=30,
+    horizon=15,
     play_on=frozenset({"shot-react", "aim", "block", "kick"}),
     scale=3.0,
     worth=seat_worth,
