@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from server.browser import TIMEOUT
 from server.browser import need_chromium
@@ -52,8 +53,9 @@ def test_the_bots_level_is_chosen_with_the_wait(browser: Any, server: str) -> No
     page = browser.new_context().new_page()
     page.goto(f"{server}/?lang=de")
     level = page.locator("[data-testid=quick-level]")
-    assert level.locator("option").all_inner_texts() == ["leicht", "normal", "stark"]
-    assert level.input_value() == "normal"
+    # the box is filled once the lobby has the rulesets (Playwright waits for it)
+    expect(level.locator("option")).to_have_text(["leicht", "normal", "stark"], timeout=TIMEOUT)
+    expect(level).to_have_value("normal")
     page.locator("[data-testid=name-input]").fill("Dora")
     page.select_option("[data-testid=quick-variant]", "sissi")
     level.select_option("strong")
@@ -63,7 +65,7 @@ def test_the_bots_level_is_chosen_with_the_wait(browser: Any, server: str) -> No
         page.locator("[data-testid=quick-go]").click()
     assert asked.value.post_data_json["level"] == "strong"
     page.locator("[data-testid=quick-stop]").wait_for(timeout=TIMEOUT)
-    assert level.is_disabled()  # what is asked for stays as it was while waiting
+    expect(level).to_be_disabled()  # what is asked for stays as it was while waiting
     page.locator("[data-testid=quick-stop]").click()
     page.locator("[data-testid=quick-go]").wait_for(timeout=TIMEOUT)
-    assert not level.is_disabled()
+    expect(level).to_be_enabled()
