@@ -122,6 +122,17 @@ def _planting(world: BeanGame, seat: int, legal: list[Action], front: bool) -> A
     return harvest
 
 
+def first_of(legal: list[Action], *kinds: type[Action]) -> Action | None:
+    """The first of ``legal`` of the first of ``kinds`` (in order of
+    preference) that any of them is, else ``None``: a quick play's "tackle
+    if I may, else pass"."""
+    for kind in kinds:
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    return None
+
+
 def bean_stage(world: Game) -> int:
     """The stage of a bean game: two a turn, the second once the turn's
     traded cards are being planted (its trading is over). The quick play

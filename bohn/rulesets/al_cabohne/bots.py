@@ -20,6 +20,7 @@ from bohn.bots.greedy import Field
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
 from bohn.bots.greedy import by_name
+from bohn.bots.rollout import first_of
 from bohn.bots.rollout import quick_action
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
@@ -301,14 +302,10 @@ def quick_play(world: Game, seat: int, legal: list[Action]) -> Action | None:
             best, best_key = a, key
     if best is not None:
         return best
-    for kind in (Discard, Pass) if phase == USE else (Pass, Discard):
-        for a in legal:
-            if isinstance(a, kind):
-                return a
-    for a in legal:  # a pile that must go somewhere: a boss
-        if isinstance(a, Place):
-            return a
-    return None
+    # the turn goes on; else a pile that must go somewhere: a boss
+    if phase == USE:
+        return first_of(legal, Discard, Pass, Place)
+    return first_of(legal, Pass, Discard, Place)
 
 
 GREEDY = AlCabohneGreedyBot

@@ -18,6 +18,7 @@ from bohn.bots.greedy import Cards
 from bohn.bots.greedy import GuardedGreedyBot
 from bohn.bots.greedy import Position
 from bohn.bots.greedy import by_name
+from bohn.bots.rollout import first_of
 from bohn.bots.search import Search
 from bohn.engine.actions import Action
 from bohn.engine.actions import Drop
@@ -687,26 +688,19 @@ def quick_play(world: Game, seat: int, legal: list[Action]) -> Action | None:
                     first = a
         return first
     if phase == bk.REACT:
-        return _first(legal, Pass)
+        return first_of(legal, Pass)
     if phase == bk.SHOT_REACT:
-        return _first(legal, Tackle) or _first(legal, Pass)
+        return first_of(legal, Tackle, Pass)
     if phase == bk.BLOCK:
-        return _first(legal, Block) or _first(legal, Pass)
+        return first_of(legal, Block, Pass)
     if phase == bk.AIM or phase == bk.KICK:
         corner = CORNERS[(game.attacks + len(game.played)) % len(CORNERS)]
         for a in legal:
             if isinstance(a, Aim) and a.corner == corner:
                 return a
-        return _first(legal, Aim)
+        return first_of(legal, Aim)
     if phase == bk.CYCLE:
-        return _first(legal, Drop)
-    return None
-
-
-def _first(legal: list[Action], kind: type[Action]) -> Action | None:
-    for a in legal:
-        if isinstance(a, kind):
-            return a
+        return first_of(legal, Drop)
     return None
 
 
